@@ -1,0 +1,143 @@
+/**
+ * Builds the Fastify app (no listen), so tests drive it with `app.inject` or a port-0 listen.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { ErrorBody } from '@/shared/api/contract';
+import { authenticate } from './auth/authenticate';
+import { authRoutes } from './auth/routes';
+import { TokenKeys } from './auth/tokens';
+import { chainRoutes } from './chain/routes';
+import { ensureSandboxTreasury } from './chain/service';
+import { type CommunityChecker, sandboxCommunityChecker, telegramCommunityChecker } from './community/checker';
+import type { Config } from './config';
+import { BODY_LIMIT_BYTES, SOCKET_TOKEN_TIMEOUT_MS } from './constants';
+import type { Db } from './db/index';
+import type { Deps } from './deps';
+import { type EventBus, createInProcessBus } from './events/bus';
+import { DomainError, ValidationError } from './lib/errors';
+import { maintenanceRoutes } from './maintenance/routes';
+import { mintRoutes } from './mint/routes';
+import { priceRoutes } from './price/routes';
+import { sandboxRoutes } from './sandbox/routes';
+import { stakingRoutes } from './staking/routes';
+import { userRoutes } from './users/routes';
+import { spaIndexSender, wantsSpaIndex, webRoutes } from './web/routes';
+import { treasuryAdminRoutes } from './watcher/routes';
+import { socketRoutes } from './ws/routes';
+
+export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Migrated database. */
+  db: Db;
+  bus?: EventBus;
+  community?: CommunityChecker;
+  /** Built client to serve (default dist/ at the repository root). */
+  distDir?: string;
+  /** Override of the 5 s socket token wait (tests). */
+  socketTokenTimeoutMs?: number;
+  /** Override of the logger (default: pino at LOG_LEVEL). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+function defaultCommunityChecker(config: Config, db: Db, app: FastifyInstance): CommunityChecker {
+  if (config.mode === 'sandbox') return sandboxCommunityChecker(db);
+  if (!config.communityChatId) throw new Error('COMMUNITY_CHAT_ID is required in production');
+  return telegramCommunityChecker({
+    botToken: config.botToken,
+    chatId: config.communityChatId,
+    onError: (error) => app.log.warn({ err: error }, 'getChatMember failed'),
+  });
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Behind a load balancer the client address comes from X-Forwarded-For.
+    trustProxy: config.mode === 'production',
+  });
+  const deps: Deps = {
+    config,
+    db,
+    bus: options.bus ?? createInProcessBus(),
+    community: options.community ?? defaultCommunityChecker(config, db, app),
+    tokens: new TokenKeys(config.jwtSecret, config.accessTokenTtlSeconds),
+  };
+
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest('auth', null);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  await app.register(authRoutes(deps));
+  await app.register(maintenanceRoutes(deps));
+  await app.register(socketRoutes(deps, { tokenTimeoutMs: options.socketTokenTimeoutMs ?? SOCKET_TOKEN_TIMEOUT_MS }));
+  // Everything in this scope needs `Authorization: Bearer <access token>`.
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', authenticate(deps));
+    await guarded.register(userRoutes(deps));
+    await guarded.register(mintRoutes(deps));
+    await guarded.register(stakingRoutes(deps));
+    await guarded.register(priceRoutes(deps));
+  });
+  await app.register(treasuryAdminRoutes(deps));
+  if (config.mode === 'sandbox') await app.register(sandboxRoutes(deps));
+  if (config.mode === 'sandbox') {
+    await app.register(chainRoutes(deps));
+    await ensureSandboxTreasury(deps);
+  }
+
+  const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
+  const sendSpaIndex = spaIndexSender(config, distDir);
+  await app.register(webRoutes(config, sendSpaIndex ? { distDir, sendIndex: sendSpaIndex } : null));
+  app.setNotFoundHandler(async (request, reply) => {
+    if (sendSpaIndex && wantsSpaIndex(request)) return sendSpaIndex(reply);
+    return reply.code(404).send({ msg: 'Not found' } satisfies ErrorBody);
+  });
+  if (!sendSpaIndex) app.log.info({ distDir }, 'client not built (npm run build): serving the API only');
+
+  return app;
+}
+
+/** The one place errors become responses: `{msg}` always, field details for 422, never a stack. */
+async function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ValidationError) {
+    return reply.code(422).send({ msg: error.message, errors: error.errors } satisfies ErrorBody);
+  }
+  if (error instanceof DomainError) {
+    return reply.code(error.status).send({ msg: error.message } satisfies ErrorBody);
+  }
+  // Fastify's own client errors: malformed JSON (400), body too large (413), unsupported type (415)…
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    return reply.code(status).send({ msg: clientErrorText(error) } satisfies ErrorBody);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ msg: 'Internal server error' } satisfies ErrorBody);
+}
+
+function clientErrorText(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Malformed JSON body';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,44 @@
+import type { Queryable } from '../db/index';
+
+export interface RefreshTokenRow {
+  id: bigint;
+  user_id: number;
+  family_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  telegram_id: bigint;
+}
+
+export async function insertRefreshToken(
+  q: Queryable,
+  token: { userId: number; familyId: string; tokenHash: string; ttlSeconds: number },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [token.userId, token.familyId, token.tokenHash, token.ttlSeconds],
+  );
+}
+
+/** Locks the token row, so two refreshes with one token cannot both rotate it. */
+export async function lockRefreshToken(q: Queryable, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await q.query<RefreshTokenRow>(
+    `SELECT t.id, t.user_id, t.family_id, t.expires_at, t.used_at, t.revoked_at, u.telegram_id
+       FROM refresh_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1
+        FOR UPDATE OF t`,
+    [tokenHash],
+  );
+  return row;
+}
+
+export async function markRefreshTokenUsed(q: Queryable, id: bigint): Promise<void> {
+  await q.query('UPDATE refresh_tokens SET used_at = now() WHERE id = $1', [id]);
+}
+
+export async function revokeFamily(q: Queryable, familyId: string): Promise<void> {
+  await q.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [
+    familyId,
+  ]);
+}

@@ -1,0 +1,163 @@
+import type { Queryable } from '../db/index';
+import type { ToncenterMessage } from './toncenter';
+
+export type AccountState = 'uninitialized' | 'active' | 'frozen';
+
+export interface AccountRow {
+  address: string;
+  balance: bigint;
+  state: AccountState;
+  code: string | null;
+  data: string | null;
+  public_key: string | null;
+  seqno: number;
+  last_lt: bigint;
+  last_hash: string | null;
+}
+
+const ACCOUNT_COLUMNS = 'address, balance, state, code, data, public_key, seqno, last_lt, last_hash';
+
+export interface Block {
+  seqno: bigint;
+  utime: number;
+}
+
+/**
+ * Opens the next block. The row lock it takes is held until the transaction ends, so chain writes
+ * run one at a time and logical time grows in commit order, as in a real shard.
+ */
+export async function openBlock(q: Queryable, utime: number): Promise<Block> {
+  const [row] = await q.query<{ block_seqno: bigint }>(
+    'UPDATE chain_state SET block_seqno = block_seqno + 1, block_utime = $1 RETURNING block_seqno',
+    [utime],
+  );
+  if (!row) throw new Error('chain_state row missing (migration 0002_dev_chain)');
+  return { seqno: row.block_seqno, utime };
+}
+
+/** Takes the chain's write lock without opening a block (check-then-write sequences). */
+export async function lockChain(q: Queryable): Promise<void> {
+  await q.query('SELECT 1 FROM chain_state FOR UPDATE');
+}
+
+export async function lastBlock(q: Queryable): Promise<Block> {
+  const [row] = await q.query<{ block_seqno: bigint; block_utime: bigint }>(
+    'SELECT block_seqno, block_utime FROM chain_state',
+  );
+  return { seqno: row?.block_seqno ?? 0n, utime: Number(row?.block_utime ?? 0n) };
+}
+
+export async function findAccount(q: Queryable, address: string): Promise<AccountRow | undefined> {
+  const [row] = await q.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM chain_accounts WHERE address = $1`, [
+    address,
+  ]);
+  return row;
+}
+
+/** The account's row, created uninitialized with zero balance when unknown, locked for this transaction. */
+export async function lockAccount(q: Queryable, address: string): Promise<{ row: AccountRow; existed: boolean }> {
+  const inserted = await q.query(
+    'INSERT INTO chain_accounts (address) VALUES ($1) ON CONFLICT (address) DO NOTHING RETURNING 1',
+    [address],
+  );
+  const [row] = await q.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM chain_accounts WHERE address = $1 FOR UPDATE`,
+    [address],
+  );
+  if (!row) throw new Error(`lockAccount: ${address} missing after insert`);
+  return { row, existed: inserted.length === 0 };
+}
+
+export async function updateAccount(q: Queryable, row: AccountRow): Promise<void> {
+  await q.query(
+    `UPDATE chain_accounts
+        SET balance = $2, state = $3, code = $4, data = $5, public_key = $6, seqno = $7,
+            last_lt = $8, last_hash = $9, updated_at = now()
+      WHERE address = $1`,
+    [row.address, row.balance, row.state, row.code, row.data, row.public_key, row.seqno, row.last_lt, row.last_hash],
+  );
+}
+
+export interface NewTransaction {
+  account: string;
+  lt: bigint;
+  hash: string;
+  utime: number;
+  balanceDelta: bigint;
+  balanceAfter: bigint;
+  fee: bigint;
+  inMsgHash: string;
+  inMsg: ToncenterMessage;
+  outMsgs: ToncenterMessage[];
+  boc: string;
+}
+
+export async function insertTransaction(q: Queryable, tx: NewTransaction): Promise<void> {
+  await q.query(
+    `INSERT INTO chain_transactions
+       (account, lt, hash, utime, balance_delta, balance_after, fee, in_msg_hash, in_msg, out_msgs, boc)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      tx.account,
+      tx.lt,
+      tx.hash,
+      tx.utime,
+      tx.balanceDelta,
+      tx.balanceAfter,
+      tx.fee,
+      tx.inMsgHash,
+      JSON.stringify(tx.inMsg),
+      JSON.stringify(tx.outMsgs),
+      tx.boc,
+    ],
+  );
+}
+
+export async function messageApplied(q: Queryable, messageHash: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM chain_transactions WHERE in_msg_hash = $1', [messageHash])).length > 0;
+}
+
+export interface TransactionRow {
+  account: string;
+  lt: bigint;
+  hash: string;
+  utime: bigint;
+  fee: bigint;
+  in_msg: ToncenterMessage | null;
+  out_msgs: ToncenterMessage[];
+  boc: string;
+}
+
+export async function transactionExists(q: Queryable, account: string, lt: bigint, hash: string): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM chain_transactions WHERE account = $1 AND lt = $2 AND hash = $3', [
+    account,
+    lt,
+    hash,
+  ]);
+  return rows.length > 0;
+}
+
+/** Newest first: lt ≤ fromLt (when given) and lt > toLt. */
+export async function listTransactionRows(
+  q: Queryable,
+  account: string,
+  opts: { limit: number; fromLt: bigint | null; toLt: bigint },
+): Promise<TransactionRow[]> {
+  return q.query<TransactionRow>(
+    `SELECT account, lt, hash, utime, fee, in_msg, out_msgs, boc
+       FROM chain_transactions
+      WHERE account = $1 AND ($2::bigint IS NULL OR lt <= $2::bigint) AND lt > $3
+      ORDER BY lt DESC
+      LIMIT $4`,
+    [account, opts.fromLt, opts.toLt, opts.limit],
+  );
+}
+
+/** Sum of an account's balance changes: what its balance must equal. */
+export async function transactionBalanceSum(q: Queryable, account: string): Promise<bigint> {
+  const [row] = await q.query<{ total: bigint }>(
+    'SELECT COALESCE(SUM(balance_delta), 0)::bigint AS total FROM chain_transactions WHERE account = $1',
+    [account],
+  );
+  return row?.total ?? 0n;
+}

@@ -1,0 +1,171 @@
+/**
+ * Server settings, read once from the environment and validated.
+ *
+ * Two modes (DESIGN.md §1): `sandbox` runs the whole product offline with fixed, public test secrets;
+ * `production` talks to Telegram and refuses to start until every required setting is given.
+ */
+import { Address } from '@ton/core';
+import { z } from 'zod';
+import { sandboxTreasuryAddress } from './chain/treasury';
+
+export type Mode = 'sandbox' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** Public on purpose: sandbox init data is signed with it, so anyone can sign in as a test user. */
+export const SANDBOX_BOT_TOKEN = '1234567890:SANDBOX-sandbox-sandbox-sandbox-00';
+/** Sandbox JWT key; sandbox tokens are worth nothing outside the sandbox. */
+export const SANDBOX_JWT_SECRET = 'sandbox-jwt-secret-not-for-production-use';
+export const SANDBOX_ADMIN_TOKEN = 'sandbox-admin';
+export const SANDBOX_BOT_USERNAME = 'ton_token_sandbox_bot';
+export const SANDBOX_COMMUNITY_URL = 'https://t.me/ton_token_sandbox_community';
+const MAINNET_NODE_URL = 'https://toncenter.com/api/v2/jsonRPC';
+
+export interface Config {
+  /** MODE: `sandbox` when BOT_TOKEN is unset, else `production`; MODE=sandbox|production overrides. */
+  mode: Mode;
+  /** PORT: HTTP port (default 8080; 0 picks a free one). */
+  port: number;
+  /** HOST: interface to listen on (default 127.0.0.1; 0.0.0.0 in a container). */
+  host: string;
+  /** PUBLIC_URL: the origin users open, no trailing slash (default http://127.0.0.1:PORT). Required in production. */
+  publicUrl: string;
+  /** DATABASE_URL: a Postgres connection string; unset = embedded PGlite in DATA_DIR. Required in production. */
+  databaseUrl: string | undefined;
+  /** DATA_DIR: PGlite data directory (default .data/pglite); `memory://` keeps the database in memory. */
+  dataDir: string;
+  /** BOT_TOKEN: the bot's token; verifies Telegram init data. Sandbox: a fixed public test token. */
+  botToken: string;
+  /** BOT_USERNAME: the bot's @username without @, for t.me links (sandbox default ton_token_sandbox_bot). */
+  botUsername: string;
+  /** MINI_APP_NAME: the Mini App's short name in t.me/<bot>/<name> links (default `app`). */
+  miniAppName: string;
+  /** COMMUNITY_CHAT_ID: chat id or @channel whose membership gates the app (Bot API getChatMember). Production. */
+  communityChatId: string | undefined;
+  /** COMMUNITY_URL: the link the join-community modal opens (sandbox default t.me/ton_token_sandbox_community). */
+  communityUrl: string;
+  /** JWT_SECRET: HS256 key for access tokens, at least 32 characters in production. */
+  jwtSecret: string;
+  /** ACCESS_TOKEN_TTL_SECONDS: lifetime of an access token (default 900). */
+  accessTokenTtlSeconds: number;
+  /** REFRESH_TOKEN_TTL_SECONDS: lifetime of a refresh token (default 30 days). */
+  refreshTokenTtlSeconds: number;
+  /** INIT_DATA_MAX_AGE_SECONDS: init data older than this is refused at sign-in (default 86400). */
+  initDataMaxAgeSeconds: number;
+  /** ADMIN_TOKEN: bearer token of the operator API (/api/admin/*). Sandbox default `sandbox-admin`. */
+  adminToken: string;
+  /** TON_NODE_URL: toncenter-v2 JSON-RPC endpoint (sandbox: the dev chain; production default toncenter mainnet). */
+  tonNodeUrl: string;
+  /**
+   * TREASURY_ADDRESS: the TON wallet that receives mint payments, in any address form (normalised to the
+   * bounceable url-safe form). Sandbox default: the dev chain's sandbox treasury (server/chain/treasury.ts).
+   * Production: optional until the payments issue makes it required.
+   */
+  treasuryAddress: string | undefined;
+  /** LOG_LEVEL: fatal|error|warn|info|debug|trace|silent (default info). */
+  logLevel: LogLevel;
+}
+
+/** Settings production cannot guess. The error on start names each one that is missing. */
+const PRODUCTION_REQUIRED = [
+  'BOT_TOKEN',
+  'BOT_USERNAME',
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'ADMIN_TOKEN',
+  'COMMUNITY_CHAT_ID',
+  'COMMUNITY_URL',
+  'PUBLIC_URL',
+] as const;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const url = z.url({ protocol: /^https?$/ });
+const tonAddress = z.string().transform((text, ctx) => {
+  try {
+    return Address.parse(text).toString({ urlSafe: true, bounceable: true });
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'a TON address (raw 0:<hex> or user-friendly)' });
+    return z.NEVER;
+  }
+});
+
+const envSchema = z.object({
+  MODE: z.enum(['sandbox', 'production']).optional().or(z.literal('').transform(() => undefined)),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: optionalText,
+  PUBLIC_URL: optionalText.pipe(url.optional()),
+  DATABASE_URL: optionalText,
+  DATA_DIR: optionalText,
+  BOT_TOKEN: optionalText,
+  BOT_USERNAME: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_]{3,64}$/, 'a bot username without @').optional()),
+  MINI_APP_NAME: optionalText,
+  COMMUNITY_CHAT_ID: optionalText,
+  COMMUNITY_URL: optionalText.pipe(url.optional()),
+  JWT_SECRET: optionalText,
+  ACCESS_TOKEN_TTL_SECONDS: seconds(900),
+  REFRESH_TOKEN_TTL_SECONDS: seconds(30 * 24 * 3600),
+  INIT_DATA_MAX_AGE_SECONDS: seconds(86_400),
+  ADMIN_TOKEN: optionalText,
+  TON_NODE_URL: optionalText.pipe(url.optional()),
+  TREASURY_ADDRESS: optionalText.pipe(tonAddress.optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid settings:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const mode: Mode = e.MODE ?? (e.BOT_TOKEN ? 'production' : 'sandbox');
+
+  if (mode === 'production') {
+    const missing = PRODUCTION_REQUIRED.filter((name) => e[name] === undefined);
+    const problems = missing.map((name) => `${name} is required in production`);
+    if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
+      problems.push('JWT_SECRET must be at least 32 characters');
+    }
+    if (e.ADMIN_TOKEN !== undefined && e.ADMIN_TOKEN.length < 16) {
+      problems.push('ADMIN_TOKEN must be at least 16 characters');
+    }
+    if (problems.length > 0) {
+      throw new ConfigError(`Cannot start in production mode:\n  ${problems.join('\n  ')}`);
+    }
+  }
+
+  const sandbox = mode === 'sandbox';
+  const publicUrl = (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    mode,
+    port: e.PORT,
+    host: e.HOST ?? '127.0.0.1',
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR ?? '.data/pglite',
+    botToken: e.BOT_TOKEN ?? SANDBOX_BOT_TOKEN,
+    botUsername: e.BOT_USERNAME ?? SANDBOX_BOT_USERNAME,
+    miniAppName: e.MINI_APP_NAME ?? 'app',
+    communityChatId: e.COMMUNITY_CHAT_ID,
+    communityUrl: e.COMMUNITY_URL ?? SANDBOX_COMMUNITY_URL,
+    jwtSecret: e.JWT_SECRET ?? SANDBOX_JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS,
+    adminToken: e.ADMIN_TOKEN ?? SANDBOX_ADMIN_TOKEN,
+    // The sandbox dev chain is served by this server (DESIGN.md §2, server/chain).
+    tonNodeUrl: e.TON_NODE_URL ?? (sandbox ? `${publicUrl}/sandbox/chain/jsonRPC` : MAINNET_NODE_URL),
+    treasuryAddress: e.TREASURY_ADDRESS ?? (sandbox ? sandboxTreasuryAddress() : undefined),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Tunable product constants (DESIGN.md §4): one module, so a rule change is a one-line diff.
+ * Deployment settings (secrets, URLs) live in config.ts instead.
+ */
+
+/** Referral tiers (SPEC §3): reaching `thresholdTon` of referrals' paid TON earns `percent` of each referral mint. */
+export const REFERRAL_TIERS: ReadonlyArray<{ level: number; thresholdTon: number; percent: number }> = [
+  { level: 1, thresholdTon: 0, percent: 5 },
+  { level: 2, thresholdTon: 50, percent: 6 },
+  { level: 3, thresholdTon: 500, percent: 7 },
+  { level: 4, thresholdTon: 1000, percent: 8 },
+  { level: 5, thresholdTon: 5000, percent: 9 },
+  { level: 6, thresholdTon: 10_000, percent: 10 },
+  { level: 7, thresholdTon: 15_000, percent: 11 },
+  { level: 8, thresholdTon: 20_000, percent: 12 },
+];
+
+/** Production asks the Bot API about a non-member at most this often (a user pressing Done repeatedly). */
+export const COMMUNITY_RECHECK_INTERVAL_MS = 30_000;
+
+/** A socket that has not sent its access token within this time is closed (SPEC §9 token wait 5 s). */
+export const SOCKET_TOKEN_TIMEOUT_MS = 5_000;
+
+/** Referral codes: 8 characters without look-alikes (no 0/O, 1/I/L), so a code read aloud or typed survives. */
+export const REF_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const REF_CODE_LENGTH = 8;
+
+/** Request bodies above this are refused with 413. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+// ---- mint, price, staking (issue #4) -------------------------------------------------------------
+// Money is integers: TON in nanotons, tokens in base units (9 decimals). Percentages are plain numbers
+// with at most 6 decimals (stored as NUMERIC(12, 6)); the reward maths turns them into integers.
+
+/** Token price the price_ticks table starts with (migration 0004): 0.01 TON per token. */
+export const INITIAL_TOKEN_PRICE_NANOTONS = 10_000_000n;
+
+/** Smallest and largest mint a user may create, in nanotons (1 TON … 100 000 TON). */
+export const MINT_MIN_NANOTONS = 1_000_000_000n;
+export const MINT_MAX_NANOTONS = 100_000n * 1_000_000_000n;
+/**
+ * A pending mint waits this long for its payment; the settlement job then cancels it with reason
+ * 'expired'. The payment request's valid_until is the same instant, so a wallet never sends later.
+ */
+export const MINT_PENDING_TTL_SECONDS = 30 * 60;
+/** Open (pending, unexpired) mints per user: enough for retries, not for flooding the table. */
+export const MAX_PENDING_MINTS_PER_USER = 5;
+/** The payment comment is `${MINT_COMMENT_PREFIX} ${mint_id}`; the watcher matches it case-insensitively. */
+export const MINT_COMMENT_PREFIX = 'Mint';
+
+/** Stake reward (SPEC §5): percent of total_amount per day before bonuses. */
+export const STAKE_DAILY_REWARD_PERCENT = 1;
+/** A stake earns at most this percent of total_amount; reaching it completes the stake. */
+export const STAKE_MAX_REWARD_PERCENT = 30;
+
+/**
+ * Hold bonus (percent per day, per user): +stepPercent for every full stepDays the user has kept a
+ * stake active without a break (counted from the oldest of their active stakes), up to maxPercent.
+ * No active stake: 0.
+ */
+export const HOLD_BONUS = { stepDays: 7, stepPercent: 0.05, maxPercent: 0.5 } as const;
+
+/** Investment bonus (percent per day, per user) by the user's total paid mints in TON: the highest step reached. */
+export const INVESTMENT_BONUS_STEPS: ReadonlyArray<{ fromTon: number; percent: number }> = [
+  { fromTon: 0, percent: 0 },
+  { fromTon: 100, percent: 0.05 },
+  { fromTon: 500, percent: 0.1 },
+  { fromTon: 1_000, percent: 0.2 },
+  { fromTon: 5_000, percent: 0.3 },
+  { fromTon: 10_000, percent: 0.5 },
+];
+
+/** Collective bonus (percent per day, for everyone) by the platform's total actively staked tokens. */
+export const COLLECTIVE_BONUS_STEPS: ReadonlyArray<{ fromTokens: number; percent: number }> = [
+  { fromTokens: 0, percent: 0 },
+  { fromTokens: 100_000, percent: 0.05 },
+  { fromTokens: 1_000_000, percent: 0.1 },
+  { fromTokens: 10_000_000, percent: 0.2 },
+  { fromTokens: 100_000_000, percent: 0.3 },
+];
+
+/** Treasury watcher: poll period, and getTransactions page size / pages per poll (toncenter allows ≤ 100). */
+export const TREASURY_POLL_INTERVAL_MS = 5_000;
+export const TREASURY_PAGE_SIZE = 50;
+export const TREASURY_MAX_PAGES_PER_POLL = 20;
+
+/** Settlement job period: mint expiry and maturity, stake bonuses and completion. */
+export const SETTLEMENT_INTERVAL_MS = 10_000;

@@ -1,0 +1,91 @@
+/**
+ * The one database module: embedded PGlite by default, a Postgres server when DATABASE_URL is set.
+ * Both return BIGINT as `bigint` (money is never a float) and NUMERIC as text.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface Queryable {
+  /** One statement with `$1…` parameters; returns the rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** A script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  /** Runs `fn` in one transaction: commits when it resolves, rolls back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'pg';
+}
+
+export interface DbOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `memory://` for a throwaway in-memory database. */
+  dataDir: string;
+}
+
+const INT8_OID = 20;
+
+export async function createDb(options: DbOptions): Promise<Db> {
+  return options.databaseUrl ? createPgDb(options.databaseUrl) : createPgliteDb(options.dataDir);
+}
+
+async function createPgliteDb(dataDir: string): Promise<Db> {
+  // PGlite creates the data directory itself but not its parents (.data/ on a fresh clone).
+  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir, {
+    parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
+  });
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await q.query<T>(sql, params)).rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(lite),
+    // PGlite has one connection: a transaction holds it, so other queries wait until it ends.
+    tx: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    close: () => lite.close(),
+  };
+}
+
+async function createPgDb(connectionString: string): Promise<Db> {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(INT8_OID, (value: string) => BigInt(value));
+  const pool = new pg.Pool({ connectionString, types });
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await q.query(sql, params)).rows as T[];
+    },
+    async exec(sql: string) {
+      await q.query(sql);
+    },
+  });
+  // Fail at start, not on the first request, when the server is unreachable.
+  await pool.query('SELECT 1');
+  return {
+    kind: 'pg',
+    ...wrap(pool),
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

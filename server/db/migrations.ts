@@ -1,0 +1,289 @@
+/**
+ * Schema migrations: an ordered, append-only list. Never edit an applied entry; add a new one.
+ * All pending migrations apply in one transaction at start, so a failed start leaves the schema as it was.
+ */
+import type { Db } from './index';
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [
+  {
+    id: '0001_users_ledger_auth_settings',
+    sql: /* sql */ `
+      CREATE TABLE users (
+        id                  SERIAL PRIMARY KEY,
+        telegram_id         BIGINT NOT NULL UNIQUE,
+        first_name          TEXT NOT NULL,
+        last_name           TEXT,
+        username            TEXT,
+        language_code       TEXT NOT NULL DEFAULT 'en',
+        photo_url           TEXT,
+        ref_code            TEXT NOT NULL UNIQUE,
+        referrer_id         INTEGER REFERENCES users(id) ON DELETE SET NULL,
+        community_member    BOOLEAN NOT NULL DEFAULT FALSE,
+        community_checked_at TIMESTAMPTZ,
+        -- balances in base units (9 decimals); the ledger holds every change
+        balance_token       BIGINT NOT NULL DEFAULT 0 CHECK (balance_token >= 0),
+        task_balance        BIGINT NOT NULL DEFAULT 0 CHECK (task_balance >= 0),
+        referral_balance    BIGINT NOT NULL DEFAULT 0 CHECK (referral_balance >= 0),
+        -- bonuses in percent per day (SPEC §5 reward formula)
+        hold_bonus          NUMERIC(12, 6) NOT NULL DEFAULT 0,
+        investment_bonus    NUMERIC(12, 6) NOT NULL DEFAULT 0,
+        seen_referrals_count INTEGER NOT NULL DEFAULT 0,
+        created_at          TIMESTAMPTZ NOT NULL DEFAULT now(),
+        CHECK (referrer_id IS NULL OR referrer_id <> id)
+      );
+      CREATE INDEX users_referrer_id_idx ON users (referrer_id);
+
+      CREATE TABLE ledger (
+        id            BIGSERIAL PRIMARY KEY,
+        user_id       INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        account       TEXT NOT NULL CHECK (account IN ('balance_token', 'task_balance', 'referral_balance')),
+        delta         BIGINT NOT NULL CHECK (delta <> 0),
+        balance_after BIGINT NOT NULL CHECK (balance_after >= 0),
+        reason        TEXT NOT NULL,
+        ref_type      TEXT,
+        ref_id        TEXT,
+        created_at    TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX ledger_user_id_idx ON ledger (user_id, id);
+
+      CREATE TABLE refresh_tokens (
+        id          BIGSERIAL PRIMARY KEY,
+        user_id     INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        family_id   UUID NOT NULL,
+        token_hash  TEXT NOT NULL UNIQUE,
+        expires_at  TIMESTAMPTZ NOT NULL,
+        used_at     TIMESTAMPTZ,
+        revoked_at  TIMESTAMPTZ,
+        created_at  TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX refresh_tokens_family_idx ON refresh_tokens (family_id);
+
+      CREATE TABLE settings (
+        key   TEXT PRIMARY KEY,
+        value JSONB NOT NULL
+      );
+      INSERT INTO settings (key, value) VALUES
+        ('maintenance', 'false'),
+        ('collective_bonus', '0');
+
+      CREATE TABLE sandbox_users (
+        id                  SERIAL PRIMARY KEY,
+        telegram_id         BIGINT NOT NULL UNIQUE,
+        first_name          TEXT NOT NULL,
+        username            TEXT,
+        language_code       TEXT NOT NULL CHECK (language_code IN ('en', 'ru')),
+        start_param         TEXT,
+        is_community_member BOOLEAN NOT NULL DEFAULT FALSE,
+        platform            TEXT NOT NULL CHECK (platform IN ('ios', 'android', 'tdesktop', 'web', 'unknown')),
+        theme               TEXT NOT NULL CHECK (theme IN ('light', 'dark')),
+        created_at          TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+    `,
+  },
+  {
+    id: '0002_dev_chain',
+    sql: /* sql */ `
+      -- The sandbox dev chain (server/chain): a toncenter-compatible node's accounts and transactions.
+      -- One row: the last block; every chain write bumps it first, so it is also the chain's write lock.
+      CREATE TABLE chain_state (
+        id          BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (id),
+        block_seqno BIGINT NOT NULL DEFAULT 0,
+        block_utime BIGINT NOT NULL DEFAULT 0
+      );
+      INSERT INTO chain_state DEFAULT VALUES;
+
+      CREATE TABLE chain_accounts (
+        address     TEXT PRIMARY KEY CHECK (address ~ '^-?[0-9]+:[0-9a-f]{64}$'),   -- raw form
+        -- nanotons; the sum of the account's transactions' balance_delta
+        balance     BIGINT NOT NULL DEFAULT 0 CHECK (balance >= 0),
+        state       TEXT NOT NULL DEFAULT 'uninitialized' CHECK (state IN ('uninitialized', 'active', 'frozen')),
+        code        TEXT,                                                           -- base64 BOC
+        data        TEXT,                                                           -- base64 BOC
+        public_key  TEXT CHECK (public_key ~ '^[0-9a-f]{64}$'),
+        seqno       INTEGER NOT NULL DEFAULT 0 CHECK (seqno >= 0),
+        last_lt     BIGINT NOT NULL DEFAULT 0,
+        last_hash   TEXT,
+        created_at  TIMESTAMPTZ NOT NULL DEFAULT now(),
+        updated_at  TIMESTAMPTZ NOT NULL DEFAULT now(),
+        CHECK (state <> 'active' OR (code IS NOT NULL AND data IS NOT NULL))
+      );
+
+      CREATE TABLE chain_transactions (
+        id            BIGSERIAL PRIMARY KEY,
+        account       TEXT NOT NULL REFERENCES chain_accounts(address),
+        lt            BIGINT NOT NULL CHECK (lt > 0),
+        hash          TEXT NOT NULL UNIQUE,                  -- base64 hash of the Transaction cell (boc)
+        utime         BIGINT NOT NULL,
+        balance_delta BIGINT NOT NULL,
+        balance_after BIGINT NOT NULL CHECK (balance_after >= 0),
+        fee           BIGINT NOT NULL CHECK (fee >= 0),       -- toncenter's "fee"
+        in_msg_hash   TEXT UNIQUE,                           -- a message is applied once (replays refused)
+        in_msg        JSONB,                                 -- toncenter raw.message
+        out_msgs      JSONB NOT NULL DEFAULT '[]',           -- toncenter raw.message[]
+        boc           TEXT NOT NULL,                         -- base64 BOC of the Transaction cell
+        created_at    TIMESTAMPTZ NOT NULL DEFAULT now(),
+        UNIQUE (account, lt)
+      );
+    `,
+  },
+  {
+    id: '0003_sandbox_wallets',
+    sql: /* sql */ `
+      -- Sandbox only: the dev wallet's keys, one wallet per test user. The secret key sits here in the
+      -- clear on purpose: these are throwaway testnet keys of a sandbox; a production database never has rows here.
+      CREATE TABLE sandbox_wallets (
+        sandbox_user_id INTEGER PRIMARY KEY REFERENCES sandbox_users(id) ON DELETE CASCADE,
+        public_key      TEXT NOT NULL,          -- ed25519, hex
+        secret_key      TEXT NOT NULL,          -- ed25519 (seed ‖ public key), hex
+        address         TEXT NOT NULL UNIQUE,   -- wallet v4r2 on workchain 0, raw form 0:<hex>
+        seeded_at       TIMESTAMPTZ,            -- when the 100 TON first-use faucet was paid
+        created_at      TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+    `,
+  },
+  {
+    id: '0004_mint_staking',
+    sql: /* sql */ `
+      -- Mint plans (issue #4). yield_bps: growth over tariff_days in basis points (500 = 5 %).
+      CREATE TABLE mint_plans (
+        days        INTEGER PRIMARY KEY CHECK (days > 0),
+        tariff_days INTEGER NOT NULL CHECK (tariff_days > 0),
+        yield_bps   INTEGER NOT NULL CHECK (yield_bps >= 0),
+        is_active   BOOLEAN NOT NULL DEFAULT TRUE
+      );
+      INSERT INTO mint_plans (days, tariff_days, yield_bps, is_active) VALUES
+        (30, 30, 500, TRUE),
+        (60, 60, 1200, TRUE),
+        (90, 90, 2000, TRUE),
+        (180, 180, 4500, TRUE),
+        (365, 365, 10000, FALSE);   -- retired plan: proves only active plans are offered
+
+      -- Token price in TON, one row per tick (nanotons per whole token). The first tick is
+      -- INITIAL_TOKEN_PRICE_NANOTONS (server/constants.ts): 0.01 TON.
+      CREATE TABLE price_ticks (
+        id             BIGSERIAL PRIMARY KEY,
+        price_nanotons BIGINT NOT NULL CHECK (price_nanotons > 0),
+        created_at     TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX price_ticks_created_at_idx ON price_ticks (created_at, id);
+      INSERT INTO price_ticks (price_nanotons) VALUES (10000000);
+
+      CREATE TABLE mints (
+        id              SERIAL PRIMARY KEY,
+        mint_id         TEXT NOT NULL UNIQUE,       -- human-readable code; the payment comment names it
+        user_id         INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        status          TEXT NOT NULL
+                        CHECK (status IN ('pending', 'active', 'canceled', 'completed', 'move_to_staking')),
+        cancel_reason   TEXT CHECK (cancel_reason IN ('user', 'expired')),
+        days            INTEGER NOT NULL,
+        tariff_days     INTEGER NOT NULL CHECK (tariff_days > 0),
+        yield_bps       INTEGER NOT NULL CHECK (yield_bps >= 0),
+        price_nanotons  BIGINT NOT NULL CHECK (price_nanotons > 0),
+        amount_ton      BIGINT NOT NULL CHECK (amount_ton > 0),        -- nanotons to pay
+        amount_token    BIGINT NOT NULL CHECK (amount_token > 0),      -- base units
+        expected_token  BIGINT NOT NULL CHECK (expected_token >= amount_token),
+        created_at      TIMESTAMPTZ NOT NULL,
+        expires_at      TIMESTAMPTZ NOT NULL,                          -- pending until then
+        activated_at    TIMESTAMPTZ,
+        matures_at      TIMESTAMPTZ,
+        completed_at    TIMESTAMPTZ,
+        canceled_at     TIMESTAMPTZ,
+        payment_tx_hash TEXT UNIQUE,                                   -- the treasury transaction that paid it
+        CHECK ((status = 'canceled') = (cancel_reason IS NOT NULL)),
+        CHECK ((status IN ('pending', 'canceled')) = (activated_at IS NULL))
+      );
+      CREATE INDEX mints_user_idx ON mints (user_id, id DESC);
+      CREATE INDEX mints_pending_expiry_idx ON mints (expires_at) WHERE status = 'pending';
+      CREATE INDEX mints_active_maturity_idx ON mints (matures_at) WHERE status = 'active';
+
+      -- Every treasury transaction the watcher has read, once (by hash), with what came of it. Rows with
+      -- an outcome other than 'credited' and 'not_payment' are for an operator: TON arrived and was not
+      -- (or not fully) turned into a mint. resolved_at/resolution are the operator's.
+      CREATE TABLE treasury_transactions (
+        hash            TEXT PRIMARY KEY,            -- base64, as the node reports it
+        lt              BIGINT NOT NULL,
+        utime           TIMESTAMPTZ NOT NULL,
+        source          TEXT,                        -- sender, '' / NULL for an external message
+        amount_nanotons BIGINT NOT NULL DEFAULT 0,
+        comment         TEXT,
+        outcome         TEXT NOT NULL CHECK (outcome IN (
+                          'credited',          -- paid a pending mint exactly
+                          'overpaid',          -- paid a pending mint; the excess awaits a refund
+                          'underpaid',         -- named a pending mint with too little; not credited
+                          'unknown_comment',   -- no comment, or it names no mint
+                          'already_paid',      -- the mint was paid before (duplicate payment)
+                          'mint_canceled',     -- the mint was canceled or expired before the payment
+                          'not_payment'        -- external or bounced message, or no value
+                        )),
+        mint_id         INTEGER REFERENCES mints(id) ON DELETE SET NULL,
+        recorded_at     TIMESTAMPTZ NOT NULL DEFAULT now(),
+        resolved_at     TIMESTAMPTZ,
+        resolution      TEXT
+      );
+      CREATE INDEX treasury_transactions_review_idx ON treasury_transactions (recorded_at)
+        WHERE outcome NOT IN ('credited', 'not_payment') AND resolved_at IS NULL;
+
+      -- How far the watcher has read each treasury address: every transaction up to last_lt is
+      -- recorded; scan_* is a backward scan in progress (more new transactions than one poll reads).
+      CREATE TABLE treasury_cursor (
+        address     TEXT PRIMARY KEY,
+        last_lt     BIGINT,
+        scan_lt     BIGINT,
+        scan_hash   TEXT,
+        scan_top_lt BIGINT,
+        updated_at  TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+
+      -- Stakes: percentages are percent per day; earned_reward is accrued up to last_updated_at.
+      CREATE TABLE stakes (
+        id               SERIAL PRIMARY KEY,
+        staking_id       TEXT NOT NULL UNIQUE,     -- human-readable code
+        user_id          INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        mint_id          INTEGER NOT NULL UNIQUE REFERENCES mints(id),   -- one stake per mint, ever
+        status           TEXT NOT NULL CHECK (status IN ('pending', 'active', 'completed')),
+        total_amount     BIGINT NOT NULL CHECK (total_amount > 0),
+        daily_reward     NUMERIC(12, 6) NOT NULL,
+        hold_bonus       NUMERIC(12, 6) NOT NULL DEFAULT 0,
+        collective_bonus NUMERIC(12, 6) NOT NULL DEFAULT 0,
+        investment_bonus NUMERIC(12, 6) NOT NULL DEFAULT 0,
+        earned_reward    BIGINT NOT NULL DEFAULT 0,
+        max_reward       BIGINT NOT NULL CHECK (max_reward > 0),
+        created_at       TIMESTAMPTZ NOT NULL,
+        last_updated_at  TIMESTAMPTZ,
+        completed_at     TIMESTAMPTZ,
+        CHECK (earned_reward >= 0 AND earned_reward <= max_reward),
+        CHECK ((status = 'completed') = (completed_at IS NOT NULL))
+      );
+      CREATE INDEX stakes_user_idx ON stakes (user_id, id DESC);
+      CREATE INDEX stakes_active_idx ON stakes (user_id, created_at) WHERE status = 'active';
+    `,
+  },
+];
+
+/** Arbitrary constant: serialises migrations of several processes starting at once on one Postgres. */
+const MIGRATION_LOCK_KEY = 7_402_116_001;
+
+/** Applies pending migrations; returns the ids it applied. */
+export async function runMigrations(db: Db, list: Migration[] = migrations): Promise<string[]> {
+  return db.tx(async (q) => {
+    if (db.kind === 'pg') await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await q.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id TEXT PRIMARY KEY,
+      applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+    )`);
+    const applied = new Set(
+      (await q.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id),
+    );
+    const pending = list.filter((migration) => !applied.has(migration.id));
+    for (const migration of pending) {
+      await q.exec(migration.sql);
+      await q.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
+    }
+    return pending.map((migration) => migration.id);
+  });
+}

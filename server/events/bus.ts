@@ -1,0 +1,41 @@
+/**
+ * Fan-out of socket messages to the connections that want them.
+ *
+ * This in-process implementation is enough for one server process (and for PGlite, which is always
+ * one process). Several processes on one Postgres need a bus built on LISTEN/NOTIFY with the same
+ * interface: publish = `NOTIFY app_events, '<json>'`, and each process LISTENs once and feeds its
+ * local subscribers. Callers depend only on `EventBus`, so the swap touches app wiring only.
+ */
+import { EventEmitter } from 'node:events';
+import type { SocketMessage } from '@/shared/api/contract';
+
+export type Listener = (message: SocketMessage) => void;
+
+export interface EventBus {
+  publishToUser(userId: number, message: SocketMessage): void;
+  publishGlobal(message: SocketMessage): void;
+  /** Returns the function that unsubscribes. */
+  subscribeUser(userId: number, listener: Listener): () => void;
+  subscribeGlobal(listener: Listener): () => void;
+}
+
+const GLOBAL = 'global';
+const userChannel = (userId: number) => `user:${userId}`;
+
+export function createInProcessBus(): EventBus {
+  const emitter = new EventEmitter();
+  // One listener per open socket: the default warning at 10 would be noise, not a leak signal.
+  emitter.setMaxListeners(0);
+  const subscribe = (channel: string, listener: Listener) => {
+    emitter.on(channel, listener);
+    return () => {
+      emitter.off(channel, listener);
+    };
+  };
+  return {
+    publishToUser: (userId, message) => emitter.emit(userChannel(userId), message),
+    publishGlobal: (message) => emitter.emit(GLOBAL, message),
+    subscribeUser: (userId, listener) => subscribe(userChannel(userId), listener),
+    subscribeGlobal: (listener) => subscribe(GLOBAL, listener),
+  };
+}

@@ -1,0 +1,70 @@
+import type { Queryable } from '../db/index';
+
+export type Account = 'balance_token' | 'task_balance' | 'referral_balance';
+export const ACCOUNTS: readonly Account[] = ['balance_token', 'task_balance', 'referral_balance'];
+
+export interface BalanceRow {
+  balance_token: bigint;
+  task_balance: bigint;
+  referral_balance: bigint;
+  hold_bonus: string;
+  investment_bonus: string;
+}
+
+const BALANCE_COLUMNS = 'balance_token, task_balance, referral_balance, hold_bonus, investment_bonus';
+
+// The column name comes from this fixed map, never from input, so interpolating it is safe.
+const ADD_TO_ACCOUNT: Record<Account, string> = Object.fromEntries(
+  ACCOUNTS.map((account) => [
+    account,
+    `UPDATE users SET ${account} = ${account} + $2
+       WHERE id = $1 AND ${account} + $2 >= 0
+       RETURNING ${BALANCE_COLUMNS}`,
+  ]),
+) as Record<Account, string>;
+
+/** Adds `delta` unless the result would go below zero (then no row): the check and the write are one statement. */
+export async function addToAccount(
+  q: Queryable,
+  userId: number,
+  account: Account,
+  delta: bigint,
+): Promise<BalanceRow | undefined> {
+  const [row] = await q.query<BalanceRow>(ADD_TO_ACCOUNT[account], [userId, delta]);
+  return row;
+}
+
+export async function insertEntry(
+  q: Queryable,
+  entry: {
+    userId: number;
+    account: Account;
+    delta: bigint;
+    balanceAfter: bigint;
+    reason: string;
+    refType: string | null;
+    refId: string | null;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO ledger (user_id, account, delta, balance_after, reason, ref_type, ref_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [entry.userId, entry.account, entry.delta, entry.balanceAfter, entry.reason, entry.refType, entry.refId],
+  );
+}
+
+export async function balances(q: Queryable, userId: number): Promise<BalanceRow | undefined> {
+  const [row] = await q.query<BalanceRow>(`SELECT ${BALANCE_COLUMNS} FROM users WHERE id = $1`, [userId]);
+  return row;
+}
+
+/** Sum of a user's ledger entries per account: what the balances must equal. */
+export async function ledgerSums(q: Queryable, userId: number): Promise<Record<Account, bigint>> {
+  const rows = await q.query<{ account: Account; total: bigint }>(
+    `SELECT account, COALESCE(SUM(delta), 0)::bigint AS total FROM ledger WHERE user_id = $1 GROUP BY account`,
+    [userId],
+  );
+  const sums: Record<Account, bigint> = { balance_token: 0n, task_balance: 0n, referral_balance: 0n };
+  for (const row of rows) sums[row.account] = row.total;
+  return sums;
+}

@@ -1,0 +1,68 @@
+/**
+ * Every balance change goes through changeBalance (DESIGN.md §3): the change and its ledger entry are
+ * written in the caller's transaction, and the spending check is part of the UPDATE itself, so
+ * concurrent debits cannot overdraw.
+ */
+import type { UserBalanceEvent } from '@/shared/api/contract';
+import { DomainError, NotFoundError } from '../lib/errors';
+import { unitsToNumber } from '../lib/money';
+import type { Tx } from '../events/transaction';
+import { userExists } from '../users/queries';
+import type { Queryable } from '../db/index';
+import { type Account, type BalanceRow, addToAccount, balances, insertEntry } from './queries';
+
+export type { Account } from './queries';
+export { ACCOUNTS } from './queries';
+
+export class InsufficientFundsError extends DomainError {
+  constructor(readonly account: Account) {
+    super(400, 'Insufficient funds');
+  }
+}
+
+export interface BalanceChange {
+  userId: number;
+  account: Account;
+  /** Base units; negative debits. */
+  delta: bigint;
+  /** Why, in a word the operations history can show: 'sandbox_grant', 'mint_reward', … */
+  reason: string;
+  refType?: string;
+  refId?: string | number;
+}
+
+export async function changeBalance(tx: Tx, change: BalanceChange): Promise<BalanceRow> {
+  if (change.delta === 0n) throw new Error('changeBalance: delta must not be zero');
+  const row = await addToAccount(tx, change.userId, change.account, change.delta);
+  if (!row) {
+    if (!(await userExists(tx, change.userId))) throw new NotFoundError('User not found');
+    throw new InsufficientFundsError(change.account);
+  }
+  await insertEntry(tx, {
+    userId: change.userId,
+    account: change.account,
+    delta: change.delta,
+    balanceAfter: row[change.account],
+    reason: change.reason,
+    refType: change.refType ?? null,
+    refId: change.refId === undefined ? null : String(change.refId),
+  });
+  tx.publishToUser(change.userId, { event: 'user:balance', data: balanceEvent(row) });
+  return row;
+}
+
+export function balanceEvent(row: BalanceRow): UserBalanceEvent {
+  return {
+    balance_token: unitsToNumber(row.balance_token),
+    task_balance: unitsToNumber(row.task_balance),
+    referral_balance: unitsToNumber(row.referral_balance),
+    hold_bonus: Number(row.hold_bonus),
+    investment_bonus: Number(row.investment_bonus),
+  };
+}
+
+export async function currentBalances(q: Queryable, userId: number): Promise<UserBalanceEvent> {
+  const row = await balances(q, userId);
+  if (!row) throw new NotFoundError('User not found');
+  return balanceEvent(row);
+}

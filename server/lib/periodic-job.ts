@@ -1,0 +1,87 @@
+/**
+ * Background jobs (treasury watcher, settlement): a function run every `intervalMs`, startable and
+ * stoppable, and callable directly with `runOnce()` so tests never wait for real time.
+ *
+ * When several server processes share one Postgres, only one of them runs a job at a time: each run
+ * holds `pg_try_advisory_xact_lock(lockKey)` in a transaction of its own connection while the job's
+ * work runs on other connections; a process that does not get the lock skips that run. PGlite is one
+ * process (and one connection, which the job's own transactions need), so there the lock is skipped.
+ */
+import type { Db } from '../db/index';
+
+export interface PeriodicJob {
+  readonly name: string;
+  /** Runs now and then every intervalMs (after the previous run ends) until stop(). Idempotent. */
+  start(): void;
+  /** Stops scheduling and waits for a run in progress. */
+  stop(): Promise<void>;
+  /** One run now; a run already in progress is awaited instead. False when another process holds the lock. */
+  runOnce(): Promise<boolean>;
+}
+
+export interface PeriodicJobOptions {
+  name: string;
+  intervalMs: number;
+  db: Db;
+  /** Advisory lock key, unique per job. */
+  lockKey: number;
+  run(): Promise<void>;
+  /** A failed run is reported here; the next run is scheduled as usual. */
+  onError(error: unknown): void;
+}
+
+/** Runs `fn` unless another process holds `lockKey` (Postgres); returns whether it ran. */
+export async function runExclusively(db: Db, lockKey: number, fn: () => Promise<void>): Promise<boolean> {
+  if (db.kind === 'pglite') {
+    await fn();
+    return true;
+  }
+  return db.tx(async (q) => {
+    const [row] = await q.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [lockKey]);
+    if (!row?.locked) return false;
+    await fn();
+    return true;
+  });
+}
+
+export function createPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
+  let current: Promise<boolean> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+
+  const runOnce = (): Promise<boolean> => {
+    current ??= runExclusively(options.db, options.lockKey, options.run).finally(() => {
+      current = null;
+    });
+    return current;
+  };
+
+  const schedule = (delayMs: number) => {
+    timer = setTimeout(() => {
+      timer = null;
+      runOnce()
+        .catch((error: unknown) => options.onError(error))
+        .finally(() => {
+          if (running) schedule(options.intervalMs);
+        });
+    }, delayMs);
+    // A pending poll never keeps the process (or a test run) alive.
+    timer.unref();
+  };
+
+  return {
+    name: options.name,
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await current?.catch(() => undefined);
+    },
+    runOnce,
+  };
+}

@@ -1,0 +1,192 @@
+import type { Queryable } from '../db/index';
+
+export interface PlanRow {
+  days: number;
+  tariff_days: number;
+  yield_bps: number;
+  is_active: boolean;
+}
+
+export type MintStatusValue = 'pending' | 'active' | 'canceled' | 'completed' | 'move_to_staking';
+
+export interface MintRow {
+  id: number;
+  mint_id: string;
+  user_id: number;
+  status: MintStatusValue;
+  cancel_reason: 'user' | 'expired' | null;
+  days: number;
+  tariff_days: number;
+  yield_bps: number;
+  price_nanotons: bigint;
+  amount_ton: bigint;
+  amount_token: bigint;
+  expected_token: bigint;
+  created_at: Date;
+  expires_at: Date;
+  activated_at: Date | null;
+  matures_at: Date | null;
+  completed_at: Date | null;
+  canceled_at: Date | null;
+  payment_tx_hash: string | null;
+}
+
+export async function activePlans(q: Queryable): Promise<PlanRow[]> {
+  return q.query<PlanRow>('SELECT * FROM mint_plans WHERE is_active ORDER BY days ASC');
+}
+
+export async function findActivePlan(q: Queryable, days: number): Promise<PlanRow | undefined> {
+  const [row] = await q.query<PlanRow>('SELECT * FROM mint_plans WHERE days = $1 AND is_active', [days]);
+  return row;
+}
+
+/** Locks the user's row: per-user commands (create mint, stake) run one at a time. */
+export async function lockUser(q: Queryable, userId: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId])).length > 0;
+}
+
+export async function countOpenPendingMints(q: Queryable, userId: number, now: number): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    `SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1 AND status = 'pending' AND expires_at > to_timestamp($2)`,
+    [userId, now],
+  );
+  return row?.n ?? 0;
+}
+
+export interface NewMint {
+  mintId: string;
+  userId: number;
+  plan: PlanRow;
+  priceNanotons: bigint;
+  amountTon: bigint;
+  amountToken: bigint;
+  expectedToken: bigint;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** Inserts a pending mint; undefined when the code is taken (the caller draws another). */
+export async function insertMint(q: Queryable, mint: NewMint): Promise<MintRow | undefined> {
+  const [row] = await q.query<MintRow>(
+    `INSERT INTO mints (mint_id, user_id, status, days, tariff_days, yield_bps, price_nanotons,
+                        amount_ton, amount_token, expected_token, created_at, expires_at)
+     VALUES ($1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, to_timestamp($10), to_timestamp($11))
+     ON CONFLICT (mint_id) DO NOTHING
+     RETURNING *`,
+    [
+      mint.mintId,
+      mint.userId,
+      mint.plan.days,
+      mint.plan.tariff_days,
+      mint.plan.yield_bps,
+      mint.priceNanotons,
+      mint.amountTon,
+      mint.amountToken,
+      mint.expectedToken,
+      mint.createdAt,
+      mint.expiresAt,
+    ],
+  );
+  return row;
+}
+
+export async function lockUserMint(q: Queryable, userId: number, id: number): Promise<MintRow | undefined> {
+  const [row] = await q.query<MintRow>('SELECT * FROM mints WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, userId]);
+  return row;
+}
+
+export async function lockMint(q: Queryable, id: number): Promise<MintRow | undefined> {
+  const [row] = await q.query<MintRow>('SELECT * FROM mints WHERE id = $1 FOR UPDATE', [id]);
+  return row;
+}
+
+export async function findMint(q: Queryable, id: number): Promise<MintRow | undefined> {
+  const [row] = await q.query<MintRow>('SELECT * FROM mints WHERE id = $1', [id]);
+  return row;
+}
+
+export async function findMintByCode(q: Queryable, code: string): Promise<MintRow | undefined> {
+  const [row] = await q.query<MintRow>('SELECT * FROM mints WHERE mint_id = $1', [code]);
+  return row;
+}
+
+export async function cancelMintRow(
+  q: Queryable,
+  id: number,
+  reason: 'user' | 'expired',
+  now: number,
+): Promise<MintRow> {
+  const [row] = await q.query<MintRow>(
+    `UPDATE mints SET status = 'canceled', cancel_reason = $2, canceled_at = to_timestamp($3)
+     WHERE id = $1 RETURNING *`,
+    [id, reason, now],
+  );
+  if (!row) throw new Error(`mint ${id} vanished`);
+  return row;
+}
+
+export async function activateMintRow(q: Queryable, id: number, txHash: string, now: number): Promise<MintRow> {
+  const [row] = await q.query<MintRow>(
+    `UPDATE mints SET status = 'active', cancel_reason = NULL, canceled_at = NULL, payment_tx_hash = $2,
+                      activated_at = to_timestamp($3), matures_at = to_timestamp($3 + tariff_days * 86400)
+     WHERE id = $1 RETURNING *`,
+    [id, txHash, now],
+  );
+  if (!row) throw new Error(`mint ${id} vanished`);
+  return row;
+}
+
+export async function completeMintRow(q: Queryable, id: number, now: number): Promise<MintRow> {
+  const [row] = await q.query<MintRow>(
+    `UPDATE mints SET status = 'completed', completed_at = to_timestamp($2) WHERE id = $1 RETURNING *`,
+    [id, now],
+  );
+  if (!row) throw new Error(`mint ${id} vanished`);
+  return row;
+}
+
+export async function setMintStatus(q: Queryable, id: number, status: MintStatusValue): Promise<MintRow> {
+  const [row] = await q.query<MintRow>('UPDATE mints SET status = $2 WHERE id = $1 RETURNING *', [id, status]);
+  if (!row) throw new Error(`mint ${id} vanished`);
+  return row;
+}
+
+export async function listUserMints(
+  q: Queryable,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: MintRow[]; total: number }> {
+  const rows = await q.query<MintRow>(
+    'SELECT * FROM mints WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3',
+    [userId, limit, offset],
+  );
+  const [count] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1', [userId]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Pending mints past their expiry (ids only; each is then locked and re-checked). */
+export async function expiredPendingMintIds(q: Queryable, now: number, limit: number): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `SELECT id FROM mints WHERE status = 'pending' AND expires_at <= to_timestamp($1) ORDER BY expires_at LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function maturedActiveMintIds(q: Queryable, now: number, limit: number): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `SELECT id FROM mints WHERE status = 'active' AND matures_at <= to_timestamp($1) ORDER BY matures_at LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** TON a user has paid for mints (every mint whose payment was confirmed), in nanotons. */
+export async function paidNanotons(q: Queryable, userId: number): Promise<bigint> {
+  const [row] = await q.query<{ total: bigint }>(
+    'SELECT COALESCE(SUM(amount_ton), 0)::bigint AS total FROM mints WHERE user_id = $1 AND activated_at IS NOT NULL',
+    [userId],
+  );
+  return row?.total ?? 0n;
+}

@@ -1,0 +1,260 @@
+/**
+ * Mints (DESIGN.md §4): a plan and an amount of TON → a pending mint with a payment request; the
+ * treasury watcher's payment activates it; after tariff_days it completes and pays expected_token.
+ *
+ * Amounts are integers: TON in nanotons, tokens in base units, the price in nanotons per whole token.
+ *   amount_token   = amount_ton × 10^9 / price            (floored)
+ *   expected_token = amount_token × (10 000 + yield_bps) / 10 000   (floored)
+ */
+import type { Mint, MintCalculation, MintPlan, Paged } from '@/shared/api/contract';
+import type { Deps } from '../deps';
+import { MAX_PENDING_MINTS_PER_USER, MINT_MAX_NANOTONS, MINT_MIN_NANOTONS, MINT_PENDING_TTL_SECONDS } from '../constants';
+import { type Tx, inTransaction } from '../events/transaction';
+import { balanceEvent, changeBalance } from '../ledger/service';
+import { balances } from '../ledger/queries';
+import { randomCode } from '../lib/codes';
+import { DomainError, NotFoundError, ValidationError } from '../lib/errors';
+import { formatUnits, unitsToNumber } from '../lib/money';
+import { currentPriceNanotons } from '../price/service';
+import { creditReferralReward } from '../referral/service';
+import { reconcileUserBonuses } from '../staking/bonuses';
+import {
+  type MintRow,
+  type PlanRow,
+  activateMintRow,
+  activePlans,
+  cancelMintRow,
+  completeMintRow,
+  countOpenPendingMints,
+  expiredPendingMintIds,
+  findActivePlan,
+  findMint,
+  findMintByCode,
+  insertMint,
+  listUserMints,
+  lockMint,
+  lockUser,
+  lockUserMint,
+  maturedActiveMintIds,
+} from './queries';
+import { mintCodeFromComment, toMint, toPlan, yieldFraction } from './wire';
+
+type MintDeps = Pick<Deps, 'db' | 'bus' | 'config'>;
+
+const UNITS_PER_TOKEN = 1_000_000_000n;
+const BPS = 10_000n;
+
+export async function listPlans(deps: MintDeps): Promise<MintPlan[]> {
+  return (await activePlans(deps.db)).map(toPlan);
+}
+
+export interface MintAmounts {
+  amountToken: bigint;
+  expectedToken: bigint;
+}
+
+export function mintAmounts(amountTon: bigint, priceNanotons: bigint, yieldBps: number): MintAmounts {
+  const amountToken = (amountTon * UNITS_PER_TOKEN) / priceNanotons;
+  return { amountToken, expectedToken: (amountToken * (BPS + BigInt(yieldBps))) / BPS };
+}
+
+function checkAmount(amountTon: bigint): void {
+  if (amountTon < MINT_MIN_NANOTONS) {
+    throw new ValidationError([{ path: 'amount', message: `Amount must be at least ${formatUnits(MINT_MIN_NANOTONS)} TON` }]);
+  }
+  if (amountTon > MINT_MAX_NANOTONS) {
+    throw new ValidationError([{ path: 'amount', message: `Amount must be at most ${formatUnits(MINT_MAX_NANOTONS)} TON` }]);
+  }
+}
+
+async function planOr404(q: Tx | MintDeps['db'], days: number): Promise<PlanRow> {
+  const plan = await findActivePlan(q, days);
+  if (!plan) throw new NotFoundError('Mint plan not found');
+  return plan;
+}
+
+export async function calculateMint(deps: MintDeps, amountTon: bigint, freezeDays: number): Promise<MintCalculation> {
+  checkAmount(amountTon);
+  const plan = await planOr404(deps.db, freezeDays);
+  const price = await currentPriceNanotons(deps.db);
+  const { amountToken, expectedToken } = mintAmounts(amountTon, price, plan.yield_bps);
+  return {
+    amount_ton: unitsToNumber(amountTon),
+    amount_token: unitsToNumber(amountToken),
+    expected_token: unitsToNumber(expectedToken),
+    price: unitsToNumber(price),
+    days: plan.days,
+    tariff_days: plan.tariff_days,
+    yield: yieldFraction(plan.yield_bps),
+  };
+}
+
+export async function createMint(
+  deps: MintDeps,
+  userId: number,
+  input: { amount: bigint; days: number },
+  now: number,
+): Promise<Mint> {
+  checkAmount(input.amount);
+  // Refused before anything is written: a mint nobody can pay would only expire.
+  if (!deps.config.treasuryAddress) throw new Error('TREASURY_ADDRESS is not configured: mints cannot be paid');
+  return inTransaction(deps.db, deps.bus, async (tx) => {
+    if (!(await lockUser(tx, userId))) throw new NotFoundError('User not found');
+    if ((await countOpenPendingMints(tx, userId, now)) >= MAX_PENDING_MINTS_PER_USER) {
+      throw new DomainError(409, 'Too many unpaid mints: pay or cancel one first');
+    }
+    const plan = await planOr404(tx, input.days);
+    const price = await currentPriceNanotons(tx);
+    const { amountToken, expectedToken } = mintAmounts(input.amount, price, plan.yield_bps);
+    if (amountToken <= 0n) throw new ValidationError([{ path: 'amount', message: 'Amount is too small' }]);
+    let row: MintRow | undefined;
+    for (let attempt = 0; !row && attempt < 5; attempt++) {
+      row = await insertMint(tx, {
+        mintId: randomCode(),
+        userId,
+        plan,
+        priceNanotons: price,
+        amountTon: input.amount,
+        amountToken,
+        expectedToken,
+        createdAt: now,
+        expiresAt: now + MINT_PENDING_TTL_SECONDS,
+      });
+    }
+    if (!row) throw new Error('Could not draw an unused mint code');
+    return toMint(row, deps.config);
+  });
+}
+
+export async function cancelMint(deps: MintDeps, userId: number, id: number, now: number): Promise<Mint> {
+  return inTransaction(deps.db, deps.bus, async (tx) => {
+    const mint = await lockUserMint(tx, userId, id);
+    if (!mint) throw new NotFoundError('Mint not found');
+    if (mint.status !== 'pending') throw new DomainError(409, 'Only a pending mint can be canceled');
+    const canceled = toMint(await cancelMintRow(tx, mint.id, 'user', now), deps.config);
+    tx.publishToUser(userId, { event: 'user:mint', data: canceled });
+    return canceled;
+  });
+}
+
+export async function listMints(deps: MintDeps, userId: number, page: number, limit: number): Promise<Paged<Mint>> {
+  const { rows, total } = await listUserMints(deps.db, userId, limit, (page - 1) * limit);
+  return { data: rows.map((row) => toMint(row, deps.config)), total, page, limit };
+}
+
+// ---- payments (the treasury watcher) --------------------------------------------------------------
+
+/** An incoming treasury transaction as the watcher read it from the node. */
+export interface TreasuryPayment {
+  hash: string;
+  /** Unix seconds (chain time). */
+  utime: number;
+  /** Sender; null for an external message. */
+  source: string | null;
+  amount: bigint;
+  comment: string | null;
+  bounced: boolean;
+}
+
+export type PaymentOutcome =
+  | 'credited'
+  | 'overpaid'
+  | 'underpaid'
+  | 'unknown_comment'
+  | 'already_paid'
+  | 'mint_canceled'
+  | 'not_payment';
+
+/**
+ * Decides what one treasury transaction does, in the watcher's transaction (which has already recorded
+ * it once by hash). Only a payment naming a pending mint, with at least its amount, activates it; a
+ * mint that merely expired while the watcher lagged is still honoured if the payment's chain time is
+ * before the expiry. Everything else changes nothing and is left for an operator.
+ */
+export async function applyTreasuryPayment(
+  deps: MintDeps,
+  tx: Tx,
+  payment: TreasuryPayment,
+  now: number,
+): Promise<{ outcome: PaymentOutcome; mintId: number | null }> {
+  if (!payment.source || payment.amount <= 0n || payment.bounced) return { outcome: 'not_payment', mintId: null };
+  const code = mintCodeFromComment(payment.comment);
+  const found = code ? await findMintByCode(tx, code) : undefined;
+  if (!found) return { outcome: 'unknown_comment', mintId: null };
+
+  await lockUser(tx, found.user_id);
+  const mint = await lockMint(tx, found.id);
+  if (!mint) return { outcome: 'unknown_comment', mintId: null };
+  const result = (outcome: PaymentOutcome) => ({ outcome, mintId: mint.id });
+
+  const expiredInTime =
+    mint.status === 'canceled' && mint.cancel_reason === 'expired' && payment.utime < Math.floor(mint.expires_at.getTime() / 1000);
+  if (mint.status !== 'pending' && !expiredInTime) {
+    return result(mint.status === 'canceled' ? 'mint_canceled' : 'already_paid');
+  }
+  if (payment.amount < mint.amount_ton) return result('underpaid');
+
+  const active = await activateMintRow(tx, mint.id, payment.hash, now);
+  await creditReferralReward(tx, { id: active.id, userId: active.user_id, amountToken: active.amount_token });
+  // Paid TON moves the investment bonus (and the user's stakes with it).
+  const bonusChanged = await reconcileUserBonuses(tx, active.user_id, now);
+  if (!bonusChanged) {
+    const row = await balances(tx, active.user_id);
+    if (row) tx.publishToUser(active.user_id, { event: 'user:balance', data: balanceEvent(row) });
+  }
+  tx.publishToUser(active.user_id, { event: 'user:mint', data: toMint(active, deps.config) });
+  return result(payment.amount > mint.amount_ton ? 'overpaid' : 'credited');
+}
+
+// ---- settlement (expiry and maturity) ----------------------------------------------------------------
+
+/** Cancels pending mints whose payment window has passed (reason 'expired'); returns how many. */
+export async function expirePendingMints(deps: MintDeps, now: number, batch = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const ids = await expiredPendingMintIds(deps.db, now, batch);
+    for (const id of ids) {
+      const done = await inTransaction(deps.db, deps.bus, async (tx) => {
+        const mint = await lockMint(tx, id);
+        if (!mint || mint.status !== 'pending' || Math.floor(mint.expires_at.getTime() / 1000) > now) return false;
+        const canceled = await cancelMintRow(tx, id, 'expired', now);
+        tx.publishToUser(canceled.user_id, { event: 'user:mint', data: toMint(canceled, deps.config) });
+        return true;
+      });
+      if (done) total++;
+    }
+    if (ids.length < batch) return total;
+  }
+}
+
+/** Completes active mints past tariff_days and pays expected_token to balance_token; returns how many. */
+export async function matureActiveMints(deps: MintDeps, now: number, batch = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const ids = await maturedActiveMintIds(deps.db, now, batch);
+    for (const id of ids) {
+      const done = await inTransaction(deps.db, deps.bus, async (tx) => {
+        const peek = await findMint(tx, id);
+        if (!peek) return false;
+        await lockUser(tx, peek.user_id);
+        const mint = await lockMint(tx, id);
+        if (!mint || mint.status !== 'active' || !mint.matures_at || Math.floor(mint.matures_at.getTime() / 1000) > now) {
+          return false;
+        }
+        const completed = await completeMintRow(tx, id, now);
+        await changeBalance(tx, {
+          userId: mint.user_id,
+          account: 'balance_token',
+          delta: mint.expected_token,
+          reason: 'mint_matured',
+          refType: 'mint',
+          refId: mint.id,
+        });
+        tx.publishToUser(mint.user_id, { event: 'user:mint', data: toMint(completed, deps.config) });
+        return true;
+      });
+      if (done) total++;
+    }
+    if (ids.length < batch) return total;
+  }
+}

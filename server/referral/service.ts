@@ -1,0 +1,33 @@
+/**
+ * Referral effects of a paid mint (DESIGN.md §4 Referral): the referrer earns its tier's percent of
+ * the mint's token amount to referral_balance. The tier comes from the referrals' total paid TON,
+ * this mint included (the payment that crosses a threshold already earns the new percent).
+ */
+import type { Tx } from '../events/transaction';
+import { changeBalance } from '../ledger/service';
+import { referralTurnover, referrerOf } from './queries';
+import { referralTier } from './tiers';
+
+export interface PaidMint {
+  id: number;
+  userId: number;
+  amountToken: bigint;
+}
+
+/** Credits the referrer, if any, in the caller's transaction; returns the reward (0n if none). */
+export async function creditReferralReward(tx: Tx, mint: PaidMint): Promise<bigint> {
+  const referrerId = await referrerOf(tx, mint.userId);
+  if (referrerId === null) return 0n;
+  const tier = referralTier(await referralTurnover(tx, referrerId));
+  const reward = (mint.amountToken * BigInt(tier.percent)) / 100n;
+  if (reward <= 0n) return 0n;
+  await changeBalance(tx, {
+    userId: referrerId,
+    account: 'referral_balance',
+    delta: reward,
+    reason: 'referral_reward',
+    refType: 'mint',
+    refId: mint.id,
+  });
+  return reward;
+}

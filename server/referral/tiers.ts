@@ -1,0 +1,20 @@
+import { REFERRAL_TIERS } from '../constants';
+
+const NANO_PER_TON = 1_000_000_000n;
+
+export interface Tier {
+  /** 0-based, as on the wire (SPEC §3: the client shows level + 1). */
+  level: number;
+  percent: number;
+}
+
+/** The highest tier whose threshold the referrals' paid TON (nanotons) has reached. */
+export function referralTier(turnoverNanotons: bigint): Tier {
+  let index = 0;
+  REFERRAL_TIERS.forEach((tier, i) => {
+    if (turnoverNanotons >= BigInt(tier.thresholdTon) * NANO_PER_TON) index = i;
+  });
+  const tier = REFERRAL_TIERS[index];
+  if (!tier) throw new Error('REFERRAL_TIERS is empty');
+  return { level: index, percent: tier.percent };
+}

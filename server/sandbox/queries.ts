@@ -1,0 +1,95 @@
+import type { Queryable } from '../db/index';
+
+export type Platform = 'ios' | 'android' | 'tdesktop' | 'web' | 'unknown';
+export type Theme = 'light' | 'dark';
+
+export interface SandboxUserRow {
+  id: number;
+  telegram_id: bigint;
+  first_name: string;
+  username: string | null;
+  language_code: 'en' | 'ru';
+  start_param: string | null;
+  is_community_member: boolean;
+  platform: Platform;
+  theme: Theme;
+  created_at: Date;
+  /** The app account made when this test user first opened the app. */
+  app_user_id: number | null;
+  app_ref_code: string | null;
+  app_balance_token: bigint | null;
+}
+
+const SELECT_WITH_APP_USER = `
+  SELECT s.*, u.id AS app_user_id, u.ref_code AS app_ref_code, u.balance_token AS app_balance_token
+    FROM sandbox_users s LEFT JOIN users u ON u.telegram_id = s.telegram_id`;
+
+export async function listSandboxUsers(q: Queryable): Promise<SandboxUserRow[]> {
+  return q.query<SandboxUserRow>(`${SELECT_WITH_APP_USER} ORDER BY s.id DESC`);
+}
+
+export async function findSandboxUser(q: Queryable, id: number): Promise<SandboxUserRow | undefined> {
+  const [row] = await q.query<SandboxUserRow>(`${SELECT_WITH_APP_USER} WHERE s.id = $1`, [id]);
+  return row;
+}
+
+export async function sandboxMembership(q: Queryable, telegramId: number): Promise<boolean | undefined> {
+  const [row] = await q.query<{ is_community_member: boolean }>(
+    'SELECT is_community_member FROM sandbox_users WHERE telegram_id = $1',
+    [telegramId],
+  );
+  return row?.is_community_member;
+}
+
+export async function telegramIdTaken(q: Queryable, telegramId: number): Promise<boolean> {
+  const rows = await q.query(
+    'SELECT 1 FROM sandbox_users WHERE telegram_id = $1 UNION ALL SELECT 1 FROM users WHERE telegram_id = $1',
+    [telegramId],
+  );
+  return rows.length > 0;
+}
+
+export async function insertSandboxUser(
+  q: Queryable,
+  user: {
+    telegramId: number;
+    firstName: string;
+    username: string | null;
+    languageCode: 'en' | 'ru';
+    startParam: string | null;
+    isCommunityMember: boolean;
+    platform: Platform;
+    theme: Theme;
+  },
+): Promise<number> {
+  const [row] = await q.query<{ id: number }>(
+    `INSERT INTO sandbox_users (telegram_id, first_name, username, language_code, start_param, is_community_member, platform, theme)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [
+      user.telegramId,
+      user.firstName,
+      user.username,
+      user.languageCode,
+      user.startParam,
+      user.isCommunityMember,
+      user.platform,
+      user.theme,
+    ],
+  );
+  if (!row) throw new Error('insertSandboxUser returned no row');
+  return row.id;
+}
+
+/** Sets the launcher flag and mirrors it onto the app account, so turning membership off gates the app again. */
+export async function setSandboxMembership(q: Queryable, id: number, member: boolean): Promise<boolean> {
+  const [row] = await q.query<{ telegram_id: bigint }>(
+    'UPDATE sandbox_users SET is_community_member = $2 WHERE id = $1 RETURNING telegram_id',
+    [id, member],
+  );
+  if (!row) return false;
+  await q.query('UPDATE users SET community_member = $2, community_checked_at = now() WHERE telegram_id = $1', [
+    row.telegram_id,
+    member,
+  ]);
+  return true;
+}

@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Deps } from '../deps';
+import { idParamsSchema, parseOr422 } from '../lib/validation';
+import { maintenanceBodySchema } from '../maintenance/routes';
+import { getMaintenance, setMaintenance } from '../maintenance/service';
+import { createSandboxUserSchema, grantSchema, patchSandboxUserSchema } from './schemas';
+import { createUser, grant, launch, listUsers, updateUser } from './service';
+import { devWalletRoutes } from './wallet/routes';
+
+const page = (name: string) => new URL(`./${name}`, import.meta.url);
+
+/** Registered in sandbox mode only: in production every /sandbox path is a 404. */
+export function sandboxRoutes(deps: Deps) {
+  return async (app: FastifyInstance) => {
+    // Read per request, so editing the pages needs no restart.
+    const html = (name: string) => async (_request: unknown, reply: FastifyReply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(await readFile(page(name)));
+    app.get('/sandbox/', html('launcher.html'));
+    app.get('/sandbox/frame.html', html('frame.html'));
+
+    app.get('/sandbox/api/users', async () => listUsers(deps));
+    app.post('/sandbox/api/users', async (request, reply) => {
+      reply.code(201);
+      return createUser(deps, parseOr422(createSandboxUserSchema, request.body));
+    });
+    app.patch('/sandbox/api/users/:id', async (request) => {
+      const { id } = parseOr422(idParamsSchema, request.params);
+      return updateUser(deps, id, parseOr422(patchSandboxUserSchema, request.body));
+    });
+    app.get('/sandbox/api/users/:id/launch', async (request) => {
+      const { id } = parseOr422(idParamsSchema, request.params);
+      return launch(deps, id);
+    });
+    app.post('/sandbox/api/users/:id/grant', async (request) => {
+      const { id } = parseOr422(idParamsSchema, request.params);
+      return grant(deps, id, parseOr422(grantSchema, request.body));
+    });
+
+    app.get('/sandbox/api/maintenance', async () => getMaintenance(deps.db));
+    app.post('/sandbox/api/maintenance', async (request) => {
+      const { enabled } = parseOr422(maintenanceBodySchema, request.body);
+      return setMaintenance(deps.db, enabled);
+    });
+
+    await app.register(devWalletRoutes(deps));
+  };
+}

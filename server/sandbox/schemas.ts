@@ -1,0 +1,53 @@
+/** Sandbox API shapes (server-owned: the launcher page and e2e tests are its only clients). */
+import { z } from 'zod';
+import { ACCOUNTS } from '../ledger/service';
+import { unitsSchema } from '../lib/validation';
+
+export const platformSchema = z.enum(['ios', 'android', 'tdesktop', 'web', 'unknown']);
+export const themeSchema = z.enum(['light', 'dark']);
+const emptyToNull = (v: string | null | undefined) => (v ? v : null);
+
+export const createSandboxUserSchema = z.strictObject({
+  first_name: z.string().trim().min(1, 'Name is required').max(64),
+  username: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z0-9_]{5,32})?$/, 'username: 5–32 letters, digits or _')
+    .nullish()
+    .transform(emptyToNull),
+  language_code: z.enum(['en', 'ru']).default('en'),
+  /** A referrer's ref code; Telegram allows A-Z a-z 0-9 _ - up to 64 characters in start_param. */
+  start_param: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{0,64}$/, 'start_param: letters, digits, _ and - only')
+    .nullish()
+    .transform(emptyToNull),
+  is_community_member: z.boolean().default(true),
+  platform: platformSchema.default('android'),
+  theme: themeSchema.default('light'),
+});
+export type CreateSandboxUser = z.output<typeof createSandboxUserSchema>;
+
+export const patchSandboxUserSchema = z.strictObject({ is_community_member: z.boolean().optional() });
+
+export const grantSchema = z.strictObject({
+  /** Whole tokens, decimal. */
+  amount: unitsSchema.refine((units) => units > 0n, 'amount must be positive'),
+  account: z.enum(ACCOUNTS as ['balance_token', 'task_balance', 'referral_balance']).default('balance_token'),
+});
+
+export interface SandboxUser {
+  id: number;
+  telegram_id: number;
+  first_name: string;
+  username: string | null;
+  language_code: 'en' | 'ru';
+  start_param: string | null;
+  is_community_member: boolean;
+  platform: z.infer<typeof platformSchema>;
+  theme: z.infer<typeof themeSchema>;
+  created_at: string;
+  /** The app account, once this test user has opened the app. */
+  app_user: { id: number; ref_code: string; balance_token: number } | null;
+}

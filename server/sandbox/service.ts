@@ -1,0 +1,156 @@
+/**
+ * Sandbox: test users that open the real app with init data signed by the sandbox bot token,
+ * exactly as Telegram would sign it (DESIGN.md §2).
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { sign } from '@telegram-apps/init-data-node';
+import type { Deps } from '../deps';
+import { inTransaction } from '../events/transaction';
+import { type Account, balanceEvent, changeBalance } from '../ledger/service';
+import { NotFoundError } from '../lib/errors';
+import { unitsToNumber } from '../lib/money';
+import { findUserIdByTelegramId } from '../users/queries';
+import {
+  type SandboxUserRow,
+  findSandboxUser,
+  insertSandboxUser,
+  listSandboxUsers,
+  setSandboxMembership,
+  telegramIdTaken,
+} from './queries';
+import type { CreateSandboxUser, SandboxUser } from './schemas';
+import { THEMES, type ThemeParams } from './themes';
+
+/** The Telegram client version the emulated host reports (DESIGN.md §6: shareMessage needs 8.0). */
+export const SANDBOX_WEB_APP_VERSION = '8.0';
+
+function toWire(row: SandboxUserRow): SandboxUser {
+  return {
+    id: row.id,
+    telegram_id: Number(row.telegram_id),
+    first_name: row.first_name,
+    username: row.username,
+    language_code: row.language_code,
+    start_param: row.start_param,
+    is_community_member: row.is_community_member,
+    platform: row.platform,
+    theme: row.theme,
+    created_at: row.created_at.toISOString(),
+    app_user:
+      row.app_user_id === null
+        ? null
+        : {
+            id: row.app_user_id,
+            ref_code: row.app_ref_code ?? '',
+            balance_token: unitsToNumber(row.app_balance_token ?? 0n),
+          },
+  };
+}
+
+async function requireSandboxUser(deps: Deps, id: number): Promise<SandboxUserRow> {
+  const row = await findSandboxUser(deps.db, id);
+  if (!row) throw new NotFoundError('Test user not found');
+  return row;
+}
+
+export async function listUsers(deps: Deps): Promise<SandboxUser[]> {
+  return (await listSandboxUsers(deps.db)).map(toWire);
+}
+
+export async function createUser(deps: Deps, input: CreateSandboxUser): Promise<SandboxUser> {
+  const id = await deps.db.tx(async (q) => {
+    let telegramId: number;
+    // Real Telegram ids are 9–10 digits; avoid ids already used by anyone.
+    do telegramId = randomInt(100_000_000, 10_000_000_000);
+    while (await telegramIdTaken(q, telegramId));
+    return insertSandboxUser(q, {
+      telegramId,
+      firstName: input.first_name,
+      username: input.username,
+      languageCode: input.language_code,
+      startParam: input.start_param,
+      isCommunityMember: input.is_community_member,
+      platform: input.platform,
+      theme: input.theme,
+    });
+  });
+  return toWire(await requireSandboxUser(deps, id));
+}
+
+export async function updateUser(
+  deps: Deps,
+  id: number,
+  patch: { is_community_member?: boolean | undefined },
+): Promise<SandboxUser> {
+  if (patch.is_community_member !== undefined) {
+    const member = patch.is_community_member;
+    const found = await deps.db.tx((q) => setSandboxMembership(q, id, member));
+    if (!found) throw new NotFoundError('Test user not found');
+  }
+  return toWire(await requireSandboxUser(deps, id));
+}
+
+/** Telegram's chat_instance is a signed 64-bit number. */
+const randomChatInstance = () => BigInt.asIntN(64, randomBytes(8).readBigUInt64BE()).toString();
+
+/** Init data as Telegram signs it: user JSON, auth_date, and start_param inside the signed data. */
+export function signInitData(botToken: string, user: SandboxUserRow, authDate = new Date()): string {
+  const viaLink = user.start_param !== null;
+  return sign(
+    {
+      user: {
+        id: Number(user.telegram_id),
+        first_name: user.first_name,
+        ...(user.username ? { username: user.username } : {}),
+        language_code: user.language_code,
+        allows_write_to_pm: true,
+      },
+      // Opened from a t.me/<bot>/<app>?startapp= link Telegram sends chat_type/chat_instance;
+      // from the bot's menu button it sends a query_id.
+      ...(viaLink
+        ? { chat_type: 'sender', chat_instance: randomChatInstance(), start_param: user.start_param ?? '' }
+        : { query_id: `AAH${randomBytes(12).toString('base64url')}` }),
+    },
+    botToken,
+    authDate,
+  );
+}
+
+export interface LaunchInfo {
+  /** The app URL with Telegram launch parameters in the hash, relative to this origin. */
+  url: string;
+  platform: SandboxUserRow['platform'];
+  theme: SandboxUserRow['theme'];
+  /** Both themes, for the host emulator's theme toggle. */
+  themes: Record<'light' | 'dark', ThemeParams>;
+}
+
+export async function launch(deps: Deps, id: number): Promise<LaunchInfo> {
+  const user = await requireSandboxUser(deps, id);
+  const hash = new URLSearchParams({
+    tgWebAppData: signInitData(deps.config.botToken, user),
+    tgWebAppVersion: SANDBOX_WEB_APP_VERSION,
+    tgWebAppPlatform: user.platform,
+    tgWebAppThemeParams: JSON.stringify(THEMES[user.theme]),
+  });
+  // The SDK reads start_param from tgWebAppData only (DESIGN.md §6); Telegram sends both.
+  if (user.start_param) hash.set('tgWebAppStartParam', user.start_param);
+  return { url: `/#${hash.toString()}`, platform: user.platform, theme: user.theme, themes: THEMES };
+}
+
+export async function grant(deps: Deps, id: number, input: { amount: bigint; account: Account }) {
+  const user = await requireSandboxUser(deps, id);
+  return inTransaction(deps.db, deps.bus, async (tx) => {
+    const userId = await findUserIdByTelegramId(tx, Number(user.telegram_id));
+    if (userId === undefined) throw new NotFoundError('User has not opened the app yet');
+    const row = await changeBalance(tx, {
+      userId,
+      account: input.account,
+      delta: input.amount,
+      reason: 'sandbox_grant',
+      refType: 'sandbox_user',
+      refId: id,
+    });
+    return balanceEvent(row);
+  });
+}

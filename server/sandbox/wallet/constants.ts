@@ -1,0 +1,27 @@
+/** Dev wallet numbers (sandbox only). */
+
+/**
+ * The chain id the dev wallet reports: '-3' is TON testnet. The dev chain is neither network, but a
+ * testnet address (friendly form starting 0Q/kQ) can never be mistaken for, or pasted as, a mainnet one.
+ */
+export const DEV_WALLET_NETWORK = '-3';
+
+/** What a new wallet gets from the dev chain's faucet on first use. */
+export const FIRST_USE_FAUCET_NANOTONS = 100n * 10n ** 9n;
+/** The launcher's "Faucet +100 TON" button (and the faucet API's default). */
+export const DEFAULT_FAUCET_NANOTONS = 100n * 10n ** 9n;
+export const MAX_FAUCET_NANOTONS = 1_000_000n * 10n ** 9n;
+
+/** Wallet v4r2 sends at most 4 messages per transfer; the device features say so too. */
+export const MAX_MESSAGES = 4;
+
+export const DEV_WALLET_NAME = 'Dev Wallet';
+export const DEV_WALLET_APP_NAME = 'devwallet';
+/** window[key].tonconnect is the injected bridge. */
+export const DEV_WALLET_JS_BRIDGE_KEY = 'devwallet';
+export const DEV_WALLET_VERSION = '1.0.0';
+export const DEV_WALLET_SCRIPT_PATH = '/sandbox/dev-wallet.js';
+export const DEV_WALLET_IMAGE_PATH = '/sandbox/dev-wallet.svg';
+export const WALLETS_LIST_PATH = '/sandbox/wallets-v2.json';
+/** Desktop and browser only: with ios/android in the list entry @tonconnect/ui shows a QR code instead (DESIGN.md §6). */
+export const DEV_WALLET_PLATFORMS = ['chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'] as const;

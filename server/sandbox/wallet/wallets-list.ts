@@ -1,0 +1,49 @@
+/**
+ * The wallets list the sandbox app hands to TON Connect (walletsListSource, DESIGN.md §2 and §6):
+ * the dev wallet first, then the library's own offline list, so the modal looks as it does in production.
+ *
+ * fallback-wallets.json is a verbatim copy of FALLBACK_WALLETS_LIST from @tonconnect/sdk 3.4.1
+ * (node_modules/@tonconnect/sdk/lib/esm/index.mjs, the list the SDK uses when config.ton.org/wallets-v2.json
+ * cannot be fetched). tests/server/dev-wallet.test.ts fails when the installed SDK's list differs: re-copy then.
+ */
+import type { Config } from '../../config';
+import {
+  DEV_WALLET_APP_NAME,
+  DEV_WALLET_IMAGE_PATH,
+  DEV_WALLET_JS_BRIDGE_KEY,
+  DEV_WALLET_NAME,
+  DEV_WALLET_PLATFORMS,
+  MAX_MESSAGES,
+} from './constants';
+import fallbackWallets from './fallback-wallets.json' with { type: 'json' };
+
+/** An entry of wallets-v2.json, as far as the SDK reads it. */
+export interface WalletListItem {
+  app_name: string;
+  name: string;
+  image: string;
+  about_url: string;
+  platforms: string[];
+  bridge: Array<{ type: 'js'; key: string } | { type: 'sse'; url: string }>;
+  universal_url?: string;
+  features?: unknown[];
+  [key: string]: unknown;
+}
+
+export const FALLBACK_WALLETS: readonly WalletListItem[] = fallbackWallets as WalletListItem[];
+
+export function devWalletListItem(config: Config): WalletListItem {
+  return {
+    app_name: DEV_WALLET_APP_NAME,
+    name: DEV_WALLET_NAME,
+    image: `${config.publicUrl}${DEV_WALLET_IMAGE_PATH}`,
+    about_url: `${config.publicUrl}/sandbox/`,
+    platforms: [...DEV_WALLET_PLATFORMS],
+    bridge: [{ type: 'js', key: DEV_WALLET_JS_BRIDGE_KEY }],
+    features: ['SendTransaction', { name: 'SendTransaction', maxMessages: MAX_MESSAGES }],
+  };
+}
+
+export function walletsList(config: Config): WalletListItem[] {
+  return [devWalletListItem(config), ...FALLBACK_WALLETS];
+}

@@ -1,0 +1,23 @@
+/** Global settings stored in the database, so every server process sees the same value. */
+import type { Queryable } from '../db/index';
+
+export interface Settings {
+  /** Maintenance mode on/off (operator API, sandbox launcher). */
+  maintenance: boolean;
+  /** Collective bonus, percent per day, added to every stake's reward (SPEC §5). */
+  collective_bonus: number;
+}
+
+export async function getSetting<K extends keyof Settings>(q: Queryable, key: K): Promise<Settings[K]> {
+  const [row] = await q.query<{ value: Settings[K] }>('SELECT value FROM settings WHERE key = $1', [key]);
+  if (!row) throw new Error(`Setting ${key} is missing: migrations not applied?`);
+  return row.value;
+}
+
+export async function setSetting<K extends keyof Settings>(q: Queryable, key: K, value: Settings[K]): Promise<void> {
+  await q.query(
+    `INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+    [key, JSON.stringify(value)],
+  );
+}

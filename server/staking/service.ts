@@ -1,0 +1,153 @@
+/**
+ * Staking (DESIGN.md §4): a user's active mint becomes a stake. The stake holds the mint's
+ * amount_token (the mint's own yield is given up for the staking reward), earns
+ * STAKE_DAILY_REWARD_PERCENT + the user's hold and investment bonus + the collective bonus per day
+ * (SPEC §5), and completes at max_reward (STAKE_MAX_REWARD_PERCENT of total_amount): the settlement job
+ * then pays total_amount + max_reward to balance_token.
+ */
+import type { Paged, Stake, StakeCalculation } from '@/shared/api/contract';
+import type { Deps } from '../deps';
+import { type Tx, inTransaction } from '../events/transaction';
+import { changeBalance } from '../ledger/service';
+import { randomCode } from '../lib/codes';
+import { DomainError, NotFoundError } from '../lib/errors';
+import { unitsToNumber } from '../lib/money';
+import { lockUser, lockUserMint, setMintStatus } from '../mint/queries';
+import { toMint } from '../mint/wire';
+import { currentCollectiveMicro, reconcileUserBonuses, userBonusTargets } from './bonuses';
+import {
+  type StakeRow,
+  completeStakeRow,
+  findStake,
+  findUserStake,
+  insertStake,
+  listUserStakes,
+  lockStake,
+  stakesPossiblyDone,
+} from './queries';
+import {
+  DAILY_REWARD_MICRO,
+  completesAt,
+  earnedAt,
+  maxRewardFor,
+  microToPercent,
+  microToText,
+  rewardPerDay,
+  totalRate,
+} from './rates';
+import { rewardState, toStake } from './wire';
+
+type StakingDeps = Pick<Deps, 'db' | 'bus' | 'config'>;
+
+export async function createStake(deps: StakingDeps, userId: number, mintId: number, now: number): Promise<Stake> {
+  return inTransaction(deps.db, deps.bus, async (tx) => {
+    if (!(await lockUser(tx, userId))) throw new NotFoundError('User not found');
+    const mint = await lockUserMint(tx, userId, mintId);
+    if (!mint) throw new NotFoundError('Mint not found');
+    if (mint.status !== 'active') throw new DomainError(409, 'Only an active mint can be staked');
+
+    const moved = await setMintStatus(tx, mint.id, 'move_to_staking');
+    const targets = await userBonusTargets(tx, userId, now);
+    const collective = await currentCollectiveMicro(tx);
+    let stake: StakeRow | undefined;
+    for (let attempt = 0; !stake && attempt < 5; attempt++) {
+      stake = await insertStake(tx, {
+        stakingId: randomCode(),
+        userId,
+        mintId: mint.id,
+        totalAmount: mint.amount_token,
+        maxReward: maxRewardFor(mint.amount_token),
+        daily: microToText(DAILY_REWARD_MICRO),
+        hold: microToText(targets.hold),
+        collective: microToText(collective),
+        investment: microToText(targets.investment),
+        createdAt: now,
+      });
+    }
+    if (!stake) throw new Error('Could not draw an unused staking code');
+    // The user's hold bonus and their other stakes follow the new stake (no-op when already in step).
+    await reconcileUserBonuses(tx, userId, now);
+    tx.publishToUser(userId, { event: 'user:mint', data: toMint(moved, deps.config) });
+    const created = toStake(stake);
+    tx.publishToUser(userId, { event: 'user:staking', data: created });
+    return created;
+  });
+}
+
+export async function listStakes(deps: StakingDeps, userId: number, page: number, limit: number): Promise<Paged<Stake>> {
+  const { rows, total } = await listUserStakes(deps.db, userId, limit, (page - 1) * limit);
+  return { data: rows.map(toStake), total, page, limit };
+}
+
+export function calculation(row: StakeRow, now: number): StakeCalculation {
+  const state = rewardState(row);
+  const rate = totalRate(state.rates);
+  const perDay = rewardPerDay(state.totalAmount, rate);
+  const live = state.status === 'active';
+  return {
+    staking_id: row.staking_id,
+    status: row.status,
+    at: now,
+    earned_reward: unitsToNumber(earnedAt(state, now)),
+    max_reward: unitsToNumber(state.maxReward),
+    total_percent: microToPercent(rate),
+    // SPEC §5: per hour, minute, second divide by 24, 60, 60 (base units, floored)
+    reward_per_day: unitsToNumber(perDay),
+    reward_per_hour: unitsToNumber(perDay / 24n),
+    reward_per_minute: unitsToNumber(perDay / 1_440n),
+    reward_per_second: unitsToNumber(perDay / 86_400n),
+    completes_at: live ? completesAt(state) : null,
+  };
+}
+
+export async function calculateStake(deps: StakingDeps, userId: number, id: number, now: number): Promise<StakeCalculation> {
+  const row = await findUserStake(deps.db, userId, id);
+  if (!row) throw new NotFoundError('Stake not found');
+  return calculation(row, now);
+}
+
+/**
+ * Completes a stake that has reached max_reward by `now` and pays total_amount + max_reward to
+ * balance_token (two ledger entries). Returns false when it is not due (or already completed).
+ */
+export async function completeStakeIfDue(deps: StakingDeps, stakeId: number, now: number): Promise<boolean> {
+  const peek = await findStake(deps.db, stakeId);
+  if (!peek || peek.status !== 'active') return false;
+  return inTransaction(deps.db, deps.bus, async (tx: Tx) => {
+    await lockUser(tx, peek.user_id);
+    const stake = await lockStake(tx, stakeId);
+    if (!stake || stake.status !== 'active') return false;
+    if (earnedAt(rewardState(stake), now) < stake.max_reward) return false;
+    const completed = await completeStakeRow(tx, stake.id, now);
+    const refs = { refType: 'stake', refId: stake.id } as const;
+    await changeBalance(tx, {
+      userId: stake.user_id,
+      account: 'balance_token',
+      delta: stake.total_amount,
+      reason: 'staking_principal',
+      ...refs,
+    });
+    await changeBalance(tx, {
+      userId: stake.user_id,
+      account: 'balance_token',
+      delta: stake.max_reward,
+      reason: 'staking_reward',
+      ...refs,
+    });
+    tx.publishToUser(stake.user_id, { event: 'user:staking', data: toStake(completed) });
+    return true;
+  });
+}
+
+/** Completes every stake due by `now`; returns how many. */
+export async function completeDueStakes(deps: StakingDeps, now: number, batch = 500): Promise<number> {
+  let completed = 0;
+  for (;;) {
+    const candidates = await stakesPossiblyDone(deps.db, now, batch);
+    let progressed = 0;
+    for (const { id } of candidates) if (await completeStakeIfDue(deps, id, now)) progressed++;
+    completed += progressed;
+    // A full batch that completed nothing is made of near misses (floored rule): stop, or it would spin.
+    if (candidates.length < batch || progressed === 0) return completed;
+  }
+}

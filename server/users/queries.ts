@@ -1,0 +1,118 @@
+import type { Queryable } from '../db/index';
+
+export interface UserRow {
+  id: number;
+  telegram_id: bigint;
+  first_name: string;
+  last_name: string | null;
+  username: string | null;
+  language_code: string;
+  photo_url: string | null;
+  ref_code: string;
+  referrer_id: number | null;
+  community_member: boolean;
+  community_checked_at: Date | null;
+  balance_token: bigint;
+  task_balance: bigint;
+  referral_balance: bigint;
+  hold_bonus: string;
+  investment_bonus: string;
+  seen_referrals_count: number;
+  created_at: Date;
+}
+
+/** What Telegram tells us about the user at every sign-in. */
+export interface TelegramProfile {
+  telegramId: number;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  languageCode: string;
+  photoUrl: string | null;
+}
+
+export async function findUserById(q: Queryable, id: number): Promise<UserRow | undefined> {
+  const [row] = await q.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+  return row;
+}
+
+export async function userExists(q: Queryable, id: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM users WHERE id = $1', [id])).length > 0;
+}
+
+export async function findUserIdByTelegramId(q: Queryable, telegramId: number): Promise<number | undefined> {
+  const [row] = await q.query<{ id: number }>('SELECT id FROM users WHERE telegram_id = $1', [telegramId]);
+  return row?.id;
+}
+
+export async function findUserIdByRefCode(q: Queryable, refCode: string): Promise<number | undefined> {
+  const [row] = await q.query<{ id: number }>('SELECT id FROM users WHERE ref_code = $1', [refCode]);
+  return row?.id;
+}
+
+export async function refCodeTaken(q: Queryable, refCode: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM users WHERE ref_code = $1', [refCode])).length > 0;
+}
+
+export async function updateProfile(q: Queryable, profile: TelegramProfile): Promise<number | undefined> {
+  const [row] = await q.query<{ id: number }>(
+    `UPDATE users SET first_name = $2, last_name = $3, username = $4, language_code = $5, photo_url = $6
+     WHERE telegram_id = $1 RETURNING id`,
+    [profile.telegramId, profile.firstName, profile.lastName, profile.username, profile.languageCode, profile.photoUrl],
+  );
+  return row?.id;
+}
+
+/**
+ * Creates the user; when a concurrent sign-in created it first, updates the profile instead and keeps
+ * the referrer and ref code it was created with.
+ */
+export async function insertUser(
+  q: Queryable,
+  profile: TelegramProfile,
+  refCode: string,
+  referrerId: number | null,
+): Promise<number> {
+  const [row] = await q.query<{ id: number }>(
+    `INSERT INTO users (telegram_id, first_name, last_name, username, language_code, photo_url, ref_code, referrer_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (telegram_id) DO UPDATE SET
+       first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, username = EXCLUDED.username,
+       language_code = EXCLUDED.language_code, photo_url = EXCLUDED.photo_url
+     RETURNING id`,
+    [
+      profile.telegramId,
+      profile.firstName,
+      profile.lastName,
+      profile.username,
+      profile.languageCode,
+      profile.photoUrl,
+      refCode,
+      referrerId,
+    ],
+  );
+  if (!row) throw new Error('insertUser returned no row');
+  return row.id;
+}
+
+export async function referralCounts(
+  q: Queryable,
+  userId: number,
+): Promise<{ referrals_count: number }> {
+  const [row] = await q.query<{ referrals_count: number }>(
+    'SELECT COUNT(*)::int AS referrals_count FROM users WHERE referrer_id = $1',
+    [userId],
+  );
+  return row ?? { referrals_count: 0 };
+}
+
+export async function setCommunityMember(
+  q: Queryable,
+  userId: number,
+  member: boolean,
+): Promise<void> {
+  await q.query('UPDATE users SET community_member = $2, community_checked_at = now() WHERE id = $1', [
+    userId,
+    member,
+  ]);
+}

@@ -1,0 +1,183 @@
+/**
+ * The treasury watcher (DESIGN.md §1, §4 Mint): reads the treasury's transactions from the TON node
+ * (toncenter v2 getTransactions; the dev chain in the sandbox), records each one once by hash, and
+ * lets the mint service decide what it pays for.
+ *
+ * Reading: getTransactions answers newest first. A poll reads pages back from the newest transaction
+ * until it meets the last one already read (`treasury_cursor.last_lt`) or the start of history. When
+ * more arrived than one poll reads, the position of the backward scan is saved and the next poll
+ * continues it; only when the scan meets known ground does last_lt move up. Recording is by hash with
+ * ON CONFLICT DO NOTHING in the same transaction as its effects, so reading a transaction twice (a
+ * restart, a lost cursor, two processes) never credits it twice.
+ */
+import { Address, Cell, loadTransaction } from '@ton/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../deps';
+import { inTransaction } from '../events/transaction';
+import { type PaymentOutcome, type TreasuryPayment, applyTreasuryPayment } from '../mint/service';
+import { type CursorRow, readCursor, recordTransactionOnce, saveCursor, setOutcome } from './queries';
+
+/** The one node call the watcher needs (the shared toncenter client and test fakes both fit). */
+export interface TreasuryNode {
+  getTransactions(address: string, options: { limit: number; lt?: string; hash?: string }): Promise<unknown[]>;
+}
+
+export interface NodeTransaction extends TreasuryPayment {
+  lt: bigint;
+}
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+export interface TreasuryWatcherOptions {
+  deps: Pick<Deps, 'db' | 'bus' | 'config'>;
+  node: TreasuryNode;
+  /** Unix seconds now. */
+  clock: () => number;
+  log: Log;
+  pageSize: number;
+  maxPagesPerPoll: number;
+}
+
+export interface PollResult {
+  /** Transactions newly recorded in this poll, by outcome. */
+  recorded: Partial<Record<PaymentOutcome, number>>;
+  /** Pages fetched from the node. */
+  pages: number;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Text comment of a message body cell (op 0 + snake string), or null. */
+function commentOfBody(body: Cell): string | null {
+  const slice = body.beginParse();
+  if (slice.remainingBits < 32 || slice.loadUint(32) !== 0) return null;
+  try {
+    return slice.loadStringTail();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * toncenter's raw.transaction → what the watcher needs. The Transaction cell in `data` is the
+ * authority (value, sender, bounce flag, comment); the JSON fields are the fallback when a node
+ * leaves it out. Null when the transaction cannot be identified (no lt/hash).
+ */
+export function parseNodeTransaction(raw: unknown): NodeTransaction | null {
+  if (!isObject(raw) || !isObject(raw.transaction_id)) return null;
+  const { lt, hash } = raw.transaction_id;
+  if (typeof lt !== 'string' || !/^\d+$/.test(lt) || typeof hash !== 'string' || hash === '') return null;
+  const utime = typeof raw.utime === 'number' ? raw.utime : 0;
+  const base = { hash, lt: BigInt(lt), utime };
+
+  if (typeof raw.data === 'string' && raw.data !== '') {
+    try {
+      const parsed = loadTransaction(Cell.fromBase64(raw.data).beginParse());
+      const message = parsed.inMessage;
+      if (!message || message.info.type !== 'internal') {
+        return { ...base, source: null, amount: 0n, comment: null, bounced: false };
+      }
+      const description = parsed.description;
+      // A bounceable payment the account refused goes back to the sender: it never stayed here.
+      const refused = description.type === 'generic' && description.aborted && description.bouncePhase?.type === 'ok';
+      return {
+        ...base,
+        source: message.info.src.toString({ urlSafe: true, bounceable: true }),
+        amount: message.info.value.coins,
+        comment: commentOfBody(message.body),
+        bounced: message.info.bounced || refused,
+      };
+    } catch {
+      // fall through to the JSON fields
+    }
+  }
+
+  const inMsg = isObject(raw.in_msg) ? raw.in_msg : null;
+  const source = inMsg && typeof inMsg.source === 'string' && inMsg.source !== '' ? inMsg.source : null;
+  const value = inMsg && typeof inMsg.value === 'string' && /^\d+$/.test(inMsg.value) ? BigInt(inMsg.value) : 0n;
+  let comment: string | null = null;
+  const data = inMsg && isObject(inMsg.msg_data) ? inMsg.msg_data : null;
+  if (data?.['@type'] === 'msg.dataText' && typeof data.text === 'string') {
+    comment = Buffer.from(data.text, 'base64').toString('utf8');
+  } else if (data?.['@type'] === 'msg.dataRaw' && typeof data.body === 'string' && data.body !== '') {
+    try {
+      comment = commentOfBody(Cell.fromBase64(data.body));
+    } catch {
+      comment = null;
+    }
+  } else if (!data && inMsg && typeof inMsg.message === 'string' && inMsg.message !== '') {
+    comment = inMsg.message;
+  }
+  return { ...base, source, amount: value, comment, bounced: inMsg?.bounced === true };
+}
+
+export interface TreasuryWatcher {
+  /** One poll: read what is new, record and apply it. */
+  poll(): Promise<PollResult>;
+}
+
+export function createTreasuryWatcher(options: TreasuryWatcherOptions): TreasuryWatcher {
+  const { deps, node, clock, log } = options;
+  if (!deps.config.treasuryAddress) throw new Error('The treasury watcher needs TREASURY_ADDRESS');
+  const treasury = Address.parse(deps.config.treasuryAddress);
+  const nodeAddress = treasury.toString({ urlSafe: true, bounceable: true });
+  const cursorKey = treasury.toRawString();
+  const limit = Math.max(2, options.pageSize);
+
+  async function processOne(tx: NodeTransaction, result: PollResult): Promise<void> {
+    const outcome = await inTransaction(deps.db, deps.bus, async (q) => {
+      if (!(await recordTransactionOnce(q, tx))) return null;
+      const applied = await applyTreasuryPayment(deps, q, tx, clock());
+      await setOutcome(q, tx.hash, applied.outcome, applied.mintId);
+      return applied;
+    });
+    if (!outcome) return;
+    result.recorded[outcome.outcome] = (result.recorded[outcome.outcome] ?? 0) + 1;
+    const details = { hash: tx.hash, lt: tx.lt.toString(), source: tx.source, nanotons: tx.amount.toString(), comment: tx.comment, mintId: outcome.mintId };
+    if (outcome.outcome === 'credited' || outcome.outcome === 'not_payment') log.info({ ...details, outcome: outcome.outcome }, 'treasury transaction');
+    else log.warn({ ...details, outcome: outcome.outcome }, 'treasury transaction needs an operator');
+  }
+
+  return {
+    async poll() {
+      const result: PollResult = { recorded: {}, pages: 0 };
+      let cursor: CursorRow = await readCursor(deps.db, cursorKey);
+      const known = (lt: bigint) => cursor.last_lt !== null && lt <= cursor.last_lt;
+
+      while (result.pages < options.maxPagesPerPoll) {
+        const scanning = cursor.scan_lt !== null && cursor.scan_hash !== null && cursor.scan_top_lt !== null;
+        const raw = await node.getTransactions(
+          nodeAddress,
+          scanning ? { limit, lt: String(cursor.scan_lt), hash: cursor.scan_hash ?? '' } : { limit },
+        );
+        result.pages++;
+        const page: NodeTransaction[] = [];
+        for (const item of raw) {
+          const parsed = parseNodeTransaction(item);
+          if (parsed) page.push(parsed);
+          else log.error({ transaction: item }, 'treasury transaction without lt/hash skipped');
+        }
+        const newest = page[0];
+        const topLt = scanning ? (cursor.scan_top_lt as bigint) : newest?.lt;
+        if (topLt === undefined || (!scanning && known(topLt))) break; // nothing new
+
+        const fresh = page.filter((tx) => !known(tx.lt));
+        // oldest first, so a mint paid twice is credited by the earlier payment
+        for (const tx of [...fresh].reverse()) await processOne(tx, result);
+
+        const oldest = page[page.length - 1];
+        const reachedKnown = fresh.length < page.length;
+        const endOfHistory = raw.length < limit || !oldest;
+        if (reachedKnown || endOfHistory) {
+          cursor = { last_lt: topLt, scan_lt: null, scan_hash: null, scan_top_lt: null };
+          await saveCursor(deps.db, cursorKey, cursor);
+          break;
+        }
+        cursor = { last_lt: cursor.last_lt, scan_lt: oldest.lt, scan_hash: oldest.hash, scan_top_lt: topLt };
+        await saveCursor(deps.db, cursorKey, cursor);
+      }
+      return result;
+    },
+  };
+}

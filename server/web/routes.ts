@@ -1,0 +1,102 @@
+/**
+ * The built SPA (vite build → dist/) on the API's origin, with a history-API fallback, and the
+ * TON Connect manifest.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '@/shared/api/contract';
+import type { Config } from '../config';
+import { DEV_WALLET_SCRIPT_PATH } from '../sandbox/wallet/constants';
+
+export type SendSpaIndex = (reply: FastifyReply) => Promise<FastifyReply>;
+
+export function appConfigFor(config: Config): AppConfig {
+  return {
+    mode: config.mode,
+    botUsername: config.botUsername,
+    miniAppName: config.miniAppName,
+    communityUrl: config.communityUrl,
+    publicUrl: config.publicUrl,
+    tonNodeUrl: config.tonNodeUrl,
+    walletsListUrl: config.mode === 'sandbox' ? '/sandbox/wallets-v2.json' : null,
+    tonConnectManifestUrl: `${config.publicUrl}/tonconnect-manifest.json`,
+  };
+}
+
+/** `<script>` that hands the runtime config to the client; `<` is escaped so no value can close the tag. */
+export function injectAppConfig(html: string, appConfig: AppConfig): string {
+  const json = JSON.stringify(appConfig).replace(/</g, '\\u003c');
+  const script = `<script>window.__APP_CONFIG__ = ${json};</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : script + html;
+}
+
+/**
+ * Sandbox: the dev wallet's injected TON Connect bridge, as a classic script before the app's module
+ * script, so window.devwallet exists before @tonconnect/ui looks for injected wallets (DESIGN.md §2).
+ */
+export function injectDevWallet(html: string): string {
+  const script = `<script src="${DEV_WALLET_SCRIPT_PATH}"></script>`;
+  const appScript = html.search(/<script\b[^>]*\btype=["']?module\b/i);
+  if (appScript >= 0) return html.slice(0, appScript) + script + html.slice(appScript);
+  // No module script (a hand-written page): first thing in <head>, before any other script runs.
+  return html.replace(/<head\b[^>]*>|^/i, (head) => head + script);
+}
+
+/** Paths the SPA never owns: they 404 as JSON instead of falling back to index.html. */
+export function isServerPath(pathName: string): boolean {
+  return /^\/(api|sandbox)(\/|$)/.test(pathName);
+}
+
+/** Answers with dist/index.html plus the injected config; null when the client is not built. */
+export function spaIndexSender(config: Config, distDir: string): SendSpaIndex | null {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) return null;
+  const appConfig = appConfigFor(config);
+  return async (reply) => {
+    // Read per request: a rebuild of dist/ shows up without a restart; the file is small.
+    const html = injectAppConfig(await readFile(indexFile, 'utf8'), appConfig);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(config.mode === 'sandbox' ? injectDevWallet(html) : html);
+  };
+}
+
+/** A GET for a page route (not /api or /sandbox, no file extension): the SPA's router owns it. */
+export function wantsSpaIndex(request: FastifyRequest): boolean {
+  const pathName = request.url.split('?')[0] ?? '';
+  const isRead = request.method === 'GET' || request.method === 'HEAD';
+  // A missing /logo.png must stay a 404, not turn into HTML.
+  return isRead && !isServerPath(pathName) && !/\.[a-z0-9]+$/i.test(pathName);
+}
+
+/** `spa` is absent when the client is not built: then only the manifest is served. */
+export function webRoutes(config: Config, spa: { distDir: string; sendIndex: SendSpaIndex } | null) {
+  return async (app: FastifyInstance) => {
+    app.get('/tonconnect-manifest.json', async (_request, reply) => reply.redirect('/tonconnect/manifest.json', 302));
+    app.get('/tonconnect/manifest.json', async () => ({
+      url: config.publicUrl,
+      name: 'TON Token',
+      iconUrl: `${config.publicUrl}/icon.png`,
+    }));
+
+    if (!spa) return;
+    // index.html always goes out with the config injected (the static plugin would send it raw,
+    // and answer 403 for the root directory).
+    app.get('/', async (_request, reply) => spa.sendIndex(reply));
+    app.get('/index.html', async (_request, reply) => spa.sendIndex(reply));
+    await app.register(fastifyStatic, {
+      root: spa.distDir,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Vite fingerprints everything under assets/: safe to cache for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  };
+}

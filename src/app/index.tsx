@@ -1,0 +1,13 @@
+import { allSettled, fork } from 'effector';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { appStarted } from './model';
+import './styles/global.css';
+
+// One scope for the whole app: the same models run under fork() in the tests.
+const scope = fork();
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(<App scope={scope} />);
+void allSettled(appStarted, { scope });

@@ -1,0 +1,86 @@
+import { combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { signInFailed, signInRequested, signedIn } from '@/entities/session';
+import { userLoadFailed, userLoaded, userRequested } from '@/entities/user';
+import { navigationStarted } from '@/features/back-navigation';
+import { $isUnderMaintenance, appAvailable, pollingStarted } from '@/features/maintenance-mode';
+import { readCredentialsFx } from '@/shared/api';
+import { walletWidgetStarted } from '@/widgets/wallet-panel';
+import { botLink } from '@/shared/config';
+import { attachBrowserHistoryFx } from '@/shared/routing';
+import {
+  applyThemeFx,
+  expandFx,
+  getLaunchParams,
+  type LaunchParams,
+  readyFx,
+  redirectFx,
+  subscribeHostEventsFx,
+} from '@/shared/telegram';
+
+/** The one event that starts the app (STYLE 1). */
+export const appStarted = createEvent();
+/** The user asked to try the sign-in again after it failed. */
+export const retryClicked = createEvent();
+
+export const readLaunchParamsFx = createEffect(getLaunchParams);
+export type { LaunchParams } from '@/shared/telegram';
+
+export const $launchParams = createStore<LaunchParams | null>(null, { serialize: 'ignore' }).on(
+  readLaunchParamsFx.doneData,
+  (_, params) => params,
+);
+
+/**
+ * Launch phases, in the order SPEC §4 implies: platform check → maintenance → identity → register
+ * → user data → ready. The loader covers everything before 'ready'.
+ */
+export type LaunchPhase = 'starting' | 'redirecting' | 'signing-in' | 'failed' | 'ready';
+export const $phase = createStore<LaunchPhase>('starting');
+
+export const $screen = combine($phase, $isUnderMaintenance, (phase, maintenance) => {
+  if (phase === 'redirecting') return 'loader' as const;
+  if (maintenance) return 'maintenance' as const;
+  if (phase === 'ready') return 'app' as const;
+  if (phase === 'failed') return 'failed' as const;
+  return 'loader' as const;
+});
+
+sample({ clock: appStarted, target: [readCredentialsFx, attachBrowserHistoryFx] });
+sample({ clock: readCredentialsFx.finally, fn: () => undefined, target: readLaunchParamsFx });
+
+// SPEC §2: an unknown platform (opened outside Telegram) goes to the bot instead.
+const launchedOutsideTelegram = sample({
+  clock: readLaunchParamsFx.doneData,
+  filter: (params) => params.platform === 'unknown',
+});
+$phase.on(launchedOutsideTelegram, () => 'redirecting');
+sample({ clock: launchedOutsideTelegram, fn: () => botLink(), target: redirectFx });
+
+const launchedInTelegram = sample({
+  clock: readLaunchParamsFx.doneData,
+  filter: (params) => params.platform !== 'unknown',
+  fn: () => undefined,
+});
+sample({
+  clock: launchedInTelegram,
+  target: [readyFx, expandFx, applyThemeFx, subscribeHostEventsFx, navigationStarted, pollingStarted],
+});
+// The wallet library loads after the first screen (it is the largest part of the bundle).
+sample({ clock: userLoaded, source: $launchParams, filter: Boolean, target: walletWidgetStarted });
+
+const signInStarted = sample({
+  clock: [appAvailable, retryClicked],
+  source: $launchParams,
+  filter: Boolean,
+  fn: (params) => ({
+    initData: params.initData,
+    telegramUserId: params.telegramUserId,
+    startParam: params.startParam,
+  }),
+});
+$phase.on(signInStarted, () => 'signing-in');
+sample({ clock: signInStarted, target: signInRequested });
+sample({ clock: signedIn, fn: () => undefined, target: userRequested });
+
+$phase.on(userLoaded, () => 'ready').on([signInFailed, userLoadFailed], (phase) => (phase === 'ready' ? phase : 'failed'));
+

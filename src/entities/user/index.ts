@@ -1,0 +1,11 @@
+export {
+  $communityMember,
+  $refLevel,
+  $user,
+  balanceUpdated,
+  collectiveBonusUpdated,
+  loadUserFx,
+  userLoadFailed,
+  userLoaded,
+  userRequested,
+} from './model/user';

@@ -1,0 +1,33 @@
+import { attach, createEvent, createStore, sample } from 'effector';
+import { getMeFx, type UserBalanceEvent, type UserMe } from '@/shared/api';
+
+/** The signed-in user's profile and balances (SPEC §3). `ref.level` is shown 1-based. */
+export const $user = createStore<UserMe | null>(null);
+export const userRequested = createEvent();
+export const userLoaded = createEvent<UserMe>();
+export const userLoadFailed = createEvent();
+/** A live `user:balance` push from the server socket. */
+export const balanceUpdated = createEvent<UserBalanceEvent>();
+export const collectiveBonusUpdated = createEvent<number>();
+
+export const loadUserFx = attach({ effect: getMeFx });
+
+export const $communityMember = $user.map((user) => user?.community_participation ?? null);
+export const $refLevel = $user.map((user) => (user ? user.ref.level + 1 : null));
+
+sample({ clock: userRequested, target: loadUserFx });
+sample({
+  clock: loadUserFx.doneData,
+  filter: (user): user is UserMe => user !== null,
+  target: userLoaded,
+});
+sample({
+  clock: [loadUserFx.fail, loadUserFx.doneData.filter({ fn: (user) => user === null })],
+  fn: () => undefined,
+  target: userLoadFailed,
+});
+
+$user
+  .on(userLoaded, (_, user) => user)
+  .on(balanceUpdated, (user, balances) => (user ? { ...user, ...balances } : user))
+  .on(collectiveBonusUpdated, (user, collective_bonus) => (user ? { ...user, collective_bonus } : user));

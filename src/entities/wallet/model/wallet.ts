@@ -1,0 +1,85 @@
+import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { interval } from 'patronum';
+import { getAddressBalanceFx } from '@/shared/api';
+import { shortenAddress } from '@/shared/lib/format';
+import { toFriendlyAddress } from '@/shared/lib/ton-address';
+import {
+  connectionRestored,
+  TESTNET_CHAIN,
+  walletStatusChanged,
+  type ConnectedWalletInfo,
+} from '@/shared/ton-connect';
+
+/** SPEC §4: a disabled spinner while the saved connection is restored, then connected or not. */
+export type WalletStatus = 'restoring' | 'disconnected' | 'connected';
+
+export const BALANCE_POLL_INTERVAL_MS = 1_000;
+export const BALANCE_POLL_MAX_TICKS = 30;
+
+export const $wallet = createStore<ConnectedWalletInfo | null>(null, { serialize: 'ignore' }).on(
+  walletStatusChanged,
+  (_, wallet) => wallet,
+);
+export const $restored = createStore(false).on(connectionRestored, () => true);
+export const $status = combine($wallet, $restored, (wallet, restored): WalletStatus =>
+  wallet ? 'connected' : restored ? 'disconnected' : 'restoring',
+);
+
+/** User-friendly, non-bounceable (UQ…), test-only on testnet — as wallets show it. */
+export const $friendlyAddress = $wallet.map((wallet) =>
+  wallet ? toFriendlyAddress(wallet.address, { testOnly: wallet.chain === TESTNET_CHAIN }) : null,
+);
+/** The app's own display: 3 leading and 4 trailing characters (SPEC §2, §9). */
+export const $shortAddress = $friendlyAddress.map((address) => (address ? shortenAddress(address, 3, 4) : null));
+
+/** Wallet balance in nanotons (decimal string); null until read. */
+export const $balanceNano = createStore<string | null>(null);
+export const balanceRequested = createEvent();
+
+const fetchBalanceFx = attach({ effect: getAddressBalanceFx });
+$balanceNano.on(fetchBalanceFx.doneData, (_, balance) => balance).reset(walletStatusChanged);
+
+sample({
+  clock: [balanceRequested, $wallet.updates],
+  source: $wallet,
+  filter: Boolean,
+  fn: (wallet) => wallet.address,
+  target: fetchBalanceFx,
+});
+
+/**
+ * SPEC §4: after a signed transaction the balance is polled every 1 s, up to 30 times, until it
+ * differs from what it was when the transaction was sent.
+ */
+export const balancePollStarted = createEvent();
+export const balancePollStopped = createEvent();
+
+const $pollBaseline = createStore<string | null>(null);
+export const $pollTicks = createStore(0);
+export const $isPolling = createStore(false)
+  .on(balancePollStarted, () => true)
+  .on(balancePollStopped, () => false);
+
+const { tick } = interval({ timeout: BALANCE_POLL_INTERVAL_MS, start: balancePollStarted, stop: balancePollStopped });
+const pollBalanceFx = attach({ effect: getAddressBalanceFx });
+
+sample({ clock: balancePollStarted, source: $balanceNano, target: $pollBaseline });
+$pollTicks.reset(balancePollStarted).on(tick, (ticks) => ticks + 1);
+
+sample({ clock: tick, source: $wallet, filter: Boolean, fn: (wallet) => wallet.address, target: pollBalanceFx });
+sample({
+  clock: pollBalanceFx.doneData,
+  source: { polling: $isPolling, baseline: $pollBaseline },
+  filter: ({ polling, baseline }, balance) => polling && balance !== baseline,
+  fn: (_, balance) => balance,
+  target: [$balanceNano, balancePollStopped],
+});
+sample({
+  clock: tick,
+  source: $pollTicks,
+  filter: (ticks) => ticks >= BALANCE_POLL_MAX_TICKS,
+  fn: () => undefined,
+  target: balancePollStopped,
+});
+// A disconnected wallet has nothing to poll.
+sample({ clock: walletStatusChanged, filter: (wallet) => wallet === null, fn: () => undefined, target: balancePollStopped });

@@ -1,0 +1,1 @@
+export { $depth, navigationStarted } from './model/back-navigation';

@@ -1,0 +1,29 @@
+import { Icon } from '@/shared/ui/icon';
+import { useUnit } from 'effector-react';
+import { $isBlocked, $joinLinkOpened, doneClicked, joinClicked } from '../model/community-gate';
+import styles from './join-community-modal.module.css';
+
+/** Full-screen, not dismissible: the product cannot be used until the user has joined. */
+export function JoinCommunityModal() {
+  const [isBlocked, linkOpened, onJoin, onDone] = useUnit([$isBlocked, $joinLinkOpened, joinClicked, doneClicked]);
+  if (!isBlocked) return null;
+  return (
+    <div className={styles.overlay} role="dialog" aria-modal="true" aria-labelledby="join-community-title">
+      <div className={styles.icon}>
+        <Icon name="community" size={56} />
+      </div>
+      <h1 id="join-community-title" className={styles.title}>
+        Join the community to use the product
+      </h1>
+      {linkOpened ? (
+        <button type="button" className={styles.button} onClick={() => onDone()}>
+          Done
+        </button>
+      ) : (
+        <button type="button" className={styles.button} onClick={() => onJoin()}>
+          Join the community
+        </button>
+      )}
+    </div>
+  );
+}

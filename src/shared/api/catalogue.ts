@@ -1,0 +1,27 @@
+import { sample } from 'effector';
+import { timings } from '../config';
+import { closeAppFx, hapticErrorFx } from '../telegram';
+import { showToast } from '../ui/toast';
+import { isAuthFailure, isInvalidInitData } from './errors';
+import { requestFailed } from './request';
+import { accessTokenRemoved, loggedOut, refreshTokenRemoved } from './session';
+
+/*
+ * SPEC §8, the error catalogue. Every failed call shows its text in a toast (top-left, 3 s) with a
+ * haptic error; 401/403 drop the access token, and 'Invalid WebApp init data' closes the Mini App
+ * (Telegram hands out fresh launch data on the next open); a failed refresh ends the session.
+ */
+sample({
+  clock: requestFailed,
+  fn: (failure) => ({ text: failure.message, kind: 'error' as const, durationMs: timings.errorToastMs }),
+  target: showToast,
+});
+sample({ clock: requestFailed, fn: () => undefined, target: hapticErrorFx });
+sample({ clock: requestFailed, filter: isAuthFailure, fn: () => undefined, target: accessTokenRemoved });
+sample({ clock: requestFailed, filter: isInvalidInitData, fn: () => undefined, target: closeAppFx });
+sample({
+  clock: requestFailed,
+  filter: (failure) => failure.refreshFailed === true,
+  fn: () => undefined,
+  target: [refreshTokenRemoved, loggedOut],
+});

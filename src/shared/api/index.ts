@@ -1,0 +1,30 @@
+import './catalogue';
+
+export type * from './contract';
+export { INVALID_INIT_DATA_MSG, MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, SOCKET_CLOSE } from './wire-constants';
+export { ApiError, errorTexts, type ApiFailure } from './errors';
+export { requestFx, requestFailed, sendRequest, sendRequestFx, type RequestOptions } from './request';
+export {
+  $accessToken,
+  $refreshToken,
+  $storedTelegramUserId,
+  accessTokenRemoved,
+  credentialsCleared,
+  loggedOut,
+  readCredentialsFx,
+  refreshTokenRemoved,
+  telegramUserRemembered,
+  tokensReceived,
+} from './session';
+export { getMaintenanceFx, getMeFx, registerFx } from './endpoints';
+export { createSocketModel, socketUrl, type SocketModel } from './socket';
+export {
+  createTonNodeClient,
+  getAddressBalanceFx,
+  nanoToTon,
+  tonNode,
+  TonNodeError,
+  type AddressInformation,
+  type TonNodeClient,
+  type Transaction,
+} from './ton-node';

@@ -1,0 +1,28 @@
+/**
+ * The contract's plain values (no zod), so the client bundle can import them. contract.ts re-exports
+ * them: the server and the client read the same definitions.
+ */
+
+/** Text the server sends as `msg` when Telegram launch data does not verify (SPEC §8 closes the app on it). */
+export const INVALID_INIT_DATA_MSG = 'Invalid WebApp init data';
+export const MAINTENANCE_OFF_DETAIL = 'Maintenance mode is disabled';
+export const MAINTENANCE_ON_DETAIL = 'Maintenance mode is enabled';
+
+/** Close codes the server uses on /api/ws/ (4000–4999 is the application range). */
+export const SOCKET_CLOSE = {
+  unauthorized: 4401,
+  tokenTimeout: 4408,
+} as const;
+
+/**
+ * Mint statuses (SPEC §4). A `canceled` mint says why in `cancel_reason`: the user canceled it, or
+ * its payment did not arrive in time ('expired').
+ */
+export const MINT_STATUSES = ['pending', 'active', 'canceled', 'completed', 'move_to_staking'] as const;
+export const MINT_CANCEL_REASONS = ['user', 'expired'] as const;
+/** Stake statuses (SPEC §4). The server creates stakes `active`; `pending` is never sent today. */
+export const STAKE_STATUSES = ['pending', 'active', 'completed'] as const;
+
+/** Lists (mints, stakes): page numbers start at 1; default and largest page size (SPEC §9: 300 for mints). */
+export const LIST_DEFAULT_LIMIT = 300;
+export const LIST_MAX_LIMIT = 1000;

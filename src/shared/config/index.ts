@@ -1,0 +1,39 @@
+import type { AppConfig } from '../api/contract';
+
+declare global {
+  interface Window {
+    /** Injected into index.html by the server (server/app.ts); absent under the Vite dev server. */
+    __APP_CONFIG__?: Partial<AppConfig>;
+  }
+}
+
+const injected: Partial<AppConfig> = (typeof window !== 'undefined' && window.__APP_CONFIG__) || {};
+const mode = injected.mode ?? 'sandbox';
+const publicUrl = injected.publicUrl ?? (typeof window !== 'undefined' ? window.location.origin : '');
+
+/** Runtime configuration: what the server injected, else build-time defaults for `npm run dev`. */
+export const appConfig: AppConfig = {
+  mode,
+  botUsername: injected.botUsername ?? import.meta.env.VITE_BOT_USERNAME ?? 'ton_token_sandbox_bot',
+  miniAppName: injected.miniAppName ?? import.meta.env.VITE_MINI_APP_NAME ?? 'app',
+  communityUrl:
+    injected.communityUrl ?? import.meta.env.VITE_COMMUNITY_URL ?? 'https://t.me/ton_token_sandbox_community',
+  publicUrl,
+  tonNodeUrl: injected.tonNodeUrl ?? '/sandbox/chain/jsonRPC',
+  walletsListUrl:
+    injected.walletsListUrl !== undefined ? injected.walletsListUrl : mode === 'sandbox' ? '/sandbox/wallets-v2.json' : null,
+  tonConnectManifestUrl: injected.tonConnectManifestUrl ?? `${publicUrl}/tonconnect-manifest.json`,
+};
+
+/** SPEC §9 timings, in one place for the client. */
+export const timings = {
+  requestTimeoutMs: 25_000,
+  maintenancePollMs: 10_000,
+  refetchOnVisibleMinMs: 10_000,
+  errorToastMs: 3_000,
+  pendingWindowMs: 3 * 60_000,
+} as const;
+
+export const botLink = (): string => `https://t.me/${appConfig.botUsername}`;
+/** The Mini App's own link: where wallets return the user inside Telegram. */
+export const miniAppLink = (): `https://${string}` => `https://t.me/${appConfig.botUsername}/${appConfig.miniAppName}`;

@@ -1,0 +1,2 @@
+export { formatAmount } from './format-amount';
+export { shortenAddress } from './shorten-address';

@@ -1,0 +1,18 @@
+export { getLaunchParams, isVersionAtLeast } from './launch-params';
+export type { LaunchParams } from './launch-params';
+export {
+  readyFx,
+  expandFx,
+  closeAppFx,
+  hapticErrorFx,
+  hapticFx,
+  setBackButtonVisibleFx,
+  openTelegramLinkFx,
+  redirectFx,
+  reloadFx,
+  applyThemeFx,
+  backButtonPressed,
+  themeChanged,
+  subscribeHostEventsFx,
+} from './model';
+export type { ColorScheme, HapticStyle } from './model';

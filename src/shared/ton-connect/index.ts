@@ -1,0 +1,27 @@
+export {
+  connectErrorReceived,
+  connectionRestored,
+  createTonConnectFx,
+  disconnectWalletFx,
+  mountButtonFx,
+  observeTrackingFx,
+  openWalletModalFx,
+  sendTransactionFx,
+  setUiOptionsFx,
+  trackingEventReceived,
+  walletStatusChanged,
+} from './model';
+export {
+  TRACKED_ACTIONS,
+  TESTNET_CHAIN,
+  WalletActionError,
+  describeWalletError,
+  type ConnectedWalletInfo,
+  type TonConnectSetup,
+  type TrackedAction,
+  type TransactionMessage,
+  type TransactionRequest,
+  type WalletFeature,
+  type WalletErrorKind,
+  type WalletUiOptions,
+} from './types';

@@ -1,0 +1,122 @@
+import { createEffect, createEvent, scopeBind } from 'effector';
+import {
+  TRACKED_ACTIONS,
+  WalletActionError,
+  type ConnectedWalletInfo,
+  type TonConnectSetup,
+  type TrackedAction,
+  type TransactionRequest,
+  type WalletUiOptions,
+} from './types';
+
+/*
+ * The one place that touches @tonconnect/ui. The library (≈120 kB gzip) is loaded on demand, after
+ * the app's first screen, so a cheap phone paints the dashboard before it parses the wallet code.
+ * Everything else talks to these effects and events.
+ */
+
+type Library = typeof import('@tonconnect/ui');
+type Instance = InstanceType<Library['TonConnectUI']>;
+
+let library: Library | null = null;
+let instance: Instance | null = null;
+
+/** The library reported a wallet (connect or restore) or none (disconnect). */
+export const walletStatusChanged = createEvent<ConnectedWalletInfo | null>();
+/** Restoring the saved connection finished (SPEC §4: spinner until then). */
+export const connectionRestored = createEvent<boolean>();
+export const connectErrorReceived = createEvent<string>();
+/** A `ton-connect-ui-*` tracking event the library dispatched (SPEC §7). */
+export const trackingEventReceived = createEvent<{ action: TrackedAction; detail: unknown }>();
+
+function toInfo(wallet: NonNullable<Instance['wallet']>): ConnectedWalletInfo {
+  return {
+    address: wallet.account.address,
+    chain: wallet.account.chain,
+    publicKey: wallet.account.publicKey ?? null,
+    walletStateInit: wallet.account.walletStateInit ?? null,
+    walletName: 'name' in wallet && typeof wallet.name === 'string' ? wallet.name : wallet.device.appName,
+    features: wallet.device.features as ConnectedWalletInfo['features'],
+  };
+}
+
+const toLibraryTheme = (lib: Library, theme: WalletUiOptions['theme']) =>
+  theme === 'dark' ? lib.THEME.DARK : lib.THEME.LIGHT;
+
+/** Observes the library's `ton-connect-ui-*` events; a failing subscriber never reaches the library. */
+export const observeTrackingFx = createEffect(() => {
+  const tracked = scopeBind(trackingEventReceived, { safe: true });
+  for (const action of TRACKED_ACTIONS) {
+    window.addEventListener(`ton-connect-ui-${action}`, (event) => {
+      try {
+        tracked({ action, detail: (event as CustomEvent).detail });
+      } catch {
+        /* tracking failures are swallowed (SPEC §7) */
+      }
+    });
+  }
+});
+
+export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) => {
+  if (instance) return;
+  const statusChanged = scopeBind(walletStatusChanged, { safe: true });
+  const restored = scopeBind(connectionRestored, { safe: true });
+  const connectError = scopeBind(connectErrorReceived, { safe: true });
+  // Before the library exists, so its connection-restoring events are seen too.
+  await observeTrackingFx();
+
+  const lib = (library = await import('@tonconnect/ui'));
+  const connector = new lib.TonConnect({
+    manifestUrl: setup.manifestUrl,
+    ...(setup.walletsListSource ? { walletsListSource: setup.walletsListSource } : {}),
+    analytics: { mode: 'off' },
+  });
+  instance = new lib.TonConnectUI({
+    connector,
+    restoreConnection: true,
+    language: setup.language,
+    uiPreferences: { theme: toLibraryTheme(lib, setup.theme) },
+    actionsConfiguration: { returnStrategy: 'back', twaReturnUrl: setup.twaReturnUrl },
+    analytics: { mode: 'off' },
+  });
+  instance.onStatusChange(
+    (wallet) => statusChanged(wallet ? toInfo(wallet) : null),
+    (error) => connectError(error.message),
+  );
+  void instance.connectionRestored.then(restored, () => restored(false));
+});
+
+export const setUiOptionsFx = createEffect((options: WalletUiOptions) => {
+  if (!instance || !library) return;
+  instance.uiOptions = { language: options.language, uiPreferences: { theme: toLibraryTheme(library, options.theme) } };
+});
+
+/** Mounts the library's connect button into the element with this id (null unmounts). */
+export const mountButtonFx = createEffect((buttonRootId: string | null) => {
+  if (instance) instance.uiOptions = { buttonRootId };
+});
+
+export const openWalletModalFx = createEffect(async () => {
+  await instance?.openModal();
+});
+
+export const disconnectWalletFx = createEffect(async () => {
+  if (instance?.connected) await instance.disconnect();
+});
+
+/** Sends through the connected wallet; failures come back classified (see WalletActionError). */
+export const sendTransactionFx = createEffect<TransactionRequest, { boc: string }, WalletActionError>(
+  async (request) => {
+    if (!instance || !library) throw new WalletActionError('not-connected', 'Wallet was not connected');
+    try {
+      const { boc } = await instance.sendTransaction(request);
+      return { boc };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof library.UserRejectsError) throw new WalletActionError('user-rejects', message);
+      if (error instanceof library.WalletNotConnectedError) throw new WalletActionError('not-connected', message);
+      if (error instanceof library.TonConnectError) throw new WalletActionError('wallet', message);
+      throw new WalletActionError('unknown', message);
+    }
+  },
+);

@@ -1,0 +1,89 @@
+/** Our own view of what the TON Connect library hands out, so models never import it. */
+
+export const TESTNET_CHAIN = '-3';
+
+export type WalletFeature = string | { name: string; maxMessages?: number };
+
+export interface ConnectedWalletInfo {
+  /** Raw form, `0:hex`. */
+  address: string;
+  /** '-239' mainnet or '-3' testnet. */
+  chain: string;
+  publicKey: string | null;
+  walletStateInit: string | null;
+  walletName: string;
+  features: WalletFeature[];
+}
+
+export interface TransactionMessage {
+  /** User-friendly form: the SDK rejects raw addresses before the wallet sees them. */
+  address: string;
+  /** Nanotons, as a decimal string. */
+  amount: string;
+  /** base64 BOC of the body cell (e.g. a text comment). */
+  payload?: string;
+  stateInit?: string;
+}
+
+export interface TransactionRequest {
+  /** Unix seconds. */
+  validUntil: number;
+  messages: TransactionMessage[];
+  from?: string;
+  network?: string;
+}
+
+export interface WalletUiOptions {
+  language: 'en' | 'ru';
+  theme: 'light' | 'dark';
+}
+
+export interface TonConnectSetup extends WalletUiOptions {
+  manifestUrl: string;
+  /** null: the library's own list (config.ton.org with its bundled fallback). */
+  walletsListSource: string | null;
+  /** The bot's Mini App link: where the wallet returns the user in Telegram. */
+  twaReturnUrl: `${string}://${string}`;
+}
+
+/** The tracking events of SPEC §7, without the `ton-connect-ui-` prefix the library dispatches. */
+export const TRACKED_ACTIONS = [
+  'connection-started',
+  'connection-completed',
+  'connection-error',
+  'connection-restoring-started',
+  'connection-restoring-completed',
+  'connection-restoring-error',
+  'disconnection',
+  'transaction-sent-for-signature',
+  'transaction-signed',
+  'transaction-signing-failed',
+] as const;
+export type TrackedAction = (typeof TRACKED_ACTIONS)[number];
+
+export type WalletErrorKind = 'user-rejects' | 'not-connected' | 'wallet' | 'unknown';
+
+/**
+ * What a wallet action failed with, classified where the library's classes are at hand (their
+ * names are minified, so only `instanceof` works, and only next to the import).
+ */
+export class WalletActionError extends Error {
+  constructor(
+    readonly kind: WalletErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WalletActionError';
+  }
+}
+
+/** SPEC §8 wallet texts for a failed send. */
+export function describeWalletError(error: unknown): { text: string; rejectedByUser: boolean } {
+  if (error instanceof WalletActionError) {
+    if (error.kind === 'user-rejects') return { text: 'Transaction was not sent', rejectedByUser: true };
+    if (error.kind === 'not-connected') return { text: 'Wallet was not connected', rejectedByUser: false };
+    if (error.kind === 'wallet') return { text: error.message, rejectedByUser: false };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { text: `Unhandled error: ${message}`, rejectedByUser: false };
+}

@@ -1,0 +1,33 @@
+/**
+ * The app's few icons as inline SVG (24×24, stroke = currentColor): no icon font, no emoji font needed
+ * on the device, nothing to download.
+ */
+const paths = {
+  mint: 'M12 3v18M7 8l5-5 5 5M5 21h14',
+  staking: 'M3 17l6-6 4 4 8-8M14 7h7v7',
+  dashboard: 'M3 11l9-8 9 8v10h-6v-6H9v6H3z',
+  referral: 'M16 11a4 4 0 1 0-8 0M4 21a8 8 0 0 1 16 0M19 8v6M22 11h-6',
+  tasks: 'M9 11l3 3 8-8M20 12v7a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h9',
+  tools: 'M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.5-.5-.5-2.5z',
+  community: 'M17 21v-2a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v2M10 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M21 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
+} as const;
+
+export type IconName = keyof typeof paths;
+
+export function Icon({ name, size = 24 }: { name: IconName; size?: number }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+    >
+      <path d={paths[name]} />
+    </svg>
+  );
+}

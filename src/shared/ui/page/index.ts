@@ -1,0 +1,1 @@
+export { MessageScreen, Page } from './page';

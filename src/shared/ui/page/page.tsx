@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import styles from './page.module.css';
+
+/** A screen's frame: its title and content above the navbar. */
+export function Page({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.title}>{title}</h1>
+      {children}
+    </main>
+  );
+}
+
+/** Plain full-screen message with an optional action (launch failures and the like). */
+export function MessageScreen({
+  title,
+  text,
+  action,
+}: {
+  title: string;
+  text?: string;
+  action?: { label: string; onClick: () => void };
+}) {
+  return (
+    <main className={styles.message} role="alert">
+      <h1 className={styles.title}>{title}</h1>
+      {text ? <p className={styles.hint}>{text}</p> : null}
+      {action ? (
+        <button type="button" className={styles.button} onClick={action.onClick}>
+          {action.label}
+        </button>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+import { useUnit } from 'effector-react';
+import { useEffect } from 'react';
+import { $shortAddress, $status, TonBalance } from '@/entities/wallet';
+import { disconnectClicked } from '../model/disconnect-wallet';
+import { DisconnectWalletModal } from './disconnect-wallet-modal';
+import { buttonRootMounted, buttonRootUnmounted } from '../model/wallet-panel';
+import styles from './wallet-panel.module.css';
+
+const BUTTON_ROOT_ID = 'ton-connect-button';
+
+/**
+ * The wallet on the dashboard: the TON Connect button (the library's own: connect, 4+4 address,
+ * copy/disconnect dropdown) and the app's own display — 3+4 address, TON balance, Disconnect.
+ */
+export function WalletPanel() {
+  const [status, shortAddress, onDisconnect, mounted, unmounted] = useUnit([
+    $status,
+    $shortAddress,
+    disconnectClicked,
+    buttonRootMounted,
+    buttonRootUnmounted,
+  ]);
+  useEffect(() => {
+    mounted(BUTTON_ROOT_ID);
+    return () => unmounted();
+  }, [mounted, unmounted]);
+
+  return (
+    <section className={styles.panel} aria-label="Wallet">
+      <div className={styles.header}>
+        <span className={styles.title}>Wallet</span>
+        {status === 'restoring' ? (
+          <button type="button" className={styles.restoring} disabled aria-label="Restoring wallet connection">
+            <span className={styles.spinner} />
+          </button>
+        ) : null}
+        <div id={BUTTON_ROOT_ID} hidden={status === 'restoring'} />
+      </div>
+      {status === 'connected' ? (
+        <div className={styles.details}>
+          <span className={styles.address} data-testid="wallet-address">
+            {shortAddress}
+          </span>
+          <TonBalance />
+          <button type="button" className={styles.link} onClick={() => onDisconnect()}>
+            Disconnect
+          </button>
+        </div>
+      ) : null}
+      <DisconnectWalletModal />
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * The dev wallet's injected bridge on its own, in Chromium: a bare page (no app) that loads
+ * /sandbox/dev-wallet.js with a test user's Telegram launch parameters, and drives
+ * window.devwallet.tonconnect the way @tonconnect/sdk's InjectedProvider does, answering its overlay
+ * as a person would. The app's own wallet flow is covered by the client's specs.
+ */
+import { Address, beginCell } from '@ton/core';
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+
+const HARNESS = '/__dev-wallet-harness';
+const HARNESS_HTML = `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<script src="/sandbox/dev-wallet.js"></script><title>Harness</title></head>
+<body><h1>Bare page</h1><button>Page button</button></body></html>`;
+
+async function testUserLaunchHash(request: APIRequestContext, name: string): Promise<string> {
+  const created = await request.post('/sandbox/api/users', { data: { first_name: name } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const launch = (await (await request.get(`/sandbox/api/users/${id}/launch`)).json()) as { url: string };
+  return launch.url.split('#')[1]!;
+}
+
+async function openHarness(page: Page, hash: string) {
+  await page.route(`**${HARNESS}`, (route) => route.fulfill({ contentType: 'text/html', body: HARNESS_HTML }));
+  await page.goto(`${HARNESS}#${hash}`);
+  await expect.poll(() => page.evaluate(() => typeof (window as any).devwallet?.tonconnect?.connect)).toBe('function');
+}
+
+/** Starts a bridge call without awaiting it (the overlay waits for a click); `result()` awaits it. */
+async function start(page: Page, call: string) {
+  await page.evaluate((code) => {
+    (window as any).__pending = new Function('bridge', `return ${code}`)((window as any).devwallet.tonconnect);
+  }, call);
+  return { result: () => page.evaluate(() => (window as any).__pending) };
+}
+
+const connectCall = (items: string) =>
+  `bridge.connect(2, { manifestUrl: location.origin + '/tonconnect/manifest.json', items: ${items} })`;
+
+test.use({ viewport: { width: 390, height: 780 } });
+
+test('connects, signs a transfer, declines, and disconnects through the overlay', async ({ page, request }) => {
+  const hash = await testUserLaunchHash(request, 'Wallet E2E');
+  await openHarness(page, hash);
+  const bridge = await page.evaluate(() => {
+    const t = (window as any).devwallet.tonconnect;
+    return { walletInfo: t.walletInfo, deviceInfo: t.deviceInfo, protocolVersion: t.protocolVersion, isWalletBrowser: t.isWalletBrowser, disconnect: typeof t.disconnect, listen: typeof t.listen };
+  });
+  expect(bridge).toMatchObject({
+    walletInfo: { name: 'Dev Wallet', app_name: 'devwallet', platforms: ['chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'] },
+    deviceInfo: { appName: 'Dev Wallet', maxProtocolVersion: 2 },
+    protocolVersion: 2,
+    isWalletBrowser: false,
+    disconnect: 'function',
+    listen: 'function',
+  });
+
+  // Nothing stored yet: restoring answers an error without any UI.
+  expect(await page.evaluate(() => (window as any).devwallet.tonconnect.restoreConnection())).toMatchObject({
+    event: 'connect_error',
+    payload: { code: 0 },
+  });
+
+  // Decline first.
+  let call = await start(page, connectCall("[{ name: 'ton_addr' }]"));
+  const dialog = page.getByRole('dialog', { name: 'Dev Wallet' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('TON Token wants to connect');
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  expect(await call.result()).toMatchObject({ event: 'connect_error', payload: { code: 300, message: 'User declined the connection' } });
+  await expect(dialog).toBeHidden();
+
+  // Then connect, with a proof.
+  call = await start(page, connectCall("[{ name: 'ton_addr' }, { name: 'ton_proof', payload: 'e2e-nonce' }]"));
+  await expect(dialog).toContainText('TON Token wants to connect');
+  await expect(dialog.getByTestId('devwallet-balance')).toHaveText('100 TON');
+  const shownAddress = await dialog.getByTestId('devwallet-address').getAttribute('title');
+  expect(Address.parseFriendly(shownAddress!).isTestOnly).toBe(true);
+  await expect(dialog.getByTestId('devwallet-address')).toHaveText(`${shownAddress!.slice(0, 6)}…${shownAddress!.slice(-6)}`);
+  await page.screenshot({ path: test.info().outputPath('connect-overlay.png') });
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  const connected = (await call.result()) as any;
+  expect(connected.event).toBe('connect');
+  expect(connected.payload.items.map((item: any) => item.name)).toEqual(['ton_addr', 'ton_proof']);
+  const raw: string = connected.payload.items[0].address;
+  expect(Address.parse(shownAddress!).toRawString()).toBe(raw);
+  expect(connected.payload.items[1].proof).toMatchObject({ payload: 'e2e-nonce', domain: { value: new URL(page.url()).host } });
+  await expect(dialog).toBeHidden();
+
+  // Restoring now answers the stored ton_addr, without UI.
+  const restored = (await page.evaluate(() => (window as any).devwallet.tonconnect.restoreConnection())) as any;
+  expect(restored).toMatchObject({ event: 'connect', payload: { items: [{ name: 'ton_addr', address: raw, network: '-3' }] } });
+  expect(restored.payload.items).toHaveLength(1);
+
+  // A transfer with a comment: the overlay lists it; Approve sends it.
+  const recipient = Address.parseRaw(`0:${'ab'.repeat(32)}`).toString({ testOnly: true, bounceable: false });
+  const tx = (validUntil: number, amount = '1500000000') =>
+    JSON.stringify({
+      valid_until: validUntil,
+      from: raw,
+      network: '-3',
+      messages: [{ address: recipient, amount, payload: beginCell().storeUint(0, 32).storeStringTail('hello').endCell().toBoc().toString('base64') }],
+    });
+  const sendCall = (json: string, id: string) => `bridge.send({ method: 'sendTransaction', params: [${JSON.stringify(json)}], id: '${id}' })`;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  call = await start(page, sendCall(tx(now() + 60), '7'));
+  await expect(dialog).toContainText('Confirm transaction');
+  const message = dialog.getByTestId('devwallet-message');
+  await expect(message).toHaveCount(1);
+  await expect(message).toContainText(`To ${recipient.slice(0, 6)}…${recipient.slice(-6)}`);
+  await expect(message).toContainText('1.5 TON');
+  await expect(message).toContainText('hello');
+  await expect(dialog.getByTestId('devwallet-balance')).toHaveText('100 TON');
+  await page.screenshot({ path: test.info().outputPath('send-overlay.png') });
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  const sent = (await call.result()) as any;
+  expect(sent.id).toBe('7');
+  expect(sent.result).toMatch(/^te6cc/);
+  const after = (await (await request.get(`/sandbox/api/wallet?init_data=${encodeURIComponent(new URLSearchParams(hash).get('tgWebAppData')!)}`)).json()) as { balance: string };
+  expect(Number(after.balance)).toBeLessThan(98.5);
+
+  // Declined transfer.
+  call = await start(page, sendCall(tx(now() + 60), '8'));
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  expect(await call.result()).toEqual({ error: { code: 300, message: 'User declined the transaction' }, id: '8' });
+
+  // A request the wallet refuses: shown briefly, answered as a bad request.
+  call = await start(page, sendCall(tx(now() - 5), '9'));
+  await expect(dialog.getByTestId('devwallet-error')).toContainText('expired');
+  expect(await call.result()).toMatchObject({ error: { code: 1 }, id: '9' });
+  await expect(dialog).toBeHidden();
+
+  // Unsupported methods, then the dApp's disconnect.
+  expect(await page.evaluate(() => (window as any).devwallet.tonconnect.send({ method: 'signData', params: [], id: '10' }))).toMatchObject({
+    error: { code: 400 },
+    id: '10',
+  });
+  expect(await page.evaluate(() => (window as any).devwallet.tonconnect.send({ method: 'disconnect', params: [], id: '11' }))).toEqual({
+    result: {},
+    id: '11',
+  });
+  expect(await page.evaluate(() => (window as any).devwallet.tonconnect.restoreConnection())).toMatchObject({ event: 'connect_error' });
+  // Not connected: a transfer is refused without asking.
+  call = await start(page, sendCall(tx(now() + 60), '12'));
+  expect(await call.result()).toMatchObject({ error: { code: 100 }, id: '12' });
+});
+
+test('the launcher shows each test user’s wallet and tops it up from the faucet', async ({ page, request }) => {
+  const name = `Faucet ${Date.now() % 100000}`;
+  const hash = await testUserLaunchHash(request, name);
+  const initData = new URLSearchParams(hash).get('tgWebAppData')!;
+  const wallet = (await (await request.get(`/sandbox/api/wallet?init_data=${encodeURIComponent(initData)}`)).json()) as { address: string };
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/sandbox/');
+  const row = page.locator('[data-testid^="user-row-"]').filter({ hasText: name });
+  await expect(row).toContainText(wallet.address.slice(0, 6));
+  await expect(row).toContainText('100 TON');
+  await row.getByRole('button', { name: 'Faucet +100 TON' }).click();
+  await expect(row).toContainText('200 TON');
+  await expect(page.getByRole('status')).toContainText('balance 200 TON');
+});

@@ -1,0 +1,156 @@
+import { expect, test } from '@playwright/test';
+import { appFrame, createTestUser, hostEventTypes } from './sandbox';
+
+test.describe('walking skeleton: launcher → app through the launch gates', () => {
+  test('a new user sees the loader, then the dashboard with balances', async ({ page }) => {
+    const { row } = await createTestUser(page);
+    await row.getByRole('link', { name: 'Open' }).click();
+
+    const app = appFrame(page);
+    await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(app.getByTestId('balance-token')).toHaveText('0.00 TKN');
+    await expect(app.getByTestId('task-balance')).toHaveText('0.00 TKN');
+    await expect(app.getByTestId('referral-balance')).toHaveText('0.00 TKN');
+    await expect(app.getByTestId('ref-level')).toHaveText('Referral level 1');
+    await expect(app.getByRole('navigation', { name: 'Main' })).toContainText('Mint');
+
+    // The app told its Telegram host it is ready and asked to be expanded.
+    await expect.poll(() => hostEventTypes(page)).toEqual(expect.arrayContaining(['web_app_ready', 'web_app_expand']));
+  });
+
+  test('the loader shows until the data is ready', async ({ page }) => {
+    const { row } = await createTestUser(page);
+    // Hold /user/me back so the loader is observable, then let it through.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await row.getByRole('link', { name: 'Open' }).click();
+    const app = appFrame(page);
+    await expect(app.getByTestId('full-page-loader')).toBeVisible();
+    release();
+    await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(app.getByTestId('full-page-loader')).toHaveCount(0);
+  });
+
+  test('the back button shows off the root and returns to the dashboard', async ({ page }) => {
+    const { row } = await createTestUser(page);
+    await row.getByRole('link', { name: 'Open' }).click();
+    const app = appFrame(page);
+    await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.locator('#host-back')).toBeHidden();
+
+    await app.getByRole('link', { name: 'Mint' }).click();
+    await expect(app.getByRole('heading', { name: 'Mint' })).toBeVisible();
+    await expect(page.locator('#host-back')).toBeVisible();
+
+    await page.locator('#host-back').click();
+    await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.locator('#host-back')).toBeHidden();
+  });
+
+  test('a balance change on the server appears on the open dashboard without reload', async ({ page, context }) => {
+    const { name, row } = await createTestUser(page);
+    await row.getByRole('link', { name: 'Open' }).click();
+    const app = appFrame(page);
+    await expect(app.getByTestId('balance-token')).toHaveText('0.00 TKN');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+
+    const launcher = await context.newPage();
+    await launcher.goto('/sandbox/');
+    await launcher
+      .locator('[data-testid^="user-row-"]')
+      .filter({ hasText: name })
+      .getByRole('button', { name: 'Grant 100 tokens' })
+      .click();
+
+    await expect(app.getByTestId('balance-token')).toHaveText('100.00 TKN');
+    // Same document: nothing reloaded.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  test('an unknown platform is redirected to the bot', async ({ page }) => {
+    const botRequests: string[] = [];
+    await page.route('https://t.me/**', async (route) => {
+      botRequests.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Telegram bot page</h1>' });
+    });
+    const { row } = await createTestUser(page, { platform: 'unknown' });
+    await row.getByRole('link', { name: 'Open' }).click();
+    await expect(appFrame(page).getByRole('heading', { name: 'Telegram bot page' })).toBeVisible();
+    expect(botRequests[0]).toMatch(/^https:\/\/t\.me\/[A-Za-z0-9_]+bot$/);
+  });
+});
+
+test.describe('gates', () => {
+  test('maintenance on → maintenance page; off → the app reloads by itself', async ({ page, context }) => {
+    const { row } = await createTestUser(page);
+    await row.getByRole('link', { name: 'Open' }).click();
+    const app = appFrame(page);
+    await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+    const launcher = await context.newPage();
+    await launcher.goto('/sandbox/');
+    const maintenance = launcher.getByLabel('Maintenance');
+    try {
+      await maintenance.check();
+      await expect(app.getByRole('heading', { name: 'We are under maintenance' })).toBeVisible({ timeout: 15_000 });
+      await expect(app.getByText('Come back later')).toBeVisible();
+
+      const reloads: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame.parentFrame()) reloads.push(frame.url());
+      });
+      await maintenance.uncheck();
+      await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 15_000 });
+      expect(reloads.length).toBeGreaterThan(0);
+    } finally {
+      await maintenance.uncheck();
+    }
+  });
+
+  test('a non-member is blocked by the join modal until they join', async ({ page, context }) => {
+    const { name, row } = await createTestUser(page, { member: false });
+    await row.getByRole('link', { name: 'Open' }).click();
+    const app = appFrame(page);
+    const modal = app.getByRole('dialog', { name: 'Join the community to use the product' });
+    await expect(modal).toBeVisible();
+
+    await modal.getByRole('button', { name: 'Join the community' }).click();
+    await expect(page.locator('#host-status')).toContainText('Opened https://t.me/');
+    await expect(modal.getByRole('button', { name: 'Done' })).toBeVisible();
+
+    // The user joins (the sandbox stands in for Telegram's membership), then taps Done.
+    const launcher = await context.newPage();
+    await launcher.goto('/sandbox/');
+    await launcher.locator('[data-testid^="user-row-"]').filter({ hasText: name }).getByLabel('Member').check();
+    await modal.getByRole('button', { name: 'Done' }).click();
+
+    await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(app.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('error catalogue in the browser', () => {
+  test('tampered launch data: the sign-in is refused, haptic error, and the Mini App closes', async ({ page }) => {
+    const { row } = await createTestUser(page);
+    // Change one signed field after signing, as an attacker would.
+    await page.route('**/sandbox/api/users/*/launch', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { url: string };
+      const hash = new URLSearchParams(body.url.slice(body.url.indexOf('#') + 1));
+      const initData = new URLSearchParams(hash.get('tgWebAppData') ?? '');
+      initData.set('auth_date', String(Number(initData.get('auth_date')) - 1));
+      hash.set('tgWebAppData', initData.toString());
+      await route.fulfill({ response, json: { ...body, url: `/#${hash.toString()}` } });
+    });
+    await row.getByRole('link', { name: 'Open' }).click();
+
+    await expect(page.locator('#app-closed')).toBeVisible();
+    await expect
+      .poll(() => hostEventTypes(page))
+      .toEqual(expect.arrayContaining(['web_app_trigger_haptic_feedback', 'web_app_close']));
+  });
+});

@@ -1,0 +1,36 @@
+import { expect, type Page } from '@playwright/test';
+
+export interface TestUserOptions {
+  name?: string;
+  language?: 'en' | 'ru';
+  referrerCode?: string;
+  member?: boolean;
+  platform?: 'ios' | 'android' | 'tdesktop' | 'web' | 'unknown';
+  theme?: 'light' | 'dark';
+}
+
+let counter = 0;
+
+/** Creates a test user through the sandbox launcher, as a person would, and returns its row. */
+export async function createTestUser(page: Page, options: TestUserOptions = {}) {
+  counter += 1;
+  const name = options.name ?? `Tester ${Date.now() % 100000}-${counter}`;
+  await page.goto('/sandbox/');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Language').selectOption(options.language ?? 'en');
+  if (options.referrerCode) await page.getByLabel('Referrer code').fill(options.referrerCode);
+  await page.getByLabel('Community member').selectOption(options.member === false ? 'no' : 'yes');
+  await page.getByLabel('Platform').selectOption(options.platform ?? 'android');
+  await page.getByLabel('Theme').selectOption(options.theme ?? 'light');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  const row = page.locator('[data-testid^="user-row-"]').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  return { name, row };
+}
+
+/** The Mini App inside the sandbox's Telegram host page. */
+export const appFrame = (page: Page) => page.frameLocator('#app-frame');
+
+/** Event types the Mini App posted to its Telegram host, in order. */
+export const hostEventTypes = (page: Page) =>
+  page.evaluate(() => (window as unknown as { hostEvents: { type: string }[] }).hostEvents.map((e) => e.type));

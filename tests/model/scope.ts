@@ -1,0 +1,59 @@
+import { createWatch, fork, type Effect, type Scope, type StoreWritable } from 'effector';
+import { vi } from 'vitest';
+import { showToast, waitToastDurationFx, type ShowToastParams } from '@/shared/ui/toast';
+import {
+  applyThemeFx,
+  closeAppFx,
+  expandFx,
+  hapticErrorFx,
+  openTelegramLinkFx,
+  readyFx,
+  redirectFx,
+  reloadFx,
+  setBackButtonVisibleFx,
+  subscribeHostEventsFx,
+} from '@/shared/telegram';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- test wiring accepts any unit pair */
+type Handlers = Array<readonly [Effect<any, any, any>, (...args: any[]) => unknown]>;
+type Values = Array<readonly [StoreWritable<any>, unknown]>;
+
+/**
+ * A forked scope whose Telegram host calls are spies (the app runs outside Telegram in tests) and
+ * whose toasts are recorded. Everything else is the real model.
+ */
+export function createTestScope({ handlers = [], values = [] }: { handlers?: Handlers; values?: Values } = {}) {
+  const host = {
+    ready: vi.fn(),
+    expand: vi.fn(),
+    applyTheme: vi.fn(),
+    subscribeHostEvents: vi.fn(),
+    close: vi.fn(),
+    hapticError: vi.fn(),
+    openTelegramLink: vi.fn(),
+    redirect: vi.fn(),
+    reload: vi.fn(),
+    setBackButtonVisible: vi.fn(),
+  };
+  const scope: Scope = fork({
+    values: values as Array<[StoreWritable<unknown>, unknown]>,
+    handlers: [
+      [readyFx, host.ready],
+      [expandFx, host.expand],
+      [applyThemeFx, host.applyTheme],
+      [subscribeHostEventsFx, host.subscribeHostEvents],
+      [closeAppFx, host.close],
+      [hapticErrorFx, host.hapticError],
+      [openTelegramLinkFx, host.openTelegramLink],
+      [redirectFx, host.redirect],
+      [reloadFx, host.reload],
+      [setBackButtonVisibleFx, host.setBackButtonVisible],
+      // Toast timers are tested in the toast model's own tests.
+      [waitToastDurationFx, async ({ id }: { id: number }) => id],
+      ...handlers,
+    ] as unknown as Array<[Effect<unknown, unknown>, () => unknown]>,
+  });
+  const toasts: ShowToastParams[] = [];
+  createWatch({ unit: showToast, scope, fn: (toast) => toasts.push(toast) });
+  return { scope, host, toasts };
+}

@@ -1,0 +1,264 @@
+import { allSettled, fork } from 'effector';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  $balanceNano,
+  $isPolling,
+  $pollTicks,
+  $shortAddress,
+  $status,
+  $wallet,
+  balancePollStarted,
+  balancePollStopped,
+} from '@/entities/wallet';
+import {
+  maxMessages,
+  PROCESSING_TEXT,
+  tooManyMessagesText,
+  transactionFailed,
+  transactionRequested,
+  WALLET_REQUIRED_TEXT,
+} from '@/features/send-transaction';
+import { getAddressBalanceFx } from '@/shared/api';
+import { toFriendlyAddress } from '@/shared/lib/ton-address';
+import {
+  connectionRestored,
+  disconnectWalletFx,
+  sendTransactionFx,
+  WalletActionError,
+  walletStatusChanged,
+  type ConnectedWalletInfo,
+} from '@/shared/ton-connect';
+import { $disconnectModalOpen, disconnectConfirmed, widgetLanguage } from '@/widgets/wallet-panel';
+import { createTestScope } from './scope';
+
+const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
+const wallet = (overrides: Partial<ConnectedWalletInfo> = {}): ConnectedWalletInfo => ({
+  address: RAW,
+  chain: '-3',
+  publicKey: 'ab'.repeat(32),
+  walletStateInit: 'te6cc',
+  walletName: 'Dev Wallet',
+  features: ['SendTransaction', { name: 'SendTransaction', maxMessages: 4 }],
+  ...overrides,
+});
+const message = { address: 'UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI', amount: '1000000000' };
+
+describe('wallet connection state (SPEC §4)', () => {
+  it('restoring → disconnected → connected → disconnected, bridged from the library', async () => {
+    const balance = vi.fn(async () => '5000000000');
+    const { scope } = createTestScope({ handlers: [[getAddressBalanceFx, balance]] });
+    expect(scope.getState($status)).toBe('restoring');
+
+    await allSettled(connectionRestored, { scope, params: false });
+    expect(scope.getState($status)).toBe('disconnected');
+
+    await allSettled(walletStatusChanged, { scope, params: wallet() });
+    expect(scope.getState($status)).toBe('connected');
+    expect(scope.getState($wallet)?.publicKey).toBe('ab'.repeat(32));
+    expect(balance).toHaveBeenCalledWith(RAW);
+    expect(scope.getState($balanceNano)).toBe('5000000000');
+
+    await allSettled(walletStatusChanged, { scope, params: null });
+    expect(scope.getState($status)).toBe('disconnected');
+    expect(scope.getState($balanceNano)).toBeNull();
+  });
+
+  it('a restored connection goes straight to connected', async () => {
+    const { scope } = createTestScope({ handlers: [[getAddressBalanceFx, async () => '0']] });
+    await allSettled(walletStatusChanged, { scope, params: wallet() });
+    await allSettled(connectionRestored, { scope, params: true });
+    expect(scope.getState($status)).toBe('connected');
+  });
+
+  it("the app's own display is the friendly address shortened to 3 + 4 characters", async () => {
+    const { scope } = createTestScope({ handlers: [[getAddressBalanceFx, async () => '0']] });
+    await allSettled(walletStatusChanged, { scope, params: wallet() });
+    const friendly = toFriendlyAddress(RAW, { testOnly: true });
+    expect(friendly).toMatch(/^0Q/);
+    expect(scope.getState($shortAddress)).toBe(`${friendly.slice(0, 3)}…${friendly.slice(-4)}`);
+  });
+
+  it("the Disconnect-wallet modal's confirmation disconnects and closes", async () => {
+    const disconnect = vi.fn(async () => undefined);
+    const scope = fork({ values: [[$disconnectModalOpen, true]], handlers: [[disconnectWalletFx, disconnect]] });
+    await allSettled(disconnectConfirmed, { scope });
+    expect(disconnect).toHaveBeenCalledTimes(1);
+    expect(scope.getState($disconnectModalOpen)).toBe(false);
+  });
+});
+
+describe('send transaction (SPEC §4, §5)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('refuses without a connected wallet', async () => {
+    const send = vi.fn();
+    const { scope, toasts, host } = createTestScope({ handlers: [[sendTransactionFx, send]] });
+    await allSettled(transactionRequested, { scope, params: { messages: [message] } });
+    expect(send).not.toHaveBeenCalled();
+    expect(toasts).toEqual([{ text: WALLET_REQUIRED_TEXT, kind: 'error', durationMs: 3000 }]);
+    expect(host.hapticError).toHaveBeenCalled();
+  });
+
+  it("refuses more messages than the wallet's device features allow", async () => {
+    const send = vi.fn();
+    const { scope, toasts } = createTestScope({
+      values: [[$wallet, wallet({ features: [{ name: 'SendTransaction', maxMessages: 2 }] })]],
+      handlers: [[sendTransactionFx, send]],
+    });
+    await allSettled(transactionRequested, { scope, params: { messages: [message, message, message] } });
+    expect(send).not.toHaveBeenCalled();
+    expect(toasts.map((t) => t.text)).toEqual([tooManyMessagesText(3, 2)]);
+  });
+
+  it('reads the message limit from the features', () => {
+    expect(maxMessages(['SendTransaction'])).toBe(4);
+    expect(maxMessages([{ name: 'SendTransaction', maxMessages: 255 }])).toBe(255);
+    expect(maxMessages([{ name: 'SignData' }])).toBe(0);
+  });
+
+  it('sends with validUntil = now + 60 s on the wallet network, then shows the processing toast and polls', async () => {
+    const send = vi.fn(async () => ({ boc: 'te6cc-boc' }));
+    const balances = ['5000000000', '5000000000', '3994500000'];
+    const balance = vi.fn(async () => balances.shift() ?? '3994500000');
+    const { scope, toasts } = createTestScope({
+      values: [
+        [$wallet, wallet()],
+        [$balanceNano, '5000000000'],
+      ],
+      handlers: [
+        [sendTransactionFx, send],
+        [getAddressBalanceFx, balance],
+      ],
+    });
+    void allSettled(transactionRequested, { scope, params: { messages: [message] } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledWith({
+      validUntil: Math.floor(Date.parse('2026-11-22T10:00:00Z') / 1000) + 60,
+      messages: [message],
+      network: '-3',
+    });
+    expect(toasts.map((t) => t.text)).toEqual([PROCESSING_TEXT]);
+    expect(scope.getState($isPolling)).toBe(true);
+
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(scope.getState($isPolling)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Changed on the third tick: the poll stops and the new balance is shown.
+    expect(scope.getState($isPolling)).toBe(false);
+    expect(scope.getState($balanceNano)).toBe('3994500000');
+    expect(balance).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(balance).toHaveBeenCalledTimes(3);
+  });
+
+  it('a signing failure shows the error and emits the event that clears pending mints and stakes', async () => {
+    const failures: unknown[] = [];
+    const { scope, toasts, host } = createTestScope({
+      values: [[$wallet, wallet()]],
+      handlers: [[sendTransactionFx, async () => Promise.reject(new WalletActionError('user-rejects', 'declined'))]],
+    });
+    const { createWatch } = await import('effector');
+    createWatch({ unit: transactionFailed, scope, fn: (failure) => failures.push(failure) });
+    void allSettled(transactionRequested, { scope, params: { messages: [message] } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failures).toEqual([{ text: 'Transaction was not sent', rejectedByUser: true }]);
+    expect(toasts.map((t) => t.text)).toEqual(['Transaction was not sent']);
+    expect(host.hapticError).toHaveBeenCalled();
+    expect(scope.getState($isPolling)).toBe(false);
+  });
+
+  it.each([
+    [new WalletActionError('not-connected', 'x'), 'Wallet was not connected'],
+    [new WalletActionError('wallet', 'Wallet declined the request: bad request'), 'Wallet declined the request: bad request'],
+    [new Error('boom'), 'Unhandled error: boom'],
+  ])('failure texts follow SPEC §8 (%s)', async (error, text) => {
+    const { scope, toasts } = createTestScope({
+      values: [[$wallet, wallet()]],
+      handlers: [[sendTransactionFx, async () => Promise.reject(error)]],
+    });
+    void allSettled(transactionRequested, { scope, params: { messages: [message] } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toasts.map((t) => t.text)).toEqual([text]);
+  });
+});
+
+describe('balance poll (SPEC §4: every 1 s, up to 30 times, until it changes)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('gives up after 30 ticks when the balance never changes', async () => {
+    const balance = vi.fn(async () => '7');
+    const { scope } = createTestScope({
+      values: [
+        [$wallet, wallet()],
+        [$balanceNano, '7'],
+      ],
+      handlers: [[getAddressBalanceFx, balance]],
+    });
+    void allSettled(balancePollStarted, { scope });
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(scope.getState($isPolling)).toBe(true);
+    expect(balance).toHaveBeenCalledTimes(29);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(scope.getState($isPolling)).toBe(false);
+    expect(scope.getState($pollTicks)).toBe(30);
+    expect(balance).toHaveBeenCalledTimes(30);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(balance).toHaveBeenCalledTimes(30);
+  });
+
+  it('stops when the wallet disconnects', async () => {
+    const balance = vi.fn(async () => '7');
+    const { scope } = createTestScope({
+      values: [
+        [$wallet, wallet()],
+        [$balanceNano, '7'],
+      ],
+      handlers: [[getAddressBalanceFx, balance]],
+    });
+    void allSettled(balancePollStarted, { scope });
+    await vi.advanceTimersByTimeAsync(3_000);
+    void allSettled(walletStatusChanged, { scope, params: null });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(scope.getState($isPolling)).toBe(false);
+    expect(balance).toHaveBeenCalledTimes(3);
+    void allSettled(balancePollStopped, { scope });
+  });
+});
+
+describe('wallet widget settings', () => {
+  it("follows Telegram's language: ru → 'ru', anything else → 'en'", () => {
+    expect(widgetLanguage('ru')).toBe('ru');
+    expect(widgetLanguage('ru-RU')).toBe('ru');
+    expect(widgetLanguage('en')).toBe('en');
+    expect(widgetLanguage('uk')).toBe('en');
+    expect(widgetLanguage(null)).toBe('en');
+  });
+});
+
+describe('TON Connect tracking events (SPEC §7)', () => {
+  it('are observed, and a failing subscriber never breaks the page', async () => {
+    const { observeTrackingFx, trackingEventReceived } = await import('@/shared/ton-connect');
+    const { createWatch } = await import('effector');
+    const { scope } = createTestScope();
+    const seen: string[] = [];
+    createWatch({ unit: trackingEventReceived, scope, fn: ({ action }) => seen.push(action) });
+    createWatch({
+      unit: trackingEventReceived,
+      scope,
+      fn: () => {
+        throw new Error('analytics is down');
+      },
+    });
+    await allSettled(observeTrackingFx, { scope });
+    expect(() =>
+      window.dispatchEvent(new CustomEvent('ton-connect-ui-connection-started', { detail: { type: 'connection-started' } })),
+    ).not.toThrow();
+    window.dispatchEvent(new CustomEvent('ton-connect-ui-transaction-signed', { detail: {} }));
+    expect(seen).toEqual(['connection-started', 'transaction-signed']);
+  });
+});

@@ -1,0 +1,50 @@
+/** TREASURY_ADDRESS: validated with @ton/core, normalised, defaulted to the sandbox treasury in sandbox only. */
+import { Address } from '@ton/core';
+import { describe, expect, it } from 'vitest';
+import { sandboxTreasuryAddress, sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/chain/treasury';
+import { ConfigError, loadConfig } from '../../server/config';
+
+const PRODUCTION_ENV = {
+  BOT_TOKEN: '123:real',
+  BOT_USERNAME: 'real_bot',
+  JWT_SECRET: 'x'.repeat(32),
+  DATABASE_URL: 'postgres://localhost/app',
+  ADMIN_TOKEN: 'a-long-enough-admin-token',
+  COMMUNITY_CHAT_ID: '@community',
+  COMMUNITY_URL: 'https://t.me/community',
+  PUBLIC_URL: 'https://app.example.com',
+};
+
+const RAW = `0:${'ab'.repeat(32)}`;
+const FRIENDLY = Address.parseRaw(RAW).toString({ urlSafe: true, bounceable: true });
+
+describe('treasury address setting', () => {
+  it('defaults to the sandbox treasury in sandbox and to nothing in production (for now)', () => {
+    expect(loadConfig({}).treasuryAddress).toBe(sandboxTreasuryAddress());
+    expect(loadConfig(PRODUCTION_ENV).treasuryAddress).toBeUndefined();
+  });
+
+  it('accepts any address form and keeps the bounceable url-safe one', () => {
+    const nonBounceable = Address.parseRaw(RAW).toString({ bounceable: false });
+    const standardBase64 = Address.parseRaw(RAW).toString({ urlSafe: false });
+    for (const form of [RAW, FRIENDLY, nonBounceable, standardBase64, ` ${RAW} `]) {
+      expect(loadConfig({ TREASURY_ADDRESS: form }).treasuryAddress).toBe(FRIENDLY);
+      expect(loadConfig({ ...PRODUCTION_ENV, TREASURY_ADDRESS: form }).treasuryAddress).toBe(FRIENDLY);
+    }
+  });
+
+  it('refuses what is not an address, naming the setting', () => {
+    for (const bad of ['treasury', '0:abc', `${FRIENDLY.slice(0, -1)}A`]) {
+      expect(() => loadConfig({ TREASURY_ADDRESS: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ TREASURY_ADDRESS: bad })).toThrow(/TREASURY_ADDRESS/);
+    }
+  });
+
+  it('derives the sandbox treasury from a fixed public seed', () => {
+    const { publicKey } = sandboxTreasuryKeyPair();
+    expect(sandboxTreasuryWallet().publicKey).toEqual(publicKey);
+    expect(Address.parse(sandboxTreasuryAddress()).equals(sandboxTreasuryWallet().address)).toBe(true);
+    // Stable across releases: a changed seed would orphan every sandbox database's treasury.
+    expect(sandboxTreasuryAddress()).toBe('EQC5z_Y8Fc8hsNzaMi9PbBEE6pwvuCP6jm01k6omUwfSgtSX');
+  });
+});

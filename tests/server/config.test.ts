@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
+
+const PRODUCTION_ENV = {
+  BOT_TOKEN: '123:real',
+  BOT_USERNAME: 'real_bot',
+  JWT_SECRET: 'x'.repeat(32),
+  DATABASE_URL: 'postgres://localhost/app',
+  ADMIN_TOKEN: 'a-long-enough-admin-token',
+  COMMUNITY_CHAT_ID: '@community',
+  COMMUNITY_URL: 'https://t.me/community',
+  PUBLIC_URL: 'https://app.example.com',
+};
+
+describe('loadConfig', () => {
+  it('runs in sandbox mode with working defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      mode: 'sandbox',
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'http://127.0.0.1:8080',
+      databaseUrl: undefined,
+      dataDir: '.data/pglite',
+      botToken: SANDBOX_BOT_TOKEN,
+      botUsername: 'ton_token_sandbox_bot',
+      miniAppName: 'app',
+      communityUrl: 'https://t.me/ton_token_sandbox_community',
+      adminToken: 'sandbox-admin',
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 30 * 24 * 3600,
+      initDataMaxAgeSeconds: 86_400,
+      logLevel: 'info',
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash from an explicit one', () => {
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://app.example.com/' }).publicUrl).toBe('https://app.example.com');
+  });
+
+  it('switches to production when BOT_TOKEN is set and names every missing setting', () => {
+    let error: unknown;
+    try {
+      loadConfig({ BOT_TOKEN: '123:real' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of Object.keys(PRODUCTION_ENV).filter((name) => name !== 'BOT_TOKEN')) {
+      expect(message).toContain(`${name} is required`);
+    }
+    expect(message).not.toContain('BOT_TOKEN is required');
+  });
+
+  it('names BOT_TOKEN too when MODE=production is explicit', () => {
+    expect(() => loadConfig({ MODE: 'production' })).toThrow(/BOT_TOKEN is required/);
+  });
+
+  it('refuses a short JWT_SECRET in production', () => {
+    expect(() =>
+      loadConfig({ ...PRODUCTION_ENV, JWT_SECRET: 'short' }),
+    ).toThrow(/JWT_SECRET must be at least 32 characters/);
+  });
+
+  it('accepts a complete production configuration', () => {
+    const config = loadConfig(PRODUCTION_ENV);
+    expect(config.mode).toBe('production');
+    expect(config.tonNodeUrl).toBe('https://toncenter.com/api/v2/jsonRPC');
+  });
+
+  it('rejects malformed values with the setting name', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * Shared pieces of the mint, staking and watcher tests: users with tokens, a fake TON node that
+ * answers getTransactions as toncenter does, and a watcher reading it.
+ */
+import { randomBytes } from 'node:crypto';
+import { Address } from '@ton/core';
+import type { Mint, SocketMessage } from '@/shared/api/contract';
+import { createTreasuryWatcher, type TreasuryNode } from '../../server/watcher/service';
+import { bearer, newTelegramId, register, type TestContext } from './helpers';
+
+export const TON = 1_000_000_000n;
+export const TOKEN = 1_000_000_000n;
+
+export interface TestUser {
+  userId: number;
+  token: string;
+  refCode: string;
+  headers: { authorization: string };
+}
+
+export async function newUser(ctx: TestContext, options: { refCode?: string } = {}): Promise<TestUser> {
+  const telegramId = newTelegramId();
+  const tokens = await register(ctx.app, { id: telegramId }, options.refCode ? { ref_code: options.refCode } : {});
+  const [row] = await ctx.db.query<{ id: number; ref_code: string }>(
+    'SELECT id, ref_code FROM users WHERE telegram_id = $1',
+    [telegramId],
+  );
+  if (!row) throw new Error('user not created');
+  return { userId: row.id, token: tokens.token, refCode: row.ref_code, headers: bearer(tokens.token) };
+}
+
+export async function createMint(ctx: TestContext, user: TestUser, amount: number | string, days = 30): Promise<Mint> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/mint/create',
+    headers: user.headers,
+    payload: { amount, days },
+  });
+  if (response.statusCode !== 201) throw new Error(`mint create: ${response.statusCode} ${response.body}`);
+  return response.json<Mint>();
+}
+
+/** Records every socket message of one user. */
+export function listen(ctx: TestContext, userId: number) {
+  const messages: SocketMessage[] = [];
+  const stop = ctx.bus.subscribeUser(userId, (message) => messages.push(message));
+  const events = <K extends SocketMessage['event']>(name: K) =>
+    messages.filter((m): m is Extract<SocketMessage, { event: K }> => m.event === name);
+  return { messages, stop, events };
+}
+
+const SENDER = Address.parseRaw(`0:${'ab'.repeat(32)}`).toString({ urlSafe: true, bounceable: true });
+
+/** A toncenter raw.transaction with only the JSON fields (no `data` cell). */
+export interface FakeTransaction {
+  transaction_id: { lt: string; hash: string };
+  utime: number;
+  in_msg?: Record<string, unknown>;
+  out_msgs: unknown[];
+}
+
+/**
+ * The treasury's history as a node keeps it, and getTransactions over it: newest first, from
+ * `lt`+`hash` inclusive, at most `limit`.
+ */
+// Logical time is shared by every fake node of a test file: the watcher's cursor (one per treasury
+// address, in the database) outlives a node, as the chain outlives a watcher.
+let lt = 1_000_000n;
+
+export function fakeNode() {
+  const history: FakeTransaction[] = [];
+  const calls: Array<{ limit: number; lt?: string; hash?: string }> = [];
+  const node: TreasuryNode & { history: FakeTransaction[]; calls: typeof calls } = {
+    history,
+    calls,
+    async getTransactions(_address, options) {
+      calls.push(options);
+      const newestFirst = [...history].reverse();
+      let start = 0;
+      if (options.lt !== undefined) {
+        start = newestFirst.findIndex((tx) => tx.transaction_id.lt === options.lt && tx.transaction_id.hash === options.hash);
+        if (start < 0) throw new Error('Cannot locate transaction');
+      }
+      return structuredClone(newestFirst.slice(start, start + options.limit));
+    },
+  };
+  /** An incoming transfer with a text comment (or none), recorded on the treasury. */
+  function pay(input: { amount: bigint; comment?: string | null; source?: string; utime?: number }): FakeTransaction {
+    lt += 1_000n;
+    const tx: FakeTransaction = {
+      transaction_id: { lt: lt.toString(), hash: randomBytes(32).toString('base64') },
+      utime: input.utime ?? Math.floor(Date.now() / 1000),
+      in_msg: {
+        source: input.source ?? SENDER,
+        destination: 'treasury',
+        value: input.amount.toString(),
+        msg_data:
+          input.comment === null || input.comment === undefined
+            ? { '@type': 'msg.dataRaw', body: '', init_state: '' }
+            : { '@type': 'msg.dataText', text: Buffer.from(input.comment).toString('base64') },
+        message: input.comment ?? '',
+      },
+      out_msgs: [],
+    };
+    history.push(tx);
+    return tx;
+  }
+  /** An external message (the treasury's own outgoing transfer): no incoming value. */
+  function external(): FakeTransaction {
+    lt += 1_000n;
+    const tx: FakeTransaction = {
+      transaction_id: { lt: lt.toString(), hash: randomBytes(32).toString('base64') },
+      utime: Math.floor(Date.now() / 1000),
+      in_msg: { source: '', destination: 'treasury', value: '0', msg_data: { '@type': 'msg.dataRaw', body: '', init_state: '' }, message: '' },
+      out_msgs: [],
+    };
+    history.push(tx);
+    return tx;
+  }
+  return { node, pay, external };
+}
+
+export function newWatcher(
+  ctx: TestContext,
+  node: TreasuryNode,
+  options: { clock?: () => number; pageSize?: number; maxPagesPerPoll?: number } = {},
+) {
+  return createTreasuryWatcher({
+    deps: { db: ctx.db, bus: ctx.bus, config: ctx.config },
+    node,
+    clock: options.clock ?? (() => Math.floor(Date.now() / 1000)),
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    pageSize: options.pageSize ?? 10,
+    maxPagesPerPoll: options.maxPagesPerPoll ?? 20,
+  });
+}
+
+/** Pays a pending mint through the fake node and the watcher: the mint is active afterwards. */
+export async function payMint(ctx: TestContext, mint: Mint, fake = fakeNode()): Promise<void> {
+  if (!mint.payment) throw new Error('mint has no payment request');
+  fake.pay({ amount: BigInt(mint.payment.amount), comment: mint.payment.comment });
+  await newWatcher(ctx, fake.node).poll();
+}
+
+export async function ledgerMatchesBalances(ctx: TestContext, userId: number): Promise<boolean> {
+  const [row] = await ctx.db.query<{ ok: boolean }>(
+    `SELECT u.balance_token = COALESCE((SELECT SUM(delta) FROM ledger WHERE user_id = u.id AND account = 'balance_token'), 0)
+        AND u.referral_balance = COALESCE((SELECT SUM(delta) FROM ledger WHERE user_id = u.id AND account = 'referral_balance'), 0)
+        AND u.task_balance = COALESCE((SELECT SUM(delta) FROM ledger WHERE user_id = u.id AND account = 'task_balance'), 0) AS ok
+     FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  return row?.ok === true;
+}

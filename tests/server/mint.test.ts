@@ -1,0 +1,240 @@
+import { Address, Cell } from '@ton/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ErrorBody,
+  type Mint,
+  type MintCalculation,
+  type MintList,
+  type MintPlan,
+  mintCalculationSchema,
+  mintListSchema,
+  mintSchema,
+} from '@/shared/api/contract';
+import { MAX_PENDING_MINTS_PER_USER, MINT_PENDING_TTL_SECONDS } from '../../server/constants';
+import { mintAmounts } from '../../server/mint/service';
+import { mintCodeFromComment } from '../../server/mint/wire';
+import { insertPriceTick } from '../../server/price/queries';
+import { createTestContext, type TestContext } from './helpers';
+import { createMint, listen, newUser, type TestUser } from './mint-kit';
+
+let ctx: TestContext;
+let alice: TestUser;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  alice = await newUser(ctx);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (url: string, user: TestUser = alice) => ctx.app.inject({ method: 'GET', url, headers: user.headers });
+const post = (url: string, payload?: object, user: TestUser = alice) =>
+  ctx.app.inject({ method: 'POST', url, headers: user.headers, ...(payload ? { payload } : {}) });
+
+describe('GET /api/mint/all-plans', () => {
+  it('offers only active plans, sorted by days ascending', async () => {
+    await ctx.db.query('INSERT INTO mint_plans (days, tariff_days, yield_bps, is_active) VALUES (14, 14, 200, TRUE), (7, 7, 100, FALSE)');
+    try {
+      const response = await get('/api/mint/all-plans');
+      expect(response.statusCode).toBe(200);
+      const plans = response.json<MintPlan[]>();
+      expect(plans.map((plan) => plan.days)).toEqual([14, 30, 60, 90, 180]);
+      expect(plans.every((plan) => plan.is_active)).toBe(true);
+      expect(plans[1]).toEqual({ days: 30, tariff_days: 30, is_active: true, yield: 0.05 });
+    } finally {
+      await ctx.db.query('DELETE FROM mint_plans WHERE days IN (7, 14)');
+    }
+  });
+
+  it('needs a bearer token', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/mint/all-plans' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/mint/calculate', () => {
+  const calculate = async (query: string) => get(`/api/mint/calculate?${query}`);
+
+  it('turns TON into tokens at the current price and adds the plan yield, in base units', async () => {
+    const response = await calculate('amount=1.5&freeze_days=30');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<MintCalculation>();
+    expect(mintCalculationSchema.parse(body)).toEqual(body);
+    // 1.5 TON / 0.01 TON = 150 tokens; × 1.05 = 157.5
+    expect(body).toEqual({
+      amount_ton: 1.5,
+      amount_token: 150,
+      expected_token: 157.5,
+      price: 0.01,
+      days: 30,
+      tariff_days: 30,
+      yield: 0.05,
+    });
+  });
+
+  it('is exact where floats are not: 9 decimals in, floored base units out', async () => {
+    // 0.1 + 0.2 style amounts: 1.000000001 TON → 100.0000001 tokens exactly
+    const body = (await calculate('amount=1.000000001&freeze_days=60')).json<MintCalculation>();
+    expect(body.amount_token).toBe(100.0000001);
+    // × 1.12 = 112.000000112
+    expect(body.expected_token).toBe(112.000000112);
+    // at a price that does not divide: 1 TON / 0.003 TON = 333.333333333 tokens (floored)
+    expect(mintAmounts(1_000_000_000n, 3_000_000n, 0)).toEqual({ amountToken: 333_333_333_333n, expectedToken: 333_333_333_333n });
+    // yield floors too: 333.333333333 × 1.05 = 349.99999999965 → 349.999999999
+    expect(mintAmounts(1_000_000_000n, 3_000_000n, 500).expectedToken).toBe(349_999_999_999n);
+  });
+
+  it('follows the newest price tick', async () => {
+    await insertPriceTick(ctx.db, 20_000_000n); // 0.02 TON
+    try {
+      const body = (await calculate('amount=2&freeze_days=30')).json<MintCalculation>();
+      expect(body).toMatchObject({ price: 0.02, amount_token: 100, expected_token: 105 });
+    } finally {
+      await ctx.db.query('DELETE FROM price_ticks WHERE price_nanotons = 20000000');
+    }
+  });
+
+  it.each([
+    ['amount=-1&freeze_days=30', 'amount'],
+    ['amount=abc&freeze_days=30', 'amount'],
+    ['amount=1.0000000001&freeze_days=30', 'amount'],
+    ['freeze_days=30', 'amount'],
+    ['amount=1&freeze_days=2.5', 'freeze_days'],
+    ['amount=1', 'freeze_days'],
+    ['amount=0.5&freeze_days=30', 'amount'], // below the 1 TON minimum
+    ['amount=100001&freeze_days=30', 'amount'], // above the maximum
+  ])('422 for %s', async (query, field) => {
+    const response = await calculate(query);
+    expect(response.statusCode).toBe(422);
+    expect(response.json<ErrorBody>().errors?.[0]?.path).toBe(field);
+  });
+
+  it('404 for a plan that does not exist or is not offered', async () => {
+    expect((await calculate('amount=1&freeze_days=31')).statusCode).toBe(404);
+    const inactive = await calculate('amount=1&freeze_days=365');
+    expect(inactive.statusCode).toBe(404);
+    expect(inactive.json<ErrorBody>().msg).toBe('Mint plan not found');
+  });
+});
+
+describe('POST /api/mint/create', () => {
+  it('creates a pending mint with a payment request the wallet can send as is', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const response = await post('/api/mint/create', { amount: 2.5, days: 90 });
+    expect(response.statusCode).toBe(201);
+    const mint = response.json<Mint>();
+    expect(mintSchema.parse(mint)).toEqual(mint);
+    expect(mint).toMatchObject({
+      status: 'pending',
+      cancel_reason: null,
+      amount_ton: 2.5,
+      amount_token: 250,
+      expected_token: 300, // 90 days: +20 %
+      days: 90,
+      tariff_days: 90,
+      activated_at: null,
+      matures_at: null,
+    });
+    expect(mint.mint_id).toMatch(/^[A-Z2-9]{8}$/);
+    expect(mint.created_at).toBeGreaterThanOrEqual(before);
+
+    const payment = mint.payment!;
+    expect(payment.amount).toBe('2500000000');
+    expect(payment.comment).toBe(`Mint ${mint.mint_id}`);
+    expect(payment.valid_until).toBe(mint.created_at + MINT_PENDING_TTL_SECONDS);
+    // user-friendly, bounceable, the configured treasury
+    expect(Address.isFriendly(payment.address)).toBe(true);
+    expect(Address.parseFriendly(payment.address).isBounceable).toBe(true);
+    expect(Address.parse(payment.address).equals(Address.parse(ctx.config.treasuryAddress!))).toBe(true);
+    // the payload is the comment cell: op 0 + the text
+    const slice = Cell.fromBase64(payment.payload).beginParse();
+    expect(slice.loadUint(32)).toBe(0);
+    expect(slice.loadStringTail()).toBe(payment.comment);
+    expect(mintCodeFromComment(payment.comment)).toBe(mint.mint_id);
+  });
+
+  it('accepts the amount as decimal text too, exactly', async () => {
+    const mint = (await post('/api/mint/create', { amount: '1.000000001', days: 30 })).json<Mint>();
+    expect(mint.payment?.amount).toBe('1000000001');
+  });
+
+  it.each([
+    [{ amount: 1, days: 31 }, 404],
+    [{ amount: 1, days: 365 }, 404],
+    [{ amount: 1 }, 422],
+    [{ days: 30 }, 422],
+    [{ amount: -5, days: 30 }, 422],
+    [{ amount: 1e-10, days: 30 }, 422],
+    [{ amount: 1, days: 30, extra: true }, 422],
+    [{ amount: 1, days: '30' }, 422],
+  ])('refuses %j with %i', async (payload, status) => {
+    expect((await post('/api/mint/create', payload)).statusCode).toBe(status);
+  });
+
+  it(`allows at most ${MAX_PENDING_MINTS_PER_USER} unpaid mints at once, even when asked concurrently`, async () => {
+    const bob = await newUser(ctx);
+    const responses = await Promise.all(
+      Array.from({ length: MAX_PENDING_MINTS_PER_USER + 5 }, () => post('/api/mint/create', { amount: 1, days: 30 }, bob)),
+    );
+    expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(MAX_PENDING_MINTS_PER_USER);
+    expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(5);
+    // canceling one frees a place
+    const first = responses.find((r) => r.statusCode === 201)!.json<Mint>();
+    await post(`/api/mint/${first.id}/cancel`, undefined, bob);
+    expect((await post('/api/mint/create', { amount: 1, days: 30 }, bob)).statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/mint/{id}/cancel', () => {
+  it('cancels a pending mint once, says why, and tells the user’s sockets', async () => {
+    const carol = await newUser(ctx);
+    const mint = await createMint(ctx, carol, 1);
+    const socket = listen(ctx, carol.userId);
+    try {
+      const response = await post(`/api/mint/${mint.id}/cancel`, undefined, carol);
+      expect(response.statusCode).toBe(200);
+      const canceled = response.json<Mint>();
+      expect(canceled).toMatchObject({ id: mint.id, status: 'canceled', cancel_reason: 'user' });
+      expect(canceled.payment).toBeUndefined();
+      expect(socket.events('user:mint')).toEqual([{ event: 'user:mint', data: canceled }]);
+
+      const again = await post(`/api/mint/${mint.id}/cancel`, undefined, carol);
+      expect(again.statusCode).toBe(409);
+      expect(again.json<ErrorBody>().msg).toBe('Only a pending mint can be canceled');
+    } finally {
+      socket.stop();
+    }
+  });
+
+  it('404 for another user’s mint or one that does not exist; 422 for a malformed id', async () => {
+    const dave = await newUser(ctx);
+    const mint = await createMint(ctx, dave, 1);
+    expect((await post(`/api/mint/${mint.id}/cancel`)).statusCode).toBe(404);
+    expect((await post('/api/mint/99999999/cancel')).statusCode).toBe(404);
+    expect((await post('/api/mint/abc/cancel')).statusCode).toBe(422);
+    // still pending for its owner
+    const list = (await get('/api/mint/', dave)).json<MintList>();
+    expect(list.data[0]).toMatchObject({ id: mint.id, status: 'pending' });
+  });
+});
+
+describe('GET /api/mint/', () => {
+  it('pages the user’s own mints, newest first, with the total; limit defaults to 300', async () => {
+    const erin = await newUser(ctx);
+    const created: Mint[] = [];
+    for (let i = 0; i < 3; i++) created.push(await createMint(ctx, erin, i + 1));
+    await createMint(ctx, alice, 1); // someone else's
+
+    const all = (await get('/api/mint/', erin)).json<MintList>();
+    expect(mintListSchema.parse(all)).toEqual(all);
+    expect(all).toMatchObject({ total: 3, page: 1, limit: 300 });
+    expect(all.data.map((mint) => mint.id)).toEqual(created.map((mint) => mint.id).reverse());
+
+    const second = (await get('/api/mint/?page=2&limit=2', erin)).json<MintList>();
+    expect(second).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect(second.data.map((mint) => mint.id)).toEqual([created[0]!.id]);
+
+    expect((await get('/api/mint/?page=0', erin)).statusCode).toBe(422);
+    expect((await get('/api/mint/?limit=5000', erin)).statusCode).toBe(422);
+  });
+});
