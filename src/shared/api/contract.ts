@@ -98,7 +98,8 @@ export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
 });
-export type PageQuery = z.input<typeof pageQuerySchema>;
+/** What the client sends (the schema coerces the query strings on the server). */
+export type PageQuery = { page?: number; limit?: number };
 
 /** Every list call answers one page: the items, newest first, and the total count across pages. */
 export const pagedSchema = <T extends z.ZodType>(item: T) =>
@@ -140,7 +141,7 @@ export const mintCalculateQuerySchema = z.object({
   amount: z.coerce.number().positive(),
   freeze_days: z.coerce.number().int().positive(),
 });
-export type MintCalculateQuery = z.input<typeof mintCalculateQuerySchema>;
+export type MintCalculateQuery = { amount: number; freeze_days: number };
 
 export const mintCalculationSchema = z.object({
   /** TON to pay. */
@@ -247,7 +248,7 @@ export type StakeCreateBody = z.infer<typeof stakeCreateBodySchema>;
 
 /** GET /staking/calculate: staking_id = the stake's `id`. */
 export const stakeCalculateQuerySchema = z.object({ staking_id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
-export type StakeCalculateQuery = z.input<typeof stakeCalculateQuerySchema>;
+export type StakeCalculateQuery = { staking_id: number };
 
 /** The stake's reward as of `at`, by the rule above, with the rate per period (SPEC §5). */
 export const stakeCalculationSchema = z.object({

@@ -16,7 +16,20 @@ export {
   telegramUserRemembered,
   tokensReceived,
 } from './session';
-export { getMaintenanceFx, getMeFx, registerFx } from './endpoints';
+export {
+  calculateMintFx,
+  calculateStakeFx,
+  cancelMintFx,
+  createMintFx,
+  createStakeFx,
+  getCurrentPriceFx,
+  getMaintenanceFx,
+  getMeFx,
+  getMintPlansFx,
+  getMintsFx,
+  getStakesFx,
+  registerFx,
+} from './endpoints';
 export { createSocketModel, socketUrl, type SocketModel } from './socket';
 export {
   createTonNodeClient,
