@@ -266,6 +266,13 @@
     host.id = 'devwallet-overlay';
     host.style.cssText = 'position:fixed;inset:0;z-index:2147483647;';
     var root = host.attachShadow({ mode: 'open' });
+    // A real wallet signs in its own window, so the page never sees those clicks and keys; without this
+    // the wallet UI's "outside click" closes its "confirm in your wallet" modal and aborts the request.
+    ['click', 'pointerdown', 'mousedown', 'keydown'].forEach(function (type) {
+      host.addEventListener(type, function (event) {
+        event.stopPropagation();
+      });
+    });
     var style = el('style');
     style.textContent = css(themeParams());
     var backdrop = el('div', 'backdrop');

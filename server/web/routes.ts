@@ -23,6 +23,7 @@ export function appConfigFor(config: Config): AppConfig {
     tonNodeUrl: config.tonNodeUrl,
     walletsListUrl: config.mode === 'sandbox' ? '/sandbox/wallets-v2.json' : null,
     tonConnectManifestUrl: `${config.publicUrl}/tonconnect-manifest.json`,
+    testTransferAddress: config.mode === 'sandbox' ? (config.treasuryAddress ?? null) : null,
   };
 }
 

@@ -34,3 +34,22 @@ export const appFrame = (page: Page) => page.frameLocator('#app-frame');
 /** Event types the Mini App posted to its Telegram host, in order. */
 export const hostEventTypes = (page: Page) =>
   page.evaluate(() => (window as unknown as { hostEvents: { type: string }[] }).hostEvents.map((e) => e.type));
+
+/** The dev wallet's Approve/Decline sheet, injected into the app's page (sandbox only). */
+export const devWalletDialog = (page: Page) => appFrame(page).getByRole('dialog', { name: 'Dev Wallet' });
+
+/**
+ * Connects the dev wallet the way a person does: the TON Connect button → the library's wallets
+ * modal → 'Dev Wallet' (offered like a browser extension on desktop platforms) → Connect in the
+ * dev wallet's sheet. Ends when the app shows the connected wallet.
+ */
+export async function connectDevWallet(page: Page) {
+  const app = appFrame(page);
+  await app.getByRole('button', { name: 'Connect Wallet' }).click();
+  await app.getByRole('button', { name: /Dev Wallet/ }).first().click();
+  const sheet = devWalletDialog(page);
+  await expect(sheet).toContainText('TON Token wants to connect');
+  await sheet.getByRole('button', { name: 'Connect' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(app.getByTestId('wallet-address')).toBeVisible();
+}

@@ -23,6 +23,7 @@ import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import {
   connectionRestored,
   disconnectWalletFx,
+  libraryErrorText,
   sendTransactionFx,
   WalletActionError,
   walletStatusChanged,
@@ -183,6 +184,18 @@ describe('send transaction (SPEC §4, §5)', () => {
     void allSettled(transactionRequested, { scope, params: { messages: [message] } });
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts.map((t) => t.text)).toEqual([text]);
+  });
+});
+
+describe("the library's error texts", () => {
+  it('drop the SDK prefix and the (minified) class name, keeping the message', async () => {
+    const sdk = await import('@tonconnect/sdk');
+    const ui = await import('@tonconnect/ui');
+    expect(libraryErrorText(new ui.TonConnectUIError('Transaction was not sent'))).toBe('Transaction was not sent');
+    expect(libraryErrorText(new sdk.UserRejectsError('User declined the transaction'))).toBe('User declined the transaction');
+    // No message: the class's info is the text.
+    expect(libraryErrorText(new sdk.WalletNotConnectedError())).toBe('Send transaction or other protocol methods called while wallet is not connected.');
+    expect(libraryErrorText(new Error('plain'))).toBe('plain');
   });
 });
 

@@ -9,3 +9,5 @@ export {
   transactionSent,
   WALLET_REQUIRED_TEXT,
 } from './model/send-transaction';
+export { TEST_TRANSFER_LABEL, TEST_TRANSFER_NANO, testTransferClicked } from './model/test-transfer';
+export { TestTransferButton } from './ui/test-transfer-button';

@@ -310,4 +310,9 @@ export interface AppConfig {
   walletsListUrl: string | null;
   /** Absolute URL of the TON Connect manifest (the /tonconnect-manifest.json route). */
   tonConnectManifestUrl: string;
+  /**
+   * Sandbox only: where the wallet panel's 'Send test transfer' pays (the dev chain's treasury), so a
+   * person can try signing without buying anything. null in production: the button does not exist.
+   */
+  testTransferAddress: string | null;
 }

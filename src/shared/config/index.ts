@@ -23,6 +23,8 @@ export const appConfig: AppConfig = {
   walletsListUrl:
     injected.walletsListUrl !== undefined ? injected.walletsListUrl : mode === 'sandbox' ? '/sandbox/wallets-v2.json' : null,
   tonConnectManifestUrl: injected.tonConnectManifestUrl ?? `${publicUrl}/tonconnect-manifest.json`,
+  // Under `npm run dev` nothing is injected: the test transfer stays off rather than guess an address.
+  testTransferAddress: injected.testTransferAddress ?? null,
 };
 
 /** SPEC §9 timings, in one place for the client. */

@@ -16,6 +16,7 @@ export {
   TESTNET_CHAIN,
   WalletActionError,
   describeWalletError,
+  libraryErrorText,
   type ConnectedWalletInfo,
   type TonConnectSetup,
   type TrackedAction,

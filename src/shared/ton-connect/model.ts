@@ -1,6 +1,7 @@
 import { createEffect, createEvent, scopeBind } from 'effector';
 import {
   TRACKED_ACTIONS,
+  libraryErrorText,
   WalletActionError,
   type ConnectedWalletInfo,
   type TonConnectSetup,
@@ -112,7 +113,7 @@ export const sendTransactionFx = createEffect<TransactionRequest, { boc: string 
       const { boc } = await instance.sendTransaction(request);
       return { boc };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = libraryErrorText(error);
       if (error instanceof library.UserRejectsError) throw new WalletActionError('user-rejects', message);
       if (error instanceof library.WalletNotConnectedError) throw new WalletActionError('not-connected', message);
       if (error instanceof library.TonConnectError) throw new WalletActionError('wallet', message);

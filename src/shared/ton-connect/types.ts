@@ -77,6 +77,21 @@ export class WalletActionError extends Error {
   }
 }
 
+const LIBRARY_ERROR_PREFIX = '[TON_CONNECT_SDK_ERROR]';
+
+/**
+ * The library's errors read '[TON_CONNECT_SDK_ERROR] <ClassName>: <info>\n<message>', and the class
+ * name is minified in a build. Users see the message (or, without one, the info) only.
+ */
+export function libraryErrorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!message.startsWith(LIBRARY_ERROR_PREFIX)) return message;
+  const newline = message.indexOf('\n');
+  if (newline >= 0) return message.slice(newline + 1).trim();
+  const colon = message.indexOf(': ');
+  return colon >= 0 ? message.slice(colon + 2).trim() : 'Wallet error';
+}
+
 /** SPEC §8 wallet texts for a failed send. */
 export function describeWalletError(error: unknown): { text: string; rejectedByUser: boolean } {
   if (error instanceof WalletActionError) {

@@ -1,6 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { $shortAddress, $status, TonBalance } from '@/entities/wallet';
+import { TestTransferButton } from '@/features/send-transaction';
 import { disconnectClicked } from '../model/disconnect-wallet';
 import { DisconnectWalletModal } from './disconnect-wallet-modal';
 import { buttonRootMounted, buttonRootUnmounted } from '../model/wallet-panel';
@@ -47,6 +48,7 @@ export function WalletPanel() {
           </button>
         </div>
       ) : null}
+      {status === 'connected' ? <TestTransferButton /> : null}
       <DisconnectWalletModal />
     </section>
   );

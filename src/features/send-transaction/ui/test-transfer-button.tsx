@@ -1,0 +1,16 @@
+import { useUnit } from 'effector-react';
+import { appConfig } from '@/shared/config';
+import { $isSending } from '../model/send-transaction';
+import { TEST_TRANSFER_LABEL, testTransferClicked } from '../model/test-transfer';
+import styles from './test-transfer-button.module.css';
+
+/** Sandbox only (appConfig.testTransferAddress): absent in production. */
+export function TestTransferButton() {
+  const [sending, onClick] = useUnit([$isSending, testTransferClicked]);
+  if (appConfig.testTransferAddress === null) return null;
+  return (
+    <button type="button" className={styles.button} disabled={sending} onClick={() => onClick()}>
+      {TEST_TRANSFER_LABEL}
+    </button>
+  );
+}

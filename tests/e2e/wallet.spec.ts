@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
+
+/*
+ * Issue #3 end to end, through the sandbox: launcher → app → the TON Connect modal → the dev wallet.
+ * A desktop platform: the wallets modal offers injected (extension-like) wallets only in its
+ * desktop view, as it does in a desktop Telegram window.
+ */
+test('connect the dev wallet, disconnect, reconnect, then approve and decline a test transfer', async ({ page }) => {
+  const { row } = await createTestUser(page, { platform: 'tdesktop' });
+  await row.getByRole('link', { name: 'Open' }).click();
+  const app = appFrame(page);
+  await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  // Connect from the library's wallets modal.
+  await connectDevWallet(page);
+  const address = app.getByTestId('wallet-address');
+  await expect(address).toHaveText(/^0Q.…[\w-]{4}$/);
+  const shown = await address.textContent();
+  await expect(app.getByTestId('wallet-balance')).toHaveText('100.00 TON');
+  // The library's own button shows 4 + 4 of the same address.
+  await expect(app.getByRole('button', { name: new RegExp(`^${shown!.slice(0, 3)}.…${shown!.slice(-4)}`) })).toBeVisible();
+
+  // Disconnect through the app's own modal.
+  await app.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  const modal = app.getByRole('dialog', { name: 'Disconnect wallet?' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(modal).toBeHidden();
+  await expect(address).toBeHidden();
+  await expect(app.getByRole('button', { name: 'Connect Wallet' })).toBeVisible();
+
+  // Reconnect: the same wallet, the same address.
+  await connectDevWallet(page);
+  await expect(address).toHaveText(shown!);
+
+  // A test transfer, approved: the app says it is processing and the balance drops (1 TON + fee).
+  await app.getByRole('button', { name: 'Send test transfer (1 TON)' }).click();
+  const sheet = devWalletDialog(page);
+  await expect(sheet).toContainText('Confirm transaction');
+  await expect(sheet.getByTestId('devwallet-message')).toContainText('1 TON');
+  await sheet.getByRole('button', { name: 'Approve' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'Transaction is being processed' })).toBeVisible();
+  await expect(app.getByTestId('wallet-balance')).toHaveText('98.9946 TON');
+  await expect(app.getByText('Transaction sent', { exact: true })).toBeVisible();
+
+  // Declined: the cancellation shows, in the app's toast and the library's notification; no money moves.
+  await app.getByRole('button', { name: 'Send test transfer (1 TON)' }).click();
+  await expect(sheet).toContainText('Confirm transaction');
+  await sheet.getByRole('button', { name: 'Decline' }).click();
+  await expect(app.getByRole('alert').filter({ hasText: 'Transaction was not sent' })).toBeVisible();
+  await expect(app.getByText('Transaction canceled', { exact: true })).toBeVisible();
+  await expect(app.getByTestId('wallet-balance')).toHaveText('98.9946 TON');
+
+  // The dev chain agrees: one transfer of 1 TON plus the flat fee, nothing for the declined one.
+  await page.goto('/sandbox/');
+  await expect(row).toContainText('98.994692 TON');
+});
