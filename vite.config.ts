@@ -26,6 +26,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, ws: true, changeOrigin: false },
       '/sandbox': { target: apiTarget, changeOrigin: false },
+      '/tonconnect-manifest.json': { target: apiTarget, changeOrigin: false },
+      '/tonconnect/': { target: apiTarget, changeOrigin: false },
     },
   },
   test: {

@@ -1,17 +1,36 @@
 /**
- * `npm run dev`: the API server on :8080 and the Vite dev server on :5173 (which proxies /api and
- * /sandbox to it, see vite.config.ts). Open the launcher through Vite so the app hot-reloads.
+ * `npm run dev`: the API server on :8080 and the Vite dev server on :5173 (which proxies /api,
+ * /sandbox and the TON Connect manifest to it, see vite.config.ts). Open the launcher through Vite
+ * so the app hot-reloads. Vite's index.html gets what the server injects into the built one: the
+ * runtime config and, in sandbox mode, the dev wallet's bridge.
  */
-import { createServer } from 'vite';
-import { ConfigError, loadConfig } from './config';
+import { createServer, type Plugin } from 'vite';
+import { ConfigError, loadConfig, type Config } from './config';
 import { onShutdownSignal, startServer } from './start';
+import { appConfigFor, injectAppConfig, injectDevWallet } from './web/routes';
 
 const VITE_PORT = 5173;
 
+function serverInjections(config: Config): Plugin {
+  const appConfig = appConfigFor(config);
+  return {
+    name: 'ton-token:server-injections',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const withConfig = injectAppConfig(html, appConfig);
+      return config.mode === 'sandbox' ? injectDevWallet(withConfig) : withConfig;
+    },
+  };
+}
+
 try {
-  const config = loadConfig({ PORT: '8080', ...process.env });
+  // Users open the app through Vite, so links the server builds (launcher, manifest) name Vite's origin.
+  const config = loadConfig({ PORT: '8080', PUBLIC_URL: `http://127.0.0.1:${VITE_PORT}`, ...process.env });
   const server = await startServer(config);
-  const vite = await createServer({ server: { port: VITE_PORT, strictPort: true, host: '127.0.0.1' } });
+  const vite = await createServer({
+    plugins: [serverInjections(config)],
+    server: { port: VITE_PORT, strictPort: true, host: '127.0.0.1' },
+  });
   await vite.listen();
   console.log(`API:      ${server.address}`);
   console.log(`App:      http://127.0.0.1:${VITE_PORT}/`);
