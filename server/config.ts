@@ -75,6 +75,7 @@ const PRODUCTION_REQUIRED = [
   'COMMUNITY_CHAT_ID',
   'COMMUNITY_URL',
   'PUBLIC_URL',
+  'TREASURY_ADDRESS',
 ] as const;
 
 export class ConfigError extends Error {

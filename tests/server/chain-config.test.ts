@@ -13,15 +13,17 @@ const PRODUCTION_ENV = {
   COMMUNITY_CHAT_ID: '@community',
   COMMUNITY_URL: 'https://t.me/community',
   PUBLIC_URL: 'https://app.example.com',
+  TREASURY_ADDRESS: `0:${'cd'.repeat(32)}`,
 };
 
 const RAW = `0:${'ab'.repeat(32)}`;
 const FRIENDLY = Address.parseRaw(RAW).toString({ urlSafe: true, bounceable: true });
 
 describe('treasury address setting', () => {
-  it('defaults to the sandbox treasury in sandbox and to nothing in production (for now)', () => {
+  it('defaults to the sandbox treasury in sandbox and is required in production', () => {
     expect(loadConfig({}).treasuryAddress).toBe(sandboxTreasuryAddress());
-    expect(loadConfig(PRODUCTION_ENV).treasuryAddress).toBeUndefined();
+    const { TREASURY_ADDRESS: _omitted, ...withoutTreasury } = PRODUCTION_ENV;
+    expect(() => loadConfig(withoutTreasury)).toThrow(/TREASURY_ADDRESS is required in production/);
   });
 
   it('accepts any address form and keeps the bounceable url-safe one', () => {

@@ -10,6 +10,7 @@ const PRODUCTION_ENV = {
   COMMUNITY_CHAT_ID: '@community',
   COMMUNITY_URL: 'https://t.me/community',
   PUBLIC_URL: 'https://app.example.com',
+  TREASURY_ADDRESS: `0:${'cd'.repeat(32)}`,
 };
 
 describe('loadConfig', () => {
