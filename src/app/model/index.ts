@@ -2,3 +2,4 @@ export { $launchParams, $phase, $screen, appStarted, readLaunchParamsFx, retryCl
 export type { LaunchPhase } from './launch';
 export { $refetchBlocked, subscribeVisibilityFx, visibilityChanged } from './refetch';
 export { mainSocket } from './socket';
+import './mint';

@@ -1,4 +1,22 @@
 import { Page } from '@/shared/ui/page';
+import { WalletPanel } from '@/widgets/wallet-panel';
+import { ActiveMints } from './active-mints';
+import { CancelMintModal } from './cancel-mint-modal';
+import { MintForm } from './mint-form';
+import { PendingMint } from './pending-mint';
 
-// Filled by a later issue; until then the screen is its title only (nothing fake).
-export const MintPage = () => <Page title="Mint" />;
+/**
+ * Mint (issue #4): connect a wallet, pick a plan and an amount, create the mint and pay it from the
+ * wallet; the unpaid mint waits above the active ones for its 3 minutes (SPEC §4).
+ */
+export function MintPage() {
+  return (
+    <Page title="Mint">
+      <WalletPanel />
+      <MintForm />
+      <PendingMint />
+      <ActiveMints />
+      <CancelMintModal />
+    </Page>
+  );
+}

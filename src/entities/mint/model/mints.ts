@@ -1,0 +1,78 @@
+import { attach, createEffect, createEvent, createStore, sample } from 'effector';
+import { debounce } from 'patronum';
+import { getMintPlansFx, getMintsFx, type Mint, type MintPlan } from '@/shared/api';
+import { activePlans, byNewest, pendingShownUntilMs, visiblePendingMint } from '../lib/mint-rules';
+
+// ---- the user's mints -----------------------------------------------------------------------------
+
+/** The user's mints, newest first (SPEC §3, §7: one page of up to 300). */
+export const $mints = createStore<Mint[]>([]);
+export const mintsRequested = createEvent();
+/** A mint as the server now has it (create/cancel answer, `user:mint` push): replaces the one with its id. */
+export const mintUpdated = createEvent<Mint>();
+/** SPEC §4: a signing failure clears pending mints. */
+export const pendingMintsCleared = createEvent();
+
+const loadMintsFx = attach({ effect: getMintsFx });
+export const $mintsLoading = loadMintsFx.pending;
+
+sample({ clock: mintsRequested, fn: () => ({}), target: loadMintsFx });
+
+$mints
+  // A 5xx resolves to null: keep what is shown rather than blank the list.
+  .on(loadMintsFx.doneData, (mints, list) => (list ? [...list.data].sort(byNewest) : mints))
+  .on(mintUpdated, (mints, mint) => [mint, ...mints.filter((known) => known.id !== mint.id)].sort(byNewest))
+  .on(pendingMintsCleared, (mints) => mints.filter((mint) => mint.status !== 'pending'));
+
+export const $activeMints = $mints.map((mints) => mints.filter((mint) => mint.status === 'active'));
+
+// ---- the visible pending mint (SPEC §4: the newest, for 3 minutes) ---------------------------------
+
+interface PendingCheck {
+  mint: Mint | null;
+  /** How long the mint still shows as pending; 0 when none does. */
+  msLeft: number;
+}
+
+const checkPendingFx = createEffect((mints: Mint[]): PendingCheck => {
+  const nowMs = Date.now();
+  const mint = visiblePendingMint(mints, Math.floor(nowMs / 1000));
+  return { mint, msLeft: mint ? Math.max(pendingShownUntilMs(mint) - nowMs, 0) : 0 };
+});
+
+export const $pendingMint = createStore<Mint | null>(null).on(checkPendingFx.doneData, (_, { mint }) => mint);
+const $pendingMsLeft = createStore(0).on(checkPendingFx.doneData, (_, { msLeft }) => msLeft);
+
+sample({ clock: $mints, target: checkPendingFx });
+
+// One timer to the moment the shown mint runs out of its 3 minutes (debounce restarts it, never
+// stacks): the card then disappears without anything else happening.
+const pendingWindowEnded = debounce({
+  source: checkPendingFx.doneData.filter({ fn: ({ mint }) => mint !== null }),
+  timeout: $pendingMsLeft,
+});
+sample({ clock: pendingWindowEnded, source: $mints, target: checkPendingFx });
+
+// ---- the mint whose payment the wallet was asked to sign ------------------------------------------
+
+/** The wallet was asked to pay this mint. */
+export const mintPaymentRequested = createEvent<Mint>();
+/** The wallet answered (signed, or failed and the failure was handled). */
+export const mintPaymentSettled = createEvent();
+
+/** Lets a signing failure cancel exactly the mint that was being paid (nothing left dangling). */
+export const $payingMint = createStore<Mint | null>(null)
+  .on(mintPaymentRequested, (_, mint) => mint)
+  .reset(mintPaymentSettled, pendingMintsCleared);
+
+// ---- plans ----------------------------------------------------------------------------------------
+
+/** Only active plans, sorted by days ascending (SPEC §5). */
+export const $plans = createStore<MintPlan[]>([]);
+export const plansRequested = createEvent();
+
+const loadPlansFx = attach({ effect: getMintPlansFx });
+export const $plansLoading = loadPlansFx.pending;
+
+sample({ clock: plansRequested, target: loadPlansFx });
+$plans.on(loadPlansFx.doneData, (_, plans) => activePlans(plans));

@@ -1,0 +1,116 @@
+import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { debounce } from 'patronum';
+import { $pendingMint, mintPaymentRequested, mintUpdated, mintsRequested, plansRequested } from '@/entities/mint';
+import { $wallet } from '@/entities/wallet';
+import { $isSending, transactionRequested, WALLET_REQUIRED_TEXT } from '@/features/send-transaction';
+import { calculateMintFx, createMintFx, type Mint, type MintCalculateQuery, type MintCalculation } from '@/shared/api';
+import { timings } from '@/shared/config';
+import { hapticErrorFx } from '@/shared/telegram';
+import { showToast } from '@/shared/ui/toast';
+import { parseTonAmount } from '../lib/parse-ton-amount';
+import { mintRoute } from './routes';
+
+/** SPEC §9 toast text. */
+export const MINT_CREATED_TEXT = 'New Mint created';
+/** The calculation waits for the user to stop typing. */
+export const CALCULATION_DEBOUNCE_MS = 300;
+
+export const planSelected = createEvent<number>();
+export const amountChanged = createEvent<string>();
+export const createClicked = createEvent();
+/** Ask the wallet again to pay the pending mint (e.g. after the app was reopened mid-payment). */
+export const payClicked = createEvent();
+
+export const $selectedDays = createStore<number | null>(null)
+  .on(planSelected, (_, days) => days)
+  .reset(mintRoute.closed);
+export const $amountText = createStore('').on(amountChanged, (_, text) => text).reset(mintRoute.closed);
+export const $amount = $amountText.map(parseTonAmount);
+/** Text was typed but it is not an amount. */
+export const $amountInvalid = combine($amountText, $amount, (text, amount) => text.trim() !== '' && amount === null);
+
+const $query = combine($amount, $selectedDays, (amount, days): MintCalculateQuery | null =>
+  amount !== null && days !== null ? { amount, freeze_days: days } : null,
+);
+
+// ---- calculation ------------------------------------------------------------------------------------
+
+const calculateFx = attach({ effect: calculateMintFx });
+
+export const $calculation = createStore<MintCalculation | null>(null).reset($query, mintRoute.closed);
+export const $isCalculating = calculateFx.pending;
+
+sample({
+  clock: debounce({ source: $query, timeout: CALCULATION_DEBOUNCE_MS }),
+  filter: (query): query is MintCalculateQuery => query !== null,
+  target: calculateFx,
+});
+// Only the answer for what the form says now: a slow answer for an older amount is dropped.
+sample({
+  clock: calculateFx.done,
+  source: $query,
+  filter: (query, { params }) => query?.amount === params.amount && query.freeze_days === params.freeze_days,
+  fn: (_, { result }) => result,
+  target: $calculation,
+});
+
+// ---- create ------------------------------------------------------------------------------------------
+
+const createFx = attach({ effect: createMintFx });
+export const $isCreating = createFx.pending;
+export const $canCreate = combine($query, $isCreating, (query, creating) => query !== null && !creating);
+
+const createAsked = sample({
+  clock: createClicked,
+  source: { query: $query, creating: $isCreating },
+  filter: ({ query, creating }) => query !== null && !creating,
+  fn: ({ query }) => query as MintCalculateQuery,
+});
+const payAsked = sample({
+  clock: payClicked,
+  source: { mint: $pendingMint, sending: $isSending },
+  filter: ({ mint, sending }) => mint?.payment !== undefined && !sending,
+  fn: ({ mint }) => mint as Mint,
+});
+
+// SPEC §5: sending needs a connected wallet. Refused the way the send-transaction feature refuses,
+// and before anything is created: a mint nobody can pay would only wait for its expiry.
+const walletMissing = sample({ clock: [createAsked, payAsked], source: $wallet, filter: (wallet) => wallet === null });
+sample({
+  clock: walletMissing,
+  fn: () => ({ text: WALLET_REQUIRED_TEXT, kind: 'error' as const, durationMs: timings.errorToastMs }),
+  target: showToast,
+});
+sample({ clock: walletMissing, fn: () => undefined, target: hapticErrorFx });
+
+sample({
+  clock: createAsked,
+  source: $wallet,
+  filter: Boolean,
+  fn: (_, { amount, freeze_days }) => ({ amount, days: freeze_days }),
+  target: createFx,
+});
+
+const created = createFx.doneData.filter({ fn: (mint): mint is Mint => mint !== null });
+sample({ clock: created, target: mintUpdated });
+sample({
+  clock: created,
+  fn: () => ({ text: MINT_CREATED_TEXT, kind: 'success' as const, durationMs: timings.errorToastMs }),
+  target: showToast,
+});
+$amountText.reset(created);
+
+// The wallet is asked to pay: the new mint, or the pending one again.
+const paymentDue = sample({
+  clock: [created, sample({ clock: payAsked, source: $wallet, filter: Boolean, fn: (_, mint) => mint })],
+}).filterMap((mint) => (mint.payment ? { mint, payment: mint.payment } : undefined));
+sample({ clock: paymentDue, fn: ({ mint }) => mint, target: mintPaymentRequested });
+sample({
+  clock: paymentDue,
+  fn: ({ payment: { address, amount, payload } }) => ({ messages: [{ address, amount, payload }] }),
+  target: transactionRequested,
+});
+
+// ---- page data --------------------------------------------------------------------------------------
+
+sample({ clock: mintRoute.opened, target: [plansRequested, mintsRequested] });
