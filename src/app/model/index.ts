@@ -3,3 +3,4 @@ export type { LaunchPhase } from './launch';
 export { $refetchBlocked, subscribeVisibilityFx, visibilityChanged } from './refetch';
 export { mainSocket } from './socket';
 import './mint';
+import './staking';

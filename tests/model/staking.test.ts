@@ -1,0 +1,357 @@
+import { allSettled, createWatch, type Scope } from 'effector';
+import { createMemoryHistory } from 'history';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mainSocket } from '@/app/model';
+import {
+  $earnedByStake,
+  $now,
+  $stakes,
+  $tickerRunning,
+  $visibleStakeIds,
+  $visibleStakes,
+  pendingStakesCleared,
+  stakeEarned,
+  stakeRates,
+  stakesRequested,
+  stakeUpdated,
+} from '@/entities/stake';
+import { transactionFailed } from '@/features/send-transaction';
+import { $stakeableMints, STAKE_CREATED_TEXT, stakeClicked } from '@/pages/staking';
+import { $accessToken, createStakeFx, getMintsFx, getStakesFx, type Mint, type Stake } from '@/shared/api';
+import { router, routes } from '@/shared/routing';
+import { FakeWebSocket } from '../unit/fake-websocket';
+import { createTestScope } from './scope';
+
+const T0 = Date.parse('2026-11-22T10:00:00Z') / 1000;
+
+/** 1000 tokens at 1 + 0.5 + 0.25 + 0.25 = 2 % a day: 20 a day, 20/86 400 a second. */
+const stake = (overrides: Partial<Stake> = {}): Stake => ({
+  id: 1,
+  staking_id: 'STK00001',
+  status: 'active',
+  created_at: T0,
+  last_updated_at: null,
+  total_amount: 1000,
+  daily_reward: 1,
+  hold_bonus: 0.5,
+  collective_bonus: 0.25,
+  investment_bonus: 0.25,
+  earned_reward: 0,
+  max_reward: 100,
+  ...overrides,
+});
+const PER_SECOND = 20 / 86_400;
+
+const mint = (overrides: Partial<Mint> = {}): Mint => ({
+  id: 7,
+  mint_id: 'K7F3QX2M',
+  status: 'active',
+  cancel_reason: null,
+  created_at: T0 - 86_400,
+  amount_ton: 10,
+  amount_token: 1000,
+  expected_token: 1050,
+  days: 30,
+  tariff_days: 30,
+  activated_at: T0 - 86_000,
+  matures_at: T0 + 30 * 86_400,
+  ...overrides,
+});
+
+const page = <T>(data: T[]) => ({ data, total: data.length, page: 1, limit: 300 });
+
+describe('reward rule (SPEC §4, §5)', () => {
+  it('rates per day, hour, minute and second', () => {
+    const rates = stakeRates(stake());
+    expect(rates.perDay).toBeCloseTo(20, 12);
+    expect(rates.perHour).toBeCloseTo(20 / 24, 12);
+    expect(rates.perMinute).toBeCloseTo(20 / 1_440, 12);
+    expect(rates.perSecond).toBeCloseTo(PER_SECOND, 12);
+    // Every bonus counts: without them only daily_reward is left.
+    expect(stakeRates(stake({ hold_bonus: 0, collective_bonus: 0, investment_bonus: 0 })).perDay).toBeCloseTo(10, 12);
+  });
+
+  it('a pending stake has earned nothing, a completed one max_reward', () => {
+    expect(stakeEarned(stake({ status: 'pending', earned_reward: 5 }), T0 + 3_600)).toBe(0);
+    expect(stakeEarned(stake({ status: 'completed', earned_reward: 99.9 }), T0 + 3_600)).toBe(100);
+  });
+
+  it('an active stake adds the per-second rate since created_at when never accrued', () => {
+    expect(stakeEarned(stake({ earned_reward: 1 }), T0 + 3_600)).toBeCloseTo(1 + 20 / 24, 12);
+  });
+
+  it('an active stake counts from last_updated_at once the server has accrued', () => {
+    const accrued = stake({ earned_reward: 2, last_updated_at: T0 + 7_200 });
+    expect(stakeEarned(accrued, T0 + 7_200 + 60)).toBeCloseTo(2 + 60 * PER_SECOND, 12);
+    // A clock behind the server's never takes the number below what the server sent.
+    expect(stakeEarned(accrued, T0)).toBe(2);
+  });
+
+  it('is capped at max_reward', () => {
+    expect(stakeEarned(stake({ earned_reward: 99.9999 }), T0 + 86_400)).toBe(100);
+    expect(stakeEarned(stake(), T0 + 10 * 365 * 86_400)).toBe(100);
+  });
+});
+
+describe('stakes list', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(T0 * 1000);
+  });
+  afterEach(() => {
+    vi.clearAllTimers();
+    vi.useRealTimers();
+  });
+
+  // allSettled would wait for a running timer: launch without awaiting it, then let microtasks run.
+  const run = async (launched: Promise<unknown>) => {
+    void launched;
+    await vi.advanceTimersByTimeAsync(0);
+  };
+
+  it('loads newest first and upserts pushed stakes by id', async () => {
+    const completed = (id: number, created_at: number) => stake({ id, created_at, status: 'completed', earned_reward: 100 });
+    const { scope } = createTestScope({
+      handlers: [[getStakesFx, async () => page([completed(1, T0 - 300), completed(3, T0 - 100), completed(2, T0 - 100)])]],
+    });
+    await allSettled(stakesRequested, { scope });
+    expect(scope.getState($stakes).map((s) => s.id)).toEqual([3, 2, 1]);
+
+    await allSettled(stakeUpdated, { scope, params: completed(4, T0) });
+    await allSettled(stakeUpdated, { scope, params: { ...completed(2, T0 - 100), staking_id: 'RENAMED' } });
+    expect(scope.getState($stakes).map((s) => s.id)).toEqual([4, 3, 2, 1]);
+    expect(scope.getState($stakes).find((s) => s.id === 2)?.staking_id).toBe('RENAMED');
+    expect(scope.getState($visibleStakeIds)).toEqual([4, 3, 2, 1]);
+  });
+
+  it('keeps the list when a load fails with a 5xx (null)', async () => {
+    const { scope } = createTestScope({ handlers: [[getStakesFx, async () => null]] });
+    await allSettled(stakeUpdated, { scope, params: stake({ status: 'completed' }) });
+    await allSettled(stakesRequested, { scope });
+    expect(scope.getState($stakes)).toHaveLength(1);
+  });
+
+  it('shows only the newest pending stake, and only for 3 minutes', async () => {
+    const { scope } = createTestScope();
+    await run(allSettled(stakeUpdated, { scope, params: stake({ id: 1, status: 'pending', created_at: T0 - 60 }) }));
+    await run(allSettled(stakeUpdated, { scope, params: stake({ id: 2, status: 'pending', created_at: T0 - 10 }) }));
+    await run(allSettled(stakeUpdated, { scope, params: stake({ id: 3, status: 'completed', created_at: T0 - 400 }) }));
+    await run(allSettled(stakeUpdated, { scope, params: stake({ id: 4, status: 'pending', created_at: T0 - 200 }) }));
+    expect(scope.getState($visibleStakeIds)).toEqual([2, 3]);
+    // Nothing ticks (no active stake), yet the pending stake hides when its window ends.
+    expect(scope.getState($tickerRunning)).toBe(false);
+    await vi.advanceTimersByTimeAsync(169_000);
+    expect(scope.getState($visibleStakeIds)).toEqual([2, 3]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(scope.getState($visibleStakeIds)).toEqual([3]);
+  });
+
+  it('pendingStakesCleared drops pending stakes and keeps the rest', async () => {
+    const { scope } = createTestScope();
+    await run(allSettled(stakeUpdated, { scope, params: stake({ id: 1, status: 'completed' }) }));
+    await run(allSettled(stakeUpdated, { scope, params: stake({ id: 2, status: 'pending' }) }));
+    expect(scope.getState($visibleStakeIds)).toEqual([2, 1]);
+    await run(allSettled(pendingStakesCleared, { scope }));
+    expect(scope.getState($stakes).map((s) => s.id)).toEqual([1]);
+    expect(scope.getState($visibleStakeIds)).toEqual([1]);
+  });
+});
+
+describe('ticker (SPEC §4: active earnings recompute every 1 s)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(T0 * 1000);
+  });
+  afterEach(() => {
+    vi.clearAllTimers();
+    vi.useRealTimers();
+  });
+
+  const push = async (scope: Scope, value: Stake) => {
+    void allSettled(stakeUpdated, { scope, params: value });
+    await vi.advanceTimersByTimeAsync(0);
+  };
+
+  it('does not run without stakes, or with only completed or pending ones', async () => {
+    const { scope } = createTestScope();
+    expect(scope.getState($tickerRunning)).toBe(false);
+    await push(scope, stake({ id: 1, status: 'completed' }));
+    await push(scope, stake({ id: 2, status: 'pending' }));
+    expect(scope.getState($tickerRunning)).toBe(false);
+  });
+
+  it('starts when an active stake arrives and moves $now and the earnings every second', async () => {
+    const { scope } = createTestScope();
+    await push(scope, stake());
+    expect(scope.getState($tickerRunning)).toBe(true);
+    expect(scope.getState($now)).toBe(T0);
+    expect(scope.getState($earnedByStake)[1]).toBe(0);
+
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(scope.getState($now)).toBe(T0 + 1);
+    expect(scope.getState($earnedByStake)[1]).toBeCloseTo(PER_SECOND, 12);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(scope.getState($now)).toBe(T0 + 3);
+    expect(scope.getState($earnedByStake)[1]).toBeCloseTo(3 * PER_SECOND, 12);
+  });
+
+  it('is one interval for every stake, and ticks leave the list untouched', async () => {
+    const { scope } = createTestScope();
+    for (const id of [1, 2, 3]) await push(scope, stake({ id, created_at: T0 - id }));
+    const nowUpdates = vi.fn();
+    createWatch({ unit: $now, scope, fn: nowUpdates });
+    const ids = scope.getState($visibleStakeIds);
+    const shown = scope.getState($visibleStakes);
+
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(nowUpdates).toHaveBeenCalledTimes(5);
+    expect(scope.getState($visibleStakeIds)).toBe(ids);
+    expect(scope.getState($visibleStakes)).toBe(shown);
+    for (const id of [1, 2, 3]) expect(scope.getState($earnedByStake)[id]).toBeCloseTo((5 + id) * PER_SECOND, 12);
+  });
+
+  it('stops once every active stake reaches max_reward', async () => {
+    const { scope } = createTestScope();
+    // Two seconds short of the cap.
+    await push(scope, stake({ earned_reward: 100 - 2 * PER_SECOND + 1e-9 }));
+    expect(scope.getState($tickerRunning)).toBe(true);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(scope.getState($earnedByStake)[1]).toBe(100);
+    expect(scope.getState($tickerRunning)).toBe(false);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(scope.getState($now)).toBe(T0 + 2);
+  });
+
+  it('stops when the last active stake completes and starts again for a new one', async () => {
+    const { scope } = createTestScope();
+    await push(scope, stake());
+    await vi.advanceTimersByTimeAsync(1_000);
+    await push(scope, stake({ status: 'completed', earned_reward: 100 }));
+    expect(scope.getState($tickerRunning)).toBe(false);
+    expect(scope.getState($earnedByStake)[1]).toBe(100);
+
+    await push(scope, stake({ id: 2 }));
+    expect(scope.getState($tickerRunning)).toBe(true);
+  });
+
+  it('does not run for an active stake without a rate', async () => {
+    const { scope } = createTestScope();
+    await push(scope, stake({ daily_reward: 0, hold_bonus: 0, collective_bonus: 0, investment_bonus: 0 }));
+    expect(scope.getState($tickerRunning)).toBe(false);
+  });
+});
+
+describe('app wiring', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(T0 * 1000);
+    FakeWebSocket.instances = [];
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+  });
+  afterEach(() => {
+    vi.clearAllTimers();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('a user:staking push upserts the stake', async () => {
+    const { scope } = createTestScope({ values: [[$accessToken, 'access']] });
+    await allSettled(mainSocket.connectRequested, { scope });
+    FakeWebSocket.last.open();
+    FakeWebSocket.last.receive(JSON.stringify({ event: 'user:staking', data: stake() }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scope.getState($stakes).map((s) => s.status)).toEqual(['active']);
+    expect(scope.getState($tickerRunning)).toBe(true);
+
+    FakeWebSocket.last.receive(JSON.stringify({ event: 'user:staking', data: stake({ status: 'completed', earned_reward: 100 }) }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scope.getState($stakes).map((s) => s.status)).toEqual(['completed']);
+    expect(scope.getState($tickerRunning)).toBe(false);
+    await allSettled(mainSocket.disconnectRequested, { scope });
+  });
+
+  it('a signing failure clears pending stakes', async () => {
+    const { scope } = createTestScope();
+    await allSettled(stakeUpdated, { scope, params: stake({ id: 1, status: 'completed' }) });
+    void allSettled(stakeUpdated, { scope, params: stake({ id: 2, status: 'pending' }) });
+    await vi.advanceTimersByTimeAsync(0);
+    void allSettled(transactionFailed, { scope, params: { text: 'Transaction was not sent', rejectedByUser: true } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scope.getState($stakes).map((s) => s.id)).toEqual([1]);
+  });
+});
+
+describe('staking a mint (select-mint page)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(T0 * 1000);
+  });
+  afterEach(() => {
+    vi.clearAllTimers();
+    vi.useRealTimers();
+  });
+
+  const created = stake({ id: 11, staking_id: 'STK00011' });
+
+  const openSelectMint = async (createStake: (body: { mint_id: number }) => Promise<Stake | null>) => {
+    const getMints = vi.fn(async () =>
+      page([mint({ id: 7 }), mint({ id: 8, status: 'pending' }), mint({ id: 9, status: 'move_to_staking' }), mint({ id: 10 })]),
+    );
+    const getStakes = vi.fn(async () => page([created]));
+    const create = vi.fn(createStake);
+    const setup = createTestScope({
+      values: [[$accessToken, 'access']],
+      handlers: [
+        [getMintsFx, getMints],
+        [createStakeFx, create],
+        [getStakesFx, getStakes],
+      ],
+    });
+    const history = createMemoryHistory({ initialEntries: ['/staking/select'] });
+    await allSettled(router.setHistory, { scope: setup.scope, params: history });
+    return { ...setup, history, getMints, getStakes, create };
+  };
+
+  it("lists the user's active mints only", async () => {
+    const { scope, getMints } = await openSelectMint(async () => created);
+    expect(getMints).toHaveBeenCalledTimes(1);
+    expect(scope.getState($stakeableMints).map((m) => m.id)).toEqual([7, 10]);
+  });
+
+  it("'Stake' creates one stake, toasts 'New Stake created', adds it and goes to the staking screen", async () => {
+    let answer: (value: Stake) => void = () => undefined;
+    const { scope, toasts, history, create, getStakes } = await openSelectMint(
+      () => new Promise<Stake>((resolve) => (answer = resolve)),
+    );
+
+    void allSettled(stakeClicked, { scope, params: 7 });
+    // A double tap while the request runs sends nothing more.
+    void allSettled(stakeClicked, { scope, params: 7 });
+    void allSettled(stakeClicked, { scope, params: 10 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(create).toHaveBeenCalledWith({ mint_id: 7 });
+    expect(toasts).toEqual([]);
+
+    answer(created);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toasts).toEqual([{ text: STAKE_CREATED_TEXT, kind: 'info', durationMs: 3_000 }]);
+    expect(STAKE_CREATED_TEXT).toBe('New Stake created');
+    expect(history.location.pathname).toBe('/staking');
+    expect(scope.getState(routes.staking.$isOpened)).toBe(true);
+    // The staking screen reloads the list on open; the new stake is there and earning.
+    expect(getStakes).toHaveBeenCalledTimes(1);
+    expect(scope.getState($stakes).map((s) => s.id)).toEqual([11]);
+    expect(scope.getState($tickerRunning)).toBe(true);
+  });
+
+  it('a failed create (5xx → null) stays on the page and allows another try', async () => {
+    const { scope, toasts, history, create } = await openSelectMint(async () => null);
+    await allSettled(stakeClicked, { scope, params: 7 });
+    expect(toasts).toEqual([]);
+    expect(history.location.pathname).toBe('/staking/select');
+    expect(scope.getState($stakeableMints).map((m) => m.id)).toEqual([7, 10]);
+    await allSettled(stakeClicked, { scope, params: 7 });
+    expect(create).toHaveBeenCalledTimes(2);
+  });
+});
