@@ -3,6 +3,7 @@ import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mainSocket } from '@/app/model';
 import {
+  $activeStakeIds,
   $earnedByStake,
   $now,
   $stakes,
@@ -15,7 +16,9 @@ import {
   stakesRequested,
   stakeUpdated,
 } from '@/entities/stake';
+import { $activeMints } from '@/entities/mint';
 import { transactionFailed } from '@/features/send-transaction';
+import '@/pages/dashboard';
 import { $stakeableMints, STAKE_CREATED_TEXT, stakeClicked } from '@/pages/staking';
 import { $accessToken, createStakeFx, getMintsFx, getStakesFx, type Mint, type Stake } from '@/shared/api';
 import { router, routes } from '@/shared/routing';
@@ -353,5 +356,47 @@ describe('staking a mint (select-mint page)', () => {
     expect(scope.getState($stakeableMints).map((m) => m.id)).toEqual([7, 10]);
     await allSettled(stakeClicked, { scope, params: 7 });
     expect(create).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('dashboard: active mints and stakes (issue #4)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(T0 * 1000);
+  });
+  afterEach(() => {
+    vi.clearAllTimers();
+    vi.useRealTimers();
+  });
+
+  it('opening the dashboard loads both; only active ones are listed, and pushes keep them live', async () => {
+    const getMints = vi.fn(async () => page([mint({ id: 7 }), mint({ id: 8, status: 'pending' }), mint({ id: 9, status: 'move_to_staking' })]));
+    const getStakes = vi.fn(async () => page([stake({ id: 3 }), stake({ id: 2, status: 'completed', earned_reward: 300 })]));
+    const { scope } = createTestScope({
+      values: [[$accessToken, 'access']],
+      handlers: [
+        [getMintsFx, getMints],
+        [getStakesFx, getStakes],
+      ],
+    });
+    void allSettled(router.setHistory, { scope, params: createMemoryHistory({ initialEntries: ['/'] }) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getMints).toHaveBeenCalledTimes(1);
+    expect(getStakes).toHaveBeenCalledTimes(1);
+    expect(scope.getState($activeMints).map((m) => m.id)).toEqual([7]);
+    expect(scope.getState($activeStakeIds)).toEqual([3]);
+
+    // The list of ids keeps its identity across ticks: the dashboard's list does not re-render.
+    const before = scope.getState($activeStakeIds);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(scope.getState($activeStakeIds)).toBe(before);
+
+    // A new stake (user:staking → stakeUpdated) joins; a completed one leaves.
+    void allSettled(stakeUpdated, { scope, params: stake({ id: 4, created_at: T0 + 5 }) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scope.getState($activeStakeIds)).toEqual([4, 3]);
+    void allSettled(stakeUpdated, { scope, params: stake({ id: 3, status: 'completed', earned_reward: 300 }) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scope.getState($activeStakeIds)).toEqual([4]);
   });
 });

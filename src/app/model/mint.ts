@@ -1,9 +1,9 @@
-import { attach, sample } from 'effector';
+import { attach, combine, sample } from 'effector';
 import { $payingMint, mintPaymentSettled, mintsRequested, mintUpdated, pendingMintsCleared } from '@/entities/mint';
 import { userRequested } from '@/entities/user';
 import { transactionFailed, transactionSent } from '@/features/send-transaction';
 import { cancelMintFx, type Mint } from '@/shared/api';
-import { routes } from '@/shared/routing';
+import { $dashboardOpened, routes } from '@/shared/routing';
 import { mainSocket } from './socket';
 
 /*
@@ -27,4 +27,5 @@ sample({ clock: cancelUnpaidFx.doneData, filter: (mint): mint is Mint => mint !=
 
 // SPEC §4: user data refetches when the tab becomes visible; pushes missed meanwhile (the socket was
 // reconnecting, the wallet app was in front) are caught up on the mint screen the same way.
-sample({ clock: userRequested, filter: routes.mint.$isOpened, target: mintsRequested });
+const $mintsOnScreen = combine(routes.mint.$isOpened, $dashboardOpened, (mint, dashboard) => mint || dashboard);
+sample({ clock: userRequested, filter: $mintsOnScreen, target: mintsRequested });

@@ -6,6 +6,7 @@ export {
   type StakeRates,
 } from './lib/reward';
 export {
+  $activeStakeIds,
   $earnedByStake,
   $now,
   $stakes,

@@ -87,6 +87,12 @@ export const $visibleStakeIds = createStore<number[]>([]).on($visibleStakes, (id
   return sameItems(ids, next) ? ids : next;
 });
 
+/** Ids of the active stakes (the dashboard's list); changes only when one starts, ends or moves. */
+export const $activeStakeIds = createStore<number[]>([]).on($stakes, (ids, stakes) => {
+  const next = stakes.filter((stake) => stake.status === 'active').map((stake) => stake.id);
+  return sameItems(ids, next) ? ids : next;
+});
+
 // A visible pending stake hides when its window ends, even when nothing ticks: one timer per window.
 const $pendingDeadline = createStore<number | null>(null, { serialize: 'ignore' });
 const pendingWindowOpened = sample({

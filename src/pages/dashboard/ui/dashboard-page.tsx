@@ -1,5 +1,7 @@
 import { createRoutesView, Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
+import { $activeMints, MintCard } from '@/entities/mint';
+import { StakeList } from '@/entities/stake';
 import { $refLevel, $user } from '@/entities/user';
 import { formatAmount } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
@@ -36,6 +38,13 @@ export function DashboardPage() {
         <Amount label="Investment bonus" value={user.investment_bonus} unit="%" testId="investment-bonus" />
         <Amount label="Collective bonus" value={user.collective_bonus} unit="%" testId="collective-bonus" />
       </section>
+      <ActiveMints />
+      <section className={styles.section} aria-labelledby="dashboard-stakes-title">
+        <h2 id="dashboard-stakes-title" className={styles.heading}>
+          Active stakes
+        </h2>
+        <StakeList which="active" empty={<p className={styles.hint}>No active stakes.</p>} />
+      </section>
       <p className={styles.level} data-testid="ref-level">
         Referral level {level}
       </p>
@@ -47,6 +56,22 @@ export function DashboardPage() {
       </nav>
       <DashboardChildren />
     </Page>
+  );
+}
+
+function ActiveMints() {
+  const mints = useUnit($activeMints);
+  return (
+    <section className={styles.section} aria-labelledby="dashboard-mints-title">
+      <h2 id="dashboard-mints-title" className={styles.heading}>
+        Active mints
+      </h2>
+      {mints.length > 0 ? (
+        mints.map((mint) => <MintCard key={mint.id} mint={mint} />)
+      ) : (
+        <p className={styles.hint}>No active mints.</p>
+      )}
+    </section>
   );
 }
 

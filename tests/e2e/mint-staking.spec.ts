@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
+
+/*
+ * Issue #4 end to end: launcher → connect the dev wallet → mint on a plan → approve in the dev
+ * wallet → the treasury watcher sees the payment on the dev chain and the mint turns active without
+ * a reload → stake it → the earnings grow on screen second by second.
+ */
+test('mint, pay, see it turn active, stake it and watch the reward grow', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { row } = await createTestUser(page, { platform: 'tdesktop' });
+  await row.getByRole('link', { name: 'Open' }).click();
+  const app = appFrame(page);
+  await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await connectDevWallet(page);
+  // Any reload of the app would drop this marker.
+  await app.locator('body').evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mint' }).click();
+  await expect(app.getByRole('heading', { name: 'Mint', exact: true })).toBeVisible();
+  const plans = app.getByRole('group', { name: 'Plan' }).getByRole('button');
+  await expect(plans).toHaveText(['30 days', '60 days', '90 days', '180 days']);
+  await plans.filter({ hasText: '30 days' }).click();
+  await app.getByRole('textbox', { name: 'Amount (TON)' }).fill('10');
+  // 10 TON at 0.01 TON per token = 1 000 tokens, 1 050 after the 30-day plan's 5 %.
+  await expect(app.getByTestId('mint-calculation')).toContainText('1 000');
+  await expect(app.getByTestId('mint-calculation')).toContainText('1 050');
+
+  await app.getByRole('button', { name: 'Create mint' }).click();
+  await expect(app.getByText('New Mint created')).toBeVisible();
+  const sheet = devWalletDialog(page);
+  await expect(sheet).toContainText('Confirm transaction');
+  const message = sheet.getByTestId('devwallet-message');
+  await expect(message).toContainText('10 TON');
+  await expect(message).toContainText(/Mint [A-Z0-9]+/);
+  const comment = (await message.textContent())!.match(/Mint ([A-Z0-9]+)/)![1]!;
+  await sheet.getByRole('button', { name: 'Approve' }).click();
+  await expect(app.getByText('Transaction is being processed')).toBeVisible();
+  await expect(app.getByRole('region', { name: 'Waiting for payment' })).toContainText(comment);
+  await page.screenshot({ path: test.info().outputPath('mint-pending.png') });
+
+  // The watcher reads the treasury every 5 s; the user:mint push moves the card.
+  const active = app.getByRole('region', { name: 'Active mints' }).getByTestId('mint-card');
+  await expect(active).toHaveCount(1, { timeout: 30_000 });
+  await expect(active).toContainText(comment);
+  await expect(active.getByTestId('mint-status')).toHaveText('active');
+  await expect(app.getByRole('region', { name: 'Waiting for payment' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('mint-active.png') });
+
+  // Stake it.
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Staking' }).click();
+  await app.getByRole('link', { name: 'Stake a mint' }).click();
+  const stakeable = app.getByTestId('stakeable-mint');
+  await expect(stakeable).toHaveCount(1);
+  await expect(stakeable).toContainText(comment);
+  await stakeable.getByRole('button', { name: 'Stake', exact: true }).click();
+  await expect(app.getByText('New Stake created')).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Staking', exact: true })).toBeVisible();
+
+  const card = app.getByTestId('stake-card');
+  await expect(card).toHaveCount(1);
+  // 1 000 tokens × 1 %/day = 10 per day; the rates follow.
+  await expect(card.getByTestId('stake-rate-perDay')).toContainText('10');
+  const earned = card.getByTestId('stake-earned');
+  const read = async () => Number((await earned.textContent())!.replace(/[^\d.]/g, ''));
+  const first = await read();
+  const seen = [first];
+  for (let i = 0; i < 3; i++) {
+    await expect.poll(read, { timeout: 3_000 }).toBeGreaterThan(seen[seen.length - 1]!);
+    seen.push(await read());
+  }
+  // About 0.000115 tokens a second: three increases took about three seconds, not a jump.
+  expect(seen[3]! - seen[0]!).toBeLessThan(0.002);
+  await page.screenshot({ path: test.info().outputPath('staking.png') });
+
+  // The dashboard lists the stake (live) and no longer the mint, which moved to staking.
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  const stakes = app.getByRole('region', { name: 'Active stakes' });
+  await expect(stakes.getByTestId('stake-card')).toHaveCount(1);
+  const onDashboard = stakes.getByTestId('stake-earned');
+  const dashboardValue = Number((await onDashboard.textContent())!.replace(/[^\d.]/g, ''));
+  await expect.poll(async () => Number((await onDashboard.textContent())!.replace(/[^\d.]/g, '')), { timeout: 3_000 }).toBeGreaterThan(dashboardValue);
+  await expect(app.getByRole('region', { name: 'Active mints' })).toContainText('No active mints.');
+
+  expect(await app.locator('body').evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+});
