@@ -84,3 +84,48 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
 
   expect(await app.locator('body').evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 });
+
+test('a declined payment clears the pending mint; an unpaid one is cancelled through the Cancel modal', async ({ page }) => {
+  const { row } = await createTestUser(page, { platform: 'tdesktop' });
+  await row.getByRole('link', { name: 'Open' }).click();
+  const app = appFrame(page);
+  await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await connectDevWallet(page);
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mint' }).click();
+
+  const createMint = async () => {
+    await app.getByRole('group', { name: 'Plan' }).getByRole('button', { name: '60 days' }).click();
+    await app.getByRole('textbox', { name: 'Amount (TON)' }).fill('2,5');
+    await app.getByRole('button', { name: 'Create mint' }).click();
+    await expect(devWalletDialog(page)).toContainText('Confirm transaction');
+  };
+  const pending = app.getByRole('region', { name: 'Waiting for payment' });
+
+  // Declined in the wallet: the error shows and no pending mint is left (it is cancelled on the server too).
+  await createMint();
+  await devWalletDialog(page).getByRole('button', { name: 'Decline' }).click();
+  await expect(app.getByRole('alert').filter({ hasText: 'Transaction was not sent' })).toBeVisible();
+  await expect(pending).toHaveCount(0);
+  await page.locator('#reload').click();
+  // The list has loaded (not 'Loading…'), and still nothing waits for payment.
+  await expect(app.getByRole('region', { name: 'Active mints' })).toContainText('No active mints yet.');
+  await expect(pending).toHaveCount(0);
+
+  // The app is closed while the wallet asks: after reopening, the unpaid mint waits for payment.
+  await createMint();
+  await page.locator('#reload').click();
+  await expect(pending).toBeVisible();
+  await expect(pending).toContainText('Pay 2.50 TON');
+  await pending.getByRole('button', { name: 'Cancel' }).click();
+  const modal = app.getByRole('dialog', { name: 'Cancel mint?' });
+  await modal.getByRole('button', { name: 'Keep mint' }).click();
+  await expect(modal).toBeHidden();
+  await expect(pending).toBeVisible();
+  await pending.getByRole('button', { name: 'Cancel' }).click();
+  await modal.getByRole('button', { name: 'Confirm' }).click();
+  await expect(modal).toBeHidden();
+  await expect(pending).toHaveCount(0);
+  await page.locator('#reload').click();
+  await expect(app.getByRole('region', { name: 'Active mints' })).toContainText('No active mints yet.');
+  await expect(pending).toHaveCount(0);
+});
