@@ -43,7 +43,7 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     await expect(page.locator('#host-back')).toBeHidden();
 
     await app.getByRole('link', { name: 'Mint' }).click();
-    await expect(app.getByRole('heading', { name: 'Mint' })).toBeVisible();
+    await expect(app.getByRole('heading', { name: 'Mint', exact: true })).toBeVisible();
     await expect(page.locator('#host-back')).toBeVisible();
 
     await page.locator('#host-back').click();

@@ -24,25 +24,8 @@ import { $accessToken, createStakeFx, getMintsFx, getStakesFx, type Mint, type S
 import { router, routes } from '@/shared/routing';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope } from './scope';
+import { stake, T0 } from './stake-fixture';
 
-const T0 = Date.parse('2026-11-22T10:00:00Z') / 1000;
-
-/** 1000 tokens at 1 + 0.5 + 0.25 + 0.25 = 2 % a day: 20 a day, 20/86 400 a second. */
-const stake = (overrides: Partial<Stake> = {}): Stake => ({
-  id: 1,
-  staking_id: 'STK00001',
-  status: 'active',
-  created_at: T0,
-  last_updated_at: null,
-  total_amount: 1000,
-  daily_reward: 1,
-  hold_bonus: 0.5,
-  collective_bonus: 0.25,
-  investment_bonus: 0.25,
-  earned_reward: 0,
-  max_reward: 100,
-  ...overrides,
-});
 const PER_SECOND = 20 / 86_400;
 
 const mint = (overrides: Partial<Mint> = {}): Mint => ({

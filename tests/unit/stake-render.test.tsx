@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StakeList, stakesRequested } from '@/entities/stake';
 import { getStakesFx, type Stake } from '@/shared/api';
+import { stake as stakeFixture, T0 } from '../model/stake-fixture';
 
 /*
  * "A tick re-renders only the numbers", checked on the real components: the card and the live
@@ -37,21 +38,7 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
 }
 
-const T0 = Date.parse('2026-11-22T10:00:00Z') / 1000;
-const stake = (id: number): Stake => ({
-  id,
-  staking_id: `STK0000${id}`,
-  status: 'active',
-  created_at: T0,
-  last_updated_at: null,
-  total_amount: 1000,
-  daily_reward: 1,
-  hold_bonus: 0.5,
-  collective_bonus: 0.25,
-  investment_bonus: 0.25,
-  earned_reward: 0,
-  max_reward: 100,
-});
+const stake = (id: number): Stake => stakeFixture({ id, staking_id: `STK0000${id}` });
 
 describe('stake cards under the 1 s ticker', () => {
   let root: Root;

@@ -19,4 +19,5 @@ export {
   pendingMintsCleared,
   plansRequested,
 } from './model/mints';
+export { ActiveMintList } from './ui/active-mint-list';
 export { MintCard } from './ui/mint-card';

@@ -1,6 +1,6 @@
 import { createRoutesView, Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
-import { $activeMints, MintCard } from '@/entities/mint';
+import { ActiveMintList } from '@/entities/mint';
 import { StakeList } from '@/entities/stake';
 import { $refLevel, $user } from '@/entities/user';
 import { formatAmount } from '@/shared/lib/format';
@@ -38,7 +38,12 @@ export function DashboardPage() {
         <Amount label="Investment bonus" value={user.investment_bonus} unit="%" testId="investment-bonus" />
         <Amount label="Collective bonus" value={user.collective_bonus} unit="%" testId="collective-bonus" />
       </section>
-      <ActiveMints />
+      <section className={styles.section} aria-labelledby="dashboard-mints-title">
+        <h2 id="dashboard-mints-title" className={styles.heading}>
+          Active mints
+        </h2>
+        <ActiveMintList empty={<p className={styles.hint}>No active mints.</p>} />
+      </section>
       <section className={styles.section} aria-labelledby="dashboard-stakes-title">
         <h2 id="dashboard-stakes-title" className={styles.heading}>
           Active stakes
@@ -56,22 +61,6 @@ export function DashboardPage() {
       </nav>
       <DashboardChildren />
     </Page>
-  );
-}
-
-function ActiveMints() {
-  const mints = useUnit($activeMints);
-  return (
-    <section className={styles.section} aria-labelledby="dashboard-mints-title">
-      <h2 id="dashboard-mints-title" className={styles.heading}>
-        Active mints
-      </h2>
-      {mints.length > 0 ? (
-        mints.map((mint) => <MintCard key={mint.id} mint={mint} />)
-      ) : (
-        <p className={styles.hint}>No active mints.</p>
-      )}
-    </section>
   );
 }
 

@@ -1,20 +1,16 @@
 import { useUnit } from 'effector-react';
-import { $activeMints, $mintsLoading, MintCard } from '@/entities/mint';
+import { $mintsLoading, ActiveMintList } from '@/entities/mint';
 import styles from './mint-page.module.css';
 
 /** Paid mints running toward maturity; a `user:mint` push moves a paid one in here. */
 export function ActiveMints() {
-  const [mints, loading] = useUnit([$activeMints, $mintsLoading]);
+  const loading = useUnit($mintsLoading);
   return (
     <section className={styles.section} aria-labelledby="active-mints-title">
       <h2 id="active-mints-title" className={styles.heading}>
         Active mints
       </h2>
-      {mints.length > 0 ? (
-        mints.map((mint) => <MintCard key={mint.id} mint={mint} />)
-      ) : (
-        <p className={styles.hint}>{loading ? 'Loading…' : 'No active mints yet.'}</p>
-      )}
+      <ActiveMintList empty={<p className={styles.hint}>{loading ? 'Loading…' : 'No active mints yet.'}</p>} />
     </section>
   );
 }
