@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [
     react({
       // The effector plugin gives every unit a sid (scope serialization, fork in tests) in build,
-      // dev and vitest alike. tests/unit/effector-plugin.test.ts proves it runs.
+      // dev and vitest alike. tests/model/navigation.test.ts (sids, scope serialization) proves it runs.
       plugins: [['@effector/swc-plugin', { factories: ['patronum', '@/entities/session'] }]],
     }),
   ],
