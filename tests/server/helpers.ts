@@ -1,6 +1,7 @@
 /**
  * Server test kit: one migrated in-memory PGlite and one app per test file (PGlite costs seconds and
- * hundreds of MB per instance), plus init data signed exactly as Telegram signs it.
+ * hundreds of MB per instance), plus init data signed exactly as Telegram signs it. With `databaseUrl`
+ * the app runs on that Postgres server instead (tests/server/postgres.test.ts).
  */
 import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance } from 'fastify';
@@ -23,19 +24,21 @@ export function sandboxConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }), ...overrides };
 }
 
-export async function createTestDb(): Promise<Db> {
-  const db = await createDb({ dataDir: 'memory://' });
+/** A migrated database: in-memory PGlite, or the Postgres server at `databaseUrl`. */
+export async function createTestDb(databaseUrl?: string): Promise<Db> {
+  const db = await createDb({ databaseUrl, dataDir: 'memory://' });
   await runMigrations(db);
   return db;
 }
 
 export async function createTestContext(
-  options: Partial<Omit<BuildAppOptions, 'db' | 'config'>> & { config?: Config } = {},
+  options: Partial<Omit<BuildAppOptions, 'db' | 'config'>> & { config?: Config; databaseUrl?: string } = {},
 ): Promise<TestContext> {
+  const { databaseUrl, ...appOptions } = options;
   const config = options.config ?? sandboxConfig();
-  const db = await createTestDb();
+  const db = await createTestDb(databaseUrl);
   const bus = options.bus ?? createInProcessBus();
-  const app = await buildApp({ ...options, config, db, bus, logger: false });
+  const app = await buildApp({ ...appOptions, config, db, bus, logger: false });
   return {
     config,
     db,

@@ -4,6 +4,7 @@ import { inTransaction } from '../../server/events/transaction';
 import { InsufficientFundsError, changeBalance } from '../../server/ledger/service';
 import { balances, ledgerSums } from '../../server/ledger/queries';
 import { createTestContext, newTelegramId, register, type TestContext } from './helpers';
+import { expectConcurrentChangesSumExactly, expectConcurrentDebitsExact, ledgerChange } from './race-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ async function newUser(): Promise<number> {
 }
 
 const change = (userId: number, delta: bigint, account: 'balance_token' | 'task_balance' = 'balance_token') =>
-  inTransaction(ctx.db, ctx.bus, (tx) => changeBalance(tx, { userId, account, delta, reason: 'test', refType: 'test', refId: 1 }));
+  ledgerChange(ctx, userId, delta, account);
 
 describe('changeBalance', () => {
   it('writes the balance and a ledger entry with the balance after it', async () => {
@@ -63,15 +64,11 @@ describe('changeBalance', () => {
   });
 
   it('lets 50 concurrent debits of 1 token from a 20-token balance succeed exactly 20 times', async () => {
-    const userId = await newUser();
-    await change(userId, 20n * TOKEN);
-    const results = await Promise.allSettled(Array.from({ length: 50 }, () => change(userId, -TOKEN)));
-    const ok = results.filter((r) => r.status === 'fulfilled');
-    const refused = results.filter((r) => r.status === 'rejected');
-    expect(ok).toHaveLength(20);
-    expect(refused.every((r) => r.status === 'rejected' && r.reason instanceof InsufficientFundsError)).toBe(true);
-    expect((await balances(ctx.db, userId))?.balance_token).toBe(0n);
-    expect((await ledgerSums(ctx.db, userId)).balance_token).toBe(0n);
+    await expectConcurrentDebitsExact([ctx]);
+  });
+
+  it('sums 100 concurrent credits and debits on one balance exactly', async () => {
+    await expectConcurrentChangesSumExactly([ctx]);
   });
 
   it('publishes user:balance only after the transaction commits, and nothing when it rolls back', async () => {

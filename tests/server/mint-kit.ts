@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Address } from '@ton/core';
-import type { Mint, SocketMessage } from '@/shared/api/contract';
+import type { Mint, MintList, SocketMessage } from '@/shared/api/contract';
 import { createTreasuryWatcher, type TreasuryNode } from '../../server/watcher/service';
 import { bearer, newTelegramId, register, type TestContext } from './helpers';
 
@@ -39,6 +39,31 @@ export async function createMint(ctx: TestContext, user: TestUser, amount: numbe
   if (response.statusCode !== 201) throw new Error(`mint create: ${response.statusCode} ${response.body}`);
   return response.json<Mint>();
 }
+
+/** One of the user's mints as GET /api/mint/ lists it. */
+export async function mintOf(ctx: TestContext, user: TestUser, id: number): Promise<Mint> {
+  const list = (await ctx.app.inject({ method: 'GET', url: '/api/mint/', headers: user.headers })).json<MintList>();
+  const mint = list.data.find((m) => m.id === id);
+  if (!mint) throw new Error(`mint ${id} not listed`);
+  return mint;
+}
+
+/** What the watcher recorded for one treasury transaction. */
+export async function recordedTransaction(ctx: TestContext, hash: string) {
+  const [row] = await ctx.db.query<{ outcome: string; mint_id: number | null; amount_nanotons: bigint; comment: string | null }>(
+    'SELECT outcome, mint_id, amount_nanotons, comment FROM treasury_transactions WHERE hash = $1',
+    [hash],
+  );
+  return row;
+}
+
+/** Moves a stake's clock back: as if it was created (and last accrued) `days` earlier. */
+export const ageStake = (ctx: TestContext, id: number, days: number) =>
+  ctx.db.query(
+    `UPDATE stakes SET created_at = created_at - make_interval(secs => $2),
+                       last_updated_at = last_updated_at - make_interval(secs => $2) WHERE id = $1`,
+    [id, days * 86_400],
+  );
 
 /** Records every socket message of one user. */
 export function listen(ctx: TestContext, userId: number) {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type ErrorBody,
   type Mint,
   type MintList,
   type Stake,
@@ -22,7 +21,18 @@ import {
 } from '../../server/staking/rates';
 import { runSettlement } from '../../server/staking/settlement';
 import { createTestContext, type TestContext } from './helpers';
-import { TOKEN, TON, createMint, ledgerMatchesBalances, listen, newUser, payMint, type TestUser } from './mint-kit';
+import {
+  TOKEN,
+  TON,
+  ageStake as kitAgeStake,
+  createMint,
+  ledgerMatchesBalances,
+  listen,
+  newUser,
+  payMint,
+  type TestUser,
+} from './mint-kit';
+import { expectOneStakePerMint } from './race-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -48,13 +58,7 @@ const stake = (user: TestUser, mintId: unknown) =>
 const calculate = async (user: TestUser, id: number) =>
   (await ctx.app.inject({ method: 'GET', url: `/api/staking/calculate?staking_id=${id}`, headers: user.headers })).json<StakeCalculation>();
 
-/** Moves a stake's clock back: as if it was created (and last accrued) `days` earlier. */
-const ageStake = (id: number, days: number) =>
-  ctx.db.query(
-    `UPDATE stakes SET created_at = created_at - make_interval(secs => $2),
-                       last_updated_at = last_updated_at - make_interval(secs => $2) WHERE id = $1`,
-    [id, days * DAY],
-  );
+const ageStake = (id: number, days: number) => kitAgeStake(ctx, id, days);
 
 const balanceToken = async (userId: number) =>
   (await ctx.db.query<{ balance_token: bigint }>('SELECT balance_token FROM users WHERE id = $1', [userId]))[0]?.balance_token;
@@ -94,15 +98,7 @@ describe('POST /api/staking/create', () => {
   });
 
   it('200 concurrent requests for one mint create exactly one stake', async () => {
-    const user = await newUser(ctx);
-    const mint = await activeMint(user, 1);
-    const responses = await Promise.all(Array.from({ length: 200 }, () => stake(user, mint.id)));
-    const codes = responses.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 201)).toHaveLength(1);
-    expect(codes.filter((c) => c === 409)).toHaveLength(199);
-    expect(responses.find((r) => r.statusCode === 409)?.json<ErrorBody>().msg).toBe('Only an active mint can be staked');
-    const [count] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM stakes WHERE mint_id = $1', [mint.id]);
-    expect(count?.n).toBe(1);
+    await expectOneStakePerMint([ctx]);
   });
 
   it('404 for another user’s mint or a missing one; 409 for a mint that is not active; 422 for a bad body', async () => {

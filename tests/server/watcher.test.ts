@@ -2,7 +2,7 @@ import { Cell, SendMode, beginCell, external, internal, storeMessage } from '@to
 import { keyPairFromSeed } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mint, MintList, UserMe } from '@/shared/api/contract';
+import type { Mint, UserMe } from '@/shared/api/contract';
 import { createTonNodeClient } from '@/shared/api/ton-node/client';
 import { CHAIN_RPC_PATH } from '../../server/chain/routes';
 import { faucet } from '../../server/chain/service';
@@ -14,7 +14,20 @@ import { runExclusively } from '../../server/lib/periodic-job';
 import { runSettlement } from '../../server/staking/settlement';
 import { parseNodeTransaction } from '../../server/watcher/service';
 import { createTestContext, type TestContext } from './helpers';
-import { TON, TOKEN, createMint, fakeNode, ledgerMatchesBalances, listen, newUser, newWatcher, type TestUser } from './mint-kit';
+import {
+  TON,
+  TOKEN,
+  createMint,
+  fakeNode,
+  ledgerMatchesBalances,
+  listen,
+  mintOf as kitMintOf,
+  newUser,
+  newWatcher,
+  recordedTransaction,
+  type TestUser,
+} from './mint-kit';
+import { expectCancelRacingPaymentHasOneOutcome, expectPaymentCreditedOnce } from './race-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -24,20 +37,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const mintOf = async (user: TestUser, id: number): Promise<Mint> => {
-  const list = (await ctx.app.inject({ method: 'GET', url: '/api/mint/', headers: user.headers })).json<MintList>();
-  const mint = list.data.find((m) => m.id === id);
-  if (!mint) throw new Error(`mint ${id} not listed`);
-  return mint;
-};
-
-const recorded = async (hash: string) => {
-  const [row] = await ctx.db.query<{ outcome: string; mint_id: number | null; amount_nanotons: bigint; comment: string | null }>(
-    'SELECT outcome, mint_id, amount_nanotons, comment FROM treasury_transactions WHERE hash = $1',
-    [hash],
-  );
-  return row;
-};
+const mintOf = (user: TestUser, id: number) => kitMintOf(ctx, user, id);
+const recorded = (hash: string) => recordedTransaction(ctx, hash);
 
 const toReview = async () =>
   (
@@ -157,6 +158,12 @@ describe('matching payments', () => {
   });
 });
 
+describe('one payment, many readers', () => {
+  it('four watchers reading a new payment at once credit it once', async () => {
+    await expectPaymentCreditedOnce([ctx]);
+  });
+});
+
 describe('cancel and expiry against payment', () => {
   it('a payment after the user canceled is recorded, not credited', async () => {
     const user = await newUser(ctx);
@@ -170,27 +177,7 @@ describe('cancel and expiry against payment', () => {
   });
 
   it('cancel racing the payment has exactly one outcome', async () => {
-    for (let round = 0; round < 10; round++) {
-      const user = await newUser(ctx);
-      const mint = await createMint(ctx, user, 1);
-      const fake = fakeNode();
-      const paid = fake.pay({ amount: TON, comment: mint.payment!.comment });
-      const [cancel, poll] = await Promise.all([
-        ctx.app.inject({ method: 'POST', url: `/api/mint/${mint.id}/cancel`, headers: user.headers }),
-        newWatcher(ctx, fake.node).poll(),
-      ]);
-      const final = await mintOf(user, mint.id);
-      const outcome = (await recorded(paid.transaction_id.hash))?.outcome;
-      if (cancel.statusCode === 200) {
-        expect(final.status).toBe('canceled');
-        expect(outcome).toBe('mint_canceled');
-        expect(poll.recorded).toEqual({ mint_canceled: 1 });
-      } else {
-        expect(cancel.statusCode).toBe(409);
-        expect(final.status).toBe('active');
-        expect(outcome).toBe('credited');
-      }
-    }
+    await expectCancelRacingPaymentHasOneOutcome([ctx]);
   });
 
   it('expires unpaid mints; a later payment is recorded, but one made on chain in time is honoured', async () => {

@@ -1,0 +1,191 @@
+/**
+ * The money races, written once and run twice: on PGlite by the staking, watcher and ledger tests (one
+ * connection, so there they are serialised), and on a real Postgres by postgres.test.ts, where they
+ * truly overlap. Each takes one or more test contexts on one database; the concurrent calls are spread
+ * over them round-robin, as over several server processes with their own pools.
+ */
+import { expect } from 'vitest';
+import type { ErrorBody, Mint, Stake } from '@/shared/api/contract';
+import { MAX_PENDING_MINTS_PER_USER } from '../../server/constants';
+import { inTransaction } from '../../server/events/transaction';
+import { type Account, InsufficientFundsError, changeBalance } from '../../server/ledger/service';
+import { balances, ledgerSums } from '../../server/ledger/queries';
+import { unixNow } from '../../server/lib/codes';
+import { runSettlement } from '../../server/staking/settlement';
+import type { TreasuryNode } from '../../server/watcher/service';
+import type { TestContext } from './helpers';
+import {
+  TOKEN,
+  TON,
+  ageStake,
+  createMint,
+  fakeNode,
+  ledgerMatchesBalances,
+  mintOf,
+  newUser,
+  newWatcher,
+  payMint,
+  recordedTransaction,
+  type TestUser,
+} from './mint-kit';
+
+type Apps = [TestContext, ...TestContext[]];
+const pick = (apps: Apps, i: number): TestContext => apps[i % apps.length]!;
+
+/** One balance change through the ledger, in its own transaction. */
+export const ledgerChange = (ctx: TestContext, userId: number, delta: bigint, account: Account = 'balance_token') =>
+  inTransaction(ctx.db, ctx.bus, (tx) => changeBalance(tx, { userId, account, delta, reason: 'test', refType: 'test', refId: 1 }));
+
+/** MAX_PENDING_MINTS_PER_USER + 5 concurrent POST /api/mint/create: exactly the limit are created; returns one. */
+export async function expectPendingMintLimitHolds(apps: Apps, owner?: TestUser): Promise<Mint> {
+  const [ctx] = apps;
+  const user = owner ?? (await newUser(ctx));
+  const responses = await Promise.all(
+    Array.from({ length: MAX_PENDING_MINTS_PER_USER + 5 }, (_, i) =>
+      pick(apps, i).app.inject({ method: 'POST', url: '/api/mint/create', headers: user.headers, payload: { amount: 1, days: 30 } }),
+    ),
+  );
+  expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(MAX_PENDING_MINTS_PER_USER);
+  expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(5);
+  const [count] = await ctx.db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1`, [user.userId]);
+  expect(count?.n).toBe(MAX_PENDING_MINTS_PER_USER);
+  return responses.find((r) => r.statusCode === 201)!.json<Mint>();
+}
+
+/** `requests` concurrent POST /api/staking/create for one active mint: exactly one stake, the rest 409. */
+export async function expectOneStakePerMint(apps: Apps, requests = 200): Promise<void> {
+  const [ctx] = apps;
+  const user = await newUser(ctx);
+  const mint = await createMint(ctx, user, 1);
+  await payMint(ctx, mint);
+  const responses = await Promise.all(
+    Array.from({ length: requests }, (_, i) =>
+      pick(apps, i).app.inject({ method: 'POST', url: '/api/staking/create', headers: user.headers, payload: { mint_id: mint.id } }),
+    ),
+  );
+  const codes = responses.map((r) => r.statusCode);
+  expect(codes.filter((c) => c === 201)).toHaveLength(1);
+  expect(codes.filter((c) => c === 409)).toHaveLength(requests - 1);
+  expect(responses.find((r) => r.statusCode === 409)?.json<ErrorBody>().msg).toBe('Only an active mint can be staked');
+  const [count] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM stakes WHERE mint_id = $1', [mint.id]);
+  expect(count?.n).toBe(1);
+  expect((await mintOf(ctx, user, mint.id)).status).toBe('move_to_staking');
+}
+
+/**
+ * A payment read by `pollers` watchers at once (default: bare watchers, no advisory lock — the hash is
+ * recorded once whoever reads it): one mint activated, one treasury row, the referrer paid once.
+ */
+export async function expectPaymentCreditedOnce(
+  apps: Apps,
+  options: { pollers?: number; poll?: (ctx: TestContext, node: TreasuryNode) => Promise<unknown> } = {},
+): Promise<void> {
+  const [ctx] = apps;
+  const poll = options.poll ?? ((app, node) => newWatcher(app, node).poll());
+  const referrer = await newUser(ctx);
+  const user = await newUser(ctx, { refCode: referrer.refCode });
+  const mint = await createMint(ctx, user, 10); // 1000 tokens: 50 to the referrer (tier 1, 5 %)
+  const fake = fakeNode();
+  const paid = fake.pay({ amount: 10n * TON, comment: mint.payment!.comment });
+  await Promise.all(Array.from({ length: options.pollers ?? 4 }, (_, i) => poll(pick(apps, i), fake.node)));
+
+  expect(await recordedTransaction(ctx, paid.transaction_id.hash)).toMatchObject({ outcome: 'credited', mint_id: mint.id });
+  expect((await mintOf(ctx, user, mint.id)).status).toBe('active');
+  const [rows] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM treasury_transactions WHERE mint_id = $1', [mint.id]);
+  expect(rows?.n).toBe(1);
+  expect((await balances(ctx.db, referrer.userId))?.referral_balance).toBe(50n * TOKEN);
+  expect(await ledgerMatchesBalances(ctx, referrer.userId)).toBe(true);
+}
+
+/** Cancel racing the payment, `rounds` times: either canceled and recorded so, or active and credited. */
+export async function expectCancelRacingPaymentHasOneOutcome(apps: Apps, rounds = 10): Promise<void> {
+  const [ctx] = apps;
+  for (let round = 0; round < rounds; round++) {
+    const user = await newUser(ctx);
+    const mint = await createMint(ctx, user, 1);
+    const fake = fakeNode();
+    const paid = fake.pay({ amount: TON, comment: mint.payment!.comment });
+    const [cancel, poll] = await Promise.all([
+      pick(apps, round).app.inject({ method: 'POST', url: `/api/mint/${mint.id}/cancel`, headers: user.headers }),
+      newWatcher(pick(apps, round + 1), fake.node).poll(),
+    ]);
+    const final = await mintOf(ctx, user, mint.id);
+    const outcome = (await recordedTransaction(ctx, paid.transaction_id.hash))?.outcome;
+    if (cancel.statusCode === 200) {
+      expect(final.status).toBe('canceled');
+      expect(outcome).toBe('mint_canceled');
+      expect(poll.recorded).toEqual({ mint_canceled: 1 });
+    } else {
+      expect(cancel.statusCode).toBe(409);
+      expect(final.status).toBe('active');
+      expect(outcome).toBe('credited');
+    }
+  }
+}
+
+/** 50 concurrent debits of 1 token from a 20-token balance: exactly 20 succeed; balance and ledger agree. */
+export async function expectConcurrentDebitsExact(apps: Apps): Promise<void> {
+  const [ctx] = apps;
+  const { userId } = await newUser(ctx);
+  await ledgerChange(ctx, userId, 20n * TOKEN);
+  const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => ledgerChange(pick(apps, i), userId, -TOKEN)));
+  const ok = results.filter((r) => r.status === 'fulfilled');
+  const refused = results.filter((r) => r.status === 'rejected');
+  expect(ok).toHaveLength(20);
+  expect(refused.every((r) => r.status === 'rejected' && r.reason instanceof InsufficientFundsError)).toBe(true);
+  expect((await balances(ctx.db, userId))?.balance_token).toBe(0n);
+  expect((await ledgerSums(ctx.db, userId)).balance_token).toBe(0n);
+}
+
+/** 100 concurrent credits and debits on one balance: it ends at their exact sum, entry by entry. */
+export async function expectConcurrentChangesSumExactly(apps: Apps): Promise<void> {
+  const [ctx] = apps;
+  const { userId } = await newUser(ctx);
+  await ledgerChange(ctx, userId, 1_000n * TOKEN);
+  const deltas = Array.from({ length: 100 }, (_, i) => (i % 3 === 0 ? -7n : BigInt(i + 1)) * TOKEN);
+  await Promise.all(deltas.map((delta, i) => ledgerChange(pick(apps, i), userId, delta)));
+  const expected = 1_000n * TOKEN + deltas.reduce((a, b) => a + b, 0n);
+  expect((await balances(ctx.db, userId))?.balance_token).toBe(expected);
+  expect((await ledgerSums(ctx.db, userId)).balance_token).toBe(expected);
+  // every entry's balance_after is a distinct step of one serial history
+  const after = await ctx.db.query<{ balance_after: bigint; delta: bigint }>(
+    `SELECT balance_after, delta FROM ledger WHERE user_id = $1 AND account = 'balance_token' ORDER BY id`,
+    [userId],
+  );
+  let running = 0n;
+  for (const entry of after) {
+    running += entry.delta;
+    expect(entry.balance_after).toBe(running);
+  }
+}
+
+/**
+ * A matured mint and a stake at max_reward settled by four settlement runs at once (no advisory lock:
+ * the row locks alone must pay each once).
+ */
+export async function expectSettlementPaysOnce(apps: Apps): Promise<void> {
+  const [ctx] = apps;
+  const user = await newUser(ctx);
+  const matured = await createMint(ctx, user, 4); // 400 tokens, +5 % over 30 days → 420
+  await payMint(ctx, matured);
+  const staked = await createMint(ctx, user, 2); // 200 tokens; stake max_reward 30 % → 60
+  await payMint(ctx, staked);
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/staking/create', headers: user.headers, payload: { mint_id: staked.id } });
+  const stake = response.json<Stake>();
+  await ctx.db.query(`UPDATE mints SET matures_at = now() - interval '1 second' WHERE id = $1`, [matured.id]);
+  await ageStake(ctx, stake.id, 31); // past max_reward (30 days at 1 %)
+  const now = unixNow();
+  await Promise.all(Array.from({ length: 4 }, (_, i) => runSettlement(pick(apps, i), now)));
+
+  expect((await balances(ctx.db, user.userId))?.balance_token).toBe((420n + 200n + 60n) * TOKEN);
+  expect(await ledgerMatchesBalances(ctx, user.userId)).toBe(true);
+  const entries = await ctx.db.query<{ reason: string; delta: bigint }>('SELECT reason, delta FROM ledger WHERE user_id = $1 ORDER BY id', [user.userId]);
+  expect(entries).toEqual([
+    { reason: 'mint_matured', delta: 420n * TOKEN },
+    { reason: 'staking_principal', delta: 200n * TOKEN },
+    { reason: 'staking_reward', delta: 60n * TOKEN },
+  ]);
+  expect((await mintOf(ctx, user, matured.id)).status).toBe('completed');
+  const [row] = await ctx.db.query<{ status: string }>('SELECT status FROM stakes WHERE id = $1', [stake.id]);
+  expect(row?.status).toBe('completed');
+}
