@@ -59,6 +59,10 @@ async function createPgDb(connectionString: string): Promise<Db> {
   const types = new pg.TypeOverrides();
   types.setTypeParser(INT8_OID, (value: string) => BigInt(value));
   const pool = new pg.Pool({ connectionString, types });
+  // An idle pooled connection that dies (Postgres restart or failover, pg_terminate_backend) is an
+  // 'error' event on the pool; unhandled, it would crash the process. The pool has already dropped
+  // that connection and opens a new one on the next query, which reports a real outage itself.
+  pool.on('error', () => undefined);
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       return (await q.query(sql, params)).rows as T[];
