@@ -1,0 +1,184 @@
+/**
+ * The server on a real PostgreSQL server (started here in a temp dir, tests/server/support): the `pg`
+ * pool path of server/db, the advisory locks, and the money races, which on PGlite's one connection
+ * never truly overlap. Two app instances with their own pools share the database, as two processes do.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type UserMe, userMeSchema } from '@/shared/api/contract';
+import { type Db, createDb } from '../../server/db/index';
+import { migrations, runMigrations } from '../../server/db/migrations';
+import { createBackgroundJobs } from '../../server/jobs';
+import { createPeriodicJob } from '../../server/lib/periodic-job';
+import { bearer, createTestContext, register, type TestContext } from './helpers';
+import {
+  expectCancelRacingPaymentHasOneOutcome,
+  expectConcurrentChangesSumExactly,
+  expectConcurrentDebitsExact,
+  expectOneStakePerMint,
+  expectPaymentCreditedOnce,
+  expectPendingMintLimitHolds,
+  expectSettlementPaysOnce,
+} from './race-kit';
+import { type PostgresServer, startPostgres } from './support/postgres-server';
+
+const START_TIMEOUT_MS = 120_000;
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+let server: PostgresServer;
+beforeAll(async () => {
+  server = await startPostgres();
+}, START_TIMEOUT_MS);
+afterAll(async () => {
+  await server?.stop();
+}, START_TIMEOUT_MS);
+
+describe('migrations', () => {
+  it('two processes migrating one fresh database at once apply each migration once (advisory lock)', async () => {
+    const dbs: Db[] = [];
+    try {
+      dbs.push(await createDb({ databaseUrl: server.url, dataDir: 'memory://' }));
+      dbs.push(await createDb({ databaseUrl: server.url, dataDir: 'memory://' }));
+      expect(dbs.map((db) => db.kind)).toEqual(['pg', 'pg']);
+      const applied = await Promise.all(dbs.map((db) => runMigrations(db)));
+      const all = migrations.map((m) => m.id);
+      // one of them applied everything, the other found it done
+      expect(applied.map((ids) => ids.length).sort()).toEqual([0, all.length]);
+      expect(applied.flat()).toEqual(all);
+      const rows = await dbs[0]!.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+      expect(rows.map((row) => row.id)).toEqual(all);
+      expect(await runMigrations(dbs[1]!)).toEqual([]);
+    } finally {
+      await Promise.all(dbs.map((db) => db.close()));
+    }
+  });
+
+  it('returns BIGINT as bigint, past 2^53, and NUMERIC as text', async () => {
+    const db = await createDb({ databaseUrl: server.url, dataDir: 'memory://' });
+    try {
+      const [row] = await db.query<{ big: unknown; count: unknown; numeric: unknown }>(
+        `SELECT 9007199254740993::bigint AS big, COUNT(*) AS count, 1.5::numeric(12, 6) AS numeric FROM schema_migrations`,
+      );
+      expect(row).toEqual({ big: 9_007_199_254_740_993n, count: BigInt(migrations.length), numeric: '1.500000' });
+      const [tx] = await db.tx((q) => q.query<{ big: unknown }>('SELECT $1::bigint AS big', [2n ** 62n]));
+      expect(tx?.big).toBe(2n ** 62n);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('connections', () => {
+  it('survives its idle connections being killed (server restart, admin terminate): the next query reconnects', async () => {
+    const db = await createDb({ databaseUrl: server.url, dataDir: 'memory://' });
+    const admin = await createDb({ databaseUrl: server.url, dataDir: 'memory://' });
+    try {
+      // a few idle pooled connections
+      await Promise.all(Array.from({ length: 3 }, () => db.query('SELECT pg_sleep(0.05)')));
+      const [killed] = await admin.query<{ n: number }>(
+        `SELECT COUNT(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+      );
+      expect(killed?.n).toBeGreaterThanOrEqual(3);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the pool hears of it while idle
+      expect(await db.query<{ ok: number }>('SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
+    } finally {
+      await Promise.all([db.close(), admin.close()]);
+    }
+  });
+});
+
+describe('the app on Postgres', () => {
+  // Two app instances, two pools, one database: two server processes.
+  let a: TestContext;
+  let b: TestContext;
+  beforeAll(async () => {
+    // started at once, as two processes do: both migrate and set up the sandbox treasury
+    [a, b] = await Promise.all([createTestContext({ databaseUrl: server.url }), createTestContext({ databaseUrl: server.url })]);
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('registers a user from signed init data; /api/user/me answers on either instance', async () => {
+    expect(a.db.kind).toBe('pg');
+    const telegramId = 7_123_456_789; // past 2^32: telegram_id is a BIGINT
+    const tokens = await register(a.app, { id: telegramId, first_name: 'Pg', username: 'pg_user' });
+    for (const ctx of [a, b]) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(tokens.token) });
+      expect(response.statusCode).toBe(200);
+      const me = userMeSchema.parse(response.json<UserMe>());
+      expect(me).toMatchObject({ telegram_id: telegramId, first_name: 'Pg', username: 'pg_user', balance_token: 0 });
+    }
+    const [row] = await b.db.query<{ telegram_id: unknown }>('SELECT telegram_id FROM users WHERE telegram_id = $1', [telegramId]);
+    expect(row?.telegram_id).toBe(BigInt(telegramId));
+  });
+
+  describe('races that truly overlap here', () => {
+    it('concurrent mint requests, over two instances, stop at the pending-mint limit', async () => {
+      await expectPendingMintLimitHolds([a, b]);
+    });
+
+    it('200 concurrent stake requests for one mint, over two instances, create exactly one stake', async () => {
+      await expectOneStakePerMint([a, b]);
+    });
+
+    it('four bare watchers over two pools reading one new payment credit it once', async () => {
+      await expectPaymentCreditedOnce([a, b]);
+    });
+
+    it('the background watcher job run twice at once on each instance credits a payment once', async () => {
+      // pollers 4 over [a, b]: two jobs per instance, each its own runOnce under the advisory lock
+      await expectPaymentCreditedOnce([a, b], {
+        pollers: 4,
+        poll: (ctx, node) => createBackgroundJobs({ config: ctx.config, db: ctx.db, bus: ctx.bus, node, log: quiet }).watcher!.runOnce(),
+      });
+    });
+
+    it('cancel racing the payment has exactly one outcome', async () => {
+      await expectCancelRacingPaymentHasOneOutcome([a, b], 20);
+    });
+
+    it('50 concurrent debits from a 20-token balance succeed exactly 20 times', async () => {
+      await expectConcurrentDebitsExact([a, b]);
+    });
+
+    it('100 concurrent credits and debits on one balance sum exactly', async () => {
+      await expectConcurrentChangesSumExactly([a, b]);
+    });
+
+    it('four settlement runs at once pay a matured mint and a finished stake once', async () => {
+      await expectSettlementPaysOnce([a, b]);
+    });
+  });
+
+  describe('periodic job advisory lock', () => {
+    it('two jobs with one lock key on two pools: only one runs a given round', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const runs = { a: 0, b: 0 };
+      const job = (ctx: TestContext, name: 'a' | 'b', run: () => Promise<void>) =>
+        createPeriodicJob({ name, intervalMs: 60_000, db: ctx.db, lockKey: 7_402_116_999, run, onError: () => undefined });
+      const jobA = job(a, 'a', async () => {
+        runs.a++;
+        entered();
+        await gate;
+      });
+      const jobB = job(b, 'b', async () => {
+        runs.b++;
+      });
+
+      const first = jobA.runOnce();
+      await inside; // A holds the lock and is running
+      expect(await jobB.runOnce()).toBe(false);
+      expect(await jobB.runOnce()).toBe(false);
+      release();
+      expect(await first).toBe(true);
+      expect(runs).toEqual({ a: 1, b: 0 });
+      // the lock ends with A's run: the next round is B's to take
+      expect(await jobB.runOnce()).toBe(true);
+      expect(runs).toEqual({ a: 1, b: 1 });
+    });
+  });
+});
