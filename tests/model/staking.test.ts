@@ -16,7 +16,7 @@ import {
   stakesRequested,
   stakeUpdated,
 } from '@/entities/stake';
-import { $activeMints } from '@/entities/mint';
+import { $activeMints, mintUpdated } from '@/entities/mint';
 import { transactionFailed } from '@/features/send-transaction';
 import '@/pages/dashboard';
 import { $stakeableMints, STAKE_CREATED_TEXT, stakeClicked } from '@/pages/staking';
@@ -339,6 +339,19 @@ describe('staking a mint (select-mint page)', () => {
     expect(scope.getState($stakeableMints).map((m) => m.id)).toEqual([7, 10]);
     await allSettled(stakeClicked, { scope, params: 7 });
     expect(create).toHaveBeenCalledTimes(2);
+  });
+
+  it('user:mint pushes update the list while it is open', async () => {
+    const { scope } = await openSelectMint(async () => created);
+    // A payment confirmed meanwhile: the mint joins at the top.
+    await allSettled(mintUpdated, { scope, params: mint({ id: 12 }) });
+    expect(scope.getState($stakeableMints).map((m) => m.id)).toEqual([12, 7, 10]);
+    // Staked from another device: it leaves.
+    await allSettled(mintUpdated, { scope, params: mint({ id: 7, status: 'move_to_staking' }) });
+    expect(scope.getState($stakeableMints).map((m) => m.id)).toEqual([12, 10]);
+    // A pending mint is not stakeable.
+    await allSettled(mintUpdated, { scope, params: mint({ id: 13, status: 'pending' }) });
+    expect(scope.getState($stakeableMints).map((m) => m.id)).toEqual([12, 10]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { attach, createEvent, createStore, sample } from 'effector';
+import { mintUpdated } from '@/entities/mint';
 import { stakeUpdated } from '@/entities/stake';
 import { createStakeFx, getMintsFx, type Mint, type Stake, type StakeCreateBody } from '@/shared/api';
 import { timings } from '@/shared/config';
@@ -33,6 +34,15 @@ export const $stakingMintId = createStore<number | null>(null)
   .reset(stakeFx.finally);
 
 sample({ clock: selectMintRoute.opened, fn: () => ({}), target: loadMintsFx });
+
+// A user:mint push while the page is open (a payment confirmed, a mint staked or cancelled
+// elsewhere) updates the list at once: an active mint joins, any other status leaves.
+$mints.on(mintUpdated, (mints, mint) => {
+  if (mint.status !== 'active') return mints.filter((known) => known.id !== mint.id);
+  const known = mints.some((item) => item.id === mint.id);
+  // In place when known; a newly paid mint is the newest, so it goes first.
+  return known ? mints.map((item) => (item.id === mint.id ? mint : item)) : [mint, ...mints];
+});
 
 // A second tap while the first request runs is ignored: one mint, one stake.
 sample({
