@@ -28,6 +28,17 @@ import { stake, T0 } from './stake-fixture';
 
 const PER_SECOND = 20 / 86_400;
 
+// Every test runs on a fake clock at T0 (the pure formula tests do not mind).
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(T0 * 1000);
+});
+afterEach(() => {
+  vi.clearAllTimers();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
 const mint = (overrides: Partial<Mint> = {}): Mint => ({
   id: 7,
   mint_id: 'K7F3QX2M',
@@ -80,15 +91,6 @@ describe('reward rule (SPEC §4, §5)', () => {
 });
 
 describe('stakes list', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(T0 * 1000);
-  });
-  afterEach(() => {
-    vi.clearAllTimers();
-    vi.useRealTimers();
-  });
-
   // allSettled would wait for a running timer: launch without awaiting it, then let microtasks run.
   const run = async (launched: Promise<unknown>) => {
     void launched;
@@ -144,15 +146,6 @@ describe('stakes list', () => {
 });
 
 describe('ticker (SPEC §4: active earnings recompute every 1 s)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(T0 * 1000);
-  });
-  afterEach(() => {
-    vi.clearAllTimers();
-    vi.useRealTimers();
-  });
-
   const push = async (scope: Scope, value: Stake) => {
     void allSettled(stakeUpdated, { scope, params: value });
     await vi.advanceTimersByTimeAsync(0);
@@ -229,15 +222,8 @@ describe('ticker (SPEC §4: active earnings recompute every 1 s)', () => {
 
 describe('app wiring', () => {
   beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(T0 * 1000);
     FakeWebSocket.instances = [];
     vi.stubGlobal('WebSocket', FakeWebSocket);
-  });
-  afterEach(() => {
-    vi.clearAllTimers();
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('a user:staking push upserts the stake', async () => {
@@ -268,15 +254,6 @@ describe('app wiring', () => {
 });
 
 describe('staking a mint (select-mint page)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(T0 * 1000);
-  });
-  afterEach(() => {
-    vi.clearAllTimers();
-    vi.useRealTimers();
-  });
-
   const created = stake({ id: 11, staking_id: 'STK00011' });
 
   const openSelectMint = async (createStake: (body: { mint_id: number }) => Promise<Stake | null>) => {
@@ -356,15 +333,6 @@ describe('staking a mint (select-mint page)', () => {
 });
 
 describe('dashboard: active mints and stakes (issue #4)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(T0 * 1000);
-  });
-  afterEach(() => {
-    vi.clearAllTimers();
-    vi.useRealTimers();
-  });
-
   it('opening the dashboard loads both; only active ones are listed, and pushes keep them live', async () => {
     const getMints = vi.fn(async () => page([mint({ id: 7 }), mint({ id: 8, status: 'pending' }), mint({ id: 9, status: 'move_to_staking' })]));
     const getStakes = vi.fn(async () => page([stake({ id: 3 }), stake({ id: 2, status: 'completed', earned_reward: 300 })]));
