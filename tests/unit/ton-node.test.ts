@@ -282,3 +282,20 @@ describe('nanoToTon', () => {
     expect(() => nanoToTon(bad)).toThrow(TypeError);
   });
 });
+
+describe("the app's wallet balance effect", () => {
+  it('reads getAddressInformation on the configured node and answers its balance in nanotons', async () => {
+    const fetch = vi.fn(async (_url: string | URL | Request, init: RequestInit = {}) => {
+      const body = JSON.parse(String(init.body)) as { method: string };
+      expect(body.method).toBe('getAddressInformation');
+      return new Response(JSON.stringify((accountInfo('active', '98994692000') as { body: unknown }).body));
+    });
+    vi.stubGlobal('fetch', fetch);
+    const { getAddressBalanceFx } = await import('@/shared/api/ton-node');
+    await expect(getAddressBalanceFx(ADDRESS)).resolves.toBe('98994692000');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // An account in a state the app does not know is an error, not a balance.
+    fetch.mockImplementationOnce(async () => new Response(JSON.stringify((accountInfo('weird') as { body: unknown }).body)));
+    await expectKind(getAddressBalanceFx(ADDRESS), 'unsupported-state');
+  });
+});
