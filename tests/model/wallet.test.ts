@@ -22,14 +22,25 @@ import { getAddressBalanceFx } from '@/shared/api';
 import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import {
   connectionRestored,
+  createTonConnectFx,
   disconnectWalletFx,
+  mountButtonFx,
+  setUiOptionsFx,
   libraryErrorText,
   sendTransactionFx,
   WalletActionError,
   walletStatusChanged,
   type ConnectedWalletInfo,
 } from '@/shared/ton-connect';
-import { $disconnectModalOpen, disconnectConfirmed, widgetLanguage } from '@/widgets/wallet-panel';
+import { appConfig, miniAppLink } from '@/shared/config';
+import { themeChanged } from '@/shared/telegram';
+import {
+  $disconnectModalOpen,
+  buttonRootMounted,
+  disconnectConfirmed,
+  walletWidgetStarted,
+  widgetLanguage,
+} from '@/widgets/wallet-panel';
 import { createTestScope } from './scope';
 
 const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
@@ -250,6 +261,36 @@ describe('wallet widget settings', () => {
     expect(widgetLanguage('en')).toBe('en');
     expect(widgetLanguage('uk')).toBe('en');
     expect(widgetLanguage(null)).toBe('en');
+  });
+
+  it("starts the library with the app's settings, keeps its theme in step, and mounts the button by id", async () => {
+    const create = vi.fn(async () => undefined);
+    const setUi = vi.fn();
+    const mount = vi.fn();
+    const { scope } = createTestScope({
+      handlers: [
+        [createTonConnectFx, create],
+        [setUiOptionsFx, setUi],
+        [mountButtonFx, mount],
+      ],
+    });
+    // The button's element may appear before the library has loaded (mounting is then a no-op in
+    // the effect): it is mounted again once the library is there.
+    await allSettled(buttonRootMounted, { scope, params: 'ton-connect-button' });
+    expect(mount).toHaveBeenCalledTimes(1);
+    await allSettled(walletWidgetStarted, { scope, params: { languageCode: 'ru', colorScheme: 'dark' } });
+    expect(create).toHaveBeenCalledWith({
+      manifestUrl: appConfig.tonConnectManifestUrl,
+      walletsListSource: appConfig.walletsListUrl,
+      twaReturnUrl: miniAppLink(),
+      language: 'ru',
+      theme: 'dark',
+    });
+    expect(mount).toHaveBeenCalledTimes(2);
+    expect(mount).toHaveBeenLastCalledWith('ton-connect-button');
+
+    await allSettled(themeChanged, { scope, params: 'light' });
+    expect(setUi).toHaveBeenLastCalledWith({ language: 'ru', theme: 'light' });
   });
 });
 
