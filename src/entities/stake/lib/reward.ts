@@ -1,5 +1,5 @@
 import type { Stake } from '@/shared/api';
-import { timings } from '@/shared/config';
+import { pendingShownUntil } from '@/shared/lib/pending-window';
 
 /** Reward per period (SPEC §5), in tokens. */
 export interface StakeRates {
@@ -39,9 +39,6 @@ export function isStakeEarning(stake: Stake, nowSeconds: number): boolean {
   return stake.status === 'active' && stakeRates(stake).perSecond > 0 && stakeEarned(stake, nowSeconds) < stake.max_reward;
 }
 
-/** Unix seconds when a pending stake stops showing (SPEC §4, §9: the 3-minute pending window). */
-export const pendingShownUntil = (stake: Stake): number => stake.created_at + timings.pendingWindowMs / 1000;
-
 /**
  * What a list shows (SPEC §4): every active and completed stake, and of the pending ones only the
  * newest, and only while it is younger than 3 minutes. `stakes` are newest first.
@@ -50,9 +47,4 @@ export function visibleStakes(stakes: Stake[], nowSeconds: number): Stake[] {
   const newestPending = stakes.find((stake) => stake.status === 'pending');
   const showPending = newestPending !== undefined && nowSeconds < pendingShownUntil(newestPending);
   return stakes.filter((stake) => stake.status !== 'pending' || (showPending && stake === newestPending));
-}
-
-/** Newest first: by created_at, then by id (two stakes made in the same second). */
-export function byNewestFirst(a: Stake, b: Stake): number {
-  return b.created_at - a.created_at || b.id - a.id;
 }

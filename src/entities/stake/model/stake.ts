@@ -1,7 +1,8 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { delay, interval } from 'patronum';
 import { getStakesFx, type Stake } from '@/shared/api';
-import { byNewestFirst, isStakeEarning, pendingShownUntil, stakeEarned, visibleStakes } from '../lib/reward';
+import { byNewest, pendingShownUntil } from '@/shared/lib/pending-window';
+import { isStakeEarning, stakeEarned, visibleStakes } from '../lib/reward';
 
 /** SPEC §4, §9: active earnings recompute every 1 s. */
 export const STAKE_TICK_MS = 1_000;
@@ -22,8 +23,8 @@ const isPending = (stake: Stake) => stake.status === 'pending';
 /** Every stake the client knows, newest first. Lists show $visibleStakes. */
 export const $stakes = createStore<Stake[]>([])
   // A 5xx resolves null (the error toast is shown by the request layer): keep what we had.
-  .on(loadStakesFx.doneData, (stakes, page) => (page ? [...page.data].sort(byNewestFirst) : stakes))
-  .on(stakeUpdated, (stakes, stake) => [...stakes.filter((known) => known.id !== stake.id), stake].sort(byNewestFirst))
+  .on(loadStakesFx.doneData, (stakes, page) => (page ? [...page.data].sort(byNewest) : stakes))
+  .on(stakeUpdated, (stakes, stake) => [...stakes.filter((known) => known.id !== stake.id), stake].sort(byNewest))
   .on(pendingStakesCleared, (stakes) => (stakes.some(isPending) ? stakes.filter((stake) => !isPending(stake)) : stakes));
 
 sample({ clock: stakesRequested, fn: () => ({}), target: loadStakesFx });
