@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Mint, MintStatus } from '@/shared/api';
-import { formatAmount } from '@/shared/lib/format';
+import { formatAmount, formatDays } from '@/shared/lib/format';
 import styles from './mint-card.module.css';
 
 const TOKEN = 'TKN';
@@ -10,8 +10,6 @@ const statusText = (status: MintStatus): string => status.replace(/_/g, ' ');
 
 const dateText = (seconds: number): string =>
   new Date(seconds * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-const daysText = (days: number): string => `${days} ${days === 1 ? 'day' : 'days'}`;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -40,7 +38,7 @@ export function MintCard({ mint, children }: { mint: Mint; children?: ReactNode 
           {formatAmount(mint.expected_token, 2)} {TOKEN}
         </Row>
         <Row label="Cost">{formatAmount(mint.amount_ton, 4)} TON</Row>
-        <Row label="Term">{daysText(mint.tariff_days)}</Row>
+        <Row label="Term">{formatDays(mint.tariff_days)}</Row>
         {mint.matures_at !== null ? <Row label="Matures">{dateText(mint.matures_at)}</Row> : null}
       </dl>
       {children}

@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { $plans, $plansLoading } from '@/entities/mint';
-import { formatAmount } from '@/shared/lib/format';
+import { formatAmount, formatDays } from '@/shared/lib/format';
 import {
   $amountInvalid,
   $amountText,
@@ -15,7 +15,6 @@ import {
 } from '../model/mint-form';
 import styles from './mint-page.module.css';
 
-const daysText = (days: number): string => `${days} ${days === 1 ? 'day' : 'days'}`;
 const percentText = (fraction: number): string => `${Number((fraction * 100).toFixed(2))}%`;
 
 function Calculation() {
@@ -29,7 +28,7 @@ function Calculation() {
             <dd>{formatAmount(calculation.amount_token, 2)} TKN</dd>
           </div>
           <div className={styles.row}>
-            <dt>After {daysText(calculation.tariff_days)}</dt>
+            <dt>After {formatDays(calculation.tariff_days)}</dt>
             <dd>{formatAmount(calculation.expected_token, 2)} TKN</dd>
           </div>
           <div className={styles.row}>
@@ -78,7 +77,7 @@ export function MintForm() {
               aria-pressed={plan.days === selectedDays}
               onClick={() => onPlan(plan.days)}
             >
-              {daysText(plan.days)}
+              {formatDays(plan.days)}
             </button>
           ))}
         </div>
@@ -87,7 +86,7 @@ export function MintForm() {
         ) : (
           <p className={styles.hint}>
             {selectedPlan
-              ? `+${percentText(selectedPlan.yield)} over ${daysText(selectedPlan.tariff_days)}`
+              ? `+${percentText(selectedPlan.yield)} over ${formatDays(selectedPlan.tariff_days)}`
               : 'Choose a plan.'}
           </p>
         )}

@@ -1,32 +1,28 @@
 import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
+import { MintCard } from '@/entities/mint';
 import type { Mint } from '@/shared/api';
-import { formatAmount } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { Page } from '@/shared/ui/page';
 import { $isStaking, $mints, $mintsLoaded, $stakingMintId, stakeClicked } from '../model/select-mint';
 import styles from './select-mint-page.module.css';
 
-function MintCard({ mint }: { mint: Mint }) {
+function StakeableMint({ mint }: { mint: Mint }) {
   const [isStaking, stakingMintId, onStake] = useUnit([$isStaking, $stakingMintId, stakeClicked]);
-  const busy = stakingMintId === mint.id;
   return (
-    <article className={styles.card} data-testid="stakeable-mint" aria-label={`Mint ${mint.mint_id}`}>
-      <div className={styles.info}>
-        <span className={styles.code}>{mint.mint_id}</span>
-        <span className={styles.amount}>{formatAmount(mint.amount_token, 4)} TKN</span>
-        <span className={styles.hint}>{mint.tariff_days} days plan</span>
-      </div>
-      <button
-        type="button"
-        className={styles.button}
-        disabled={isStaking}
-        aria-busy={busy}
-        onClick={() => onStake(mint.id)}
-      >
-        Stake
-      </button>
-    </article>
+    <div data-testid="stakeable-mint">
+      <MintCard mint={mint}>
+        <button
+          type="button"
+          className={styles.button}
+          disabled={isStaking}
+          aria-busy={stakingMintId === mint.id}
+          onClick={() => onStake(mint.id)}
+        >
+          Stake
+        </button>
+      </MintCard>
+    </div>
   );
 }
 
@@ -38,7 +34,7 @@ export function SelectMintPage() {
       {mints.length > 0 ? (
         <div className={styles.list}>
           {mints.map((mint) => (
-            <MintCard key={mint.id} mint={mint} />
+            <StakeableMint key={mint.id} mint={mint} />
           ))}
         </div>
       ) : loaded ? (
