@@ -152,13 +152,13 @@ const stakes = (count: number): Stake[] =>
     created_at: nowSeconds() - 3_600 * (i % 48),
     last_updated_at: i % 3 === 0 ? null : nowSeconds() - 60 * (i % 30),
     // From a few tokens to a few thousand: some numbers move every second, some less often.
-    total_amount: 5 + ((i * 997) % 5_000),
+    total_amount: String(5 + ((i * 997) % 5_000)),
     daily_reward: 1,
     hold_bonus: 0.1 * (i % 5),
     collective_bonus: 0.25,
     investment_bonus: 0.05 * (i % 3),
-    earned_reward: 0.001 * i,
-    max_reward: 1_000_000,
+    earned_reward: (0.001 * i).toFixed(3),
+    max_reward: '1000000',
   }));
 
 // ---- measuring ----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
  */
 import type { UserBalanceEvent } from '@/shared/api/contract';
 import { DomainError, NotFoundError } from '../lib/errors';
-import { unitsToNumber } from '../lib/money';
+import { formatUnits } from '../lib/money';
 import type { Tx } from '../events/transaction';
 import { userExists } from '../users/queries';
 import type { Queryable } from '../db/index';
@@ -53,9 +53,9 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<Bala
 
 export function balanceEvent(row: BalanceRow): UserBalanceEvent {
   return {
-    balance_token: unitsToNumber(row.balance_token),
-    task_balance: unitsToNumber(row.task_balance),
-    referral_balance: unitsToNumber(row.referral_balance),
+    balance_token: formatUnits(row.balance_token),
+    task_balance: formatUnits(row.task_balance),
+    referral_balance: formatUnits(row.referral_balance),
     hold_bonus: Number(row.hold_bonus),
     investment_bonus: Number(row.investment_bonus),
   };

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MoneyFormatError, parseUnits } from './money';
 import { ValidationError } from './errors';
 
 /**
@@ -14,16 +13,8 @@ export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.ou
   );
 }
 
-/** A money amount in whole units on the wire (number or decimal text) → exact base units. */
-export const unitsSchema = z.union([z.number(), z.string().max(64)]).transform((value, ctx) => {
-  try {
-    return parseUnits(value);
-  } catch (error) {
-    if (!(error instanceof MoneyFormatError)) throw error;
-    ctx.addIssue({ code: 'custom', message: error.message });
-    return z.NEVER;
-  }
-});
+/** A money amount on the wire (decimal text in whole units, DESIGN.md §7) → exact base units. */
+export { moneyInput as unitsSchema } from '@/shared/api/contract';
 
 /** Positive integer ids in paths, e.g. `/users/:id`. */
 export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });

@@ -14,7 +14,7 @@ import { balanceEvent, changeBalance } from '../ledger/service';
 import { balances } from '../ledger/queries';
 import { randomCode } from '../lib/codes';
 import { DomainError, NotFoundError, ValidationError } from '../lib/errors';
-import { formatUnits, unitsToNumber } from '../lib/money';
+import { formatUnits } from '../lib/money';
 import { currentPriceNanotons } from '../price/service';
 import { creditReferralReward } from '../referral/service';
 import { reconcileUserBonuses } from '../staking/bonuses';
@@ -79,10 +79,10 @@ export async function calculateMint(deps: MintDeps, amountTon: bigint, freezeDay
   const price = await currentPriceNanotons(deps.db);
   const { amountToken, expectedToken } = mintAmounts(amountTon, price, plan.yield_bps);
   return {
-    amount_ton: unitsToNumber(amountTon),
-    amount_token: unitsToNumber(amountToken),
-    expected_token: unitsToNumber(expectedToken),
-    price: unitsToNumber(price),
+    amount_ton: formatUnits(amountTon),
+    amount_token: formatUnits(amountToken),
+    expected_token: formatUnits(expectedToken),
+    price: formatUnits(price),
     days: plan.days,
     tariff_days: plan.tariff_days,
     yield: yieldFraction(plan.yield_bps),

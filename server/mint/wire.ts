@@ -2,7 +2,7 @@ import { Address, beginCell } from '@ton/core';
 import type { Mint, MintPlan, PaymentRequest } from '@/shared/api/contract';
 import type { Config } from '../config';
 import { MINT_COMMENT_PREFIX } from '../constants';
-import { unitsToNumber } from '../lib/money';
+import { formatUnits } from '../lib/money';
 import type { MintRow, PlanRow } from './queries';
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
@@ -61,9 +61,9 @@ export function toMint(row: MintRow, config: Pick<Config, 'treasuryAddress' | 'm
     status: row.status,
     cancel_reason: row.cancel_reason,
     created_at: seconds(row.created_at),
-    amount_ton: unitsToNumber(row.amount_ton),
-    amount_token: unitsToNumber(row.amount_token),
-    expected_token: unitsToNumber(row.expected_token),
+    amount_ton: formatUnits(row.amount_ton),
+    amount_token: formatUnits(row.amount_token),
+    expected_token: formatUnits(row.expected_token),
     days: row.days,
     tariff_days: row.tariff_days,
     activated_at: row.activated_at ? seconds(row.activated_at) : null,

@@ -8,7 +8,7 @@
  */
 import type { CurrentPrice } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
-import { unitsToNumber } from '../lib/money';
+import { formatUnits } from '../lib/money';
 import { latestPrice, priceAt } from './queries';
 
 const DAY = 86_400;
@@ -35,7 +35,7 @@ export async function currentPrice(q: Queryable, now: number): Promise<CurrentPr
   ]);
   return {
     // nanotons per token read as TON: the same 9 decimals as token base units
-    price: unitsToNumber(price),
+    price: formatUnits(price),
     price_change_24h: percentChange(dayAgo ?? price, price),
     price_change_30d: percentChange(monthAgo ?? price, price),
   };

@@ -49,5 +49,5 @@ export interface SandboxUser {
   theme: z.infer<typeof themeSchema>;
   created_at: string;
   /** The app account, once this test user has opened the app. */
-  app_user: { id: number; ref_code: string; balance_token: number } | null;
+  app_user: { id: number; ref_code: string; balance_token: string } | null;
 }

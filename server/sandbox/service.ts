@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { type Account, balanceEvent, changeBalance } from '../ledger/service';
 import { NotFoundError } from '../lib/errors';
-import { unitsToNumber } from '../lib/money';
+import { formatUnits } from '../lib/money';
 import { findUserIdByTelegramId } from '../users/queries';
 import {
   type SandboxUserRow,
@@ -42,7 +42,7 @@ function toWire(row: SandboxUserRow): SandboxUser {
         : {
             id: row.app_user_id,
             ref_code: row.app_ref_code ?? '',
-            balance_token: unitsToNumber(row.app_balance_token ?? 0n),
+            balance_token: formatUnits(row.app_balance_token ?? 0n),
           },
   };
 }

@@ -11,7 +11,7 @@ import { type Tx, inTransaction } from '../events/transaction';
 import { changeBalance } from '../ledger/service';
 import { randomCode } from '../lib/codes';
 import { DomainError, NotFoundError } from '../lib/errors';
-import { unitsToNumber } from '../lib/money';
+import { formatUnits } from '../lib/money';
 import { lockUser, lockUserMint, setMintStatus } from '../mint/queries';
 import { toMint } from '../mint/wire';
 import { currentCollectiveMicro, reconcileUserBonuses, userBonusTargets } from './bonuses';
@@ -88,14 +88,14 @@ export function calculation(row: StakeRow, now: number): StakeCalculation {
     staking_id: row.staking_id,
     status: row.status,
     at: now,
-    earned_reward: unitsToNumber(earnedAt(state, now)),
-    max_reward: unitsToNumber(state.maxReward),
+    earned_reward: formatUnits(earnedAt(state, now)),
+    max_reward: formatUnits(state.maxReward),
     total_percent: microToPercent(rate),
     // SPEC §5: per hour, minute, second divide by 24, 60, 60 (base units, floored)
-    reward_per_day: unitsToNumber(perDay),
-    reward_per_hour: unitsToNumber(perDay / 24n),
-    reward_per_minute: unitsToNumber(perDay / 1_440n),
-    reward_per_second: unitsToNumber(perDay / 86_400n),
+    reward_per_day: formatUnits(perDay),
+    reward_per_hour: formatUnits(perDay / 24n),
+    reward_per_minute: formatUnits(perDay / 1_440n),
+    reward_per_second: formatUnits(perDay / 86_400n),
     completes_at: live ? completesAt(state) : null,
   };
 }

@@ -1,5 +1,5 @@
 import type { Stake } from '@/shared/api/contract';
-import { unitsToNumber } from '../lib/money';
+import { formatUnits } from '../lib/money';
 import type { StakeRow } from './queries';
 import { type RewardState, percentToMicro } from './rates';
 
@@ -12,13 +12,13 @@ export function toStake(row: StakeRow): Stake {
     status: row.status,
     created_at: seconds(row.created_at),
     last_updated_at: row.last_updated_at ? seconds(row.last_updated_at) : null,
-    total_amount: unitsToNumber(row.total_amount),
+    total_amount: formatUnits(row.total_amount),
     daily_reward: Number(row.daily_reward),
     hold_bonus: Number(row.hold_bonus),
     collective_bonus: Number(row.collective_bonus),
     investment_bonus: Number(row.investment_bonus),
-    earned_reward: unitsToNumber(row.earned_reward),
-    max_reward: unitsToNumber(row.max_reward),
+    earned_reward: formatUnits(row.earned_reward),
+    max_reward: formatUnits(row.max_reward),
   };
 }
 

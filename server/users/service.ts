@@ -2,7 +2,7 @@ import type { UserMe } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { balanceEvent } from '../ledger/service';
 import { NotFoundError } from '../lib/errors';
-import { unitsToNumber } from '../lib/money';
+import { formatUnits } from '../lib/money';
 import { referralTurnover } from '../referral/queries';
 import { referralTier } from '../referral/tiers';
 import { getSetting } from '../settings/queries';
@@ -41,7 +41,7 @@ export async function getMe(deps: Deps, userId: number): Promise<UserMe> {
     ref: {
       level: tier.level,
       percent: tier.percent,
-      turnover: unitsToNumber(turnover),
+      turnover: formatUnits(turnover),
       referrals_count: counts.referrals_count,
       new_referrals_count: Math.max(0, counts.referrals_count - user.seen_referrals_count),
     },

@@ -45,9 +45,9 @@ const mint = (overrides: Partial<Mint> = {}): Mint => ({
   status: 'pending',
   cancel_reason: null,
   created_at: NOW,
-  amount_ton: 1.5,
-  amount_token: 150,
-  expected_token: 157.5,
+  amount_ton: '1.5',
+  amount_token: '150',
+  expected_token: '157.5',
   days: 30,
   tariff_days: 30,
   activated_at: null,
@@ -74,11 +74,11 @@ const wallet = (): ConnectedWalletInfo => ({
   walletName: 'Dev Wallet',
   features: [{ name: 'SendTransaction', maxMessages: 4 }],
 });
-const calculation = (amount: number, days: number): MintCalculation => ({
+const calculation = (amount: string, days: number): MintCalculation => ({
   amount_ton: amount,
-  amount_token: amount * 100,
-  expected_token: amount * 105,
-  price: 0.01,
+  amount_token: String(Number(amount) * 100),
+  expected_token: String(Number(amount) * 105),
+  price: '0.01',
   days,
   tariff_days: days,
   yield: 0.05,
@@ -129,11 +129,13 @@ describe('mint rules (SPEC §4, §5)', () => {
   });
 
   it("reads the amount field as TON, with '.' or ',' as the decimal mark", () => {
-    expect(parseTonAmount('1.5')).toBe(1.5);
-    expect(parseTonAmount('1,5')).toBe(1.5);
-    expect(parseTonAmount(' 2 ')).toBe(2);
-    expect(parseTonAmount('.25')).toBe(0.25);
-    expect(parseTonAmount('0.000000001')).toBe(1e-9);
+    expect(parseTonAmount('1.5')).toBe('1.5');
+    expect(parseTonAmount('1,5')).toBe('1.5');
+    expect(parseTonAmount(' 2 ')).toBe('2');
+    expect(parseTonAmount('.25')).toBe('0.25');
+    expect(parseTonAmount('0.000000001')).toBe('0.000000001');
+    expect(parseTonAmount('123456789.123456789')).toBe('123456789.123456789');
+    expect(parseTonAmount('007,50')).toBe('7.5');
     for (const text of ['', '0', '0,0', '-1', 'abc', '1.2.3', '1.0000000001', ',', '1e3']) {
       expect(parseTonAmount(text), text).toBeNull();
     }
@@ -223,7 +225,7 @@ describe('pending mint (SPEC §4: the newest, for 3 minutes)', () => {
 
 describe('calculation', () => {
   it('asks the server 300 ms after the last change, only for a positive amount with a plan chosen', async () => {
-    const calculate = vi.fn(async ({ amount, freeze_days }: { amount: number; freeze_days: number }) =>
+    const calculate = vi.fn(async ({ amount, freeze_days }: { amount: string; freeze_days: number }) =>
       calculation(amount, freeze_days),
     );
     const { scope } = createTestScope({ handlers: [[calculateMintFx, calculate]] });
@@ -238,8 +240,8 @@ describe('calculation', () => {
     await vi.advanceTimersByTimeAsync(299);
     expect(calculate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(calculate).toHaveBeenCalledExactlyOnceWith({ amount: 1.5, freeze_days: 30 });
-    expect(scope.getState(mintFormModel.$calculation)?.expected_token).toBe(157.5);
+    expect(calculate).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', freeze_days: 30 });
+    expect(scope.getState(mintFormModel.$calculation)?.expected_token).toBe('157.5');
 
     // Not a number: no call, and the old numbers are not left on screen.
     await fire(scope, mintFormModel.amountChanged, '1,5,');
@@ -291,7 +293,7 @@ describe('create mint', () => {
     await fillForm(scope);
     await fire(scope, mintFormModel.createClicked);
 
-    expect(create).toHaveBeenCalledExactlyOnceWith({ amount: 1.5, days: 30 });
+    expect(create).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', days: 30 });
     expect(toasts).toEqual([{ text: 'New Mint created', kind: 'success', durationMs: 3000 }]);
     expect(requested).toEqual([
       { messages: [{ address: TREASURY, amount: '1500000000', payload: created.payment?.payload }] },

@@ -45,9 +45,9 @@ const mint = (overrides: Partial<Mint> = {}): Mint => ({
   status: 'active',
   cancel_reason: null,
   created_at: T0 - 86_400,
-  amount_ton: 10,
-  amount_token: 1000,
-  expected_token: 1050,
+  amount_ton: '10',
+  amount_token: '1000',
+  expected_token: '1050',
   days: 30,
   tariff_days: 30,
   activated_at: T0 - 86_000,
@@ -59,33 +59,38 @@ const page = <T>(data: T[]) => ({ data, total: data.length, page: 1, limit: 300 
 
 describe('reward rule (SPEC §4, §5)', () => {
   it('rates per day, hour, minute and second', () => {
-    const rates = stakeRates(stake());
-    expect(rates.perDay).toBeCloseTo(20, 12);
-    expect(rates.perHour).toBeCloseTo(20 / 24, 12);
-    expect(rates.perMinute).toBeCloseTo(20 / 1_440, 12);
-    expect(rates.perSecond).toBeCloseTo(PER_SECOND, 12);
+    // Exact and floored in base units, the same digits as the server's /staking/calculate.
+    expect(stakeRates(stake())).toEqual({
+      perDay: '20',
+      perHour: '0.833333333',
+      perMinute: '0.013888888',
+      perSecond: '0.000231481',
+    });
     // Every bonus counts: without them only daily_reward is left.
-    expect(stakeRates(stake({ hold_bonus: 0, collective_bonus: 0, investment_bonus: 0 })).perDay).toBeCloseTo(10, 12);
+    expect(stakeRates(stake({ hold_bonus: 0, collective_bonus: 0, investment_bonus: 0 })).perDay).toBe('10');
+    // Beyond what a float holds (2^53 base units ≈ 9 million tokens): 9 000 000 000.987654321 at 1 %.
+    const big = stake({ total_amount: '9000000000.987654321', hold_bonus: 0, collective_bonus: 0, investment_bonus: 0 });
+    expect(stakeRates(big).perDay).toBe('90000000.009876543');
   });
 
   it('a pending stake has earned nothing, a completed one max_reward', () => {
-    expect(stakeEarned(stake({ status: 'pending', earned_reward: 5 }), T0 + 3_600)).toBe(0);
-    expect(stakeEarned(stake({ status: 'completed', earned_reward: 99.9 }), T0 + 3_600)).toBe(100);
+    expect(stakeEarned(stake({ status: 'pending', earned_reward: '5' }), T0 + 3_600)).toBe(0);
+    expect(stakeEarned(stake({ status: 'completed', earned_reward: '99.9' }), T0 + 3_600)).toBe(100);
   });
 
   it('an active stake adds the per-second rate since created_at when never accrued', () => {
-    expect(stakeEarned(stake({ earned_reward: 1 }), T0 + 3_600)).toBeCloseTo(1 + 20 / 24, 12);
+    expect(stakeEarned(stake({ earned_reward: '1' }), T0 + 3_600)).toBeCloseTo(1 + 20 / 24, 12);
   });
 
   it('an active stake counts from last_updated_at once the server has accrued', () => {
-    const accrued = stake({ earned_reward: 2, last_updated_at: T0 + 7_200 });
+    const accrued = stake({ earned_reward: '2', last_updated_at: T0 + 7_200 });
     expect(stakeEarned(accrued, T0 + 7_200 + 60)).toBeCloseTo(2 + 60 * PER_SECOND, 12);
     // A clock behind the server's never takes the number below what the server sent.
     expect(stakeEarned(accrued, T0)).toBe(2);
   });
 
   it('is capped at max_reward', () => {
-    expect(stakeEarned(stake({ earned_reward: 99.9999 }), T0 + 86_400)).toBe(100);
+    expect(stakeEarned(stake({ earned_reward: '99.9999' }), T0 + 86_400)).toBe(100);
     expect(stakeEarned(stake(), T0 + 10 * 365 * 86_400)).toBe(100);
   });
 });
@@ -98,7 +103,7 @@ describe('stakes list', () => {
   };
 
   it('loads newest first and upserts pushed stakes by id', async () => {
-    const completed = (id: number, created_at: number) => stake({ id, created_at, status: 'completed', earned_reward: 100 });
+    const completed = (id: number, created_at: number) => stake({ id, created_at, status: 'completed', earned_reward: '100' });
     const { scope } = createTestScope({
       handlers: [[getStakesFx, async () => page([completed(1, T0 - 300), completed(3, T0 - 100), completed(2, T0 - 100)])]],
     });
@@ -192,7 +197,7 @@ describe('ticker (SPEC §4: active earnings recompute every 1 s)', () => {
   it('stops once every active stake reaches max_reward', async () => {
     const { scope } = createTestScope();
     // Two seconds short of the cap.
-    await push(scope, stake({ earned_reward: 100 - 2 * PER_SECOND + 1e-9 }));
+    await push(scope, stake({ earned_reward: String(100 - 2 * PER_SECOND + 1e-9) }));
     expect(scope.getState($tickerRunning)).toBe(true);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(scope.getState($earnedByStake)[1]).toBe(100);
@@ -205,7 +210,7 @@ describe('ticker (SPEC §4: active earnings recompute every 1 s)', () => {
     const { scope } = createTestScope();
     await push(scope, stake());
     await vi.advanceTimersByTimeAsync(1_000);
-    await push(scope, stake({ status: 'completed', earned_reward: 100 }));
+    await push(scope, stake({ status: 'completed', earned_reward: '100' }));
     expect(scope.getState($tickerRunning)).toBe(false);
     expect(scope.getState($earnedByStake)[1]).toBe(100);
 
@@ -235,7 +240,7 @@ describe('app wiring', () => {
     expect(scope.getState($stakes).map((s) => s.status)).toEqual(['active']);
     expect(scope.getState($tickerRunning)).toBe(true);
 
-    FakeWebSocket.last.receive(JSON.stringify({ event: 'user:staking', data: stake({ status: 'completed', earned_reward: 100 }) }));
+    FakeWebSocket.last.receive(JSON.stringify({ event: 'user:staking', data: stake({ status: 'completed', earned_reward: '100' }) }));
     await vi.advanceTimersByTimeAsync(0);
     expect(scope.getState($stakes).map((s) => s.status)).toEqual(['completed']);
     expect(scope.getState($tickerRunning)).toBe(false);
@@ -335,7 +340,7 @@ describe('staking a mint (select-mint page)', () => {
 describe('dashboard: active mints and stakes (issue #4)', () => {
   it('opening the dashboard loads both; only active ones are listed, and pushes keep them live', async () => {
     const getMints = vi.fn(async () => page([mint({ id: 7 }), mint({ id: 8, status: 'pending' }), mint({ id: 9, status: 'move_to_staking' })]));
-    const getStakes = vi.fn(async () => page([stake({ id: 3 }), stake({ id: 2, status: 'completed', earned_reward: 300 })]));
+    const getStakes = vi.fn(async () => page([stake({ id: 3 }), stake({ id: 2, status: 'completed', earned_reward: '300' })]));
     const { scope } = createTestScope({
       values: [[$accessToken, 'access']],
       handlers: [
@@ -359,7 +364,7 @@ describe('dashboard: active mints and stakes (issue #4)', () => {
     void allSettled(stakeUpdated, { scope, params: stake({ id: 4, created_at: T0 + 5 }) });
     await vi.advanceTimersByTimeAsync(0);
     expect(scope.getState($activeStakeIds)).toEqual([4, 3]);
-    void allSettled(stakeUpdated, { scope, params: stake({ id: 3, status: 'completed', earned_reward: 300 }) });
+    void allSettled(stakeUpdated, { scope, params: stake({ id: 3, status: 'completed', earned_reward: '300' }) });
     await vi.advanceTimersByTimeAsync(0);
     expect(scope.getState($activeStakeIds)).toEqual([4]);
   });

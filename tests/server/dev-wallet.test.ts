@@ -338,7 +338,7 @@ describe('launcher faucet', () => {
     expect(response.statusCode).toBe(200);
     const wallet = response.json<{ address: string; raw: string; balance: string }>();
     expect(wallet.balance).toBe('200'); // 100 on first use + 100 from the button
-    const more = await inject({ method: 'POST', url: `/sandbox/api/users/${user.id}/faucet`, payload: { amount: 2.5 } });
+    const more = await inject({ method: 'POST', url: `/sandbox/api/users/${user.id}/faucet`, payload: { amount: '2.5' } });
     expect(more.json()).toMatchObject({ raw: wallet.raw, balance: '202.5' });
 
     const list = (await inject({ method: 'GET', url: '/sandbox/api/wallets' })).json<Array<{ sandbox_user_id: number }>>();

@@ -90,7 +90,7 @@ describe('changeBalance', () => {
       expect(received).toEqual([
         {
           event: 'user:balance',
-          data: { balance_token: 2.5, task_balance: 0, referral_balance: 0, hold_bonus: 0, investment_bonus: 0 },
+          data: { balance_token: '2.5', task_balance: '0', referral_balance: '0', hold_bonus: 0, investment_bonus: 0 },
         },
       ]);
     } finally {

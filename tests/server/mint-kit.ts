@@ -30,11 +30,12 @@ export async function newUser(ctx: TestContext, options: { refCode?: string } = 
 }
 
 export async function createMint(ctx: TestContext, user: TestUser, amount: number | string, days = 30): Promise<Mint> {
+  // Amounts travel as decimal text (DESIGN.md §7); the kit takes numbers for brevity.
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/mint/create',
     headers: user.headers,
-    payload: { amount, days },
+    payload: { amount: String(amount), days },
   });
   if (response.statusCode !== 201) throw new Error(`mint create: ${response.statusCode} ${response.body}`);
   return response.json<Mint>();

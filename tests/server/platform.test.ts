@@ -170,7 +170,7 @@ describe('sandbox API', () => {
     const referrerMe = userMeSchema.parse((await inject({ method: 'GET', url: '/api/user/me', headers: bearer(referrerTokens.token) })).json());
 
     const invited = (await create({ first_name: 'Hal', start_param: referrerMe.ref_code, is_community_member: false })).json();
-    const notYet = await inject({ method: 'POST', url: `/sandbox/api/users/${invited.id}/grant`, payload: { amount: 100 } });
+    const notYet = await inject({ method: 'POST', url: `/sandbox/api/users/${invited.id}/grant`, payload: { amount: '100' } });
     expect(notYet.statusCode).toBe(404);
     expect(notYet.json()).toEqual({ msg: 'User has not opened the app yet' });
 
@@ -189,8 +189,8 @@ describe('sandbox API', () => {
 
     const granted = await inject({ method: 'POST', url: `/sandbox/api/users/${invited.id}/grant`, payload: { amount: '100.5', account: 'task_balance' } });
     expect(granted.statusCode).toBe(200);
-    expect(granted.json()).toMatchObject({ task_balance: 100.5 });
-    expect((await me()).task_balance).toBe(100.5);
+    expect(granted.json()).toMatchObject({ task_balance: '100.5' });
+    expect((await me()).task_balance).toBe('100.5');
 
     const referrerAfter = userMeSchema.parse((await inject({ method: 'GET', url: '/api/user/me', headers: bearer(referrerTokens.token) })).json());
     expect(referrerAfter.ref.referrals_count).toBe(1);
@@ -199,7 +199,7 @@ describe('sandbox API', () => {
     expect(listed.find((u) => u.id === referrer.id)?.app_user?.ref_code).toBe(referrerMe.ref_code);
   });
 
-  it.each([[{ amount: -1 }], [{ amount: 0 }], [{ amount: '1.0000000001' }], [{ amount: 'ten' }], [{ amount: 1, account: 'savings' }]])(
+  it.each([[{ amount: '-1' }], [{ amount: '0' }], [{ amount: 1 }], [{ amount: '1e3' }], [{ amount: '1.0000000001' }], [{ amount: 'ten' }], [{ amount: '1', account: 'savings' }]])(
     'refuses grant %j with 422',
     async (payload) => {
       const user = (await create({ first_name: 'Ivy' })).json();

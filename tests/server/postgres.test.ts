@@ -107,7 +107,7 @@ describe('the app on Postgres', () => {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(tokens.token) });
       expect(response.statusCode).toBe(200);
       const me = userMeSchema.parse(response.json<UserMe>());
-      expect(me).toMatchObject({ telegram_id: telegramId, first_name: 'Pg', username: 'pg_user', balance_token: 0 });
+      expect(me).toMatchObject({ telegram_id: telegramId, first_name: 'Pg', username: 'pg_user', balance_token: '0' });
     }
     const [row] = await b.db.query<{ telegram_id: unknown }>('SELECT telegram_id FROM users WHERE telegram_id = $1', [telegramId]);
     expect(row?.telegram_id).toBe(BigInt(telegramId));

@@ -25,7 +25,7 @@ describe('GET /api/price/current-price', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<CurrentPrice>();
     expect(currentPriceSchema.parse(body)).toEqual(body);
-    expect(body).toEqual({ price: 0.01, price_change_24h: 0, price_change_30d: 0 });
+    expect(body).toEqual({ price: '0.01', price_change_24h: 0, price_change_30d: 0 });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/price/current-price' })).statusCode).toBe(401);
   });
 
@@ -36,7 +36,7 @@ describe('GET /api/price/current-price', () => {
     await insertPriceTick(ctx.db, 10_000_000n, now - 29 * DAY); // in force 24 h ago… and not 30 days ago
     await insertPriceTick(ctx.db, 12_000_000n, now - 2 * DAY); // …this one is, 24 h ago
     await insertPriceTick(ctx.db, 12_600_000n, now - 60); // now: 0.0126
-    expect(await currentPrice(ctx.db, now)).toEqual({ price: 0.0126, price_change_24h: 5, price_change_30d: 57.5 });
+    expect(await currentPrice(ctx.db, now)).toEqual({ price: '0.0126', price_change_24h: 5, price_change_30d: 57.5 });
   });
 
   it('uses the oldest tick when history is shorter than the period, and truncates to 2 decimals', async () => {
@@ -44,7 +44,7 @@ describe('GET /api/price/current-price', () => {
     await ctx.db.query('DELETE FROM price_ticks');
     await insertPriceTick(ctx.db, 30_000_000n, now - 3600);
     await insertPriceTick(ctx.db, 29_000_000n, now - 10);
-    expect(await currentPrice(ctx.db, now)).toEqual({ price: 0.029, price_change_24h: -3.33, price_change_30d: -3.33 });
+    expect(await currentPrice(ctx.db, now)).toEqual({ price: '0.029', price_change_24h: -3.33, price_change_30d: -3.33 });
     expect(percentChange(3n, 4n)).toBe(33.33);
     expect(percentChange(0n, 4n)).toBe(0);
   });

@@ -42,7 +42,7 @@ export async function expectPendingMintLimitHolds(apps: Apps, owner?: TestUser):
   const user = owner ?? (await newUser(ctx));
   const responses = await Promise.all(
     Array.from({ length: MAX_PENDING_MINTS_PER_USER + 5 }, (_, i) =>
-      pick(apps, i).app.inject({ method: 'POST', url: '/api/mint/create', headers: user.headers, payload: { amount: 1, days: 30 } }),
+      pick(apps, i).app.inject({ method: 'POST', url: '/api/mint/create', headers: user.headers, payload: { amount: '1', days: 30 } }),
     ),
   );
   expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(MAX_PENDING_MINTS_PER_USER);

@@ -76,13 +76,13 @@ describe('POST /api/staking/create', () => {
       expect(stakeSchema.parse(created)).toEqual(created);
       expect(created).toMatchObject({
         status: 'active',
-        total_amount: 500,
+        total_amount: '500',
         daily_reward: STAKE_DAILY_REWARD_PERCENT,
         hold_bonus: 0,
         investment_bonus: 0,
         collective_bonus: 0,
-        earned_reward: 0,
-        max_reward: 150, // 30 %
+        earned_reward: '0',
+        max_reward: '150', // 30 %
         last_updated_at: null,
       });
       expect(created.staking_id).toMatch(/^[A-Z2-9]{8}$/);
@@ -148,22 +148,22 @@ describe('GET /api/staking/ and /api/staking/calculate', () => {
     expect(stakeCalculationSchema.parse(fresh)).toEqual(fresh);
     expect(fresh).toMatchObject({
       status: 'active',
-      max_reward: 300,
+      max_reward: '300',
       total_percent: 1,
-      reward_per_day: 10, // 1000 × 1 % per day
-      reward_per_hour: 0.416666666,
-      reward_per_minute: 0.006944444,
-      reward_per_second: 0.000115740,
+      reward_per_day: '10', // 1000 × 1 % per day
+      reward_per_hour: '0.416666666',
+      reward_per_minute: '0.006944444',
+      reward_per_second: '0.00011574',
     });
-    expect(fresh.earned_reward).toBeLessThan(0.001);
+    expect(Number(fresh.earned_reward)).toBeLessThan(0.001);
     expect(fresh.completes_at).toBe(created.created_at + 30 * DAY);
 
     await ageStake(created.id, 2.5);
-    expect((await calculate(user, created.id)).earned_reward).toBeCloseTo(25, 2);
+    expect(Number((await calculate(user, created.id)).earned_reward)).toBeCloseTo(25, 2);
 
     await ageStake(created.id, 40); // past max_reward, not yet settled: capped
     const capped = await calculate(user, created.id);
-    expect(capped).toMatchObject({ status: 'active', earned_reward: 300 });
+    expect(capped).toMatchObject({ status: 'active', earned_reward: '300' });
 
     const other = await newUser(ctx);
     const notMine = await ctx.app.inject({ method: 'GET', url: `/api/staking/calculate?staking_id=${created.id}`, headers: other.headers });
@@ -242,9 +242,9 @@ describe('settlement', () => {
         { reason: 'staking_reward', delta: 60n * TOKEN },
       ]);
       const done = socket.events('user:staking').at(-1)?.data;
-      expect(done).toMatchObject({ id: created.id, status: 'completed', earned_reward: 60 });
-      expect(socket.events('user:balance').at(-1)?.data.balance_token).toBe(260);
-      expect(await calculate(user, created.id)).toMatchObject({ status: 'completed', earned_reward: 60, completes_at: null });
+      expect(done).toMatchObject({ id: created.id, status: 'completed', earned_reward: '60' });
+      expect(socket.events('user:balance').at(-1)?.data.balance_token).toBe('260');
+      expect(await calculate(user, created.id)).toMatchObject({ status: 'completed', earned_reward: '60', completes_at: null });
 
       await runSettlement(deps(), now() + DAY);
       expect(await balanceToken(user.userId)).toBe(260n * TOKEN);
@@ -285,7 +285,7 @@ describe('settlement', () => {
       const retuned = socket.events('user:staking').at(-1)?.data;
       expect(retuned).toMatchObject({ id: created.id, hold_bonus: 0.05, last_updated_at: at });
       // 7 days at 1 % of 1000 tokens
-      expect(retuned?.earned_reward).toBeCloseTo(70, 3);
+      expect(Number(retuned?.earned_reward)).toBeCloseTo(70, 3);
       // nothing more to do in the same step
       expect((await runSettlement(deps(), at + 60)).holdChanged).toBe(0);
     } finally {

@@ -139,7 +139,7 @@ describe('matching payments', () => {
     const result = await newWatcher(ctx, fake.node).poll();
     expect(result.recorded).toEqual({ overpaid: 1, already_paid: 1 });
     const active = await mintOf(user, mint.id);
-    expect(active).toMatchObject({ status: 'active', amount_ton: 2, amount_token: 200 });
+    expect(active).toMatchObject({ status: 'active', amount_ton: '2', amount_token: '200' });
     const review = await toReview();
     expect(review.find((row) => row.hash === over.transaction_id.hash)).toMatchObject({ outcome: 'overpaid', amount_ton: '3' });
     expect(review.find((row) => row.hash === twice.transaction_id.hash)).toMatchObject({ outcome: 'already_paid' });
@@ -221,13 +221,13 @@ describe('referral effects', () => {
       // tier 1 (level 0): 5 % of 1000 tokens
       const [row] = await ctx.db.query<{ referral_balance: bigint }>('SELECT referral_balance FROM users WHERE id = $1', [referrer.userId]);
       expect(row?.referral_balance).toBe(50n * TOKEN);
-      expect(referrerSocket.events('user:balance').at(-1)?.data).toMatchObject({ referral_balance: 50 });
+      expect(referrerSocket.events('user:balance').at(-1)?.data).toMatchObject({ referral_balance: '50' });
       const [entry] = await ctx.db.query<Record<string, unknown>>('SELECT * FROM ledger WHERE user_id = $1', [referrer.userId]);
       expect(entry).toMatchObject({ account: 'referral_balance', delta: 50n * TOKEN, reason: 'referral_reward', ref_type: 'mint', ref_id: String(mint.id) });
       expect(await ledgerMatchesBalances(ctx, referrer.userId)).toBe(true);
 
       const me = (await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: referrer.headers })).json<UserMe>();
-      expect(me.ref).toMatchObject({ level: 0, percent: 5, turnover: 10, referrals_count: 1 });
+      expect(me.ref).toMatchObject({ level: 0, percent: 5, turnover: '10', referrals_count: 1 });
 
       // 50 TON of turnover reaches tier 2 (6 %): the payment that crosses it already earns 6 %
       const big = await createMint(ctx, friend, 40); // 4000 tokens
@@ -236,7 +236,7 @@ describe('referral effects', () => {
       const [after] = await ctx.db.query<{ referral_balance: bigint }>('SELECT referral_balance FROM users WHERE id = $1', [referrer.userId]);
       expect(after?.referral_balance).toBe(50n * TOKEN + 240n * TOKEN);
       const me2 = (await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: referrer.headers })).json<UserMe>();
-      expect(me2.ref).toMatchObject({ level: 1, percent: 6, turnover: 50 });
+      expect(me2.ref).toMatchObject({ level: 1, percent: 6, turnover: '50' });
       // the payer's own balances are untouched until maturity; no referrer, no referral entry
       expect(await ctx.db.query('SELECT 1 FROM ledger WHERE user_id = $1', [friend.userId])).toHaveLength(0);
     } finally {

@@ -98,15 +98,15 @@ describe('/api/ws/', () => {
     const [snapshot] = await client.received(1);
     expect(snapshot).toEqual({
       event: 'user:balance',
-      data: { balance_token: 0, task_balance: 0, referral_balance: 0, hold_bonus: 0, investment_bonus: 0 },
+      data: { balance_token: '0', task_balance: '0', referral_balance: '0', hold_bonus: 0, investment_bonus: 0 },
     });
 
-    const grant = await sandbox('POST', `/users/${sandboxId}/grant`, { amount: 100 });
+    const grant = await sandbox('POST', `/users/${sandboxId}/grant`, { amount: '100' });
     expect(grant.statusCode).toBe(200);
     const messages = await client.received(2);
     expect(messages[1]).toEqual({
       event: 'user:balance',
-      data: { balance_token: 100, task_balance: 0, referral_balance: 0, hold_bonus: 0, investment_bonus: 0 },
+      data: { balance_token: '100', task_balance: '0', referral_balance: '0', hold_bonus: 0, investment_bonus: 0 },
     });
     expect(liveSubscriptions).toBe(2); // this user + global
     client.socket.close();
@@ -134,11 +134,11 @@ describe('/api/ws/', () => {
     await client.opened;
     client.socket.send(alice.tokens.token);
     await client.received(1);
-    await sandbox('POST', `/users/${bob.sandboxId}/grant`, { amount: 5 });
-    await sandbox('POST', `/users/${alice.sandboxId}/grant`, { amount: 7 });
+    await sandbox('POST', `/users/${bob.sandboxId}/grant`, { amount: '5' });
+    await sandbox('POST', `/users/${alice.sandboxId}/grant`, { amount: '7' });
     const messages = await client.received(2);
     expect(messages).toHaveLength(2);
-    expect(messages[1]).toMatchObject({ data: { balance_token: 7 } });
+    expect(messages[1]).toMatchObject({ data: { balance_token: '7' } });
     client.socket.close();
     await client.closed;
   });

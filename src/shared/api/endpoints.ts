@@ -1,90 +1,41 @@
 import { createEffect } from 'effector';
-import type {
-  CurrentPrice,
-  MaintenanceStatus,
-  Mint,
-  MintCalculateQuery,
-  MintCalculation,
-  MintCreateBody,
-  MintList,
-  MintPlan,
-  PageQuery,
-  RegisterBody,
-  Stake,
-  StakeCalculateQuery,
-  StakeCalculation,
-  StakeCreateBody,
-  StakeList,
-  TokenPair,
-  UserMe,
-} from './contract';
-import { requestFx } from './request';
+import type { CallBody, CallQuery } from './contract';
+import { sendCall } from './call';
 
 /*
- * Thin typed wrappers over the one request effect (STYLE 5). Models `attach` their own copies,
- * so each has its own `.pending` and a test can replace it.
+ * Thin typed wrappers over the one request effect (STYLE 5), one per contract call. Models `attach`
+ * their own copies, so each has its own `.pending` and a test can replace it.
  */
 
-export const registerFx = createEffect(
-  (body: RegisterBody) =>
-    requestFx({ method: 'POST', path: '/auth/register', body, skipAuth: true }) as Promise<TokenPair | null>,
-);
+export const registerFx = createEffect((body: CallBody<'register'>) => sendCall('register', { body }));
 
-export const getMeFx = createEffect(
-  () => requestFx({ method: 'GET', path: '/user/me', fallback: 'null' }) as Promise<UserMe | null>,
-);
+export const getMeFx = createEffect(() => sendCall('me'));
 
-export const getMaintenanceFx = createEffect(
-  () =>
-    requestFx({ method: 'GET', path: '/maintenance/', skipAuth: true, fallback: 'null' }) as Promise<
-      MaintenanceStatus | null
-    >,
-);
+export const getMaintenanceFx = createEffect(() => sendCall('maintenanceStatus'));
 
-// ---- mint (issue #4) ----------------------------------------------------------------------------
+// ---- mint ---------------------------------------------------------------------------------------
 
-export const getMintPlansFx = createEffect(
-  () => requestFx({ method: 'GET', path: '/mint/all-plans', fallback: 'array' }) as Promise<MintPlan[]>,
-);
+export const getMintPlansFx = createEffect(() => sendCall('mintPlans', {}, 'array'));
 
-export const calculateMintFx = createEffect(
-  (query: MintCalculateQuery) =>
-    requestFx({ method: 'GET', path: '/mint/calculate', query, fallback: 'null' }) as Promise<MintCalculation | null>,
-);
+export const calculateMintFx = createEffect((query: CallQuery<'mintCalculate'>) => sendCall('mintCalculate', { query }));
 
-export const createMintFx = createEffect(
-  (body: MintCreateBody) => requestFx({ method: 'POST', path: '/mint/create', body, fallback: 'null' }) as Promise<Mint | null>,
-);
+export const createMintFx = createEffect((body: CallBody<'mintCreate'>) => sendCall('mintCreate', { body }));
 
-export const cancelMintFx = createEffect(
-  (id: number) => requestFx({ method: 'POST', path: `/mint/${id}/cancel`, fallback: 'null' }) as Promise<Mint | null>,
-);
+export const cancelMintFx = createEffect((id: number) => sendCall('mintCancel', { params: { id } }));
 
 /** SPEC §7: mints come in one page of up to 300 by default. A 5xx resolves to null (no page). */
-export const getMintsFx = createEffect(
-  (query: PageQuery = {}) =>
-    requestFx({ method: 'GET', path: '/mint/', query: { ...query }, fallback: 'null' }) as Promise<MintList | null>,
-);
+export const getMintsFx = createEffect((query: CallQuery<'mintList'> = {}) => sendCall('mintList', { query }));
 
-// ---- staking (issue #4) -------------------------------------------------------------------------
+// ---- staking ------------------------------------------------------------------------------------
 
-export const createStakeFx = createEffect(
-  (body: StakeCreateBody) =>
-    requestFx({ method: 'POST', path: '/staking/create', body, fallback: 'null' }) as Promise<Stake | null>,
-);
+export const createStakeFx = createEffect((body: CallBody<'stakeCreate'>) => sendCall('stakeCreate', { body }));
 
-export const getStakesFx = createEffect(
-  (query: PageQuery = {}) =>
-    requestFx({ method: 'GET', path: '/staking/', query: { ...query }, fallback: 'null' }) as Promise<StakeList | null>,
-);
+export const getStakesFx = createEffect((query: CallQuery<'stakeList'> = {}) => sendCall('stakeList', { query }));
 
-export const calculateStakeFx = createEffect(
-  (query: StakeCalculateQuery) =>
-    requestFx({ method: 'GET', path: '/staking/calculate', query, fallback: 'null' }) as Promise<StakeCalculation | null>,
+export const calculateStakeFx = createEffect((query: CallQuery<'stakeCalculate'>) =>
+  sendCall('stakeCalculate', { query }),
 );
 
 // ---- price --------------------------------------------------------------------------------------
 
-export const getCurrentPriceFx = createEffect(
-  () => requestFx({ method: 'GET', path: '/price/current-price', fallback: 'null' }) as Promise<CurrentPrice | null>,
-);
+export const getCurrentPriceFx = createEffect(() => sendCall('currentPrice'));

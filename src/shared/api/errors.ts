@@ -1,5 +1,5 @@
 import { FetchError } from 'ofetch';
-import { INVALID_INIT_DATA_MSG } from './wire-constants';
+import { INVALID_INIT_DATA_MSG } from './contract/constants';
 import type { TokenPair } from './contract';
 
 /** SPEC §8 texts the client shows itself (the server's `msg` is shown for the rest). */

@@ -1,7 +1,8 @@
 import './catalogue';
 
 export type * from './contract';
-export { INVALID_INIT_DATA_MSG, MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, SOCKET_CLOSE } from './wire-constants';
+export { INVALID_INIT_DATA_MSG, MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, SOCKET_CLOSE } from './contract/constants';
+export { formatUnits, parseUnits, MONEY_DECIMALS } from './contract/money';
 export { ApiError, errorTexts, type ApiFailure } from './errors';
 export { requestFx, requestFailed, sendRequest, sendRequestFx, type RequestOptions } from './request';
 export {

@@ -1,6 +1,7 @@
 import { attach, createEffect, createEvent, sample } from 'effector';
 import { ofetch, type $Fetch } from 'ofetch';
 import { timings } from '../config';
+import { calls } from './contract/calls';
 import type { TokenPair } from './contract';
 import { toApiError, withFacts, type ApiError, type ApiFailure } from './errors';
 import { $accessToken, $refreshToken, tokensReceived } from './session';
@@ -47,7 +48,7 @@ const ROTATION_MEMORY_MS = 30_000;
 function rotate(transport: $Fetch, refresh: string): Promise<TokenPair> {
   let rotation = rotations.get(refresh);
   if (!rotation) {
-    rotation = transport<TokenPair>('/auth/refresh', { method: 'POST', body: { refresh_token: refresh } });
+    rotation = transport<TokenPair>(calls.refresh.path, { method: calls.refresh.method, body: { refresh_token: refresh } });
     rotations.set(refresh, rotation);
     const forget = () => setTimeout(() => rotations.delete(refresh), ROTATION_MEMORY_MS);
     rotation.then(forget, () => rotations.delete(refresh));

@@ -1,42 +1,57 @@
-import type { Stake } from '@/shared/api';
+import { formatUnits, parseUnits, type Stake } from '@/shared/api';
 import { pendingShownUntil } from '@/shared/lib/pending-window';
 
-/** Reward per period (SPEC §5), in tokens. */
+/** Reward per period (SPEC §5), in tokens, as exact decimal text. */
 export interface StakeRates {
-  perDay: number;
-  perHour: number;
-  perMinute: number;
-  perSecond: number;
+  perDay: string;
+  perHour: string;
+  perMinute: string;
+  perSecond: string;
 }
+
+/** Percent per day the stake earns: daily_reward + hold_bonus + collective_bonus + investment_bonus. */
+export function stakePercent(stake: Stake): number {
+  return stake.daily_reward + stake.hold_bonus + stake.collective_bonus + stake.investment_bonus;
+}
+
+/** Percentages travel with at most 6 decimals (server/staking/rates.ts): millionths of a percent. */
+const MICRO_PER_PERCENT = 1_000_000;
 
 /**
  * SPEC §5: per day = total_amount × (daily_reward + hold_bonus + collective_bonus + investment_bonus)
- * / 100; per hour, minute and second divide by 24, 60 and 60 in turn.
+ * / 100; per hour, minute and second divide by 24, 60 and 60 in turn. Exact, in base units and floored
+ * like the server's /staking/calculate, so the card and the server show the same digits.
  */
 export function stakeRates(stake: Stake): StakeRates {
-  const percent = stake.daily_reward + stake.hold_bonus + stake.collective_bonus + stake.investment_bonus;
-  const perDay = (stake.total_amount * percent) / 100;
-  const perHour = perDay / 24;
-  const perMinute = perHour / 60;
-  return { perDay, perHour, perMinute, perSecond: perMinute / 60 };
+  const percentMicro = BigInt(Math.round(stakePercent(stake) * MICRO_PER_PERCENT));
+  const perDay = (parseUnits(stake.total_amount) * percentMicro) / BigInt(100 * MICRO_PER_PERCENT);
+  return {
+    perDay: formatUnits(perDay),
+    perHour: formatUnits(perDay / 24n),
+    perMinute: formatUnits(perDay / 1_440n),
+    perSecond: formatUnits(perDay / 86_400n),
+  };
 }
 
 /**
- * Tokens earned at `nowSeconds` (SPEC §4): pending → 0; completed → max_reward; otherwise
- * earned_reward + per-second rate × seconds since last_updated_at (or created_at), capped at
- * max_reward. A clock behind the server's never takes earnings below what the server sent.
+ * Tokens earned at `nowSeconds` (SPEC §4), for the live display only (a float: DESIGN.md §7 allows
+ * the per-second animation one): pending → 0; completed → max_reward; otherwise earned_reward +
+ * per-second rate × seconds since last_updated_at (or created_at), capped at max_reward. A clock
+ * behind the server's never takes earnings below what the server sent.
  */
 export function stakeEarned(stake: Stake, nowSeconds: number): number {
+  const max = Number(stake.max_reward);
   if (stake.status === 'pending') return 0;
-  if (stake.status === 'completed') return stake.max_reward;
+  if (stake.status === 'completed') return max;
   const since = stake.last_updated_at ?? stake.created_at;
   const elapsed = Math.max(0, nowSeconds - since);
-  return Math.min(stake.earned_reward + stakeRates(stake).perSecond * elapsed, stake.max_reward);
+  const perSecond = (Number(stake.total_amount) * stakePercent(stake)) / 100 / 86_400;
+  return Math.min(Number(stake.earned_reward) + perSecond * elapsed, max);
 }
 
 /** Its number still moves: an active stake with a rate, below max_reward. The ticker runs for these. */
 export function isStakeEarning(stake: Stake, nowSeconds: number): boolean {
-  return stake.status === 'active' && stakeRates(stake).perSecond > 0 && stakeEarned(stake, nowSeconds) < stake.max_reward;
+  return stake.status === 'active' && stakePercent(stake) > 0 && stakeEarned(stake, nowSeconds) < Number(stake.max_reward);
 }
 
 /**

@@ -10,7 +10,7 @@ import { WalletPanel } from '@/widgets/wallet-panel';
 import { farmingRoute, historyRoute, sellRoute } from '../model/dashboard';
 import styles from './dashboard-page.module.css';
 
-function Amount({ label, value, unit, testId }: { label: string; value: number; unit: string; testId: string }) {
+function Amount({ label, value, unit, testId }: { label: string; value: string | number; unit: string; testId: string }) {
   return (
     <div className={styles.row}>
       <span className={styles.label}>{label}</span>

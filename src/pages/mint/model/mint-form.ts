@@ -29,7 +29,10 @@ export const $amount = $amountText.map(parseTonAmount);
 /** Text was typed but it is not an amount. */
 export const $amountInvalid = combine($amountText, $amount, (text, amount) => text.trim() !== '' && amount === null);
 
-const $query = combine($amount, $selectedDays, (amount, days): MintCalculateQuery | null =>
+/** What the form asks for: the amount as exact decimal TON text and a plan's days. */
+type MintQuery = MintCalculateQuery & { amount: string; freeze_days: number };
+
+const $query = combine($amount, $selectedDays, (amount, days): MintQuery | null =>
   amount !== null && days !== null ? { amount, freeze_days: days } : null,
 );
 
@@ -42,7 +45,7 @@ export const $isCalculating = calculateFx.pending;
 
 sample({
   clock: debounce({ source: $query, timeout: CALCULATION_DEBOUNCE_MS }),
-  filter: (query): query is MintCalculateQuery => query !== null,
+  filter: (query): query is MintQuery => query !== null,
   target: calculateFx,
 });
 // Only the answer for what the form says now: a slow answer for an older amount is dropped.
@@ -64,7 +67,7 @@ const createAsked = sample({
   clock: createClicked,
   source: { query: $query, creating: $isCreating },
   filter: ({ query, creating }) => query !== null && !creating,
-  fn: ({ query }) => query as MintCalculateQuery,
+  fn: ({ query }) => query as MintQuery,
 });
 const payAsked = sample({
   clock: payClicked,

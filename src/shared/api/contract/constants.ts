@@ -1,7 +1,4 @@
-/**
- * The contract's plain values (no zod), so the client bundle can import them. contract.ts re-exports
- * them: the server and the client read the same definitions.
- */
+/** The contract's plain values (no zod), so the client bundle can import them. */
 
 /** Text the server sends as `msg` when Telegram launch data does not verify (SPEC §8 closes the app on it). */
 export const INVALID_INIT_DATA_MSG = 'Invalid WebApp init data';
@@ -26,3 +23,8 @@ export const STAKE_STATUSES = ['pending', 'active', 'completed'] as const;
 /** Lists (mints, stakes): page numbers start at 1; default and largest page size (SPEC §9: 300 for mints). */
 export const LIST_DEFAULT_LIMIT = 300;
 export const LIST_MAX_LIMIT = 1000;
+
+/** Postgres INTEGER, the type of every row id: larger ids are refused (422) before any query. */
+export const MAX_DB_INTEGER = 2_147_483_647;
+/** The last page a list call serves: page × limit stays far inside the database's OFFSET range. */
+export const MAX_PAGE = 1_000_000;

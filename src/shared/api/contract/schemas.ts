@@ -1,30 +1,79 @@
 /**
- * The wire contract: the one source of truth for what crosses HTTP and the websocket.
- * The server validates with these schemas; the client imports the inferred types only
- * (`import type`), so zod never reaches the client bundle.
+ * The wire contract's shapes: zod schemas for every request part, response and socket event. The
+ * server validates with them; the client takes only their types (`z.input` for what it sends,
+ * `z.output` for what it receives), so zod never reaches the client bundle.
  *
- * Money on the wire is a JSON number in whole units (TON or tokens, up to 9 decimals);
- * the server keeps nanotons/base units as integers and converts at the edge.
+ * Money is a decimal string in whole units (./money.ts); on the server a request amount parses
+ * straight into exact base units (bigint), so `z.output` of a request schema carries bigints.
  */
 import { z } from 'zod';
-import { LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT, MINT_CANCEL_REASONS, MINT_STATUSES, STAKE_STATUSES } from './wire-constants';
-
-// Plain values of the contract live in ./wire-constants so the client can import them without zod.
-export { INVALID_INIT_DATA_MSG, MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, SOCKET_CLOSE } from './wire-constants';
-export {
+import {
   LIST_DEFAULT_LIMIT,
   LIST_MAX_LIMIT,
+  MAX_DB_INTEGER,
+  MAX_PAGE,
   MINT_CANCEL_REASONS,
   MINT_STATUSES,
   STAKE_STATUSES,
-} from './wire-constants';
+} from './constants';
+import { MoneyFormatError, MONEY_TEXT_PATTERN, parseUnits } from './money';
+
+// ---- building blocks ----------------------------------------------------------------------------
+/** An amount as the server sends it. */
+export const moneyText = z.string().regex(MONEY_TEXT_PATTERN, 'a decimal amount in whole units');
+
+/** An amount as a client sends it: decimal text only (no JSON number, no exponent), → base units. */
+export const moneyInput = z.string().max(40, 'Amount is too long').transform((text, ctx) => {
+  try {
+    return parseUnits(text);
+  } catch (error) {
+    if (!(error instanceof MoneyFormatError)) throw error;
+    ctx.addIssue({ code: 'custom', message: error.message });
+    return z.NEVER;
+  }
+});
+
+/** A whole number in a JSON body, within [min, max]. */
+export const wholeNumber = (min: number, max: number, what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .min(min, `${what} must be at least ${min}`)
+    .max(max, `${what} must be at most ${max}`);
+
+/**
+ * A whole number in a query string or a path, within [min, max]. Only plain digits are read: "1e3",
+ * "0x10", " 7", "1.0" and "-1" are refused, never coerced.
+ */
+export const wholeNumberText = (min: number, max: number, what: string) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,16}$/, `${what} must be a whole number`).transform(Number)], {
+      error: `${what} must be a whole number`,
+    })
+    .pipe(wholeNumber(min, max, what));
+
+/** A row id (Postgres INTEGER): 1 … 2 147 483 647. Anything else is a 422, never a database error. */
+export const idSchema = wholeNumber(1, MAX_DB_INTEGER, 'id');
+export const idTextSchema = wholeNumberText(1, MAX_DB_INTEGER, 'id');
+
+/** `/…/:id/…` path parameters. */
+export const idParamsSchema = z.strictObject({ id: idTextSchema });
+
+/** `?page=&limit=` of list calls: page from 1 (SPEC §7), limit LIST_DEFAULT_LIMIT unless given. */
+export const pageQuerySchema = z.object({
+  page: wholeNumberText(1, MAX_PAGE, 'page').default(1),
+  limit: wholeNumberText(1, LIST_MAX_LIMIT, 'limit').default(LIST_DEFAULT_LIMIT),
+});
+
+/** Every list call answers one page: the items, newest first, and the total count across pages. */
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
 
 // ---- errors -------------------------------------------------------------------------------------
 export const errorBodySchema = z.object({
   msg: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 // ---- auth ---------------------------------------------------------------------------------------
 export const registerBodySchema = z.strictObject({
@@ -35,7 +84,6 @@ export const registerBodySchema = z.strictObject({
     .regex(/^[A-Za-z0-9_-]*$/, 'ref_code may contain only letters, digits, _ and -')
     .nullish(),
 });
-export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 const refreshTokenText = z.string().min(16).max(256);
 /** /auth/refresh accepts both readings of the body (DESIGN.md §4). */
@@ -43,10 +91,8 @@ export const refreshBodySchema = z.union([
   z.strictObject({ refresh_token: refreshTokenText }),
   z.strictObject({ refresh: refreshTokenText }),
 ]);
-export type RefreshBody = z.infer<typeof refreshBodySchema>;
 
 export const tokenPairSchema = z.object({ token: z.string(), refresh: z.string() });
-export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 // ---- user ---------------------------------------------------------------------------------------
 export const refInfoSchema = z.object({
@@ -55,7 +101,7 @@ export const refInfoSchema = z.object({
   /** Percent of each referral mint the user earns at this tier. */
   percent: z.number(),
   /** Referrals' total paid TON that decides the tier. */
-  turnover: z.number(),
+  turnover: moneyText,
   referrals_count: z.number().int(),
   new_referrals_count: z.number().int(),
 });
@@ -69,14 +115,14 @@ export const userMeSchema = z.object({
   ref: refInfoSchema,
   ref_code: z.string(),
   community_participation: z.boolean(),
-  balance_token: z.number(),
-  task_balance: z.number(),
-  referral_balance: z.number(),
+  balance_token: moneyText,
+  task_balance: moneyText,
+  referral_balance: moneyText,
+  /** Bonuses are percent per day (numbers, not money). */
   hold_bonus: z.number(),
   investment_bonus: z.number(),
   collective_bonus: z.number(),
 });
-export type UserMe = z.infer<typeof userMeSchema>;
 
 export const balancesSchema = userMeSchema.pick({
   balance_token: true,
@@ -86,44 +132,21 @@ export const balancesSchema = userMeSchema.pick({
   investment_bonus: true,
   collective_bonus: true,
 });
-export type Balances = z.infer<typeof balancesSchema>;
 
 // ---- maintenance --------------------------------------------------------------------------------
 export const maintenanceStatusSchema = z.object({ detail: z.string() });
-export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
-
-// ---- lists --------------------------------------------------------------------------------------
-/** `?page=&limit=` of list calls: page from 1 (SPEC §7), limit LIST_DEFAULT_LIMIT unless given. */
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
-});
-/** What the client sends (the schema coerces the query strings on the server). */
-export type PageQuery = { page?: number; limit?: number };
-
-/** Every list call answers one page: the items, newest first, and the total count across pages. */
-export const pagedSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
-export interface Paged<T> {
-  data: T[];
-  total: number;
-  page: number;
-  limit: number;
-}
 
 // ---- price --------------------------------------------------------------------------------------
 export const currentPriceSchema = z.object({
   /** TON per token. */
-  price: z.number(),
+  price: moneyText,
   /** Percent change against the price 24 h / 30 days ago (the oldest known price when history is shorter). */
   price_change_24h: z.number(),
   price_change_30d: z.number(),
 });
-export type CurrentPrice = z.infer<typeof currentPriceSchema>;
 
 // ---- mint ---------------------------------------------------------------------------------------
 export const mintStatusSchema = z.enum(MINT_STATUSES);
-export type MintStatus = z.infer<typeof mintStatusSchema>;
 
 export const mintPlanSchema = z.object({
   /** The plan's key: what calculate's freeze_days and create's days name. */
@@ -134,36 +157,33 @@ export const mintPlanSchema = z.object({
   /** Growth over tariff_days as a fraction: 0.05 → expected_token = amount_token × 1.05. */
   yield: z.number(),
 });
-export type MintPlan = z.infer<typeof mintPlanSchema>;
+export const mintPlanListSchema = z.array(mintPlanSchema);
 
-/** GET /mint/calculate: amount in TON (up to 9 decimals), freeze_days = a plan's days. */
+/** A plan's days (calculate's freeze_days, create's days). */
+const MAX_PLAN_DAYS = 36_500;
+
+/** GET /mint/calculate: amount in TON, freeze_days = a plan's days. */
 export const mintCalculateQuerySchema = z.object({
-  amount: z.coerce.number().positive(),
-  freeze_days: z.coerce.number().int().positive(),
+  amount: moneyInput,
+  freeze_days: wholeNumberText(1, MAX_PLAN_DAYS, 'freeze_days'),
 });
-export type MintCalculateQuery = { amount: number; freeze_days: number };
 
 export const mintCalculationSchema = z.object({
   /** TON to pay. */
-  amount_ton: z.number(),
+  amount_ton: moneyText,
   /** amount_ton / price. */
-  amount_token: z.number(),
+  amount_token: moneyText,
   /** amount_token × (1 + yield), paid to balance_token when the mint completes. */
-  expected_token: z.number(),
+  expected_token: moneyText,
   /** TON per token used. */
-  price: z.number(),
+  price: moneyText,
   days: z.number().int(),
   tariff_days: z.number().int(),
   yield: z.number(),
 });
-export type MintCalculation = z.infer<typeof mintCalculationSchema>;
 
 /** POST /mint/create: amount in TON, days = a plan's days. */
-export const mintCreateBodySchema = z.strictObject({
-  amount: z.number().positive(),
-  days: z.number().int().positive(),
-});
-export type MintCreateBody = z.infer<typeof mintCreateBodySchema>;
+export const mintCreateBodySchema = z.strictObject({ amount: moneyInput, days: wholeNumber(1, MAX_PLAN_DAYS, 'days') });
 
 /**
  * What the wallet must send to pay a pending mint: one TON Connect message
@@ -172,8 +192,8 @@ export type MintCreateBody = z.infer<typeof mintCreateBodySchema>;
 export const paymentRequestSchema = z.object({
   /** The treasury, user-friendly (bounceable, url-safe), as TON Connect messages need. */
   address: z.string(),
-  /** Nanotons as a decimal string (TON Connect's `amount`). */
-  amount: z.string(),
+  /** Nanotons as an integer string: TON Connect's `amount`, sent to the wallet as is. */
+  amount: z.string().regex(/^\d+$/),
   /** base64 BOC of the comment cell (32-bit 0 op + comment), TON Connect's `payload`. */
   payload: z.string(),
   /** The comment as text, `Mint <mint_id>`: the watcher matches the payment by it. */
@@ -181,7 +201,6 @@ export const paymentRequestSchema = z.object({
   /** Unix seconds: the mint expires then; a TON Connect validUntil must not be later. */
   valid_until: z.number().int(),
 });
-export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
 export const mintSchema = z.object({
   id: z.number().int(),
@@ -192,9 +211,9 @@ export const mintSchema = z.object({
   cancel_reason: z.enum(MINT_CANCEL_REASONS).nullable(),
   /** Unix seconds. */
   created_at: z.number().int(),
-  amount_ton: z.number(),
-  amount_token: z.number(),
-  expected_token: z.number(),
+  amount_ton: moneyText,
+  amount_token: moneyText,
+  expected_token: moneyText,
   days: z.number().int(),
   tariff_days: z.number().int(),
   /** Unix seconds: when the payment was confirmed on chain (null until then). */
@@ -204,20 +223,17 @@ export const mintSchema = z.object({
   /** Present while pending: how to pay. */
   payment: paymentRequestSchema.optional(),
 });
-export type Mint = z.infer<typeof mintSchema>;
 export const mintListSchema = pagedSchema(mintSchema);
-export type MintList = Paged<Mint>;
 
 // ---- staking ------------------------------------------------------------------------------------
 export const stakeStatusSchema = z.enum(STAKE_STATUSES);
-export type StakeStatus = z.infer<typeof stakeStatusSchema>;
 
 /**
- * A stake. Percentages are percent per day; the reward rule (SPEC §4, §5):
- * per day = total_amount × (daily_reward + hold_bonus + collective_bonus + investment_bonus) / 100;
- * earned now = earned_reward + per-second rate × (now − (last_updated_at ?? created_at)), capped at
- * max_reward; pending → 0, completed → max_reward. The server moves earned_reward/last_updated_at
- * forward whenever a rate changes, so the rule holds with the rates as sent.
+ * A stake. Percentages are percent per day (numbers); amounts are money text. The reward rule
+ * (SPEC §4, §5): per day = total_amount × (daily_reward + hold_bonus + collective_bonus +
+ * investment_bonus) / 100; earned now = earned_reward + per-second rate × (now − (last_updated_at ??
+ * created_at)), capped at max_reward; pending → 0, completed → max_reward. The server moves
+ * earned_reward/last_updated_at forward whenever a rate changes, so the rule holds with the rates as sent.
  */
 export const stakeSchema = z.object({
   id: z.number().int(),
@@ -229,26 +245,22 @@ export const stakeSchema = z.object({
   /** Unix seconds of the last accrual into earned_reward; null before the first. */
   last_updated_at: z.number().int().nullable(),
   /** Tokens staked (the mint's amount_token); paid back with max_reward on completion. */
-  total_amount: z.number(),
+  total_amount: moneyText,
   daily_reward: z.number(),
   hold_bonus: z.number(),
   collective_bonus: z.number(),
   investment_bonus: z.number(),
   /** Tokens earned up to last_updated_at (or created_at). */
-  earned_reward: z.number(),
-  max_reward: z.number(),
+  earned_reward: moneyText,
+  max_reward: moneyText,
 });
-export type Stake = z.infer<typeof stakeSchema>;
 export const stakeListSchema = pagedSchema(stakeSchema);
-export type StakeList = Paged<Stake>;
 
 /** POST /staking/create: mint_id = the `id` of one of the user's active mints. */
-export const stakeCreateBodySchema = z.strictObject({ mint_id: z.number().int().positive() });
-export type StakeCreateBody = z.infer<typeof stakeCreateBodySchema>;
+export const stakeCreateBodySchema = z.strictObject({ mint_id: idSchema });
 
 /** GET /staking/calculate: staking_id = the stake's `id`. */
-export const stakeCalculateQuerySchema = z.object({ staking_id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
-export type StakeCalculateQuery = { staking_id: number };
+export const stakeCalculateQuerySchema = z.object({ staking_id: idTextSchema });
 
 /** The stake's reward as of `at`, by the rule above, with the rate per period (SPEC §5). */
 export const stakeCalculationSchema = z.object({
@@ -256,63 +268,28 @@ export const stakeCalculationSchema = z.object({
   status: stakeStatusSchema,
   /** Unix seconds the numbers are for. */
   at: z.number().int(),
-  earned_reward: z.number(),
-  max_reward: z.number(),
+  earned_reward: moneyText,
+  max_reward: moneyText,
   /** daily_reward + hold_bonus + collective_bonus + investment_bonus. */
   total_percent: z.number(),
-  reward_per_day: z.number(),
-  reward_per_hour: z.number(),
-  reward_per_minute: z.number(),
-  reward_per_second: z.number(),
+  reward_per_day: moneyText,
+  reward_per_hour: moneyText,
+  reward_per_minute: moneyText,
+  reward_per_second: moneyText,
   /** Unix seconds when earned reaches max_reward at today's rates (null when completed or no rate). */
   completes_at: z.number().int().nullable(),
 });
-export type StakeCalculation = z.infer<typeof stakeCalculationSchema>;
 
 // ---- websocket ----------------------------------------------------------------------------------
 /** `user:balance` carries the balances and bonuses (SPEC §7). */
 export const userBalanceEventSchema = balancesSchema.omit({ collective_bonus: true });
-export type UserBalanceEvent = z.infer<typeof userBalanceEventSchema>;
 
-/** Server → client messages on /api/ws/. Later issues add their events to this map. */
-export interface SocketEvents {
-  'user:balance': UserBalanceEvent;
-  'global:collective_bonus': { collective_bonus: number };
+/** Server → client messages on /api/ws/, by event name. Later issues add their events here. */
+export const socketEventSchemas = {
+  'user:balance': userBalanceEventSchema,
+  'global:collective_bonus': z.object({ collective_bonus: z.number() }),
   /** A mint changed status (active, canceled, completed, move_to_staking): the whole mint; its status says which. */
-  'user:mint': Mint;
+  'user:mint': mintSchema,
   /** A stake was created, its rates changed (earned_reward moved forward) or it completed. */
-  'user:staking': Stake;
-}
-export type SocketEventName = keyof SocketEvents;
-export type SocketMessage = {
-  [K in SocketEventName]: { event: K; data: SocketEvents[K] };
-}[SocketEventName];
-
-
-// ---- runtime config -----------------------------------------------------------------------------
-/**
- * Injected by the server into index.html as `window.__APP_CONFIG__` (absent under the Vite dev
- * server: the client then uses its defaults).
- */
-export interface AppConfig {
-  mode: 'sandbox' | 'production';
-  /** The bot's @username without @ (t.me links, referral link). */
-  botUsername: string;
-  /** The Mini App's short name: t.me/<botUsername>/<miniAppName>?startapp=<ref_code>. */
-  miniAppName: string;
-  /** Link the join-community modal opens. */
-  communityUrl: string;
-  /** The product origin, no trailing slash. */
-  publicUrl: string;
-  /** toncenter-v2 JSON-RPC endpoint for wallet balance polls (sandbox: the dev chain). */
-  tonNodeUrl: string;
-  /** TON Connect wallets list; null = the library's own (sandbox: the local list with the dev wallet). */
-  walletsListUrl: string | null;
-  /** Absolute URL of the TON Connect manifest (the /tonconnect-manifest.json route). */
-  tonConnectManifestUrl: string;
-  /**
-   * Sandbox only: where the wallet panel's 'Send test transfer' pays (the dev chain's treasury), so a
-   * person can try signing without buying anything. null in production: the button does not exist.
-   */
-  testTransferAddress: string | null;
-}
+  'user:staking': stakeSchema,
+} as const;

@@ -1,0 +1,26 @@
+/**
+ * Injected by the server into index.html as `window.__APP_CONFIG__` (absent under the Vite dev
+ * server: the client then uses its defaults).
+ */
+export interface AppConfig {
+  mode: 'sandbox' | 'production';
+  /** The bot's @username without @ (t.me links, referral link). */
+  botUsername: string;
+  /** The Mini App's short name: t.me/<botUsername>/<miniAppName>?startapp=<ref_code>. */
+  miniAppName: string;
+  /** Link the join-community modal opens. */
+  communityUrl: string;
+  /** The product origin, no trailing slash. */
+  publicUrl: string;
+  /** toncenter-v2 JSON-RPC endpoint for wallet balance polls (sandbox: the dev chain). */
+  tonNodeUrl: string;
+  /** TON Connect wallets list; null = the library's own (sandbox: the local list with the dev wallet). */
+  walletsListUrl: string | null;
+  /** Absolute URL of the TON Connect manifest (the /tonconnect-manifest.json route). */
+  tonConnectManifestUrl: string;
+  /**
+   * Sandbox only: where the wallet panel's 'Send test transfer' pays (the dev chain's treasury), so a
+   * person can try signing without buying anything. null in production: the button does not exist.
+   */
+  testTransferAddress: string | null;
+}

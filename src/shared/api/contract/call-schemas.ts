@@ -1,0 +1,66 @@
+/**
+ * The schemas of every call in ./calls.ts, under the same names: what the server validates each
+ * request part with, and what it answers. `satisfies` holds this table to exactly the calls there.
+ */
+import type { z } from 'zod';
+import type { CallName } from './calls';
+import {
+  currentPriceSchema,
+  idParamsSchema,
+  maintenanceStatusSchema,
+  mintCalculateQuerySchema,
+  mintCalculationSchema,
+  mintCreateBodySchema,
+  mintListSchema,
+  mintPlanListSchema,
+  mintSchema,
+  pageQuerySchema,
+  refreshBodySchema,
+  registerBodySchema,
+  stakeCalculateQuerySchema,
+  stakeCalculationSchema,
+  stakeCreateBodySchema,
+  stakeListSchema,
+  stakeSchema,
+  tokenPairSchema,
+  userMeSchema,
+} from './schemas';
+
+export interface CallSchemas {
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly params?: z.ZodType;
+  readonly response: z.ZodType;
+}
+
+export const callSchemas = {
+  register: { body: registerBodySchema, response: tokenPairSchema },
+  refresh: { body: refreshBodySchema, response: tokenPairSchema },
+  maintenanceStatus: { response: maintenanceStatusSchema },
+  me: { response: userMeSchema },
+  mintPlans: { response: mintPlanListSchema },
+  mintCalculate: { query: mintCalculateQuerySchema, response: mintCalculationSchema },
+  mintCreate: { body: mintCreateBodySchema, response: mintSchema },
+  mintCancel: { params: idParamsSchema, response: mintSchema },
+  mintList: { query: pageQuerySchema, response: mintListSchema },
+  stakeCreate: { body: stakeCreateBodySchema, response: stakeSchema },
+  stakeList: { query: pageQuerySchema, response: stakeListSchema },
+  stakeCalculate: { query: stakeCalculateQuerySchema, response: stakeCalculationSchema },
+  currentPrice: { response: currentPriceSchema },
+} as const satisfies Record<CallName, CallSchemas>;
+
+type Schemas = typeof callSchemas;
+type Part<K extends CallName, P extends keyof CallSchemas> = Schemas[K] extends Record<P, infer S extends z.ZodType>
+  ? S
+  : never;
+
+/** What a client sends as the body / query / path parameters of call K (never: the call has none). */
+export type CallBody<K extends CallName> = z.input<Part<K, 'body'>>;
+export type CallQuery<K extends CallName> = z.input<Part<K, 'query'>>;
+export type CallParams<K extends CallName> = z.input<Part<K, 'params'>>;
+/** What the server reads once validated (amounts already exact base units). */
+export type ParsedBody<K extends CallName> = z.output<Part<K, 'body'>>;
+export type ParsedQuery<K extends CallName> = z.output<Part<K, 'query'>>;
+export type ParsedParams<K extends CallName> = z.output<Part<K, 'params'>>;
+/** What call K answers. */
+export type CallResponse<K extends CallName> = z.output<Schemas[K]['response']>;

@@ -1,0 +1,41 @@
+/** Named types of the wire, all derived from the schemas (./schemas.ts), none written by hand. */
+import type { z } from 'zod';
+import type * as s from './schemas';
+
+export type ErrorBody = z.output<typeof s.errorBodySchema>;
+export type RegisterBody = z.input<typeof s.registerBodySchema>;
+export type RefreshBody = z.input<typeof s.refreshBodySchema>;
+export type TokenPair = z.output<typeof s.tokenPairSchema>;
+export type UserMe = z.output<typeof s.userMeSchema>;
+export type Balances = z.output<typeof s.balancesSchema>;
+export type MaintenanceStatus = z.output<typeof s.maintenanceStatusSchema>;
+export type PageQuery = z.input<typeof s.pageQuerySchema>;
+export interface Paged<T> {
+  data: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+export type CurrentPrice = z.output<typeof s.currentPriceSchema>;
+export type MintStatus = z.output<typeof s.mintStatusSchema>;
+export type MintPlan = z.output<typeof s.mintPlanSchema>;
+export type MintCalculateQuery = z.input<typeof s.mintCalculateQuerySchema>;
+export type MintCalculation = z.output<typeof s.mintCalculationSchema>;
+export type MintCreateBody = z.input<typeof s.mintCreateBodySchema>;
+export type PaymentRequest = z.output<typeof s.paymentRequestSchema>;
+export type Mint = z.output<typeof s.mintSchema>;
+export type MintList = z.output<typeof s.mintListSchema>;
+export type StakeStatus = z.output<typeof s.stakeStatusSchema>;
+export type Stake = z.output<typeof s.stakeSchema>;
+export type StakeList = z.output<typeof s.stakeListSchema>;
+export type StakeCreateBody = z.input<typeof s.stakeCreateBodySchema>;
+export type StakeCalculateQuery = z.input<typeof s.stakeCalculateQuerySchema>;
+export type StakeCalculation = z.output<typeof s.stakeCalculationSchema>;
+export type UserBalanceEvent = z.output<typeof s.userBalanceEventSchema>;
+
+/** Server → client socket messages, by event name (schemas in s.socketEventSchemas). */
+export type SocketEvents = { [K in keyof typeof s.socketEventSchemas]: z.output<(typeof s.socketEventSchemas)[K]> };
+export type SocketEventName = keyof SocketEvents;
+export type SocketMessage = {
+  [K in SocketEventName]: { event: K; data: SocketEvents[K] };
+}[SocketEventName];
