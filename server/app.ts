@@ -81,17 +81,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('auth', null);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
+  // The contract says which calls need `Authorization: Bearer <access token>` (server/lib/call-route.ts).
+  app.decorate('checkResponses', config.mode === 'sandbox');
+  const requireUser = authenticate(deps);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.auth) await requireUser(request);
+  });
+
   await app.register(authRoutes(deps));
   await app.register(maintenanceRoutes(deps));
   await app.register(socketRoutes(deps, { tokenTimeoutMs: options.socketTokenTimeoutMs ?? SOCKET_TOKEN_TIMEOUT_MS }));
-  // Everything in this scope needs `Authorization: Bearer <access token>`.
-  await app.register(async (guarded) => {
-    guarded.addHook('onRequest', authenticate(deps));
-    await guarded.register(userRoutes(deps));
-    await guarded.register(mintRoutes(deps));
-    await guarded.register(stakingRoutes(deps));
-    await guarded.register(priceRoutes(deps));
-  });
+  await app.register(userRoutes(deps));
+  await app.register(mintRoutes(deps));
+  await app.register(stakingRoutes(deps));
+  await app.register(priceRoutes(deps));
   await app.register(treasuryAdminRoutes(deps));
   if (config.mode === 'sandbox') await app.register(sandboxRoutes(deps));
   if (config.mode === 'sandbox') {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/authenticate';
 import type { Deps } from '../deps';
+import { callRoute } from '../lib/call-route';
 import { parseOr422 } from '../lib/validation';
 import { getMaintenance, publicStatus, setMaintenance } from './service';
 
@@ -10,7 +11,7 @@ export const maintenanceBodySchema = z.strictObject({ enabled: z.boolean() });
 export function maintenanceRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     // No auth: the client polls it before and while signed in (SPEC §6).
-    app.get('/api/maintenance/', async () => publicStatus(await getMaintenance(deps.db)));
+    callRoute(app, 'maintenanceStatus', async () => publicStatus(await getMaintenance(deps.db)));
 
     // Operator API (npm run operator).
     const admin = { onRequest: requireAdmin(deps.config.adminToken) };

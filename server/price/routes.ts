@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
+import { callRoute } from '../lib/call-route';
 import { unixNow } from '../lib/codes';
 import { currentPrice } from './service';
 
-/** Registered inside the authenticated scope. */
 export function priceRoutes(deps: Pick<Deps, 'db'>) {
   return async (app: FastifyInstance) => {
-    app.get('/api/price/current-price', async () => currentPrice(deps.db, unixNow()));
+    callRoute(app, 'currentPrice', async () => currentPrice(deps.db, unixNow()));
   };
 }

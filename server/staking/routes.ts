@@ -1,28 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { pageQuerySchema, stakeCalculateQuerySchema, stakeCreateBodySchema } from '@/shared/api/contract';
 import { currentUser } from '../auth/authenticate';
 import type { Deps } from '../deps';
+import { callRoute } from '../lib/call-route';
 import { unixNow } from '../lib/codes';
-import { parseOr422 } from '../lib/validation';
 import { calculateStake, createStake, listStakes } from './service';
 
-/** Registered inside the authenticated scope. */
 export function stakingRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
   return async (app: FastifyInstance) => {
-    app.post('/api/staking/create', async (request, reply) => {
-      const { mint_id } = parseOr422(stakeCreateBodySchema, request.body);
-      const stake = await createStake(deps, currentUser(request).userId, mint_id, unixNow());
-      return reply.code(201).send(stake);
-    });
+    callRoute(app, 'stakeCreate', async ({ body, request }) =>
+      createStake(deps, currentUser(request).userId, body.mint_id, unixNow()),
+    );
 
-    app.get('/api/staking/', async (request) => {
-      const { page, limit } = parseOr422(pageQuerySchema, request.query);
-      return listStakes(deps, currentUser(request).userId, page, limit);
-    });
+    callRoute(app, 'stakeList', async ({ query, request }) =>
+      listStakes(deps, currentUser(request).userId, query.page, query.limit),
+    );
 
-    app.get('/api/staking/calculate', async (request) => {
-      const { staking_id } = parseOr422(stakeCalculateQuerySchema, request.query);
-      return calculateStake(deps, currentUser(request).userId, staking_id, unixNow());
-    });
+    callRoute(app, 'stakeCalculate', async ({ query, request }) =>
+      calculateStake(deps, currentUser(request).userId, query.staking_id, unixNow()),
+    );
   };
 }

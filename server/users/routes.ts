@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { currentUser } from '../auth/authenticate';
 import type { Deps } from '../deps';
+import { callRoute } from '../lib/call-route';
 import { getMe } from './service';
 
-/** Registered inside the authenticated scope. */
 export function userRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
-    app.get('/api/user/me', async (request) => getMe(deps, currentUser(request).userId));
+    callRoute(app, 'me', async ({ request }) => getMe(deps, currentUser(request).userId));
   };
 }
