@@ -30,8 +30,8 @@ import {
   SANDBOX_TREASURY_FUNDING,
   WALLET_GAS_FEE,
   externalMessageFees,
-} from '../../server/chain/constants';
-import { CHAIN_RPC_PATH } from '../../server/chain/routes';
+} from '../../server/sandbox/chain/constants';
+import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
 import {
   ChainError,
   type ToncenterTransaction,
@@ -39,8 +39,8 @@ import {
   getAccount,
   listTransactions,
   sendBoc,
-} from '../../server/chain/service';
-import { sandboxTreasuryAddress, sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/chain/treasury';
+} from '../../server/sandbox/chain/service';
+import { sandboxTreasuryAddress, sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/sandbox/chain/treasury';
 import type { Deps } from '../../server/deps';
 import { type TestContext, createTestContext, sandboxConfig } from './helpers';
 
