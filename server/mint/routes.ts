@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { mintCalculateQuerySchema, mintCreateBodySchema, pageQuerySchema } from '@/shared/api/contract';
-import { currentUser } from '../auth/authenticate';
+import { currentUser } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { unixNow } from '../lib/codes';
 import { idParamsSchema, parseOr422, unitsSchema } from '../lib/validation';

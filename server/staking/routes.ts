@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pageQuerySchema, stakeCalculateQuerySchema, stakeCreateBodySchema } from '@/shared/api/contract';
-import { currentUser } from '../auth/authenticate';
+import { currentUser } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { unixNow } from '../lib/codes';
 import { parseOr422 } from '../lib/validation';
