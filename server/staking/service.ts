@@ -9,7 +9,7 @@ import type { Paged, Stake, StakeCalculation } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { type Tx, inTransaction } from '../events/transaction';
 import { randomCode } from '../lib/codes';
-import { DomainError, NotFoundError } from '../lib/errors';
+import { NotFoundError } from '../lib/errors';
 import { unitsToNumber } from '../lib/money';
 import { changeBalance, publishBalance } from '../ledger/service';
 import { moveMintToStaking } from '../mint/service';
