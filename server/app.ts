@@ -12,27 +12,32 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { ErrorBody } from '@/shared/api/contract';
-import { authenticate } from './auth/authenticate';
 import { authRoutes } from './auth/routes';
-import { TokenKeys } from './auth/tokens';
-import { chainRoutes } from './chain/routes';
-import { ensureSandboxTreasury } from './chain/service';
-import { type CommunityChecker, sandboxCommunityChecker, telegramCommunityChecker } from './community/checker';
+import { authenticateToken } from './auth/service';
+import { telegramCommunityChecker } from './community/checker';
 import type { Config } from './config';
 import { BODY_LIMIT_BYTES, SOCKET_TOKEN_TIMEOUT_MS } from './constants';
 import type { Db } from './db/index';
-import type { Deps } from './deps';
+import type { CommunityChecker, Deps } from './deps';
 import { type EventBus, createInProcessBus } from './events/bus';
+import { TokenKeys, bearerAuth } from './http/auth-context';
 import { DomainError, ValidationError } from './lib/errors';
 import { maintenanceRoutes } from './maintenance/routes';
 import { mintRoutes } from './mint/routes';
 import { priceRoutes } from './price/routes';
-import { sandboxRoutes } from './sandbox/routes';
+import type { Sandbox } from './sandbox/index';
 import { stakingRoutes } from './staking/routes';
 import { userRoutes } from './users/routes';
-import { spaIndexSender, wantsSpaIndex, webRoutes } from './web/routes';
+import { appConfigFor, indexHtmlRenderer, spaIndexSender, wantsSpaIndex, webRoutes } from './web/routes';
 import { treasuryAdminRoutes } from './watcher/routes';
 import { socketRoutes } from './ws/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** index.html as the server sends it (runtime config, and the dev wallet in sandbox); dev.ts hands it to Vite. */
+    renderIndexHtml(html: string): string;
+  }
+}
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -50,8 +55,17 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-function defaultCommunityChecker(config: Config, db: Db, app: FastifyInstance): CommunityChecker {
-  if (config.mode === 'sandbox') return sandboxCommunityChecker(db);
+/**
+ * The sandbox, loaded only in sandbox mode: the one place production code reaches server/sandbox/, and
+ * a dynamic import, so a production process never even loads it.
+ */
+async function loadSandbox(config: Config, db: Db): Promise<Sandbox | null> {
+  if (config.mode !== 'sandbox') return null;
+  const { createSandbox } = await import('./sandbox/index');
+  return createSandbox(config, db);
+}
+
+function productionCommunityChecker(config: Config, app: FastifyInstance): CommunityChecker {
   if (!config.communityChatId) throw new Error('COMMUNITY_CHAT_ID is required in production');
   return telegramCommunityChecker({
     botToken: config.botToken,
@@ -69,11 +83,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Behind a load balancer the client address comes from X-Forwarded-For.
     trustProxy: config.mode === 'production',
   });
+  const sandbox = await loadSandbox(config, db);
   const deps: Deps = {
     config,
     db,
     bus: options.bus ?? createInProcessBus(),
-    community: options.community ?? defaultCommunityChecker(config, db, app),
+    community: options.community ?? sandbox?.community ?? productionCommunityChecker(config, app),
     tokens: new TokenKeys(config.jwtSecret, config.accessTokenTtlSeconds),
   };
 
@@ -83,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The contract says which calls need `Authorization: Bearer <access token>` (server/lib/call-route.ts).
   app.decorate('checkResponses', config.mode === 'sandbox');
-  const requireUser = authenticate(deps);
+  const requireUser = bearerAuth((token) => authenticateToken(deps, token));
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.auth) await requireUser(request);
   });
@@ -96,14 +111,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(stakingRoutes(deps));
   await app.register(priceRoutes(deps));
   await app.register(treasuryAdminRoutes(deps));
-  if (config.mode === 'sandbox') await app.register(sandboxRoutes(deps));
-  if (config.mode === 'sandbox') {
-    await app.register(chainRoutes(deps));
-    await ensureSandboxTreasury(deps);
-  }
+  // Sandbox mode only: /sandbox (launcher, host frame, dev wallet, dev chain). In production those paths 404.
+  if (sandbox) await app.register(sandbox.plugin(deps));
 
+  const renderIndexHtml = indexHtmlRenderer(appConfigFor(config, sandbox?.appConfig), sandbox?.indexHtmlTransforms);
+  app.decorate('renderIndexHtml', renderIndexHtml);
   const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
-  const sendSpaIndex = spaIndexSender(config, distDir);
+  const sendSpaIndex = spaIndexSender(distDir, renderIndexHtml);
   await app.register(webRoutes(config, sendSpaIndex ? { distDir, sendIndex: sendSpaIndex } : null));
   app.setNotFoundHandler(async (request, reply) => {
     if (sendSpaIndex && wantsSpaIndex(request)) return sendSpaIndex(reply);

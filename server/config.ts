@@ -6,7 +6,6 @@
  */
 import { Address } from '@ton/core';
 import { z } from 'zod';
-import { sandboxTreasuryAddress } from './chain/treasury';
 
 export type Mode = 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -18,6 +17,12 @@ export const SANDBOX_JWT_SECRET = 'sandbox-jwt-secret-not-for-production-use';
 export const SANDBOX_ADMIN_TOKEN = 'sandbox-admin';
 export const SANDBOX_BOT_USERNAME = 'ton_token_sandbox_bot';
 export const SANDBOX_COMMUNITY_URL = 'https://t.me/ton_token_sandbox_community';
+/**
+ * The sandbox treasury: the dev chain's wallet v4r2 of a public seed (server/sandbox/chain/treasury.ts
+ * derives it; tests/server/chain-config.test.ts checks the two agree). A constant here, so the
+ * production config never loads sandbox code.
+ */
+export const SANDBOX_TREASURY_ADDRESS = 'EQC5z_Y8Fc8hsNzaMi9PbBEE6pwvuCP6jm01k6omUwfSgtSX';
 const MAINNET_NODE_URL = 'https://toncenter.com/api/v2/jsonRPC';
 
 export interface Config {
@@ -57,7 +62,7 @@ export interface Config {
   tonNodeUrl: string;
   /**
    * TREASURY_ADDRESS: the TON wallet that receives mint payments, in any address form (normalised to the
-   * bounceable url-safe form). Sandbox default: the dev chain's sandbox treasury (server/chain/treasury.ts).
+   * bounceable url-safe form). Sandbox default: the dev chain's sandbox treasury (SANDBOX_TREASURY_ADDRESS).
    * Production: optional until the payments issue makes it required.
    */
   treasuryAddress: string | undefined;
@@ -164,9 +169,9 @@ export function loadConfig(env: Env = process.env): Config {
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS,
     adminToken: e.ADMIN_TOKEN ?? SANDBOX_ADMIN_TOKEN,
-    // The sandbox dev chain is served by this server (DESIGN.md §2, server/chain).
+    // The sandbox dev chain is served by this server (DESIGN.md §2, server/sandbox/chain).
     tonNodeUrl: e.TON_NODE_URL ?? (sandbox ? `${publicUrl}/sandbox/chain/jsonRPC` : MAINNET_NODE_URL),
-    treasuryAddress: e.TREASURY_ADDRESS ?? (sandbox ? sandboxTreasuryAddress() : undefined),
+    treasuryAddress: e.TREASURY_ADDRESS ?? (sandbox ? SANDBOX_TREASURY_ADDRESS : undefined),
     logLevel: e.LOG_LEVEL,
   };
 }

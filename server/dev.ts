@@ -5,21 +5,17 @@
  * runtime config and, in sandbox mode, the dev wallet's bridge.
  */
 import { createServer, type Plugin } from 'vite';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig } from './config';
 import { onShutdownSignal, startServer } from './start';
-import { appConfigFor, injectAppConfig, injectDevWallet } from './web/routes';
 
 const VITE_PORT = 5173;
 
-function serverInjections(config: Config): Plugin {
-  const appConfig = appConfigFor(config);
+/** index.html exactly as the server renders the built one (app.renderIndexHtml). */
+function serverInjections(renderIndexHtml: (html: string) => string): Plugin {
   return {
     name: 'ton-token:server-injections',
     apply: 'serve',
-    transformIndexHtml(html) {
-      const withConfig = injectAppConfig(html, appConfig);
-      return config.mode === 'sandbox' ? injectDevWallet(withConfig) : withConfig;
-    },
+    transformIndexHtml: (html) => renderIndexHtml(html),
   };
 }
 
@@ -28,7 +24,7 @@ try {
   const config = loadConfig({ PORT: '8080', PUBLIC_URL: `http://127.0.0.1:${VITE_PORT}`, ...process.env });
   const server = await startServer(config);
   const vite = await createServer({
-    plugins: [serverInjections(config)],
+    plugins: [serverInjections((html) => server.app.renderIndexHtml(html))],
     server: { port: VITE_PORT, strictPort: true, host: '127.0.0.1' },
   });
   await vite.listen();

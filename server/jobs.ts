@@ -1,19 +1,49 @@
 /**
- * The money loop's background jobs (issue #4): the treasury watcher and the settlement run. Built
- * from the same database and event bus as the app, started by start.ts after the server listens (in
- * the sandbox the watcher reads the dev chain over this very server's HTTP), stopped before it closes.
- * Tests build the pieces directly and call runOnce(); nothing here runs on import.
+ * Every periodic job, composed here and nowhere else (issue #4): the treasury watcher and the
+ * settlement run. Built from the same database and event bus as the app, started by start.ts after the
+ * server listens (in the sandbox the watcher reads the dev chain over this very server's HTTP), stopped
+ * before it closes. Tests build the pieces directly and call runOnce(); nothing here runs on import.
+ *
+ * The jobs orchestrate domains through their services: the settlement run is mint's expiry and
+ * maturity, then staking's completions and bonuses; the watcher (watcher/service.ts) applies payments.
  */
+import { TonClient } from '@ton/ton';
 import type { FastifyBaseLogger } from 'fastify';
-import { createTonNodeClient } from '@/shared/api/ton-node/client';
 import type { Config } from './config';
 import { SETTLEMENT_INTERVAL_MS, TREASURY_MAX_PAGES_PER_POLL, TREASURY_PAGE_SIZE, TREASURY_POLL_INTERVAL_MS } from './constants';
 import type { Db } from './db/index';
+import type { Deps } from './deps';
 import type { EventBus } from './events/bus';
 import { unixNow } from './lib/codes';
 import { type PeriodicJob, createPeriodicJob } from './lib/periodic-job';
-import { runSettlement } from './staking/settlement';
+import { expirePendingMints, matureActiveMints } from './mint/service';
+import { completeDueStakes, settleBonuses } from './staking/service';
 import { type TreasuryNode, createTreasuryWatcher } from './watcher/service';
+
+export interface SettlementResult {
+  expiredMints: number;
+  maturedMints: number;
+  completedStakes: number;
+  collectiveChanged: boolean;
+  holdChanged: number;
+}
+
+/**
+ * The settlement run (every SETTLEMENT_INTERVAL_MS, one process at a time): everything that happens
+ * because time passed. Each step is idempotent and works in short transactions of its own.
+ *  1. pending mints past their payment window → canceled ('expired')
+ *  2. active mints past tariff_days → completed, expected_token paid
+ *  3. stakes that reached max_reward → completed, total_amount + max_reward paid
+ *  4. collective bonus from the total active stake (global:collective_bonus when it changes)
+ *  5. hold bonuses that crossed a step (user:balance), with their stakes retuned (user:staking)
+ */
+export async function runSettlement(deps: Pick<Deps, 'db' | 'bus' | 'config'>, now: number): Promise<SettlementResult> {
+  const expiredMints = await expirePendingMints(deps, now);
+  const maturedMints = await matureActiveMints(deps, now);
+  const completedStakes = await completeDueStakes(deps, now);
+  const { collectiveChanged, holdChanged } = await settleBonuses(deps, now);
+  return { expiredMints, maturedMints, completedStakes, collectiveChanged, holdChanged };
+}
 
 /** Advisory lock keys (arbitrary, unique): one watcher and one settlement run across all processes. */
 export const TREASURY_WATCHER_LOCK_KEY = 7_402_116_004;
@@ -26,7 +56,7 @@ export interface BackgroundJobsOptions {
   db: Db;
   bus: EventBus;
   log: Log;
-  /** Default: a toncenter JSON-RPC client for config.tonNodeUrl. */
+  /** Default: @ton/ton's TonClient on config.tonNodeUrl (toncenter v2 JSON-RPC; the dev chain in the sandbox). */
   node?: TreasuryNode;
   /** Unix seconds now (default the system clock). */
   clock?: () => number;
@@ -49,7 +79,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
   if (config.treasuryAddress) {
     const treasury = createTreasuryWatcher({
       deps,
-      node: options.node ?? createTonNodeClient({ url: config.tonNodeUrl }),
+      node: options.node ?? new TonClient({ endpoint: config.tonNodeUrl }),
       clock,
       log,
       pageSize: TREASURY_PAGE_SIZE,

@@ -2,20 +2,14 @@
  * Sign-in with Telegram launch data (DESIGN.md §4 Auth): the init data's HMAC proves the user;
  * the first sign-in creates the account and links the referrer.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { parse, validate } from '@telegram-apps/init-data-node';
 import { INVALID_INIT_DATA_MSG, type TokenPair } from '@/shared/api/contract';
-import { REF_CODE_ALPHABET, REF_CODE_LENGTH } from '../constants';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
+import type { AccessClaims } from '../http/auth-context';
 import { UnauthorizedError } from '../lib/errors';
-import {
-  type TelegramProfile,
-  findUserIdByRefCode,
-  insertUser,
-  refCodeTaken,
-  updateProfile,
-} from '../users/queries';
+import { type TelegramProfile, signInUser, userExists } from '../users/service';
 import { insertRefreshToken, lockRefreshToken, markRefreshTokenUsed, revokeFamily } from './queries';
 import { hashRefreshToken, newRefreshToken } from './tokens';
 
@@ -47,32 +41,6 @@ export function verifyInitData(initData: string, botToken: string, maxAgeSeconds
   }
 }
 
-export function newRefCode(): string {
-  let code = '';
-  for (let i = 0; i < REF_CODE_LENGTH; i++) code += REF_CODE_ALPHABET[randomInt(REF_CODE_ALPHABET.length)];
-  return code;
-}
-
-async function unusedRefCode(q: Queryable): Promise<string> {
-  // 31^8 ≈ 8.5e11 codes: a clash is rare, and the UNIQUE constraint still guards the race.
-  for (;;) {
-    const code = newRefCode();
-    if (!(await refCodeTaken(q, code))) return code;
-  }
-}
-
-/** Creates the user on first sign-in (linking the referrer only then), refreshes the profile afterwards. */
-async function upsertUser(q: Queryable, signIn: SignInData, refCode: string | null | undefined): Promise<number> {
-  const existing = await updateProfile(q, signIn.profile);
-  if (existing !== undefined) return existing;
-
-  // A new user has no code of their own yet, so the referrer can never be themselves;
-  // an existing user's own code never reaches here (the referrer is linked at creation only).
-  const code = (refCode || signIn.startParam || '').toUpperCase();
-  const referrerId = code ? ((await findUserIdByRefCode(q, code)) ?? null) : null;
-  return insertUser(q, signIn.profile, await unusedRefCode(q), referrerId);
-}
-
 async function issueTokens(
   deps: Deps,
   q: Queryable,
@@ -96,7 +64,8 @@ export async function register(
 ): Promise<TokenPair> {
   const signIn = verifyInitData(body.init_data, deps.config.botToken, deps.config.initDataMaxAgeSeconds);
   return deps.db.tx(async (q) => {
-    const userId = await upsertUser(q, signIn, body.ref_code);
+    // The referrer is the ref code typed at sign-in, else the start parameter of the launch link.
+    const userId = await signInUser(q, signIn.profile, body.ref_code || signIn.startParam);
     return issueTokens(deps, q, { id: userId, telegramId: signIn.profile.telegramId }, randomUUID());
   });
 }
@@ -123,4 +92,11 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
   });
   if (!outcome.ok) throw new UnauthorizedError(outcome.message);
   return outcome.tokens;
+}
+
+/** Verifies an access token and that its user still exists (guarded routes and sockets). */
+export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens'>, token: string): Promise<AccessClaims> {
+  const claims = await deps.tokens.verify(token);
+  if (!(await userExists(deps.db, claims.userId))) throw new UnauthorizedError();
+  return claims;
 }

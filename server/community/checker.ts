@@ -1,15 +1,10 @@
 /**
  * The community gate (SPEC §6): is this Telegram user a member of the product's community chat?
  */
-import type { Db } from '../db/index';
 import { COMMUNITY_RECHECK_INTERVAL_MS } from '../constants';
-import { sandboxMembership } from '../sandbox/queries';
+import type { CommunityChecker } from '../deps';
 
-export interface CommunityChecker {
-  isMember(telegramId: number): Promise<boolean>;
-  /** How long a negative answer stands before asking again (0 = ask every time). */
-  readonly recheckIntervalMs: number;
-}
+export type { CommunityChecker } from '../deps';
 
 /** Production: Bot API getChatMember. The bot must be an administrator of the chat to see its members. */
 export function telegramCommunityChecker(options: {
@@ -39,13 +34,5 @@ export function telegramCommunityChecker(options: {
         return false;
       }
     },
-  };
-}
-
-/** Sandbox: the launcher's "Community member" flag of the test user (no row → not a member). */
-export function sandboxCommunityChecker(db: Db): CommunityChecker {
-  return {
-    recheckIntervalMs: 0,
-    isMember: async (telegramId) => (await sandboxMembership(db, telegramId)) ?? false,
   };
 }

@@ -7,7 +7,6 @@ import type { UserBalanceEvent } from '@/shared/api/contract';
 import { DomainError, NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import type { Tx } from '../events/transaction';
-import { userExists } from '../users/queries';
 import type { Queryable } from '../db/index';
 import { type Account, type BalanceRow, addToAccount, balances, insertEntry } from './queries';
 
@@ -35,7 +34,7 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<Bala
   if (change.delta === 0n) throw new Error('changeBalance: delta must not be zero');
   const row = await addToAccount(tx, change.userId, change.account, change.delta);
   if (!row) {
-    if (!(await userExists(tx, change.userId))) throw new NotFoundError('User not found');
+    if (!(await balances(tx, change.userId))) throw new NotFoundError('User not found');
     throw new InsufficientFundsError(change.account);
   }
   await insertEntry(tx, {
@@ -65,4 +64,10 @@ export async function currentBalances(q: Queryable, userId: number): Promise<Use
   const row = await balances(q, userId);
   if (!row) throw new NotFoundError('User not found');
   return balanceEvent(row);
+}
+
+/** Tells the user their balances as they stand in this transaction (after a change that is not a ledger entry, e.g. a bonus). */
+export async function publishBalance(tx: Tx, userId: number): Promise<void> {
+  const row = await balances(tx, userId);
+  if (row) tx.publishToUser(userId, { event: 'user:balance', data: balanceEvent(row) });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/authenticate';
+import { requireAdmin } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { callRoute } from '../lib/call-route';
 import { parseOr422 } from '../lib/validation';

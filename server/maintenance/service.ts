@@ -1,6 +1,6 @@
 import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type MaintenanceStatus } from '@/shared/api/contract';
 import type { Db } from '../db/index';
-import { getSetting, setSetting } from '../settings/queries';
+import { getSetting, setSetting } from '../settings/service';
 
 export interface MaintenanceState {
   enabled: boolean;

@@ -40,11 +40,6 @@ export async function findActivePlan(q: Queryable, days: number): Promise<PlanRo
   return row;
 }
 
-/** Locks the user's row: per-user commands (create mint, stake) run one at a time. */
-export async function lockUser(q: Queryable, userId: number): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId])).length > 0;
-}
-
 export async function countOpenPendingMints(q: Queryable, userId: number, now: number): Promise<number> {
   const [row] = await q.query<{ n: number }>(
     `SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1 AND status = 'pending' AND expires_at > to_timestamp($2)`,

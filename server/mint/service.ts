@@ -10,14 +10,13 @@ import type { Mint, MintCalculation, MintPlan, Paged } from '@/shared/api/contra
 import type { Deps } from '../deps';
 import { MAX_PENDING_MINTS_PER_USER, MINT_MAX_NANOTONS, MINT_MIN_NANOTONS, MINT_PENDING_TTL_SECONDS } from '../constants';
 import { type Tx, inTransaction } from '../events/transaction';
-import { balanceEvent, changeBalance } from '../ledger/service';
-import { balances } from '../ledger/queries';
+import { changeBalance } from '../ledger/service';
 import { randomCode } from '../lib/codes';
 import { DomainError, NotFoundError, ValidationError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import { currentPriceNanotons } from '../price/service';
 import { creditReferralReward } from '../referral/service';
-import { reconcileUserBonuses } from '../staking/bonuses';
+import { lockUser } from '../users/service';
 import {
   type MintRow,
   type PlanRow,
@@ -33,13 +32,16 @@ import {
   insertMint,
   listUserMints,
   lockMint,
-  lockUser,
   lockUserMint,
   maturedActiveMintIds,
+  setMintStatus,
 } from './queries';
 import { mintCodeFromComment, toMint, toPlan, yieldFraction } from './wire';
 
 type MintDeps = Pick<Deps, 'db' | 'bus' | 'config'>;
+
+/** TON a user has paid for mints (every mint whose payment was confirmed), in nanotons. */
+export { paidNanotons } from './queries';
 
 const UNITS_PER_TOKEN = 1_000_000_000n;
 const BPS = 10_000n;
@@ -171,21 +173,29 @@ export type PaymentOutcome =
  * mint that merely expired while the watcher lagged is still honoured if the payment's chain time is
  * before the expiry. Everything else changes nothing and is left for an operator.
  */
+export interface AppliedPayment {
+  outcome: PaymentOutcome;
+  mintId: number | null;
+  /** The payer, when the payment activated a mint (credited or overpaid): their paid TON grew. */
+  paidBy: number | null;
+}
+
 export async function applyTreasuryPayment(
   deps: MintDeps,
   tx: Tx,
   payment: TreasuryPayment,
   now: number,
-): Promise<{ outcome: PaymentOutcome; mintId: number | null }> {
-  if (!payment.source || payment.amount <= 0n || payment.bounced) return { outcome: 'not_payment', mintId: null };
+): Promise<AppliedPayment> {
+  const nothing = (outcome: PaymentOutcome): AppliedPayment => ({ outcome, mintId: null, paidBy: null });
+  if (!payment.source || payment.amount <= 0n || payment.bounced) return nothing('not_payment');
   const code = mintCodeFromComment(payment.comment);
   const found = code ? await findMintByCode(tx, code) : undefined;
-  if (!found) return { outcome: 'unknown_comment', mintId: null };
+  if (!found) return nothing('unknown_comment');
 
   await lockUser(tx, found.user_id);
   const mint = await lockMint(tx, found.id);
-  if (!mint) return { outcome: 'unknown_comment', mintId: null };
-  const result = (outcome: PaymentOutcome) => ({ outcome, mintId: mint.id });
+  if (!mint) return nothing('unknown_comment');
+  const result = (outcome: PaymentOutcome): AppliedPayment => ({ outcome, mintId: mint.id, paidBy: null });
 
   const expiredInTime =
     mint.status === 'canceled' && mint.cancel_reason === 'expired' && payment.utime < Math.floor(mint.expires_at.getTime() / 1000);
@@ -196,14 +206,30 @@ export async function applyTreasuryPayment(
 
   const active = await activateMintRow(tx, mint.id, payment.hash, now);
   await creditReferralReward(tx, { id: active.id, userId: active.user_id, amountToken: active.amount_token });
-  // Paid TON moves the investment bonus (and the user's stakes with it).
-  const bonusChanged = await reconcileUserBonuses(tx, active.user_id, now);
-  if (!bonusChanged) {
-    const row = await balances(tx, active.user_id);
-    if (row) tx.publishToUser(active.user_id, { event: 'user:balance', data: balanceEvent(row) });
-  }
   tx.publishToUser(active.user_id, { event: 'user:mint', data: toMint(active, deps.config) });
-  return result(payment.amount > mint.amount_ton ? 'overpaid' : 'credited');
+  // What the paid TON moves elsewhere (the investment bonus and the stakes carrying it) is the
+  // caller's to orchestrate: the watcher hands `paidBy` to staking in this same transaction.
+  return { ...result(payment.amount > mint.amount_ton ? 'overpaid' : 'credited'), paidBy: active.user_id };
+}
+
+// ---- staking (a stake is made of an active mint) -------------------------------------------------------
+
+/**
+ * The mint side of staking, in the caller's transaction (the caller has locked the user): the user's
+ * active mint `mintId` becomes move_to_staking. Returns what the stake is made of.
+ */
+export async function moveMintToStaking(
+  deps: MintDeps,
+  tx: Tx,
+  userId: number,
+  mintId: number,
+): Promise<{ id: number; amountToken: bigint }> {
+  const mint = await lockUserMint(tx, userId, mintId);
+  if (!mint) throw new NotFoundError('Mint not found');
+  if (mint.status !== 'active') throw new DomainError(409, 'Only an active mint can be staked');
+  const moved = await setMintStatus(tx, mint.id, 'move_to_staking');
+  tx.publishToUser(userId, { event: 'user:mint', data: toMint(moved, deps.config) });
+  return { id: moved.id, amountToken: moved.amount_token };
 }
 
 // ---- settlement (expiry and maturity) ----------------------------------------------------------------

@@ -3,10 +3,19 @@
  * the mint's token amount to referral_balance. The tier comes from the referrals' total paid TON,
  * this mint included (the payment that crosses a threshold already earns the new percent).
  */
+import type { Queryable } from '../db/index';
 import type { Tx } from '../events/transaction';
 import { changeBalance } from '../ledger/service';
 import { referralTurnover, referrerOf } from './queries';
-import { referralTier } from './tiers';
+import { type Tier, referralTier } from './tiers';
+
+export type { Tier } from './tiers';
+
+/** A referrer's tier and what decides it: the referrals' paid mints in nanotons (SPEC §3). */
+export async function referralStanding(q: Queryable, referrerId: number): Promise<{ tier: Tier; turnover: bigint }> {
+  const turnover = await referralTurnover(q, referrerId);
+  return { tier: referralTier(turnover), turnover };
+}
 
 export interface PaidMint {
   id: number;

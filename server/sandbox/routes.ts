@@ -2,15 +2,14 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../deps';
 import { idParamsSchema, parseOr422 } from '../lib/validation';
-import { maintenanceBodySchema } from '../maintenance/routes';
 import { getMaintenance, setMaintenance } from '../maintenance/service';
-import { createSandboxUserSchema, grantSchema, patchSandboxUserSchema } from './schemas';
+import { createSandboxUserSchema, grantSchema, maintenanceSwitchSchema, patchSandboxUserSchema } from './schemas';
 import { createUser, grant, launch, listUsers, updateUser } from './service';
 import { devWalletRoutes } from './wallet/routes';
 
 const page = (name: string) => new URL(`./${name}`, import.meta.url);
 
-/** Registered in sandbox mode only: in production every /sandbox path is a 404. */
+/** The launcher's pages and API, and the dev wallet (sandbox/index.ts registers them in sandbox mode only). */
 export function sandboxRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     // Read per request, so editing the pages needs no restart.
@@ -42,7 +41,7 @@ export function sandboxRoutes(deps: Deps) {
 
     app.get('/sandbox/api/maintenance', async () => getMaintenance(deps.db));
     app.post('/sandbox/api/maintenance', async (request) => {
-      const { enabled } = parseOr422(maintenanceBodySchema, request.body);
+      const { enabled } = parseOr422(maintenanceSwitchSchema, request.body);
       return setMaintenance(deps.db, enabled);
     });
 

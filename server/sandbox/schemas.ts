@@ -29,6 +29,9 @@ export const createSandboxUserSchema = z.strictObject({
 });
 export type CreateSandboxUser = z.output<typeof createSandboxUserSchema>;
 
+/** The launcher's maintenance switch (the same body as the operator's POST /api/admin/maintenance). */
+export const maintenanceSwitchSchema = z.strictObject({ enabled: z.boolean() });
+
 export const patchSandboxUserSchema = z.strictObject({ is_community_member: z.boolean().optional() });
 
 export const grantSchema = z.strictObject({

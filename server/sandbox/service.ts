@@ -9,7 +9,7 @@ import { inTransaction } from '../events/transaction';
 import { type Account, balanceEvent, changeBalance } from '../ledger/service';
 import { NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
-import { findUserIdByTelegramId } from '../users/queries';
+import { findUserIdByTelegramId } from '../users/service';
 import {
   type SandboxUserRow,
   findSandboxUser,

@@ -8,10 +8,9 @@
  */
 import type { Queryable } from '../db/index';
 import type { Tx } from '../events/transaction';
-import { balanceEvent } from '../ledger/service';
-import { balances } from '../ledger/queries';
-import { paidNanotons } from '../mint/queries';
-import { setSetting } from '../settings/queries';
+import { publishBalance } from '../ledger/service';
+import { paidNanotons } from '../mint/service';
+import { setSetting } from '../settings/service';
 import {
   type StakeRow,
   accrueStakeRow,
@@ -83,8 +82,7 @@ export async function reconcileUserBonuses(tx: Tx, userId: number, now: number):
     percentToMicro(current.hold_bonus) !== target.hold || percentToMicro(current.investment_bonus) !== target.investment;
   if (changed) {
     await setUserBonuses(tx, userId, hold, investment);
-    const row = await balances(tx, userId);
-    if (row) tx.publishToUser(userId, { event: 'user:balance', data: balanceEvent(row) });
+    await publishBalance(tx, userId);
   }
   for (const stake of await lockUserStakesOffRates(tx, userId, hold, investment)) {
     await retune(tx, stake, { hold: target.hold, investment: target.investment }, now);

@@ -8,13 +8,13 @@
 import type { Paged, Stake, StakeCalculation } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { type Tx, inTransaction } from '../events/transaction';
-import { changeBalance } from '../ledger/service';
 import { randomCode } from '../lib/codes';
-import { DomainError, NotFoundError } from '../lib/errors';
+import { NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
-import { lockUser, lockUserMint, setMintStatus } from '../mint/queries';
-import { toMint } from '../mint/wire';
-import { currentCollectiveMicro, reconcileUserBonuses, userBonusTargets } from './bonuses';
+import { changeBalance, publishBalance } from '../ledger/service';
+import { moveMintToStaking } from '../mint/service';
+import { lockUser } from '../users/service';
+import { currentCollectiveMicro, reconcileCollectiveBonus, reconcileUserBonuses, userBonusTargets, usersWithHoldDue } from './bonuses';
 import {
   type StakeRow,
   completeStakeRow,
@@ -42,11 +42,8 @@ type StakingDeps = Pick<Deps, 'db' | 'bus' | 'config'>;
 export async function createStake(deps: StakingDeps, userId: number, mintId: number, now: number): Promise<Stake> {
   return inTransaction(deps.db, deps.bus, async (tx) => {
     if (!(await lockUser(tx, userId))) throw new NotFoundError('User not found');
-    const mint = await lockUserMint(tx, userId, mintId);
-    if (!mint) throw new NotFoundError('Mint not found');
-    if (mint.status !== 'active') throw new DomainError(409, 'Only an active mint can be staked');
-
-    const moved = await setMintStatus(tx, mint.id, 'move_to_staking');
+    // Lock order: user, then mint, then stake.
+    const mint = await moveMintToStaking(deps, tx, userId, mintId);
     const targets = await userBonusTargets(tx, userId, now);
     const collective = await currentCollectiveMicro(tx);
     let stake: StakeRow | undefined;
@@ -55,8 +52,8 @@ export async function createStake(deps: StakingDeps, userId: number, mintId: num
         stakingId: randomCode(),
         userId,
         mintId: mint.id,
-        totalAmount: mint.amount_token,
-        maxReward: maxRewardFor(mint.amount_token),
+        totalAmount: mint.amountToken,
+        maxReward: maxRewardFor(mint.amountToken),
         daily: microToText(DAILY_REWARD_MICRO),
         hold: microToText(targets.hold),
         collective: microToText(collective),
@@ -67,7 +64,6 @@ export async function createStake(deps: StakingDeps, userId: number, mintId: num
     if (!stake) throw new Error('Could not draw an unused staking code');
     // The user's hold bonus and their other stakes follow the new stake (no-op when already in step).
     await reconcileUserBonuses(tx, userId, now);
-    tx.publishToUser(userId, { event: 'user:mint', data: toMint(moved, deps.config) });
     const created = toStake(stake);
     tx.publishToUser(userId, { event: 'user:staking', data: created });
     return created;
@@ -150,4 +146,35 @@ export async function completeDueStakes(deps: StakingDeps, now: number, batch = 
     // A full batch that completed nothing is made of near misses (floored rule): stop, or it would spin.
     if (candidates.length < batch || progressed === 0) return completed;
   }
+}
+
+// ---- what other domains' events move here (orchestrated by the watcher and the jobs) --------------------
+
+/**
+ * A mint was paid (in the payment's transaction): the user's paid TON moves their investment bonus,
+ * and their active stakes follow. The user hears their balance either way (user:balance), plus
+ * user:staking for each retuned stake.
+ */
+export async function onMintPaid(tx: Tx, userId: number, now: number): Promise<void> {
+  const bonusChanged = await reconcileUserBonuses(tx, userId, now);
+  if (!bonusChanged) await publishBalance(tx, userId);
+}
+
+export interface BonusSettlement {
+  collectiveChanged: boolean;
+  holdChanged: number;
+}
+
+/**
+ * Time passed: the collective bonus from the total active stake (global:collective_bonus when it
+ * changes), then the hold bonuses that crossed a step (user:balance), each with its stakes retuned.
+ * Short transactions of their own, each idempotent.
+ */
+export async function settleBonuses(deps: StakingDeps, now: number): Promise<BonusSettlement> {
+  const collectiveChanged = await inTransaction(deps.db, deps.bus, (tx) => reconcileCollectiveBonus(tx, now));
+  let holdChanged = 0;
+  for (const userId of await usersWithHoldDue(deps.db, now)) {
+    if (await inTransaction(deps.db, deps.bus, (tx) => reconcileUserBonuses(tx, userId, now))) holdChanged++;
+  }
+  return { collectiveChanged, holdChanged };
 }

@@ -40,6 +40,11 @@ export async function userExists(q: Queryable, id: number): Promise<boolean> {
   return (await q.query('SELECT 1 FROM users WHERE id = $1', [id])).length > 0;
 }
 
+/** Locks the user's row: per-user commands (create mint, stake, pay) run one at a time. */
+export async function lockUser(q: Queryable, userId: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId])).length > 0;
+}
+
 export async function findUserIdByTelegramId(q: Queryable, telegramId: number): Promise<number | undefined> {
   const [row] = await q.query<{ id: number }>('SELECT id FROM users WHERE telegram_id = $1', [telegramId]);
   return row?.id;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUser } from '../auth/authenticate';
+import { currentUser } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { callRoute } from '../lib/call-route';
 import { getMe } from './service';

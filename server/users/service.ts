@@ -1,12 +1,64 @@
+/**
+ * Users (DESIGN.md §4): the account a Telegram user signs in to, its profile and referrer, the
+ * community flag, and GET /user/me. Other domains reach the users table through this file.
+ */
+import { randomInt } from 'node:crypto';
 import type { UserMe } from '@/shared/api/contract';
+import { REF_CODE_ALPHABET, REF_CODE_LENGTH } from '../constants';
+import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { balanceEvent } from '../ledger/service';
 import { NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
-import { referralTurnover } from '../referral/queries';
-import { referralTier } from '../referral/tiers';
-import { getSetting } from '../settings/queries';
-import { type UserRow, findUserById, referralCounts, setCommunityMember } from './queries';
+import { referralStanding } from '../referral/service';
+import { getSetting } from '../settings/service';
+import {
+  type TelegramProfile,
+  type UserRow,
+  findUserById,
+  findUserIdByRefCode,
+  insertUser,
+  refCodeTaken,
+  referralCounts,
+  setCommunityMember,
+  updateProfile,
+} from './queries';
+
+export type { TelegramProfile } from './queries';
+export { findUserIdByTelegramId, lockUser, userExists } from './queries';
+
+export function newRefCode(): string {
+  let code = '';
+  for (let i = 0; i < REF_CODE_LENGTH; i++) code += REF_CODE_ALPHABET[randomInt(REF_CODE_ALPHABET.length)];
+  return code;
+}
+
+async function unusedRefCode(q: Queryable): Promise<string> {
+  // 31^8 ≈ 8.5e11 codes: a clash is rare, and the UNIQUE constraint still guards the race.
+  for (;;) {
+    const code = newRefCode();
+    if (!(await refCodeTaken(q, code))) return code;
+  }
+}
+
+/**
+ * Sign-in's account step, in the caller's transaction: creates the user on first sign-in (linking the
+ * referrer whose ref code is `referrerCode`, only then), refreshes the profile afterwards.
+ */
+export async function signInUser(
+  q: Queryable,
+  profile: TelegramProfile,
+  referrerCode: string | null | undefined,
+): Promise<number> {
+  const existing = await updateProfile(q, profile);
+  if (existing !== undefined) return existing;
+
+  // A new user has no code of their own yet, so the referrer can never be themselves;
+  // an existing user's own code never reaches here (the referrer is linked at creation only).
+  const code = (referrerCode || '').toUpperCase();
+  const referrerId = code ? ((await findUserIdByRefCode(q, code)) ?? null) : null;
+  return insertUser(q, profile, await unusedRefCode(q), referrerId);
+}
 
 /**
  * Membership is sticky once confirmed; a non-member is asked about again (throttled in production),
@@ -24,14 +76,12 @@ async function refreshCommunityMembership(deps: Deps, user: UserRow): Promise<bo
 export async function getMe(deps: Deps, userId: number): Promise<UserMe> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new NotFoundError('User not found');
-  const [communityParticipation, counts, collectiveBonus, turnover] = await Promise.all([
+  const [communityParticipation, counts, collectiveBonus, { tier, turnover }] = await Promise.all([
     refreshCommunityMembership(deps, user),
     referralCounts(deps.db, userId),
     getSetting(deps.db, 'collective_bonus'),
-    // The referrals' paid mints in nanotons: it decides the tier (SPEC §3).
-    referralTurnover(deps.db, userId),
+    referralStanding(deps.db, userId),
   ]);
-  const tier = referralTier(turnover);
   return {
     id: user.id,
     telegram_id: Number(user.telegram_id),

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/authenticate';
+import { requireAdmin } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';

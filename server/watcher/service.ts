@@ -1,7 +1,8 @@
 /**
  * The treasury watcher (DESIGN.md §1, §4 Mint): reads the treasury's transactions from the TON node
- * (toncenter v2 getTransactions; the dev chain in the sandbox), records each one once by hash, and
- * lets the mint service decide what it pays for.
+ * (toncenter v2 getTransactions through @ton/ton's TonClient; the dev chain in the sandbox), records
+ * each one once by hash, lets the mint service decide what it pays for, and hands a paid mint's payer
+ * to staking (bonuses retuned) in the same transaction.
  *
  * Reading: getTransactions answers newest first. A poll reads pages back from the newest transaction
  * until it meets the last one already read (`treasury_cursor.last_lt`) or the start of history. When
@@ -10,16 +11,24 @@
  * ON CONFLICT DO NOTHING in the same transaction as its effects, so reading a transaction twice (a
  * restart, a lost cursor, two processes) never credits it twice.
  */
-import { Address, Cell, loadTransaction } from '@ton/core';
+import { Address, Cell, type Transaction, loadTransaction } from '@ton/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { type PaymentOutcome, type TreasuryPayment, applyTreasuryPayment } from '../mint/service';
+import { onMintPaid } from '../staking/service';
 import { type CursorRow, readCursor, recordTransactionOnce, saveCursor, setOutcome } from './queries';
 
-/** The one node call the watcher needs (the shared toncenter client and test fakes both fit). */
+/**
+ * The one node call the watcher needs. @ton/ton's TonClient fits as it is (its transactions come
+ * parsed); so do test fakes that answer toncenter's raw JSON. A page from `lt`+`hash` includes that
+ * transaction (`inclusive: true`, toncenter's own behaviour).
+ */
 export interface TreasuryNode {
-  getTransactions(address: string, options: { limit: number; lt?: string; hash?: string }): Promise<unknown[]>;
+  getTransactions(
+    address: Address,
+    options: { limit: number; lt?: string; hash?: string; inclusive?: boolean },
+  ): Promise<unknown[]>;
 }
 
 export interface NodeTransaction extends TreasuryPayment {
@@ -59,12 +68,37 @@ function commentOfBody(body: Cell): string | null {
   }
 }
 
+/** A parsed Transaction (TonClient's, or toncenter's `data` cell) → what the watcher needs. */
+function fromTransaction(parsed: Transaction, base: { hash: string; lt: bigint; utime: number }): NodeTransaction {
+  const message = parsed.inMessage;
+  if (!message || message.info.type !== 'internal') {
+    return { ...base, source: null, amount: 0n, comment: null, bounced: false };
+  }
+  const description = parsed.description;
+  // A bounceable payment the account refused goes back to the sender: it never stayed here.
+  const refused = description.type === 'generic' && description.aborted && description.bouncePhase?.type === 'ok';
+  return {
+    ...base,
+    source: message.info.src.toString({ urlSafe: true, bounceable: true }),
+    amount: message.info.value.coins,
+    comment: commentOfBody(message.body),
+    bounced: message.info.bounced || refused,
+  };
+}
+
+const isParsedTransaction = (value: unknown): value is Transaction =>
+  isObject(value) && typeof value.lt === 'bigint' && typeof value.hash === 'function' && isObject(value.description);
+
 /**
- * toncenter's raw.transaction → what the watcher needs. The Transaction cell in `data` is the
- * authority (value, sender, bounce flag, comment); the JSON fields are the fallback when a node
- * leaves it out. Null when the transaction cannot be identified (no lt/hash).
+ * A node's transaction → what the watcher needs: @ton/ton's parsed Transaction (TonClient), or
+ * toncenter's raw.transaction, whose Transaction cell in `data` is the authority (value, sender, bounce
+ * flag, comment) and whose JSON fields are the fallback when a node leaves it out. Null when the
+ * transaction cannot be identified (no lt/hash).
  */
 export function parseNodeTransaction(raw: unknown): NodeTransaction | null {
+  if (isParsedTransaction(raw)) {
+    return fromTransaction(raw, { hash: raw.hash().toString('base64'), lt: raw.lt, utime: raw.now });
+  }
   if (!isObject(raw) || !isObject(raw.transaction_id)) return null;
   const { lt, hash } = raw.transaction_id;
   if (typeof lt !== 'string' || !/^\d+$/.test(lt) || typeof hash !== 'string' || hash === '') return null;
@@ -73,21 +107,7 @@ export function parseNodeTransaction(raw: unknown): NodeTransaction | null {
 
   if (typeof raw.data === 'string' && raw.data !== '') {
     try {
-      const parsed = loadTransaction(Cell.fromBase64(raw.data).beginParse());
-      const message = parsed.inMessage;
-      if (!message || message.info.type !== 'internal') {
-        return { ...base, source: null, amount: 0n, comment: null, bounced: false };
-      }
-      const description = parsed.description;
-      // A bounceable payment the account refused goes back to the sender: it never stayed here.
-      const refused = description.type === 'generic' && description.aborted && description.bouncePhase?.type === 'ok';
-      return {
-        ...base,
-        source: message.info.src.toString({ urlSafe: true, bounceable: true }),
-        amount: message.info.value.coins,
-        comment: commentOfBody(message.body),
-        bounced: message.info.bounced || refused,
-      };
+      return fromTransaction(loadTransaction(Cell.fromBase64(raw.data).beginParse()), base);
     } catch {
       // fall through to the JSON fields
     }
@@ -121,14 +141,17 @@ export function createTreasuryWatcher(options: TreasuryWatcherOptions): Treasury
   const { deps, node, clock, log } = options;
   if (!deps.config.treasuryAddress) throw new Error('The treasury watcher needs TREASURY_ADDRESS');
   const treasury = Address.parse(deps.config.treasuryAddress);
-  const nodeAddress = treasury.toString({ urlSafe: true, bounceable: true });
   const cursorKey = treasury.toRawString();
   const limit = Math.max(2, options.pageSize);
 
   async function processOne(tx: NodeTransaction, result: PollResult): Promise<void> {
     const outcome = await inTransaction(deps.db, deps.bus, async (q) => {
       if (!(await recordTransactionOnce(q, tx))) return null;
-      const applied = await applyTreasuryPayment(deps, q, tx, clock());
+      const now = clock();
+      const applied = await applyTreasuryPayment(deps, q, tx, now);
+      // Payment applied → bonuses retuned, in the same transaction: the paid TON moves the payer's
+      // investment bonus and the stakes carrying it.
+      if (applied.paidBy !== null) await onMintPaid(q, applied.paidBy, now);
       await setOutcome(q, tx.hash, applied.outcome, applied.mintId);
       return applied;
     });
@@ -148,8 +171,8 @@ export function createTreasuryWatcher(options: TreasuryWatcherOptions): Treasury
       while (result.pages < options.maxPagesPerPoll) {
         const scanning = cursor.scan_lt !== null && cursor.scan_hash !== null && cursor.scan_top_lt !== null;
         const raw = await node.getTransactions(
-          nodeAddress,
-          scanning ? { limit, lt: String(cursor.scan_lt), hash: cursor.scan_hash ?? '' } : { limit },
+          treasury,
+          scanning ? { limit, lt: String(cursor.scan_lt), hash: cursor.scan_hash ?? '', inclusive: true } : { limit },
         );
         result.pages++;
         const page: NodeTransaction[] = [];

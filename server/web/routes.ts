@@ -9,11 +9,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@/shared/api/contract';
 import type { Config } from '../config';
-import { DEV_WALLET_SCRIPT_PATH } from '../sandbox/wallet/constants';
 
 export type SendSpaIndex = (reply: FastifyReply) => Promise<FastifyReply>;
 
-export function appConfigFor(config: Config): AppConfig {
+/** What the sandbox adds to the runtime config (server/sandbox/index.ts); production leaves both null. */
+export type SandboxAppConfig = Pick<AppConfig, 'walletsListUrl' | 'testTransferAddress'>;
+
+export function appConfigFor(config: Config, sandbox: SandboxAppConfig | null = null): AppConfig {
   return {
     mode: config.mode,
     botUsername: config.botUsername,
@@ -21,9 +23,9 @@ export function appConfigFor(config: Config): AppConfig {
     communityUrl: config.communityUrl,
     publicUrl: config.publicUrl,
     tonNodeUrl: config.tonNodeUrl,
-    walletsListUrl: config.mode === 'sandbox' ? '/sandbox/wallets-v2.json' : null,
+    walletsListUrl: sandbox?.walletsListUrl ?? null,
     tonConnectManifestUrl: `${config.publicUrl}/tonconnect-manifest.json`,
-    testTransferAddress: config.mode === 'sandbox' ? (config.treasuryAddress ?? null) : null,
+    testTransferAddress: sandbox?.testTransferAddress ?? null,
   };
 }
 
@@ -34,16 +36,9 @@ export function injectAppConfig(html: string, appConfig: AppConfig): string {
   return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : script + html;
 }
 
-/**
- * Sandbox: the dev wallet's injected TON Connect bridge, as a classic script before the app's module
- * script, so window.devwallet exists before @tonconnect/ui looks for injected wallets (DESIGN.md §2).
- */
-export function injectDevWallet(html: string): string {
-  const script = `<script src="${DEV_WALLET_SCRIPT_PATH}"></script>`;
-  const appScript = html.search(/<script\b[^>]*\btype=["']?module\b/i);
-  if (appScript >= 0) return html.slice(0, appScript) + script + html.slice(appScript);
-  // No module script (a hand-written page): first thing in <head>, before any other script runs.
-  return html.replace(/<head\b[^>]*>|^/i, (head) => head + script);
+/** index.html as users get it: the runtime config injected, then each extra transform (the sandbox's dev wallet). */
+export function indexHtmlRenderer(appConfig: AppConfig, transforms: ReadonlyArray<(html: string) => string> = []) {
+  return (html: string): string => transforms.reduce((page, transform) => transform(page), injectAppConfig(html, appConfig));
 }
 
 /** Paths the SPA never owns: they 404 as JSON instead of falling back to index.html. */
@@ -51,19 +46,16 @@ export function isServerPath(pathName: string): boolean {
   return /^\/(api|sandbox)(\/|$)/.test(pathName);
 }
 
-/** Answers with dist/index.html plus the injected config; null when the client is not built. */
-export function spaIndexSender(config: Config, distDir: string): SendSpaIndex | null {
+/** Answers with dist/index.html rendered by `render`; null when the client is not built. */
+export function spaIndexSender(distDir: string, render: (html: string) => string): SendSpaIndex | null {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) return null;
-  const appConfig = appConfigFor(config);
-  return async (reply) => {
+  return async (reply) =>
     // Read per request: a rebuild of dist/ shows up without a restart; the file is small.
-    const html = injectAppConfig(await readFile(indexFile, 'utf8'), appConfig);
-    return reply
+    reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(config.mode === 'sandbox' ? injectDevWallet(html) : html);
-  };
+      .send(render(await readFile(indexFile, 'utf8')));
 }
 
 /** A GET for a page route (not /api or /sandbox, no file extension): the SPA's router owns it. */

@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { SOCKET_CLOSE, type SocketMessage } from '@/shared/api/contract';
-import { authenticateToken } from '../auth/authenticate';
-import type { AccessClaims } from '../auth/tokens';
+import { authenticateToken } from '../auth/service';
+import type { AccessClaims } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { currentBalances } from '../ledger/service';
 

@@ -1,8 +1,8 @@
 /** TREASURY_ADDRESS: validated with @ton/core, normalised, defaulted to the sandbox treasury in sandbox only. */
 import { Address } from '@ton/core';
 import { describe, expect, it } from 'vitest';
-import { sandboxTreasuryAddress, sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/chain/treasury';
-import { ConfigError, loadConfig } from '../../server/config';
+import { sandboxTreasuryAddress, sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/sandbox/chain/treasury';
+import { ConfigError, SANDBOX_TREASURY_ADDRESS, loadConfig } from '../../server/config';
 
 const PRODUCTION_ENV = {
   BOT_TOKEN: '123:real',
@@ -48,5 +48,7 @@ describe('treasury address setting', () => {
     expect(Address.parse(sandboxTreasuryAddress()).equals(sandboxTreasuryWallet().address)).toBe(true);
     // Stable across releases: a changed seed would orphan every sandbox database's treasury.
     expect(sandboxTreasuryAddress()).toBe('EQC5z_Y8Fc8hsNzaMi9PbBEE6pwvuCP6jm01k6omUwfSgtSX');
+    // The config's sandbox default is this wallet, written as a constant so config.ts loads no sandbox code.
+    expect(SANDBOX_TREASURY_ADDRESS).toBe(sandboxTreasuryAddress());
   });
 });

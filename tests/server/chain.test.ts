@@ -25,13 +25,14 @@ import { buildApp } from '../../server/app';
 import {
   EXTERNAL_IMPORT_FEE,
   FAUCET_ADDRESS,
+  LT_PER_BLOCK,
   MESSAGE_FORWARD_FEE,
   MESSAGE_FWD_FEE_CARRIED,
   SANDBOX_TREASURY_FUNDING,
   WALLET_GAS_FEE,
   externalMessageFees,
-} from '../../server/chain/constants';
-import { CHAIN_RPC_PATH } from '../../server/chain/routes';
+} from '../../server/sandbox/chain/constants';
+import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
 import {
   ChainError,
   type ToncenterTransaction,
@@ -39,8 +40,8 @@ import {
   getAccount,
   listTransactions,
   sendBoc,
-} from '../../server/chain/service';
-import { sandboxTreasuryAddress, sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/chain/treasury';
+} from '../../server/sandbox/chain/service';
+import { sandboxTreasuryAddress, sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/sandbox/chain/treasury';
 import type { Deps } from '../../server/deps';
 import { type TestContext, createTestContext, sandboxConfig } from './helpers';
 
@@ -674,6 +675,35 @@ describe('runGetMethod and estimateFee', () => {
   });
 });
 
+describe('getMasterchainInfo', () => {
+  const BLOCK_ID = {
+    '@type': 'ton.blockIdExt',
+    workchain: -1,
+    shard: expect.any(String),
+    seqno: expect.any(Number),
+    root_hash: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/),
+    file_hash: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/),
+  };
+
+  it('answers toncenter v2 blocks.masterchainInfo: the last block, which every write moves, and block 0', async () => {
+    const before = await result<Record<string, any>>('getMasterchainInfo');
+    expect(before).toEqual({
+      '@type': 'blocks.masterchainInfo',
+      last: { ...BLOCK_ID, shard: '-9223372036854775808' },
+      state_root_hash: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/),
+      init: { ...BLOCK_ID, seqno: 0, shard: '0' },
+    });
+    const { lt } = await faucet(deps, newWallet().address, TON);
+    const after = await result<Record<string, any>>('getMasterchainInfo');
+    expect(after.last.seqno).toBeGreaterThan(before.last.seqno);
+    // A transaction's lt tells its block (constants.ts LT_PER_BLOCK): the faucet's is the last one.
+    expect(BigInt(after.last.seqno)).toBe(lt / LT_PER_BLOCK);
+    expect(after.last.root_hash).not.toBe(before.last.root_hash);
+    expect(after.state_root_hash).not.toBe(before.state_root_hash);
+    expect(after.init).toEqual(before.init);
+  });
+});
+
 describe('the JSON-RPC envelope', () => {
   it('answers an unknown method with 404 and echoes the id', async () => {
     const reply = await rpc('getBlockHeader', {}, 'abc');
@@ -832,5 +862,69 @@ describe('@ton/ton TonClient against the dev chain', () => {
       ignoreSignature: true,
     });
     expect(fee.source_fees.gas_fee).toBe(Number(WALLET_GAS_FEE));
+  });
+
+  // Every call a treasury watcher or a payout worker makes, through the unchanged TonClient.
+  it('getMasterchainInfo: the last block, which moves with every write', async () => {
+    const before = await client.getMasterchainInfo();
+    expect(before).toEqual({ workchain: -1, shard: '-9223372036854775808', initSeqno: 0, latestSeqno: expect.any(Number) });
+    await faucet(deps, newWallet().address, TON);
+    expect((await client.getMasterchainInfo()).latestSeqno).toBeGreaterThan(before.latestSeqno);
+  });
+
+  it('getTransactions pages from an lt and hash, inclusive or not, as a watcher reads back', async () => {
+    const account = newWallet().address;
+    for (let i = 1; i <= 5; i++) await faucet(deps, account, BigInt(i) * TON, `payment ${i}`);
+    const first = await client.getTransactions(account, { limit: 2 });
+    expect(first.map((tx) => tx.inMessage?.body.beginParse().skip(32).loadStringTail())).toEqual(['payment 5', 'payment 4']);
+    const oldest = first[1]!;
+    const hash = oldest.hash().toString('base64');
+    // toncenter's own paging includes the transaction it starts from
+    const inclusive = await client.getTransactions(account, { limit: 2, lt: oldest.lt.toString(), hash, inclusive: true });
+    expect(inclusive.map((tx) => tx.lt)).toEqual([oldest.lt, oldest.lt - LT_PER_BLOCK]);
+    expect(inclusive[0]?.hash().equals(oldest.hash())).toBe(true);
+    // TonClient's default leaves it out
+    const exclusive = await client.getTransactions(account, { limit: 2, lt: oldest.lt.toString(), hash });
+    expect(exclusive.map((tx) => tx.inMessage?.info.type === 'internal' && tx.inMessage.info.value.coins)).toEqual([3n * TON, 2n * TON]);
+    const all = await client.getTransactions(account, { limit: 100 });
+    expect(all).toHaveLength(5);
+    const faucetIn = all.at(-1)?.inMessage?.info;
+    expect(faucetIn?.type === 'internal' && faucetIn.src.equals(FAUCET_ADDRESS)).toBe(true);
+  });
+
+  it('a payout worker: seqno, balance, deployed check, sendFile, and the payment seen by getTransactions', async () => {
+    const payer = newWallet();
+    const payee = newWallet();
+    await faucet(deps, payer.address, 3n * TON);
+    const wallet = client.open(payer.contract);
+    expect(await client.isContractDeployed(payer.address)).toBe(false);
+    expect(await wallet.getSeqno()).toBe(0);
+    expect(await wallet.getBalance()).toBe(3n * TON);
+
+    const { boc } = transferBoc(payer, {
+      seqno: 0,
+      deploy: true,
+      messages: [internal({ to: payee.address, value: TON, body: 'payout 1', bounce: false })],
+    });
+    await client.sendFile(Buffer.from(boc, 'base64'));
+    expect(await client.isContractDeployed(payer.address)).toBe(true);
+    expect(await wallet.getSeqno()).toBe(1);
+    expect(await client.getBalance(payer.address)).toBe(3n * TON - TON - ONE_TRANSFER_FEES);
+    // send mode 1 (PAY_GAS_SEPARATELY): the payee gets the whole value
+    expect(await client.getBalance(payee.address)).toBe(TON);
+
+    // runMethod with a name, as contracts' wrappers call it
+    const key = await client.runMethod(payer.address, 'get_public_key');
+    expect(key.stack.readBigNumber()).toBe(BigInt(`0x${payer.keyPair.publicKey.toString('hex')}`));
+
+    const [received] = await client.getTransactions(payee.address, { limit: 1 });
+    const incoming = received?.inMessage;
+    expect(incoming?.info.type === 'internal' && incoming.info.src.equals(payer.address)).toBe(true);
+    expect(incoming?.body.beginParse().skip(32).loadStringTail()).toBe('payout 1');
+
+    // A refused message (here a replay) is an error to the worker, as toncenter's 500 is, and changes nothing
+    await expect(client.sendFile(Buffer.from(boc, 'base64'))).rejects.toThrow(/status code 500/);
+    expect(await wallet.getSeqno()).toBe(1);
+    expect(await client.getBalance(payee.address)).toBe(TON);
   });
 });

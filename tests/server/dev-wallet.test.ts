@@ -14,7 +14,7 @@ import { WalletContractV4 } from '@ton/ton';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { getAccount, listTransactions } from '../../server/chain/service';
+import { getAccount, listTransactions } from '../../server/sandbox/chain/service';
 import { createTestContext, newTelegramId, sandboxConfig, signInitData, type TestContext } from './helpers';
 
 const PUBLIC_URL = 'https://sandbox.example.com';

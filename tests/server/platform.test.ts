@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type TokenPair, userMeSchema } from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
 import { SANDBOX_BOT_TOKEN } from '../../server/config';
-import { sandboxTreasuryAddress } from '../../server/chain/treasury';
+import { sandboxTreasuryAddress } from '../../server/sandbox/chain/treasury';
 import { bearer, createTestContext, sandboxConfig, type TestContext } from './helpers';
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'dist-'));

@@ -11,7 +11,7 @@ import { inTransaction } from '../../server/events/transaction';
 import { type Account, InsufficientFundsError, changeBalance } from '../../server/ledger/service';
 import { balances, ledgerSums } from '../../server/ledger/queries';
 import { unixNow } from '../../server/lib/codes';
-import { runSettlement } from '../../server/staking/settlement';
+import { runSettlement } from '../../server/jobs';
 import type { TreasuryNode } from '../../server/watcher/service';
 import type { TestContext } from './helpers';
 import {

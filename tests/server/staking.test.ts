@@ -19,7 +19,7 @@ import {
   percentToMicro,
   rewardPerDay,
 } from '../../server/staking/rates';
-import { runSettlement } from '../../server/staking/settlement';
+import { runSettlement } from '../../server/jobs';
 import { createTestContext, type TestContext } from './helpers';
 import {
   TOKEN,

@@ -1,18 +1,16 @@
-import { Cell, SendMode, beginCell, external, internal, storeMessage } from '@ton/core';
+import { Address, Cell, SendMode, beginCell, external, internal, storeMessage } from '@ton/core';
 import { keyPairFromSeed } from '@ton/crypto';
-import { WalletContractV4 } from '@ton/ton';
+import { TonClient, WalletContractV4 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mint, UserMe } from '@/shared/api/contract';
-import { createTonNodeClient } from '@/shared/api/ton-node/client';
-import { CHAIN_RPC_PATH } from '../../server/chain/routes';
-import { faucet } from '../../server/chain/service';
+import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
+import { faucet } from '../../server/sandbox/chain/service';
 import { MINT_PENDING_TTL_SECONDS } from '../../server/constants';
 import type { Db } from '../../server/db/index';
 import type { Deps } from '../../server/deps';
-import { createBackgroundJobs } from '../../server/jobs';
+import { createBackgroundJobs, runSettlement } from '../../server/jobs';
 import { runExclusively } from '../../server/lib/periodic-job';
-import { runSettlement } from '../../server/staking/settlement';
-import { parseNodeTransaction } from '../../server/watcher/service';
+import { createTreasuryWatcher, parseNodeTransaction } from '../../server/watcher/service';
 import { createTestContext, type TestContext } from './helpers';
 import {
   TON,
@@ -355,6 +353,15 @@ describe('one watcher per database', () => {
 });
 
 describe('end to end through the dev chain', () => {
+  // The node client the server uses in production (@ton/ton's TonClient), over the app's own JSON-RPC route.
+  let endpoint: string;
+  let node: TonClient;
+  beforeAll(async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    endpoint = `${address}${CHAIN_RPC_PATH}`;
+    node = new TonClient({ endpoint });
+  });
+
   it('a dev wallet pays with the payment request; the watcher reads the chain over JSON-RPC and activates the mint', async () => {
     const user = await newUser(ctx);
     const mint = await createMint(ctx, user, 2);
@@ -364,20 +371,6 @@ describe('end to end through the dev chain', () => {
     const wallet = WalletContractV4.create({ workchain: 0, publicKey: keyPair.publicKey });
     // faucet only writes the chain's tables: the database is all of Deps it needs
     await faucet({ db: ctx.db } as Pick<Deps, 'db'> as Deps, wallet.address, 10n * TON);
-
-    // The node client the server uses in production, over the app's own JSON-RPC route.
-    const node = createTonNodeClient({
-      url: `http://dev-chain${CHAIN_RPC_PATH}`,
-      fetch: (async (_url: string, init: RequestInit) => {
-        const response = await ctx.app.inject({
-          method: 'POST',
-          url: CHAIN_RPC_PATH,
-          headers: { 'content-type': 'application/json' },
-          payload: String(init.body),
-        });
-        return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
-      }) as typeof fetch,
-    });
 
     const body = wallet.createTransfer({
       seqno: 0,
@@ -393,7 +386,7 @@ describe('end to end through the dev chain', () => {
       ],
     });
     const message = external({ to: wallet.address, init: wallet.init, body });
-    await node.sendBoc(beginCell().store(storeMessage(message)).endCell().toBoc().toString('base64'));
+    await node.sendFile(beginCell().store(storeMessage(message)).endCell().toBoc());
 
     const result = await newWatcher(ctx, node).poll();
     expect(result.recorded.credited).toBe(1);
@@ -407,5 +400,60 @@ describe('end to end through the dev chain', () => {
     expect(row?.source).toBe(wallet.address.toString({ urlSafe: true, bounceable: true }));
     // read again: nothing more
     expect((await newWatcher(ctx, node).poll()).recorded).toEqual({});
+  });
+
+  it('pages back through a long history with TonClient, recording every transaction once', async () => {
+    const user = await newUser(ctx);
+    const mint = await createMint(ctx, user, 1);
+    // A treasury of its own, so the history is exactly what this test pays into it.
+    const treasury = WalletContractV4.create({ workchain: 0, publicKey: keyPairFromSeed(Buffer.alloc(32, 78)).publicKey }).address;
+    const chain = { db: ctx.db } as Pick<Deps, 'db'> as Deps;
+    const paid: string[] = [];
+    for (let i = 0; i < 4; i++) paid.push((await faucet(chain, treasury, TON, `noise ${i}`)).hash);
+    paid.push((await faucet(chain, treasury, TON, mint.payment!.comment)).hash);
+    for (let i = 4; i < 7; i++) paid.push((await faucet(chain, treasury, TON, `noise ${i}`)).hash);
+
+    const watcher = createTreasuryWatcher({
+      deps: { db: ctx.db, bus: ctx.bus, config: { ...ctx.config, treasuryAddress: treasury.toString() } },
+      node,
+      clock: () => Math.floor(Date.now() / 1000),
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      pageSize: 2,
+      maxPagesPerPoll: 2,
+    });
+    let recorded = 0;
+    let polls = 0;
+    for (; polls < 10 && recorded < paid.length; polls++) {
+      recorded += Object.values((await watcher.poll()).recorded).reduce((a, b) => a + b, 0);
+    }
+    expect(recorded).toBe(paid.length);
+    expect(polls).toBeGreaterThan(1);
+    const rows = await ctx.db.query<{ hash: string; outcome: string }>(
+      'SELECT hash, outcome FROM treasury_transactions WHERE hash = ANY($1::text[])',
+      [paid],
+    );
+    expect(rows.map((row) => row.hash).sort()).toEqual([...paid].sort());
+    expect(rows.filter((row) => row.outcome === 'credited')).toHaveLength(1);
+    expect((await mintOf(user, mint.id)).status).toBe('active');
+    expect((await watcher.poll()).recorded).toEqual({});
+  });
+
+  it('background jobs read the node at TON_NODE_URL with TonClient when given no node', async () => {
+    const user = await newUser(ctx);
+    const mint = await createMint(ctx, user, 1);
+    await faucet({ db: ctx.db } as Pick<Deps, 'db'> as Deps, Address.parse(mint.payment!.address), TON, mint.payment!.comment);
+    const jobs = createBackgroundJobs({
+      config: { ...ctx.config, tonNodeUrl: endpoint },
+      db: ctx.db,
+      bus: ctx.bus,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    });
+    jobs.start();
+    try {
+      for (let i = 0; i < 200 && (await mintOf(user, mint.id)).status !== 'active'; i++) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await jobs.stop();
+    }
+    expect((await mintOf(user, mint.id)).status).toBe('active');
   });
 });

@@ -2,7 +2,7 @@
  * The dev chain as the dev wallet needs it: one place that knows the chain module's shapes.
  */
 import type { Address } from '@ton/core';
-import { ChainError, faucet, getAccount, sendBoc } from '../../chain/service';
+import { ChainError, faucet, getAccount, sendBoc } from '../chain/service';
 import type { Queryable } from '../../db/index';
 import type { Deps } from '../../deps';
 import { BadRequestError } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/index';
+import type { Queryable } from '../../db/index';
 import type { ToncenterMessage } from './toncenter';
 
 export type AccountState = 'uninitialized' | 'active' | 'frozen';

@@ -7,7 +7,7 @@
 import { Address, Cell } from '@ton/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Deps } from '../deps';
+import type { Deps } from '../../deps';
 import { ChainError } from './errors';
 import {
   type RpcId,
@@ -18,7 +18,15 @@ import {
   runGetMethodParamsSchema,
   sendBocParamsSchema,
 } from './schemas';
-import { addressInformation, estimateFee, getAccount, listTransactions, runGetMethod, sendBoc } from './service';
+import {
+  addressInformation,
+  estimateFee,
+  getAccount,
+  listTransactions,
+  masterchainInfo,
+  runGetMethod,
+  sendBoc,
+} from './service';
 
 export const CHAIN_RPC_PATH = '/sandbox/chain/jsonRPC';
 
@@ -83,6 +91,7 @@ const METHODS = new Map<string, Handler>([
       });
     },
   ],
+  ['getMasterchainInfo', async (deps) => masterchainInfo(deps.db)],
   [
     'runGetMethod',
     async (deps, params) => {

@@ -1,0 +1,92 @@
+/**
+ * Who is calling, for every domain's routes: access tokens (short-lived HS256 JWTs, sub = user id,
+ * tg = Telegram id), the bearer guard that puts their claims on the request, `currentUser` for a
+ * guarded route, and the operator API's admin-token guard.
+ *
+ * Platform code: it imports no domain. Whether a token's user still exists is the auth domain's rule;
+ * the composition root (app.ts) hands that check to `bearerAuth`.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { UnauthorizedError } from '../lib/errors';
+
+export interface AccessClaims {
+  userId: number;
+  telegramId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `bearerAuth` on guarded routes; null elsewhere. */
+    auth: AccessClaims | null;
+  }
+}
+
+export class TokenKeys {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ tg: claims.telegramId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** Throws UnauthorizedError: 'Token expired' for an expired token, 'Not authenticated' otherwise. */
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      const telegramId = payload['tg'];
+      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof telegramId !== 'number') {
+        throw new UnauthorizedError();
+      }
+      return { userId, telegramId };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('Token expired');
+      throw new UnauthorizedError();
+    }
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** onRequest hook of a guarded scope: `Authorization: Bearer <access token>`, checked by `verify`. */
+export function bearerAuth(verify: (token: string) => Promise<AccessClaims>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request);
+    if (!token) throw new UnauthorizedError();
+    request.auth = await verify(token);
+  };
+}
+
+/** The authenticated user of a guarded route. */
+export function currentUser(request: FastifyRequest): AccessClaims {
+  if (!request.auth) throw new UnauthorizedError();
+  return request.auth;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+export function requireAdmin(adminToken: string) {
+  const expected = digest(adminToken);
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request);
+    // Equal-length digests: the comparison time says nothing about the token.
+    if (!token || !timingSafeEqual(digest(token), expected)) throw new UnauthorizedError('Invalid admin token');
+  };
+}

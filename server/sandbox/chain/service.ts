@@ -1,0 +1,25 @@
+/**
+ * The dev chain (DESIGN.md §2): accounts and transfers in the database behind a toncenter-compatible
+ * node. Messages, addresses and signatures are real (@ton/core, ed25519); contract logic is wallet
+ * v4r2 written in TypeScript (wallet-v4.ts). What is simplified is listed in README.md beside this file.
+ *
+ * This file is the dev chain's entry for the rest of the sandbox (routes, dev wallet, tests):
+ *  - send.ts          messages and sending (sendBoc, estimateFee)
+ *  - reads.ts         reads and get methods (accounts, transactions, masterchain info, runGetMethod)
+ *  - faucet.ts        the faucet and the sandbox treasury
+ *  - transactions.ts  writing blocks, Transaction cells and internal deliveries (used by the three above)
+ */
+export type { ToncenterMessage, ToncenterTransaction } from './toncenter';
+export { ChainError, type ChainErrorReason } from './errors';
+export { ensureSandboxTreasury, faucet } from './faucet';
+export {
+  type ChainAccount,
+  type RunGetMethodResult,
+  type StackEntry,
+  addressInformation,
+  getAccount,
+  listTransactions,
+  masterchainInfo,
+  runGetMethod,
+} from './reads';
+export { type EstimateFeeInput, estimateFee, sendBoc } from './send';
