@@ -44,8 +44,8 @@ export const PLATFORM_FILES = ['config.ts', 'constants.ts', 'deps.ts'] as const;
 export const ROOT_FILES = ['app.ts', 'jobs.ts', 'start.ts', 'main.ts', 'dev.ts', 'operator.ts'] as const;
 /** The one import of the sandbox from outside it. */
 export const SANDBOX_REGISTRATION = { from: 'server/app.ts', to: 'server/sandbox/index.ts' } as const;
-/** What the server may import from src/: the wire contract (one file, or a folder of per-call files). */
-const CONTRACT = [/^src\/shared\/api\/contract\.ts$/, /^src\/shared\/api\/contract\/.+/, /^src\/shared\/api\/wire-constants\.ts$/];
+/** What the server may import from src/: the wire contract, and nothing else of the client. */
+const CONTRACT = [/^src\/shared\/api\/contract\/.+/];
 
 // ---- reading imports ---------------------------------------------------------------------------------
 
@@ -262,7 +262,7 @@ describe('server import rules', () => {
       return a.kind === 'domain' && b.kind === 'domain' && a.name !== b.name;
     });
     expect(crossDomain.length).toBeGreaterThan(10);
-    expect(graph.edges.some(({ to }) => to === 'src/shared/api/contract.ts' || to.startsWith('src/shared/api/contract/'))).toBe(true);
+    expect(graph.edges.some(({ to }) => to.startsWith('src/shared/api/contract/'))).toBe(true);
   });
 
   it('holds for the server as it is', () => {
@@ -298,9 +298,9 @@ describe('the import-rule checker', () => {
         ['server/app.ts', 'server/sandbox/index.ts'],
         ['server/sandbox/index.ts', 'server/sandbox/chain/routes.ts'],
         ['server/sandbox/service.ts', 'server/ledger/service.ts'],
-        ['server/mint/wire.ts', 'src/shared/api/contract.ts'],
-        ['server/mint/wire.ts', 'src/shared/api/contract/mint.ts'],
-        ['server/lib/errors.ts', 'src/shared/api/wire-constants.ts'],
+        ['server/mint/wire.ts', 'src/shared/api/contract/index.ts'],
+        ['server/mint/wire.ts', 'src/shared/api/contract/schemas.ts'],
+        ['server/lib/errors.ts', 'src/shared/api/contract/constants.ts'],
       ),
     ).toEqual([]);
   });
