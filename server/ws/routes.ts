@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { SOCKET_CLOSE, type SocketMessage } from '@/shared/api/contract';
+import { SOCKET_CLOSE, SOCKET_PATHS, type SocketMessage } from '@/shared/api/contract';
 import { authenticateToken } from '../auth/service';
 import type { AccessClaims } from '../http/auth-context';
 import type { Deps } from '../deps';
@@ -81,7 +81,7 @@ function send(socket: WebSocket, message: SocketMessage): void {
 
 export function socketRoutes(deps: Deps, options: SocketOptions) {
   return async (app: FastifyInstance) => {
-    app.get('/api/ws/', { websocket: true }, async (socket, request) => {
+    app.get(SOCKET_PATHS.main, { websocket: true }, async (socket, request) => {
       const claims = await handshake(deps, socket, options, () => {
         // The client sends nothing after its token; anything else is ignored.
       });
@@ -104,7 +104,7 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
       request.log.debug({ userId: claims.userId }, 'socket subscribed');
     });
 
-    app.get('/api/ws/candles', { websocket: true }, async (socket, request) => {
+    app.get(SOCKET_PATHS.candles, { websocket: true }, async (socket, request) => {
       let interval: string | undefined;
       const claims = await handshake(deps, socket, options, (text) => {
         interval = text.trim();

@@ -5,6 +5,9 @@ export const INVALID_INIT_DATA_MSG = 'Invalid WebApp init data';
 export const MAINTENANCE_OFF_DETAIL = 'Maintenance mode is disabled';
 export const MAINTENANCE_ON_DETAIL = 'Maintenance mode is enabled';
 
+/** The sockets (SPEC §7), on the product's own origin: the main one and the candles'. */
+export const SOCKET_PATHS = { main: '/api/ws/', candles: '/api/ws/candles' } as const;
+
 /** Close codes the server uses on /api/ws/ (4000–4999 is the application range). */
 export const SOCKET_CLOSE = {
   unauthorized: 4401,
