@@ -68,6 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
     // Behind a load balancer the client address comes from X-Forwarded-For.
     trustProxy: config.mode === 'production',
+    // The router's own refusals (a path segment over 100 characters, a malformed URL) in the `{msg}` shape.
+    frameworkErrors: routerErrorHandler,
   });
   const deps: Deps = {
     config,
@@ -126,6 +128,17 @@ async function errorHandler(error: FastifyError, request: FastifyRequest, reply:
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ msg: 'Internal server error' } satisfies ErrorBody);
+}
+
+/**
+ * Every path parameter is an id, so one too long to route is a hostile id: 422 like any other, without
+ * echoing the path back.
+ */
+function routerErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(422).send({ msg: 'A path parameter is too long' } satisfies ErrorBody);
+  }
+  return reply.code(400).send({ msg: 'Malformed URL' } satisfies ErrorBody);
 }
 
 function clientErrorText(error: FastifyError): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idTextSchema } from '@/shared/api/contract';
 import { MoneyFormatError, parseUnits } from './money';
 import { ValidationError } from './errors';
 
@@ -25,5 +26,5 @@ export const unitsSchema = z.union([z.number(), z.string().max(64)]).transform((
   }
 });
 
-/** Positive integer ids in paths, e.g. `/users/:id`. */
-export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+/** Ids in paths, e.g. `/users/:id`, with the database's bounds (the contract's one id schema). */
+export const idParamsSchema = z.strictObject({ id: idTextSchema });

@@ -92,11 +92,45 @@ export type Balances = z.infer<typeof balancesSchema>;
 export const maintenanceStatusSchema = z.object({ detail: z.string() });
 export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
 
+// ---- ids, pages and limits ----------------------------------------------------------------------
+/**
+ * Every id, page and limit is read through these, with the database's bounds, so a hostile value is a
+ * 422 at the edge and never reaches SQL. Ids are Postgres INTEGER (SERIAL); pages stop where
+ * (page - 1) × limit would leave that range.
+ */
+export const DB_INT_MAX = 2_147_483_647;
+export const PAGE_MAX = Math.floor(DB_INT_MAX / LIST_MAX_LIMIT);
+
+const wholeNumberText = (max: number) => `must be a whole number from 1 to ${max}`;
+/** In a JSON body: a number, an integer, 1..max. */
+const wholeNumber = (max: number) => {
+  const error = wholeNumberText(max);
+  return z.number({ error }).int({ error }).min(1, { error }).max(max, { error });
+};
+/** In a path or query string: plain decimal digits only (no sign, exponent, hex, blanks or leading zeros), 1..max. */
+const wholeNumberInText = (max: number) => {
+  const error = wholeNumberText(max);
+  return z
+    .string({ error })
+    .regex(/^[1-9][0-9]{0,9}$/, { error })
+    .transform(Number)
+    .pipe(wholeNumber(max));
+};
+
+/** An id (or a plan's `days` key) in a JSON body. */
+export const idSchema = wholeNumber(DB_INT_MAX);
+/** An id (or a plan's `days` key) in a path or a query string. */
+export const idTextSchema = wholeNumberInText(DB_INT_MAX);
+/** `?page=`: from 1 (SPEC §7). */
+export const pageTextSchema = wholeNumberInText(PAGE_MAX);
+/** `?limit=`: a page size. */
+export const limitTextSchema = wholeNumberInText(LIST_MAX_LIMIT);
+
 // ---- lists --------------------------------------------------------------------------------------
 /** `?page=&limit=` of list calls: page from 1 (SPEC §7), limit LIST_DEFAULT_LIMIT unless given. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
+  page: pageTextSchema.default(1),
+  limit: limitTextSchema.default(LIST_DEFAULT_LIMIT),
 });
 /** What the client sends (the schema coerces the query strings on the server). */
 export type PageQuery = { page?: number; limit?: number };
@@ -139,7 +173,7 @@ export type MintPlan = z.infer<typeof mintPlanSchema>;
 /** GET /mint/calculate: amount in TON (up to 9 decimals), freeze_days = a plan's days. */
 export const mintCalculateQuerySchema = z.object({
   amount: z.coerce.number().positive(),
-  freeze_days: z.coerce.number().int().positive(),
+  freeze_days: idTextSchema,
 });
 export type MintCalculateQuery = { amount: number; freeze_days: number };
 
@@ -161,7 +195,7 @@ export type MintCalculation = z.infer<typeof mintCalculationSchema>;
 /** POST /mint/create: amount in TON, days = a plan's days. */
 export const mintCreateBodySchema = z.strictObject({
   amount: z.number().positive(),
-  days: z.number().int().positive(),
+  days: idSchema,
 });
 export type MintCreateBody = z.infer<typeof mintCreateBodySchema>;
 
@@ -243,11 +277,11 @@ export const stakeListSchema = pagedSchema(stakeSchema);
 export type StakeList = Paged<Stake>;
 
 /** POST /staking/create: mint_id = the `id` of one of the user's active mints. */
-export const stakeCreateBodySchema = z.strictObject({ mint_id: z.number().int().positive() });
+export const stakeCreateBodySchema = z.strictObject({ mint_id: idSchema });
 export type StakeCreateBody = z.infer<typeof stakeCreateBodySchema>;
 
 /** GET /staking/calculate: staking_id = the stake's `id`. */
-export const stakeCalculateQuerySchema = z.object({ staking_id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+export const stakeCalculateQuerySchema = z.object({ staking_id: idTextSchema });
 export type StakeCalculateQuery = { staking_id: number };
 
 /** The stake's reward as of `at`, by the rule above, with the rate per period (SPEC §5). */
