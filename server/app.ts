@@ -23,6 +23,7 @@ import { BODY_LIMIT_BYTES, SOCKET_TOKEN_TIMEOUT_MS } from './constants';
 import type { Db } from './db/index';
 import type { Deps } from './deps';
 import { type EventBus, createInProcessBus } from './events/bus';
+import { communityGate, maintenanceGate } from './gates/hooks';
 import { DomainError, ValidationError } from './lib/errors';
 import { maintenanceRoutes } from './maintenance/routes';
 import { mintRoutes } from './mint/routes';
@@ -82,6 +83,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // Before every route: maintenance answers 503 on /api (server/gates). After the websocket plugin's own
+  // hook, so a refused socket upgrade is closed like any answered one.
+  app.addHook('onRequest', maintenanceGate(deps));
 
   await app.register(authRoutes(deps));
   await app.register(maintenanceRoutes(deps));
@@ -89,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Everything in this scope needs `Authorization: Bearer <access token>`.
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', authenticate(deps));
+    guarded.addHook('onRequest', communityGate(deps));
     await guarded.register(userRoutes(deps));
     await guarded.register(mintRoutes(deps));
     await guarded.register(stakingRoutes(deps));
