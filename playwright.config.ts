@@ -37,6 +37,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
+      // Explicit: PUBLIC_URL alone would otherwise mean production (server/config.ts).
+      MODE: 'sandbox',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',

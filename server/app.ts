@@ -20,6 +20,7 @@ import { BODY_LIMIT_BYTES, SOCKET_TOKEN_TIMEOUT_MS } from './constants';
 import type { Db } from './db/index';
 import type { CommunityChecker, Deps } from './deps';
 import { type EventBus, createInProcessBus } from './events/bus';
+import { communityGate, maintenanceGate } from './gates/hooks';
 import { TokenKeys, bearerAuth } from './http/auth-context';
 import { DomainError, ValidationError } from './lib/errors';
 import { maintenanceRoutes } from './maintenance/routes';
@@ -82,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
     // Behind a load balancer the client address comes from X-Forwarded-For.
     trustProxy: config.mode === 'production',
+    // The router's own refusals (a path segment over 100 characters, a malformed URL) in the `{msg}` shape.
+    frameworkErrors: routerErrorHandler,
   });
   const sandbox = await loadSandbox(config, db);
   const deps: Deps = {
@@ -95,12 +98,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // Before every route: maintenance answers 503 on /api (server/gates). After the websocket plugin's own
+  // hook, so a refused socket upgrade is closed like any answered one.
+  app.addHook('onRequest', maintenanceGate(deps));
 
   // The contract says which calls need `Authorization: Bearer <access token>` (server/lib/call-route.ts).
   app.decorate('checkResponses', config.mode === 'sandbox');
+  // A signed-in non-member is refused there too (server/gates).
   const requireUser = bearerAuth((token) => authenticateToken(deps, token));
+  const requireMember = communityGate(deps);
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.auth) await requireUser(request);
+    if (!request.routeOptions.config.auth) return;
+    await requireUser(request);
+    await requireMember(request);
   });
 
   await app.register(authRoutes(deps));
@@ -143,6 +153,17 @@ async function errorHandler(error: FastifyError, request: FastifyRequest, reply:
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ msg: 'Internal server error' } satisfies ErrorBody);
+}
+
+/**
+ * Every path parameter is an id, so one too long to route is a hostile id: 422 like any other, without
+ * echoing the path back.
+ */
+function routerErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(422).send({ msg: 'A path parameter is too long' } satisfies ErrorBody);
+  }
+  return reply.code(400).send({ msg: 'Malformed URL' } satisfies ErrorBody);
 }
 
 function clientErrorText(error: FastifyError): string {

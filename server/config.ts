@@ -1,9 +1,11 @@
 /**
  * Server settings, read once from the environment and validated.
  *
- * Two modes (DESIGN.md §1): `sandbox` runs the whole product offline with fixed, public test secrets;
- * `production` talks to Telegram and refuses to start until every required setting is given.
+ * Two modes (DESIGN.md §1, §7): `sandbox` runs the whole product offline with fixed, public test secrets;
+ * `production` talks to Telegram and refuses to start until every required setting is given. The mode is
+ * never guessed into sandbox on a real deployment: see `decideMode`.
  */
+import { isIPv4 } from 'node:net';
 import { Address } from '@ton/core';
 import { z } from 'zod';
 
@@ -26,7 +28,10 @@ export const SANDBOX_TREASURY_ADDRESS = 'EQC5z_Y8Fc8hsNzaMi9PbBEE6pwvuCP6jm01k6o
 const MAINNET_NODE_URL = 'https://toncenter.com/api/v2/jsonRPC';
 
 export interface Config {
-  /** MODE: `sandbox` when BOT_TOKEN is unset, else `production`; MODE=sandbox|production overrides. */
+  /**
+   * MODE: sandbox|production. Unset: `production` as soon as any production setting (PRODUCTION_SIGNALS)
+   * is present, else `sandbox` bound to a loopback HOST.
+   */
   mode: Mode;
   /** PORT: HTTP port (default 8080; 0 picks a free one). */
   port: number;
@@ -83,6 +88,21 @@ const PRODUCTION_REQUIRED = [
   'TREASURY_ADDRESS',
 ] as const;
 
+/**
+ * Settings only a real deployment gives. When MODE is unset, any one of them present means production:
+ * a deployment that forgets one setting (say BOT_TOKEN) must fail to start, never fall back to the
+ * sandbox's public secrets on the production database.
+ */
+export const PRODUCTION_SIGNALS = [...PRODUCTION_REQUIRED, 'TON_NODE_URL', 'MINI_APP_NAME'] as const;
+
+/** Published sandbox values production refuses: anyone can sign, mint tokens or spend with them. */
+const PUBLISHED_SANDBOX_SECRETS = {
+  BOT_TOKEN: SANDBOX_BOT_TOKEN,
+  JWT_SECRET: SANDBOX_JWT_SECRET,
+  ADMIN_TOKEN: SANDBOX_ADMIN_TOKEN,
+  TREASURY_ADDRESS: SANDBOX_TREASURY_ADDRESS,
+} as const;
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -126,6 +146,53 @@ const envSchema = z.object({
 });
 
 type Env = Record<string, string | undefined>;
+type ParsedEnv = z.output<typeof envSchema>;
+
+/** 127.0.0.0/8, ::1 (also bracketed or IPv4-mapped) and localhost: reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (name === 'localhost' || name === '::1' || name === '0:0:0:0:0:0:0:1') return true;
+  const v4 = name.startsWith('::ffff:') ? name.slice('::ffff:'.length) : name;
+  return isIPv4(v4) && v4.startsWith('127.');
+}
+
+/**
+ * Sandbox only when asked for (MODE=sandbox), or when no production setting is present at all, and then
+ * only on a loopback HOST; any production setting present without MODE means production.
+ */
+function decideMode(e: ParsedEnv): Mode {
+  if (e.MODE) return e.MODE;
+  const signals = PRODUCTION_SIGNALS.filter((name) => e[name] !== undefined);
+  if (signals.length > 0) return 'production';
+  const host = e.HOST ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) {
+    throw new ConfigError(
+      `Refusing to start: no MODE and no production setting is given, so this would be the sandbox (public test ` +
+        `secrets), and HOST=${host} is not a loopback address.\n  Set MODE=sandbox to run the sandbox on ${host} on ` +
+        `purpose, or give the production settings (${PRODUCTION_REQUIRED.join(', ')}).`,
+    );
+  }
+  return 'sandbox';
+}
+
+/** Every reason production cannot start: missing settings (each named), weak or published secrets. */
+function productionProblems(e: ParsedEnv): string[] {
+  const problems: string[] = PRODUCTION_REQUIRED.filter((name) => e[name] === undefined).map(
+    (name) => `${name} is required in production`,
+  );
+  if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters');
+  }
+  if (e.ADMIN_TOKEN !== undefined && e.ADMIN_TOKEN.length < 16) {
+    problems.push('ADMIN_TOKEN must be at least 16 characters');
+  }
+  for (const [name, published] of Object.entries(PUBLISHED_SANDBOX_SECRETS)) {
+    if (e[name as keyof typeof PUBLISHED_SANDBOX_SECRETS] === published) {
+      problems.push(`${name} is the sandbox's published value: anyone could use it; set your own`);
+    }
+  }
+  return problems;
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -134,17 +201,10 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`Invalid settings:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  const mode: Mode = e.MODE ?? (e.BOT_TOKEN ? 'production' : 'sandbox');
+  const mode = decideMode(e);
 
   if (mode === 'production') {
-    const missing = PRODUCTION_REQUIRED.filter((name) => e[name] === undefined);
-    const problems = missing.map((name) => `${name} is required in production`);
-    if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
-      problems.push('JWT_SECRET must be at least 32 characters');
-    }
-    if (e.ADMIN_TOKEN !== undefined && e.ADMIN_TOKEN.length < 16) {
-      problems.push('ADMIN_TOKEN must be at least 16 characters');
-    }
+    const problems = productionProblems(e);
     if (problems.length > 0) {
       throw new ConfigError(`Cannot start in production mode:\n  ${problems.join('\n  ')}`);
     }

@@ -18,6 +18,12 @@ export const REFERRAL_TIERS: ReadonlyArray<{ level: number; thresholdTon: number
 /** Production asks the Bot API about a non-member at most this often (a user pressing Done repeatedly). */
 export const COMMUNITY_RECHECK_INTERVAL_MS = 30_000;
 
+/**
+ * How long a process trusts its last read of the maintenance switch (read on every /api call). A change
+ * made in this process applies at once; one made by another process within this time.
+ */
+export const MAINTENANCE_CACHE_TTL_MS = 2_000;
+
 /** A socket that has not sent its access token within this time is closed (SPEC §9 token wait 5 s). */
 export const SOCKET_TOKEN_TIMEOUT_MS = 5_000;
 

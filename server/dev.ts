@@ -21,7 +21,9 @@ function serverInjections(renderIndexHtml: (html: string) => string): Plugin {
 
 try {
   // Users open the app through Vite, so links the server builds (launcher, manifest) name Vite's origin.
-  const config = loadConfig({ PORT: '8080', PUBLIC_URL: `http://127.0.0.1:${VITE_PORT}`, ...process.env });
+  // The mode is decided from the environment alone (a PUBLIC_URL default must not make it production).
+  const { mode } = loadConfig({ PORT: '8080', ...process.env });
+  const config = loadConfig({ PORT: '8080', MODE: mode, PUBLIC_URL: `http://127.0.0.1:${VITE_PORT}`, ...process.env });
   const server = await startServer(config);
   const vite = await createServer({
     plugins: [serverInjections((html) => server.app.renderIndexHtml(html))],

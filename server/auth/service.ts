@@ -3,13 +3,14 @@
  * the first sign-in creates the account and links the referrer.
  */
 import { randomUUID } from 'node:crypto';
-import { parse, validate } from '@telegram-apps/init-data-node';
+import { validate } from '@telegram-apps/init-data-node';
 import { INVALID_INIT_DATA_MSG, type TokenPair } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import type { AccessClaims } from '../http/auth-context';
 import { UnauthorizedError } from '../lib/errors';
 import { type TelegramProfile, signInUser, userExists } from '../users/service';
+import { readLaunchFields } from './init-data';
 import { insertRefreshToken, lockRefreshToken, markRefreshTokenUsed, revokeFamily } from './queries';
 import { hashRefreshToken, newRefreshToken } from './tokens';
 
@@ -21,10 +22,9 @@ export interface SignInData {
 /** Verifies init data as Telegram signs it; every failure is the one message the client closes on (SPEC §8). */
 export function verifyInitData(initData: string, botToken: string, maxAgeSeconds: number): SignInData {
   try {
+    // The HMAC `hash` over every other field (`signature` included when the client sent one), and auth_date.
     validate(initData, botToken, { expiresIn: maxAgeSeconds });
-    const data = parse(initData);
-    const user = data.user;
-    if (!user || !Number.isSafeInteger(user.id) || user.id <= 0) throw new Error('init data has no user');
+    const { user, startParam } = readLaunchFields(initData);
     return {
       profile: {
         telegramId: user.id,
@@ -34,7 +34,7 @@ export function verifyInitData(initData: string, botToken: string, maxAgeSeconds
         languageCode: user.language_code ?? 'en',
         photoUrl: user.photo_url ?? null,
       },
-      startParam: data.start_param,
+      startParam,
     };
   } catch {
     throw new UnauthorizedError(INVALID_INIT_DATA_MSG);

@@ -16,5 +16,5 @@ export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.ou
 /** A money amount on the wire (decimal text in whole units, DESIGN.md §7) → exact base units. */
 export { moneyInput as unitsSchema } from '@/shared/api/contract';
 
-/** Positive integer ids in paths, e.g. `/users/:id`. */
-export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+/** Ids in paths, e.g. `/users/:id`, with the database's bounds (the contract's one id schema). */
+export { idParamsSchema } from '@/shared/api/contract';

@@ -1,4 +1,5 @@
 import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type MaintenanceStatus } from '@/shared/api/contract';
+import { MAINTENANCE_CACHE_TTL_MS } from '../constants';
 import type { Db } from '../db/index';
 import { getSetting, setSetting } from '../settings/service';
 
@@ -12,13 +13,27 @@ const state = (enabled: boolean): MaintenanceState => ({
   detail: enabled ? MAINTENANCE_ON_DETAIL : MAINTENANCE_OFF_DETAIL,
 });
 
+/** The last read of the switch per database (tests run several apps on one database, and several databases). */
+const lastRead = new WeakMap<Db, { enabled: boolean; readAt: number }>();
+const remember = (db: Db, enabled: boolean) => lastRead.set(db, { enabled, readAt: Date.now() });
+
 export async function getMaintenance(db: Db): Promise<MaintenanceState> {
-  return state(await getSetting(db, 'maintenance'));
+  const enabled = await getSetting(db, 'maintenance');
+  remember(db, enabled);
+  return state(enabled);
+}
+
+/** For the per-request gate: the switch as read at most MAINTENANCE_CACHE_TTL_MS ago. */
+export async function isMaintenanceOn(db: Db): Promise<boolean> {
+  const last = lastRead.get(db);
+  if (last && Date.now() - last.readAt < MAINTENANCE_CACHE_TTL_MS) return last.enabled;
+  return (await getMaintenance(db)).enabled;
 }
 
 /** The client polls GET /maintenance/ every 10 s (SPEC §9), so no push is needed. */
 export async function setMaintenance(db: Db, enabled: boolean): Promise<MaintenanceState> {
   await setSetting(db, 'maintenance', enabled);
+  remember(db, enabled);
   return state(enabled);
 }
 

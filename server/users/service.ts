@@ -101,3 +101,13 @@ export async function getMe(deps: Deps, userId: number): Promise<UserMe> {
     collective_bonus: collectiveBonus,
   };
 }
+
+/**
+ * The server's community gate: the stored flag (set by /user/me and the sandbox launcher), asked again
+ * only while it is false and then throttled like /user/me, so a member costs one indexed read and never
+ * a Bot API call.
+ */
+export async function isCommunityMember(deps: Deps, userId: number): Promise<boolean> {
+  const user = await findUserById(deps.db, userId);
+  return user ? refreshCommunityMembership(deps, user) : false;
+}

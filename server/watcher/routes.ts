@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { limitTextSchema } from '@/shared/api/contract';
 import { requireAdmin } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { NotFoundError } from '../lib/errors';
@@ -14,7 +15,7 @@ import { resolveTransaction, transactionsToReview } from './queries';
 
 const listQuerySchema = z.object({
   include_resolved: z.enum(['true', 'false']).default('false'),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: limitTextSchema.default(100),
 });
 // The hash travels in the body: base64 has '/' and '+', which a path would mangle.
 const resolveBodySchema = z.strictObject({

@@ -37,7 +37,9 @@ describe('loadConfig', () => {
 
   it('derives PUBLIC_URL from PORT and strips a trailing slash from an explicit one', () => {
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
-    expect(loadConfig({ PUBLIC_URL: 'https://app.example.com/' }).publicUrl).toBe('https://app.example.com');
+    expect(loadConfig({ MODE: 'sandbox', PUBLIC_URL: 'https://app.example.com/' }).publicUrl).toBe(
+      'https://app.example.com',
+    );
   });
 
   it('switches to production when BOT_TOKEN is set and names every missing setting', () => {

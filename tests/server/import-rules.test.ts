@@ -36,6 +36,7 @@ export const DOMAINS = [
   'community',
   'ws',
   'web',
+  'gates',
 ] as const;
 /** Platform: shared by every domain, knows none of them. */
 export const PLATFORM_FOLDERS = ['db', 'lib', 'events', 'http'] as const;

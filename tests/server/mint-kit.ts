@@ -18,12 +18,13 @@ export interface TestUser {
   headers: { authorization: string };
 }
 
-export async function newUser(ctx: TestContext, options: { refCode?: string } = {}): Promise<TestUser> {
+/** A signed-in user who has joined the community (the server gates money and data on it), unless `member: false`. */
+export async function newUser(ctx: TestContext, options: { refCode?: string; member?: boolean } = {}): Promise<TestUser> {
   const telegramId = newTelegramId();
   const tokens = await register(ctx.app, { id: telegramId }, options.refCode ? { ref_code: options.refCode } : {});
   const [row] = await ctx.db.query<{ id: number; ref_code: string }>(
-    'SELECT id, ref_code FROM users WHERE telegram_id = $1',
-    [telegramId],
+    'UPDATE users SET community_member = $2, community_checked_at = now() WHERE telegram_id = $1 RETURNING id, ref_code',
+    [telegramId, options.member ?? true],
   );
   if (!row) throw new Error('user not created');
   return { userId: row.id, token: tokens.token, refCode: row.ref_code, headers: bearer(tokens.token) };

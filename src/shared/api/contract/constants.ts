@@ -29,5 +29,3 @@ export const LIST_MAX_LIMIT = 1000;
 
 /** Postgres INTEGER, the type of every row id: larger ids are refused (422) before any query. */
 export const MAX_DB_INTEGER = 2_147_483_647;
-/** The last page a list call serves: page × limit stays far inside the database's OFFSET range. */
-export const MAX_PAGE = 1_000_000;

@@ -11,7 +11,6 @@ import {
   LIST_DEFAULT_LIMIT,
   LIST_MAX_LIMIT,
   MAX_DB_INTEGER,
-  MAX_PAGE,
   MINT_CANCEL_REASONS,
   MINT_STATUSES,
   STAKE_STATUSES,
@@ -33,36 +32,47 @@ export const moneyInput = z.string().max(40, 'Amount is too long').transform((te
   }
 });
 
-/** A whole number in a JSON body, within [min, max]. */
-export const wholeNumber = (min: number, max: number, what: string) =>
-  z
-    .number({ error: `${what} must be a number` })
-    .int(`${what} must be a whole number`)
-    .min(min, `${what} must be at least ${min}`)
-    .max(max, `${what} must be at most ${max}`);
-
-/**
- * A whole number in a query string or a path, within [min, max]. Only plain digits are read: "1e3",
- * "0x10", " 7", "1.0" and "-1" are refused, never coerced.
+/*
+ * Every id, page and limit is read through these, with the database's bounds, so a hostile value is a
+ * 422 at the edge and never reaches SQL. Ids are Postgres INTEGER (SERIAL); pages stop where
+ * (page - 1) × limit would leave that range.
  */
-export const wholeNumberText = (min: number, max: number, what: string) =>
-  z
-    .union([z.number(), z.string().regex(/^\d{1,16}$/, `${what} must be a whole number`).transform(Number)], {
-      error: `${what} must be a whole number`,
-    })
-    .pipe(wholeNumber(min, max, what));
+export const DB_INT_MAX = MAX_DB_INTEGER;
+export const PAGE_MAX = Math.floor(DB_INT_MAX / LIST_MAX_LIMIT);
 
-/** A row id (Postgres INTEGER): 1 … 2 147 483 647. Anything else is a 422, never a database error. */
-export const idSchema = wholeNumber(1, MAX_DB_INTEGER, 'id');
-export const idTextSchema = wholeNumberText(1, MAX_DB_INTEGER, 'id');
+const wholeNumberText = (max: number) => `must be a whole number from 1 to ${max}`;
+/** In a JSON body: a number, an integer, 1..max. */
+export const wholeNumber = (max: number) => {
+  const error = wholeNumberText(max);
+  return z.number({ error }).int({ error }).min(1, { error }).max(max, { error });
+};
+/**
+ * In a path or query string: plain decimal digits only (no sign, exponent, hex, blanks or leading
+ * zeros), 1..max. A number is taken as is, so the client may send `{ page: 2 }` (typed from z.input).
+ */
+export const wholeNumberInText = (max: number) => {
+  const error = wholeNumberText(max);
+  return z
+    .union([z.number({ error }), z.string({ error }).regex(/^[1-9][0-9]{0,9}$/, { error }).transform(Number)], { error })
+    .pipe(wholeNumber(max));
+};
+
+/** An id (or a plan's `days` key) in a JSON body. */
+export const idSchema = wholeNumber(DB_INT_MAX);
+/** An id (or a plan's `days` key) in a path or a query string. */
+export const idTextSchema = wholeNumberInText(DB_INT_MAX);
+/** `?page=`: from 1 (SPEC §7). */
+export const pageTextSchema = wholeNumberInText(PAGE_MAX);
+/** `?limit=`: a page size. */
+export const limitTextSchema = wholeNumberInText(LIST_MAX_LIMIT);
 
 /** `/…/:id/…` path parameters. */
 export const idParamsSchema = z.strictObject({ id: idTextSchema });
 
 /** `?page=&limit=` of list calls: page from 1 (SPEC §7), limit LIST_DEFAULT_LIMIT unless given. */
 export const pageQuerySchema = z.object({
-  page: wholeNumberText(1, MAX_PAGE, 'page').default(1),
-  limit: wholeNumberText(1, LIST_MAX_LIMIT, 'limit').default(LIST_DEFAULT_LIMIT),
+  page: pageTextSchema.default(1),
+  limit: limitTextSchema.default(LIST_DEFAULT_LIMIT),
 });
 
 /** Every list call answers one page: the items, newest first, and the total count across pages. */
@@ -159,13 +169,10 @@ export const mintPlanSchema = z.object({
 });
 export const mintPlanListSchema = z.array(mintPlanSchema);
 
-/** A plan's days (calculate's freeze_days, create's days). */
-const MAX_PLAN_DAYS = 36_500;
-
 /** GET /mint/calculate: amount in TON, freeze_days = a plan's days. */
 export const mintCalculateQuerySchema = z.object({
   amount: moneyInput,
-  freeze_days: wholeNumberText(1, MAX_PLAN_DAYS, 'freeze_days'),
+  freeze_days: idTextSchema,
 });
 
 export const mintCalculationSchema = z.object({
@@ -183,7 +190,7 @@ export const mintCalculationSchema = z.object({
 });
 
 /** POST /mint/create: amount in TON, days = a plan's days. */
-export const mintCreateBodySchema = z.strictObject({ amount: moneyInput, days: wholeNumber(1, MAX_PLAN_DAYS, 'days') });
+export const mintCreateBodySchema = z.strictObject({ amount: moneyInput, days: idSchema });
 
 /**
  * What the wallet must send to pay a pending mint: one TON Connect message

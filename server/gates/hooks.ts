@@ -1,0 +1,54 @@
+/**
+ * The gates the client shows, enforced by the server (DESIGN.md §7), as request hooks registered once in
+ * app.ts rather than checks in each route:
+ * - maintenance: every /api call answers 503 {msg} while it is on, except the status the client polls,
+ *   the operator API that turns it off, and the socket's already open connections (see README Decisions);
+ * - community: a signed-in non-member gets 403 {msg} on every authenticated call except what the gate
+ *   itself needs (/user/me says community_participation) and answers that are the same for everyone.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type CallName, type ErrorBody, MAINTENANCE_ON_DETAIL } from '@/shared/api/contract';
+import { currentUser } from '../http/auth-context';
+import type { Deps } from '../deps';
+import { ForbiddenError } from '../lib/errors';
+import { isMaintenanceOn } from '../maintenance/service';
+import { isCommunityMember } from '../users/service';
+
+export const NOT_A_MEMBER_MSG = 'Join the community to use the product';
+
+/** Contract calls that keep answering during maintenance; /api/admin/* does too. */
+const OPEN_DURING_MAINTENANCE = new Set<CallName>(['maintenanceStatus']);
+/** Authenticated contract calls a non-member may make. */
+const OPEN_TO_NON_MEMBERS = new Set<CallName>([
+  // The gate's own question: community_participation tells the client to show the join modal.
+  'me',
+  // The same for everyone: no user's data, no money moves.
+  'currentPrice',
+  'mintPlans',
+  'mintCalculate',
+]);
+
+const callOf = (request: FastifyRequest): CallName | undefined => request.routeOptions.config.call;
+
+const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '';
+
+/** Root hook: runs before every route (and the socket upgrade) of the app. */
+export function maintenanceGate(deps: Pick<Deps, 'db'>) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const path = pathOf(request);
+    if (path !== '/api' && !path.startsWith('/api/')) return; // the app itself must load to show the maintenance page
+    const call = callOf(request);
+    if (path.startsWith('/api/admin/') || (call && OPEN_DURING_MAINTENANCE.has(call))) return;
+    if (!(await isMaintenanceOn(deps.db))) return;
+    await reply.code(503).header('retry-after', '10').send({ msg: MAINTENANCE_ON_DETAIL } satisfies ErrorBody);
+  };
+}
+
+/** For the contract's authenticated calls, after the bearer check (app.ts). */
+export function communityGate(deps: Deps) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const call = callOf(request);
+    if (call && OPEN_TO_NON_MEMBERS.has(call)) return;
+    if (!(await isCommunityMember(deps, currentUser(request).userId))) throw new ForbiddenError(NOT_A_MEMBER_MSG);
+  };
+}

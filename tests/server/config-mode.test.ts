@@ -1,0 +1,134 @@
+/**
+ * The mode is explicit and impossible to get wrong (DESIGN.md §7): sandbox only when asked for, or when
+ * no production setting is present at all and then on loopback only; production refuses to start
+ * without every required setting and refuses the sandbox's published secrets.
+ */
+import { Address } from '@ton/core';
+import { describe, expect, it } from 'vitest';
+import { sandboxTreasuryAddress } from '../../server/sandbox/chain/treasury';
+import {
+  ConfigError,
+  PRODUCTION_SIGNALS,
+  SANDBOX_TREASURY_ADDRESS,
+  SANDBOX_ADMIN_TOKEN,
+  SANDBOX_BOT_TOKEN,
+  SANDBOX_JWT_SECRET,
+  isLoopbackHost,
+  loadConfig,
+} from '../../server/config';
+
+const PRODUCTION_ENV = {
+  BOT_TOKEN: '123:real',
+  BOT_USERNAME: 'real_bot',
+  JWT_SECRET: 'x'.repeat(32),
+  DATABASE_URL: 'postgres://localhost/app',
+  ADMIN_TOKEN: 'a-long-enough-admin-token',
+  COMMUNITY_CHAT_ID: '@community',
+  COMMUNITY_URL: 'https://t.me/community',
+  PUBLIC_URL: 'https://app.example.com',
+  TREASURY_ADDRESS: `0:${'cd'.repeat(32)}`,
+};
+
+/** A valid value for each production signal, to set it alone. */
+const SIGNAL_VALUES: Record<(typeof PRODUCTION_SIGNALS)[number], string> = {
+  ...PRODUCTION_ENV,
+  TON_NODE_URL: 'https://toncenter.com/api/v2/jsonRPC',
+  MINI_APP_NAME: 'real_app',
+};
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`loadConfig(${JSON.stringify(env)}) started`);
+}
+
+describe('mode', () => {
+  it('a deployment that forgets BOT_TOKEN is production and refuses to start, naming BOT_TOKEN', () => {
+    const { BOT_TOKEN: _forgotten, ...rest } = PRODUCTION_ENV;
+    const message = configError(rest);
+    expect(message).toMatch(/production/);
+    expect(message).toContain('BOT_TOKEN is required in production');
+    for (const name of Object.keys(rest)) expect(message).not.toContain(`${name} is required`);
+  });
+
+  it.each(PRODUCTION_SIGNALS.map((name) => [name]))('%s alone (no MODE) means production', (name) => {
+    const message = configError({ [name]: SIGNAL_VALUES[name] });
+    expect(message).toContain('Cannot start in production mode');
+    for (const required of Object.keys(PRODUCTION_ENV).filter((other) => other !== name)) {
+      expect(message).toContain(`${required} is required in production`);
+    }
+  });
+
+  it('settings that say nothing about the deployment keep the implicit sandbox', () => {
+    const config = loadConfig({ PORT: '9000', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ACCESS_TOKEN_TTL_SECONDS: '60' });
+    expect(config.mode).toBe('sandbox');
+  });
+
+  it('an empty production setting counts as unset', () => {
+    expect(loadConfig({ BOT_TOKEN: '', DATABASE_URL: '  ' }).mode).toBe('sandbox');
+  });
+
+  it('the implicit sandbox is bound to loopback: another HOST refuses to start and says to set MODE=sandbox', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) {
+      expect(loadConfig({ HOST: host }).mode).toBe('sandbox');
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'example.com', '10.0.0.1']) {
+      const message = configError({ HOST: host });
+      expect(message).toContain(`HOST=${host} is not a loopback address`);
+      expect(message).toContain('MODE=sandbox');
+    }
+  });
+
+  it('MODE=sandbox is the explicit way to run the sandbox on any interface, even beside production settings', () => {
+    expect(loadConfig({ MODE: 'sandbox', HOST: '0.0.0.0' })).toMatchObject({ mode: 'sandbox', host: '0.0.0.0' });
+    expect(loadConfig({ MODE: 'sandbox', PUBLIC_URL: 'https://sandbox.example.com' }).mode).toBe('sandbox');
+  });
+
+  it('MODE=production with nothing else names every required setting', () => {
+    const message = configError({ MODE: 'production' });
+    for (const name of Object.keys(PRODUCTION_ENV)) expect(message).toContain(`${name} is required in production`);
+  });
+
+  it('refuses an unknown MODE, naming it', () => {
+    expect(configError({ MODE: 'prod' })).toMatch(/MODE/);
+  });
+
+  it('tells loopback hosts apart', () => {
+    expect(isLoopbackHost('127.0.0.1')).toBe(true);
+    expect(isLoopbackHost('LOCALHOST')).toBe(true);
+    expect(isLoopbackHost('0.0.0.0')).toBe(false);
+    expect(isLoopbackHost('128.0.0.1')).toBe(false);
+    expect(isLoopbackHost('127.example.com')).toBe(false);
+  });
+});
+
+describe('production refuses the sandbox published secrets', () => {
+  it.each([
+    ['BOT_TOKEN', SANDBOX_BOT_TOKEN],
+    ['JWT_SECRET', SANDBOX_JWT_SECRET],
+    ['ADMIN_TOKEN', SANDBOX_ADMIN_TOKEN],
+    ['TREASURY_ADDRESS', SANDBOX_TREASURY_ADDRESS],
+  ])('%s', (name, published) => {
+    const message = configError({ ...PRODUCTION_ENV, [name]: published });
+    expect(message).toContain(`${name} is the sandbox's published value`);
+  });
+
+  it('refuses the sandbox treasury in any address form', () => {
+    const address = Address.parse(SANDBOX_TREASURY_ADDRESS);
+    for (const form of [address.toRawString(), address.toString({ bounceable: false, testOnly: true })]) {
+      expect(configError({ ...PRODUCTION_ENV, TREASURY_ADDRESS: form })).toContain('TREASURY_ADDRESS is the sandbox');
+    }
+  });
+
+  it('the written-out sandbox treasury is the one derived from the public seed', () => {
+    expect(SANDBOX_TREASURY_ADDRESS).toBe(sandboxTreasuryAddress());
+  });
+
+  it('still accepts a complete production configuration of its own', () => {
+    expect(loadConfig(PRODUCTION_ENV).mode).toBe('production');
+  });
+});
