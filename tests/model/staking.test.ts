@@ -1,8 +1,18 @@
 import { allSettled, createWatch, type Scope } from 'effector';
 import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mainSocket } from '@/app/model';
-import {
+import { dailyPercent, stakeEarned, stakeModel, stakeRates } from '@/entities/stake';
+import { mintModel } from '@/entities/mint';
+import '@/pages/dashboard';
+import { selectMintModel } from '@/pages/staking';
+import { $accessToken, appSocket, createStakeFx, getMintsFx, getStakesFx, type Mint, type Stake } from '@/shared/api';
+import { router, routes } from '@/shared/routing';
+import { transactionFailed } from '@/shared/ton-connect';
+import { FakeWebSocket } from '../unit/fake-websocket';
+import { createTestScope } from './scope';
+import { stake, T0 } from './stake-fixture';
+
+const {
   $activeStakeIds,
   $earnedByStake,
   $now,
@@ -11,20 +21,13 @@ import {
   $visibleStakeIds,
   $visibleStakes,
   pendingStakesCleared,
-  stakeEarned,
-  stakeRates,
   stakesRequested,
   stakeUpdated,
-} from '@/entities/stake';
-import { $activeMints, mintUpdated } from '@/entities/mint';
-import { transactionFailed } from '@/features/send-transaction';
-import '@/pages/dashboard';
-import { $stakeableMints, STAKE_CREATED_TEXT, stakeClicked } from '@/pages/staking';
-import { $accessToken, createStakeFx, getMintsFx, getStakesFx, type Mint, type Stake } from '@/shared/api';
-import { router, routes } from '@/shared/routing';
-import { FakeWebSocket } from '../unit/fake-websocket';
-import { createTestScope } from './scope';
-import { stake, T0 } from './stake-fixture';
+} = stakeModel;
+const { $activeMints, mintUpdated } = mintModel;
+const { STAKE_CREATED_TEXT, stakeClicked } = selectMintModel;
+/** What the select-mint page lists: the mint entity's active mints. */
+const $stakeableMints = $activeMints;
 
 const PER_SECOND = 20 / 86_400;
 
@@ -64,6 +67,8 @@ describe('reward rule (SPEC §4, §5)', () => {
     expect(rates.perHour).toBeCloseTo(20 / 24, 12);
     expect(rates.perMinute).toBeCloseTo(20 / 1_440, 12);
     expect(rates.perSecond).toBeCloseTo(PER_SECOND, 12);
+    // The daily rate the card shows is the same sum the rates are computed from.
+    expect(dailyPercent(stake())).toBe(2);
     // Every bonus counts: without them only daily_reward is left.
     expect(stakeRates(stake({ hold_bonus: 0, collective_bonus: 0, investment_bonus: 0 })).perDay).toBeCloseTo(10, 12);
   });
@@ -228,7 +233,7 @@ describe('app wiring', () => {
 
   it('a user:staking push upserts the stake', async () => {
     const { scope } = createTestScope({ values: [[$accessToken, 'access']] });
-    await allSettled(mainSocket.connectRequested, { scope });
+    await allSettled(appSocket.connectRequested, { scope });
     FakeWebSocket.last.open();
     FakeWebSocket.last.receive(JSON.stringify({ event: 'user:staking', data: stake() }));
     await vi.advanceTimersByTimeAsync(0);
@@ -239,7 +244,7 @@ describe('app wiring', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(scope.getState($stakes).map((s) => s.status)).toEqual(['completed']);
     expect(scope.getState($tickerRunning)).toBe(false);
-    await allSettled(mainSocket.disconnectRequested, { scope });
+    await allSettled(appSocket.disconnectRequested, { scope });
   });
 
   it('a signing failure clears pending stakes', async () => {
@@ -257,8 +262,14 @@ describe('staking a mint (select-mint page)', () => {
   const created = stake({ id: 11, staking_id: 'STK00011' });
 
   const openSelectMint = async (createStake: (body: { mint_id: number }) => Promise<Stake | null>) => {
+    // Newest first, as the server lists them.
     const getMints = vi.fn(async () =>
-      page([mint({ id: 7 }), mint({ id: 8, status: 'pending' }), mint({ id: 9, status: 'move_to_staking' }), mint({ id: 10 })]),
+      page([
+        mint({ id: 7 }),
+        mint({ id: 8, status: 'pending', created_at: T0 - 86_500 }),
+        mint({ id: 9, status: 'move_to_staking', created_at: T0 - 86_600 }),
+        mint({ id: 10, created_at: T0 - 86_700 }),
+      ]),
     );
     const getStakes = vi.fn(async () => page([created]));
     const create = vi.fn(createStake);

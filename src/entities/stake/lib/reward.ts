@@ -9,13 +9,17 @@ export interface StakeRates {
   perSecond: number;
 }
 
+/** SPEC §5: the stake's daily rate in percent, daily_reward + hold_bonus + collective_bonus + investment_bonus. */
+export function dailyPercent(stake: Stake): number {
+  return stake.daily_reward + stake.hold_bonus + stake.collective_bonus + stake.investment_bonus;
+}
+
 /**
- * SPEC §5: per day = total_amount × (daily_reward + hold_bonus + collective_bonus + investment_bonus)
- * / 100; per hour, minute and second divide by 24, 60 and 60 in turn.
+ * SPEC §5: per day = total_amount × dailyPercent / 100; per hour, minute and second divide by 24,
+ * 60 and 60 in turn.
  */
 export function stakeRates(stake: Stake): StakeRates {
-  const percent = stake.daily_reward + stake.hold_bonus + stake.collective_bonus + stake.investment_bonus;
-  const perDay = (stake.total_amount * percent) / 100;
+  const perDay = (stake.total_amount * dailyPercent(stake)) / 100;
   const perHour = perDay / 24;
   const perMinute = perHour / 60;
   return { perDay, perHour, perMinute, perSecond: perMinute / 60 };
