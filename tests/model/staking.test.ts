@@ -311,6 +311,9 @@ describe('staking a mint (select-mint page)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts).toEqual([{ text: STAKE_CREATED_TEXT, kind: 'info', durationMs: 3_000 }]);
     expect(STAKE_CREATED_TEXT).toBe('New Stake created');
+    // The staked mint moved to staking: it leaves the active list at once.
+    expect(scope.getState($stakeableMints).map((m) => m.id)).toEqual([10]);
+    expect(scope.getState(mintModel.$mints).find((m) => m.id === 7)?.status).toBe('move_to_staking');
     expect(history.location.pathname).toBe('/staking');
     expect(scope.getState(routes.staking.$isOpened)).toBe(true);
     // The staking screen reloads the list on open; the new stake is there and earning.
