@@ -8,8 +8,8 @@ import { chainLoad, routes } from '@/shared/routing';
 
 /*
  * The dashboard and its children (SPEC §2) show the same frame: balances, the active mints and the
- * active stakes (issue #4). The lists load as any of these routes opens, once; the socket keeps
- * them live afterwards.
+ * active stakes (issue #4). The lists load in the chain of whichever of these routes opens (one
+ * request each); the socket keeps them live afterwards.
  */
 const openFrame = <Params extends RouteParams>(route: RouteInstance<Params>) =>
   chainLoad(chainAuthorized(route), [mintsRequested, stakesRequested]);
