@@ -9,7 +9,26 @@ export default defineConfig({
     react({
       // The effector plugin gives every unit a sid (scope serialization, fork in tests) in build,
       // dev and vitest alike. tests/model/navigation.test.ts (sids, scope serialization) proves it runs.
-      plugins: [['@effector/swc-plugin', { factories: ['patronum', '@/entities/session'] }]],
+      // `factories`: modules whose exported functions create units, so each call site gets its own
+      // sids. Listed as they are imported: by alias from other slices, and root-relative ('./src/…')
+      // for relative imports inside shared. tests/model/factories.test.ts proves each is picked up.
+      plugins: [
+        [
+          '@effector/swc-plugin',
+          {
+            factories: [
+              'patronum',
+              // chainAuthorized
+              '@/entities/session',
+              // chainLoad
+              '@/shared/routing',
+              // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts)
+              '@/shared/api/socket',
+              './src/shared/api/socket',
+            ],
+          },
+        ],
+      ],
     }),
   ],
   // Vite 8 + `import WebApp from '@twa-dev/sdk'` (CJS default) needs this (DESIGN.md §6).
@@ -31,6 +50,16 @@ export default defineConfig({
     },
   },
   test: {
+    // atomic-router's package sends Node to its CommonJS build, which loads effector's CommonJS build:
+    // a second effector beside the ESM one the app uses, whose factory regions the routes never see,
+    // so every route had the same sids and routes opened at random in scopes (page-data.test.ts).
+    // Its ESM build, as the browser gets it, shares the app's effector.
+    alias: [
+      {
+        find: /^atomic-router$/,
+        replacement: fileURLToPath(new URL('./node_modules/atomic-router/dist/atomic-router.mjs', import.meta.url)),
+      },
+    ],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 20_000,

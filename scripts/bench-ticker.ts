@@ -135,7 +135,7 @@ const numberModule = (await load('number')) as typeof import('../src/entities/st
 const listModule = (await load('list')) as typeof import('../src/entities/stake/ui/stake-list');
 const { getStakesFx } = (await load('api')) as typeof import('../src/shared/api');
 console.log = log;
-const { $now, $tickerRunning, stakesRequested } = stakeModule;
+const { $now, $tickerRunning, stakesRequested } = stakeModule.stakeModel;
 
 const { allSettled, fork, createWatch } = await import('effector');
 const { Provider } = await import('effector-react');

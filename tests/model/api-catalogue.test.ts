@@ -12,8 +12,10 @@ import {
   sendRequestFx,
   type ApiFailure,
 } from '@/shared/api';
-import { $isLoggedOut } from '@/entities/session';
+import { sessionModel } from '@/entities/session';
 import { createTestScope } from './scope';
+
+const { $isLoggedOut } = sessionModel;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

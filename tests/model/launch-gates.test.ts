@@ -2,10 +2,10 @@ import { allSettled, type Scope } from 'effector';
 import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $phase, $screen, appStarted, readLaunchParamsFx } from '@/app/model';
-import { $isAuthorized, signInRequested } from '@/entities/session';
-import { $user } from '@/entities/user';
-import { $isBlocked, $joinLinkOpened, doneClicked, joinClicked } from '@/features/community-gate';
-import { $isUnderMaintenance, pollingStarted, pollingStopped } from '@/features/maintenance-mode';
+import { sessionModel } from '@/entities/session';
+import { userModel } from '@/entities/user';
+import { communityGateModel } from '@/features/community-gate';
+import { maintenanceModel } from '@/features/maintenance-mode';
 import {
   $accessToken,
   $refreshToken,
@@ -20,6 +20,11 @@ import {
 import { appConfig } from '@/shared/config';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import { createTestScope } from './scope';
+
+const { $isAuthorized, signInRequested } = sessionModel;
+const { $user } = userModel;
+const { $isBlocked, $joinLinkOpened, doneClicked, joinClicked } = communityGateModel;
+const { $isUnderMaintenance, pollingStarted, pollingStopped } = maintenanceModel;
 
 const OFF = { detail: MAINTENANCE_OFF_DETAIL };
 const ON = { detail: 'Maintenance mode is enabled' };

@@ -1,24 +1,14 @@
 import { allSettled, createWatch, type EventCallable, type Scope } from 'effector';
 import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mainSocket } from '@/app/model';
-import {
-  $activeMints,
-  $mints,
-  $payingMint,
-  $pendingMint,
-  $plans,
-  activePlans,
-  mintUpdated,
-  pendingMintsCleared,
-  visiblePendingMint,
-} from '@/entities/mint';
-import { userRequested } from '@/entities/user';
-import { $wallet } from '@/entities/wallet';
-import { transactionFailed, transactionRequested, WALLET_REQUIRED_TEXT } from '@/features/send-transaction';
+import { activePlans, mintModel, visiblePendingMint } from '@/entities/mint';
+import { userModel } from '@/entities/user';
+import { walletModel } from '@/entities/wallet';
+import { sendTransactionModel } from '@/features/send-transaction';
 import { cancelMintModel, mintFormModel, parseTonAmount } from '@/pages/mint';
 import {
   $accessToken,
+  appSocket,
   calculateMintFx,
   cancelMintFx,
   createMintFx,
@@ -31,9 +21,13 @@ import {
   type MintPlan,
 } from '@/shared/api';
 import { router } from '@/shared/routing';
-import { sendTransactionFx, WalletActionError, type ConnectedWalletInfo } from '@/shared/ton-connect';
+import { sendTransactionFx, transactionFailed, WalletActionError, type ConnectedWalletInfo } from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope } from './scope';
+
+const { $activeMints, $mints, $payingMint, $pendingMint, $plans, mintUpdated, pendingMintsCleared } = mintModel;
+const { $wallet } = walletModel;
+const { transactionRequested, WALLET_REQUIRED_TEXT } = sendTransactionModel;
 
 const NOW_MS = Date.parse('2026-11-22T10:00:00Z');
 const NOW = NOW_MS / 1000;
@@ -165,7 +159,7 @@ describe('mint page data', () => {
     expect(list).toHaveBeenCalledTimes(1);
 
     // A user-data refetch (tab visible again) also catches up the mints shown here.
-    await fire(scope, userRequested);
+    await fire(scope, userModel.userDataRefetched);
     expect(list).toHaveBeenCalledTimes(2);
   });
 });
@@ -195,8 +189,7 @@ describe('pending mint (SPEC §4: the newest, for 3 minutes)', () => {
     const { scope } = createTestScope({
       handlers: [[getMintsFx, async (): Promise<MintList> => ({ data: [mint({ created_at: NOW - 120 })], total: 1, page: 1, limit: 300 })]],
     });
-    const { mintsRequested } = await import('@/entities/mint');
-    await fire(scope, mintsRequested);
+    await fire(scope, mintModel.mintsRequested);
     expect(scope.getState($pendingMint)?.id).toBe(1);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(scope.getState($pendingMint)).toBeNull();
@@ -211,7 +204,7 @@ describe('pending mint (SPEC §4: the newest, for 3 minutes)', () => {
     expect(scope.getState($pendingMint)?.mint_id).toBe('PAYME999');
     expect(scope.getState($activeMints)).toEqual([]);
 
-    await fire(scope, mainSocket.connectRequested);
+    await fire(scope, appSocket.connectRequested);
     FakeWebSocket.last.open();
     FakeWebSocket.last.receive(JSON.stringify({ event: 'user:mint', data: activated(pending) }));
     await vi.advanceTimersByTimeAsync(0);
@@ -219,7 +212,7 @@ describe('pending mint (SPEC §4: the newest, for 3 minutes)', () => {
     expect(scope.getState($pendingMint)).toBeNull();
     expect(scope.getState($activeMints).map((m) => [m.mint_id, m.status])).toEqual([['PAYME999', 'active']]);
     expect(scope.getState($mints)).toHaveLength(1);
-    await fire(scope, mainSocket.disconnectRequested);
+    await fire(scope, appSocket.disconnectRequested);
   });
 });
 

@@ -1,13 +1,17 @@
 import { allSettled, serialize } from 'effector';
 import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $phase, $refetchBlocked, visibilityChanged } from '@/app/model';
-import { $user } from '@/entities/user';
-import { $depth, navigationStarted } from '@/features/back-navigation';
+import { $phase } from '@/app/model';
+import { userModel } from '@/entities/user';
+import { backNavigationModel } from '@/features/back-navigation';
 import { getMeFx, type UserMe } from '@/shared/api';
 import { $dashboardOpened, router, routes, routesMap } from '@/shared/routing';
+import { visibilityChanged } from '@/shared/lib/page-visibility';
 import { backButtonPressed } from '@/shared/telegram';
 import { createTestScope } from './scope';
+
+const { $refetchBlocked, $user } = userModel;
+const { $depth, navigationStarted } = backNavigationModel;
 
 describe('routes (SPEC §2)', () => {
   it('declares every screen with its name and path, children under the dashboard', () => {
@@ -88,12 +92,14 @@ describe('Telegram back button (SPEC §2)', () => {
 });
 
 describe('refetch when the tab becomes visible, at most every 10 s (SPEC §4)', () => {
+  const loadedUser = { ref: { level: 0 } } as UserMe;
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('refetches on visible, ignores visibility within 10 s of a fetch, then refetches again', async () => {
-    const me = vi.fn(async () => ({ ref: { level: 0 } }) as UserMe);
-    const { scope } = createTestScope({ values: [[$phase, 'ready']], handlers: [[getMeFx, me]] });
+    const me = vi.fn(async () => loadedUser);
+    // The launch is over once the user has loaded: visibility refetches from then on.
+    const { scope } = createTestScope({ values: [[$user, loadedUser]], handlers: [[getMeFx, me]] });
 
     void allSettled(visibilityChanged, { scope, params: 'visible' });
     await vi.advanceTimersByTimeAsync(0);
@@ -117,7 +123,7 @@ describe('refetch when the tab becomes visible, at most every 10 s (SPEC §4)', 
     const me = vi.fn(async () => null);
     const { scope } = createTestScope({ handlers: [[getMeFx, me]] });
     await allSettled(visibilityChanged, { scope, params: 'visible' });
-    const ready = createTestScope({ values: [[$phase, 'ready']], handlers: [[getMeFx, me]] });
+    const ready = createTestScope({ values: [[$user, loadedUser]], handlers: [[getMeFx, me]] });
     await allSettled(visibilityChanged, { scope: ready.scope, params: 'hidden' });
     expect(me).not.toHaveBeenCalled();
   });

@@ -1,5 +1,8 @@
 import { allSettled, createStore, createWatch, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionModel } from '@/entities/session';
+import { userModel } from '@/entities/user';
+import { $accessToken, appSocket, sendRequestFx, type RequestOptions, type UserMe } from '@/shared/api';
 import { createReconnectingSocket, createSocketModel, socketUrl } from '@/shared/api/socket';
 import { FakeWebSocket } from '../unit/fake-websocket';
 
@@ -12,9 +15,9 @@ const socket = createSocketModel({
 const balanceReceived = socket.eventReceived('user:balance');
 
 const balance = {
-  balance_token: 12.5,
-  task_balance: 1,
-  referral_balance: 2,
+  balance_token: '12.5',
+  task_balance: '1',
+  referral_balance: '2',
   hold_bonus: 0.1,
   investment_bonus: 0.2,
 };
@@ -127,5 +130,75 @@ describe('socketUrl', () => {
     happyDOM.setURL('https://app.example.org/mint?x=1');
     expect(socketUrl('')).toBe('wss://app.example.org/api/ws/');
     expect(socketUrl('/candles')).toBe('wss://app.example.org/api/ws/candles');
+  });
+});
+
+describe('the app socket: the session starts it, each entity subscribes to its own events', () => {
+  const user = {
+    id: 1,
+    telegram_id: 777,
+    ref: { level: 0 },
+    community_participation: true,
+    balance_token: '1',
+    task_balance: '0',
+    referral_balance: '0',
+    hold_bonus: 0,
+    investment_bonus: 0,
+    collective_bonus: 0,
+  } as UserMe;
+
+  beforeEach(() => vi.stubGlobal('WebSocket', FakeWebSocket));
+  afterEach(() => vi.unstubAllGlobals());
+
+  const signIn = async () => {
+    const requests: string[] = [];
+    // The one request effect's transport: /user/me meets an expired token, refreshes and retries.
+    const send = vi.fn(async ({ options }: { options: RequestOptions }) => {
+      requests.push(options.path);
+      if (options.path === '/auth/register') return { data: { token: 'first', refresh: 'r1' }, refreshed: null };
+      return { data: user, refreshed: { token: 'second', refresh: 'r2' } };
+    });
+    const scope = fork({ handlers: [[sendRequestFx, send]] });
+    await allSettled(sessionModel.signInRequested, {
+      scope,
+      params: { initData: 'signed', telegramUserId: null, startParam: null },
+    });
+    return { scope, requests };
+  };
+
+  it('connects once signed in, with the access token first', async () => {
+    const { scope } = await signIn();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    FakeWebSocket.last.open();
+    expect(FakeWebSocket.last.sent).toEqual(['first']);
+    expect(scope.getState(appSocket.$connected)).toBe(true);
+    await allSettled(appSocket.disconnectRequested, { scope });
+  });
+
+  it('user:balance and global:collective_bonus update the user entity', async () => {
+    const { scope } = await signIn();
+    await allSettled(userModel.userLoaded, { scope, params: user });
+    FakeWebSocket.last.open();
+    FakeWebSocket.last.receive(JSON.stringify({ event: 'user:balance', data: balance }));
+    FakeWebSocket.last.receive(JSON.stringify({ event: 'global:collective_bonus', data: { collective_bonus: 3 } }));
+    await allSettled(scope);
+    expect(scope.getState(userModel.$user)).toMatchObject({ ...balance, collective_bonus: 3 });
+    await allSettled(appSocket.disconnectRequested, { scope });
+  });
+
+  it('4401: the user reloads, its request refreshes the token, and the socket reconnects with it', async () => {
+    const { scope, requests } = await signIn();
+    FakeWebSocket.last.open();
+    FakeWebSocket.last.closeFromServer(4401);
+    // The user fetch opens the 10 s refetch window (a timer): let the clock run instead of settling.
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(requests).toEqual(['/auth/register', '/user/me']);
+    expect(scope.getState($accessToken)).toBe('second');
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    FakeWebSocket.last.open();
+    expect(FakeWebSocket.last.sent).toEqual(['second']);
+    void allSettled(appSocket.disconnectRequested, { scope });
+    await vi.advanceTimersByTimeAsync(10_000);
   });
 });

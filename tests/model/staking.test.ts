@@ -1,8 +1,18 @@
 import { allSettled, createWatch, type Scope } from 'effector';
 import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mainSocket } from '@/app/model';
-import {
+import { dailyPercent, stakeEarned, stakeModel, stakeRates } from '@/entities/stake';
+import { mintModel } from '@/entities/mint';
+import '@/pages/dashboard';
+import { selectMintModel } from '@/pages/staking';
+import { $accessToken, appSocket, createStakeFx, getMintsFx, getStakesFx, type Mint, type Stake } from '@/shared/api';
+import { router, routes } from '@/shared/routing';
+import { transactionFailed } from '@/shared/ton-connect';
+import { FakeWebSocket } from '../unit/fake-websocket';
+import { createTestScope } from './scope';
+import { stake, T0 } from './stake-fixture';
+
+const {
   $activeStakeIds,
   $earnedByStake,
   $now,
@@ -11,20 +21,13 @@ import {
   $visibleStakeIds,
   $visibleStakes,
   pendingStakesCleared,
-  stakeEarned,
-  stakeRates,
   stakesRequested,
   stakeUpdated,
-} from '@/entities/stake';
-import { $activeMints, mintUpdated } from '@/entities/mint';
-import { transactionFailed } from '@/features/send-transaction';
-import '@/pages/dashboard';
-import { $stakeableMints, STAKE_CREATED_TEXT, stakeClicked } from '@/pages/staking';
-import { $accessToken, createStakeFx, getMintsFx, getStakesFx, type Mint, type Stake } from '@/shared/api';
-import { router, routes } from '@/shared/routing';
-import { FakeWebSocket } from '../unit/fake-websocket';
-import { createTestScope } from './scope';
-import { stake, T0 } from './stake-fixture';
+} = stakeModel;
+const { $activeMints, mintUpdated } = mintModel;
+const { STAKE_CREATED_TEXT, stakeClicked } = selectMintModel;
+/** What the select-mint page lists: the mint entity's active mints. */
+const $stakeableMints = $activeMints;
 
 const PER_SECOND = 20 / 86_400;
 
@@ -66,6 +69,8 @@ describe('reward rule (SPEC §4, §5)', () => {
       perMinute: '0.013888888',
       perSecond: '0.000231481',
     });
+    // The daily rate the card shows is the same sum the rates are computed from.
+    expect(dailyPercent(stake())).toBe(2);
     // Every bonus counts: without them only daily_reward is left.
     expect(stakeRates(stake({ hold_bonus: 0, collective_bonus: 0, investment_bonus: 0 })).perDay).toBe('10');
     // Beyond what a float holds (2^53 base units ≈ 9 million tokens): 9 000 000 000.987654321 at 1 %.
@@ -233,7 +238,7 @@ describe('app wiring', () => {
 
   it('a user:staking push upserts the stake', async () => {
     const { scope } = createTestScope({ values: [[$accessToken, 'access']] });
-    await allSettled(mainSocket.connectRequested, { scope });
+    await allSettled(appSocket.connectRequested, { scope });
     FakeWebSocket.last.open();
     FakeWebSocket.last.receive(JSON.stringify({ event: 'user:staking', data: stake() }));
     await vi.advanceTimersByTimeAsync(0);
@@ -244,7 +249,7 @@ describe('app wiring', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(scope.getState($stakes).map((s) => s.status)).toEqual(['completed']);
     expect(scope.getState($tickerRunning)).toBe(false);
-    await allSettled(mainSocket.disconnectRequested, { scope });
+    await allSettled(appSocket.disconnectRequested, { scope });
   });
 
   it('a signing failure clears pending stakes', async () => {
@@ -262,8 +267,14 @@ describe('staking a mint (select-mint page)', () => {
   const created = stake({ id: 11, staking_id: 'STK00011' });
 
   const openSelectMint = async (createStake: (body: { mint_id: number }) => Promise<Stake | null>) => {
+    // Newest first, as the server lists them.
     const getMints = vi.fn(async () =>
-      page([mint({ id: 7 }), mint({ id: 8, status: 'pending' }), mint({ id: 9, status: 'move_to_staking' }), mint({ id: 10 })]),
+      page([
+        mint({ id: 7 }),
+        mint({ id: 8, status: 'pending', created_at: T0 - 86_500 }),
+        mint({ id: 9, status: 'move_to_staking', created_at: T0 - 86_600 }),
+        mint({ id: 10, created_at: T0 - 86_700 }),
+      ]),
     );
     const getStakes = vi.fn(async () => page([created]));
     const create = vi.fn(createStake);
@@ -305,6 +316,9 @@ describe('staking a mint (select-mint page)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts).toEqual([{ text: STAKE_CREATED_TEXT, kind: 'info', durationMs: 3_000 }]);
     expect(STAKE_CREATED_TEXT).toBe('New Stake created');
+    // The staked mint moved to staking: it leaves the active list at once.
+    expect(scope.getState($stakeableMints).map((m) => m.id)).toEqual([10]);
+    expect(scope.getState(mintModel.$mints).find((m) => m.id === 7)?.status).toBe('move_to_staking');
     expect(history.location.pathname).toBe('/staking');
     expect(scope.getState(routes.staking.$isOpened)).toBe(true);
     // The staking screen reloads the list on open; the new stake is there and earning.

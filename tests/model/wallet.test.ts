@@ -1,23 +1,7 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  $balanceNano,
-  $isPolling,
-  $pollTicks,
-  $shortAddress,
-  $status,
-  $wallet,
-  balancePollStarted,
-  balancePollStopped,
-} from '@/entities/wallet';
-import {
-  maxMessages,
-  PROCESSING_TEXT,
-  tooManyMessagesText,
-  transactionFailed,
-  transactionRequested,
-  WALLET_REQUIRED_TEXT,
-} from '@/features/send-transaction';
+import { walletModel } from '@/entities/wallet';
+import { sendTransactionModel } from '@/features/send-transaction';
 import { getAddressBalanceFx } from '@/shared/api';
 import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import {
@@ -28,20 +12,30 @@ import {
   setUiOptionsFx,
   libraryErrorText,
   sendTransactionFx,
+  transactionFailed,
   WalletActionError,
   walletStatusChanged,
   type ConnectedWalletInfo,
 } from '@/shared/ton-connect';
 import { appConfig, miniAppLink } from '@/shared/config';
 import { themeChanged } from '@/shared/telegram';
-import {
-  $disconnectModalOpen,
-  buttonRootMounted,
-  disconnectConfirmed,
-  walletWidgetStarted,
-  widgetLanguage,
-} from '@/widgets/wallet-panel';
+import { walletPanelModel } from '@/widgets/wallet-panel';
 import { createTestScope } from './scope';
+
+const {
+  $balanceNano,
+  $isPolling,
+  $pollTicks,
+  $shortAddress,
+  $status,
+  $wallet,
+  balancePollStarted,
+  balancePollStopped,
+} = walletModel;
+const { maxMessages, PROCESSING_TEXT, tooManyMessagesText, transactionRequested, WALLET_REQUIRED_TEXT } =
+  sendTransactionModel;
+const { $disconnectModalOpen, buttonRootMounted, disconnectConfirmed, walletWidgetStarted, widgetLanguage } =
+  walletPanelModel;
 
 const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
 const wallet = (overrides: Partial<ConnectedWalletInfo> = {}): ConnectedWalletInfo => ({

@@ -6,6 +6,7 @@ import { $isUnderMaintenance, appAvailable, pollingStarted } from '@/features/ma
 import { readCredentialsFx } from '@/shared/api';
 import { walletWidgetStarted } from '@/widgets/wallet-panel';
 import { botLink } from '@/shared/config';
+import { subscribeVisibilityFx } from '@/shared/lib/page-visibility';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import {
   applyThemeFx,
@@ -45,7 +46,7 @@ export const $screen = combine($phase, $isUnderMaintenance, (phase, maintenance)
   return 'loader' as const;
 });
 
-sample({ clock: appStarted, target: [readCredentialsFx, attachBrowserHistoryFx] });
+sample({ clock: appStarted, target: [readCredentialsFx, attachBrowserHistoryFx, subscribeVisibilityFx] });
 sample({ clock: readCredentialsFx.finally, fn: () => undefined, target: readLaunchParamsFx });
 
 // SPEC §2: an unknown platform (opened outside Telegram) goes to the bot instead.

@@ -1,23 +1,17 @@
-export {
-  activePlans,
-  PENDING_WINDOW_SECONDS,
-  pendingShownUntilMs,
-  visiblePendingMint,
-} from './lib/mint-rules';
+export { activePlans, visiblePendingMint } from './lib/mint-rules';
 export {
   $activeMints,
-  $mints,
+  $mintsLoaded,
   $mintsLoading,
-  $payingMint,
   $pendingMint,
   $plans,
   $plansLoading,
-  mintPaymentRequested,
-  mintPaymentSettled,
+  mintMovedToStaking,
   mintsRequested,
   mintUpdated,
-  pendingMintsCleared,
   plansRequested,
 } from './model/mints';
+export { mintPaymentRequested } from './model/payment';
 export { ActiveMintList } from './ui/active-mint-list';
 export { MintCard } from './ui/mint-card';
+export * as mintModel from './model';

@@ -1,10 +1,3 @@
-export {
-  $isAuthorized,
-  $isLoggedOut,
-  identityChanged,
-  signInFailed,
-  signInRequested,
-  signedIn,
-  type LaunchIdentity,
-} from './model/session';
+export { signInFailed, signInRequested, signedIn, type LaunchIdentity } from './model/session';
 export { chainAuthorized } from './model/chain-authorized';
+export * as sessionModel from './model';

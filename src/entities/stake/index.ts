@@ -1,25 +1,5 @@
-export {
-  isStakeEarning,
-  stakeEarned,
-  stakeRates,
-  visibleStakes,
-  type StakeRates,
-} from './lib/reward';
-export {
-  $activeStakeIds,
-  $earnedByStake,
-  $now,
-  $stakes,
-  $stakesLoaded,
-  $stakesLoading,
-  $tickerRunning,
-  $visibleStakeIds,
-  $visibleStakes,
-  pendingStakesCleared,
-  STAKE_TICK_MS,
-  stakeUpdated,
-  stakesRequested,
-} from './model/stake';
-export { LiveEarned, REWARD_DECIMALS } from './ui/live-earned';
+export { dailyPercent, stakeEarned, stakeRates, type StakeRates } from './lib/reward';
+export { $stakesLoaded, stakesRequested, stakeUpdated } from './model/stake';
 export { StakeCard } from './ui/stake-card';
 export { StakeList } from './ui/stake-list';
+export * as stakeModel from './model';

@@ -2,10 +2,9 @@ export {
   $communityMember,
   $refLevel,
   $user,
-  balanceUpdated,
-  collectiveBonusUpdated,
-  loadUserFx,
   userLoadFailed,
   userLoaded,
   userRequested,
 } from './model/user';
+export { userDataRefetched } from './model/refetch';
+export * as userModel from './model';

@@ -1,1 +1,2 @@
-export { $depth, navigationStarted } from './model/back-navigation';
+export { navigationStarted } from './model/back-navigation';
+export * as backNavigationModel from './model/back-navigation';

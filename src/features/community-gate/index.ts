@@ -1,2 +1,2 @@
-export { $isBlocked, $joinLinkOpened, doneClicked, joinClicked } from './model/community-gate';
 export { JoinCommunityModal } from './ui/join-community-modal';
+export * as communityGateModel from './model/community-gate';

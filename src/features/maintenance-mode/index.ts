@@ -1,8 +1,3 @@
-export {
-  $firstCheckDone,
-  $isUnderMaintenance,
-  appAvailable,
-  pollingStarted,
-  pollingStopped,
-} from './model/maintenance';
+export { $isUnderMaintenance, appAvailable, pollingStarted } from './model/maintenance';
 export { MaintenanceScreen } from './ui/maintenance-screen';
+export * as maintenanceModel from './model/maintenance';

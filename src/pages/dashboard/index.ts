@@ -1,11 +1,11 @@
-import { authorizedRoute, farmingRoute, historyRoute, sellRoute } from './model/dashboard';
+import { dashboardRoute, farmingRoute, historyRoute, sellRoute } from './model/dashboard';
 import { DashboardPage } from './ui/dashboard-page';
 
 /**
  * The dashboard and its children (SPEC §2): the same frame, with the child's section inside it.
  * React keeps the frame mounted when moving between them (same component at the same place).
  */
-export const dashboardPage = { route: authorizedRoute, view: DashboardPage };
+export const dashboardPage = { route: dashboardRoute, view: DashboardPage };
 export const historyPage = { route: historyRoute, view: DashboardPage };
 export const dashboardFarmingPage = { route: farmingRoute, view: DashboardPage };
 export const dashboardSellPage = { route: sellRoute, view: DashboardPage };

@@ -1,8 +1,7 @@
-import './model/staking';
 import { selectMintRoute, stakingRoute } from './model/routes';
 import { SelectMintPage } from './ui/select-mint-page';
 import { StakingPage } from './ui/staking-page';
 
 export const stakingPage = { route: stakingRoute, view: StakingPage };
 export const selectMintPage = { route: selectMintRoute, view: SelectMintPage };
-export { $mints as $stakeableMints, STAKE_CREATED_TEXT, stakeClicked } from './model/select-mint';
+export * as selectMintModel from './model/select-mint';

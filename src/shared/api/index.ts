@@ -31,7 +31,8 @@ export {
   getStakesFx,
   registerFx,
 } from './endpoints';
-export { createSocketModel, socketUrl, type SocketModel } from './socket';
+export { appSocket } from './app-socket';
+export { socketUrl, type SocketModel } from './socket';
 export {
   createTonNodeClient,
   getAddressBalanceFx,

@@ -2,6 +2,7 @@ import { createHistoryRouter, createRoute, createRouterControls } from 'atomic-r
 import { combine, createEffect, sample } from 'effector';
 import { createBrowserHistory } from 'history';
 
+export { chainLoad } from './chain-load';
 
 /** Every screen of SPEC §2, declared once (STYLE 2). */
 export const routes = {

@@ -9,6 +9,8 @@ export {
   sendTransactionFx,
   setUiOptionsFx,
   trackingEventReceived,
+  transactionFailed,
+  transactionSent,
   walletStatusChanged,
 } from './model';
 export {

@@ -1,6 +1,7 @@
-import { createEffect, createEvent, scopeBind } from 'effector';
+import { createEffect, createEvent, sample, scopeBind } from 'effector';
 import {
   TRACKED_ACTIONS,
+  describeWalletError,
   libraryErrorText,
   WalletActionError,
   type ConnectedWalletInfo,
@@ -121,3 +122,17 @@ export const sendTransactionFx = createEffect<TransactionRequest, { boc: string 
     }
   },
 );
+
+/**
+ * The wallet signed and sent a transaction, whoever asked for it. Entities react here (a mint's
+ * payment is settled, the wallet's balance is polled), below the feature that asks the wallet.
+ */
+export const transactionSent = createEvent<{ boc: string }>();
+/**
+ * Signing failed or was declined, with the SPEC §8 text. SPEC §4: pending mints and stakes are
+ * cleared; the mint and stake entities subscribe to this.
+ */
+export const transactionFailed = createEvent<{ text: string; rejectedByUser: boolean }>();
+
+sample({ clock: sendTransactionFx.doneData, target: transactionSent });
+sample({ clock: sendTransactionFx.failData, fn: describeWalletError, target: transactionFailed });

@@ -1,3 +1,3 @@
-export { buttonRootMounted, buttonRootUnmounted, walletWidgetStarted, widgetLanguage } from './model/wallet-panel';
+export { walletWidgetStarted } from './model/wallet-panel';
 export { WalletPanel } from './ui/wallet-panel';
-export { $isOpen as $disconnectModalOpen, disconnectConfirmed } from './model/disconnect-wallet';
+export * as walletPanelModel from './model';

@@ -12,9 +12,13 @@ export const mintsRequested = createEvent();
 export const mintUpdated = createEvent<Mint>();
 /** SPEC §4: a signing failure clears pending mints. */
 export const pendingMintsCleared = createEvent();
+/** A stake was made from this mint (by id): the server has moved it to staking. */
+export const mintMovedToStaking = createEvent<number>();
 
 const loadMintsFx = attach({ effect: getMintsFx });
 export const $mintsLoading = loadMintsFx.pending;
+/** The first load has settled: an empty list now means "no mints", not "not loaded yet". */
+export const $mintsLoaded = createStore(false).on(loadMintsFx.finally, () => true);
 
 sample({ clock: mintsRequested, fn: () => ({}), target: loadMintsFx });
 
@@ -22,7 +26,10 @@ $mints
   // A 5xx resolves to null: keep what is shown rather than blank the list.
   .on(loadMintsFx.doneData, (mints, list) => (list ? [...list.data].sort(byNewest) : mints))
   .on(mintUpdated, (mints, mint) => [mint, ...mints.filter((known) => known.id !== mint.id)].sort(byNewest))
-  .on(pendingMintsCleared, (mints) => mints.filter((mint) => mint.status !== 'pending'));
+  .on(pendingMintsCleared, (mints) => mints.filter((mint) => mint.status !== 'pending'))
+  .on(mintMovedToStaking, (mints, id) =>
+    mints.map((mint) => (mint.id === id ? { ...mint, status: 'move_to_staking' as const } : mint)),
+  );
 
 export const $activeMints = $mints.map((mints) => mints.filter((mint) => mint.status === 'active'));
 
@@ -52,18 +59,6 @@ const pendingWindowEnded = debounce({
   timeout: $pendingMsLeft,
 });
 sample({ clock: pendingWindowEnded, source: $mints, target: checkPendingFx });
-
-// ---- the mint whose payment the wallet was asked to sign ------------------------------------------
-
-/** The wallet was asked to pay this mint. */
-export const mintPaymentRequested = createEvent<Mint>();
-/** The wallet answered (signed, or failed and the failure was handled). */
-export const mintPaymentSettled = createEvent();
-
-/** Lets a signing failure cancel exactly the mint that was being paid (nothing left dangling). */
-export const $payingMint = createStore<Mint | null>(null)
-  .on(mintPaymentRequested, (_, mint) => mint)
-  .reset(mintPaymentSettled, pendingMintsCleared);
 
 // ---- plans ----------------------------------------------------------------------------------------
 

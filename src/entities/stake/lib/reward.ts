@@ -9,8 +9,8 @@ export interface StakeRates {
   perSecond: string;
 }
 
-/** Percent per day the stake earns: daily_reward + hold_bonus + collective_bonus + investment_bonus. */
-export function stakePercent(stake: Stake): number {
+/** SPEC §5: the stake's daily rate in percent, daily_reward + hold_bonus + collective_bonus + investment_bonus. */
+export function dailyPercent(stake: Stake): number {
   return stake.daily_reward + stake.hold_bonus + stake.collective_bonus + stake.investment_bonus;
 }
 
@@ -23,7 +23,7 @@ const MICRO_PER_PERCENT = 1_000_000;
  * like the server's /staking/calculate, so the card and the server show the same digits.
  */
 export function stakeRates(stake: Stake): StakeRates {
-  const percentMicro = BigInt(Math.round(stakePercent(stake) * MICRO_PER_PERCENT));
+  const percentMicro = BigInt(Math.round(dailyPercent(stake) * MICRO_PER_PERCENT));
   const perDay = (parseUnits(stake.total_amount) * percentMicro) / BigInt(100 * MICRO_PER_PERCENT);
   return {
     perDay: formatUnits(perDay),
@@ -45,13 +45,13 @@ export function stakeEarned(stake: Stake, nowSeconds: number): number {
   if (stake.status === 'completed') return max;
   const since = stake.last_updated_at ?? stake.created_at;
   const elapsed = Math.max(0, nowSeconds - since);
-  const perSecond = (Number(stake.total_amount) * stakePercent(stake)) / 100 / 86_400;
+  const perSecond = (Number(stake.total_amount) * dailyPercent(stake)) / 100 / 86_400;
   return Math.min(Number(stake.earned_reward) + perSecond * elapsed, max);
 }
 
 /** Its number still moves: an active stake with a rate, below max_reward. The ticker runs for these. */
 export function isStakeEarning(stake: Stake, nowSeconds: number): boolean {
-  return stake.status === 'active' && stakePercent(stake) > 0 && stakeEarned(stake, nowSeconds) < Number(stake.max_reward);
+  return stake.status === 'active' && dailyPercent(stake) > 0 && stakeEarned(stake, nowSeconds) < Number(stake.max_reward);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useStoreMap } from 'effector-react';
 import type { StakeStatus } from '@/shared/api';
 import { formatAmount } from '@/shared/lib/format';
-import { stakePercent, stakeRates, type StakeRates } from '../lib/reward';
+import { dailyPercent, stakeRates, type StakeRates } from '../lib/reward';
 import { $stakes } from '../model/stake';
 import { LiveEarned, REWARD_DECIMALS } from './live-earned';
 import styles from './stake-card.module.css';
@@ -28,7 +28,6 @@ export function StakeCard({ id }: { id: number }) {
   });
   if (!stake) return null;
   const rates = stakeRates(stake);
-  const percent = stakePercent(stake);
 
   return (
     <article className={styles.card} data-testid="stake-card" aria-label={`Stake ${stake.staking_id}`}>
@@ -52,7 +51,7 @@ export function StakeCard({ id }: { id: number }) {
         </div>
         <div className={styles.fact}>
           <dt className={styles.label}>Daily rate</dt>
-          <dd className={styles.value}>{formatAmount(percent, 4)}%</dd>
+          <dd className={styles.value}>{formatAmount(dailyPercent(stake), 4)}%</dd>
         </div>
       </dl>
       <dl className={styles.rates} aria-label="Reward">

@@ -6,6 +6,7 @@ import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import {
   connectionRestored,
   TESTNET_CHAIN,
+  transactionSent,
   walletStatusChanged,
   type ConnectedWalletInfo,
 } from '@/shared/ton-connect';
@@ -59,6 +60,9 @@ export const $pollTicks = createStore(0);
 export const $isPolling = createStore(false)
   .on(balancePollStarted, () => true)
   .on(balancePollStopped, () => false);
+
+// Whoever asked the wallet to sign, a sent transaction moves the balance.
+sample({ clock: transactionSent, fn: () => undefined, target: balancePollStarted });
 
 const { tick } = interval({ timeout: BALANCE_POLL_INTERVAL_MS, start: balancePollStarted, stop: balancePollStopped });
 const pollBalanceFx = attach({ effect: getAddressBalanceFx });

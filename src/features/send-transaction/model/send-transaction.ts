@@ -1,10 +1,11 @@
 import { attach, createEvent, sample } from 'effector';
-import { $wallet, balancePollStarted } from '@/entities/wallet';
+import { $wallet } from '@/entities/wallet';
 import { timings } from '@/shared/config';
 import { hapticErrorFx } from '@/shared/telegram';
 import {
-  describeWalletError,
   sendTransactionFx,
+  transactionFailed,
+  transactionSent,
   type TransactionMessage,
   type WalletFeature,
 } from '@/shared/ton-connect';
@@ -32,14 +33,11 @@ export function maxMessages(features: WalletFeature[]): number {
   return max;
 }
 
-export const transactionRequested = createEvent<{ messages: TransactionMessage[] }>();
-/** The wallet signed and sent it. */
-export const transactionSent = createEvent<{ boc: string }>();
 /**
- * Signing failed or was declined. SPEC §4: pending mints and stakes are cleared — the mint and
- * staking entities subscribe to this.
+ * Ask the connected wallet to sign and send. The outcome is shared/ton-connect's `transactionSent`
+ * or `transactionFailed`, where the entities that care (mint, stake, wallet) react to it.
  */
-export const transactionFailed = createEvent<{ text: string; rejectedByUser: boolean }>();
+export const transactionRequested = createEvent<{ messages: TransactionMessage[] }>();
 
 const sendFx = attach({
   effect: sendTransactionFx,
@@ -71,15 +69,12 @@ sample({ clock: refused, fn: () => undefined, target: hapticErrorFx });
 
 sample({ clock: checked.filterMap((result) => (result.ok ? result.request : undefined)), target: sendFx });
 
-sample({ clock: sendFx.doneData, target: transactionSent });
 sample({
   clock: transactionSent,
   fn: () => ({ text: PROCESSING_TEXT, kind: 'info' as const, durationMs: timings.errorToastMs }),
   target: showToast,
 });
-sample({ clock: transactionSent, fn: () => undefined, target: balancePollStarted });
 
-sample({ clock: sendFx.failData, fn: describeWalletError, target: transactionFailed });
 sample({
   clock: transactionFailed,
   fn: ({ text }) => ({ text, kind: 'error' as const, durationMs: timings.errorToastMs }),

@@ -1,20 +1,28 @@
-import { sample } from 'effector';
+import type { RouteInstance, RouteParams } from 'atomic-router';
+import { combine, sample } from 'effector';
 import { mintsRequested } from '@/entities/mint';
 import { chainAuthorized } from '@/entities/session';
 import { stakesRequested } from '@/entities/stake';
-import { routes } from '@/shared/routing';
+import { userDataRefetched } from '@/entities/user';
+import { chainLoad, routes } from '@/shared/routing';
 
-export const currentRoute = routes.dashboard;
-export const authorizedRoute = chainAuthorized(currentRoute);
+/*
+ * The dashboard and its children (SPEC §2) show the same frame: balances, the active mints and the
+ * active stakes (issue #4). The lists load in the chain of whichever of these routes opens (one
+ * request each); the socket keeps them live afterwards.
+ */
+const openFrame = <Params extends RouteParams>(route: RouteInstance<Params>) =>
+  chainLoad(chainAuthorized(route), [mintsRequested, stakesRequested]);
 
-// Children of the dashboard (SPEC §2): each opens inside the dashboard frame.
-export const historyRoute = chainAuthorized(routes.history);
-export const farmingRoute = chainAuthorized(routes.dashboardFarming);
-export const sellRoute = chainAuthorized(routes.dashboardSell);
+export const dashboardRoute = openFrame(routes.dashboard);
+export const historyRoute = openFrame(routes.history);
+export const farmingRoute = openFrame(routes.dashboardFarming);
+export const sellRoute = openFrame(routes.dashboardSell);
 
-// The dashboard shows the active mints and stakes (issue #4); sockets keep them live afterwards.
-sample({
-  clock: [authorizedRoute.opened, historyRoute.opened, farmingRoute.opened, sellRoute.opened],
-  fn: () => undefined,
-  target: [mintsRequested, stakesRequested],
-});
+const $frameOpened = combine(
+  [dashboardRoute, historyRoute, farmingRoute, sellRoute].map((route) => route.$isOpened),
+  (opened) => opened.some(Boolean),
+);
+
+// SPEC §4: when the user data refetches, the lists on screen catch up on pushes missed meanwhile.
+sample({ clock: userDataRefetched, filter: $frameOpened, target: [mintsRequested, stakesRequested] });

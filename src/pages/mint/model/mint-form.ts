@@ -1,6 +1,6 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { debounce } from 'patronum';
-import { $pendingMint, mintPaymentRequested, mintUpdated, mintsRequested, plansRequested } from '@/entities/mint';
+import { $pendingMint, mintPaymentRequested, mintUpdated } from '@/entities/mint';
 import { $wallet } from '@/entities/wallet';
 import { $isSending, transactionRequested, WALLET_REQUIRED_TEXT } from '@/features/send-transaction';
 import { calculateMintFx, createMintFx, type Mint, type MintCalculateQuery, type MintCalculation } from '@/shared/api';
@@ -113,7 +113,3 @@ sample({
   fn: ({ payment: { address, amount, payload } }) => ({ messages: [{ address, amount, payload }] }),
   target: transactionRequested,
 });
-
-// ---- page data --------------------------------------------------------------------------------------
-
-sample({ clock: mintRoute.opened, target: [plansRequested, mintsRequested] });

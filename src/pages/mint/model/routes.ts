@@ -1,4 +1,11 @@
+import { sample } from 'effector';
+import { mintsRequested, plansRequested } from '@/entities/mint';
 import { chainAuthorized } from '@/entities/session';
-import { routes } from '@/shared/routing';
+import { userDataRefetched } from '@/entities/user';
+import { chainLoad, routes } from '@/shared/routing';
 
-export const mintRoute = chainAuthorized(routes.mint);
+/** The mint screen: for a signed-in user, loading the plans and the user's mints as it opens. */
+export const mintRoute = chainLoad(chainAuthorized(routes.mint), [plansRequested, mintsRequested]);
+
+// SPEC §4: when the user data refetches, the mints on screen catch up on pushes missed meanwhile.
+sample({ clock: userDataRefetched, filter: mintRoute.$isOpened, target: mintsRequested });

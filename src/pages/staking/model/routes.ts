@@ -1,5 +1,15 @@
+import { sample } from 'effector';
+import { mintsRequested } from '@/entities/mint';
 import { chainAuthorized } from '@/entities/session';
-import { routes } from '@/shared/routing';
+import { stakesRequested } from '@/entities/stake';
+import { userDataRefetched } from '@/entities/user';
+import { chainLoad, routes } from '@/shared/routing';
 
-export const stakingRoute = chainAuthorized(routes.staking);
-export const selectMintRoute = chainAuthorized(routes.selectMint);
+/** The staking screen: the user's stakes, loaded as it opens. */
+export const stakingRoute = chainLoad(chainAuthorized(routes.staking), stakesRequested);
+/** Pick a mint to stake: the user's mints (the active ones are offered), loaded as it opens. */
+export const selectMintRoute = chainLoad(chainAuthorized(routes.selectMint), mintsRequested);
+
+// SPEC §4: when the user data refetches, the list on screen catches up on pushes missed meanwhile.
+sample({ clock: userDataRefetched, filter: stakingRoute.$isOpened, target: stakesRequested });
+sample({ clock: userDataRefetched, filter: selectMintRoute.$isOpened, target: mintsRequested });

@@ -1,10 +1,10 @@
 import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
-import { MintCard } from '@/entities/mint';
+import { $activeMints, $mintsLoaded, MintCard } from '@/entities/mint';
 import type { Mint } from '@/shared/api';
 import { routes } from '@/shared/routing';
 import { Page } from '@/shared/ui/page';
-import { $isStaking, $mints, $mintsLoaded, $stakingMintId, stakeClicked } from '../model/select-mint';
+import { $isStaking, $stakingMintId, stakeClicked } from '../model/select-mint';
 import styles from './select-mint-page.module.css';
 
 function StakeableMint({ mint }: { mint: Mint }) {
@@ -28,7 +28,7 @@ function StakeableMint({ mint }: { mint: Mint }) {
 
 /** Pick an active mint to stake (DESIGN.md §4): its tokens move into a stake that earns per second. */
 export function SelectMintPage() {
-  const [mints, loaded] = useUnit([$mints, $mintsLoaded]);
+  const [mints, loaded] = useUnit([$activeMints, $mintsLoaded]);
   return (
     <Page title="Select a mint">
       {mints.length > 0 ? (

@@ -1,0 +1,3 @@
+export * from './mints';
+export * from './payment';
+import './socket';

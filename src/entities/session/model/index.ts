@@ -1,0 +1,3 @@
+export * from './session';
+export { chainAuthorized } from './chain-authorized';
+import './socket';

@@ -1,0 +1,2 @@
+export * from './stake';
+import './events';

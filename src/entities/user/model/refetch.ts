@@ -1,0 +1,33 @@
+import { createEvent, createStore, sample } from 'effector';
+import { delay } from 'patronum';
+import { appSocket } from '@/shared/api';
+import { timings } from '@/shared/config';
+import { visibilityChanged } from '@/shared/lib/page-visibility';
+import { $user, loadUserFx, userRequested } from './user';
+
+/**
+ * What the user sees may be stale, so the user data is refetched: the tab became visible again, or
+ * the socket was closed with 4401 (token expired) and missed pushes meanwhile. Screens refetch the
+ * lists they show alongside (SPEC §4); the initial load is not a refetch.
+ */
+export const userDataRefetched = createEvent();
+
+/**
+ * SPEC §4: all user data refetches when the tab becomes visible, at most every 10 s. Any fetch
+ * (the initial load included) opens a 10 s window in which visibility does not refetch again.
+ */
+export const $refetchBlocked = createStore(false);
+const refetchWindowEnded = delay({ source: loadUserFx, timeout: timings.refetchOnVisibleMinMs });
+$refetchBlocked.on(loadUserFx, () => true).on(refetchWindowEnded, () => false);
+
+// Before the user is first loaded the launch is still running: nothing to refetch yet.
+const becameVisible = sample({
+  clock: visibilityChanged,
+  source: { user: $user, blocked: $refetchBlocked },
+  filter: ({ user, blocked }, state) => state === 'visible' && user !== null && !blocked,
+});
+
+// 4401: reloading the user meets a 401, which refreshes the token; the session then reconnects the
+// socket with it.
+sample({ clock: [becameVisible, appSocket.unauthorized], fn: () => undefined, target: userDataRefetched });
+sample({ clock: userDataRefetched, target: userRequested });

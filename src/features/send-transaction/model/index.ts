@@ -1,0 +1,2 @@
+export * from './send-transaction';
+export * from './test-transfer';

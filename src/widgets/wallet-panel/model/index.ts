@@ -1,0 +1,8 @@
+export * from './wallet-panel';
+export {
+  $isDisconnecting,
+  $isOpen as $disconnectModalOpen,
+  disconnectCancelled,
+  disconnectClicked,
+  disconnectConfirmed,
+} from './disconnect-wallet';

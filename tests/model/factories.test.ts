@@ -1,0 +1,52 @@
+import { createRoute } from 'atomic-router';
+import { createStore, fork, type Store, type StoreWritable } from 'effector';
+import { describe, expect, it } from 'vitest';
+import { chainAuthorized } from '@/entities/session';
+import { appSocket } from '@/shared/api';
+import { createSocketModel } from '@/shared/api/socket';
+import { chainLoad, routes } from '@/shared/routing';
+
+/*
+ * STYLE 10: the units a factory creates get sids from the factory's source, the same for every
+ * call, unless the swc plugin knows the factory (vite.config.ts `factories`) and prefixes them per
+ * call site. Without that, `fork({ values })` for one instance sets every instance (same sid).
+ */
+const sidOf = (store: Store<unknown>) => store.sid;
+/** Read-only in the public types; `fork({ values })` sets any store by its sid. */
+const writable = (store: Store<boolean>) => store as StoreWritable<boolean>;
+
+describe('factories listed for the swc plugin', () => {
+  const $token = createStore<string | null>(null);
+  const first = createSocketModel({ url: () => 'ws://a', tokenSource: $token });
+  const second = createSocketModel({ url: () => 'ws://b', tokenSource: $token });
+
+  it('createSocketModel: distinct sids per call site, the app socket included', () => {
+    const sids = [first.$connected, second.$connected, appSocket.$connected].map(sidOf);
+    for (const sid of sids) expect(sid).toEqual(expect.any(String));
+    expect(new Set(sids).size).toBe(3);
+    // Each is the factory's own unit under its call site's prefix ('<call site>|<unit>'): the app's
+    // socket, made by a relative import inside shared/api, is wrapped like the others.
+    const parts = sids.map((sid) => (sid as string).split('|'));
+    for (const part of parts) expect(part).toHaveLength(2);
+    expect(new Set(parts.map(([, unit]) => unit)).size).toBe(1);
+
+    const scope = fork({ values: [[writable(first.$connected), true]] });
+    expect(scope.getState(first.$connected)).toBe(true);
+    expect(scope.getState(second.$connected)).toBe(false);
+    expect(scope.getState(appSocket.$connected)).toBe(false);
+  });
+
+  it('atomic-router, chainLoad and chainAuthorized: every route has its own stores', () => {
+    const base = createRoute();
+    const made = [base, chainLoad(base, []), chainLoad(base, []), chainAuthorized(base), chainAuthorized(base)];
+    const all = [...Object.values(routes), ...made];
+    const sids = all.map((route) => sidOf(route.$isOpened));
+    for (const sid of sids) expect(sid).toEqual(expect.any(String));
+    expect(new Set(sids).size).toBe(all.length);
+
+    const scope = fork({ values: [[writable(made[1]!.$isOpened), true]] });
+    expect(scope.getState(made[1]!.$isOpened)).toBe(true);
+    expect(scope.getState(made[2]!.$isOpened)).toBe(false);
+    expect(scope.getState(routes.dashboard.$isOpened)).toBe(false);
+  });
+});

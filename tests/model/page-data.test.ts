@@ -1,0 +1,160 @@
+import { allSettled, type Scope } from 'effector';
+import { createMemoryHistory } from 'history';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $phase, appStarted, readLaunchParamsFx } from '@/app/model';
+import { maintenanceModel } from '@/features/maintenance-mode';
+// The pages' routes and chains, as the app's routes view registers them.
+import '@/pages/dashboard';
+import '@/pages/mint';
+import '@/pages/staking';
+import {
+  appSocket,
+  getMaintenanceFx,
+  getMeFx,
+  getMintPlansFx,
+  getMintsFx,
+  getStakesFx,
+  MAINTENANCE_OFF_DETAIL,
+  readCredentialsFx,
+  registerFx,
+  type UserMe,
+} from '@/shared/api';
+import { visibilityChanged } from '@/shared/lib/page-visibility';
+import { attachBrowserHistoryFx, routes } from '@/shared/routing';
+import { createTonConnectFx } from '@/shared/ton-connect';
+import { FakeWebSocket } from '../unit/fake-websocket';
+import { createTestScope } from './scope';
+
+/*
+ * Page data loads in the route's chain (STYLE 3), once per opening: the whole launch runs (sign-in,
+ * user, socket) and each list endpoint is counted. E2E can assert the same on the network: one
+ * GET /api/mint/ and one GET /api/staking/ while the dashboard first loads.
+ */
+
+const user = { id: 1, telegram_id: 777, ref: { level: 0 }, community_participation: true } as UserMe;
+const emptyPage = { data: [], total: 0, page: 1, limit: 300 };
+
+function launchAt(path: string) {
+  const calls = {
+    me: vi.fn(async () => user),
+    mints: vi.fn(async () => emptyPage),
+    stakes: vi.fn(async () => emptyPage),
+    plans: vi.fn(async () => []),
+  };
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const setup = createTestScope({
+    handlers: [
+      [readCredentialsFx, () => ({ token: null, refresh: null, telegramUserId: null })],
+      [
+        readLaunchParamsFx,
+        () => ({
+          initData: 'query_id=1&hash=abc',
+          telegramUserId: 777,
+          startParam: null,
+          platform: 'android',
+          version: '8.0',
+          colorScheme: 'light' as const,
+          languageCode: 'en',
+        }),
+      ],
+      [attachBrowserHistoryFx, () => history],
+      [getMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
+      [registerFx, async () => ({ token: 'access', refresh: 'refresh' })],
+      [createTonConnectFx, async () => undefined],
+      [getMeFx, calls.me],
+      [getMintsFx, calls.mints],
+      [getStakesFx, calls.stakes],
+      [getMintPlansFx, calls.plans],
+    ],
+  });
+  return { ...setup, calls, history };
+}
+
+async function start(scope: Scope) {
+  void allSettled(appStarted, { scope });
+  await vi.advanceTimersByTimeAsync(0);
+  expect(scope.getState($phase)).toBe('ready');
+}
+
+/** The maintenance poll runs meanwhile: fire and let the clock settle, never await allSettled. */
+async function go(scope: Scope, route: (typeof routes)[keyof typeof routes]) {
+  void allSettled(route.navigate, { scope, params: { params: {}, query: {} } });
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+/** Stops the maintenance poll and the socket, and lets the refetch window run out. */
+async function stop(scope: Scope) {
+  void allSettled(maintenanceModel.pollingStopped, { scope });
+  void allSettled(appSocket.disconnectRequested, { scope });
+  await vi.advanceTimersByTimeAsync(20_000);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('page data loads once, in the route chain', () => {
+  it('the dashboard requests /api/mint/ and /api/staking/ once each on launch', async () => {
+    const { scope, calls } = launchAt('/');
+    await start(scope);
+    expect(calls.me).toHaveBeenCalledTimes(1);
+    expect(calls.mints).toHaveBeenCalledTimes(1);
+    expect(calls.stakes).toHaveBeenCalledTimes(1);
+    expect(calls.plans).not.toHaveBeenCalled();
+    // The socket is up for the signed-in session.
+    expect(FakeWebSocket.instances).toHaveLength(1);
+
+    // SPEC §4: the tab visible again after 10 s refetches the user and the lists on screen.
+    await vi.advanceTimersByTimeAsync(10_000);
+    void allSettled(visibilityChanged, { scope, params: 'visible' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.me).toHaveBeenCalledTimes(2);
+    expect(calls.mints).toHaveBeenCalledTimes(2);
+    expect(calls.stakes).toHaveBeenCalledTimes(2);
+    await stop(scope);
+  });
+
+  it("a dashboard child opened first (a deep link) loads the frame's lists once each too", async () => {
+    const { scope, calls } = launchAt('/history');
+    await start(scope);
+    expect(scope.getState(routes.history.$isOpened)).toBe(true);
+    expect(calls.mints).toHaveBeenCalledTimes(1);
+    expect(calls.stakes).toHaveBeenCalledTimes(1);
+
+    // Still in the frame: a refetch catches its lists up.
+    await vi.advanceTimersByTimeAsync(10_000);
+    void allSettled(visibilityChanged, { scope, params: 'visible' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.mints).toHaveBeenCalledTimes(2);
+    expect(calls.stakes).toHaveBeenCalledTimes(2);
+    await stop(scope);
+  });
+
+  it('the mint screen requests the plans and the mints once each, and no stakes', async () => {
+    const { scope, calls } = launchAt('/mint');
+    await start(scope);
+    expect(calls.plans).toHaveBeenCalledTimes(1);
+    expect(calls.mints).toHaveBeenCalledTimes(1);
+    expect(calls.stakes).not.toHaveBeenCalled();
+    await stop(scope);
+  });
+
+  it('the staking screen requests the stakes once, and leaving it and coming back loads them again', async () => {
+    const { scope, calls } = launchAt('/staking');
+    await start(scope);
+    expect(calls.stakes).toHaveBeenCalledTimes(1);
+    expect(calls.mints).not.toHaveBeenCalled();
+
+    await go(scope, routes.selectMint);
+    expect(calls.mints).toHaveBeenCalledTimes(1);
+    await go(scope, routes.staking);
+    expect(calls.stakes).toHaveBeenCalledTimes(2);
+    await stop(scope);
+  });
+});
