@@ -18,8 +18,9 @@ export default defineConfig({
           {
             factories: [
               'patronum',
-              // chainAuthorized
+              // chainAuthorized, chainCommunityMember
               '@/entities/session',
+              '@/entities/user',
               // chainLoad
               '@/shared/routing',
               // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts)

@@ -2,6 +2,7 @@ import { createRoute } from 'atomic-router';
 import { createStore, fork, type Store, type StoreWritable } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { chainAuthorized } from '@/entities/session';
+import { chainCommunityMember } from '@/entities/user';
 import { appSocket } from '@/shared/api';
 import { createSocketModel } from '@/shared/api/socket';
 import { chainLoad, routes } from '@/shared/routing';
@@ -36,9 +37,17 @@ describe('factories listed for the swc plugin', () => {
     expect(scope.getState(appSocket.$connected)).toBe(false);
   });
 
-  it('atomic-router, chainLoad and chainAuthorized: every route has its own stores', () => {
+  it('atomic-router, chainLoad, chainAuthorized and chainCommunityMember: every route has its own stores', () => {
     const base = createRoute();
-    const made = [base, chainLoad(base, []), chainLoad(base, []), chainAuthorized(base), chainAuthorized(base)];
+    const made = [
+      base,
+      chainLoad(base, []),
+      chainLoad(base, []),
+      chainAuthorized(base),
+      chainAuthorized(base),
+      chainCommunityMember(base),
+      chainCommunityMember(base),
+    ];
     const all = [...Object.values(routes), ...made];
     const sids = all.map((route) => sidOf(route.$isOpened));
     for (const sid of sids) expect(sid).toEqual(expect.any(String));

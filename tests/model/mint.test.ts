@@ -7,7 +7,6 @@ import { walletModel } from '@/entities/wallet';
 import { sendTransactionModel } from '@/features/send-transaction';
 import { cancelMintModel, mintFormModel, parseTonAmount } from '@/pages/mint';
 import {
-  $accessToken,
   appSocket,
   calculateMintFx,
   cancelMintFx,
@@ -23,7 +22,7 @@ import {
 import { router } from '@/shared/routing';
 import { sendTransactionFx, transactionFailed, WalletActionError, type ConnectedWalletInfo } from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
-import { createTestScope } from './scope';
+import { createTestScope, signedInMember } from './scope';
 
 const { $activeMints, $mints, $payingMint, $pendingMint, $plans, mintUpdated, pendingMintsCleared } = mintModel;
 const { $wallet } = walletModel;
@@ -143,7 +142,7 @@ describe('mint page data', () => {
     const newer = activated(mint({ id: 2, mint_id: 'NEWER222', created_at: NOW - 3_600 }));
     const list = vi.fn(async (): Promise<MintList> => ({ data: [older, newer], total: 2, page: 1, limit: 300 }));
     const { scope } = createTestScope({
-      values: [[$accessToken, 'access']],
+      values: signedInMember,
       handlers: [
         [getMintPlansFx, plans],
         [getMintsFx, list],
@@ -198,7 +197,7 @@ describe('pending mint (SPEC §4: the newest, for 3 minutes)', () => {
   it('a user:mint push moves the paid mint from pending to the active list', async () => {
     vi.stubGlobal('WebSocket', FakeWebSocket);
     FakeWebSocket.instances = [];
-    const { scope } = createTestScope({ values: [[$accessToken, 'access']] });
+    const { scope } = createTestScope({ values: signedInMember });
     const pending = mint({ id: 9, mint_id: 'PAYME999' });
     await fire(scope, mintUpdated, pending);
     expect(scope.getState($pendingMint)?.mint_id).toBe('PAYME999');

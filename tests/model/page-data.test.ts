@@ -34,9 +34,9 @@ import { createTestScope } from './scope';
 const user = { id: 1, telegram_id: 777, ref: { level: 0 }, community_participation: true } as UserMe;
 const emptyPage = { data: [], total: 0, page: 1, limit: 300 };
 
-function launchAt(path: string) {
+function launchAt(path: string, me: UserMe = user) {
   const calls = {
-    me: vi.fn(async () => user),
+    me: vi.fn(async () => me),
     mints: vi.fn(async () => emptyPage),
     stakes: vi.fn(async () => emptyPage),
     plans: vi.fn(async () => []),
@@ -156,5 +156,17 @@ describe('page data loads once, in the route chain', () => {
     await go(scope, routes.staking);
     expect(calls.stakes).toHaveBeenCalledTimes(2);
     await stop(scope);
+  });
+
+  it("a non-member's pages load nothing the server would refuse (403) behind the join modal", async () => {
+    for (const path of ['/', '/mint', '/staking', '/staking/select']) {
+      const { scope, calls } = launchAt(path, { ...user, community_participation: false });
+      await start(scope);
+      expect(calls.me, path).toHaveBeenCalledTimes(1);
+      expect(calls.mints, path).not.toHaveBeenCalled();
+      expect(calls.stakes, path).not.toHaveBeenCalled();
+      expect(calls.plans, path).not.toHaveBeenCalled();
+      await stop(scope);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { createWatch, fork, type Effect, type Scope, type StoreWritable } from 'effector';
 import { vi } from 'vitest';
+import { userModel } from '@/entities/user';
+import { $accessToken, type UserMe } from '@/shared/api';
 import { showToast, waitToastDurationFx, type ShowToastParams } from '@/shared/ui/toast';
 import {
   applyThemeFx,
@@ -17,6 +19,12 @@ import {
 /* eslint-disable @typescript-eslint/no-explicit-any -- test wiring accepts any unit pair */
 type Handlers = Array<readonly [Effect<any, any, any>, (...args: any[]) => unknown]>;
 type Values = Array<readonly [StoreWritable<any>, unknown]>;
+
+/** A signed-in user the server knows as a community member: the state every member-only page opens in. */
+export const signedInMember: Values = [
+  [$accessToken, 'access'],
+  [userModel.$user, { id: 1, telegram_id: 777, ref: { level: 0 }, community_participation: true } as UserMe],
+];
 
 /**
  * A forked scope whose Telegram host calls are spies (the app runs outside Telegram in tests) and

@@ -5,11 +5,11 @@ import { dailyPercent, stakeEarned, stakeModel, stakeRates } from '@/entities/st
 import { mintModel } from '@/entities/mint';
 import '@/pages/dashboard';
 import { selectMintModel } from '@/pages/staking';
-import { $accessToken, appSocket, createStakeFx, getMintsFx, getStakesFx, type Mint, type Stake } from '@/shared/api';
+import { appSocket, createStakeFx, getMintsFx, getStakesFx, type Mint, type Stake } from '@/shared/api';
 import { router, routes } from '@/shared/routing';
 import { transactionFailed } from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
-import { createTestScope } from './scope';
+import { createTestScope, signedInMember } from './scope';
 import { stake, T0 } from './stake-fixture';
 
 const {
@@ -237,7 +237,7 @@ describe('app wiring', () => {
   });
 
   it('a user:staking push upserts the stake', async () => {
-    const { scope } = createTestScope({ values: [[$accessToken, 'access']] });
+    const { scope } = createTestScope({ values: signedInMember });
     await allSettled(appSocket.connectRequested, { scope });
     FakeWebSocket.last.open();
     FakeWebSocket.last.receive(JSON.stringify({ event: 'user:staking', data: stake() }));
@@ -279,7 +279,7 @@ describe('staking a mint (select-mint page)', () => {
     const getStakes = vi.fn(async () => page([created]));
     const create = vi.fn(createStake);
     const setup = createTestScope({
-      values: [[$accessToken, 'access']],
+      values: signedInMember,
       handlers: [
         [getMintsFx, getMints],
         [createStakeFx, create],
@@ -356,7 +356,7 @@ describe('dashboard: active mints and stakes (issue #4)', () => {
     const getMints = vi.fn(async () => page([mint({ id: 7 }), mint({ id: 8, status: 'pending' }), mint({ id: 9, status: 'move_to_staking' })]));
     const getStakes = vi.fn(async () => page([stake({ id: 3 }), stake({ id: 2, status: 'completed', earned_reward: '300' })]));
     const { scope } = createTestScope({
-      values: [[$accessToken, 'access']],
+      values: signedInMember,
       handlers: [
         [getMintsFx, getMints],
         [getStakesFx, getStakes],

@@ -7,4 +7,5 @@ export {
   userRequested,
 } from './model/user';
 export { userDataRefetched } from './model/refetch';
+export { chainCommunityMember } from './model/chain-member';
 export * as userModel from './model';

@@ -1,3 +1,4 @@
 export * from './user';
 export * from './refetch';
+export * from './chain-member';
 import './socket';

@@ -1,9 +1,8 @@
 import type { RouteInstance, RouteParams } from 'atomic-router';
 import { combine, sample } from 'effector';
 import { mintsRequested } from '@/entities/mint';
-import { chainAuthorized } from '@/entities/session';
 import { stakesRequested } from '@/entities/stake';
-import { userDataRefetched } from '@/entities/user';
+import { chainCommunityMember, userDataRefetched } from '@/entities/user';
 import { chainLoad, routes } from '@/shared/routing';
 
 /*
@@ -12,7 +11,7 @@ import { chainLoad, routes } from '@/shared/routing';
  * request each); the socket keeps them live afterwards.
  */
 const openFrame = <Params extends RouteParams>(route: RouteInstance<Params>) =>
-  chainLoad(chainAuthorized(route), [mintsRequested, stakesRequested]);
+  chainLoad(chainCommunityMember(route), [mintsRequested, stakesRequested]);
 
 export const dashboardRoute = openFrame(routes.dashboard);
 export const historyRoute = openFrame(routes.history);
