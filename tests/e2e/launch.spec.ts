@@ -4,6 +4,12 @@ import { appFrame, createTestUser, hostEventTypes } from './sandbox';
 test.describe('walking skeleton: launcher → app through the launch gates', () => {
   test('a new user sees the loader, then the dashboard with balances', async ({ page }) => {
     const { row } = await createTestUser(page);
+    // Every API call the app makes, to check the dashboard loads each list once.
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
+    });
     await row.getByRole('link', { name: 'Open' }).click();
 
     const app = appFrame(page);
@@ -16,6 +22,13 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
 
     // The app told its Telegram host it is ready and asked to be expanded.
     await expect.poll(() => hostEventTypes(page)).toEqual(expect.arrayContaining(['web_app_ready', 'web_app_expand']));
+
+    // The dashboard's lists: one request each (issue #8 found two).
+    const count = (call: string) => calls.filter((made) => made === call).length;
+    await expect.poll(() => count('GET /api/mint/') + count('GET /api/staking/')).toBe(2);
+    await page.waitForTimeout(1000);
+    expect(count('GET /api/mint/')).toBe(1);
+    expect(count('GET /api/staking/')).toBe(1);
   });
 
   test('the loader shows until the data is ready', async ({ page }) => {
@@ -113,10 +126,18 @@ test.describe('gates', () => {
 
   test('a non-member is blocked by the join modal until they join', async ({ page, context }) => {
     const { name, row } = await createTestUser(page, { member: false });
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
     await row.getByRole('link', { name: 'Open' }).click();
     const app = appFrame(page);
     const modal = app.getByRole('dialog', { name: 'Join the community to use the product' });
     await expect(modal).toBeVisible();
+    // Nothing behind the modal asked for what the server refuses a non-member: no 403, no error toast.
+    await page.waitForTimeout(500);
+    expect(refused).toEqual([]);
+    await expect(app.getByRole('alert')).toHaveCount(0);
 
     await modal.getByRole('button', { name: 'Join the community' }).click();
     await expect(page.locator('#host-status')).toContainText('Opened https://t.me/');
