@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  API_BASE,
   type CallName,
   type CallResponse,
   type CallSchemas,
@@ -51,7 +52,7 @@ export function callRoute<K extends CallName>(app: FastifyInstance, name: K, han
   const parse = (schema: CallSchemas['body'], value: unknown) => (schema ? parseOr422(schema, value) : undefined);
   app.route({
     method: route.method,
-    url: `/api${route.path}`,
+    url: `${API_BASE}${route.path}`,
     config: { call: name, auth: route.auth },
     handler: async (request, reply) => {
       const input = {

@@ -2,6 +2,7 @@ import { attach, createEffect, createEvent, sample } from 'effector';
 import { ofetch, type $Fetch } from 'ofetch';
 import { timings } from '../config';
 import { calls } from './contract/calls';
+import { API_BASE } from './contract/constants';
 import type { TokenPair } from './contract';
 import { toApiError, withFacts, type ApiError, type ApiFailure } from './errors';
 import { $accessToken, $refreshToken, tokensReceived } from './session';
@@ -32,7 +33,7 @@ export interface SendResult {
 }
 
 const defaultTransport: $Fetch = ofetch.create({
-  baseURL: '/api',
+  baseURL: API_BASE,
   timeout: timings.requestTimeoutMs,
   retry: 0,
 });

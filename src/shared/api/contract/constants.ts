@@ -5,6 +5,9 @@ export const INVALID_INIT_DATA_MSG = 'Invalid WebApp init data';
 export const MAINTENANCE_OFF_DETAIL = 'Maintenance mode is disabled';
 export const MAINTENANCE_ON_DETAIL = 'Maintenance mode is enabled';
 
+/** Every call's path is below this (SPEC §7: base path /api on the product host). */
+export const API_BASE = '/api';
+
 /** The sockets (SPEC §7), on the product's own origin: the main one and the candles'. */
 export const SOCKET_PATHS = { main: '/api/ws/', candles: '/api/ws/candles' } as const;
 
