@@ -3,18 +3,8 @@ import { Address } from '@ton/core';
 import { describe, expect, it } from 'vitest';
 import { sandboxTreasuryAddress, sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/sandbox/chain/treasury';
 import { ConfigError, SANDBOX_TREASURY_ADDRESS, loadConfig } from '../../server/config';
+import { PRODUCTION_ENV } from './production-env';
 
-const PRODUCTION_ENV = {
-  BOT_TOKEN: '123:real',
-  BOT_USERNAME: 'real_bot',
-  JWT_SECRET: 'x'.repeat(32),
-  DATABASE_URL: 'postgres://localhost/app',
-  ADMIN_TOKEN: 'a-long-enough-admin-token',
-  COMMUNITY_CHAT_ID: '@community',
-  COMMUNITY_URL: 'https://t.me/community',
-  PUBLIC_URL: 'https://app.example.com',
-  TREASURY_ADDRESS: `0:${'cd'.repeat(32)}`,
-};
 
 const RAW = `0:${'ab'.repeat(32)}`;
 const FRIENDLY = Address.parseRaw(RAW).toString({ urlSafe: true, bounceable: true });

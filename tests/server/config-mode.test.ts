@@ -16,18 +16,8 @@ import {
   isLoopbackHost,
   loadConfig,
 } from '../../server/config';
+import { PRODUCTION_ENV } from './production-env';
 
-const PRODUCTION_ENV = {
-  BOT_TOKEN: '123:real',
-  BOT_USERNAME: 'real_bot',
-  JWT_SECRET: 'x'.repeat(32),
-  DATABASE_URL: 'postgres://localhost/app',
-  ADMIN_TOKEN: 'a-long-enough-admin-token',
-  COMMUNITY_CHAT_ID: '@community',
-  COMMUNITY_URL: 'https://t.me/community',
-  PUBLIC_URL: 'https://app.example.com',
-  TREASURY_ADDRESS: `0:${'cd'.repeat(32)}`,
-};
 
 /** A valid value for each production signal, to set it alone. */
 const SIGNAL_VALUES: Record<(typeof PRODUCTION_SIGNALS)[number], string> = {

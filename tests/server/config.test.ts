@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
+import { PRODUCTION_ENV } from './production-env';
 
-const PRODUCTION_ENV = {
-  BOT_TOKEN: '123:real',
-  BOT_USERNAME: 'real_bot',
-  JWT_SECRET: 'x'.repeat(32),
-  DATABASE_URL: 'postgres://localhost/app',
-  ADMIN_TOKEN: 'a-long-enough-admin-token',
-  COMMUNITY_CHAT_ID: '@community',
-  COMMUNITY_URL: 'https://t.me/community',
-  PUBLIC_URL: 'https://app.example.com',
-  TREASURY_ADDRESS: `0:${'cd'.repeat(32)}`,
-};
 
 describe('loadConfig', () => {
   it('runs in sandbox mode with working defaults when nothing is set', () => {
