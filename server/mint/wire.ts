@@ -1,7 +1,7 @@
 import { Address, beginCell } from '@ton/core';
 import type { Mint, MintPlan, PaymentRequest } from '@/shared/api/contract';
 import type { Config } from '../config';
-import { MINT_COMMENT_PREFIX } from '../constants';
+import { MINT_COMMENT_PREFIX, MINT_MAX_NANOTONS, MINT_MIN_NANOTONS } from '../constants';
 import { formatUnits } from '../lib/money';
 import type { MintRow, PlanRow } from './queries';
 
@@ -10,7 +10,15 @@ const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 export const yieldFraction = (bps: number): number => bps / 10_000;
 
 export function toPlan(row: PlanRow): MintPlan {
-  return { days: row.days, tariff_days: row.tariff_days, is_active: row.is_active, yield: yieldFraction(row.yield_bps) };
+  return {
+    days: row.days,
+    tariff_days: row.tariff_days,
+    is_active: row.is_active,
+    yield: yieldFraction(row.yield_bps),
+    // One range for every plan today; per plan on the wire so a plan may get its own.
+    min_amount: formatUnits(MINT_MIN_NANOTONS),
+    max_amount: formatUnits(MINT_MAX_NANOTONS),
+  };
 }
 
 /** The text the payment carries: `Mint K7F3QX2M`. */

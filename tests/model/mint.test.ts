@@ -58,7 +58,7 @@ const activated = (pending: Mint): Mint => {
   const { payment: _payment, ...rest } = pending;
   return { ...rest, status: 'active', activated_at: NOW + 20, matures_at: NOW + 20 + 30 * 86_400 };
 };
-const plan = (days: number, is_active = true): MintPlan => ({ days, tariff_days: days, is_active, yield: days / 600 });
+const plan = (days: number, is_active = true): MintPlan => ({ days, tariff_days: days, is_active, yield: days / 600, min_amount: '1', max_amount: '100000' });
 const wallet = (): ConnectedWalletInfo => ({
   address: '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8',
   chain: '-3',

@@ -41,7 +41,7 @@ describe('GET /api/mint/all-plans', () => {
       const plans = response.json<MintPlan[]>();
       expect(plans.map((plan) => plan.days)).toEqual([14, 30, 60, 90, 180]);
       expect(plans.every((plan) => plan.is_active)).toBe(true);
-      expect(plans[1]).toEqual({ days: 30, tariff_days: 30, is_active: true, yield: 0.05 });
+      expect(plans[1]).toEqual({ days: 30, tariff_days: 30, is_active: true, yield: 0.05, min_amount: '1', max_amount: '100000' });
     } finally {
       await ctx.db.query('DELETE FROM mint_plans WHERE days IN (7, 14)');
     }

@@ -166,6 +166,9 @@ export const mintPlanSchema = z.object({
   is_active: z.boolean(),
   /** Growth over tariff_days as a fraction: 0.05 → expected_token = amount_token × 1.05. */
   yield: z.number(),
+  /** Smallest and largest amount of TON one mint of this plan takes (the form shows and enforces them). */
+  min_amount: moneyText,
+  max_amount: moneyText,
 });
 export const mintPlanListSchema = z.array(mintPlanSchema);
 
