@@ -20,7 +20,13 @@ import {
   type MintPlan,
 } from '@/shared/api';
 import { router } from '@/shared/routing';
-import { sendTransactionFx, transactionFailed, WalletActionError, type ConnectedWalletInfo } from '@/shared/ton-connect';
+import {
+  openWalletModalFx,
+  sendTransactionFx,
+  transactionFailed,
+  WalletActionError,
+  type ConnectedWalletInfo,
+} from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, signedInMember } from './scope';
 
@@ -388,5 +394,104 @@ describe('signing failure (SPEC §4: clears pending mints)', () => {
     await fire(scope, mintUpdated, activated(mint({ id: 51, created_at: NOW - 10 })));
     await fire(scope, pendingMintsCleared);
     expect(scope.getState($mints).map((m) => [m.id, m.status])).toEqual([[51, 'active']]);
+  });
+});
+
+describe('form rules: the amount is checked before anything is sent', () => {
+  const TEN_TON = '10000000000';
+  const setup = (values: ReadonlyArray<readonly [unknown, unknown]> = []) => {
+    const create = vi.fn(async () => mint());
+    const openModal = vi.fn(async () => undefined);
+    const test = createTestScope({
+      values: [[$plans, [plan(30), plan(60)]], ...values] as never,
+      handlers: [
+        [createMintFx, create],
+        [calculateMintFx, async () => null],
+        [openWalletModalFx, openModal],
+      ],
+    });
+    return { ...test, create, openModal };
+  };
+  const type = async (scope: Scope, amount: string, days = 30) => {
+    await fire(scope, mintFormModel.planSelected, days);
+    await fire(scope, mintFormModel.amountChanged, amount);
+  };
+  const withWallet = (balanceNano: string | null) =>
+    [
+      [$wallet, wallet()],
+      [walletModel.$balanceNano, balanceNano],
+    ] as const;
+
+  it("shows the plan's minimum and maximum and refuses amounts outside them", async () => {
+    const { scope, create } = setup(withWallet('1000000000000000'));
+    await type(scope, '0.5');
+    expect(scope.getState(mintFormModel.$amountProblem)).toEqual({ kind: 'below_min', min: '1' });
+    expect(scope.getState(mintFormModel.$canCreate)).toBe(false);
+    await fire(scope, mintFormModel.createClicked);
+    expect(create).not.toHaveBeenCalled();
+
+    await type(scope, '100000.000000001');
+    expect(scope.getState(mintFormModel.$amountProblem)).toEqual({ kind: 'above_max', max: '100000' });
+    await type(scope, '100000');
+    expect(scope.getState(mintFormModel.$amountProblem)).toBeNull();
+    expect(scope.getState(mintFormModel.$canCreate)).toBe(true);
+  });
+
+  it("checks the amount against the connected wallet's balance, with the network fee", async () => {
+    const { scope, create } = setup(withWallet(TEN_TON));
+    // 9.99 TON + the 0.01 TON fee reserve is exactly 10 TON: allowed.
+    await type(scope, '9.99');
+    expect(scope.getState(mintFormModel.$amountProblem)).toBeNull();
+    // One nanoton more is not.
+    await type(scope, '9.990000001');
+    expect(scope.getState(mintFormModel.$amountProblem)).toEqual({
+      kind: 'insufficient',
+      balanceNano: TEN_TON,
+      neededNano: String(10_000_000_001n),
+    });
+    expect(scope.getState(mintFormModel.$canCreate)).toBe(false);
+    await fire(scope, mintFormModel.createClicked);
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('without a wallet Create is off and the form offers to connect one', async () => {
+    const { scope, openModal } = setup();
+    await type(scope, '5');
+    expect(scope.getState(mintFormModel.$needsWallet)).toBe(true);
+    expect(scope.getState(mintFormModel.$amountProblem)).toBeNull();
+    expect(scope.getState(mintFormModel.$canCreate)).toBe(false);
+    await fire(scope, mintFormModel.connectWalletClicked);
+    expect(openModal).toHaveBeenCalledTimes(1);
+  });
+
+  it('a text that is not an amount is a problem; an empty field is not (the hint asks for one)', async () => {
+    const { scope } = setup(withWallet(TEN_TON));
+    await type(scope, '1,5,');
+    expect(scope.getState(mintFormModel.$amountProblem)).toEqual({ kind: 'not_a_number' });
+    await type(scope, '');
+    expect(scope.getState(mintFormModel.$amountProblem)).toBeNull();
+    expect(scope.getState(mintFormModel.$formComplete)).toBe(false);
+    await type(scope, '2');
+    expect(scope.getState(mintFormModel.$formComplete)).toBe(true);
+  });
+});
+
+describe('form rules: pricing', () => {
+  it('does not ask the server to price an amount outside the plan (it would only refuse it)', async () => {
+    const calculate = vi.fn(async ({ amount, freeze_days }: { amount: string; freeze_days: number }) =>
+      calculation(amount, freeze_days),
+    );
+    const { scope, toasts } = createTestScope({
+      values: [[$plans, [plan(30)]]],
+      handlers: [[calculateMintFx, calculate]],
+    });
+    await fire(scope, mintFormModel.planSelected, 30);
+    await fire(scope, mintFormModel.amountChanged, '0.5');
+    await vi.advanceTimersByTimeAsync(mintFormModel.CALCULATION_DEBOUNCE_MS);
+    expect(calculate).not.toHaveBeenCalled();
+    expect(toasts).toEqual([]);
+    await fire(scope, mintFormModel.amountChanged, '2');
+    await vi.advanceTimersByTimeAsync(mintFormModel.CALCULATION_DEBOUNCE_MS);
+    expect(calculate).toHaveBeenCalledExactlyOnceWith({ amount: '2', freeze_days: 30 });
   });
 });

@@ -1,12 +1,14 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { debounce } from 'patronum';
-import { $pendingMint, mintPaymentRequested, mintUpdated } from '@/entities/mint';
-import { $wallet } from '@/entities/wallet';
+import { $pendingMint, $plans, mintPaymentRequested, mintUpdated } from '@/entities/mint';
+import { $balanceNano, $wallet } from '@/entities/wallet';
 import { $isSending, transactionRequested, WALLET_REQUIRED_TEXT } from '@/features/send-transaction';
 import { calculateMintFx, createMintFx, type Mint, type MintCalculateQuery, type MintCalculation } from '@/shared/api';
 import { timings } from '@/shared/config';
 import { hapticErrorFx } from '@/shared/telegram';
+import { openWalletModalFx } from '@/shared/ton-connect';
 import { showToast } from '@/shared/ui/toast';
+import { amountProblem } from '../lib/amount-problem';
 import { parseTonAmount } from '../lib/parse-ton-amount';
 import { mintRoute } from './routes';
 
@@ -18,6 +20,8 @@ export const CALCULATION_DEBOUNCE_MS = 300;
 export const planSelected = createEvent<number>();
 export const amountChanged = createEvent<string>();
 export const createClicked = createEvent();
+/** The form's call to action without a wallet: open the wallet list. */
+export const connectWalletClicked = createEvent();
 /** Ask the wallet again to pay the pending mint (e.g. after the app was reopened mid-payment). */
 export const payClicked = createEvent();
 
@@ -26,8 +30,16 @@ export const $selectedDays = createStore<number | null>(null)
   .reset(mintRoute.closed);
 export const $amountText = createStore('').on(amountChanged, (_, text) => text).reset(mintRoute.closed);
 export const $amount = $amountText.map(parseTonAmount);
+export const $selectedPlan = combine($plans, $selectedDays, (plans, days) => plans.find((plan) => plan.days === days) ?? null);
+/** Why the typed amount cannot be minted (format, the plan's range, the wallet's balance with the fee). */
+export const $amountProblem = combine(
+  { text: $amountText, amount: $amount, plan: $selectedPlan, balanceNano: $balanceNano },
+  amountProblem,
+);
 /** Text was typed but it is not an amount. */
-export const $amountInvalid = combine($amountText, $amount, (text, amount) => text.trim() !== '' && amount === null);
+export const $amountInvalid = $amountProblem.map((problem) => problem?.kind === 'not_a_number');
+/** Create needs a wallet to pay from: without one the form offers to connect it instead. */
+export const $needsWallet = $wallet.map((wallet) => wallet === null);
 
 /** What the form asks for: the amount as exact decimal TON text and a plan's days. */
 type MintQuery = MintCalculateQuery & { amount: string; freeze_days: number };
@@ -36,6 +48,9 @@ const $query = combine($amount, $selectedDays, (amount, days): MintQuery | null 
   amount !== null && days !== null ? { amount, freeze_days: days } : null,
 );
 
+/** A plan and an amount are chosen: the calculation is on its way (debounced) or shown. */
+export const $formComplete = $query.map((query) => query !== null);
+
 // ---- calculation ------------------------------------------------------------------------------------
 
 const calculateFx = attach({ effect: calculateMintFx });
@@ -43,15 +58,20 @@ const calculateFx = attach({ effect: calculateMintFx });
 export const $calculation = createStore<MintCalculation | null>(null).reset($query, mintRoute.closed);
 export const $isCalculating = calculateFx.pending;
 
+/** What to price: nothing while the amount is outside the plan's range (the form already says why). */
+const $calculationQuery = combine($query, $amountProblem, (query, problem) =>
+  problem && problem.kind !== 'insufficient' ? null : query,
+);
+
 sample({
-  clock: debounce({ source: $query, timeout: CALCULATION_DEBOUNCE_MS }),
+  clock: debounce({ source: $calculationQuery, timeout: CALCULATION_DEBOUNCE_MS }),
   filter: (query): query is MintQuery => query !== null,
   target: calculateFx,
 });
 // Only the answer for what the form says now: a slow answer for an older amount is dropped.
 sample({
   clock: calculateFx.done,
-  source: $query,
+  source: $calculationQuery,
   filter: (query, { params }) => query?.amount === params.amount && query.freeze_days === params.freeze_days,
   fn: (_, { result }) => result,
   target: $calculation,
@@ -61,14 +81,19 @@ sample({
 
 const createFx = attach({ effect: createMintFx });
 export const $isCreating = createFx.pending;
-export const $canCreate = combine($query, $isCreating, (query, creating) => query !== null && !creating);
+export const $canCreate = combine(
+  { query: $query, problem: $amountProblem, needsWallet: $needsWallet, creating: $isCreating },
+  ({ query, problem, needsWallet, creating }) => query !== null && problem === null && !needsWallet && !creating,
+);
 
+// A problem with the amount is shown on the form; nothing is sent until it is fixed.
 const createAsked = sample({
   clock: createClicked,
-  source: { query: $query, creating: $isCreating },
-  filter: ({ query, creating }) => query !== null && !creating,
+  source: { query: $query, problem: $amountProblem, creating: $isCreating },
+  filter: ({ query, problem, creating }) => query !== null && problem === null && !creating,
   fn: ({ query }) => query as MintQuery,
 });
+sample({ clock: connectWalletClicked, target: openWalletModalFx });
 const payAsked = sample({
   clock: payClicked,
   source: { mint: $pendingMint, sending: $isSending },

@@ -2,14 +2,19 @@ import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { $plans, $plansLoading } from '@/entities/mint';
 import { formatAmount, formatDays } from '@/shared/lib/format';
+import { formatUnits } from '@/shared/api';
+import type { AmountProblem } from '../lib/amount-problem';
 import {
-  $amountInvalid,
+  $amountProblem,
   $amountText,
   $calculation,
   $canCreate,
+  $formComplete,
   $isCalculating,
+  $needsWallet,
   $selectedDays,
   amountChanged,
+  connectWalletClicked,
   createClicked,
   planSelected,
 } from '../model/mint-form';
@@ -17,8 +22,25 @@ import styles from './mint-page.module.css';
 
 const percentText = (fraction: number): string => `${Number((fraction * 100).toFixed(2))}%`;
 
+const tonText = (nano: string) => formatAmount(formatUnits(BigInt(nano)), 4);
+
+/** What is wrong with the amount, and what to do about it. */
+function problemText(problem: AmountProblem): string {
+  switch (problem.kind) {
+    case 'not_a_number':
+      return 'Enter a positive amount, like 1.5 (up to 9 decimals).';
+    case 'below_min':
+      return `The minimum for this plan is ${formatAmount(problem.min, 4)} TON: enter at least that.`;
+    case 'above_max':
+      return `The maximum for this plan is ${formatAmount(problem.max, 4)} TON: enter at most that.`;
+    case 'insufficient':
+      return `Your wallet holds ${tonText(problem.balanceNano)} TON; this mint needs ${tonText(problem.neededNano)} TON with the network fee. Enter less or top up the wallet.`;
+  }
+}
+
 function Calculation() {
-  const [calculation, calculating] = useUnit([$calculation, $isCalculating]);
+  const [calculation, calculating, complete, problem] = useUnit([$calculation, $isCalculating, $formComplete, $amountProblem]);
+  if (problem) return null;
   return (
     <div className={styles.calculation} aria-live="polite" data-testid="mint-calculation">
       {calculation ? (
@@ -37,7 +59,7 @@ function Calculation() {
           </div>
         </dl>
       ) : (
-        <p className={styles.hint}>{calculating ? 'Calculating…' : 'Choose a plan and an amount to see what you get.'}</p>
+        <p className={styles.hint}>{calculating || complete ? 'Calculating…' : 'Choose a plan and an amount to see what you get.'}</p>
       )}
     </div>
   );
@@ -45,17 +67,16 @@ function Calculation() {
 
 /** Plan, amount, what it gives, and the Create button (SPEC §5: only active plans, by days). */
 export function MintForm() {
-  const [plans, plansLoading, selectedDays, amountText, amountInvalid, canCreate, onPlan, onAmount, onCreate] = useUnit([
+  const [plans, plansLoading, selectedDays, amountText, problem, canCreate, needsWallet] = useUnit([
     $plans,
     $plansLoading,
     $selectedDays,
     $amountText,
-    $amountInvalid,
+    $amountProblem,
     $canCreate,
-    planSelected,
-    amountChanged,
-    createClicked,
+    $needsWallet,
   ]);
+  const [onPlan, onAmount, onCreate, onConnect] = useUnit([planSelected, amountChanged, createClicked, connectWalletClicked]);
   const selectedPlan = plans.find((plan) => plan.days === selectedDays);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -91,7 +112,15 @@ export function MintForm() {
           </p>
         )}
         <label className={styles.field}>
-          <span className={styles.label}>Amount (TON)</span>
+          <span className={styles.label}>
+            Amount (TON)
+            {selectedPlan ? (
+              <span className={styles.limits} data-testid="mint-limits">
+                {' '}
+                · from {formatAmount(selectedPlan.min_amount, 4)} to {formatAmount(selectedPlan.max_amount, 4)}
+              </span>
+            ) : null}
+          </span>
           <input
             className={styles.input}
             type="text"
@@ -99,20 +128,29 @@ export function MintForm() {
             autoComplete="off"
             placeholder="0.00"
             value={amountText}
-            aria-invalid={amountInvalid}
-            aria-describedby={amountInvalid ? 'mint-amount-error' : undefined}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? 'mint-amount-error' : undefined}
             onChange={(event) => onAmount(event.target.value)}
           />
         </label>
-        {amountInvalid ? (
-          <p id="mint-amount-error" className={styles.error}>
-            Enter a positive amount, like 1.5 (up to 9 decimals).
+        {problem ? (
+          <p id="mint-amount-error" className={styles.error} role="alert" data-testid="mint-amount-error">
+            {problemText(problem)}
           </p>
         ) : null}
         <Calculation />
-        <button type="submit" className={styles.primary} disabled={!canCreate}>
-          Create mint
-        </button>
+        {needsWallet ? (
+          <>
+            <button type="button" className={styles.primary} onClick={() => onConnect()}>
+              Connect wallet
+            </button>
+            <p className={styles.hint}>Connect a wallet to pay for the mint.</p>
+          </>
+        ) : (
+          <button type="submit" className={styles.primary} disabled={!canCreate}>
+            Create mint
+          </button>
+        )}
       </form>
     </section>
   );

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { appFrame, connectDevWallet, createTestUser } from './sandbox';
+
+/*
+ * Issue #9: the mint form says what is wrong before anything is sent — the plan's range, the wallet's
+ * balance with the fee — and offers to connect a wallet instead of a Create that cannot work.
+ */
+test('the mint form checks the amount before sending and asks for a wallet first', async ({ page }) => {
+  const { row } = await createTestUser(page, { platform: 'tdesktop' });
+  await row.getByRole('link', { name: 'Open' }).click();
+  const app = appFrame(page);
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mint' }).click();
+  await expect(app.getByRole('heading', { name: 'Mint', exact: true })).toBeVisible();
+
+  await app.getByRole('group', { name: 'Plan' }).getByRole('button', { name: '30 days' }).click();
+  await expect(app.getByTestId('mint-limits')).toHaveText('· from 1.00 to 100 000.00');
+  const amount = app.getByRole('textbox', { name: 'Amount (TON)' });
+  const error = app.getByTestId('mint-amount-error');
+
+  // No wallet: no Create, a call to connect one that opens the wallet list.
+  await amount.fill('5');
+  await expect(app.getByRole('button', { name: 'Create mint' })).toHaveCount(0);
+  await app.getByRole('button', { name: 'Connect wallet', exact: true }).click();
+  await expect(app.getByRole('button', { name: /Dev Wallet/ }).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await connectDevWallet(page);
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mint' }).click();
+  await app.getByRole('group', { name: 'Plan' }).getByRole('button', { name: '30 days' }).click();
+  const create = app.getByRole('button', { name: 'Create mint' });
+
+  await amount.fill('0.5');
+  await expect(error).toHaveText('The minimum for this plan is 1.00 TON: enter at least that.');
+  await expect(create).toBeDisabled();
+  // Not priced either: the server's refusal would only repeat the same thing in a toast.
+  await page.waitForTimeout(600);
+  await expect(app.getByText(/^amount:/)).toHaveCount(0);
+
+  // The dev wallet holds 100 TON: 400 cannot be paid, and the form says so instead of the wallet.
+  await amount.fill('400');
+  await expect(error).toContainText('Your wallet holds 100.00 TON; this mint needs 400.01 TON with the network fee.');
+  await expect(create).toBeDisabled();
+
+  await amount.fill('2');
+  await expect(error).toHaveCount(0);
+  await expect(app.getByTestId('mint-calculation')).toContainText('200');
+  await expect(create).toBeEnabled();
+});
