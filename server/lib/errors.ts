@@ -42,10 +42,20 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * A 422. Its `msg` is what a person reads in the app's toast: a message written as a sentence
+ * ('Amount must be at least 1 TON') stands alone; a terse one ('must be a whole number from 1 to 10')
+ * is named by its field. `errors` keeps every field path for programs.
+ */
 export class ValidationError extends Error {
   override name = 'ValidationError';
   constructor(readonly errors: FieldError[]) {
-    const first = errors[0];
-    super(first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Validation error');
+    super(errors[0] ? validationText(errors[0]) : 'Validation error');
   }
+}
+
+const isSentence = (text: string) => /^[A-Z]/.test(text);
+
+export function validationText({ path, message }: FieldError): string {
+  return !path || isSentence(message) ? message : `${path}: ${message}`;
 }

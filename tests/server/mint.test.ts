@@ -157,6 +157,16 @@ describe('POST /api/mint/create', () => {
     expect(mintCodeFromComment(payment.comment)).toBe(mint.mint_id);
   });
 
+  it.each([
+    [{ amount: '0.5', days: 30 }, 'Amount must be at least 1 TON'],
+    [{ amount: '1e3', days: 30 }, 'Amount must be written without an exponent'],
+    [{ amount: '1', days: 0 }, 'days: must be a whole number from 1 to 2147483647'],
+  ])('says what is wrong in a sentence a person can read: %j', async (body, msg) => {
+    const response = await post('/api/mint/create', body);
+    expect(response.statusCode).toBe(422);
+    expect(response.json<ErrorBody>().msg).toBe(msg);
+  });
+
   it('reads the amount text exactly, to the nanoton', async () => {
     const mint = (await post('/api/mint/create', { amount: '1.000000001', days: 30 })).json<Mint>();
     expect(mint.payment?.amount).toBe('1000000001');
