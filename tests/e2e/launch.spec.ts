@@ -143,6 +143,14 @@ test.describe('gates', () => {
     await expect(page.locator('#host-status')).toContainText('Opened https://t.me/');
     await expect(modal.getByRole('button', { name: 'Done' })).toBeVisible();
 
+    // Done before joining: the app reloads and says the user is not in the community yet.
+    await modal.getByRole('button', { name: 'Done' }).click();
+    await expect(modal.getByTestId('not-joined-yet')).toHaveText(
+      'You have not joined the community yet. Open it, join, then press Done.',
+    );
+    await modal.getByRole('button', { name: 'Join the community' }).click();
+    await expect(modal.getByRole('button', { name: 'Done' })).toBeVisible();
+
     // The user joins (the sandbox stands in for Telegram's membership), then taps Done.
     const launcher = await context.newPage();
     await launcher.goto('/sandbox/');

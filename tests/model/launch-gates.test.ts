@@ -159,6 +159,27 @@ describe('community gate (SPEC §1, §2, §6)', () => {
     expect(host.reload).toHaveBeenCalledTimes(1);
   });
 
+  it("Done is remembered across the reload: still not a member → the modal says so; a member → forgotten", async () => {
+    window.sessionStorage.clear();
+    const first = createTestScope({ values: [[$user, user({ community_participation: false })]] });
+    await allSettled(doneClicked, { scope: first.scope });
+    expect(first.host.reload).toHaveBeenCalledTimes(1);
+
+    // The reloaded app loads the user again: still outside the community.
+    const again = createTestScope();
+    await allSettled(userModel.userLoaded, { scope: again.scope, params: user({ community_participation: false }) });
+    expect(again.scope.getState(communityGateModel.$stillNotJoined)).toBe(true);
+    expect(again.scope.getState($isBlocked)).toBe(true);
+
+    // Joined this time: the note is gone, and a later launch starts clean.
+    const joined = createTestScope();
+    await allSettled(userModel.userLoaded, { scope: joined.scope, params: user() });
+    expect(joined.scope.getState(communityGateModel.$stillNotJoined)).toBe(false);
+    const later = createTestScope();
+    await allSettled(userModel.userLoaded, { scope: later.scope, params: user({ community_participation: false }) });
+    expect(later.scope.getState(communityGateModel.$stillNotJoined)).toBe(false);
+  });
+
   it('a member is not blocked, and nobody is blocked before the user is known', () => {
     expect(createTestScope({ values: [[$user, user()]] }).scope.getState($isBlocked)).toBe(false);
     expect(createTestScope().scope.getState($isBlocked)).toBe(false);

@@ -1,11 +1,17 @@
 import { Icon } from '@/shared/ui/icon';
 import { useUnit } from 'effector-react';
-import { $isBlocked, $joinLinkOpened, doneClicked, joinClicked } from '../model/community-gate';
+import { $isBlocked, $joinLinkOpened, $stillNotJoined, doneClicked, joinClicked } from '../model/community-gate';
 import styles from './join-community-modal.module.css';
 
 /** Full-screen, not dismissible: the product cannot be used until the user has joined. */
 export function JoinCommunityModal() {
-  const [isBlocked, linkOpened, onJoin, onDone] = useUnit([$isBlocked, $joinLinkOpened, joinClicked, doneClicked]);
+  const [isBlocked, linkOpened, stillNotJoined, onJoin, onDone] = useUnit([
+    $isBlocked,
+    $joinLinkOpened,
+    $stillNotJoined,
+    joinClicked,
+    doneClicked,
+  ]);
   if (!isBlocked) return null;
   return (
     <div className={styles.overlay} role="dialog" aria-modal="true" aria-labelledby="join-community-title">
@@ -15,6 +21,11 @@ export function JoinCommunityModal() {
       <h1 id="join-community-title" className={styles.title}>
         Join the community to use the product
       </h1>
+      {stillNotJoined ? (
+        <p className={styles.note} role="status" data-testid="not-joined-yet">
+          You have not joined the community yet. Open it, join, then press Done.
+        </p>
+      ) : null}
       {linkOpened ? (
         <button type="button" className={styles.button} onClick={() => onDone()}>
           Done
