@@ -26,6 +26,7 @@ import { DomainError, ValidationError } from './lib/errors';
 import { maintenanceRoutes } from './maintenance/routes';
 import { mintRoutes } from './mint/routes';
 import { priceRoutes } from './price/routes';
+import { programRoutes } from './program/routes';
 import type { Sandbox } from './sandbox/index';
 import { stakingRoutes } from './staking/routes';
 import { userRoutes } from './users/routes';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mintRoutes(deps));
   await app.register(stakingRoutes(deps));
   await app.register(priceRoutes(deps));
+  await app.register(programRoutes(deps));
   await app.register(treasuryAdminRoutes(deps));
   // Sandbox mode only: /sandbox (launcher, host frame, dev wallet, dev chain). In production those paths 404.
   if (sandbox) await app.register(sandbox.plugin(deps));

@@ -3,6 +3,8 @@
  * the mint's token amount to referral_balance. The tier comes from the referrals' total paid TON,
  * this mint included (the payment that crosses a threshold already earns the new percent).
  */
+import type { ProgramRules } from '@/shared/api/contract';
+import { REFERRAL_TIERS } from '../constants';
 import type { Queryable } from '../db/index';
 import type { Tx } from '../events/transaction';
 import { changeBalance } from '../ledger/service';
@@ -39,4 +41,9 @@ export async function creditReferralReward(tx: Tx, mint: PaidMint): Promise<bigi
     refId: mint.id,
   });
   return reward;
+}
+
+/** The tiers (SPEC §3) as the Info sheet shows them: level 0-based, the turnover in TON that reaches it. */
+export function referralTiers(): ProgramRules['referral_tiers'] {
+  return REFERRAL_TIERS.map((tier, index) => ({ level: index, turnover_ton: String(tier.thresholdTon), percent: tier.percent }));
 }

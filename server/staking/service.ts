@@ -5,7 +5,14 @@
  * (SPEC §5), and completes at max_reward (STAKE_MAX_REWARD_PERCENT of total_amount): the settlement job
  * then pays total_amount + max_reward to balance_token.
  */
-import type { Paged, Stake, StakeCalculation } from '@/shared/api/contract';
+import type { Paged, ProgramRules, Stake, StakeCalculation } from '@/shared/api/contract';
+import {
+  COLLECTIVE_BONUS_STEPS,
+  HOLD_BONUS,
+  INVESTMENT_BONUS_STEPS,
+  STAKE_DAILY_REWARD_PERCENT,
+  STAKE_MAX_REWARD_PERCENT,
+} from '../constants';
 import type { Deps } from '../deps';
 import { type Tx, inTransaction } from '../events/transaction';
 import { randomCode } from '../lib/codes';
@@ -177,4 +184,15 @@ export async function settleBonuses(deps: StakingDeps, now: number): Promise<Bon
     if (await inTransaction(deps.db, deps.bus, (tx) => reconcileUserBonuses(tx, userId, now))) holdChanged++;
   }
   return { collectiveChanged, holdChanged };
+}
+
+/** The staking figures the Info sheet explains (constants.ts), as the wire carries them. */
+export function stakingRules(): ProgramRules['staking'] {
+  return {
+    daily_reward: STAKE_DAILY_REWARD_PERCENT,
+    max_reward_percent: STAKE_MAX_REWARD_PERCENT,
+    hold_bonus: { step_days: HOLD_BONUS.stepDays, step_percent: HOLD_BONUS.stepPercent, max_percent: HOLD_BONUS.maxPercent },
+    investment_bonus: INVESTMENT_BONUS_STEPS.map((step) => ({ from_ton: String(step.fromTon), percent: step.percent })),
+    collective_bonus: COLLECTIVE_BONUS_STEPS.map((step) => ({ from_tokens: String(step.fromTokens), percent: step.percent })),
+  };
 }

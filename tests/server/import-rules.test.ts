@@ -37,6 +37,7 @@ export const DOMAINS = [
   'ws',
   'web',
   'gates',
+  'program',
 ] as const;
 /** Platform: shared by every domain, knows none of them. */
 export const PLATFORM_FOLDERS = ['db', 'lib', 'events', 'http'] as const;

@@ -39,3 +39,7 @@ export const calculateStakeFx = createEffect((query: CallQuery<'stakeCalculate'>
 // ---- price --------------------------------------------------------------------------------------
 
 export const getCurrentPriceFx = createEffect(() => sendCall('currentPrice'));
+
+// ---- program rules ------------------------------------------------------------------------------
+
+export const getProgramRulesFx = createEffect(() => sendCall('programRules'));

@@ -28,6 +28,7 @@ export {
   getMeFx,
   getMintPlansFx,
   getMintsFx,
+  getProgramRulesFx,
   getStakesFx,
   registerFx,
 } from './endpoints';

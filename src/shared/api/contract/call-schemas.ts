@@ -15,6 +15,7 @@ import {
   mintPlanListSchema,
   mintSchema,
   pageQuerySchema,
+  programRulesSchema,
   refreshBodySchema,
   registerBodySchema,
   stakeCalculateQuerySchema,
@@ -47,6 +48,7 @@ export const callSchemas = {
   stakeList: { query: pageQuerySchema, response: stakeListSchema },
   stakeCalculate: { query: stakeCalculateQuerySchema, response: stakeCalculationSchema },
   currentPrice: { response: currentPriceSchema },
+  programRules: { response: programRulesSchema },
 } as const satisfies Record<CallName, CallSchemas>;
 
 type Schemas = typeof callSchemas;

@@ -33,6 +33,7 @@ export const calls = {
   stakeList: { method: 'GET', path: '/staking/', auth: true, status: 200 },
   stakeCalculate: { method: 'GET', path: '/staking/calculate', auth: true, status: 200 },
   currentPrice: { method: 'GET', path: '/price/current-price', auth: true, status: 200 },
+  programRules: { method: 'GET', path: '/program/rules', auth: true, status: 200 },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallName = keyof typeof calls;

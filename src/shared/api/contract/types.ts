@@ -31,6 +31,7 @@ export type StakeList = z.output<typeof s.stakeListSchema>;
 export type StakeCreateBody = z.input<typeof s.stakeCreateBodySchema>;
 export type StakeCalculateQuery = z.input<typeof s.stakeCalculateQuerySchema>;
 export type StakeCalculation = z.output<typeof s.stakeCalculationSchema>;
+export type ProgramRules = z.output<typeof s.programRulesSchema>;
 export type UserBalanceEvent = z.output<typeof s.userBalanceEventSchema>;
 
 /** Server → client socket messages, by event name (schemas in s.socketEventSchemas). */
