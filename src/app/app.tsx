@@ -3,6 +3,7 @@ import type { Scope } from 'effector';
 import { Provider, useUnit } from 'effector-react';
 import { JoinCommunityModal } from '@/features/community-gate';
 import { MaintenanceScreen } from '@/features/maintenance-mode';
+import { InfoSheet } from '@/features/program-info';
 import { router } from '@/shared/routing';
 import { FullPageLoader } from '@/shared/ui/loader';
 import { MessageScreen } from '@/shared/ui/page';
@@ -30,6 +31,7 @@ function Screen() {
           <RoutesView />
           <Navbar />
           <JoinCommunityModal />
+          <InfoSheet />
         </>
       );
     default:

@@ -9,6 +9,7 @@ import { Page } from '@/shared/ui/page';
 import { WalletPanel } from '@/widgets/wallet-panel';
 import { farmingRoute, historyRoute, sellRoute } from '../model/dashboard';
 import styles from './dashboard-page.module.css';
+import { InfoButton } from '@/features/program-info';
 
 function Amount({ label, value, unit, testId }: { label: string; value: string | number; unit: string; testId: string }) {
   return (
@@ -26,7 +27,7 @@ export function DashboardPage() {
   const [user, level] = useUnit([$user, $refLevel]);
   if (!user) return null;
   return (
-    <Page title="Dashboard">
+    <Page title="Dashboard" action={<InfoButton />}>
       <WalletPanel />
       <section className={styles.card} aria-label="Balances">
         <Amount label="Balance" value={user.balance_token} unit="TKN" testId="balance-token" />

@@ -4,6 +4,7 @@ import { ActiveMints } from './active-mints';
 import { CancelMintModal } from './cancel-mint-modal';
 import { MintForm } from './mint-form';
 import { PendingMint } from './pending-mint';
+import { InfoButton } from '@/features/program-info';
 
 /**
  * Mint (issue #4): connect a wallet, pick a plan and an amount, create the mint and pay it from the
@@ -11,7 +12,7 @@ import { PendingMint } from './pending-mint';
  */
 export function MintPage() {
   return (
-    <Page title="Mint">
+    <Page title="Mint" action={<InfoButton />}>
       <WalletPanel />
       <MintForm />
       <PendingMint />

@@ -4,12 +4,13 @@ import { $stakesLoaded, StakeList } from '@/entities/stake';
 import { routes } from '@/shared/routing';
 import { Page } from '@/shared/ui/page';
 import styles from './staking-page.module.css';
+import { InfoButton } from '@/features/program-info';
 
 /** The user's stakes with live earnings (SPEC §4), and the way to stake another mint. */
 export function StakingPage() {
   const loaded = useUnit($stakesLoaded);
   return (
-    <Page title="Staking">
+    <Page title="Staking" action={<InfoButton />}>
       <Link to={routes.selectMint} className={styles.primary}>
         Stake a mint
       </Link>

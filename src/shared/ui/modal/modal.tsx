@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import styles from './modal.module.css';
 
 export interface ModalAction {
@@ -8,15 +8,17 @@ export interface ModalAction {
   tone?: 'primary' | 'danger' | 'plain';
 }
 
-/** A bottom-sheet dialog: title, optional text, actions. Escape and a backdrop tap close it. */
+/** A bottom-sheet dialog: title, optional text or content, actions. Escape and a backdrop tap close it. */
 export function Modal({
   title,
   text,
+  children,
   actions,
   onClose,
 }: {
   title: string;
   text?: string;
+  children?: ReactNode;
   actions: ModalAction[];
   onClose: () => void;
 }) {
@@ -36,6 +38,7 @@ export function Modal({
       >
         <h2 className={styles.title}>{title}</h2>
         {text ? <p className={styles.text}>{text}</p> : null}
+        {children}
         <div className={styles.actions}>
           {actions.map(({ label, onClick, disabled, tone = 'plain' }) => (
             <button key={label} type="button" className={styles[tone]} disabled={disabled} onClick={onClick}>

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import styles from './page.module.css';
 
-/** A screen's frame: its title and content above the navbar. */
-export function Page({ title, children }: { title: string; children?: ReactNode }) {
+/** A screen's frame: its title (with an optional action beside it) and content above the navbar. */
+export function Page({ title, action, children }: { title: string; action?: ReactNode; children?: ReactNode }) {
   return (
     <main className={styles.page}>
-      <h1 className={styles.title}>{title}</h1>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{title}</h1>
+        {action}
+      </header>
       {children}
     </main>
   );
