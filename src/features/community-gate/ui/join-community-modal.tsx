@@ -1,3 +1,4 @@
+import { useT } from '@/shared/i18n';
 import { Icon } from '@/shared/ui/icon';
 import { useUnit } from 'effector-react';
 import { $isBlocked, $joinLinkOpened, doneClicked, joinClicked } from '../model/community-gate';
@@ -6,6 +7,7 @@ import styles from './join-community-modal.module.css';
 /** Full-screen, not dismissible: the product cannot be used until the user has joined. */
 export function JoinCommunityModal() {
   const [isBlocked, linkOpened, onJoin, onDone] = useUnit([$isBlocked, $joinLinkOpened, joinClicked, doneClicked]);
+  const t = useT();
   if (!isBlocked) return null;
   return (
     <div className={styles.overlay} role="dialog" aria-modal="true" aria-labelledby="join-community-title">
@@ -13,15 +15,15 @@ export function JoinCommunityModal() {
         <Icon name="community" size={56} />
       </div>
       <h1 id="join-community-title" className={styles.title}>
-        Join the community to use the product
+        {t('community.title')}
       </h1>
       {linkOpened ? (
         <button type="button" className={styles.button} onClick={() => onDone()}>
-          Done
+          {t('community.done')}
         </button>
       ) : (
         <button type="button" className={styles.button} onClick={() => onJoin()}>
-          Join the community
+          {t('community.join')}
         </button>
       )}
     </div>

@@ -1,7 +1,8 @@
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { $plans, $plansLoading } from '@/entities/mint';
-import { formatAmount, formatDays } from '@/shared/lib/format';
+import { useT } from '@/shared/i18n';
+import { formatAmount } from '@/shared/lib/format';
 import {
   $amountInvalid,
   $amountText,
@@ -19,25 +20,26 @@ const percentText = (fraction: number): string => `${Number((fraction * 100).toF
 
 function Calculation() {
   const [calculation, calculating] = useUnit([$calculation, $isCalculating]);
+  const t = useT();
   return (
     <div className={styles.calculation} aria-live="polite" data-testid="mint-calculation">
       {calculation ? (
         <dl className={styles.rows}>
           <div className={styles.row}>
-            <dt>You mint</dt>
+            <dt>{t('mint.youMint')}</dt>
             <dd>{formatAmount(calculation.amount_token, 2)} TKN</dd>
           </div>
           <div className={styles.row}>
-            <dt>After {formatDays(calculation.tariff_days)}</dt>
+            <dt>{t('mint.after', { days: t('common.days', { count: calculation.tariff_days }) })}</dt>
             <dd>{formatAmount(calculation.expected_token, 2)} TKN</dd>
           </div>
           <div className={styles.row}>
-            <dt>Price per TKN</dt>
+            <dt>{t('mint.pricePerToken')}</dt>
             <dd>{formatAmount(calculation.price, 6)} TON</dd>
           </div>
         </dl>
       ) : (
-        <p className={styles.hint}>{calculating ? 'Calculating…' : 'Choose a plan and an amount to see what you get.'}</p>
+        <p className={styles.hint}>{calculating ? t('mint.calculating') : t('mint.calculationHint')}</p>
       )}
     </div>
   );
@@ -56,6 +58,7 @@ export function MintForm() {
     amountChanged,
     createClicked,
   ]);
+  const t = useT();
   const selectedPlan = plans.find((plan) => plan.days === selectedDays);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,10 +68,10 @@ export function MintForm() {
   return (
     <section className={styles.card} aria-labelledby="mint-form-title">
       <h2 id="mint-form-title" className={styles.heading}>
-        New mint
+        {t('mint.formTitle')}
       </h2>
       <form onSubmit={onSubmit} noValidate>
-        <div className={styles.plans} role="group" aria-label="Plan">
+        <div className={styles.plans} role="group" aria-label={t('mint.plan')}>
           {plans.map((plan) => (
             <button
               key={plan.days}
@@ -77,21 +80,24 @@ export function MintForm() {
               aria-pressed={plan.days === selectedDays}
               onClick={() => onPlan(plan.days)}
             >
-              {formatDays(plan.days)}
+              {t('common.days', { count: plan.days })}
             </button>
           ))}
         </div>
         {plans.length === 0 ? (
-          <p className={styles.hint}>{plansLoading ? 'Loading plans…' : 'No plans are open right now.'}</p>
+          <p className={styles.hint}>{plansLoading ? t('mint.loadingPlans') : t('mint.noPlans')}</p>
         ) : (
           <p className={styles.hint}>
             {selectedPlan
-              ? `+${percentText(selectedPlan.yield)} over ${formatDays(selectedPlan.tariff_days)}`
-              : 'Choose a plan.'}
+              ? t('mint.planYield', {
+                  percent: percentText(selectedPlan.yield),
+                  days: t('common.days', { count: selectedPlan.tariff_days }),
+                })
+              : t('mint.choosePlan')}
           </p>
         )}
         <label className={styles.field}>
-          <span className={styles.label}>Amount (TON)</span>
+          <span className={styles.label}>{t('mint.amountLabel')}</span>
           <input
             className={styles.input}
             type="text"
@@ -106,12 +112,12 @@ export function MintForm() {
         </label>
         {amountInvalid ? (
           <p id="mint-amount-error" className={styles.error}>
-            Enter a positive amount, like 1.5 (up to 9 decimals).
+            {t('mint.amountInvalid')}
           </p>
         ) : null}
         <Calculation />
         <button type="submit" className={styles.primary} disabled={!canCreate}>
-          Create mint
+          {t('mint.create')}
         </button>
       </form>
     </section>
