@@ -4,6 +4,7 @@ import { Provider, useUnit } from 'effector-react';
 import { JoinCommunityModal } from '@/features/community-gate';
 import { MaintenanceScreen } from '@/features/maintenance-mode';
 import { InfoSheet } from '@/features/program-info';
+import { useT } from '@/shared/i18n';
 import { router } from '@/shared/routing';
 import { FullPageLoader } from '@/shared/ui/loader';
 import { MessageScreen } from '@/shared/ui/page';
@@ -14,15 +15,16 @@ import { RoutesView } from './routes-view';
 
 function Screen() {
   const [screen, onRetry] = useUnit([$screen, retryClicked]);
+  const t = useT();
   switch (screen) {
     case 'maintenance':
       return <MaintenanceScreen />;
     case 'failed':
       return (
         <MessageScreen
-          title="Could not sign you in"
-          text="Check your connection and try again."
-          action={{ label: 'Try again', onClick: () => onRetry() }}
+          title={t('launch.failedTitle')}
+          text={t('launch.failedText')}
+          action={{ label: t('launch.tryAgain'), onClick: () => onRetry() }}
         />
       );
     case 'app':

@@ -32,7 +32,8 @@ import { createTestScope, signedInMember } from './scope';
 
 const { $activeMints, $mints, $payingMint, $pendingMint, $plans, mintUpdated, pendingMintsCleared } = mintModel;
 const { $wallet } = walletModel;
-const { transactionRequested, WALLET_REQUIRED_TEXT } = sendTransactionModel;
+const { transactionRequested } = sendTransactionModel;
+const WALLET_REQUIRED_TEXT = 'Connect wallet to send a transaction.';
 
 const NOW_MS = Date.parse('2026-11-22T10:00:00Z');
 const NOW = NOW_MS / 1000;

@@ -25,7 +25,8 @@ const {
   stakeUpdated,
 } = stakeModel;
 const { $activeMints, mintUpdated } = mintModel;
-const { STAKE_CREATED_TEXT, stakeClicked } = selectMintModel;
+const { stakeClicked } = selectMintModel;
+const STAKE_CREATED_TEXT = 'New Stake created';
 /** What the select-mint page lists: the mint entity's active mints. */
 const $stakeableMints = $activeMints;
 
@@ -315,7 +316,6 @@ describe('staking a mint (select-mint page)', () => {
     answer(created);
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts).toEqual([{ text: STAKE_CREATED_TEXT, kind: 'info', durationMs: 3_000 }]);
-    expect(STAKE_CREATED_TEXT).toBe('New Stake created');
     // The staked mint moved to staking: it leaves the active list at once.
     expect(scope.getState($stakeableMints).map((m) => m.id)).toEqual([10]);
     expect(scope.getState(mintModel.$mints).find((m) => m.id === 7)?.status).toBe('move_to_staking');

@@ -18,6 +18,7 @@ import {
   type ConnectedWalletInfo,
 } from '@/shared/ton-connect';
 import { appConfig, miniAppLink } from '@/shared/config';
+import { $locale } from '@/shared/i18n';
 import { themeChanged } from '@/shared/telegram';
 import { walletPanelModel } from '@/widgets/wallet-panel';
 import { createTestScope } from './scope';
@@ -32,10 +33,11 @@ const {
   balancePollStarted,
   balancePollStopped,
 } = walletModel;
-const { maxMessages, PROCESSING_TEXT, tooManyMessagesText, transactionRequested, WALLET_REQUIRED_TEXT } =
-  sendTransactionModel;
-const { $disconnectModalOpen, buttonRootMounted, disconnectConfirmed, walletWidgetStarted, widgetLanguage } =
-  walletPanelModel;
+const { maxMessages, transactionRequested } = sendTransactionModel;
+const { $disconnectModalOpen, buttonRootMounted, disconnectConfirmed, walletWidgetStarted } = walletPanelModel;
+// SPEC §5 and §9 texts.
+const WALLET_REQUIRED_TEXT = 'Connect wallet to send a transaction.';
+const PROCESSING_TEXT = 'Transaction is being processed';
 
 const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
 const wallet = (overrides: Partial<ConnectedWalletInfo> = {}): ConnectedWalletInfo => ({
@@ -117,7 +119,7 @@ describe('send transaction (SPEC §4, §5)', () => {
     });
     await allSettled(transactionRequested, { scope, params: { messages: [message, message, message] } });
     expect(send).not.toHaveBeenCalled();
-    expect(toasts.map((t) => t.text)).toEqual([tooManyMessagesText(3, 2)]);
+    expect(toasts.map((t) => t.text)).toEqual(['Your wallet can send at most 2 messages at once, this needs 3.']);
   });
 
   it('reads the message limit from the features', () => {
@@ -249,19 +251,13 @@ describe('balance poll (SPEC §4: every 1 s, up to 30 times, until it changes)',
 });
 
 describe('wallet widget settings', () => {
-  it("follows Telegram's language: ru → 'ru', anything else → 'en'", () => {
-    expect(widgetLanguage('ru')).toBe('ru');
-    expect(widgetLanguage('ru-RU')).toBe('ru');
-    expect(widgetLanguage('en')).toBe('en');
-    expect(widgetLanguage('uk')).toBe('en');
-    expect(widgetLanguage(null)).toBe('en');
-  });
-
   it("starts the library with the app's settings, keeps its theme in step, and mounts the button by id", async () => {
     const create = vi.fn(async () => undefined);
     const setUi = vi.fn();
     const mount = vi.fn();
+    // The app's language (tests/model/i18n.test.ts: chosen from Telegram's language_code) is the widget's.
     const { scope } = createTestScope({
+      values: [[$locale, 'ru']],
       handlers: [
         [createTonConnectFx, create],
         [setUiOptionsFx, setUi],
@@ -272,7 +268,7 @@ describe('wallet widget settings', () => {
     // the effect): it is mounted again once the library is there.
     await allSettled(buttonRootMounted, { scope, params: 'ton-connect-button' });
     expect(mount).toHaveBeenCalledTimes(1);
-    await allSettled(walletWidgetStarted, { scope, params: { languageCode: 'ru', colorScheme: 'dark' } });
+    await allSettled(walletWidgetStarted, { scope, params: { colorScheme: 'dark' } });
     expect(create).toHaveBeenCalledWith({
       manifestUrl: appConfig.tonConnectManifestUrl,
       walletsListSource: appConfig.walletsListUrl,

@@ -6,6 +6,7 @@ import { $isUnderMaintenance, appAvailable, pollingStarted } from '@/features/ma
 import { readCredentialsFx } from '@/shared/api';
 import { walletWidgetStarted } from '@/widgets/wallet-panel';
 import { botLink } from '@/shared/config';
+import { languageDetected } from '@/shared/i18n';
 import { subscribeVisibilityFx } from '@/shared/lib/page-visibility';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import {
@@ -48,6 +49,8 @@ export const $screen = combine($phase, $isUnderMaintenance, (phase, maintenance)
 
 sample({ clock: appStarted, target: [readCredentialsFx, attachBrowserHistoryFx, subscribeVisibilityFx] });
 sample({ clock: readCredentialsFx.finally, fn: () => undefined, target: readLaunchParamsFx });
+// The language comes first: every screen after this one, the loader included, is in it.
+sample({ clock: readLaunchParamsFx.doneData, fn: (params) => params.languageCode, target: languageDetected });
 
 // SPEC §2: an unknown platform (opened outside Telegram) goes to the bot instead.
 const launchedOutsideTelegram = sample({

@@ -1,8 +1,9 @@
 import { sample } from 'effector';
 import { timings } from '../config';
+import { $t, type Translate } from '../i18n';
 import { closeAppFx, hapticErrorFx } from '../telegram';
 import { showToast } from '../ui/toast';
-import { isAuthFailure, isInvalidInitData } from './errors';
+import { isAuthFailure, isInvalidInitData, type ApiFailure } from './errors';
 import { requestFailed } from './request';
 import { accessTokenRemoved, loggedOut, refreshTokenRemoved } from './session';
 
@@ -11,9 +12,19 @@ import { accessTokenRemoved, loggedOut, refreshTokenRemoved } from './session';
  * haptic error; 401/403 drop the access token, and 'Invalid WebApp init data' closes the Mini App
  * (Telegram hands out fresh launch data on the next open); a failed refresh ends the session.
  */
+
+/** The toast's text: the server's `msg` as the server wrote it, or the catalogue's text in the user's language. */
+export function failureText(failure: ApiFailure, t: Translate): string {
+  if (failure.kind === 'network') return t('error.network');
+  if (failure.kind === 'timeout') return t('error.timeout');
+  if (failure.status === 413) return t('error.fileTooLarge');
+  return failure.serverMessage ?? t('error.unknown');
+}
+
 sample({
   clock: requestFailed,
-  fn: (failure) => ({ text: failure.message, kind: 'error' as const, durationMs: timings.errorToastMs }),
+  source: $t,
+  fn: (t, failure) => ({ text: failureText(failure, t), kind: 'error' as const, durationMs: timings.errorToastMs }),
   target: showToast,
 });
 sample({ clock: requestFailed, fn: () => undefined, target: hapticErrorFx });

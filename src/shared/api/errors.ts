@@ -1,13 +1,18 @@
 import { FetchError } from 'ofetch';
+import { catalogues } from '../i18n';
 import { INVALID_INIT_DATA_MSG } from './contract/constants';
 import type { TokenPair } from './contract';
 
-/** SPEC §8 texts the client shows itself (the server's `msg` is shown for the rest). */
+/**
+ * SPEC §8 texts the client shows itself (the server's `msg` is shown for the rest), in English: the
+ * error's own message, for logs. The toast shows them in the user's language (catalogue.ts).
+ */
+const { en } = catalogues;
 export const errorTexts = {
-  fileTooLarge: 'Error: File size is too large! Upload a smaller file.',
-  network: 'Error: Network Error! Code: ERR_NETWORK',
-  timeout: 'Error: Timeout Error!',
-  unknown: 'Error: Something went wrong',
+  fileTooLarge: en['error.fileTooLarge'],
+  network: en['error.network'],
+  timeout: en['error.timeout'],
+  unknown: en['error.unknown'],
 } as const;
 
 export type ApiFailureKind = 'http' | 'network' | 'timeout';

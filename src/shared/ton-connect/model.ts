@@ -1,4 +1,5 @@
 import { createEffect, createEvent, sample, scopeBind } from 'effector';
+import { $t } from '../i18n';
 import {
   TRACKED_ACTIONS,
   describeWalletError,
@@ -135,4 +136,9 @@ export const transactionSent = createEvent<{ boc: string }>();
 export const transactionFailed = createEvent<{ text: string; rejectedByUser: boolean }>();
 
 sample({ clock: sendTransactionFx.doneData, target: transactionSent });
-sample({ clock: sendTransactionFx.failData, fn: describeWalletError, target: transactionFailed });
+sample({
+  clock: sendTransactionFx.failData,
+  source: $t,
+  fn: (t, error) => describeWalletError(error, t),
+  target: transactionFailed,
+});

@@ -1,4 +1,5 @@
 /** Our own view of what the TON Connect library hands out, so models never import it. */
+import type { Translate } from '../i18n';
 
 export const TESTNET_CHAIN = '-3';
 
@@ -89,16 +90,19 @@ export function libraryErrorText(error: unknown): string {
   const newline = message.indexOf('\n');
   if (newline >= 0) return message.slice(newline + 1).trim();
   const colon = message.indexOf(': ');
-  return colon >= 0 ? message.slice(colon + 2).trim() : 'Wallet error';
+  return colon >= 0 ? message.slice(colon + 2).trim() : '';
 }
 
-/** SPEC §8 wallet texts for a failed send. */
-export function describeWalletError(error: unknown): { text: string; rejectedByUser: boolean } {
+/**
+ * SPEC §8 wallet texts for a failed send, in the app's language. A wallet's own reply is shown as
+ * the wallet worded it.
+ */
+export function describeWalletError(error: unknown, t: Translate): { text: string; rejectedByUser: boolean } {
   if (error instanceof WalletActionError) {
-    if (error.kind === 'user-rejects') return { text: 'Transaction was not sent', rejectedByUser: true };
-    if (error.kind === 'not-connected') return { text: 'Wallet was not connected', rejectedByUser: false };
-    if (error.kind === 'wallet') return { text: error.message, rejectedByUser: false };
+    if (error.kind === 'user-rejects') return { text: t('wallet.notSent'), rejectedByUser: true };
+    if (error.kind === 'not-connected') return { text: t('wallet.notConnected'), rejectedByUser: false };
+    if (error.kind === 'wallet') return { text: error.message || t('wallet.error'), rejectedByUser: false };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { text: `Unhandled error: ${message}`, rejectedByUser: false };
+  return { text: t('wallet.unhandled', { message }), rejectedByUser: false };
 }

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import type { Mint, MintStatus } from '@/shared/api';
-import { formatAmount, formatDays } from '@/shared/lib/format';
+import { formatDate, useLocale, useT, type MessageKey } from '@/shared/i18n';
+import { formatAmount } from '@/shared/lib/format';
 import styles from './mint-card.module.css';
 
 const TOKEN = 'TKN';
 
-/** 'move_to_staking' → 'move to staking'; the others read as they are ('active', 'pending', …). */
-const statusText = (status: MintStatus): string => status.replace(/_/g, ' ');
-
-const dateText = (seconds: number): string =>
-  new Date(seconds * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const STATUS_TEXTS = {
+  pending: 'mint.status.pending',
+  active: 'mint.status.active',
+  canceled: 'mint.status.canceled',
+  completed: 'mint.status.completed',
+  move_to_staking: 'mint.status.moveToStaking',
+} as const satisfies Record<MintStatus, MessageKey>;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -22,24 +25,26 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** One mint: its code, status, tokens now and at maturity, term. Actions go in `children`. */
 export function MintCard({ mint, children }: { mint: Mint; children?: ReactNode }) {
+  const t = useT();
+  const locale = useLocale();
   return (
-    <article className={styles.card} data-testid="mint-card" aria-label={`Mint ${mint.mint_id}`}>
+    <article className={styles.card} data-testid="mint-card" aria-label={t('mint.cardLabel', { code: mint.mint_id })}>
       <header className={styles.header}>
         <span className={styles.code}>#{mint.mint_id}</span>
         <span className={`${styles.status} ${styles[mint.status] ?? ''}`} data-testid="mint-status">
-          {statusText(mint.status)}
+          {t(STATUS_TEXTS[mint.status])}
         </span>
       </header>
       <dl className={styles.rows}>
-        <Row label="Amount">
+        <Row label={t('mint.amount')}>
           {formatAmount(mint.amount_token, 2)} {TOKEN}
         </Row>
-        <Row label="Expected">
+        <Row label={t('mint.expected')}>
           {formatAmount(mint.expected_token, 2)} {TOKEN}
         </Row>
-        <Row label="Cost">{formatAmount(mint.amount_ton, 4)} TON</Row>
-        <Row label="Term">{formatDays(mint.tariff_days)}</Row>
-        {mint.matures_at !== null ? <Row label="Matures">{dateText(mint.matures_at)}</Row> : null}
+        <Row label={t('mint.cost')}>{formatAmount(mint.amount_ton, 4)} TON</Row>
+        <Row label={t('mint.term')}>{t('common.days', { count: mint.tariff_days })}</Row>
+        {mint.matures_at !== null ? <Row label={t('mint.matures')}>{formatDate(mint.matures_at, locale)}</Row> : null}
       </dl>
       {children}
     </article>

@@ -1,3 +1,4 @@
+import { useT } from '@/shared/i18n';
 import { Icon } from '@/shared/ui/icon';
 import { useUnit } from 'effector-react';
 import { $isBlocked, $joinLinkOpened, $stillNotJoined, doneClicked, joinClicked } from '../model/community-gate';
@@ -12,6 +13,7 @@ export function JoinCommunityModal() {
     joinClicked,
     doneClicked,
   ]);
+  const t = useT();
   if (!isBlocked) return null;
   return (
     <div className={styles.overlay} role="dialog" aria-modal="true" aria-labelledby="join-community-title">
@@ -19,20 +21,20 @@ export function JoinCommunityModal() {
         <Icon name="community" size={56} />
       </div>
       <h1 id="join-community-title" className={styles.title}>
-        Join the community to use the product
+        {t('community.title')}
       </h1>
       {stillNotJoined ? (
         <p className={styles.note} role="status" data-testid="not-joined-yet">
-          You have not joined the community yet. Open it, join, then press Done.
+          {t('community.notJoinedYet')}
         </p>
       ) : null}
       {linkOpened ? (
         <button type="button" className={styles.button} onClick={() => onDone()}>
-          Done
+          {t('community.done')}
         </button>
       ) : (
         <button type="button" className={styles.button} onClick={() => onJoin()}>
-          Join the community
+          {t('community.join')}
         </button>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { ProgramRules } from '@/shared/api';
-import { formatAmount, formatDays } from '@/shared/lib/format';
+import { type Translate, useT } from '@/shared/i18n';
+import { formatAmount } from '@/shared/lib/format';
 import { Modal } from '@/shared/ui/modal';
 import { $isLoading, $isOpen, $loadFailed, $rules, infoClosed, retryClicked } from '../model/program-info';
 import styles from './program-info.module.css';
@@ -9,78 +10,73 @@ import styles from './program-info.module.css';
 const figure = (value: number | string) => formatAmount(value, 4).replace(/\.?0+$/, '');
 const percent = (value: number) => `${figure(value)}%`;
 
-function Rules({ rules }: { rules: ProgramRules }) {
+function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
   const { staking } = rules;
+  const days = (count: number) => t('common.days', { count });
+  const investment = staking.investment_bonus
+    .filter((step) => step.percent > 0)
+    .map((step) => t('info.investmentStep', { amount: figure(step.from_ton), percent: percent(step.percent) }))
+    .join(', ');
+  const collective = staking.collective_bonus
+    .filter((step) => step.percent > 0)
+    .map((step) => t('info.collectiveStep', { amount: figure(step.from_tokens), percent: percent(step.percent) }))
+    .join(', ');
   return (
     <div className={styles.content} data-testid="program-rules">
       <section>
-        <h3 className={styles.heading}>Minting</h3>
-        <p className={styles.text}>
-          Pay TON for a plan: you get tokens at the current price, and they grow by the plan's yield until its term
-          ends. Then they are added to your balance.
-        </p>
+        <h3 className={styles.heading}>{t('info.mintingTitle')}</h3>
+        <p className={styles.text}>{t('info.mintingText')}</p>
         <ul className={styles.list}>
           {rules.plans.map((plan) => (
             <li key={plan.days}>
-              {formatDays(plan.days)}: +{percent(plan.yield * 100)} over {formatDays(plan.tariff_days)}, from{' '}
-              {figure(plan.min_amount)} to {figure(plan.max_amount)} TON
+              {t('info.plan', {
+                days: days(plan.days),
+                percent: percent(plan.yield * 100),
+                term: days(plan.tariff_days),
+                min: figure(plan.min_amount),
+                max: figure(plan.max_amount),
+              })}
             </li>
           ))}
         </ul>
       </section>
       <section>
-        <h3 className={styles.heading}>Staking</h3>
+        <h3 className={styles.heading}>{t('info.stakingTitle')}</h3>
         <p className={styles.text}>
-          Stake an active mint instead of waiting: it earns {percent(staking.daily_reward)} of its tokens a day plus
-          your bonuses, until the reward reaches {percent(staking.max_reward_percent)} of the staked tokens. Then the
-          tokens and the reward go to your balance.
+          {t('info.stakingText', { daily: percent(staking.daily_reward), max: percent(staking.max_reward_percent) })}
         </p>
       </section>
       <section>
-        <h3 className={styles.heading}>Bonuses</h3>
-        <p className={styles.text}>Each adds to every stake's daily rate.</p>
+        <h3 className={styles.heading}>{t('info.bonusesTitle')}</h3>
+        <p className={styles.text}>{t('info.bonusesText')}</p>
         <ul className={styles.list}>
           <li>
-            Hold: +{percent(staking.hold_bonus.step_percent)} for every {formatDays(staking.hold_bonus.step_days)} you
-            keep a stake, up to +{percent(staking.hold_bonus.max_percent)}.
+            {t('info.holdBonus', {
+              step: percent(staking.hold_bonus.step_percent),
+              days: days(staking.hold_bonus.step_days),
+              max: percent(staking.hold_bonus.max_percent),
+            })}
           </li>
-          <li>
-            Investment, by the TON you have paid for mints:{' '}
-            {staking.investment_bonus
-              .filter((step) => step.percent > 0)
-              .map((step) => `from ${figure(step.from_ton)} TON +${percent(step.percent)}`)
-              .join(', ')}
-            .
-          </li>
-          <li>
-            Collective, for everyone, by all tokens staked on the platform:{' '}
-            {staking.collective_bonus
-              .filter((step) => step.percent > 0)
-              .map((step) => `from ${figure(step.from_tokens)} TKN +${percent(step.percent)}`)
-              .join(', ')}
-            .
-          </li>
+          <li>{t('info.investmentBonus', { steps: investment })}</li>
+          <li>{t('info.collectiveBonus', { steps: collective })}</li>
         </ul>
       </section>
       <section>
-        <h3 className={styles.heading}>Referral levels</h3>
-        <p className={styles.text}>
-          Invite friends: you earn a share of the tokens of every mint they pay for. The more TON your friends have
-          paid, the higher your level.
-        </p>
+        <h3 className={styles.heading}>{t('info.referralTitle')}</h3>
+        <p className={styles.text}>{t('info.referralText')}</p>
         <table className={styles.table}>
           <thead>
             <tr>
-              <th scope="col">Level</th>
-              <th scope="col">Friends paid</th>
-              <th scope="col">You earn</th>
+              <th scope="col">{t('info.level')}</th>
+              <th scope="col">{t('info.friendsPaid')}</th>
+              <th scope="col">{t('info.youEarn')}</th>
             </tr>
           </thead>
           <tbody>
             {rules.referral_tiers.map((tier) => (
               <tr key={tier.level}>
                 <td>{tier.level + 1}</td>
-                <td>from {figure(tier.turnover_ton)} TON</td>
+                <td>{t('info.fromTon', { amount: figure(tier.turnover_ton) })}</td>
                 <td>{percent(tier.percent)}</td>
               </tr>
             ))}
@@ -101,20 +97,21 @@ export function InfoSheet() {
     infoClosed,
     retryClicked,
   ]);
+  const t = useT();
   if (!isOpen) return null;
-  const actions = [{ label: 'Close', onClick: () => close(), tone: 'plain' as const }];
-  if (failed && !loading) actions.unshift({ label: 'Try again', onClick: () => retry(), tone: 'plain' as const });
+  const actions = [{ label: t('info.close'), onClick: () => close(), tone: 'plain' as const }];
+  if (failed && !loading) actions.unshift({ label: t('launch.tryAgain'), onClick: () => retry(), tone: 'plain' as const });
   return (
-    <Modal title="How it works" onClose={() => close()} actions={actions}>
+    <Modal title={t('info.title')} onClose={() => close()} actions={actions}>
       {rules ? (
-        <Rules rules={rules} />
+        <Rules rules={rules} t={t} />
       ) : failed && !loading ? (
         <p className={styles.text} role="alert">
-          Could not load the rules. Check your connection and try again.
+          {t('info.loadFailed')}
         </p>
       ) : (
         <p className={styles.text} role="status">
-          Loading…
+          {t('common.loadingEllipsis')}
         </p>
       )}
     </Modal>

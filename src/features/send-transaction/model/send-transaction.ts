@@ -1,6 +1,7 @@
 import { attach, createEvent, sample } from 'effector';
 import { $wallet } from '@/entities/wallet';
 import { timings } from '@/shared/config';
+import { $t } from '@/shared/i18n';
 import { hapticErrorFx } from '@/shared/telegram';
 import {
   sendTransactionFx,
@@ -11,15 +12,10 @@ import {
 } from '@/shared/ton-connect';
 import { showToast } from '@/shared/ui/toast';
 
-/** SPEC §5 and §9 texts and limits. */
-export const WALLET_REQUIRED_TEXT = 'Connect wallet to send a transaction.';
-export const PROCESSING_TEXT = 'Transaction is being processed';
+/** SPEC §5 and §9 limits (the texts are the i18n catalogue's 'wallet.*' and 'transaction.*'). */
 export const TRANSACTION_VALIDITY_SECONDS = 60;
 /** Wallets that only say 'SendTransaction' are the older ones: at most 4 messages per transfer. */
 const LEGACY_MAX_MESSAGES = 4;
-
-export const tooManyMessagesText = (count: number, max: number) =>
-  `Your wallet can send at most ${max} message${max === 1 ? '' : 's'} at once, this needs ${count}.`;
 
 /** How many messages the wallet says it can sign at once (0: it cannot send at all). */
 export function maxMessages(features: WalletFeature[]): number {
@@ -50,11 +46,13 @@ const sendFx = attach({
 
 const checked = sample({
   clock: transactionRequested,
-  source: $wallet,
-  fn: (wallet, { messages }) => {
-    if (!wallet) return { ok: false as const, text: WALLET_REQUIRED_TEXT };
+  source: { wallet: $wallet, t: $t },
+  fn: ({ wallet, t }, { messages }) => {
+    if (!wallet) return { ok: false as const, text: t('wallet.required') };
     const max = maxMessages(wallet.features);
-    if (messages.length > max) return { ok: false as const, text: tooManyMessagesText(messages.length, max) };
+    if (messages.length > max) {
+      return { ok: false as const, text: t('wallet.tooManyMessages', { count: max, needed: messages.length }) };
+    }
     return { ok: true as const, request: { messages, network: wallet.chain } };
   },
 });
@@ -71,7 +69,8 @@ sample({ clock: checked.filterMap((result) => (result.ok ? result.request : unde
 
 sample({
   clock: transactionSent,
-  fn: () => ({ text: PROCESSING_TEXT, kind: 'info' as const, durationMs: timings.errorToastMs }),
+  source: $t,
+  fn: (t) => ({ text: t('transaction.processing'), kind: 'info' as const, durationMs: timings.errorToastMs }),
   target: showToast,
 });
 

@@ -4,7 +4,6 @@ import { transactionRequested } from './send-transaction';
 
 /** Sandbox: 1 TON to the dev chain's treasury, to try signing without buying anything. */
 export const TEST_TRANSFER_NANO = '1000000000';
-export const TEST_TRANSFER_LABEL = 'Send test transfer (1 TON)';
 
 export const testTransferClicked = createEvent();
 

@@ -1,16 +1,18 @@
 import { useUnit } from 'effector-react';
 import { appConfig } from '@/shared/config';
+import { useT } from '@/shared/i18n';
 import { $isSending } from '../model/send-transaction';
-import { TEST_TRANSFER_LABEL, testTransferClicked } from '../model/test-transfer';
+import { testTransferClicked } from '../model/test-transfer';
 import styles from './test-transfer-button.module.css';
 
 /** Sandbox only (appConfig.testTransferAddress): absent in production. */
 export function TestTransferButton() {
   const [sending, onClick] = useUnit([$isSending, testTransferClicked]);
+  const t = useT();
   if (appConfig.testTransferAddress === null) return null;
   return (
     <button type="button" className={styles.button} disabled={sending} onClick={() => onClick()}>
-      {TEST_TRANSFER_LABEL}
+      {t('wallet.testTransfer')}
     </button>
   );
 }

@@ -2,9 +2,10 @@ import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { debounce } from 'patronum';
 import { $pendingMint, $plans, mintPaymentRequested, mintUpdated } from '@/entities/mint';
 import { $balanceNano, $wallet } from '@/entities/wallet';
-import { $isSending, transactionRequested, WALLET_REQUIRED_TEXT } from '@/features/send-transaction';
+import { $isSending, transactionRequested } from '@/features/send-transaction';
 import { calculateMintFx, createMintFx, type Mint, type MintCalculateQuery, type MintCalculation } from '@/shared/api';
 import { timings } from '@/shared/config';
+import { $t } from '@/shared/i18n';
 import { hapticErrorFx } from '@/shared/telegram';
 import { openWalletModalFx } from '@/shared/ton-connect';
 import { showToast } from '@/shared/ui/toast';
@@ -12,8 +13,6 @@ import { amountProblem } from '../lib/amount-problem';
 import { parseTonAmount } from '../lib/parse-ton-amount';
 import { mintRoute } from './routes';
 
-/** SPEC §9 toast text. */
-export const MINT_CREATED_TEXT = 'New Mint created';
 /** The calculation waits for the user to stop typing. */
 export const CALCULATION_DEBOUNCE_MS = 300;
 
@@ -106,7 +105,8 @@ const payAsked = sample({
 const walletMissing = sample({ clock: [createAsked, payAsked], source: $wallet, filter: (wallet) => wallet === null });
 sample({
   clock: walletMissing,
-  fn: () => ({ text: WALLET_REQUIRED_TEXT, kind: 'error' as const, durationMs: timings.errorToastMs }),
+  source: $t,
+  fn: (t) => ({ text: t('wallet.required'), kind: 'error' as const, durationMs: timings.errorToastMs }),
   target: showToast,
 });
 sample({ clock: walletMissing, fn: () => undefined, target: hapticErrorFx });
@@ -123,7 +123,8 @@ const created = createFx.doneData.filter({ fn: (mint): mint is Mint => mint !== 
 sample({ clock: created, target: mintUpdated });
 sample({
   clock: created,
-  fn: () => ({ text: MINT_CREATED_TEXT, kind: 'success' as const, durationMs: timings.errorToastMs }),
+  source: $t,
+  fn: (t) => ({ text: t('mint.created'), kind: 'success' as const, durationMs: timings.errorToastMs }),
   target: showToast,
 });
 $amountText.reset(created);

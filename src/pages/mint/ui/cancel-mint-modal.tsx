@@ -1,18 +1,20 @@
 import { useUnit } from 'effector-react';
+import { useT } from '@/shared/i18n';
 import { Modal } from '@/shared/ui/modal';
 import { $cancelTarget, $isCancelling, cancelConfirmed, cancelDismissed } from '../model/cancel-mint';
 
 export function CancelMintModal() {
   const [mint, busy, onConfirm, onDismiss] = useUnit([$cancelTarget, $isCancelling, cancelConfirmed, cancelDismissed]);
+  const t = useT();
   if (!mint) return null;
   return (
     <Modal
-      title="Cancel mint?"
-      text={`Mint #${mint.mint_id} will be canceled. A payment sent after that will not activate it.`}
+      title={t('mint.cancelTitle')}
+      text={t('mint.cancelText', { code: mint.mint_id })}
       onClose={() => onDismiss()}
       actions={[
-        { label: 'Confirm', onClick: () => onConfirm(), disabled: busy, tone: 'danger' },
-        { label: 'Keep mint', onClick: () => onDismiss() },
+        { label: t('mint.cancelConfirm'), onClick: () => onConfirm(), disabled: busy, tone: 'danger' },
+        { label: t('mint.keep'), onClick: () => onDismiss() },
       ]}
     />
   );

@@ -1,8 +1,9 @@
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { $plans, $plansLoading } from '@/entities/mint';
-import { formatAmount, formatDays } from '@/shared/lib/format';
 import { formatUnits } from '@/shared/api';
+import { type Translate, useT } from '@/shared/i18n';
+import { formatAmount } from '@/shared/lib/format';
 import type { AmountProblem } from '../lib/amount-problem';
 import {
   $amountProblem,
@@ -25,41 +26,42 @@ const percentText = (fraction: number): string => `${Number((fraction * 100).toF
 const tonText = (nano: string) => formatAmount(formatUnits(BigInt(nano)), 4);
 
 /** What is wrong with the amount, and what to do about it. */
-function problemText(problem: AmountProblem): string {
+function problemText(problem: AmountProblem, t: Translate): string {
   switch (problem.kind) {
     case 'not_a_number':
-      return 'Enter a positive amount, like 1.5 (up to 9 decimals).';
+      return t('mint.amountInvalid');
     case 'below_min':
-      return `The minimum for this plan is ${formatAmount(problem.min, 4)} TON: enter at least that.`;
+      return t('mint.problem.belowMin', { min: formatAmount(problem.min, 4) });
     case 'above_max':
-      return `The maximum for this plan is ${formatAmount(problem.max, 4)} TON: enter at most that.`;
+      return t('mint.problem.aboveMax', { max: formatAmount(problem.max, 4) });
     case 'insufficient':
-      return `Your wallet holds ${tonText(problem.balanceNano)} TON; this mint needs ${tonText(problem.neededNano)} TON with the network fee. Enter less or top up the wallet.`;
+      return t('mint.problem.insufficient', { balance: tonText(problem.balanceNano), needed: tonText(problem.neededNano) });
   }
 }
 
 function Calculation() {
   const [calculation, calculating, complete, problem] = useUnit([$calculation, $isCalculating, $formComplete, $amountProblem]);
+  const t = useT();
   if (problem) return null;
   return (
     <div className={styles.calculation} aria-live="polite" data-testid="mint-calculation">
       {calculation ? (
         <dl className={styles.rows}>
           <div className={styles.row}>
-            <dt>You mint</dt>
+            <dt>{t('mint.youMint')}</dt>
             <dd>{formatAmount(calculation.amount_token, 2)} TKN</dd>
           </div>
           <div className={styles.row}>
-            <dt>After {formatDays(calculation.tariff_days)}</dt>
+            <dt>{t('mint.after', { days: t('common.days', { count: calculation.tariff_days }) })}</dt>
             <dd>{formatAmount(calculation.expected_token, 2)} TKN</dd>
           </div>
           <div className={styles.row}>
-            <dt>Price per TKN</dt>
+            <dt>{t('mint.pricePerToken')}</dt>
             <dd>{formatAmount(calculation.price, 6)} TON</dd>
           </div>
         </dl>
       ) : (
-        <p className={styles.hint}>{calculating || complete ? 'Calculating…' : 'Choose a plan and an amount to see what you get.'}</p>
+        <p className={styles.hint}>{calculating || complete ? t('mint.calculating') : t('mint.calculationHint')}</p>
       )}
     </div>
   );
@@ -77,6 +79,7 @@ export function MintForm() {
     $needsWallet,
   ]);
   const [onPlan, onAmount, onCreate, onConnect] = useUnit([planSelected, amountChanged, createClicked, connectWalletClicked]);
+  const t = useT();
   const selectedPlan = plans.find((plan) => plan.days === selectedDays);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,10 +89,10 @@ export function MintForm() {
   return (
     <section className={styles.card} aria-labelledby="mint-form-title">
       <h2 id="mint-form-title" className={styles.heading}>
-        New mint
+        {t('mint.formTitle')}
       </h2>
       <form onSubmit={onSubmit} noValidate>
-        <div className={styles.plans} role="group" aria-label="Plan">
+        <div className={styles.plans} role="group" aria-label={t('mint.plan')}>
           {plans.map((plan) => (
             <button
               key={plan.days}
@@ -98,26 +101,32 @@ export function MintForm() {
               aria-pressed={plan.days === selectedDays}
               onClick={() => onPlan(plan.days)}
             >
-              {formatDays(plan.days)}
+              {t('common.days', { count: plan.days })}
             </button>
           ))}
         </div>
         {plans.length === 0 ? (
-          <p className={styles.hint}>{plansLoading ? 'Loading plans…' : 'No plans are open right now.'}</p>
+          <p className={styles.hint}>{plansLoading ? t('mint.loadingPlans') : t('mint.noPlans')}</p>
         ) : (
           <p className={styles.hint}>
             {selectedPlan
-              ? `+${percentText(selectedPlan.yield)} over ${formatDays(selectedPlan.tariff_days)}`
-              : 'Choose a plan.'}
+              ? t('mint.planYield', {
+                  percent: percentText(selectedPlan.yield),
+                  days: t('common.days', { count: selectedPlan.tariff_days }),
+                })
+              : t('mint.choosePlan')}
           </p>
         )}
         <label className={styles.field}>
           <span className={styles.label}>
-            Amount (TON)
+            {t('mint.amountLabel')}
             {selectedPlan ? (
               <span className={styles.limits} data-testid="mint-limits">
                 {' '}
-                · from {formatAmount(selectedPlan.min_amount, 4)} to {formatAmount(selectedPlan.max_amount, 4)}
+                {t('mint.limits', {
+                  min: formatAmount(selectedPlan.min_amount, 4),
+                  max: formatAmount(selectedPlan.max_amount, 4),
+                })}
               </span>
             ) : null}
           </span>
@@ -135,20 +144,20 @@ export function MintForm() {
         </label>
         {problem ? (
           <p id="mint-amount-error" className={styles.error} role="alert" data-testid="mint-amount-error">
-            {problemText(problem)}
+            {problemText(problem, t)}
           </p>
         ) : null}
         <Calculation />
         {needsWallet ? (
           <>
             <button type="button" className={styles.primary} onClick={() => onConnect()}>
-              Connect wallet
+              {t('mint.connectWallet')}
             </button>
-            <p className={styles.hint}>Connect a wallet to pay for the mint.</p>
+            <p className={styles.hint}>{t('mint.connectWalletHint')}</p>
           </>
         ) : (
           <button type="submit" className={styles.primary} disabled={!canCreate}>
-            Create mint
+            {t('mint.create')}
           </button>
         )}
       </form>

@@ -1,3 +1,4 @@
+import { useT } from '@/shared/i18n';
 import { Page } from '@/shared/ui/page';
 import { WalletPanel } from '@/widgets/wallet-panel';
 import { ActiveMints } from './active-mints';
@@ -11,8 +12,9 @@ import { InfoButton } from '@/features/program-info';
  * wallet; the unpaid mint waits above the active ones for its 3 minutes (SPEC §4).
  */
 export function MintPage() {
+  const t = useT();
   return (
-    <Page title="Mint" action={<InfoButton />}>
+    <Page title={t('mint.title')} action={<InfoButton />}>
       <WalletPanel />
       <MintForm />
       <PendingMint />

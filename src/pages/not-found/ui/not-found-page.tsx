@@ -1,13 +1,15 @@
 import { Link } from 'atomic-router-react';
+import { useT } from '@/shared/i18n';
 import { routes } from '@/shared/routing';
 import { MessageScreen } from '@/shared/ui/page';
 
 export function NotFoundPage() {
+  const t = useT();
   return (
     <>
-      <MessageScreen title="Page not found" text="There is nothing at this address." />
+      <MessageScreen title={t('notFound.title')} text={t('notFound.text')} />
       <p style={{ textAlign: 'center' }}>
-        <Link to={routes.dashboard}>Go to the dashboard</Link>
+        <Link to={routes.dashboard}>{t('notFound.home')}</Link>
       </p>
     </>
   );

@@ -1,6 +1,7 @@
+import { useT } from '@/shared/i18n';
 import { Page } from '@/shared/ui/page';
 
 // Filled by a later issue; until then the screen is its title only (nothing fake).
-export const ReferralPage = () => <Page title="Referral" />;
-export const ReferralFarmingPage = () => <Page title="Referral farming" />;
-export const ReferralSellPage = () => <Page title="Referral sell" />;
+export const ReferralPage = () => <Page title={useT()('referral.title')} />;
+export const ReferralFarmingPage = () => <Page title={useT()('referral.farmingTitle')} />;
+export const ReferralSellPage = () => <Page title={useT()('referral.sellTitle')} />;

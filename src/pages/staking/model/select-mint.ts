@@ -3,11 +3,9 @@ import { mintMovedToStaking } from '@/entities/mint';
 import { stakeUpdated } from '@/entities/stake';
 import { createStakeFx, type Stake, type StakeCreateBody } from '@/shared/api';
 import { timings } from '@/shared/config';
+import { $t } from '@/shared/i18n';
 import { routes } from '@/shared/routing';
 import { showToast } from '@/shared/ui/toast';
-
-/** SPEC §9 toast text. */
-export const STAKE_CREATED_TEXT = 'New Stake created';
 
 /*
  * The mints a stake can be made from are the user's active ones (DESIGN.md §4): the mint entity's
@@ -43,7 +41,8 @@ sample({ clock: stakeDone, fn: ({ params }) => params.mint_id, target: mintMoved
 sample({ clock: stakeCreated, target: stakeUpdated });
 sample({
   clock: stakeCreated,
-  fn: () => ({ text: STAKE_CREATED_TEXT, kind: 'info' as const, durationMs: timings.errorToastMs }),
+  source: $t,
+  fn: (t) => ({ text: t('staking.created'), kind: 'info' as const, durationMs: timings.errorToastMs }),
   target: showToast,
 });
 sample({ clock: stakeCreated, fn: () => undefined, target: routes.staking.open });

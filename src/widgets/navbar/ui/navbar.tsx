@@ -1,22 +1,24 @@
 import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
 import { $user } from '@/entities/user';
+import { useT } from '@/shared/i18n';
 import { routes } from '@/shared/routing';
 import { Icon } from '@/shared/ui/icon';
 import styles from './navbar.module.css';
 
 const items = [
-  { route: routes.mint, label: 'Mint', icon: 'mint' },
-  { route: routes.staking, label: 'Staking', icon: 'staking' },
-  { route: routes.dashboard, label: 'Dashboard', icon: 'dashboard' },
-  { route: routes.referral, label: 'Referral', icon: 'referral' },
-  { route: routes.tasks, label: 'Tasks', icon: 'tasks' },
+  { route: routes.mint, label: 'nav.mint', icon: 'mint' },
+  { route: routes.staking, label: 'nav.staking', icon: 'staking' },
+  { route: routes.dashboard, label: 'nav.dashboard', icon: 'dashboard' },
+  { route: routes.referral, label: 'nav.referral', icon: 'referral' },
+  { route: routes.tasks, label: 'nav.tasks', icon: 'tasks' },
 ] as const;
 
-function Badge({ count, label }: { count: number; label: string }) {
+function NewReferralsBadge({ count }: { count: number }) {
+  const t = useT();
   if (count <= 0) return null;
   return (
-    <span className={styles.badge} aria-label={`${count} ${label}`}>
+    <span className={styles.badge} aria-label={t('nav.newReferrals', { count })}>
       {count}
     </span>
   );
@@ -28,14 +30,15 @@ function Badge({ count, label }: { count: number; label: string }) {
  */
 export function Navbar() {
   const user = useUnit($user);
+  const t = useT();
   const newReferrals = user?.ref.new_referrals_count ?? 0;
   return (
-    <nav className={styles.navbar} aria-label="Main">
+    <nav className={styles.navbar} aria-label={t('nav.label')}>
       {items.map(({ route, label, icon }) => (
         <Link key={label} to={route} className={styles.item} activeClassName={styles.active}>
           <Icon name={icon} />
-          <span>{label}</span>
-          {route === routes.referral ? <Badge count={newReferrals} label="new referrals" /> : null}
+          <span>{t(label)}</span>
+          {route === routes.referral ? <NewReferralsBadge count={newReferrals} /> : null}
         </Link>
       ))}
     </nav>

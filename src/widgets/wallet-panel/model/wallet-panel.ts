@@ -1,33 +1,29 @@
 import { createEvent, createStore, sample } from 'effector';
 import { appConfig, miniAppLink } from '@/shared/config';
+import { $locale } from '@/shared/i18n';
 import { themeChanged, type LaunchParams } from '@/shared/telegram';
 import { createTonConnectFx, mountButtonFx, setUiOptionsFx, type TonConnectSetup } from '@/shared/ton-connect';
 
-/** Telegram's language decides the widget's: Russian for 'ru', English otherwise. */
-export const widgetLanguage = (languageCode: string | null): 'en' | 'ru' =>
-  languageCode?.toLowerCase().startsWith('ru') ? 'ru' : 'en';
-
 /** Starts TON Connect with the app's settings (issue #3): manifest, local wallets list in sandbox,
- * Telegram's language and theme, return to the Mini App after a wallet action. */
-export const walletWidgetStarted = createEvent<Pick<LaunchParams, 'languageCode' | 'colorScheme'>>();
+ * the app's language (shared/i18n: the same choice as every other text), Telegram's theme, return to
+ * the Mini App after a wallet action. */
+export const walletWidgetStarted = createEvent<Pick<LaunchParams, 'colorScheme'>>();
 export const buttonRootMounted = createEvent<string>();
 export const buttonRootUnmounted = createEvent();
 
 sample({
   clock: walletWidgetStarted,
-  fn: ({ languageCode, colorScheme }): TonConnectSetup => ({
+  source: $locale,
+  fn: (language, { colorScheme }): TonConnectSetup => ({
     manifestUrl: appConfig.tonConnectManifestUrl,
     walletsListSource: appConfig.walletsListUrl,
     twaReturnUrl: miniAppLink(),
-    language: widgetLanguage(languageCode),
+    language,
     theme: colorScheme,
   }),
   target: createTonConnectFx,
 });
 
-const $language = createStore<'en' | 'ru'>('en').on(walletWidgetStarted, (_, { languageCode }) =>
-  widgetLanguage(languageCode),
-);
 const $buttonRootId = createStore<string | null>(null)
   .on(buttonRootMounted, (_, id) => id)
   .reset(buttonRootUnmounted);
@@ -35,7 +31,7 @@ const $buttonRootId = createStore<string | null>(null)
 // Keep the widget's theme in step with Telegram's.
 sample({
   clock: themeChanged,
-  source: $language,
+  source: $locale,
   fn: (language, theme) => ({ language, theme }),
   target: setUiOptionsFx,
 });

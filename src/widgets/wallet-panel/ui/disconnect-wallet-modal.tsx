@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react';
+import { useT } from '@/shared/i18n';
 import { Modal } from '@/shared/ui/modal';
 import {
   $isDisconnecting,
@@ -9,15 +10,16 @@ import {
 
 export function DisconnectWalletModal() {
   const [isOpen, busy, onConfirm, onCancel] = useUnit([$isOpen, $isDisconnecting, disconnectConfirmed, disconnectCancelled]);
+  const t = useT();
   if (!isOpen) return null;
   return (
     <Modal
-      title="Disconnect wallet?"
-      text="You can connect it again at any time."
+      title={t('wallet.disconnectTitle')}
+      text={t('wallet.disconnectText')}
       onClose={() => onCancel()}
       actions={[
-        { label: 'Disconnect', onClick: () => onConfirm(), disabled: busy, tone: 'danger' },
-        { label: 'Cancel', onClick: () => onCancel() },
+        { label: t('wallet.disconnect'), onClick: () => onConfirm(), disabled: busy, tone: 'danger' },
+        { label: t('common.cancel'), onClick: () => onCancel() },
       ]}
     />
   );

@@ -2,6 +2,7 @@ import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
 import { $shortAddress, $status, TonBalance } from '@/entities/wallet';
 import { TestTransferButton } from '@/features/send-transaction';
+import { useT } from '@/shared/i18n';
 import { disconnectClicked } from '../model/disconnect-wallet';
 import { DisconnectWalletModal } from './disconnect-wallet-modal';
 import { buttonRootMounted, buttonRootUnmounted } from '../model/wallet-panel';
@@ -21,17 +22,18 @@ export function WalletPanel() {
     buttonRootMounted,
     buttonRootUnmounted,
   ]);
+  const t = useT();
   useEffect(() => {
     mounted(BUTTON_ROOT_ID);
     return () => unmounted();
   }, [mounted, unmounted]);
 
   return (
-    <section className={styles.panel} aria-label="Wallet">
+    <section className={styles.panel} aria-label={t('wallet.title')}>
       <div className={styles.header}>
-        <span className={styles.title}>Wallet</span>
+        <span className={styles.title}>{t('wallet.title')}</span>
         {status === 'restoring' ? (
-          <button type="button" className={styles.restoring} disabled aria-label="Restoring wallet connection">
+          <button type="button" className={styles.restoring} disabled aria-label={t('wallet.restoring')}>
             <span className={styles.spinner} />
           </button>
         ) : null}
@@ -44,7 +46,7 @@ export function WalletPanel() {
           </span>
           <TonBalance />
           <button type="button" className={styles.link} onClick={() => onDisconnect()}>
-            Disconnect
+            {t('wallet.disconnect')}
           </button>
         </div>
       ) : null}

@@ -1,0 +1,63 @@
+import { en, type MessageKey } from './en';
+import { ru } from './ru';
+
+export type Locale = 'en' | 'ru';
+
+export const catalogues: Record<Locale, Record<MessageKey, string>> = { en, ru };
+
+/** Telegram's language_code decides: Russian for 'ru' and its regional forms, English for the rest. */
+export const chooseLocale = (languageCode: string | null | undefined): Locale =>
+  languageCode?.trim().toLowerCase().startsWith('ru') ? 'ru' : 'en';
+
+/** The `{name}` placeholders of a catalogue text, as a union of names. */
+type Placeholders<Text extends string> = Text extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
+
+export type MessageParams<Key extends MessageKey> = Record<Placeholders<(typeof en)[Key]>, string | number>;
+
+/** `t('mint.create')`, `t('common.days', { count: 30 })`: a text with placeholders needs its params. */
+export type Translate = <Key extends MessageKey>(
+  key: Key,
+  ...params: [Placeholders<(typeof en)[Key]>] extends [never] ? [] : [params: MessageParams<Key>]
+) => string;
+
+/**
+ * Which plural form (index into 'a|b|c') a count takes. English: one|other. Russian: one (1, 21,
+ * 101 день), few (2–4, 22 дня; fractions too: 1.5 дня), many (5–20, 25, 111 дней).
+ */
+export function pluralIndex(locale: Locale, count: number): number {
+  if (locale === 'en') return count === 1 ? 0 : 1;
+  if (!Number.isInteger(count)) return 1;
+  const n = Math.abs(count);
+  const lastTwo = n % 100;
+  const last = n % 10;
+  if (last === 1 && lastTwo !== 11) return 0;
+  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return 1;
+  return 2;
+}
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+export function createTranslator(locale: Locale): Translate {
+  const messages = catalogues[locale];
+  return (key, ...rest) => {
+    const params = rest[0] as Record<string, string | number> | undefined;
+    let text = messages[key];
+    if (text.includes('|')) {
+      const forms = text.split('|');
+      text = forms[Math.min(pluralIndex(locale, Number(params?.count)), forms.length - 1)]!;
+    }
+    if (!params) return text;
+    return text.replace(PLACEHOLDER, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  };
+}
+
+/**
+ * Dates in the user's language: '5 Mar 2026' (en-GB: day first, as most of the app's users read
+ * dates) or '5 мар. 2026 г.' (ru-RU).
+ */
+const DATE_LOCALES: Record<Locale, string> = { en: 'en-GB', ru: 'ru-RU' };
+
+export const formatDate = (seconds: number, locale: Locale): string =>
+  new Date(seconds * 1000).toLocaleDateString(DATE_LOCALES[locale], { day: 'numeric', month: 'short', year: 'numeric' });

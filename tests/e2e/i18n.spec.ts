@@ -1,0 +1,116 @@
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { appFrame, createTestUser, devWalletDialog } from './sandbox';
+
+/**
+ * A Telegram user whose language is Russian meets a Russian app: every screen's text, the toasts,
+ * the dates, and `<html lang="ru">`. The wallet widget is the library's own (it follows the same
+ * choice); the dev wallet's sheet is sandbox-only and stays English.
+ */
+
+/** The app's own visible text as words, without the wallet library's widget and the dev wallet's sheet. */
+const appWords = (app: FrameLocator) =>
+  app.locator('body').evaluate((body) => {
+    const copy = body.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('#tc-widget-root, #ton-connect-button, [aria-label="Dev Wallet"], script, style').forEach((node) => node.remove());
+    // innerText of a detached node has no layout: textContent with the blocks separated is enough here.
+    copy.querySelectorAll('*').forEach((node) => node.append(' '));
+    return (copy.textContent ?? '').split(/\s+/).filter(Boolean);
+  });
+
+/** Words with a lowercase Latin letter: English left on screen (tickers, mint codes and addresses are upper case or shortened). */
+async function expectNoEnglish(app: FrameLocator) {
+  const words = await appWords(app);
+  const address = /^[\w-]{3}…[\w-]{4}$/;
+  expect(words.filter((word) => /[a-z]/.test(word) && !address.test(word))).toEqual([]);
+}
+
+async function connectDevWalletInRussian(page: Page) {
+  const app = appFrame(page);
+  await app.getByRole('button', { name: 'Подключить кошелёк' }).click();
+  await app.getByRole('button', { name: /Dev Wallet/ }).first().click();
+  const sheet = devWalletDialog(page);
+  await sheet.getByRole('button', { name: 'Connect' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(app.getByTestId('wallet-address')).toBeVisible();
+}
+
+test('a Russian user sees the dashboard, mint and staking screens in Russian', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { row } = await createTestUser(page, { language: 'ru', platform: 'tdesktop' });
+  await row.getByRole('link', { name: 'Open' }).click();
+  const app = appFrame(page);
+  const nav = app.getByRole('navigation', { name: 'Главное меню' });
+
+  // Dashboard.
+  await expect(app.getByRole('heading', { name: 'Главная', exact: true })).toBeVisible();
+  await expect(app.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(app.getByRole('region', { name: 'Балансы' })).toContainText('Баланс');
+  await expect(app.getByRole('region', { name: 'Бонусы' })).toContainText('Бонус за удержание');
+  await expect(app.getByTestId('ref-level')).toHaveText('Реферальный уровень 1');
+  await expect(app.getByRole('region', { name: 'Активные минты' })).toContainText('Нет активных минтов.');
+  await expect(nav).toContainText('Минт');
+  await expect(nav).toContainText('Стейкинг');
+  for (const english of ['Dashboard', 'Balance', 'Active mints', 'Mint']) {
+    await expect(app.getByRole('heading', { name: english, exact: true })).toHaveCount(0);
+  }
+  await expect(nav.getByText('Dashboard')).toHaveCount(0);
+  await expectNoEnglish(app);
+  await connectDevWalletInRussian(page);
+  await expect(app.getByRole('region', { name: 'Кошелёк' })).toContainText('Отключить');
+  await expectNoEnglish(app);
+
+  // Mint: plans in Russian plurals, the calculation, the toasts, the pending and active cards.
+  await nav.getByRole('link', { name: 'Минт' }).click();
+  await expect(app.getByRole('heading', { name: 'Минт', exact: true })).toBeVisible();
+  const plans = app.getByRole('group', { name: 'План' }).getByRole('button');
+  await expect(plans).toHaveText(['30 дней', '60 дней', '90 дней', '180 дней']);
+  await expect(app.getByText('Выберите план.')).toBeVisible();
+  await plans.filter({ hasText: '30 дней' }).click();
+  await expect(app.getByText('+5% за 30 дней')).toBeVisible();
+  await app.getByRole('textbox', { name: 'Сумма (TON)' }).fill('abc');
+  await expect(app.getByText(/^Введите положительную сумму/)).toBeVisible();
+  await app.getByRole('textbox', { name: 'Сумма (TON)' }).fill('10');
+  const calculation = app.getByTestId('mint-calculation');
+  await expect(calculation).toContainText('Вы получите');
+  await expect(calculation).toContainText('Через 30 дней');
+  await expect(calculation).toContainText('1 050.00 TKN');
+  await expect(app.getByRole('heading', { name: 'Mint', exact: true })).toHaveCount(0);
+  await expectNoEnglish(app);
+  await page.screenshot({ path: test.info().outputPath('ru-mint.png') });
+
+  await app.getByRole('button', { name: 'Создать минт' }).click();
+  await expect(app.getByText('Новый минт создан')).toBeVisible();
+  await devWalletDialog(page).getByRole('button', { name: 'Approve' }).click();
+  await expect(app.getByText('Транзакция обрабатывается')).toBeVisible();
+  const pending = app.getByRole('region', { name: 'Ожидает оплаты' });
+  await expect(pending).toContainText('Оплатите 10.00 TON из кошелька');
+  await expect(pending.getByRole('button', { name: 'Оплатить' })).toBeVisible();
+  await expectNoEnglish(app);
+
+  const active = app.getByRole('region', { name: 'Активные минты' }).getByTestId('mint-card');
+  await expect(active).toHaveCount(1, { timeout: 30_000 });
+  await expect(active.getByTestId('mint-status')).toHaveText('активен');
+  await expect(active).toContainText('Срок');
+  await expect(active).toContainText('30 дней');
+  // The maturity date in Russian: '<day> <month abbreviation> <year> г.'.
+  await expect(active).toContainText(/Завершится\s*\d{1,2} [а-я]{3,4}\.? \d{4}/);
+  await expectNoEnglish(app);
+
+  // Staking.
+  await nav.getByRole('link', { name: 'Стейкинг' }).click();
+  await expect(app.getByRole('heading', { name: 'Стейкинг', exact: true })).toBeVisible();
+  await expect(app.getByRole('status')).toContainText('Стейков пока нет.');
+  await expectNoEnglish(app);
+  await app.getByRole('link', { name: 'Застейкать минт' }).click();
+  await expect(app.getByRole('heading', { name: 'Выберите минт' })).toBeVisible();
+  await app.getByTestId('stakeable-mint').getByRole('button', { name: 'Застейкать', exact: true }).click();
+  await expect(app.getByText('Новый стейк создан')).toBeVisible();
+  const card = app.getByTestId('stake-card');
+  await expect(card).toContainText('Заработано');
+  await expect(card.getByTestId('stake-status')).toHaveText('Активен');
+  await expect(card.getByRole('definition').first()).toBeVisible();
+  await expect(card).toContainText('в день');
+  await expect(card).toContainText('в секунду');
+  await expect(app.getByRole('heading', { name: 'Staking', exact: true })).toHaveCount(0);
+  await expectNoEnglish(app);
+});
