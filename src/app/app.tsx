@@ -4,6 +4,7 @@ import { Provider, useUnit } from 'effector-react';
 import { JoinCommunityModal } from '@/features/community-gate';
 import { MaintenanceScreen } from '@/features/maintenance-mode';
 import { router } from '@/shared/routing';
+import { Icon } from '@/shared/ui/icon';
 import { FullPageLoader } from '@/shared/ui/loader';
 import { MessageScreen } from '@/shared/ui/page';
 import { Toasts } from '@/shared/ui/toast';
@@ -19,6 +20,7 @@ function Screen() {
     case 'failed':
       return (
         <MessageScreen
+          icon={<Icon name="offline" size={36} />}
           title="Could not sign you in"
           text="Check your connection and try again."
           action={{ label: 'Try again', onClick: () => onRetry() }}
@@ -41,8 +43,9 @@ export function App({ scope }: { scope: Scope }) {
   return (
     <Provider value={scope}>
       <RouterProvider router={router}>
-        <Screen />
+        {/* First in the flow: toasts push the screen down rather than cover its title. */}
         <Toasts />
+        <Screen />
       </RouterProvider>
     </Provider>
   );

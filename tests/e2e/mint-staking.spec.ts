@@ -80,7 +80,7 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
   const onDashboard = stakes.getByTestId('stake-earned');
   const dashboardValue = Number((await onDashboard.textContent())!.replace(/[^\d.]/g, ''));
   await expect.poll(async () => Number((await onDashboard.textContent())!.replace(/[^\d.]/g, '')), { timeout: 3_000 }).toBeGreaterThan(dashboardValue);
-  await expect(app.getByRole('region', { name: 'Active mints' })).toContainText('No active mints.');
+  await expect(app.getByRole('region', { name: 'Active mints' })).toContainText('No active mints yet');
 
   expect(await app.locator('body').evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 });

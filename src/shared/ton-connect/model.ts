@@ -45,6 +45,30 @@ function toInfo(wallet: NonNullable<Instance['wallet']>): ConnectedWalletInfo {
 const toLibraryTheme = (lib: Library, theme: WalletUiOptions['theme']) =>
   theme === 'dark' ? lib.THEME.DARK : lib.THEME.LIGHT;
 
+/** A design token's current value ('' when the page has none, e.g. in a test). */
+const token = (name: string): string =>
+  typeof document === 'undefined' ? '' : getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+
+/**
+ * The widget in the app's look: its button and modal take the app's tokens (Telegram's button,
+ * section, text and hint colours) for the scheme in use; unset tokens keep the library's own.
+ */
+function uiPreferences(lib: Library, theme: WalletUiOptions['theme']) {
+  const button = token('--color-button');
+  const buttonText = token('--color-button-text');
+  const section = token('--color-section');
+  const text = token('--color-text');
+  const hint = token('--color-hint');
+  const colors = {
+    ...(button ? { accent: button, telegramButton: button } : {}),
+    ...(button && buttonText ? { connectButton: { background: button, foreground: buttonText } } : {}),
+    ...(section ? { background: { primary: section } } : {}),
+    ...(text && hint ? { text: { primary: text, secondary: hint } } : {}),
+  };
+  const libraryTheme = toLibraryTheme(lib, theme);
+  return { theme: libraryTheme, borderRadius: 'm' as const, colorsSet: { [libraryTheme]: colors } };
+}
+
 /** Observes the library's `ton-connect-ui-*` events; a failing subscriber never reaches the library. */
 export const observeTrackingFx = createEffect(() => {
   const tracked = scopeBind(trackingEventReceived, { safe: true });
@@ -77,8 +101,17 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
     connector,
     restoreConnection: true,
     language: setup.language,
-    uiPreferences: { theme: toLibraryTheme(lib, setup.theme) },
-    actionsConfiguration: { returnStrategy: 'back', twaReturnUrl: setup.twaReturnUrl },
+    uiPreferences: uiPreferences(lib, setup.theme),
+    actionsConfiguration: {
+      returnStrategy: 'back',
+      twaReturnUrl: setup.twaReturnUrl,
+      // One announcement per event: the library's "confirm in your wallet" modal before signing;
+      // after it the app's own toasts (SPEC §4, §8: 'Transaction is being processed', 'Transaction
+      // was not sent'), so the library's sent/cancelled notifications, which would repeat them in
+      // another style over the wallet panel, stay off.
+      modals: ['before'],
+      notifications: [],
+    },
     analytics: { mode: 'off' },
   });
   instance.onStatusChange(
@@ -90,7 +123,7 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
 
 export const setUiOptionsFx = createEffect((options: WalletUiOptions) => {
   if (!instance || !library) return;
-  instance.uiOptions = { language: options.language, uiPreferences: { theme: toLibraryTheme(library, options.theme) } };
+  instance.uiOptions = { language: options.language, uiPreferences: uiPreferences(library, options.theme) };
 });
 
 /** Mounts the library's connect button into the element with this id (null unmounts). */

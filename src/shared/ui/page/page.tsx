@@ -1,29 +1,38 @@
 import type { ReactNode } from 'react';
 import styles from './page.module.css';
 
-/** A screen's frame: its title and content above the navbar. */
-export function Page({ title, children }: { title: string; children?: ReactNode }) {
+/** A screen's frame: its title (and something beside it, e.g. an info button) and content above the navbar. */
+export function Page({ title, aside, children }: { title: string; aside?: ReactNode; children?: ReactNode }) {
   return (
     <main className={styles.page}>
-      <h1 className={styles.title}>{title}</h1>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{title}</h1>
+        {aside}
+      </header>
       {children}
     </main>
   );
 }
 
-/** Plain full-screen message with an optional action (launch failures and the like). */
+/**
+ * Full-screen message with an optional action (launch failures and the like): an icon, a title in
+ * plain words, what to do next, and the button that does it.
+ */
 export function MessageScreen({
   title,
   text,
   action,
+  icon,
 }: {
   title: string;
   text?: string;
   action?: { label: string; onClick: () => void };
+  icon?: ReactNode;
 }) {
   return (
     <main className={styles.message} role="alert">
-      <h1 className={styles.title}>{title}</h1>
+      {icon ? <span className={styles.icon}>{icon}</span> : null}
+      <h1 className={styles.messageTitle}>{title}</h1>
       {text ? <p className={styles.hint}>{text}</p> : null}
       {action ? (
         <button type="button" className={styles.button} onClick={action.onClick}>

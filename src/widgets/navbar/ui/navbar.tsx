@@ -2,6 +2,7 @@ import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
 import { $user } from '@/entities/user';
 import { routes } from '@/shared/routing';
+import { Badge } from '@/shared/ui/badge';
 import { Icon } from '@/shared/ui/icon';
 import styles from './navbar.module.css';
 
@@ -13,11 +14,13 @@ const items = [
   { route: routes.tasks, label: 'Tasks', icon: 'tasks' },
 ] as const;
 
-function Badge({ count, label }: { count: number; label: string }) {
+function Counter({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;
   return (
-    <span className={styles.badge} aria-label={`${count} ${label}`}>
-      {count}
+    <span className={styles.badge}>
+      <Badge tone="danger" solid label={`${count} ${label}`}>
+        {count}
+      </Badge>
     </span>
   );
 }
@@ -35,7 +38,7 @@ export function Navbar() {
         <Link key={label} to={route} className={styles.item} activeClassName={styles.active}>
           <Icon name={icon} />
           <span>{label}</span>
-          {route === routes.referral ? <Badge count={newReferrals} label="new referrals" /> : null}
+          {route === routes.referral ? <Counter count={newReferrals} label="new referrals" /> : null}
         </Link>
       ))}
     </nav>
