@@ -1,3 +1,4 @@
+import type { ActionConfiguration } from '@tonconnect/ui';
 import { createEffect, createEvent, sample, scopeBind } from 'effector';
 import {
   TRACKED_ACTIONS,
@@ -22,6 +23,12 @@ type Instance = InstanceType<Library['TonConnectUI']>;
 
 let library: Library | null = null;
 let instance: Instance | null = null;
+/**
+ * The actions configuration, passed again with every later `uiOptions` change: the library's
+ * setter replaces it with whatever the change carries (undefined when it carries none), which
+ * would silently bring back its default notifications and drop the return URL.
+ */
+let actionsConfiguration: ActionConfiguration | undefined;
 
 /** The library reported a wallet (connect or restore) or none (disconnect). */
 export const walletStatusChanged = createEvent<ConnectedWalletInfo | null>();
@@ -92,6 +99,16 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
   await observeTrackingFx();
 
   const lib = (library = await import('@tonconnect/ui'));
+  actionsConfiguration = {
+    returnStrategy: 'back',
+    twaReturnUrl: setup.twaReturnUrl,
+    // One announcement per event: the library's "confirm in your wallet" modal before signing;
+    // after it the app's own toasts (SPEC §4, §8: 'Transaction is being processed', 'Transaction
+    // was not sent'). The library's notifications would repeat each of them in another style,
+    // floating over the wallet panel, so they stay off.
+    modals: ['before'],
+    notifications: [],
+  };
   const connector = new lib.TonConnect({
     manifestUrl: setup.manifestUrl,
     ...(setup.walletsListSource ? { walletsListSource: setup.walletsListSource } : {}),
@@ -102,16 +119,7 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
     restoreConnection: true,
     language: setup.language,
     uiPreferences: uiPreferences(lib, setup.theme),
-    actionsConfiguration: {
-      returnStrategy: 'back',
-      twaReturnUrl: setup.twaReturnUrl,
-      // One announcement per event: the library's "confirm in your wallet" modal before signing;
-      // after it the app's own toasts (SPEC §4, §8: 'Transaction is being processed', 'Transaction
-      // was not sent'), so the library's sent/cancelled notifications, which would repeat them in
-      // another style over the wallet panel, stay off.
-      modals: ['before'],
-      notifications: [],
-    },
+    actionsConfiguration,
     analytics: { mode: 'off' },
   });
   instance.onStatusChange(
@@ -123,12 +131,16 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
 
 export const setUiOptionsFx = createEffect((options: WalletUiOptions) => {
   if (!instance || !library) return;
-  instance.uiOptions = { language: options.language, uiPreferences: uiPreferences(library, options.theme) };
+  instance.uiOptions = {
+    language: options.language,
+    uiPreferences: uiPreferences(library, options.theme),
+    actionsConfiguration,
+  };
 });
 
 /** Mounts the library's connect button into the element with this id (null unmounts). */
 export const mountButtonFx = createEffect((buttonRootId: string | null) => {
-  if (instance) instance.uiOptions = { buttonRootId };
+  if (instance) instance.uiOptions = { buttonRootId, actionsConfiguration };
 });
 
 export const openWalletModalFx = createEffect(async () => {
