@@ -139,7 +139,7 @@ function Overview() {
                 text="Mint tokens from a plan paid in TON; they grow until the plan ends."
                 action={
                   <Link to={routes.mint} className={buttonClassName({ variant: 'secondary', size: 's' })}>
-                    Mint
+                    Go to Mint
                   </Link>
                 }
               />
