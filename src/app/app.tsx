@@ -6,6 +6,7 @@ import { MaintenanceScreen } from '@/features/maintenance-mode';
 import { InfoSheet } from '@/features/program-info';
 import { useT } from '@/shared/i18n';
 import { router } from '@/shared/routing';
+import { Icon } from '@/shared/ui/icon';
 import { FullPageLoader } from '@/shared/ui/loader';
 import { MessageScreen } from '@/shared/ui/page';
 import { Toasts } from '@/shared/ui/toast';
@@ -22,6 +23,7 @@ function Screen() {
     case 'failed':
       return (
         <MessageScreen
+          icon={<Icon name="offline" size={36} />}
           title={t('launch.failedTitle')}
           text={t('launch.failedText')}
           action={{ label: t('launch.tryAgain'), onClick: () => onRetry() }}
@@ -45,8 +47,9 @@ export function App({ scope }: { scope: Scope }) {
   return (
     <Provider value={scope}>
       <RouterProvider router={router}>
-        <Screen />
+        {/* First in the flow: toasts push the screen down rather than cover its title. */}
         <Toasts />
+        <Screen />
       </RouterProvider>
     </Provider>
   );

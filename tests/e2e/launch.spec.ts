@@ -55,7 +55,7 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.locator('#host-back')).toBeHidden();
 
-    await app.getByRole('link', { name: 'Mint' }).click();
+    await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mint' }).click();
     await expect(app.getByRole('heading', { name: 'Mint', exact: true })).toBeVisible();
     await expect(page.locator('#host-back')).toBeVisible();
 

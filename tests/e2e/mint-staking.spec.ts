@@ -39,6 +39,29 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
   await expect(app.getByRole('region', { name: 'Waiting for payment' })).toContainText(comment);
   await page.screenshot({ path: test.info().outputPath('mint-pending.png') });
 
+  // One announcement per event, and nothing covers what comes next: the app's toasts stack in the
+  // page's flow above the title; the wallet library adds no 'Transaction sent' notification of its own.
+  const toasts = app.getByTestId('toast');
+  // 'New Mint created' may already be gone (3 s); 'Transaction is being processed' is there.
+  await expect(toasts.filter({ hasText: 'Transaction is being processed' })).toHaveCount(1);
+  await expect(app.locator('[data-tc-notification-tx-sent], [data-tc-notification-tx-cancelled]')).toHaveCount(0);
+  const notifications = app.locator('[data-tc-list-notifications] > *');
+  const boxes = [
+    ...(await Promise.all((await toasts.all()).map((toast) => toast.boundingBox()))),
+    ...(await Promise.all((await notifications.all()).map((notification) => notification.boundingBox()))),
+  ].filter((box) => box !== null);
+  expect(boxes.length).toBeGreaterThanOrEqual(1);
+  const title = await app.getByRole('heading', { name: 'Mint', exact: true }).boundingBox();
+  const walletPanel = await app.getByRole('region', { name: 'Wallet' }).boundingBox();
+  type Box = { x: number; y: number; width: number; height: number };
+  const overlap = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  for (const [i, box] of boxes.entries()) {
+    expect(overlap(box, title!), `announcement ${i} covers the title`).toBe(false);
+    expect(overlap(box, walletPanel!), `announcement ${i} covers the wallet panel`).toBe(false);
+    for (const other of boxes.slice(i + 1)) expect(overlap(box, other), `announcement ${i} overlaps another`).toBe(false);
+  }
+
   // The watcher reads the treasury every 5 s; the user:mint push moves the card.
   const active = app.getByRole('region', { name: 'Active mints' }).getByTestId('mint-card');
   await expect(active).toHaveCount(1, { timeout: 30_000 });
@@ -80,7 +103,7 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
   const onDashboard = stakes.getByTestId('stake-earned');
   const dashboardValue = Number((await onDashboard.textContent())!.replace(/[^\d.]/g, ''));
   await expect.poll(async () => Number((await onDashboard.textContent())!.replace(/[^\d.]/g, '')), { timeout: 3_000 }).toBeGreaterThan(dashboardValue);
-  await expect(app.getByRole('region', { name: 'Active mints' })).toContainText('No active mints.');
+  await expect(app.getByRole('region', { name: 'Active mints' })).toContainText('No active mints yet');
 
   expect(await app.locator('body').evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 });

@@ -9,6 +9,7 @@ import '@/pages/mint';
 import '@/pages/staking';
 import {
   appSocket,
+  getCurrentPriceFx,
   getMaintenanceFx,
   getMeFx,
   getMintPlansFx,
@@ -40,6 +41,7 @@ function launchAt(path: string, me: UserMe = user) {
     mints: vi.fn(async () => emptyPage),
     stakes: vi.fn(async () => emptyPage),
     plans: vi.fn(async () => []),
+    price: vi.fn(async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })),
   };
   const history = createMemoryHistory({ initialEntries: [path] });
   const setup = createTestScope({
@@ -65,6 +67,7 @@ function launchAt(path: string, me: UserMe = user) {
       [getMintsFx, calls.mints],
       [getStakesFx, calls.stakes],
       [getMintPlansFx, calls.plans],
+      [getCurrentPriceFx, calls.price],
     ],
   });
   return { ...setup, calls, history };
@@ -100,12 +103,13 @@ afterEach(() => {
 });
 
 describe('page data loads once, in the route chain', () => {
-  it('the dashboard requests /api/mint/ and /api/staking/ once each on launch', async () => {
+  it('the dashboard requests /api/mint/, /api/staking/ and the current price once each on launch', async () => {
     const { scope, calls } = launchAt('/');
     await start(scope);
     expect(calls.me).toHaveBeenCalledTimes(1);
     expect(calls.mints).toHaveBeenCalledTimes(1);
     expect(calls.stakes).toHaveBeenCalledTimes(1);
+    expect(calls.price).toHaveBeenCalledTimes(1);
     expect(calls.plans).not.toHaveBeenCalled();
     // The socket is up for the signed-in session.
     expect(FakeWebSocket.instances).toHaveLength(1);
@@ -117,6 +121,7 @@ describe('page data loads once, in the route chain', () => {
     expect(calls.me).toHaveBeenCalledTimes(2);
     expect(calls.mints).toHaveBeenCalledTimes(2);
     expect(calls.stakes).toHaveBeenCalledTimes(2);
+    expect(calls.price).toHaveBeenCalledTimes(2);
     await stop(scope);
   });
 
@@ -142,6 +147,7 @@ describe('page data loads once, in the route chain', () => {
     expect(calls.plans).toHaveBeenCalledTimes(1);
     expect(calls.mints).toHaveBeenCalledTimes(1);
     expect(calls.stakes).not.toHaveBeenCalled();
+    expect(calls.price).not.toHaveBeenCalled();
     await stop(scope);
   });
 
@@ -166,6 +172,7 @@ describe('page data loads once, in the route chain', () => {
       expect(calls.mints, path).not.toHaveBeenCalled();
       expect(calls.stakes, path).not.toHaveBeenCalled();
       expect(calls.plans, path).not.toHaveBeenCalled();
+      expect(calls.price, path).not.toHaveBeenCalled();
       await stop(scope);
     }
   });

@@ -76,7 +76,8 @@ describe('stake cards under the 1 s ticker', () => {
     });
     const numbers = () => [...container.querySelectorAll('[data-testid="stake-earned"]')].map((el) => el.textContent);
     expect(container.querySelectorAll('[data-testid="stake-card"]')).toHaveLength(3);
-    expect(numbers()).toEqual(['0.00', '0.00', '0.00']);
+    // Six decimals from the start (SPEC §5, one count per kind): the number keeps its width.
+    expect(numbers()).toEqual(['0.000000', '0.000000', '0.000000']);
     expect(container.textContent).toContain('per second');
 
     renders.card = 0;
@@ -92,6 +93,6 @@ describe('stake cards under the 1 s ticker', () => {
 
     expect(renders).toEqual({ card: 0, number: 9, list: 0 });
     // 20 tokens a day is 0.000231… a second: the shown number grows every second.
-    expect(seen.map((texts) => texts[0])).toEqual(['0.00', '0.000231', '0.000462', '0.000694']);
+    expect(seen.map((texts) => texts[0])).toEqual(['0.000000', '0.000231', '0.000462', '0.000694']);
   });
 });

@@ -1,3 +1,4 @@
+export { stakeCompletesAt, stakeProgressPercent } from './lib/progress';
 export { dailyPercent, stakeEarned, stakeRates, type StakeRates } from './lib/reward';
 export { $stakesLoaded, stakesRequested, stakeUpdated } from './model/stake';
 export { StakeCard } from './ui/stake-card';

@@ -9,3 +9,6 @@ export const dashboardPage = { route: dashboardRoute, view: DashboardPage };
 export const historyPage = { route: historyRoute, view: DashboardPage };
 export const dashboardFarmingPage = { route: farmingRoute, view: DashboardPage };
 export const dashboardSellPage = { route: sellRoute, view: DashboardPage };
+export * as dashboardModel from './model/dashboard';
+export * as priceModel from './model/price';
+export { tokensValueTon } from './lib/total-value';

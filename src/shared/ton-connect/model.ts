@@ -1,3 +1,4 @@
+import type { ActionConfiguration } from '@tonconnect/ui';
 import { createEffect, createEvent, sample, scopeBind } from 'effector';
 import { $t } from '../i18n';
 import {
@@ -23,6 +24,12 @@ type Instance = InstanceType<Library['TonConnectUI']>;
 
 let library: Library | null = null;
 let instance: Instance | null = null;
+/**
+ * The actions configuration, passed again with every later `uiOptions` change: the library's
+ * setter replaces it with whatever the change carries (undefined when it carries none), which
+ * would silently bring back its default notifications and drop the return URL.
+ */
+let actionsConfiguration: ActionConfiguration | undefined;
 
 /** The library reported a wallet (connect or restore) or none (disconnect). */
 export const walletStatusChanged = createEvent<ConnectedWalletInfo | null>();
@@ -45,6 +52,30 @@ function toInfo(wallet: NonNullable<Instance['wallet']>): ConnectedWalletInfo {
 
 const toLibraryTheme = (lib: Library, theme: WalletUiOptions['theme']) =>
   theme === 'dark' ? lib.THEME.DARK : lib.THEME.LIGHT;
+
+/** A design token's current value ('' when the page has none, e.g. in a test). */
+const token = (name: string): string =>
+  typeof document === 'undefined' ? '' : getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+
+/**
+ * The widget in the app's look: its button and modal take the app's tokens (Telegram's button,
+ * section, text and hint colours) for the scheme in use; unset tokens keep the library's own.
+ */
+function uiPreferences(lib: Library, theme: WalletUiOptions['theme']) {
+  const button = token('--color-button');
+  const buttonText = token('--color-button-text');
+  const section = token('--color-section');
+  const text = token('--color-text');
+  const hint = token('--color-hint');
+  const colors = {
+    ...(button ? { accent: button, telegramButton: button } : {}),
+    ...(button && buttonText ? { connectButton: { background: button, foreground: buttonText } } : {}),
+    ...(section ? { background: { primary: section } } : {}),
+    ...(text && hint ? { text: { primary: text, secondary: hint } } : {}),
+  };
+  const libraryTheme = toLibraryTheme(lib, theme);
+  return { theme: libraryTheme, borderRadius: 'm' as const, colorsSet: { [libraryTheme]: colors } };
+}
 
 /** Observes the library's `ton-connect-ui-*` events; a failing subscriber never reaches the library. */
 export const observeTrackingFx = createEffect(() => {
@@ -69,6 +100,16 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
   await observeTrackingFx();
 
   const lib = (library = await import('@tonconnect/ui'));
+  actionsConfiguration = {
+    returnStrategy: 'back',
+    twaReturnUrl: setup.twaReturnUrl,
+    // One announcement per event: the library's "confirm in your wallet" modal before signing;
+    // after it the app's own toasts (SPEC §4, §8: 'Transaction is being processed', 'Transaction
+    // was not sent'). The library's notifications would repeat each of them in another style,
+    // floating over the wallet panel, so they stay off.
+    modals: ['before'],
+    notifications: [],
+  };
   const connector = new lib.TonConnect({
     manifestUrl: setup.manifestUrl,
     ...(setup.walletsListSource ? { walletsListSource: setup.walletsListSource } : {}),
@@ -78,8 +119,8 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
     connector,
     restoreConnection: true,
     language: setup.language,
-    uiPreferences: { theme: toLibraryTheme(lib, setup.theme) },
-    actionsConfiguration: { returnStrategy: 'back', twaReturnUrl: setup.twaReturnUrl },
+    uiPreferences: uiPreferences(lib, setup.theme),
+    actionsConfiguration,
     analytics: { mode: 'off' },
   });
   instance.onStatusChange(
@@ -91,12 +132,16 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
 
 export const setUiOptionsFx = createEffect((options: WalletUiOptions) => {
   if (!instance || !library) return;
-  instance.uiOptions = { language: options.language, uiPreferences: { theme: toLibraryTheme(library, options.theme) } };
+  instance.uiOptions = {
+    language: options.language,
+    uiPreferences: uiPreferences(library, options.theme),
+    actionsConfiguration,
+  };
 });
 
 /** Mounts the library's connect button into the element with this id (null unmounts). */
 export const mountButtonFx = createEffect((buttonRootId: string | null) => {
-  if (instance) instance.uiOptions = { buttonRootId };
+  if (instance) instance.uiOptions = { buttonRootId, actionsConfiguration };
 });
 
 export const openWalletModalFx = createEffect(async () => {

@@ -2,6 +2,7 @@ import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { delay, interval } from 'patronum';
 import { getStakesFx, type Stake } from '@/shared/api';
 import { byNewest, pendingShownUntil } from '@/shared/lib/pending-window';
+import { stakeProgressPercent } from '../lib/progress';
 import { isStakeEarning, stakeEarned, visibleStakes } from '../lib/reward';
 
 /** SPEC §4, §9: active earnings recompute every 1 s. */
@@ -56,6 +57,13 @@ export const $earnedByStake = combine($stakes, $now, (stakes, now) => {
   const earned: Record<number, number> = {};
   for (const stake of stakes) earned[stake.id] = stakeEarned(stake, now);
   return earned;
+});
+
+/** Progress toward max_reward by stake id, in percent (SPEC §4 figures, exact). */
+export const $progressByStake = combine($stakes, $now, (stakes, now) => {
+  const progress: Record<number, number> = {};
+  for (const stake of stakes) progress[stake.id] = stakeProgressPercent(stake, now);
+  return progress;
 });
 
 const $earning = createStore(false, { serialize: 'ignore' });

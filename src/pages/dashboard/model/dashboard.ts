@@ -2,26 +2,47 @@ import type { RouteInstance, RouteParams } from 'atomic-router';
 import { combine, sample } from 'effector';
 import { mintsRequested } from '@/entities/mint';
 import { stakesRequested } from '@/entities/stake';
-import { chainCommunityMember, userDataRefetched } from '@/entities/user';
+import { $user, chainCommunityMember, userDataRefetched } from '@/entities/user';
+import type { MessageKey } from '@/shared/i18n';
 import { chainLoad, routes } from '@/shared/routing';
+import { tokensValueTon } from '../lib/total-value';
+import { $currentPrice, priceRequested } from './price';
 
 /*
- * The dashboard and its children (SPEC §2) show the same frame: balances, the active mints and the
- * active stakes (issue #4). The lists load in the chain of whichever of these routes opens (one
- * request each); the socket keeps them live afterwards.
+ * The dashboard and its children (SPEC §2) show the same frame: the total value at the current
+ * price, balances, bonuses, the active mints and the active stakes (issue #4). The lists and the
+ * price load in the chain of whichever of these routes opens (one request each); the socket keeps
+ * the lists live afterwards.
  */
+const frameData = [mintsRequested, stakesRequested, priceRequested];
 const openFrame = <Params extends RouteParams>(route: RouteInstance<Params>) =>
-  chainLoad(chainCommunityMember(route), [mintsRequested, stakesRequested]);
+  chainLoad(chainCommunityMember(route), frameData);
 
 export const dashboardRoute = openFrame(routes.dashboard);
 export const historyRoute = openFrame(routes.history);
 export const farmingRoute = openFrame(routes.dashboardFarming);
 export const sellRoute = openFrame(routes.dashboardSell);
 
+/** The sub-sections as a segmented control (SPEC §2 routes), in order; the open one is marked. */
+export const sections = [
+  { route: routes.dashboard, frame: dashboardRoute, label: 'dashboard.overview' },
+  { route: routes.history, frame: historyRoute, label: 'dashboard.history' },
+  { route: routes.dashboardFarming, frame: farmingRoute, label: 'dashboard.farming' },
+  { route: routes.dashboardSell, frame: sellRoute, label: 'dashboard.sell' },
+] as const satisfies ReadonlyArray<{ route: unknown; frame: unknown; label: MessageKey }>;
+
 const $frameOpened = combine(
-  [dashboardRoute, historyRoute, farmingRoute, sellRoute].map((route) => route.$isOpened),
+  sections.map(({ frame }) => frame.$isOpened),
   (opened) => opened.some(Boolean),
 );
 
+/**
+ * The token balance's worth at the current price, in TON (exact decimal text); null until both
+ * the user and the price are known.
+ */
+export const $totalValueTon = combine($user, $currentPrice, (user, price) =>
+  user && price ? tokensValueTon(user.balance_token, price.price) : null,
+);
+
 // SPEC §4: when the user data refetches, the lists on screen catch up on pushes missed meanwhile.
-sample({ clock: userDataRefetched, filter: $frameOpened, target: [mintsRequested, stakesRequested] });
+sample({ clock: userDataRefetched, filter: $frameOpened, target: frameData });

@@ -1,82 +1,228 @@
 import { createRoutesView, Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
-import { ActiveMintList } from '@/entities/mint';
-import { StakeList } from '@/entities/stake';
+import { $mintsLoaded, ActiveMintList } from '@/entities/mint';
+import { $stakesLoaded, StakeList } from '@/entities/stake';
 import { $refLevel, $user } from '@/entities/user';
-import { useT } from '@/shared/i18n';
-import { formatAmount } from '@/shared/lib/format';
-import { routes } from '@/shared/routing';
-import { Page } from '@/shared/ui/page';
-import { WalletPanel } from '@/widgets/wallet-panel';
-import { farmingRoute, historyRoute, sellRoute } from '../model/dashboard';
-import styles from './dashboard-page.module.css';
 import { InfoButton } from '@/features/program-info';
+import { useT } from '@/shared/i18n';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { routes } from '@/shared/routing';
+import { Badge } from '@/shared/ui/badge';
+import { buttonClassName } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Icon } from '@/shared/ui/icon';
+import { ListRow, ListRows } from '@/shared/ui/list-row';
+import { Page } from '@/shared/ui/page';
+import { Section } from '@/shared/ui/section';
+import { segmentedClassNames } from '@/shared/ui/segmented-control';
+import { Skeleton, SkeletonCard } from '@/shared/ui/skeleton';
+import { WalletPanel } from '@/widgets/wallet-panel';
+import { $totalValueTon, dashboardRoute, farmingRoute, historyRoute, sections, sellRoute } from '../model/dashboard';
+import { $currentPrice, $priceLoaded } from '../model/price';
+import styles from './dashboard-page.module.css';
 
-function Amount({ label, value, unit, testId }: { label: string; value: string | number; unit: string; testId: string }) {
+const TOKEN = 'TKN';
+
+/** The token balance's worth at the current price (SPEC §2 dashboard), with the price under it. */
+function TotalValue() {
+  const [total, price, priceLoaded] = useUnit([$totalValueTon, $currentPrice, $priceLoaded]);
+  const t = useT();
+  const change = price?.price_change_24h ?? 0;
   return (
-    <div className={styles.row}>
-      <span className={styles.label}>{label}</span>
-      <span className={styles.value} data-testid={testId}>
-        {formatAmount(value, 2)} {unit}
+    <section className={styles.hero} aria-label={t('dashboard.totalValue')}>
+      <span className={styles.heroLabel}>{t('dashboard.totalValue')}</span>
+      <span className={styles.heroValue} data-testid="total-value">
+        {total !== null ? `${formatAmount(total, DECIMALS.ton)} TON` : priceLoaded ? '—' : <Skeleton width={160} height={32} />}
       </span>
-    </div>
+      <span className={styles.price}>
+        {price ? (
+          <>
+            <span data-testid="current-price">
+              {t('dashboard.price', { price: formatAmount(price.price, DECIMALS.price) })}
+            </span>
+            <Badge tone={change > 0 ? 'success' : change < 0 ? 'danger' : 'neutral'}>
+              {t('dashboard.change24h', { change: `${change > 0 ? '+' : ''}${formatAmount(change, DECIMALS.percent)}` })}
+            </Badge>
+          </>
+        ) : priceLoaded ? (
+          t('dashboard.priceUnavailable')
+        ) : (
+          <Skeleton width={180} />
+        )}
+      </span>
+    </section>
   );
 }
 
-/** The user's balances and bonuses from /user/me, live through the socket (SPEC §3, §5). */
+/** The sub-sections (SPEC §2 routes) as a segmented control; the open one is marked. */
+function SectionSwitch() {
+  const t = useT();
+  return (
+    <nav className={`${segmentedClassNames.track} ${styles.switch}`} aria-label={t('dashboard.sections')}>
+      {sections.map(({ route, label }) => (
+        <SectionLink key={label} route={route} label={t(label)} />
+      ))}
+    </nav>
+  );
+}
+
+function SectionLink({ route, label }: { route: (typeof sections)[number]['route']; label: string }) {
+  const opened = useUnit(route.$isOpened);
+  return (
+    <Link
+      to={route}
+      className={opened ? `${segmentedClassNames.segment} ${segmentedClassNames.active}` : segmentedClassNames.segment}
+      aria-current={opened ? 'page' : undefined}
+    >
+      {label}
+    </Link>
+  );
+}
+
+/** The referral level as a card that leads to the referral screen. */
+function ReferralLevelCard() {
+  const level = useUnit($refLevel);
+  const t = useT();
+  return (
+    <Link to={routes.referral} className={styles.referral}>
+      <span className={styles.referralIcon}>
+        <Icon name="referral" />
+      </span>
+      <span className={styles.referralText}>
+        <span className={styles.referralTitle} data-testid="ref-level">
+          {t('dashboard.referralLevel', { level: level ?? 1 })}
+        </span>
+        <span className={styles.referralHint}>{t('dashboard.referralHint')}</span>
+      </span>
+      <Icon name="chevronRight" size={20} />
+    </Link>
+  );
+}
+
+function Overview() {
+  const [user, mintsLoaded, stakesLoaded] = useUnit([$user, $mintsLoaded, $stakesLoaded]);
+  const t = useT();
+  if (!user) return null;
+  return (
+    <>
+      <Section title={t('dashboard.balances')} id="dashboard-balances">
+        <ListRows>
+          <ListRow label={t('dashboard.balance')} value={`${formatAmount(user.balance_token, DECIMALS.token)} ${TOKEN}`} valueTestId="balance-token" strong />
+          <ListRow label={t('dashboard.taskBalance')} value={`${formatAmount(user.task_balance, DECIMALS.token)} ${TOKEN}`} valueTestId="task-balance" />
+          <ListRow
+            label={t('dashboard.referralBalance')}
+            value={`${formatAmount(user.referral_balance, DECIMALS.token)} ${TOKEN}`}
+            valueTestId="referral-balance"
+          />
+        </ListRows>
+      </Section>
+      <Section title={t('dashboard.bonuses')} id="dashboard-bonuses">
+        <ListRows>
+          <ListRow label={t('dashboard.holdBonus')} value={`${formatAmount(user.hold_bonus, DECIMALS.percent)}%`} valueTestId="hold-bonus" />
+          <ListRow
+            label={t('dashboard.investmentBonus')}
+            value={`${formatAmount(user.investment_bonus, DECIMALS.percent)}%`}
+            valueTestId="investment-bonus"
+          />
+          <ListRow
+            label={t('dashboard.collectiveBonus')}
+            value={`${formatAmount(user.collective_bonus, DECIMALS.percent)}%`}
+            valueTestId="collective-bonus"
+          />
+        </ListRows>
+      </Section>
+      <Section plain label={t('nav.referral')}>
+        <ReferralLevelCard />
+      </Section>
+      <Section plain title={t('dashboard.activeMints')} id="dashboard-mints">
+        {mintsLoaded ? (
+          <ActiveMintList
+            empty={
+              <EmptyState
+                icon={<Icon name="mint" />}
+                title={t('mint.noActiveMints')}
+                text={t('dashboard.noMintsText')}
+                action={
+                  <Link to={routes.mint} className={buttonClassName({ variant: 'secondary', size: 's' })}>
+                    {t('dashboard.goToMint')}
+                  </Link>
+                }
+              />
+            }
+          />
+        ) : (
+          <SkeletonCard label={t('dashboard.loadingMints')} />
+        )}
+      </Section>
+      <Section plain title={t('dashboard.activeStakes')} id="dashboard-stakes">
+        {stakesLoaded ? (
+          <StakeList
+            which="active"
+            empty={
+              <EmptyState
+                icon={<Icon name="staking" />}
+                title={t('dashboard.noActiveStakes')}
+                text={t('dashboard.noStakesText')}
+                action={
+                  <Link to={routes.staking} className={buttonClassName({ variant: 'secondary', size: 's' })}>
+                    {t('dashboard.goToStaking')}
+                  </Link>
+                }
+              />
+            }
+          />
+        ) : (
+          <SkeletonCard label={t('dashboard.loadingStakes')} />
+        )}
+      </Section>
+    </>
+  );
+}
+
+/** Later issues fill these sections; until then each says what it will hold. */
+function ComingSection({ title, text }: { title: string; text: string }) {
+  return (
+    <Section plain label={title}>
+      <EmptyState icon={<Icon name="clock" />} title={title} text={text} />
+    </Section>
+  );
+}
+
+function HistorySection() {
+  const t = useT();
+  return <ComingSection title={t('dashboard.history')} text={t('dashboard.historySoon')} />;
+}
+
+function FarmingSection() {
+  const t = useT();
+  return <ComingSection title={t('dashboard.farming')} text={t('dashboard.farmingSoon')} />;
+}
+
+function SellSection() {
+  const t = useT();
+  return <ComingSection title={t('dashboard.sell')} text={t('dashboard.sellSoon')} />;
+}
+
+const DashboardSection = createRoutesView({
+  routes: [
+    { route: dashboardRoute, view: Overview },
+    { route: historyRoute, view: HistorySection },
+    { route: farmingRoute, view: FarmingSection },
+    { route: sellRoute, view: SellSection },
+  ],
+});
+
+/** The user's wallet, total value, and the open sub-section (SPEC §2–§5), live through the socket. */
 export function DashboardPage() {
-  const [user, level] = useUnit([$user, $refLevel]);
+  const user = useUnit($user);
   const t = useT();
   if (!user) return null;
   return (
     <Page title={t('dashboard.title')} action={<InfoButton />}>
       <WalletPanel />
-      <section className={styles.card} aria-label={t('dashboard.balances')}>
-        <Amount label={t('dashboard.balance')} value={user.balance_token} unit="TKN" testId="balance-token" />
-        <Amount label={t('dashboard.taskBalance')} value={user.task_balance} unit="TKN" testId="task-balance" />
-        <Amount label={t('dashboard.referralBalance')} value={user.referral_balance} unit="TKN" testId="referral-balance" />
-      </section>
-      <section className={styles.card} aria-label={t('dashboard.bonuses')}>
-        <Amount label={t('dashboard.holdBonus')} value={user.hold_bonus} unit="%" testId="hold-bonus" />
-        <Amount label={t('dashboard.investmentBonus')} value={user.investment_bonus} unit="%" testId="investment-bonus" />
-        <Amount label={t('dashboard.collectiveBonus')} value={user.collective_bonus} unit="%" testId="collective-bonus" />
-      </section>
-      <section className={styles.section} aria-labelledby="dashboard-mints-title">
-        <h2 id="dashboard-mints-title" className={styles.heading}>
-          {t('dashboard.activeMints')}
-        </h2>
-        <ActiveMintList empty={<p className={styles.hint}>{t('dashboard.noActiveMints')}</p>} />
-      </section>
-      <section className={styles.section} aria-labelledby="dashboard-stakes-title">
-        <h2 id="dashboard-stakes-title" className={styles.heading}>
-          {t('dashboard.activeStakes')}
-        </h2>
-        <StakeList which="active" empty={<p className={styles.hint}>{t('dashboard.noActiveStakes')}</p>} />
-      </section>
-      <p className={styles.level} data-testid="ref-level">
-        {t('dashboard.referralLevel', { level: level ?? '' })}
-      </p>
-      <nav className={styles.tabs} aria-label={t('dashboard.sections')}>
-        <Link to={routes.dashboard}>{t('dashboard.overview')}</Link>
-        <Link to={routes.history}>{t('dashboard.history')}</Link>
-        <Link to={routes.dashboardFarming}>{t('dashboard.farming')}</Link>
-        <Link to={routes.dashboardSell}>{t('dashboard.sell')}</Link>
-      </nav>
-      <DashboardChildren />
+      <TotalValue />
+      <SectionSwitch />
+      <DashboardSection />
     </Page>
   );
 }
-
-function SectionTitle({ text }: { text: 'dashboard.history' | 'dashboard.farming' | 'dashboard.sell' }) {
-  const t = useT();
-  return <h2>{t(text)}</h2>;
-}
-
-// Later issues fill these sections; for now they are their titles only.
-const DashboardChildren = createRoutesView({
-  routes: [
-    { route: historyRoute, view: () => <SectionTitle text="dashboard.history" /> },
-    { route: farmingRoute, view: () => <SectionTitle text="dashboard.farming" /> },
-    { route: sellRoute, view: () => <SectionTitle text="dashboard.sell" /> },
-  ],
-});

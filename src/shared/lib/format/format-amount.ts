@@ -2,7 +2,7 @@
  * Display rule for amounts (SPEC §5):
  * - truncate toward zero to `decimals` digits, never round (1.999 → '1.99');
  * - trailing zeros are trimmed, but at least 2 decimals stay (0.1 → '0.10', 5 → '5.00',
- *   1.23400 with 4 → '1.234');
+ *   1.23400 with 4 → '1.234'); with `fixed` every one of the `decimals` digits stays ('1.234000');
  * - the integer part is grouped in threes with a plain space ('1 234 567.89');
  * - the sign stays on negatives, except when the truncated value is zero (-0.001 → '0.00');
  * - input that is not a finite decimal number shows as '—'.
@@ -14,11 +14,13 @@ const NOT_A_NUMBER = '—';
 const MAX_INTEGER_DIGITS = 1000;
 const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 
-export function formatAmount(value: number | string, decimals: 2 | 4 | 6): string {
+export function formatAmount(value: number | string, decimals: 2 | 4 | 6, options: { fixed?: boolean } = {}): string {
   const parts = toDecimalParts(value, decimals);
   if (!parts) return NOT_A_NUMBER;
 
-  const fraction = parts.fraction.slice(0, decimals).replace(/0+$/, '').padEnd(MIN_DECIMALS, '0');
+  const shown = parts.fraction.slice(0, decimals);
+  // `fixed`: always `decimals` digits, so a live number keeps its width (0.000000 → 0.000115).
+  const fraction = options.fixed ? shown.padEnd(decimals, '0') : shown.replace(/0+$/, '').padEnd(MIN_DECIMALS, '0');
   const integer = parts.integer.replace(/\B(?=(\d{3})+$)/g, ' ');
   const isZero = /^0*$/.test(parts.integer) && /^0*$/.test(fraction);
   return `${parts.negative && !isZero ? '-' : ''}${integer}.${fraction}`;

@@ -1,2 +1,3 @@
 export { formatAmount } from './format-amount';
 export { shortenAddress } from './shorten-address';
+export { DECIMALS } from './decimals';

@@ -1,1 +1,1 @@
-export { FullPageLoader } from './full-page-loader';
+export { APP_NAME, FullPageLoader } from './full-page-loader';

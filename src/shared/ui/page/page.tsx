@@ -14,19 +14,25 @@ export function Page({ title, action, children }: { title: string; action?: Reac
   );
 }
 
-/** Plain full-screen message with an optional action (launch failures and the like). */
+/**
+ * Full-screen message with an optional action (launch failures and the like): an icon, a title in
+ * plain words, what to do next, and the button that does it.
+ */
 export function MessageScreen({
   title,
   text,
   action,
+  icon,
 }: {
   title: string;
   text?: string;
   action?: { label: string; onClick: () => void };
+  icon?: ReactNode;
 }) {
   return (
     <main className={styles.message} role="alert">
-      <h1 className={styles.title}>{title}</h1>
+      {icon ? <span className={styles.icon}>{icon}</span> : null}
+      <h1 className={styles.messageTitle}>{title}</h1>
       {text ? <p className={styles.hint}>{text}</p> : null}
       {action ? (
         <button type="button" className={styles.button} onClick={action.onClick}>

@@ -3,6 +3,7 @@ import { useUnit } from 'effector-react';
 import { $user } from '@/entities/user';
 import { useT } from '@/shared/i18n';
 import { routes } from '@/shared/routing';
+import { Badge } from '@/shared/ui/badge';
 import { Icon } from '@/shared/ui/icon';
 import styles from './navbar.module.css';
 
@@ -18,8 +19,10 @@ function NewReferralsBadge({ count }: { count: number }) {
   const t = useT();
   if (count <= 0) return null;
   return (
-    <span className={styles.badge} aria-label={t('nav.newReferrals', { count })}>
-      {count}
+    <span className={styles.badge}>
+      <Badge tone="danger" solid label={t('nav.newReferrals', { count })}>
+        {count}
+      </Badge>
     </span>
   );
 }

@@ -1,0 +1,1 @@
+export { Button, buttonClassName, type ButtonVariant } from './button';

@@ -1,0 +1,1 @@
+export { ListRow, ListRows } from './list-row';

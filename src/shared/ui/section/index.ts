@@ -1,0 +1,1 @@
+export { Card, Section } from './section';

@@ -1,0 +1,1 @@
+export { SegmentedControl, segmentedClassNames, type Segment } from './segmented-control';

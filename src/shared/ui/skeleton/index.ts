@@ -1,0 +1,1 @@
+export { Skeleton, SkeletonCard } from './skeleton';

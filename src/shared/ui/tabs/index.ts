@@ -1,0 +1,1 @@
+export { Tabs, tabClassNames, type Tab } from './tabs';
