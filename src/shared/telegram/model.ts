@@ -4,6 +4,7 @@
  */
 import WebApp from '@twa-dev/sdk';
 import { createEffect, createEvent, sample, scopeBind } from 'effector';
+import { readableThemeColors } from '../lib/contrast';
 
 export type ColorScheme = 'light' | 'dark';
 export type HapticStyle = 'light' | 'medium' | 'heavy' | 'rigid' | 'soft';
@@ -60,11 +61,16 @@ export const reloadFx = createEffect(() => {
 /** Theme params → `--tg-theme-*` CSS variables, colour scheme → `data-theme` on <html>. */
 export const applyThemeFx = createEffect(() => {
   const root = document.documentElement;
-  for (const [key, value] of Object.entries(WebApp.themeParams)) {
+  const params = WebApp.themeParams;
+  for (const [key, value] of Object.entries(params)) {
     if (typeof value === 'string') root.style.setProperty(`--tg-theme-${key.replaceAll('_', '-')}`, value);
+  }
+  for (const [name, value] of Object.entries(readableThemeColors(params, WebApp.colorScheme))) {
+    root.style.setProperty(name, value);
   }
   root.dataset.theme = WebApp.colorScheme;
 });
+
 
 export const backButtonPressed = createEvent();
 export const themeChanged = createEvent<ColorScheme>();

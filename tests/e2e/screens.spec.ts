@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { en } from '../../src/shared/i18n/en';
+import { ru } from '../../src/shared/i18n/ru';
+import { createTestUser } from './sandbox';
+
+/*
+ * Issue #9: every screen at 390 px, light and dark, English and Russian: no serious or critical
+ * accessibility violation (axe), and a screenshot in screenshots/ (ignored by git) for a reviewer.
+ */
+const CATALOGUES = { en, ru } as const;
+const SCREENS = [
+  { name: 'dashboard', path: '/', heading: 'dashboard.title' },
+  { name: 'mint', path: '/mint', heading: 'mint.title' },
+  { name: 'staking', path: '/staking', heading: 'staking.title' },
+  { name: 'select-mint', path: '/staking/select', heading: 'staking.selectTitle' },
+  { name: 'referral', path: '/referral', heading: 'referral.title' },
+  { name: 'tasks', path: '/tasks', heading: 'tasks.title' },
+] as const;
+
+/** The Mini App itself (not the host emulator) at 390 px, with the launcher's signed launch data. */
+async function openAppDirectly(page: Page, theme: 'light' | 'dark', language: 'en' | 'ru') {
+  const { row } = await createTestUser(page, { theme, language });
+  await row.getByRole('link', { name: 'Open' }).click();
+  // The host page sets the frame's address once it has the signed launch data.
+  await expect(page.locator('#app-frame')).toHaveAttribute('src', /tgWebAppData=/);
+  const src = await page.locator('#app-frame').getAttribute('src');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(src!);
+  await expect(page.getByRole('heading', { name: CATALOGUES[language]['dashboard.title'] })).toBeVisible();
+  return new URL(page.url());
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+for (const language of ['en', 'ru'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`every screen in ${language}, ${theme}: accessible, and photographed`, async ({ page }) => {
+      test.setTimeout(90_000);
+      const t = CATALOGUES[language];
+      const app = await openAppDirectly(page, theme, language);
+      for (const screen of SCREENS) {
+        // The app keeps its launch data across navigations (sessionStorage), as inside Telegram.
+        await page.goto(new URL(screen.path + app.hash, app.origin).toString());
+        await expect(page.getByRole('heading', { name: t[screen.heading], exact: true })).toBeVisible();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `screenshots/${language}-${theme}-${screen.name}.png`, fullPage: true });
+        expect(await seriousViolations(page), `${screen.name} (${language}, ${theme})`).toEqual([]);
+      }
+      await page.goto(new URL('/' + app.hash, app.origin).toString());
+      await page.getByRole('button', { name: t['info.button'] }).click();
+      await expect(page.getByTestId('program-rules')).toBeVisible();
+      await page.screenshot({ path: `screenshots/${language}-${theme}-info.png` });
+      expect(await seriousViolations(page), `info (${language}, ${theme})`).toEqual([]);
+    });
+  }
+}
