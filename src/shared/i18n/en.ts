@@ -73,6 +73,7 @@ export const en = {
 
   // ---- wallet ---------------------------------------------------------------------------------------
   'wallet.title': 'Wallet',
+  'wallet.balanceOf': 'Balance of',
   'wallet.restoring': 'Restoring wallet connection',
   'wallet.disconnect': 'Disconnect',
   'wallet.disconnectTitle': 'Disconnect wallet?',

@@ -67,6 +67,7 @@ export const ru = {
 
   // ---- wallet ---------------------------------------------------------------------------------------
   'wallet.title': 'Кошелёк',
+  'wallet.balanceOf': 'Баланс',
   'wallet.restoring': 'Восстанавливаем подключение кошелька',
   'wallet.disconnect': 'Отключить',
   'wallet.disconnectTitle': 'Отключить кошелёк?',

@@ -12,7 +12,8 @@ const BUTTON_ROOT_ID = 'ton-connect-button';
 
 /**
  * The wallet on the dashboard: the TON Connect button (the library's own: connect, 4+4 address,
- * copy/disconnect dropdown) and the app's own display — 3+4 address, TON balance, Disconnect.
+ * copy/disconnect dropdown — the account menu) and the app's own line under it, labelled as what it
+ * is: the balance of the connected address (3+4, SPEC §9), and Disconnect.
  */
 export function WalletPanel() {
   const [status, shortAddress, onDisconnect, mounted, unmounted] = useUnit([
@@ -41,8 +42,11 @@ export function WalletPanel() {
       </div>
       {status === 'connected' ? (
         <div className={styles.details}>
-          <span className={styles.address} data-testid="wallet-address">
-            {shortAddress}
+          <span className={styles.label}>
+            {t('wallet.balanceOf')}{' '}
+            <span className={styles.address} data-testid="wallet-address">
+              {shortAddress}
+            </span>
           </span>
           <TonBalance />
           <button type="button" className={styles.link} onClick={() => onDisconnect()}>
