@@ -4,6 +4,7 @@ import { $plans, $plansLoading } from '@/entities/mint';
 import { formatUnits } from '@/shared/api';
 import { type Translate, useT } from '@/shared/i18n';
 import { formatAmount } from '@/shared/lib/format';
+import { SegmentedControl } from '@/shared/ui/segmented-control';
 import type { AmountProblem } from '../lib/amount-problem';
 import {
   $amountProblem,
@@ -92,19 +93,12 @@ export function MintForm() {
         {t('mint.formTitle')}
       </h2>
       <form onSubmit={onSubmit} noValidate>
-        <div className={styles.plans} role="group" aria-label={t('mint.plan')}>
-          {plans.map((plan) => (
-            <button
-              key={plan.days}
-              type="button"
-              className={plan.days === selectedDays ? `${styles.plan} ${styles.selected}` : styles.plan}
-              aria-pressed={plan.days === selectedDays}
-              onClick={() => onPlan(plan.days)}
-            >
-              {t('common.days', { count: plan.days })}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label={t('mint.plan')}
+          value={selectedDays}
+          onChange={onPlan}
+          segments={plans.map((plan) => ({ value: plan.days, label: t('common.days', { count: plan.days }) }))}
+        />
         {plans.length === 0 ? (
           <p className={styles.hint}>{plansLoading ? t('mint.loadingPlans') : t('mint.noPlans')}</p>
         ) : (
