@@ -113,6 +113,7 @@ export const en = {
   'mint.created': 'New Mint created',
   'mint.activeMints': 'Active mints',
   'mint.noActiveMints': 'No active mints yet.',
+  'mint.noActiveMintsText': 'A mint turns active as soon as its payment arrives.',
   'mint.waitingForPayment': 'Waiting for payment',
   'mint.payHint': 'Pay {amount} TON from your wallet; the mint becomes active when the payment arrives.',
   'mint.pay': 'Pay',
@@ -135,7 +136,9 @@ export const en = {
   // ---- staking --------------------------------------------------------------------------------------
   'staking.title': 'Staking',
   'staking.stakeMint': 'Stake a mint',
-  'staking.noStakes': 'No stakes yet. Stake an active mint to start earning.',
+  'staking.noStakes': 'No stakes yet.',
+  'staking.noStakesText': 'Stake an active mint to start earning.',
+  'staking.noMintsText': 'Mint tokens first: an active mint can be staked.',
   'staking.loadingStakes': 'Loading stakes…',
   'staking.selectTitle': 'Select a mint',
   'staking.stake': 'Stake',

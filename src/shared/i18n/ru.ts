@@ -107,6 +107,7 @@ export const ru = {
   'mint.created': 'Новый минт создан',
   'mint.activeMints': 'Активные минты',
   'mint.noActiveMints': 'Активных минтов пока нет.',
+  'mint.noActiveMintsText': 'Минт становится активным, как только приходит оплата.',
   'mint.waitingForPayment': 'Ожидает оплаты',
   'mint.payHint': 'Оплатите {amount} TON из кошелька: минт станет активным, когда придёт платёж.',
   'mint.pay': 'Оплатить',
@@ -129,7 +130,9 @@ export const ru = {
   // ---- staking --------------------------------------------------------------------------------------
   'staking.title': 'Стейкинг',
   'staking.stakeMint': 'Застейкать минт',
-  'staking.noStakes': 'Стейков пока нет. Застейкайте активный минт, чтобы начать зарабатывать.',
+  'staking.noStakes': 'Стейков пока нет.',
+  'staking.noStakesText': 'Застейкайте активный минт, чтобы начать зарабатывать.',
+  'staking.noMintsText': 'Сначала получите токены: застейкать можно активный минт.',
   'staking.loadingStakes': 'Загружаем стейки…',
   'staking.selectTitle': 'Выберите минт',
   'staking.stake': 'Застейкать',

@@ -1,18 +1,24 @@
 import { useUnit } from 'effector-react';
-import { $mintsLoading, ActiveMintList } from '@/entities/mint';
+import { $mintsLoaded, ActiveMintList } from '@/entities/mint';
 import { useT } from '@/shared/i18n';
-import styles from './mint-page.module.css';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Icon } from '@/shared/ui/icon';
+import { Section } from '@/shared/ui/section';
+import { SkeletonCard } from '@/shared/ui/skeleton';
 
 /** Paid mints running toward maturity; a `user:mint` push moves a paid one in here. */
 export function ActiveMints() {
-  const loading = useUnit($mintsLoading);
+  const loaded = useUnit($mintsLoaded);
   const t = useT();
   return (
-    <section className={styles.section} aria-labelledby="active-mints-title">
-      <h2 id="active-mints-title" className={styles.heading}>
-        {t('mint.activeMints')}
-      </h2>
-      <ActiveMintList empty={<p className={styles.hint}>{loading ? t('common.loadingEllipsis') : t('mint.noActiveMints')}</p>} />
-    </section>
+    <Section plain title={t('mint.activeMints')} id="active-mints">
+      {loaded ? (
+        <ActiveMintList
+          empty={<EmptyState icon={<Icon name="mint" />} title={t('mint.noActiveMints')} text={t('mint.noActiveMintsText')} />}
+        />
+      ) : (
+        <SkeletonCard label={t('dashboard.loadingMints')} />
+      )}
+    </Section>
   );
 }

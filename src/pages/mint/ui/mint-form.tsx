@@ -4,6 +4,7 @@ import { $plans, $plansLoading } from '@/entities/mint';
 import { formatUnits } from '@/shared/api';
 import { type Translate, useT } from '@/shared/i18n';
 import { formatAmount } from '@/shared/lib/format';
+import { Button } from '@/shared/ui/button';
 import { SegmentedControl } from '@/shared/ui/segmented-control';
 import type { AmountProblem } from '../lib/amount-problem';
 import {
@@ -12,6 +13,7 @@ import {
   $calculation,
   $canCreate,
   $formComplete,
+  $isCreating,
   $isCalculating,
   $needsWallet,
   $selectedDays,
@@ -70,13 +72,14 @@ function Calculation() {
 
 /** Plan, amount, what it gives, and the Create button (SPEC §5: only active plans, by days). */
 export function MintForm() {
-  const [plans, plansLoading, selectedDays, amountText, problem, canCreate, needsWallet] = useUnit([
+  const [plans, plansLoading, selectedDays, amountText, problem, canCreate, creating, needsWallet] = useUnit([
     $plans,
     $plansLoading,
     $selectedDays,
     $amountText,
     $amountProblem,
     $canCreate,
+    $isCreating,
     $needsWallet,
   ]);
   const [onPlan, onAmount, onCreate, onConnect] = useUnit([planSelected, amountChanged, createClicked, connectWalletClicked]);
@@ -144,15 +147,13 @@ export function MintForm() {
         <Calculation />
         {needsWallet ? (
           <>
-            <button type="button" className={styles.primary} onClick={() => onConnect()}>
-              {t('mint.connectWallet')}
-            </button>
+            <Button onClick={() => onConnect()}>{t('mint.connectWallet')}</Button>
             <p className={styles.hint}>{t('mint.connectWalletHint')}</p>
           </>
         ) : (
-          <button type="submit" className={styles.primary} disabled={!canCreate}>
+          <Button type="submit" disabled={!canCreate} loading={creating}>
             {t('mint.create')}
-          </button>
+          </Button>
         )}
       </form>
     </section>

@@ -2,7 +2,9 @@ import { useUnit } from 'effector-react';
 import { $pendingMint, MintCard } from '@/entities/mint';
 import { $isSending } from '@/features/send-transaction';
 import { useT } from '@/shared/i18n';
-import { formatAmount } from '@/shared/lib/format';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { Button } from '@/shared/ui/button';
+import { Section } from '@/shared/ui/section';
 import { cancelClicked } from '../model/cancel-mint';
 import { payClicked } from '../model/mint-form';
 import styles from './mint-page.module.css';
@@ -13,23 +15,17 @@ export function PendingMint() {
   const t = useT();
   if (!mint) return null;
   return (
-    <section className={styles.section} aria-labelledby="pending-mint-title">
-      <h2 id="pending-mint-title" className={styles.heading}>
-        {t('mint.waitingForPayment')}
-      </h2>
-      <p className={styles.hint}>
-        {t('mint.payHint', { amount: formatAmount(mint.amount_ton, 4) })}
-      </p>
+    <Section plain title={t('mint.waitingForPayment')} id="pending-mint" footer={t('mint.payHint', { amount: formatAmount(mint.amount_ton, DECIMALS.ton) })}>
       <MintCard mint={mint}>
         <div className={styles.actions}>
-          <button type="button" className={styles.primary} disabled={sending} onClick={() => onPay()}>
+          <Button loading={sending} onClick={() => onPay()}>
             {t('mint.pay')}
-          </button>
-          <button type="button" className={styles.plain} onClick={() => onCancel()}>
+          </Button>
+          <Button variant="secondary" onClick={() => onCancel()}>
             {t('common.cancel')}
-          </button>
+          </Button>
         </div>
       </MintCard>
-    </section>
+    </Section>
   );
 }

@@ -4,7 +4,11 @@ import { $activeMints, $mintsLoaded, MintCard } from '@/entities/mint';
 import type { Mint } from '@/shared/api';
 import { useT } from '@/shared/i18n';
 import { routes } from '@/shared/routing';
+import { Button, buttonClassName } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Icon } from '@/shared/ui/icon';
 import { Page } from '@/shared/ui/page';
+import { SkeletonCard } from '@/shared/ui/skeleton';
 import { $isStaking, $stakingMintId, stakeClicked } from '../model/select-mint';
 import styles from './select-mint-page.module.css';
 
@@ -14,15 +18,11 @@ function StakeableMint({ mint }: { mint: Mint }) {
   return (
     <div data-testid="stakeable-mint">
       <MintCard mint={mint}>
-        <button
-          type="button"
-          className={styles.button}
-          disabled={isStaking}
-          aria-busy={stakingMintId === mint.id}
-          onClick={() => onStake(mint.id)}
-        >
-          {t('staking.stake')}
-        </button>
+        <div className={styles.action}>
+          <Button loading={stakingMintId === mint.id} disabled={isStaking} onClick={() => onStake(mint.id)}>
+            {t('staking.stake')}
+          </Button>
+        </div>
       </MintCard>
     </div>
   );
@@ -41,16 +41,18 @@ export function SelectMintPage() {
           ))}
         </div>
       ) : loaded ? (
-        <div className={styles.empty} role="status">
-          <p className={styles.hint}>{t('staking.noMints')}</p>
-          <Link to={routes.mint} className={styles.link}>
-            {t('staking.goToMint')}
-          </Link>
-        </div>
+        <EmptyState
+          icon={<Icon name="mint" />}
+          title={t('staking.noMints')}
+          text={t('staking.noMintsText')}
+          action={
+            <Link to={routes.mint} className={buttonClassName({ variant: 'secondary', size: 's' })}>
+              {t('staking.goToMint')}
+            </Link>
+          }
+        />
       ) : (
-        <p className={styles.hint} role="status">
-          {t('staking.loadingMints')}
-        </p>
+        <SkeletonCard label={t('staking.loadingMints')} />
       )}
     </Page>
   );

@@ -1,11 +1,15 @@
 import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
 import { $stakesLoaded, StakeList } from '@/entities/stake';
+import { InfoButton } from '@/features/program-info';
 import { useT } from '@/shared/i18n';
 import { routes } from '@/shared/routing';
+import { buttonClassName } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Icon } from '@/shared/ui/icon';
 import { Page } from '@/shared/ui/page';
+import { SkeletonCard } from '@/shared/ui/skeleton';
 import styles from './staking-page.module.css';
-import { InfoButton } from '@/features/program-info';
 
 /** The user's stakes with live earnings (SPEC §4), and the way to stake another mint. */
 export function StakingPage() {
@@ -13,16 +17,16 @@ export function StakingPage() {
   const t = useT();
   return (
     <Page title={t('staking.title')} action={<InfoButton />}>
-      <Link to={routes.selectMint} className={styles.primary}>
+      <Link to={routes.selectMint} className={`${buttonClassName()} ${styles.cta}`}>
         {t('staking.stakeMint')}
       </Link>
-      <StakeList
-        empty={
-          <p className={styles.hint} role="status">
-            {loaded ? t('staking.noStakes') : t('staking.loadingStakes')}
-          </p>
-        }
-      />
+      {loaded ? (
+        <StakeList
+          empty={<EmptyState icon={<Icon name="staking" />} title={t('staking.noStakes')} text={t('staking.noStakesText')} />}
+        />
+      ) : (
+        <SkeletonCard label={t('staking.loadingStakes')} />
+      )}
     </Page>
   );
 }
