@@ -1,3 +1,4 @@
+import { InfoButton } from '@/features/program-info';
 import { useT } from '@/shared/i18n';
 import { Page } from '@/shared/ui/page';
 import { WalletPanel } from '@/widgets/wallet-panel';
@@ -5,7 +6,6 @@ import { ActiveMints } from './active-mints';
 import { CancelMintModal } from './cancel-mint-modal';
 import { MintForm } from './mint-form';
 import { PendingMint } from './pending-mint';
-import { InfoButton } from '@/features/program-info';
 
 /**
  * Mint (issue #4): connect a wallet, pick a plan and an amount, create the mint and pay it from the
