@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import type { ErrorBody } from '@/shared/api/contract';
+import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 import { authRoutes } from './auth/routes';
 import { authenticateToken } from './auth/service';
 import { telegramCommunityChecker } from './community/checker';
@@ -133,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webRoutes(config, sendSpaIndex ? { distDir, sendIndex: sendSpaIndex } : null));
   app.setNotFoundHandler(async (request, reply) => {
     if (sendSpaIndex && wantsSpaIndex(request)) return sendSpaIndex(reply);
-    return reply.code(404).send({ msg: 'Not found' } satisfies ErrorBody);
+    return reply.code(404).send({ msg: SERVER_MESSAGES.notFound } satisfies ErrorBody);
   });
   if (!sendSpaIndex) app.log.info({ distDir }, 'client not built (npm run build): serving the API only');
 
@@ -154,7 +154,7 @@ async function errorHandler(error: FastifyError, request: FastifyRequest, reply:
     return reply.code(status).send({ msg: clientErrorText(error) } satisfies ErrorBody);
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({ msg: 'Internal server error' } satisfies ErrorBody);
+  return reply.code(500).send({ msg: SERVER_MESSAGES.internal } satisfies ErrorBody);
 }
 
 /**

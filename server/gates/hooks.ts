@@ -7,14 +7,14 @@
  *   itself needs (/user/me says community_participation) and answers that are the same for everyone.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type CallName, type ErrorBody, MAINTENANCE_ON_DETAIL } from '@/shared/api/contract';
+import { type CallName, type ErrorBody, MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@/shared/api/contract';
 import { currentUser } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { ForbiddenError } from '../lib/errors';
 import { isMaintenanceOn } from '../maintenance/service';
 import { isCommunityMember } from '../users/service';
 
-export const NOT_A_MEMBER_MSG = 'Join the community to use the product';
+export const NOT_A_MEMBER_MSG = SERVER_MESSAGES.notAMember;
 
 /** Contract calls that keep answering during maintenance; /api/admin/* does too. */
 const OPEN_DURING_MAINTENANCE = new Set<CallName>(['maintenanceStatus']);

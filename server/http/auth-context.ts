@@ -6,6 +6,7 @@
  * Platform code: it imports no domain. Whether a token's user still exists is the auth domain's rule;
  * the composition root (app.ts) hands that check to `bearerAuth`.
  */
+import { SERVER_MESSAGES } from '@/shared/api/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
@@ -53,7 +54,7 @@ export class TokenKeys {
       }
       return { userId, telegramId };
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('Token expired');
+      if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError(SERVER_MESSAGES.tokenExpired);
       throw new UnauthorizedError();
     }
   }

@@ -1,3 +1,5 @@
+import { SERVER_MESSAGES } from '@/shared/api/contract';
+
 /**
  * Domain errors: services throw these without knowing HTTP; the one error handler in app.ts maps
  * `status` to the response and `message` to `{ msg }` (DESIGN.md §4 Errors).
@@ -19,7 +21,7 @@ export class BadRequestError extends DomainError {
 }
 
 export class UnauthorizedError extends DomainError {
-  constructor(message = 'Not authenticated') {
+  constructor(message: string = SERVER_MESSAGES.notAuthenticated) {
     super(401, message);
   }
 }
@@ -31,7 +33,7 @@ export class ForbiddenError extends DomainError {
 }
 
 export class NotFoundError extends DomainError {
-  constructor(message = 'Not found') {
+  constructor(message: string = SERVER_MESSAGES.notFound) {
     super(404, message);
   }
 }

@@ -6,7 +6,7 @@
  *   amount_token   = amount_ton × 10^9 / price            (floored)
  *   expected_token = amount_token × (10 000 + yield_bps) / 10 000   (floored)
  */
-import type { Mint, MintCalculation, MintPlan, Paged } from '@/shared/api/contract';
+import { type Mint, type MintCalculation, type MintPlan, type Paged, SERVER_MESSAGES } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { MAX_PENDING_MINTS_PER_USER, MINT_MAX_NANOTONS, MINT_MIN_NANOTONS, MINT_PENDING_TTL_SECONDS } from '../constants';
 import { type Tx, inTransaction } from '../events/transaction';
@@ -71,7 +71,7 @@ function checkAmount(amountTon: bigint): void {
 
 async function planOr404(q: Tx | MintDeps['db'], days: number): Promise<PlanRow> {
   const plan = await findActivePlan(q, days);
-  if (!plan) throw new NotFoundError('Mint plan not found');
+  if (!plan) throw new NotFoundError(SERVER_MESSAGES.planNotFound);
   return plan;
 }
 
@@ -101,9 +101,9 @@ export async function createMint(
   // Refused before anything is written: a mint nobody can pay would only expire.
   if (!deps.config.treasuryAddress) throw new Error('TREASURY_ADDRESS is not configured: mints cannot be paid');
   return inTransaction(deps.db, deps.bus, async (tx) => {
-    if (!(await lockUser(tx, userId))) throw new NotFoundError('User not found');
+    if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
     if ((await countOpenPendingMints(tx, userId, now)) >= MAX_PENDING_MINTS_PER_USER) {
-      throw new DomainError(409, 'Too many unpaid mints: pay or cancel one first');
+      throw new DomainError(409, SERVER_MESSAGES.tooManyPendingMints);
     }
     const plan = await planOr404(tx, input.days);
     const price = await currentPriceNanotons(tx);
@@ -131,8 +131,8 @@ export async function createMint(
 export async function cancelMint(deps: MintDeps, userId: number, id: number, now: number): Promise<Mint> {
   return inTransaction(deps.db, deps.bus, async (tx) => {
     const mint = await lockUserMint(tx, userId, id);
-    if (!mint) throw new NotFoundError('Mint not found');
-    if (mint.status !== 'pending') throw new DomainError(409, 'Only a pending mint can be canceled');
+    if (!mint) throw new NotFoundError(SERVER_MESSAGES.mintNotFound);
+    if (mint.status !== 'pending') throw new DomainError(409, SERVER_MESSAGES.onlyPendingMintCancels);
     const canceled = toMint(await cancelMintRow(tx, mint.id, 'user', now), deps.config);
     tx.publishToUser(userId, { event: 'user:mint', data: canceled });
     return canceled;
@@ -225,8 +225,8 @@ export async function moveMintToStaking(
   mintId: number,
 ): Promise<{ id: number; amountToken: bigint }> {
   const mint = await lockUserMint(tx, userId, mintId);
-  if (!mint) throw new NotFoundError('Mint not found');
-  if (mint.status !== 'active') throw new DomainError(409, 'Only an active mint can be staked');
+  if (!mint) throw new NotFoundError(SERVER_MESSAGES.mintNotFound);
+  if (mint.status !== 'active') throw new DomainError(409, SERVER_MESSAGES.onlyActiveMintStakes);
   const moved = await setMintStatus(tx, mint.id, 'move_to_staking');
   tx.publishToUser(userId, { event: 'user:mint', data: toMint(moved, deps.config) });
   return { id: moved.id, amountToken: moved.amount_token };

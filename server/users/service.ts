@@ -3,7 +3,7 @@
  * community flag, and GET /user/me. Other domains reach the users table through this file.
  */
 import { randomInt } from 'node:crypto';
-import type { UserMe } from '@/shared/api/contract';
+import { type UserMe, SERVER_MESSAGES } from '@/shared/api/contract';
 import { REF_CODE_ALPHABET, REF_CODE_LENGTH } from '../constants';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
@@ -75,7 +75,7 @@ async function refreshCommunityMembership(deps: Deps, user: UserRow): Promise<bo
 
 export async function getMe(deps: Deps, userId: number): Promise<UserMe> {
   const user = await findUserById(deps.db, userId);
-  if (!user) throw new NotFoundError('User not found');
+  if (!user) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
   const [communityParticipation, counts, collectiveBonus, { tier, turnover }] = await Promise.all([
     refreshCommunityMembership(deps, user),
     referralCounts(deps.db, userId),

@@ -1,8 +1,9 @@
 import { sample } from 'effector';
 import { timings } from '../config';
-import { $t, type Translate } from '../i18n';
+import { $t, type MessageKey, type Translate } from '../i18n';
 import { closeAppFx, hapticErrorFx } from '../telegram';
 import { showToast } from '../ui/toast';
+import { INVALID_INIT_DATA_MSG, MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from './contract/constants';
 import { isAuthFailure, isInvalidInitData, type ApiFailure } from './errors';
 import { requestFailed } from './request';
 import { accessTokenRemoved, loggedOut, refreshTokenRemoved } from './session';
@@ -13,12 +14,41 @@ import { accessTokenRemoved, loggedOut, refreshTokenRemoved } from './session';
  * (Telegram hands out fresh launch data on the next open); a failed refresh ends the session.
  */
 
-/** The toast's text: the server's `msg` as the server wrote it, or the catalogue's text in the user's language. */
+/**
+ * The server's own texts (contract/constants.ts SERVER_MESSAGES, and the gates' and sign-in's), each
+ * with its catalogue key, so a Russian user reads them in Russian. Anything else the server says is
+ * shown as written.
+ */
+export const SERVER_TEXT_KEYS = {
+  [SERVER_MESSAGES.notAuthenticated]: 'server.notAuthenticated',
+  [SERVER_MESSAGES.tokenExpired]: 'server.tokenExpired',
+  [SERVER_MESSAGES.notFound]: 'server.notFound',
+  [SERVER_MESSAGES.internal]: 'server.internal',
+  [SERVER_MESSAGES.userNotFound]: 'server.userNotFound',
+  [SERVER_MESSAGES.planNotFound]: 'server.planNotFound',
+  [SERVER_MESSAGES.mintNotFound]: 'server.mintNotFound',
+  [SERVER_MESSAGES.stakeNotFound]: 'server.stakeNotFound',
+  [SERVER_MESSAGES.tooManyPendingMints]: 'server.tooManyPendingMints',
+  [SERVER_MESSAGES.onlyPendingMintCancels]: 'server.onlyPendingMintCancels',
+  [SERVER_MESSAGES.onlyActiveMintStakes]: 'server.onlyActiveMintStakes',
+  [SERVER_MESSAGES.insufficientFunds]: 'server.insufficientFunds',
+  [SERVER_MESSAGES.notAMember]: 'community.title',
+  [INVALID_INIT_DATA_MSG]: 'server.invalidInitData',
+  [MAINTENANCE_ON_DETAIL]: 'server.maintenance',
+} as const satisfies Record<string, MessageKey>;
+
+const serverTextKey = (text: string): MessageKey | undefined =>
+  (SERVER_TEXT_KEYS as Record<string, MessageKey | undefined>)[text];
+
+/** The toast's text in the user's language: the catalogue's, or the server's `msg` as written. */
 export function failureText(failure: ApiFailure, t: Translate): string {
   if (failure.kind === 'network') return t('error.network');
   if (failure.kind === 'timeout') return t('error.timeout');
   if (failure.status === 413) return t('error.fileTooLarge');
-  return failure.serverMessage ?? t('error.unknown');
+  if (failure.serverMessage === null) return t('error.unknown');
+  const key = serverTextKey(failure.serverMessage);
+  // Every key in SERVER_TEXT_KEYS is a text without placeholders.
+  return key ? (t as (key: MessageKey) => string)(key) : failure.serverMessage;
 }
 
 sample({

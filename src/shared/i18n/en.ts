@@ -201,6 +201,20 @@ export const en = {
   'error.network': 'Error: Network Error! Code: ERR_NETWORK',
   'error.timeout': 'Error: Timeout Error!',
   'error.unknown': 'Error: Something went wrong',
+  'server.notAuthenticated': 'Not authenticated',
+  'server.tokenExpired': 'Token expired',
+  'server.notFound': 'Not found',
+  'server.internal': 'Internal server error',
+  'server.userNotFound': 'User not found',
+  'server.planNotFound': 'Mint plan not found',
+  'server.mintNotFound': 'Mint not found',
+  'server.stakeNotFound': 'Stake not found',
+  'server.tooManyPendingMints': 'Too many unpaid mints: pay or cancel one first',
+  'server.onlyPendingMintCancels': 'Only a pending mint can be canceled',
+  'server.onlyActiveMintStakes': 'Only an active mint can be staked',
+  'server.insufficientFunds': 'Insufficient funds',
+  'server.invalidInitData': 'Invalid WebApp init data',
+  'server.maintenance': 'Maintenance mode is enabled',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -32,3 +32,25 @@ export const LIST_MAX_LIMIT = 1000;
 
 /** Postgres INTEGER, the type of every row id: larger ids are refused (422) before any query. */
 export const MAX_DB_INTEGER = 2_147_483_647;
+
+/**
+ * The texts the server answers with in `msg` where a user can meet them. Written once here: the server
+ * throws them, and the client shows each in the user's language (its catalogue has a key per entry,
+ * the English one identical; tests/unit/server-messages.test.ts holds them together). Any other `msg`
+ * is shown as the server wrote it.
+ */
+export const SERVER_MESSAGES = {
+  notAuthenticated: 'Not authenticated',
+  tokenExpired: 'Token expired',
+  notFound: 'Not found',
+  internal: 'Internal server error',
+  userNotFound: 'User not found',
+  planNotFound: 'Mint plan not found',
+  mintNotFound: 'Mint not found',
+  stakeNotFound: 'Stake not found',
+  tooManyPendingMints: 'Too many unpaid mints: pay or cancel one first',
+  onlyPendingMintCancels: 'Only a pending mint can be canceled',
+  onlyActiveMintStakes: 'Only an active mint can be staked',
+  insufficientFunds: 'Insufficient funds',
+  notAMember: 'Join the community to use the product',
+} as const;
