@@ -12,9 +12,3 @@ export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.ou
     result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
   );
 }
-
-/** A money amount on the wire (decimal text in whole units, DESIGN.md §7) → exact base units. */
-export { moneyInput as unitsSchema } from '@/shared/api/contract';
-
-/** Ids in paths, e.g. `/users/:id`, with the database's bounds (the contract's one id schema). */
-export { idParamsSchema } from '@/shared/api/contract';

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { idParamsSchema } from '@/shared/api/contract';
 import type { Deps } from '../deps';
-import { idParamsSchema, parseOr422 } from '../lib/validation';
+import { parseOr422 } from '../lib/validation';
 import { getMaintenance, setMaintenance } from '../maintenance/service';
 import { createSandboxUserSchema, grantSchema, maintenanceSwitchSchema, patchSandboxUserSchema } from './schemas';
 import { createUser, grant, launch, listUsers, updateUser } from './service';

@@ -1,7 +1,7 @@
 /** Sandbox API shapes (server-owned: the launcher page and e2e tests are its only clients). */
 import { z } from 'zod';
+import { moneyInput } from '@/shared/api/contract';
 import { ACCOUNTS } from '../ledger/service';
-import { unitsSchema } from '../lib/validation';
 
 export const platformSchema = z.enum(['ios', 'android', 'tdesktop', 'web', 'unknown']);
 export const themeSchema = z.enum(['light', 'dark']);
@@ -36,7 +36,7 @@ export const patchSandboxUserSchema = z.strictObject({ is_community_member: z.bo
 
 export const grantSchema = z.strictObject({
   /** Whole tokens, decimal. */
-  amount: unitsSchema.refine((units) => units > 0n, 'amount must be positive'),
+  amount: moneyInput.refine((units) => units > 0n, 'amount must be positive'),
   account: z.enum(ACCOUNTS as ['balance_token', 'task_balance', 'referral_balance']).default('balance_token'),
 });
 

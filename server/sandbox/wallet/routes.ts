@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { idParamsSchema } from '@/shared/api/contract';
 import type { Deps } from '../../deps';
-import { idParamsSchema, parseOr422 } from '../../lib/validation';
+import { parseOr422 } from '../../lib/validation';
 import { DEFAULT_FAUCET_NANOTONS, DEV_WALLET_IMAGE_PATH, DEV_WALLET_SCRIPT_PATH, WALLETS_LIST_PATH } from './constants';
 import { connectBodySchema, faucetBodySchema, sendBodySchema, walletQuerySchema } from './schemas';
 import { connect, faucetForUser, listWalletInfos, preview, send, walletInfo } from './service';

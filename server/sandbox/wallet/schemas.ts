@@ -4,7 +4,7 @@
  */
 import { Address, Cell, type StateInit, loadStateInit } from '@ton/core';
 import { z } from 'zod';
-import { unitsSchema } from '../../lib/validation';
+import { moneyInput } from '@/shared/api/contract';
 import { MAX_FAUCET_NANOTONS, MAX_MESSAGES } from './constants';
 
 const initData = z.string().min(1, 'init_data is required').max(8192);
@@ -129,7 +129,7 @@ export type SendBody = z.output<typeof sendBodySchema>;
 
 export const faucetBodySchema = z.strictObject({
   /** Whole TON, decimal (default 100). */
-  amount: unitsSchema
+  amount: moneyInput
     .refine((nanotons) => nanotons > 0n, 'amount must be positive')
     .refine((nanotons) => nanotons <= MAX_FAUCET_NANOTONS, 'amount is too large')
     .optional(),

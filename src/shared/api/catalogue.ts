@@ -37,8 +37,10 @@ export const SERVER_TEXT_KEYS = {
   [MAINTENANCE_ON_DETAIL]: 'server.maintenance',
 } as const satisfies Record<string, MessageKey>;
 
-const serverTextKey = (text: string): MessageKey | undefined =>
-  (SERVER_TEXT_KEYS as Record<string, MessageKey | undefined>)[text];
+type ServerTextKey = (typeof SERVER_TEXT_KEYS)[keyof typeof SERVER_TEXT_KEYS];
+
+const serverTextKey = (text: string): ServerTextKey | undefined =>
+  (SERVER_TEXT_KEYS as Record<string, ServerTextKey | undefined>)[text];
 
 /** The toast's text in the user's language: the catalogue's, or the server's `msg` as written. */
 export function failureText(failure: ApiFailure, t: Translate): string {
@@ -47,8 +49,7 @@ export function failureText(failure: ApiFailure, t: Translate): string {
   if (failure.status === 413) return t('error.fileTooLarge');
   if (failure.serverMessage === null) return t('error.unknown');
   const key = serverTextKey(failure.serverMessage);
-  // Every key in SERVER_TEXT_KEYS is a text without placeholders.
-  return key ? (t as (key: MessageKey) => string)(key) : failure.serverMessage;
+  return key ? t(key) : failure.serverMessage;
 }
 
 sample({
