@@ -43,3 +43,36 @@ export const getCurrentPriceFx = createEffect(() => sendCall('currentPrice'));
 // ---- program rules ------------------------------------------------------------------------------
 
 export const getProgramRulesFx = createEffect(() => sendCall('programRules'));
+
+// ---- referral -----------------------------------------------------------------------------------
+
+/** Page 1 also marks every referral so far as seen (the navbar badge falls to 0). */
+export const getReferralsFx = createEffect((query: CallQuery<'referrals'> = {}) => sendCall('referrals', { query }));
+
+export const createShareMessageFx = createEffect(() => sendCall('shareMessage'));
+
+export const transferFromReferralFx = createEffect((body: CallBody<'referralTransfer'>) =>
+  sendCall('referralTransfer', { body }),
+);
+
+// ---- farming ------------------------------------------------------------------------------------
+
+export const getFarmingPlansFx = createEffect((query: CallQuery<'farmingPlans'>) => sendCall('farmingPlans', { query }));
+
+export const calculateFarmingFx = createEffect((query: CallQuery<'farmingCalculate'>) =>
+  sendCall('farmingCalculate', { query }),
+);
+
+export const createFarmingLinkFx = createEffect((body: CallBody<'farmingCreate'>) => sendCall('farmingCreate', { body }));
+
+export const getFarmingLinksFx = createEffect((query: CallQuery<'farmingList'> = {}) => sendCall('farmingList', { query }));
+
+export const cancelFarmingLinkFx = createEffect((id: number) => sendCall('farmingCancel', { params: { id } }));
+
+export const getFarmingActivationStatusFx = createEffect((query: CallQuery<'farmingActivationStatus'>) =>
+  sendCall('farmingActivationStatus', { query }),
+);
+
+export const activateFarmingLinkFx = createEffect((body: CallBody<'farmingActivate'>) =>
+  sendCall('farmingActivate', { body }),
+);

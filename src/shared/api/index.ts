@@ -18,19 +18,29 @@ export {
   tokensReceived,
 } from './session';
 export {
+  activateFarmingLinkFx,
+  calculateFarmingFx,
   calculateMintFx,
   calculateStakeFx,
+  cancelFarmingLinkFx,
   cancelMintFx,
+  createFarmingLinkFx,
   createMintFx,
+  createShareMessageFx,
   createStakeFx,
   getCurrentPriceFx,
+  getFarmingActivationStatusFx,
+  getFarmingLinksFx,
+  getFarmingPlansFx,
   getMaintenanceFx,
   getMeFx,
   getMintPlansFx,
   getMintsFx,
   getProgramRulesFx,
+  getReferralsFx,
   getStakesFx,
   registerFx,
+  transferFromReferralFx,
 } from './endpoints';
 export { appSocket } from './app-socket';
 export { socketUrl, type SocketModel } from './socket';

@@ -215,6 +215,15 @@ export const en = {
   'server.insufficientFunds': 'Insufficient funds',
   'server.invalidInitData': 'Invalid WebApp init data',
   'server.maintenance': 'Maintenance mode is enabled',
+  'server.farmingLinkNotFound': 'Farming link not found',
+  'server.farmingOneSource': 'Pay the link from exactly one balance: referral or task',
+  'server.farmingOnlyActiveCancels': 'Only an active link can be canceled',
+  'server.farmingActivationReached': 'We cannot activate this link.',
+  'server.farmingActivationRevoked': 'This link has been revoked',
+  'server.farmingActivationActive': 'This link gives you a mint',
+  'server.farmingForAuthorOnly': 'Only its author can activate this link',
+  'server.farmingOwnLink': 'Send this link to a friend: only a link made for you can be activated by you',
+  'server.shareMessageFailed': 'Could not prepare the message to share. Try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

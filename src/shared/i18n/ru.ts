@@ -209,4 +209,13 @@ export const ru = {
   'server.insufficientFunds': 'Недостаточно средств',
   'server.invalidInitData': 'Данные запуска не прошли проверку',
   'server.maintenance': 'Идут технические работы',
+  'server.farmingLinkNotFound': 'Ссылка фарминга не найдена',
+  'server.farmingOneSource': 'Оплатите ссылку ровно с одного баланса: реферального или баланса заданий',
+  'server.farmingOnlyActiveCancels': 'Отменить можно только активную ссылку',
+  'server.farmingActivationReached': 'Мы не можем активировать эту ссылку.',
+  'server.farmingActivationRevoked': 'Эта ссылка отозвана',
+  'server.farmingActivationActive': 'Эта ссылка дарит вам минт',
+  'server.farmingForAuthorOnly': 'Эту ссылку может активировать только её автор',
+  'server.farmingOwnLink': 'Отправьте эту ссылку другу: сами вы можете активировать только ссылку, созданную для себя',
+  'server.shareMessageFailed': 'Не удалось подготовить сообщение. Попробуйте ещё раз.',
 } as const satisfies Record<MessageKey, string>;

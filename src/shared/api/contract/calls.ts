@@ -34,6 +34,17 @@ export const calls = {
   stakeCalculate: { method: 'GET', path: '/staking/calculate', auth: true, status: 200 },
   currentPrice: { method: 'GET', path: '/price/current-price', auth: true, status: 200 },
   programRules: { method: 'GET', path: '/program/rules', auth: true, status: 200 },
+  referrals: { method: 'GET', path: '/user/referrals', auth: true, status: 200 },
+  shareMessage: { method: 'POST', path: '/user/share-message', auth: true, status: 200 },
+  referralTransfer: { method: 'POST', path: '/withdraw/transfer-from-referral-balance', auth: true, status: 200 },
+  farmingPlans: { method: 'GET', path: '/farming/plans', auth: true, status: 200 },
+  farmingCalculate: { method: 'GET', path: '/farming/calculate', auth: true, status: 200 },
+  farmingCreate: { method: 'POST', path: '/farming/create', auth: true, status: 201 },
+  farmingList: { method: 'GET', path: '/farming/', auth: true, status: 200 },
+  farmingCancel: { method: 'POST', path: '/farming/:id/cancel', auth: true, status: 200 },
+  farmingActivationStatus: { method: 'GET', path: '/farming/activation-status', auth: true, status: 200 },
+  /** DESIGN.md §7 adds it to SPEC §7: activating is its own idempotent call (the status is a pure read). */
+  farmingActivate: { method: 'POST', path: '/farming/activate', auth: true, status: 200 },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallName = keyof typeof calls;

@@ -26,6 +26,23 @@ export const MINT_CANCEL_REASONS = ['user', 'expired'] as const;
 /** Stake statuses (SPEC §4). The server creates stakes `active`; `pending` is never sent today. */
 export const STAKE_STATUSES = ['pending', 'active', 'completed'] as const;
 
+/**
+ * Farming (DESIGN.md §4, §7). A link's own status: active (uses left), exhausted (every use taken),
+ * revoked (cancelled by its author; the unused part went back). What one code tells a visitor
+ * (SPEC §3/§4): ACTIVE (this user can activate it now), REACHED (no use left for this user: all taken,
+ * already used by them, or a for-me link of someone else), REVOKED (cancelled).
+ */
+export const FARMING_LINK_STATUSES = ['active', 'exhausted', 'revoked'] as const;
+export const FARMING_ACTIVATION_STATUSES = ['ACTIVE', 'REACHED', 'REVOKED'] as const;
+/** Most activations one link may carry. */
+export const FARMING_MAX_ACTIVATIONS = 1000;
+/** An activation code: what follows `farm_` in a start parameter, or the `farm_code` query value. */
+export const ACTIVATION_CODE_PATTERN = /^[A-Za-z0-9]{6,32}$/;
+/** A start parameter `farm_<code>` carries a farm code (DESIGN.md §7); any other is a ref code. */
+export const FARM_START_PREFIX = 'farm_';
+/** Where a mint came from: paid in TON, or given by a farming link (no TON paid: no referral turnover). */
+export const MINT_SOURCES = ['payment', 'farming'] as const;
+
 /** Lists (mints, stakes): page numbers start at 1; default and largest page size (SPEC §9: 300 for mints). */
 export const LIST_DEFAULT_LIMIT = 300;
 export const LIST_MAX_LIMIT = 1000;
@@ -53,4 +70,13 @@ export const SERVER_MESSAGES = {
   onlyActiveMintStakes: 'Only an active mint can be staked',
   insufficientFunds: 'Insufficient funds',
   notAMember: 'Join the community to use the product',
+  farmingLinkNotFound: 'Farming link not found',
+  farmingOneSource: 'Pay the link from exactly one balance: referral or task',
+  farmingOnlyActiveCancels: 'Only an active link can be canceled',
+  farmingActivationReached: 'We cannot activate this link.',
+  farmingActivationRevoked: 'This link has been revoked',
+  farmingActivationActive: 'This link gives you a mint',
+  farmingForAuthorOnly: 'Only its author can activate this link',
+  farmingOwnLink: 'Send this link to a friend: only a link made for you can be activated by you',
+  shareMessageFailed: 'Could not prepare the message to share. Try again.',
 } as const;

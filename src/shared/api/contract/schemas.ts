@@ -8,11 +8,16 @@
  */
 import { z } from 'zod';
 import {
+  ACTIVATION_CODE_PATTERN,
+  FARMING_ACTIVATION_STATUSES,
+  FARMING_LINK_STATUSES,
+  FARMING_MAX_ACTIVATIONS,
   LIST_DEFAULT_LIMIT,
   LIST_MAX_LIMIT,
   MAX_DB_INTEGER,
   MINT_CANCEL_REASONS,
   MINT_STATUSES,
+  SERVER_MESSAGES,
   STAKE_STATUSES,
 } from './constants';
 import { MoneyFormatError, MONEY_TEXT_PATTERN, parseUnits } from './money';
@@ -312,6 +317,178 @@ export const programRulesSchema = z.object({
   /** SPEC §3 tiers: level is 0-based (shown + 1); from turnover_ton of the referrals' paid TON. */
   referral_tiers: z.array(z.object({ level: z.number().int(), turnover_ton: moneyText, percent: z.number() })),
 });
+
+// ---- referral ---------------------------------------------------------------------------------
+/** The user's referral tier (SPEC §3), with what it takes to reach the next one. */
+export const referralTierSchema = z.object({
+  /** 0-based (SPEC §3: shown + 1). */
+  level: z.number().int().min(0).max(7),
+  /** Percent of each referral's paid mint (in tokens) the user earns at this tier. */
+  percent: z.number(),
+  /** The referrals' total paid TON that decides the tier. */
+  turnover: moneyText,
+  /** Turnover (TON) where the next tier starts; null at the top tier. */
+  next_level_turnover: moneyText.nullable(),
+  /** The next tier's percent; null at the top tier. */
+  next_percent: z.number().nullable(),
+});
+
+/** One invited friend, as the referral screen lists them. */
+export const referralSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  username: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  /** Unix seconds: when they signed up with the user's link. */
+  joined_at: z.number().int(),
+  /** TON they have paid for mints (payment confirmed). */
+  turnover: moneyText,
+  /** Tokens their mints have earned the user (referral rewards). */
+  earned: moneyText,
+  /** Not yet shown on the referral screen before this read. */
+  is_new: z.boolean(),
+});
+
+/**
+ * GET /user/referrals: one page of referrals, newest first, with the tier. Reading page 1 marks every
+ * referral so far as seen: `new_referrals_count` (and the navbar badge, /user/me's
+ * ref.new_referrals_count) is the count before this read; the next read says 0.
+ */
+export const referralListSchema = pagedSchema(referralSchema).extend({
+  tier: referralTierSchema,
+  new_referrals_count: z.number().int(),
+  /** Every referral's tokens earned the user, all pages. */
+  total_earned: moneyText,
+});
+
+/** POST /user/share-message: a prepared inline message for WebApp.shareMessage (Telegram ≥ 8.0). */
+export const shareMessageSchema = z.object({
+  inline_message_id: z.string(),
+  /** The referral link the message's button opens. */
+  link: z.string(),
+});
+
+/** POST /withdraw/transfer-from-referral-balance: tokens from referral_balance to balance_token. */
+export const referralTransferBodySchema = z.strictObject({ token_amount: moneyInput });
+
+// ---- farming ------------------------------------------------------------------------------------
+/** A boolean in a query string: 'true' / 'false' (or a boolean from a typed client). */
+export const booleanText = z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')]);
+
+/** The balance a link is paid from, as query flags (exactly one true). */
+export const farmingSourceQuerySchema = z
+  .object({ from_ref_balance: booleanText.default(false), from_task_balance: booleanText.default(false) })
+  .refine((q) => q.from_ref_balance !== q.from_task_balance, {
+    message: SERVER_MESSAGES.farmingOneSource,
+    path: ['from_ref_balance'],
+  });
+
+/**
+ * GET /farming/plans: the plans a link may use when paid from the chosen balance — the active mint
+ * plans whose smallest mint that balance can pay for once — with the balance and today's price.
+ */
+export const farmingPlansSchema = z.object({
+  source: z.enum(['referral_balance', 'task_balance']),
+  /** The chosen balance, tokens. */
+  balance: moneyText,
+  /** TON per token: a link's cost is amount / price tokens per activation. */
+  price: moneyText,
+  plans: mintPlanListSchema,
+});
+
+const countActivations = wholeNumber(FARMING_MAX_ACTIVATIONS);
+
+/** GET /farming/calculate: amount (TON of each activation's mint), freeze_days (a plan's days), count. */
+export const farmingCalculateQuerySchema = z.object({
+  amount: moneyInput,
+  freeze_days: idTextSchema,
+  count_activations: wholeNumberInText(FARMING_MAX_ACTIVATIONS).default(1),
+});
+
+/** What one activation gives and what the whole link costs. */
+export const farmingCalculationSchema = z.object({
+  /** TON value of each activation's mint. */
+  amount_ton: moneyText,
+  /** Tokens of each activation's mint (amount_ton / price). */
+  amount_token: moneyText,
+  /** What each activation's mint pays when it completes. */
+  expected_token: moneyText,
+  price: moneyText,
+  days: z.number().int(),
+  tariff_days: z.number().int(),
+  yield: z.number(),
+  count_activations: z.number().int(),
+  /** amount_token × count_activations: held from the chosen balance at creation. */
+  cost_token: moneyText,
+});
+
+/** POST /farming/create (SPEC §7). Exactly one of from_ref_balance / from_task_balance. */
+export const farmingCreateBodySchema = z
+  .strictObject({
+    amount: moneyInput,
+    days: idSchema,
+    count_activations: countActivations,
+    from_ref_balance: z.boolean(),
+    from_task_balance: z.boolean(),
+    is_multilink: z.boolean(),
+    is_for_me: z.boolean(),
+  })
+  .refine((b) => b.from_ref_balance !== b.from_task_balance, {
+    message: SERVER_MESSAGES.farmingOneSource,
+    path: ['from_ref_balance'],
+  });
+
+export const activationCodeSchema = z
+  .string()
+  .regex(ACTIVATION_CODE_PATTERN, 'activation_code must be 6 to 32 letters or digits');
+
+/** One code of a link: a multilink has one (count_activations uses), any other link one per use. */
+export const farmingCodeSchema = z.object({ activation_code: z.string(), used: z.boolean() });
+
+export const farmingLinkSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(FARMING_LINK_STATUSES),
+  /** TON value of each activation's mint. */
+  amount: moneyText,
+  amount_token: moneyText,
+  expected_token: moneyText,
+  /** TON per token, fixed when the link was made. */
+  price: moneyText,
+  /** The plan's key. */
+  days: z.number().int(),
+  tariff_days: z.number().int(),
+  count_activations: z.number().int(),
+  activations_used: z.number().int(),
+  activations_left: z.number().int(),
+  from_ref_balance: z.boolean(),
+  from_task_balance: z.boolean(),
+  is_multilink: z.boolean(),
+  is_for_me: z.boolean(),
+  /** Tokens held at creation (amount_token × count_activations). */
+  cost_token: moneyText,
+  /** Tokens returned to the source balance by a cancel ('0' until then). */
+  refunded_token: moneyText,
+  /** Unix seconds. */
+  created_at: z.number().int(),
+  /** The code to hand out next: the multilink's, or the first unused single-use code; null when none is left. */
+  activation_code: z.string().nullable(),
+  codes: z.array(farmingCodeSchema),
+});
+export const farmingLinkListSchema = pagedSchema(farmingLinkSchema);
+
+export const farmingActivationQuerySchema = z.object({ activation_code: activationCodeSchema });
+
+/** GET /farming/activation-status: a pure read of what this user would get from the code. */
+export const farmingActivationStatusSchema = z.object({
+  status: z.enum(FARMING_ACTIVATION_STATUSES),
+  /** Why, in a sentence (SERVER_MESSAGES.farmingActivation*, farmingForAuthorOnly, farmingOwnLink). */
+  message: z.string(),
+  /** What an activation gives (present whenever the link exists). */
+  mint_details: z.object({ tariff_days: z.number().int(), amount_token: moneyText, amount_ton: moneyText }),
+});
+
+/** POST /farming/activate (DESIGN.md §7): idempotent per user and code; answers the user's mint from it. */
+export const farmingActivateBodySchema = z.strictObject({ activation_code: activationCodeSchema });
 
 // ---- websocket ----------------------------------------------------------------------------------
 /** `user:balance` carries the balances and bonuses (SPEC §7). */

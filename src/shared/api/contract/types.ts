@@ -32,6 +32,19 @@ export type StakeCreateBody = z.input<typeof s.stakeCreateBodySchema>;
 export type StakeCalculateQuery = z.input<typeof s.stakeCalculateQuerySchema>;
 export type StakeCalculation = z.output<typeof s.stakeCalculationSchema>;
 export type ProgramRules = z.output<typeof s.programRulesSchema>;
+export type ReferralTier = z.output<typeof s.referralTierSchema>;
+export type Referral = z.output<typeof s.referralSchema>;
+export type ReferralList = z.output<typeof s.referralListSchema>;
+export type ShareMessage = z.output<typeof s.shareMessageSchema>;
+export type ReferralTransferBody = z.input<typeof s.referralTransferBodySchema>;
+export type FarmingPlans = z.output<typeof s.farmingPlansSchema>;
+export type FarmingCalculateQuery = z.input<typeof s.farmingCalculateQuerySchema>;
+export type FarmingCalculation = z.output<typeof s.farmingCalculationSchema>;
+export type FarmingCreateBody = z.input<typeof s.farmingCreateBodySchema>;
+export type FarmingLink = z.output<typeof s.farmingLinkSchema>;
+export type FarmingLinkStatus = FarmingLink['status'];
+export type FarmingLinkList = z.output<typeof s.farmingLinkListSchema>;
+export type FarmingActivationStatus = z.output<typeof s.farmingActivationStatusSchema>;
 export type UserBalanceEvent = z.output<typeof s.userBalanceEventSchema>;
 
 /** Server → client socket messages, by event name (schemas in s.socketEventSchemas). */
