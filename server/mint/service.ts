@@ -6,7 +6,15 @@
  *   amount_token   = amount_ton × 10^9 / price            (floored)
  *   expected_token = amount_token × (10 000 + yield_bps) / 10 000   (floored)
  */
-import { type Mint, type MintCalculation, type MintPlan, type Paged, SERVER_MESSAGES } from '@/shared/api/contract';
+import {
+  type Mint,
+  type MintCalculation,
+  type MintPlan,
+  type Paged,
+  SERVER_MESSAGES,
+  VALIDATION_MESSAGES,
+  fillText,
+} from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { MAX_PENDING_MINTS_PER_USER, MINT_MAX_NANOTONS, MINT_MIN_NANOTONS, MINT_PENDING_TTL_SECONDS } from '../constants';
 import { type Tx, inTransaction } from '../events/transaction';
@@ -62,10 +70,10 @@ export function mintAmounts(amountTon: bigint, priceNanotons: bigint, yieldBps: 
 
 function checkAmount(amountTon: bigint): void {
   if (amountTon < MINT_MIN_NANOTONS) {
-    throw new ValidationError([{ path: 'amount', message: `Amount must be at least ${formatUnits(MINT_MIN_NANOTONS)} TON` }]);
+    throw new ValidationError([{ path: 'amount', message: fillText(VALIDATION_MESSAGES.amountAtLeast, { amount: formatUnits(MINT_MIN_NANOTONS) }) }]);
   }
   if (amountTon > MINT_MAX_NANOTONS) {
-    throw new ValidationError([{ path: 'amount', message: `Amount must be at most ${formatUnits(MINT_MAX_NANOTONS)} TON` }]);
+    throw new ValidationError([{ path: 'amount', message: fillText(VALIDATION_MESSAGES.amountAtMost, { amount: formatUnits(MINT_MAX_NANOTONS) }) }]);
   }
 }
 
@@ -108,7 +116,7 @@ export async function createMint(
     const plan = await planOr404(tx, input.days);
     const price = await currentPriceNanotons(tx);
     const { amountToken, expectedToken } = mintAmounts(input.amount, price, plan.yield_bps);
-    if (amountToken <= 0n) throw new ValidationError([{ path: 'amount', message: 'Amount is too small' }]);
+    if (amountToken <= 0n) throw new ValidationError([{ path: 'amount', message: VALIDATION_MESSAGES.amountTooSmall }]);
     let row: MintRow | undefined;
     for (let attempt = 0; !row && attempt < 5; attempt++) {
       row = await insertMint(tx, {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { failureText, SERVER_TEXT_KEYS } from '@/shared/api/catalogue';
-import { INVALID_INIT_DATA_MSG, MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@/shared/api/contract/constants';
+import { failureText, SERVER_TEXT_KEYS, VALIDATION_TEXT_KEYS } from '@/shared/api/catalogue';
+import {
+  fillText,
+  INVALID_INIT_DATA_MSG,
+  MAINTENANCE_ON_DETAIL,
+  matchText,
+  SERVER_MESSAGES,
+  VALIDATION_MESSAGES,
+} from '@/shared/api/contract/constants';
 import { ApiError } from '@/shared/api/errors';
 import { catalogues } from '@/shared/i18n';
 import { createTranslator } from '@/shared/i18n/translate';
@@ -34,7 +41,44 @@ describe("the server's texts in the user's language", () => {
 
   it('any other server text is shown as written; none at all is the catalogue\'s unknown error', () => {
     const ru = createTranslator('ru');
-    expect(failureText(failure('Amount must be at least 1 TON', 422), ru)).toBe('Amount must be at least 1 TON');
+    expect(failureText(failure('Something only a developer meets', 422), ru)).toBe('Something only a developer meets');
     expect(failureText(failure(null, 502), ru)).toBe(catalogues.ru['error.unknown']);
+  });
+});
+
+describe('validation texts (422) in the user\'s language', () => {
+  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+  it('every template has a sentence in both catalogues with the same placeholders', () => {
+    for (const [name, template] of Object.entries(VALIDATION_MESSAGES)) {
+      const key = VALIDATION_TEXT_KEYS[name as keyof typeof VALIDATION_MESSAGES];
+      expect(placeholders(catalogues.en[key]), name).toEqual(placeholders(template));
+      expect(placeholders(catalogues.ru[key]), name).toEqual(placeholders(template));
+    }
+  });
+
+  it('fillText and matchText are inverse; a text of another shape does not match', () => {
+    const text = fillText(VALIDATION_MESSAGES.amountAtLeast, { amount: '1.5' });
+    expect(text).toBe('Amount must be at least 1.5 TON');
+    expect(matchText(VALIDATION_MESSAGES.amountAtLeast, text)).toEqual({ amount: '1.5' });
+    expect(matchText(VALIDATION_MESSAGES.amountAtLeast, 'Amount must be at least 1.5 TONS')).toBeNull();
+    expect(matchText(VALIDATION_MESSAGES.amountFormat, 'Amount must be a decimal number like "12.5"')).toEqual({});
+    expect(() => fillText(VALIDATION_MESSAGES.amountAtMost, {})).toThrow();
+  });
+
+  it('the server\'s 422 reaches a Russian user in Russian, with its figures and without a field prefix', () => {
+    const ru = createTranslator('ru');
+    const en = createTranslator('en');
+    expect(failureText(failure('Amount must be at least 1 TON', 422), ru)).toBe('Сумма должна быть не меньше 1 TON');
+    expect(failureText(failure('Amount must have at most 9 decimal places', 422), ru)).toBe(
+      'В сумме может быть не больше 9 знаков после точки',
+    );
+    expect(failureText(failure('days: must be a whole number from 1 to 2147483647', 422), ru)).toBe(
+      'Укажите целое число от 1 до 2147483647.',
+    );
+    expect(failureText(failure('days: must be a whole number from 1 to 2147483647', 422), en)).toBe(
+      'Use a whole number from 1 to 2147483647.',
+    );
+    expect(failureText(failure('Amount must be at least 1 TON', 422), en)).toBe('Amount must be at least 1 TON');
   });
 });

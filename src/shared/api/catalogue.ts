@@ -3,7 +3,13 @@ import { timings } from '../config';
 import { $t, type MessageKey, type Translate } from '../i18n';
 import { closeAppFx, hapticErrorFx } from '../telegram';
 import { showToast } from '../ui/toast';
-import { INVALID_INIT_DATA_MSG, MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from './contract/constants';
+import {
+  INVALID_INIT_DATA_MSG,
+  MAINTENANCE_ON_DETAIL,
+  SERVER_MESSAGES,
+  VALIDATION_MESSAGES,
+  matchText,
+} from './contract/constants';
 import { isAuthFailure, isInvalidInitData, type ApiFailure } from './errors';
 import { requestFailed } from './request';
 import { accessTokenRemoved, loggedOut, refreshTokenRemoved } from './session';
@@ -46,6 +52,32 @@ export const SERVER_TEXT_KEYS = {
   [MAINTENANCE_ON_DETAIL]: 'server.maintenance',
 } as const satisfies Record<string, MessageKey>;
 
+/** The validation templates (422), each with its catalogue sentence (same `{params}`). */
+export const VALIDATION_TEXT_KEYS = {
+  amountRequired: 'validation.amountRequired',
+  amountNegative: 'validation.amountNegative',
+  amountExponent: 'validation.amountExponent',
+  amountDecimals: 'validation.amountDecimals',
+  amountFormat: 'validation.amountFormat',
+  amountTooLarge: 'validation.amountTooLarge',
+  amountTooLong: 'validation.amountTooLong',
+  amountTooSmall: 'validation.amountTooSmall',
+  amountPositive: 'validation.amountPositive',
+  amountAtLeast: 'validation.amountAtLeast',
+  amountAtMost: 'validation.amountAtMost',
+  wholeNumber: 'validation.wholeNumber',
+} as const satisfies Record<keyof typeof VALIDATION_MESSAGES, MessageKey>;
+
+/** A 422's text in the user's language when it is one of the templates ('page: ' field names dropped). */
+function validationSentence(text: string, t: Translate): string | null {
+  const detail = text.replace(/^[A-Za-z_][\w.[\]]*: /, '');
+  for (const [name, key] of Object.entries(VALIDATION_TEXT_KEYS)) {
+    const params = matchText(VALIDATION_MESSAGES[name as keyof typeof VALIDATION_MESSAGES], detail);
+    if (params) return (t as (key: MessageKey, params?: Record<string, string>) => string)(key, params);
+  }
+  return null;
+}
+
 type ServerTextKey = (typeof SERVER_TEXT_KEYS)[keyof typeof SERVER_TEXT_KEYS];
 
 const serverTextKey = (text: string): ServerTextKey | undefined =>
@@ -58,7 +90,8 @@ export function failureText(failure: ApiFailure, t: Translate): string {
   if (failure.status === 413) return t('error.fileTooLarge');
   if (failure.serverMessage === null) return t('error.unknown');
   const key = serverTextKey(failure.serverMessage);
-  return key ? t(key) : failure.serverMessage;
+  if (key) return t(key);
+  return validationSentence(failure.serverMessage, t) ?? failure.serverMessage;
 }
 
 sample({

@@ -224,6 +224,18 @@ export const en = {
   'server.farmingForAuthorOnly': 'Only its author can activate this link',
   'server.farmingOwnLink': 'Send this link to a friend: only a link made for you can be activated by you',
   'server.shareMessageFailed': 'Could not prepare the message to share. Try again.',
+  'validation.amountRequired': 'Amount is required',
+  'validation.amountNegative': 'Amount must not be negative',
+  'validation.amountExponent': 'Amount must be written without an exponent',
+  'validation.amountDecimals': 'Amount must have at most {max} decimal places',
+  'validation.amountFormat': 'Amount must be a decimal number like "12.5"',
+  'validation.amountTooLarge': 'Amount is too large',
+  'validation.amountTooLong': 'Amount is too long',
+  'validation.amountTooSmall': 'Amount is too small',
+  'validation.amountPositive': 'Amount must be greater than 0',
+  'validation.amountAtLeast': 'Amount must be at least {amount} TON',
+  'validation.amountAtMost': 'Amount must be at most {amount} TON',
+  'validation.wholeNumber': 'Use a whole number from 1 to {max}.',
 } as const;
 
 export type MessageKey = keyof typeof en;

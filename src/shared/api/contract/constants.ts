@@ -80,3 +80,51 @@ export const SERVER_MESSAGES = {
   farmingOwnLink: 'Send this link to a friend: only a link made for you can be activated by you',
   shareMessageFailed: 'Could not prepare the message to share. Try again.',
 } as const;
+
+/**
+ * The validation texts (422) a user can meet, as templates: `{name}` is filled in by the server
+ * (`fillText`) and read back by the client (`matchText`), which shows the catalogue's sentence for it in
+ * the user's language. `wholeNumber` is terse: the server names its field before it ('page: must be…').
+ */
+export const VALIDATION_MESSAGES = {
+  amountRequired: 'Amount is required',
+  amountNegative: 'Amount must not be negative',
+  amountExponent: 'Amount must be written without an exponent',
+  amountDecimals: 'Amount must have at most {max} decimal places',
+  amountFormat: 'Amount must be a decimal number like "12.5"',
+  amountTooLarge: 'Amount is too large',
+  amountTooLong: 'Amount is too long',
+  amountTooSmall: 'Amount is too small',
+  amountPositive: 'Amount must be greater than 0',
+  amountAtLeast: 'Amount must be at least {amount} TON',
+  amountAtMost: 'Amount must be at most {amount} TON',
+  wholeNumber: 'must be a whole number from 1 to {max}',
+} as const;
+
+/** 'Amount must be at least {amount} TON' + {amount: '1'} → 'Amount must be at least 1 TON'. */
+export function fillText(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${template}: {${name}} is missing`);
+    return String(value);
+  });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The inverse of fillText: the params when `text` is the template filled in, else null. */
+export function matchText(template: string, text: string): Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!name) return escapeRegExp(part);
+      names.push(name);
+      return '(.+?)';
+    })
+    .join('');
+  const match = new RegExp(`^${pattern}$`).exec(text);
+  if (!match) return null;
+  return Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? '']));
+}

@@ -9,6 +9,8 @@ export const MONEY_DECIMALS = 9;
 /** The only form an amount takes on the wire. */
 export const MONEY_TEXT_PATTERN = /^\d{1,20}(?:\.\d{1,9})?$/;
 
+import { fillText, VALIDATION_MESSAGES as V } from './constants';
+
 const SCALE = 10n ** BigInt(MONEY_DECIMALS);
 /** Postgres BIGINT: the largest amount in base units the database holds. */
 export const MAX_UNITS = 2n ** 63n - 1n;
@@ -19,11 +21,11 @@ export class MoneyFormatError extends Error {
 
 /** Why a text is not a wire amount, in words a user can act on; null when it is one. */
 export function moneyTextProblem(text: string): string | null {
-  if (text.trim() === '') return 'Amount is required';
-  if (text.startsWith('-')) return 'Amount must not be negative';
-  if (/e/i.test(text)) return 'Amount must be written without an exponent';
-  if (/^\d+\.\d{10,}$/.test(text)) return `Amount must have at most ${MONEY_DECIMALS} decimal places`;
-  if (!MONEY_TEXT_PATTERN.test(text)) return 'Amount must be a decimal number like "12.5"';
+  if (text.trim() === '') return V.amountRequired;
+  if (text.startsWith('-')) return V.amountNegative;
+  if (/e/i.test(text)) return V.amountExponent;
+  if (/^\d+\.\d{10,}$/.test(text)) return fillText(V.amountDecimals, { max: MONEY_DECIMALS });
+  if (!MONEY_TEXT_PATTERN.test(text)) return V.amountFormat;
   return null;
 }
 
@@ -33,7 +35,7 @@ export function parseUnits(text: string): bigint {
   if (problem) throw new MoneyFormatError(problem);
   const [whole = '0', fraction = ''] = text.split('.');
   const units = BigInt(whole) * SCALE + BigInt(fraction.padEnd(MONEY_DECIMALS, '0'));
-  if (units > MAX_UNITS) throw new MoneyFormatError('Amount is too large');
+  if (units > MAX_UNITS) throw new MoneyFormatError(V.amountTooLarge);
   return units;
 }
 

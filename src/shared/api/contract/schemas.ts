@@ -19,6 +19,8 @@ import {
   MINT_STATUSES,
   SERVER_MESSAGES,
   STAKE_STATUSES,
+  VALIDATION_MESSAGES,
+  fillText,
 } from './constants';
 import { MoneyFormatError, MONEY_TEXT_PATTERN, parseUnits } from './money';
 
@@ -27,7 +29,7 @@ import { MoneyFormatError, MONEY_TEXT_PATTERN, parseUnits } from './money';
 export const moneyText = z.string().regex(MONEY_TEXT_PATTERN, 'a decimal amount in whole units');
 
 /** An amount as a client sends it: decimal text only (no JSON number, no exponent), → base units. */
-export const moneyInput = z.string().max(40, 'Amount is too long').transform((text, ctx) => {
+export const moneyInput = z.string().max(40, VALIDATION_MESSAGES.amountTooLong).transform((text, ctx) => {
   try {
     return parseUnits(text);
   } catch (error) {
@@ -45,7 +47,7 @@ export const moneyInput = z.string().max(40, 'Amount is too long').transform((te
 export const DB_INT_MAX = MAX_DB_INTEGER;
 export const PAGE_MAX = Math.floor(DB_INT_MAX / LIST_MAX_LIMIT);
 
-const wholeNumberText = (max: number) => `must be a whole number from 1 to ${max}`;
+const wholeNumberText = (max: number) => fillText(VALIDATION_MESSAGES.wholeNumber, { max });
 /** In a JSON body: a number, an integer, 1..max. */
 export const wholeNumber = (max: number) => {
   const error = wholeNumberText(max);
