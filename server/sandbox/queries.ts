@@ -93,3 +93,47 @@ export async function setSandboxMembership(q: Queryable, id: number, member: boo
   ]);
   return true;
 }
+
+export interface PreparedMessageRow {
+  id: string;
+  telegram_id: bigint;
+  title: string;
+  description: string;
+  message_text: string;
+  button_text: string;
+  button_url: string;
+  expires_at: Date;
+}
+
+export async function insertPreparedMessage(
+  q: Queryable,
+  message: Omit<PreparedMessageRow, 'telegram_id'> & { telegram_id: number },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO sandbox_prepared_messages (id, telegram_id, title, description, message_text, button_text, button_url, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      message.id,
+      message.telegram_id,
+      message.title,
+      message.description,
+      message.message_text,
+      message.button_text,
+      message.button_url,
+      message.expires_at,
+    ],
+  );
+}
+
+/** A prepared message of this Telegram user that has not expired. */
+export async function findPreparedMessage(
+  q: Queryable,
+  telegramId: bigint,
+  id: string,
+): Promise<PreparedMessageRow | undefined> {
+  const [row] = await q.query<PreparedMessageRow>(
+    'SELECT * FROM sandbox_prepared_messages WHERE id = $1 AND telegram_id = $2 AND expires_at > now()',
+    [id, telegramId],
+  );
+  return row;
+}
