@@ -18,10 +18,13 @@ export interface SandboxUserRow {
   app_user_id: number | null;
   app_ref_code: string | null;
   app_balance_token: bigint | null;
+  app_referral_balance: bigint | null;
+  app_task_balance: bigint | null;
 }
 
 const SELECT_WITH_APP_USER = `
-  SELECT s.*, u.id AS app_user_id, u.ref_code AS app_ref_code, u.balance_token AS app_balance_token
+  SELECT s.*, u.id AS app_user_id, u.ref_code AS app_ref_code, u.balance_token AS app_balance_token,
+         u.referral_balance AS app_referral_balance, u.task_balance AS app_task_balance
     FROM sandbox_users s LEFT JOIN users u ON u.telegram_id = s.telegram_id`;
 
 export async function listSandboxUsers(q: Queryable): Promise<SandboxUserRow[]> {

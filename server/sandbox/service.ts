@@ -44,6 +44,8 @@ function toWire(row: SandboxUserRow): SandboxUser {
             id: row.app_user_id,
             ref_code: row.app_ref_code ?? '',
             balance_token: formatUnits(row.app_balance_token ?? 0n),
+            referral_balance: formatUnits(row.app_referral_balance ?? 0n),
+            task_balance: formatUnits(row.app_task_balance ?? 0n),
           },
   };
 }

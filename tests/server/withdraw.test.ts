@@ -3,9 +3,9 @@
  * both ledger entries in one transaction; hostile amounts are 422 and change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Balances, type ErrorBody, balancesSchema, userMeSchema } from '@/shared/api/contract';
+import { type Balances, type ErrorBody, type TokenPair, balancesSchema, userMeSchema } from '@/shared/api/contract';
 import { balances } from '../../server/ledger/queries';
-import { createTestContext, type TestContext } from './helpers';
+import { bearer, createTestContext, type TestContext } from './helpers';
 import { TOKEN, ledgerMatchesBalances, listen, newUser, type TestUser } from './mint-kit';
 import { expectReferralTransfersExact, ledgerChange } from './race-kit';
 
@@ -158,5 +158,39 @@ describe('transfer from the referral balance', () => {
 
   it('20 concurrent 1-token transfers from 10 tokens: exactly 10 succeed (serialised on PGlite)', async () => {
     await expectReferralTransfersExact([ctx]);
+  });
+});
+
+describe('sandbox launcher grants (referral and task balance too)', () => {
+  it('credits the chosen balance through the ledger; the launcher lists all three; a referral grant can be transferred', async () => {
+    const sandbox = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      ctx.app.inject({ method, url: `/sandbox/api${url}`, ...(payload ? { payload } : {}) });
+    const { id } = (await sandbox('POST', '/users', { first_name: 'Rex' })).json<{ id: number }>();
+    const launch = (await sandbox('GET', `/users/${id}/launch`)).json<{ url: string }>();
+    const initData = new URLSearchParams(launch.url.slice(2)).get('tgWebAppData');
+    const tokens = (await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: initData } })).json<TokenPair>();
+    const user = { headers: bearer(tokens.token) };
+    const me = userMeSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: user.headers })).json());
+
+    const referral = await sandbox('POST', `/users/${id}/grant`, { amount: '100', account: 'referral_balance' });
+    expect(referral.statusCode).toBe(200);
+    expect(referral.json()).toMatchObject({ balance_token: '0', referral_balance: '100', task_balance: '0' });
+    expect((await sandbox('POST', `/users/${id}/grant`, { amount: '7.5', account: 'task_balance' })).json()).toMatchObject({ task_balance: '7.5' });
+    expect((await sandbox('POST', `/users/${id}/grant`, { amount: '1' })).json()).toMatchObject({ balance_token: '1' });
+
+    const listed = (await sandbox('GET', '/users')).json<Array<{ id: number; app_user: Record<string, unknown> | null }>>();
+    expect(listed.find((u) => u.id === id)?.app_user).toMatchObject({ balance_token: '1', referral_balance: '100', task_balance: '7.5' });
+    const grants = await ctx.db.query<{ account: string; delta: bigint; reason: string }>(
+      'SELECT account, delta, reason FROM ledger WHERE user_id = $1 ORDER BY id',
+      [me.id],
+    );
+    expect(grants).toEqual([
+      { account: 'referral_balance', delta: 100n * TOKEN, reason: 'sandbox_grant' },
+      { account: 'task_balance', delta: 7_500_000_000n, reason: 'sandbox_grant' },
+      { account: 'balance_token', delta: TOKEN, reason: 'sandbox_grant' },
+    ]);
+
+    expect((await transfer(user, { token_amount: '40' })).json<Balances>()).toMatchObject({ balance_token: '41', referral_balance: '60' });
+    expect(await ledgerMatchesBalances(ctx, me.id)).toBe(true);
   });
 });
