@@ -18,7 +18,7 @@ import { telegramCommunityChecker } from './community/checker';
 import type { Config } from './config';
 import { BODY_LIMIT_BYTES, SOCKET_TOKEN_TIMEOUT_MS } from './constants';
 import type { Db } from './db/index';
-import type { CommunityChecker, Deps } from './deps';
+import type { CommunityChecker, Deps, ShareMessagePreparer } from './deps';
 import { type EventBus, createInProcessBus } from './events/bus';
 import { communityGate, maintenanceGate } from './gates/hooks';
 import { TokenKeys, bearerAuth } from './http/auth-context';
@@ -27,11 +27,14 @@ import { maintenanceRoutes } from './maintenance/routes';
 import { mintRoutes } from './mint/routes';
 import { priceRoutes } from './price/routes';
 import { programRoutes } from './program/routes';
+import { referralRoutes } from './referral/routes';
+import { telegramShareMessagePreparer } from './referral/share-message';
 import type { Sandbox } from './sandbox/index';
 import { stakingRoutes } from './staking/routes';
 import { userRoutes } from './users/routes';
 import { appConfigFor, indexHtmlRenderer, spaIndexSender, wantsSpaIndex, webRoutes } from './web/routes';
 import { treasuryAdminRoutes } from './watcher/routes';
+import { withdrawRoutes } from './withdraw/routes';
 import { socketRoutes } from './ws/routes';
 
 declare module 'fastify' {
@@ -49,6 +52,8 @@ export interface BuildAppOptions {
   db: Db;
   bus?: EventBus;
   community?: CommunityChecker;
+  /** Prepares share messages (default: the Bot API in production, the sandbox's stand-in there). */
+  shareMessages?: ShareMessagePreparer;
   /** Built client to serve (default dist/ at the repository root). */
   distDir?: string;
   /** Override of the 5 s socket token wait (tests). */
@@ -71,8 +76,17 @@ function productionCommunityChecker(config: Config, app: FastifyInstance): Commu
   if (!config.communityChatId) throw new Error('COMMUNITY_CHAT_ID is required in production');
   return telegramCommunityChecker({
     botToken: config.botToken,
+    baseUrl: config.botApiUrl,
     chatId: config.communityChatId,
     onError: (error) => app.log.warn({ err: error }, 'getChatMember failed'),
+  });
+}
+
+function productionShareMessages(config: Config, app: FastifyInstance): ShareMessagePreparer {
+  return telegramShareMessagePreparer({
+    botToken: config.botToken,
+    baseUrl: config.botApiUrl,
+    onError: (error) => app.log.warn({ err: error }, 'savePreparedInlineMessage failed'),
   });
 }
 
@@ -93,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     bus: options.bus ?? createInProcessBus(),
     community: options.community ?? sandbox?.community ?? productionCommunityChecker(config, app),
+    shareMessages: options.shareMessages ?? sandbox?.shareMessages ?? productionShareMessages(config, app),
     tokens: new TokenKeys(config.jwtSecret, config.accessTokenTtlSeconds),
   };
 
@@ -122,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(stakingRoutes(deps));
   await app.register(priceRoutes(deps));
   await app.register(programRoutes(deps));
+  await app.register(referralRoutes(deps));
+  await app.register(withdrawRoutes(deps));
   await app.register(treasuryAdminRoutes(deps));
   // Sandbox mode only: /sandbox (launcher, host frame, dev wallet, dev chain). In production those paths 404.
   if (sandbox) await app.register(sandbox.plugin(deps));

@@ -25,6 +25,7 @@ export const SANDBOX_COMMUNITY_URL = 'https://t.me/ton_token_sandbox_community';
  * production config never loads sandbox code.
  */
 export const SANDBOX_TREASURY_ADDRESS = 'EQC5z_Y8Fc8hsNzaMi9PbBEE6pwvuCP6jm01k6omUwfSgtSX';
+export const DEFAULT_BOT_API_URL = 'https://api.telegram.org';
 const MAINNET_NODE_URL = 'https://toncenter.com/api/v2/jsonRPC';
 
 export interface Config {
@@ -49,6 +50,11 @@ export interface Config {
   botUsername: string;
   /** MINI_APP_NAME: the Mini App's short name in t.me/<bot>/<name> links (default `app`). */
   miniAppName: string;
+  /**
+   * BOT_API_URL: the Telegram Bot API's origin (default https://api.telegram.org); tests point it at a
+   * local server answering as the Bot API does.
+   */
+  botApiUrl: string;
   /** COMMUNITY_CHAT_ID: chat id or @channel whose membership gates the app (Bot API getChatMember). Production. */
   communityChatId: string | undefined;
   /** COMMUNITY_URL: the link the join-community modal opens (sandbox default t.me/ton_token_sandbox_community). */
@@ -133,6 +139,7 @@ const envSchema = z.object({
   BOT_TOKEN: optionalText,
   BOT_USERNAME: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_]{3,64}$/, 'a bot username without @').optional()),
   MINI_APP_NAME: optionalText,
+  BOT_API_URL: optionalText.pipe(url.optional()),
   COMMUNITY_CHAT_ID: optionalText,
   COMMUNITY_URL: optionalText.pipe(url.optional()),
   JWT_SECRET: optionalText,
@@ -222,6 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
     botToken: e.BOT_TOKEN ?? SANDBOX_BOT_TOKEN,
     botUsername: e.BOT_USERNAME ?? SANDBOX_BOT_USERNAME,
     miniAppName: e.MINI_APP_NAME ?? 'app',
+    botApiUrl: (e.BOT_API_URL ?? DEFAULT_BOT_API_URL).replace(/\/+$/, ''),
     communityChatId: e.COMMUNITY_CHAT_ID,
     communityUrl: e.COMMUNITY_URL ?? SANDBOX_COMMUNITY_URL,
     jwtSecret: e.JWT_SECRET ?? SANDBOX_JWT_SECRET,

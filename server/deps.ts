@@ -13,11 +13,41 @@ export interface CommunityChecker {
   readonly recheckIntervalMs: number;
 }
 
+/**
+ * An inline message the user can send to any chat from the Mini App (Bot API
+ * savePreparedInlineMessage, DESIGN.md §8): an article whose one button is a url button.
+ */
+export interface ShareMessageDraft {
+  /** The Telegram user who will send it (the prepared message is theirs only). */
+  telegramId: number;
+  title: string;
+  description: string;
+  text: string;
+  buttonText: string;
+  buttonUrl: string;
+}
+
+export interface PreparedMessage {
+  /** What the client hands to WebApp.shareMessage. */
+  id: string;
+  /** Unix seconds; an expired prepared message can no longer be sent. */
+  expirationDate: number;
+}
+
+/**
+ * Prepares a share message. Production asks the Bot API (referral/share-message.ts); the sandbox keeps
+ * it in its own table for the host emulator's share dialog. Throws when it cannot.
+ */
+export interface ShareMessagePreparer {
+  prepare(draft: ShareMessageDraft): Promise<PreparedMessage>;
+}
+
 /** What services need from the outside world; built once in app.ts, replaceable in tests. */
 export interface Deps {
   config: Config;
   db: Db;
   bus: EventBus;
   community: CommunityChecker;
+  shareMessages: ShareMessagePreparer;
   tokens: TokenKeys;
 }

@@ -1,6 +1,7 @@
 /**
  * The community gate (SPEC §6): is this Telegram user a member of the product's community chat?
  */
+import { DEFAULT_BOT_API_URL } from '../config';
 import { COMMUNITY_RECHECK_INTERVAL_MS } from '../constants';
 import type { CommunityChecker } from '../deps';
 
@@ -9,6 +10,8 @@ export type { CommunityChecker } from '../deps';
 /** Production: Bot API getChatMember. The bot must be an administrator of the chat to see its members. */
 export function telegramCommunityChecker(options: {
   botToken: string;
+  /** The Bot API's origin (BOT_API_URL; default https://api.telegram.org). */
+  baseUrl?: string;
   chatId: string;
   fetch?: typeof fetch;
   onError?: (error: unknown) => void;
@@ -18,7 +21,7 @@ export function telegramCommunityChecker(options: {
     recheckIntervalMs: COMMUNITY_RECHECK_INTERVAL_MS,
     async isMember(telegramId) {
       try {
-        const url = new URL(`https://api.telegram.org/bot${options.botToken}/getChatMember`);
+        const url = new URL(`${options.baseUrl ?? DEFAULT_BOT_API_URL}/bot${options.botToken}/getChatMember`);
         url.searchParams.set('chat_id', options.chatId);
         url.searchParams.set('user_id', String(telegramId));
         const response = await doFetch(url, { signal: AbortSignal.timeout(5_000) });

@@ -263,6 +263,33 @@ export const migrations: Migration[] = [
       CREATE INDEX stakes_active_idx ON stakes (user_id, created_at) WHERE status = 'active';
     `,
   },
+  {
+    id: '0006_referral_transfers_share_messages',
+    sql: /* sql */ `
+      -- A move of tokens from referral_balance to balance_token: the two ledger entries name it.
+      CREATE TABLE referral_transfers (
+        id           SERIAL PRIMARY KEY,
+        user_id      INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        amount_token BIGINT NOT NULL CHECK (amount_token > 0),
+        created_at   TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX referral_transfers_user_idx ON referral_transfers (user_id, id DESC);
+
+      -- The sandbox's stand-in for Bot API savePreparedInlineMessage: what the host emulator shows
+      -- when the app shares a prepared message.
+      CREATE TABLE sandbox_prepared_messages (
+        id           TEXT PRIMARY KEY,
+        telegram_id  BIGINT NOT NULL,
+        title        TEXT NOT NULL,
+        description  TEXT NOT NULL,
+        message_text TEXT NOT NULL,
+        button_text  TEXT NOT NULL,
+        button_url   TEXT NOT NULL,
+        expires_at   TIMESTAMPTZ NOT NULL,
+        created_at   TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];
 
 /** Arbitrary constant: serialises migrations of several processes starting at once on one Postgres. */

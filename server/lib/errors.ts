@@ -6,7 +6,7 @@ import { SERVER_MESSAGES } from '@/shared/api/contract';
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 502,
     message: string,
   ) {
     super(message);
@@ -35,6 +35,13 @@ export class ForbiddenError extends DomainError {
 export class NotFoundError extends DomainError {
   constructor(message: string = SERVER_MESSAGES.notFound) {
     super(404, message);
+  }
+}
+
+/** A service the product relies on (the Bot API) failed; the user may try again. */
+export class BadGatewayError extends DomainError {
+  constructor(message: string) {
+    super(502, message);
   }
 }
 

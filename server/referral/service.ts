@@ -3,13 +3,27 @@
  * the mint's token amount to referral_balance. The tier comes from the referrals' total paid TON,
  * this mint included (the payment that crosses a threshold already earns the new percent).
  */
-import type { ProgramRules } from '@/shared/api/contract';
+import { type ProgramRules, type ReferralList, SERVER_MESSAGES, type ShareMessage } from '@/shared/api/contract';
+import type { Config } from '../config';
 import { REFERRAL_TIERS } from '../constants';
 import type { Queryable } from '../db/index';
-import type { Tx } from '../events/transaction';
+import type { Deps } from '../deps';
+import { type Tx, inTransaction } from '../events/transaction';
 import { changeBalance } from '../ledger/service';
-import { referralTurnover, referrerOf } from './queries';
-import { type Tier, referralTier } from './tiers';
+import { BadGatewayError, NotFoundError } from '../lib/errors';
+import { formatUnits } from '../lib/money';
+import {
+  countReferrals,
+  findReferrer,
+  lockReferrer,
+  markReferralsSeen,
+  referralEarnedTotal,
+  referralPage,
+  referralTurnover,
+  referrerOf,
+} from './queries';
+import { shareTexts } from './share-text';
+import { type Tier, referralTier, referralTierInfo } from './tiers';
 
 export type { Tier } from './tiers';
 
@@ -46,4 +60,73 @@ export async function creditReferralReward(tx: Tx, mint: PaidMint): Promise<bigi
 /** The tiers (SPEC §3) as the Info sheet shows them: level 0-based, the turnover in TON that reaches it. */
 export function referralTiers(): ProgramRules['referral_tiers'] {
   return REFERRAL_TIERS.map((tier, index) => ({ level: index, turnover_ton: String(tier.thresholdTon), percent: tier.percent }));
+}
+
+/** The referral link (DESIGN.md §7): the Mini App's t.me link with the user's ref code as start parameter. */
+export function referralLink(config: Pick<Config, 'botUsername' | 'miniAppName'>, refCode: string): string {
+  return `https://t.me/${config.botUsername}/${config.miniAppName}?startapp=${encodeURIComponent(refCode)}`;
+}
+
+/**
+ * GET /user/referrals: one page of the user's referrals, newest first, with what each has paid and
+ * earned the user, and the tier. Reading page 1 marks every referral so far as seen (the navbar badge
+ * falls to 0); `is_new` marks the ones beyond the count seen before this read.
+ */
+export async function listReferrals(
+  deps: Pick<Deps, 'db' | 'bus'>,
+  userId: number,
+  page: number,
+  limit: number,
+): Promise<ReferralList> {
+  return inTransaction(deps.db, deps.bus, async (tx) => {
+    const user = await lockReferrer(tx, userId);
+    if (!user) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    const total = await countReferrals(tx, userId);
+    const newCount = Math.max(0, total - user.seen_referrals_count);
+    const offset = (page - 1) * limit;
+    const rows = await referralPage(tx, userId, limit, offset);
+    const turnover = await referralTurnover(tx, userId);
+    const totalEarned = await referralEarnedTotal(tx, userId);
+    if (page === 1 && newCount > 0) await markReferralsSeen(tx, userId, total);
+    return {
+      data: rows.map((row, index) => ({
+        id: row.id,
+        first_name: row.first_name,
+        username: row.username,
+        photo_url: row.photo_url,
+        joined_at: Math.floor(row.created_at.getTime() / 1000),
+        turnover: formatUnits(row.turnover),
+        earned: formatUnits(row.earned),
+        // newest first: the first `newCount` of the whole list are the ones not seen before
+        is_new: offset + index < newCount,
+      })),
+      total,
+      page,
+      limit,
+      tier: referralTierInfo(turnover),
+      new_referrals_count: newCount,
+      total_earned: formatUnits(totalEarned),
+    };
+  });
+}
+
+/**
+ * POST /user/share-message: a prepared inline message inviting to the app with the user's referral
+ * link (Bot API in production, the sandbox's stand-in there). Any failure is a 502 the user may retry.
+ */
+export async function prepareShareMessage(
+  deps: Pick<Deps, 'db' | 'config' | 'shareMessages'>,
+  userId: number,
+): Promise<ShareMessage> {
+  const user = await findReferrer(deps.db, userId);
+  if (!user) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+  const link = referralLink(deps.config, user.ref_code);
+  const texts = shareTexts(user.language_code, link);
+  let prepared;
+  try {
+    prepared = await deps.shareMessages.prepare({ telegramId: Number(user.telegram_id), ...texts, buttonUrl: link });
+  } catch {
+    throw new BadGatewayError(SERVER_MESSAGES.shareMessageFailed);
+  }
+  return { inline_message_id: prepared.id, link };
 }

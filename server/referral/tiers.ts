@@ -1,4 +1,6 @@
+import type { ReferralTier } from '@/shared/api/contract';
 import { REFERRAL_TIERS } from '../constants';
+import { formatUnits } from '../lib/money';
 
 const NANO_PER_TON = 1_000_000_000n;
 
@@ -17,4 +19,17 @@ export function referralTier(turnoverNanotons: bigint): Tier {
   const tier = REFERRAL_TIERS[index];
   if (!tier) throw new Error('REFERRAL_TIERS is empty');
   return { level: index, percent: tier.percent };
+}
+
+/** The tier as the referral screen shows it: where the user stands and what the next tier takes (null at the top). */
+export function referralTierInfo(turnoverNanotons: bigint): ReferralTier {
+  const tier = referralTier(turnoverNanotons);
+  const next = REFERRAL_TIERS[tier.level + 1];
+  return {
+    level: tier.level,
+    percent: tier.percent,
+    turnover: formatUnits(turnoverNanotons),
+    next_level_turnover: next ? formatUnits(BigInt(next.thresholdTon) * NANO_PER_TON) : null,
+    next_percent: next ? next.percent : null,
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * The sandbox (DESIGN.md §2): everything production does not have, in one plugin. The launcher and
  * the Telegram host frame (/sandbox/), test users and their grants, the dev wallet, the dev chain
- * (/sandbox/chain/jsonRPC) with its faucet and the sandbox treasury, and the launcher's community flag.
+ * (/sandbox/chain/jsonRPC) with its faucet and the sandbox treasury, the launcher's community flag, and
+ * the stand-in for the Bot API's prepared share messages.
  *
  * server/app.ts loads this file with a dynamic import in sandbox mode only, so production never loads
  * sandbox code; nothing else outside server/sandbox/ imports it (tests/server/import-rules.test.ts).
@@ -10,17 +11,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
-import type { CommunityChecker, Deps } from '../deps';
+import type { CommunityChecker, Deps, ShareMessagePreparer } from '../deps';
 import { chainRoutes } from './chain/routes';
 import { ensureSandboxTreasury } from './chain/service';
 import { sandboxCommunityChecker } from './community';
 import { sandboxRoutes } from './routes';
+import { sandboxShareMessagePreparer } from './share-message';
 import { WALLETS_LIST_PATH } from './wallet/constants';
 import { injectDevWallet } from './wallet/inject';
 
 export interface Sandbox {
   /** The community gate answers from the launcher's "Community member" flag. */
   community: CommunityChecker;
+  /** Prepared share messages are kept for the host emulator's share dialog (no Bot API). */
+  shareMessages: ShareMessagePreparer;
   /** Added to the runtime config: the local wallets list and the test-transfer address. */
   appConfig: { walletsListUrl: string; testTransferAddress: string | null };
   /** Applied to index.html after the runtime config: the dev wallet's bridge script. */
@@ -32,6 +36,7 @@ export interface Sandbox {
 export function createSandbox(config: Config, db: Db): Sandbox {
   return {
     community: sandboxCommunityChecker(db),
+    shareMessages: sandboxShareMessagePreparer(db),
     appConfig: { walletsListUrl: WALLETS_LIST_PATH, testTransferAddress: config.treasuryAddress ?? null },
     indexHtmlTransforms: [injectDevWallet],
     plugin: (deps) => async (app) => {

@@ -18,10 +18,13 @@ export interface SandboxUserRow {
   app_user_id: number | null;
   app_ref_code: string | null;
   app_balance_token: bigint | null;
+  app_referral_balance: bigint | null;
+  app_task_balance: bigint | null;
 }
 
 const SELECT_WITH_APP_USER = `
-  SELECT s.*, u.id AS app_user_id, u.ref_code AS app_ref_code, u.balance_token AS app_balance_token
+  SELECT s.*, u.id AS app_user_id, u.ref_code AS app_ref_code, u.balance_token AS app_balance_token,
+         u.referral_balance AS app_referral_balance, u.task_balance AS app_task_balance
     FROM sandbox_users s LEFT JOIN users u ON u.telegram_id = s.telegram_id`;
 
 export async function listSandboxUsers(q: Queryable): Promise<SandboxUserRow[]> {
@@ -92,4 +95,48 @@ export async function setSandboxMembership(q: Queryable, id: number, member: boo
     member,
   ]);
   return true;
+}
+
+export interface PreparedMessageRow {
+  id: string;
+  telegram_id: bigint;
+  title: string;
+  description: string;
+  message_text: string;
+  button_text: string;
+  button_url: string;
+  expires_at: Date;
+}
+
+export async function insertPreparedMessage(
+  q: Queryable,
+  message: Omit<PreparedMessageRow, 'telegram_id'> & { telegram_id: number },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO sandbox_prepared_messages (id, telegram_id, title, description, message_text, button_text, button_url, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      message.id,
+      message.telegram_id,
+      message.title,
+      message.description,
+      message.message_text,
+      message.button_text,
+      message.button_url,
+      message.expires_at,
+    ],
+  );
+}
+
+/** A prepared message of this Telegram user that has not expired. */
+export async function findPreparedMessage(
+  q: Queryable,
+  telegramId: bigint,
+  id: string,
+): Promise<PreparedMessageRow | undefined> {
+  const [row] = await q.query<PreparedMessageRow>(
+    'SELECT * FROM sandbox_prepared_messages WHERE id = $1 AND telegram_id = $2 AND expires_at > now()',
+    [id, telegramId],
+  );
+  return row;
 }

@@ -4,8 +4,14 @@ import { idParamsSchema } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { parseOr422 } from '../lib/validation';
 import { getMaintenance, setMaintenance } from '../maintenance/service';
-import { createSandboxUserSchema, grantSchema, maintenanceSwitchSchema, patchSandboxUserSchema } from './schemas';
-import { createUser, grant, launch, listUsers, updateUser } from './service';
+import {
+  createSandboxUserSchema,
+  grantSchema,
+  maintenanceSwitchSchema,
+  patchSandboxUserSchema,
+  preparedMessageParamsSchema,
+} from './schemas';
+import { createUser, grant, launch, listUsers, preparedMessage, updateUser } from './service';
 import { devWalletRoutes } from './wallet/routes';
 
 const page = (name: string) => new URL(`./${name}`, import.meta.url);
@@ -38,6 +44,10 @@ export function sandboxRoutes(deps: Deps) {
     app.post('/sandbox/api/users/:id/grant', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);
       return grant(deps, id, parseOr422(grantSchema, request.body));
+    });
+    app.get('/sandbox/api/users/:id/prepared-messages/:messageId', async (request) => {
+      const { id, messageId } = parseOr422(preparedMessageParamsSchema, request.params);
+      return preparedMessage(deps, id, messageId);
     });
 
     app.get('/sandbox/api/maintenance', async () => getMaintenance(deps.db));

@@ -1,6 +1,6 @@
 /** Sandbox API shapes (server-owned: the launcher page and e2e tests are its only clients). */
 import { z } from 'zod';
-import { moneyInput } from '@/shared/api/contract';
+import { idTextSchema, moneyInput } from '@/shared/api/contract';
 import { ACCOUNTS } from '../ledger/service';
 
 export const platformSchema = z.enum(['ios', 'android', 'tdesktop', 'web', 'unknown']);
@@ -40,6 +40,23 @@ export const grantSchema = z.strictObject({
   account: z.enum(ACCOUNTS as ['balance_token', 'task_balance', 'referral_balance']).default('balance_token'),
 });
 
+/** `/sandbox/api/users/:id/prepared-messages/:messageId`: the host emulator asks for what the app shares. */
+export const preparedMessageParamsSchema = z.strictObject({
+  id: idTextSchema,
+  messageId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'messageId: a prepared message id'),
+});
+
+/** A prepared share message as the host emulator's share dialog shows it. */
+export interface PreparedMessageView {
+  id: string;
+  title: string;
+  description: string;
+  text: string;
+  button: { text: string; url: string };
+  /** Unix seconds. */
+  expiration_date: number;
+}
+
 export interface SandboxUser {
   id: number;
   telegram_id: number;
@@ -52,5 +69,5 @@ export interface SandboxUser {
   theme: z.infer<typeof themeSchema>;
   created_at: string;
   /** The app account, once this test user has opened the app. */
-  app_user: { id: number; ref_code: string; balance_token: string } | null;
+  app_user: { id: number; ref_code: string; balance_token: string; referral_balance: string; task_balance: string } | null;
 }

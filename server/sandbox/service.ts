@@ -12,13 +12,14 @@ import { formatUnits } from '../lib/money';
 import { findUserIdByTelegramId } from '../users/service';
 import {
   type SandboxUserRow,
+  findPreparedMessage,
   findSandboxUser,
   insertSandboxUser,
   listSandboxUsers,
   setSandboxMembership,
   telegramIdTaken,
 } from './queries';
-import type { CreateSandboxUser, SandboxUser } from './schemas';
+import type { CreateSandboxUser, PreparedMessageView, SandboxUser } from './schemas';
 import { THEMES, type ThemeParams } from './themes';
 
 /** The Telegram client version the emulated host reports (DESIGN.md §6: shareMessage needs 8.0). */
@@ -43,6 +44,8 @@ function toWire(row: SandboxUserRow): SandboxUser {
             id: row.app_user_id,
             ref_code: row.app_ref_code ?? '',
             balance_token: formatUnits(row.app_balance_token ?? 0n),
+            referral_balance: formatUnits(row.app_referral_balance ?? 0n),
+            task_balance: formatUnits(row.app_task_balance ?? 0n),
           },
   };
 }
@@ -153,4 +156,19 @@ export async function grant(deps: Deps, id: number, input: { amount: bigint; acc
     });
     return balanceEvent(row);
   });
+}
+
+/** What the app asked the host to share (WebApp.shareMessage): the test user's own, unexpired message. */
+export async function preparedMessage(deps: Deps, id: number, messageId: string): Promise<PreparedMessageView> {
+  const user = await requireSandboxUser(deps, id);
+  const row = await findPreparedMessage(deps.db, user.telegram_id, messageId);
+  if (!row) throw new NotFoundError('Prepared message not found or expired');
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    text: row.message_text,
+    button: { text: row.button_text, url: row.button_url },
+    expiration_date: Math.floor(row.expires_at.getTime() / 1000),
+  };
 }

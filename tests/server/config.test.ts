@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads BOT_API_URL (default the Telegram Bot API), without a trailing slash; refuses a non-URL', () => {
+    expect(loadConfig({}).botApiUrl).toBe('https://api.telegram.org');
+    expect(loadConfig({ BOT_API_URL: 'http://127.0.0.1:9999/' }).botApiUrl).toBe('http://127.0.0.1:9999');
+    expect(() => loadConfig({ BOT_API_URL: 'not a url' })).toThrow(/BOT_API_URL/);
+  });
+
   it('derives PUBLIC_URL from PORT and strips a trailing slash from an explicit one', () => {
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
     expect(loadConfig({ MODE: 'sandbox', PUBLIC_URL: 'https://app.example.com/' }).publicUrl).toBe(

@@ -17,6 +17,7 @@ import {
   expectOneStakePerMint,
   expectPaymentCreditedOnce,
   expectPendingMintLimitHolds,
+  expectReferralTransfersExact,
   expectSettlementPaysOnce,
 } from './race-kit';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
@@ -144,6 +145,10 @@ describe('the app on Postgres', () => {
 
     it('100 concurrent credits and debits on one balance sum exactly', async () => {
       await expectConcurrentChangesSumExactly([a, b]);
+    });
+
+    it('20 concurrent 1-token transfers from a 10-token referral balance succeed exactly 10 times', async () => {
+      await expectReferralTransfersExact([a, b]);
     });
 
     it('four settlement runs at once pay a matured mint and a finished stake once', async () => {

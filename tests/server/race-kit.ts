@@ -189,3 +189,41 @@ export async function expectSettlementPaysOnce(apps: Apps): Promise<void> {
   const [row] = await ctx.db.query<{ status: string }>('SELECT status FROM stakes WHERE id = $1', [stake.id]);
   expect(row?.status).toBe('completed');
 }
+
+/**
+ * 20 concurrent POST /api/withdraw/transfer-from-referral-balance of 1 token from a 10-token referral
+ * balance: exactly 10 succeed, the rest are 400 Insufficient funds; both balances and the ledger add up.
+ */
+export async function expectReferralTransfersExact(apps: Apps): Promise<void> {
+  const [ctx] = apps;
+  const user = await newUser(ctx);
+  await ledgerChange(ctx, user.userId, 10n * TOKEN, 'referral_balance');
+  const responses = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      pick(apps, i).app.inject({
+        method: 'POST',
+        url: '/api/withdraw/transfer-from-referral-balance',
+        headers: user.headers,
+        payload: { token_amount: '1' },
+      }),
+    ),
+  );
+  expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(10);
+  const refused = responses.filter((r) => r.statusCode !== 200);
+  expect(refused).toHaveLength(10);
+  expect(refused.every((r) => r.statusCode === 400 && r.json<ErrorBody>().msg === 'Insufficient funds')).toBe(true);
+  const after = await balances(ctx.db, user.userId);
+  expect(after?.referral_balance).toBe(0n);
+  expect(after?.balance_token).toBe(10n * TOKEN);
+  expect(await ledgerSums(ctx.db, user.userId)).toEqual({ balance_token: 10n * TOKEN, referral_balance: 0n, task_balance: 0n });
+  const [transfers] = await ctx.db.query<{ n: number; total: bigint }>(
+    'SELECT COUNT(*)::int AS n, COALESCE(SUM(amount_token), 0)::bigint AS total FROM referral_transfers WHERE user_id = $1',
+    [user.userId],
+  );
+  expect(transfers).toEqual({ n: 10, total: 10n * TOKEN });
+  const [entries] = await ctx.db.query<{ n: number }>(
+    `SELECT COUNT(*)::int AS n FROM ledger WHERE user_id = $1 AND reason = 'referral_transfer'`,
+    [user.userId],
+  );
+  expect(entries?.n).toBe(20);
+}
