@@ -4,10 +4,12 @@ import { getFarmingLinksFx, type FarmingLink, type FarmingLinkList } from '@/sha
 /** Links per page of GET /farming/ (the list shows more on request). */
 export const LINKS_PAGE_SIZE = 20;
 
+/** The loaded links, newest first, and how many the user has across pages (they change together). */
+const $list = createStore<{ links: FarmingLink[]; total: number }>({ links: [], total: 0 });
 /** The user's farming links, newest first (SPEC §2 /farming; GET /farming/ paged). */
-export const $links = createStore<FarmingLink[]>([]);
+export const $links = $list.map((list) => list.links);
 /** How many links the user has across pages. */
-export const $linksTotal = createStore(0);
+export const $linksTotal = $list.map((list) => list.total);
 const $lastPage = createStore(0);
 
 /** Load the first page again (the screen opens, the user data refetches, Try again). */
@@ -25,7 +27,8 @@ export const $linksLoaded = createStore(false).on(loadPageFx.doneData, (loaded, 
 export const $linksFailed = createStore(false)
   .on(loadPageFx.doneData, (_, list) => list === null)
   .on(loadPageFx.fail, () => true);
-export const $hasMoreLinks = createStore(false);
+/** Some links are on later pages. */
+export const $hasMoreLinks = $list.map(({ links, total }) => links.length < total);
 
 sample({ clock: linksRequested, fn: () => ({ page: 1, limit: LINKS_PAGE_SIZE }), target: loadPageFx });
 sample({
@@ -42,26 +45,15 @@ const pageLoaded = loadPageFx.done.filterMap(({ params, result }) =>
   result ? { page: Number(params?.page ?? 1), list: result } : undefined,
 );
 
-// A link not on the list yet (just created) adds one to the total.
-sample({
-  clock: linkUpdated,
-  source: { links: $links, total: $linksTotal },
-  filter: ({ links }, link) => !links.some((known) => known.id === link.id),
-  fn: ({ total }) => total + 1,
-  target: $linksTotal,
-});
-
-$links
-  .on(pageLoaded, (links, { page, list }: { page: number; list: FarmingLinkList }) => {
+$list
+  .on(pageLoaded, ({ links }, { page, list }: { page: number; list: FarmingLinkList }) => {
     const earlier = page === 1 ? [] : links.filter((link) => !list.data.some((fresh) => fresh.id === link.id));
-    return [...earlier, ...list.data].sort(byNewest);
+    return { links: [...earlier, ...list.data].sort(byNewest), total: list.total };
   })
-  .on(linkUpdated, (links, link) => [link, ...links.filter((known) => known.id !== link.id)].sort(byNewest));
-$linksTotal.on(pageLoaded, (_, { list }) => list.total);
+  // A link not on the list yet (just made) adds one to the total.
+  .on(linkUpdated, ({ links, total }, link) => ({
+    links: [link, ...links.filter((known) => known.id !== link.id)].sort(byNewest),
+    total: links.some((known) => known.id === link.id) ? total : total + 1,
+  }));
 $lastPage.on(pageLoaded, (_, { page }) => page);
-sample({
-  clock: [$links, $linksTotal],
-  source: { links: $links, total: $linksTotal },
-  fn: ({ links, total }) => links.length < total,
-  target: $hasMoreLinks,
-});
+

@@ -16,9 +16,9 @@ const storage = (): Storage | null => {
   }
 };
 
-function readStored(): string[] {
+function readStored(store: Storage): string[] {
   try {
-    const parsed: unknown = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '[]');
+    const parsed: unknown = JSON.parse(store.getItem(STORAGE_KEY) ?? '[]');
     return Array.isArray(parsed) ? parsed.filter((code): code is string => typeof code === 'string') : [];
   } catch {
     return [];
@@ -26,17 +26,22 @@ function readStored(): string[] {
 }
 
 /** Has this device checked the code already? */
-export const wasCodeCheckedFx = createEffect((code: string): boolean => memory.has(code) || readStored().includes(code));
+export const wasCodeCheckedFx = createEffect((code: string): boolean => {
+  const store = storage();
+  return memory.has(code) || (store !== null && readStored(store).includes(code));
+});
 
 /** Remembers that this device has checked the code. */
 export const rememberCodeCheckedFx = createEffect((code: string): void => {
-  memory.add(code);
   const store = storage();
-  if (!store) return;
-  const codes = [...readStored().filter((known) => known !== code), code].slice(-MAX_CODES);
-  try {
-    store.setItem(STORAGE_KEY, JSON.stringify(codes));
-  } catch {
-    // Full or refused: the memory copy still holds it for this run.
+  if (store) {
+    const codes = [...readStored(store).filter((known) => known !== code), code].slice(-MAX_CODES);
+    try {
+      store.setItem(STORAGE_KEY, JSON.stringify(codes));
+      return;
+    } catch {
+      // Full or refused: kept in memory for this run instead.
+    }
   }
+  memory.add(code);
 });
