@@ -266,6 +266,7 @@ export const en = {
   'farming.eachGives': 'Each mint is worth',
   'farming.paidFrom': 'Paid from',
   'farming.cost': 'Cost',
+  'farming.createdOn': 'Created',
   'farming.refunded': 'Returned',
   'farming.kind.multilink': 'One link for all',
   'farming.kind.singleUse': 'A single-use link per person',

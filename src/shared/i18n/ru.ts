@@ -260,6 +260,7 @@ export const ru = {
   'farming.eachGives': 'Каждый минт стоит',
   'farming.paidFrom': 'Оплачена с',
   'farming.cost': 'Стоимость',
+  'farming.createdOn': 'Создана',
   'farming.refunded': 'Возвращено',
   'farming.kind.multilink': 'Одна ссылка для всех',
   'farming.kind.singleUse': 'Одноразовая ссылка для каждого',

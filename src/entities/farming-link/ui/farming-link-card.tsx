@@ -49,7 +49,7 @@ export function FarmingLinkCard({ link, children }: { link: FarmingLink; childre
         {link.status === 'revoked' ? (
           <ListRow label={t('farming.refunded')} value={`${formatAmount(link.refunded_token, DECIMALS.token)} TKN`} />
         ) : null}
-        <ListRow label={t('farming.created')} value={formatDate(link.created_at, locale)} />
+        <ListRow label={t('farming.createdOn')} value={formatDate(link.created_at, locale)} />
       </ListRows>
       <p className={styles.kinds}>
         {link.is_multilink ? t('farming.kind.multilink') : t('farming.kind.singleUse')}
