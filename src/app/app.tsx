@@ -2,6 +2,7 @@ import { RouterProvider } from 'atomic-router-react';
 import type { Scope } from 'effector';
 import { Provider, useUnit } from 'effector-react';
 import { JoinCommunityModal } from '@/features/community-gate';
+import { FarmActivationModal } from '@/features/farm-activation';
 import { MaintenanceScreen } from '@/features/maintenance-mode';
 import { InfoSheet } from '@/features/program-info';
 import { useT } from '@/shared/i18n';
@@ -35,6 +36,7 @@ function Screen() {
           <RoutesView />
           <Navbar />
           <JoinCommunityModal />
+          <FarmActivationModal />
           <InfoSheet />
         </>
       );

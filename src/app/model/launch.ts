@@ -2,12 +2,14 @@ import { combine, createEffect, createEvent, createStore, sample } from 'effecto
 import { signInFailed, signInRequested, signedIn } from '@/entities/session';
 import { userLoadFailed, userLoaded, userRequested } from '@/entities/user';
 import { navigationStarted } from '@/features/back-navigation';
+import { farmActivationLaunched } from '@/features/farm-activation';
 import { $isUnderMaintenance, appAvailable, pollingStarted } from '@/features/maintenance-mode';
 import { readCredentialsFx } from '@/shared/api';
 import { walletWidgetStarted } from '@/widgets/wallet-panel';
 import { botLink } from '@/shared/config';
 import { languageDetected } from '@/shared/i18n';
 import { subscribeVisibilityFx } from '@/shared/lib/page-visibility';
+import { refCodeOf } from '@/shared/lib/start-param';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import {
   applyThemeFx,
@@ -79,12 +81,22 @@ const signInStarted = sample({
   fn: (params) => ({
     initData: params.initData,
     telegramUserId: params.telegramUserId,
-    startParam: params.startParam,
+    // A `farm_<code>` start parameter is a farm link's, not a referrer's (DESIGN.md §7).
+    startParam: refCodeOf(params.startParam),
   }),
 });
 $phase.on(signInStarted, () => 'signing-in');
 sample({ clock: signInStarted, target: signInRequested });
 sample({ clock: signedIn, fn: () => undefined, target: userRequested });
+// A farm code in the launch is checked once signed in; the modal waits for the user data (membership)
+// and never holds up the first screen.
+sample({
+  clock: signedIn,
+  source: $launchParams,
+  filter: Boolean,
+  fn: (params) => ({ startParam: params.startParam }),
+  target: farmActivationLaunched,
+});
 
 $phase.on(userLoaded, () => 'ready').on([signInFailed, userLoadFailed], (phase) => (phase === 'ready' ? phase : 'failed'));
 

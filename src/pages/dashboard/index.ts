@@ -11,4 +11,5 @@ export const dashboardFarmingPage = { route: farmingRoute, view: DashboardPage }
 export const dashboardSellPage = { route: sellRoute, view: DashboardPage };
 export * as dashboardModel from './model/dashboard';
 export * as priceModel from './model/price';
+export * as farmingLinksModel from './model/farming-links';
 export { tokensValueTon } from './lib/total-value';

@@ -83,15 +83,20 @@ type ServerTextKey = (typeof SERVER_TEXT_KEYS)[keyof typeof SERVER_TEXT_KEYS];
 const serverTextKey = (text: string): ServerTextKey | undefined =>
   (SERVER_TEXT_KEYS as Record<string, ServerTextKey | undefined>)[text];
 
+/** A text the server wrote (a `msg`, an activation status's `message`) in the user's language. */
+export function serverText(text: string, t: Translate): string {
+  const key = serverTextKey(text);
+  if (key) return t(key);
+  return validationSentence(text, t) ?? text;
+}
+
 /** The toast's text in the user's language: the catalogue's, or the server's `msg` as written. */
 export function failureText(failure: ApiFailure, t: Translate): string {
   if (failure.kind === 'network') return t('error.network');
   if (failure.kind === 'timeout') return t('error.timeout');
   if (failure.status === 413) return t('error.fileTooLarge');
   if (failure.serverMessage === null) return t('error.unknown');
-  const key = serverTextKey(failure.serverMessage);
-  if (key) return t(key);
-  return validationSentence(failure.serverMessage, t) ?? failure.serverMessage;
+  return serverText(failure.serverMessage, t);
 }
 
 sample({

@@ -1,7 +1,14 @@
 import './catalogue';
 
+export { serverText } from './catalogue';
 export type * from './contract';
-export { INVALID_INIT_DATA_MSG, MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, SOCKET_CLOSE } from './contract/constants';
+export {
+  FARMING_MAX_ACTIVATIONS,
+  INVALID_INIT_DATA_MSG,
+  MAINTENANCE_OFF_DETAIL,
+  MAINTENANCE_ON_DETAIL,
+  SOCKET_CLOSE,
+} from './contract/constants';
 export { formatUnits, parseUnits, MONEY_DECIMALS } from './contract/money';
 export { ApiError, errorTexts, type ApiFailure } from './errors';
 export { requestFx, requestFailed, sendRequest, sendRequestFx, type RequestOptions } from './request';

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../api/contract';
+import { FARM_START_PREFIX } from '../api/contract/constants';
 
 declare global {
   interface Window {
@@ -39,3 +40,9 @@ export const timings = {
 export const botLink = (): string => `https://t.me/${appConfig.botUsername}`;
 /** The Mini App's own link: where wallets return the user inside Telegram. */
 export const miniAppLink = (): `https://${string}` => `https://t.me/${appConfig.botUsername}/${appConfig.miniAppName}`;
+
+/**
+ * A farming link (DESIGN.md §7): the Mini App's direct link with `farm_<activation_code>` as its start
+ * parameter, so opening it in Telegram starts the app with the code.
+ */
+export const farmLink = (activationCode: string): string => `${miniAppLink()}?startapp=${FARM_START_PREFIX}${activationCode}`;

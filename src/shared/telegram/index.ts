@@ -1,4 +1,5 @@
 export { getLaunchParams, isVersionAtLeast } from './launch-params';
+export { telegramShareLink } from './share';
 export type { LaunchParams } from './launch-params';
 export {
   readyFx,

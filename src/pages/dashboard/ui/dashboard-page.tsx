@@ -20,6 +20,7 @@ import { WalletPanel } from '@/widgets/wallet-panel';
 import { $totalValueTon, dashboardRoute, farmingRoute, historyRoute, sections, sellRoute } from '../model/dashboard';
 import { $currentPrice, $priceLoaded } from '../model/price';
 import styles from './dashboard-page.module.css';
+import { FarmingLinks } from './farming-links';
 
 const TOKEN = 'TKN';
 
@@ -193,11 +194,6 @@ function HistorySection() {
   return <ComingSection title={t('dashboard.history')} text={t('dashboard.historySoon')} />;
 }
 
-function FarmingSection() {
-  const t = useT();
-  return <ComingSection title={t('dashboard.farming')} text={t('dashboard.farmingSoon')} />;
-}
-
 function SellSection() {
   const t = useT();
   return <ComingSection title={t('dashboard.sell')} text={t('dashboard.sellSoon')} />;
@@ -207,7 +203,7 @@ const DashboardSection = createRoutesView({
   routes: [
     { route: dashboardRoute, view: Overview },
     { route: historyRoute, view: HistorySection },
-    { route: farmingRoute, view: FarmingSection },
+    { route: farmingRoute, view: FarmingLinks },
     { route: sellRoute, view: SellSection },
   ],
 });

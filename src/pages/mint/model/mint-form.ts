@@ -10,7 +10,7 @@ import { hapticErrorFx } from '@/shared/telegram';
 import { openWalletModalFx } from '@/shared/ton-connect';
 import { showToast } from '@/shared/ui/toast';
 import { amountProblem } from '../lib/amount-problem';
-import { parseTonAmount } from '../lib/parse-ton-amount';
+import { parseTonAmount } from '@/shared/lib/amount-input';
 import { mintRoute } from './routes';
 
 /** The calculation waits for the user to stop typing. */

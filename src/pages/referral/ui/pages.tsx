@@ -3,5 +3,4 @@ import { Page } from '@/shared/ui/page';
 
 // Filled by a later issue; until then the screen is its title only (nothing fake).
 export const ReferralPage = () => <Page title={useT()('referral.title')} />;
-export const ReferralFarmingPage = () => <Page title={useT()('referral.farmingTitle')} />;
 export const ReferralSellPage = () => <Page title={useT()('referral.sellTitle')} />;

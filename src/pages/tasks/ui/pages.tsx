@@ -3,5 +3,4 @@ import { Page } from '@/shared/ui/page';
 
 // Filled by a later issue; until then the screen is its title only (nothing fake).
 export const TasksPage = () => <Page title={useT()('tasks.title')} />;
-export const TasksFarmingPage = () => <Page title={useT()('tasks.farmingTitle')} />;
 export const TasksSellPage = () => <Page title={useT()('tasks.sellTitle')} />;

@@ -15,8 +15,11 @@ export function Modal({
   children,
   actions,
   onClose,
+  illustration,
 }: {
   title: string;
+  /** A picture above the title (the farm activation modal's gift, rocket or lock). */
+  illustration?: ReactNode;
   text?: string;
   children?: ReactNode;
   actions: ModalAction[];
@@ -36,6 +39,7 @@ export function Modal({
         aria-label={title}
         onClick={(event) => event.stopPropagation()}
       >
+        {illustration ? <div className={styles.illustration}>{illustration}</div> : null}
         <h2 className={styles.title}>{title}</h2>
         {text ? <p className={styles.text}>{text}</p> : null}
         {children}

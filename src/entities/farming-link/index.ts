@@ -1,0 +1,14 @@
+export { codesToShare, isCancellable, linkSource, refundOnCancel, type FarmingSource } from './lib/link-facts';
+export {
+  $hasMoreLinks,
+  $links,
+  $linksFailed,
+  $linksLoaded,
+  $linksLoading,
+  $linksTotal,
+  linkUpdated,
+  linksRequested,
+  moreLinksRequested,
+} from './model/links';
+export { FarmingLinkCard, SOURCE_TEXTS } from './ui/farming-link-card';
+export * as farmingLinkModel from './model';

@@ -1,0 +1,196 @@
+import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { debounce } from 'patronum';
+import { linkUpdated, type FarmingSource } from '@/entities/farming-link';
+import { $user } from '@/entities/user';
+import {
+  calculateFarmingFx,
+  createFarmingLinkFx,
+  getFarmingPlansFx,
+  type FarmingCalculateQuery,
+  type FarmingCalculation,
+  type FarmingLink,
+  type FarmingPlans,
+  type MintPlan,
+} from '@/shared/api';
+import { timings } from '@/shared/config';
+import { $t } from '@/shared/i18n';
+import { parseTonAmount } from '@/shared/lib/amount-input';
+import { showToast } from '@/shared/ui/toast';
+import { isCountInRange, linkProblem, parseCount } from '../lib/link-problem';
+
+/** The calculation waits for the user to stop typing. */
+export const CALCULATION_DEBOUNCE_MS = 300;
+
+/**
+ * The create-a-farming-link form (SPEC §2 /referral/farming, /tasks/farming): one model for both
+ * screens, told which balance pays when the screen opens.
+ */
+export const formOpened = createEvent<FarmingSource>();
+export const formClosed = createEvent();
+export const plansRetryClicked = createEvent();
+export const planSelected = createEvent<number>();
+export const amountChanged = createEvent<string>();
+export const countChanged = createEvent<string>();
+export const multilinkToggled = createEvent<boolean>();
+export const forMeToggled = createEvent<boolean>();
+export const createClicked = createEvent();
+/** The server made the link (the page shows it in the farm link modal). */
+export const linkCreated = createEvent<FarmingLink>();
+
+export const $source = createStore<FarmingSource | null>(null).on(formOpened, (_, source) => source).reset(formClosed);
+
+// ---- plans --------------------------------------------------------------------------------------
+
+const loadPlansFx = attach({ effect: getFarmingPlansFx });
+export const $plansLoading = loadPlansFx.pending;
+/** What GET /farming/plans said for the chosen balance; null before it answers or after a failure. */
+export const $plansAnswer = createStore<FarmingPlans | null>(null).reset(formOpened, formClosed);
+export const $plansFailed = createStore(false)
+  .on(loadPlansFx.doneData, (_, answer) => answer === null)
+  .on(loadPlansFx.fail, () => true)
+  .reset(formOpened, formClosed);
+
+sample({
+  clock: [formOpened, sample({ clock: plansRetryClicked, source: $source, filter: Boolean })],
+  fn: (source) => ({ from_ref_balance: source === 'referral', from_task_balance: source === 'task' }),
+  target: loadPlansFx,
+});
+// Only the answer for the balance chosen now (a slow answer for the other screen is dropped).
+sample({
+  clock: loadPlansFx.done,
+  source: $source,
+  filter: (source, { params, result }) => result !== null && params.from_ref_balance === (source === 'referral'),
+  fn: (_, { result }) => result,
+  target: $plansAnswer,
+});
+
+/** SPEC §5: only active plans, by days ascending; the server offers only those the balance can pay once. */
+export const $plans = $plansAnswer.map((answer): MintPlan[] =>
+  answer ? answer.plans.filter((plan) => plan.is_active).sort((a, b) => a.days - b.days) : [],
+);
+/** The balance covers no plan: the form says what to do instead of showing fields. */
+export const $noPlans = combine($plansAnswer, $plans, (answer, plans) => answer !== null && plans.length === 0);
+
+/** The chosen balance, tokens: live from the user data (socket pushes), else as the plans answer said. */
+export const $balance = combine($source, $user, $plansAnswer, (source, user, answer) => {
+  if (user && source) return source === 'referral' ? user.referral_balance : user.task_balance;
+  return answer?.balance ?? null;
+});
+
+// ---- fields -------------------------------------------------------------------------------------
+
+export const $selectedDays = createStore<number | null>(null).on(planSelected, (_, days) => days).reset(formOpened, formClosed);
+// A plan is chosen for the user when there is only one.
+sample({
+  clock: $plans,
+  source: $selectedDays,
+  filter: (days, plans) => plans.length === 1 && days === null,
+  fn: (_, plans) => plans[0]!.days,
+  target: $selectedDays,
+});
+export const $selectedPlan = combine($plans, $selectedDays, (plans, days) => plans.find((plan) => plan.days === days) ?? null);
+
+export const $amountText = createStore('').on(amountChanged, (_, text) => text).reset(formOpened, formClosed);
+export const $amount = $amountText.map(parseTonAmount);
+export const $countText = createStore('1').on(countChanged, (_, text) => text).reset(formOpened, formClosed);
+export const $count = $countText.map(parseCount);
+export const $isMultilink = createStore(false).on(multilinkToggled, (_, on) => on).reset(formOpened, formClosed);
+export const $isForMe = createStore(false).on(forMeToggled, (_, on) => on).reset(formOpened, formClosed);
+
+type LinkQuery = FarmingCalculateQuery & { amount: string; freeze_days: number; count_activations: number };
+
+const $query = combine($amount, $selectedDays, $count, (amount, days, count): LinkQuery | null =>
+  amount !== null && days !== null && isCountInRange(count) ? { amount, freeze_days: days, count_activations: count } : null,
+);
+const sameQuery = (a: LinkQuery | null, b: { amount: string; freeze_days: number | string; count_activations?: number | string }) =>
+  a !== null && a.amount === b.amount && a.freeze_days === Number(b.freeze_days) && a.count_activations === Number(b.count_activations);
+
+/** A plan, an amount and a count are chosen: the calculation is on its way (debounced) or shown. */
+export const $formComplete = $query.map((query) => query !== null);
+
+// ---- calculation ----------------------------------------------------------------------------------
+
+const calculateFx = attach({ effect: calculateFarmingFx });
+export const $isCalculating = calculateFx.pending;
+/** What one activation gives and what the link costs, for exactly what the form says now. */
+export const $calculation = createStore<FarmingCalculation | null>(null).reset($query, formOpened, formClosed);
+
+export const $problem = combine(
+  {
+    amountText: $amountText,
+    amount: $amount,
+    plan: $selectedPlan,
+    countText: $countText,
+    count: $count,
+    calculation: $calculation,
+    balance: $balance,
+  },
+  linkProblem,
+);
+
+/** What to price: nothing while the amount or count is wrong (the form already says why). */
+const $calculationQuery = combine($query, $problem, (query, problem) =>
+  problem && problem.kind !== 'insufficient' ? null : query,
+);
+
+sample({
+  clock: debounce({ source: $calculationQuery, timeout: CALCULATION_DEBOUNCE_MS }),
+  filter: (query): query is LinkQuery => query !== null,
+  target: calculateFx,
+});
+// Only the answer for what the form says now: a slow answer for an older amount is dropped.
+sample({
+  clock: calculateFx.done,
+  source: $query,
+  filter: (query, { params, result }) => result !== null && sameQuery(query, params as LinkQuery),
+  fn: (_, { result }) => result,
+  target: $calculation,
+});
+
+// ---- create -------------------------------------------------------------------------------------
+
+const createFx = attach({ effect: createFarmingLinkFx });
+export const $isCreating = createFx.pending;
+
+/** Everything is checked and priced: the cost (from the calculation) fits the chosen balance. */
+export const $canCreate = combine(
+  { source: $source, query: $query, calculation: $calculation, problem: $problem, creating: $isCreating },
+  ({ source, query, calculation, problem, creating }) =>
+    source !== null && query !== null && calculation !== null && problem === null && !creating,
+);
+
+sample({
+  clock: createClicked,
+  source: {
+    can: $canCreate,
+    source: $source,
+    query: $query,
+    multilink: $isMultilink,
+    forMe: $isForMe,
+  },
+  filter: ({ can }) => can,
+  fn: ({ source, query, multilink, forMe }) => {
+    const { amount, freeze_days, count_activations } = query as LinkQuery;
+    // Exactly one balance pays (DESIGN.md §4): the screen's.
+    return {
+      amount,
+      days: freeze_days,
+      count_activations,
+      from_ref_balance: source === 'referral',
+      from_task_balance: source === 'task',
+      is_multilink: multilink,
+      is_for_me: forMe,
+    };
+  },
+  target: createFx,
+});
+
+const created = createFx.doneData.filter({ fn: (link): link is FarmingLink => link !== null });
+sample({ clock: created, target: [linkUpdated, linkCreated] });
+sample({
+  clock: created,
+  source: $t,
+  fn: (t) => ({ text: t('farming.created'), kind: 'success' as const, durationMs: timings.errorToastMs }),
+  target: showToast,
+});
+$amountText.reset(created);

@@ -1,0 +1,272 @@
+import { Link } from 'atomic-router-react';
+import { useUnit } from 'effector-react';
+import type { FormEvent } from 'react';
+import { SOURCE_TEXTS } from '@/entities/farming-link';
+import { type Translate, useT } from '@/shared/i18n';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { routes } from '@/shared/routing';
+import { Button, buttonClassName } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Icon } from '@/shared/ui/icon';
+import { ListRow, ListRows } from '@/shared/ui/list-row';
+import { Section } from '@/shared/ui/section';
+import { SegmentedControl } from '@/shared/ui/segmented-control';
+import { SkeletonCard } from '@/shared/ui/skeleton';
+import { Switch } from '@/shared/ui/switch';
+import type { LinkProblem } from '../lib/link-problem';
+import {
+  $amountText,
+  $balance,
+  $calculation,
+  $canCreate,
+  $countText,
+  $formComplete,
+  $isCalculating,
+  $isCreating,
+  $isForMe,
+  $isMultilink,
+  $noPlans,
+  $plans,
+  $plansAnswer,
+  $plansFailed,
+  $problem,
+  $selectedDays,
+  $selectedPlan,
+  $source,
+  amountChanged,
+  countChanged,
+  createClicked,
+  forMeToggled,
+  multilinkToggled,
+  planSelected,
+  plansRetryClicked,
+} from '../model/create-farming-link';
+import styles from './create-farming-link.module.css';
+
+const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
+
+/** What is wrong, and what to do about it. */
+function problemText(problem: LinkProblem, t: Translate): string {
+  switch (problem.kind) {
+    case 'amount_invalid':
+      return t('farming.problem.amountInvalid');
+    case 'below_min':
+      return t('farming.problem.belowMin', { min: formatAmount(problem.min, DECIMALS.ton) });
+    case 'above_max':
+      return t('farming.problem.aboveMax', { max: formatAmount(problem.max, DECIMALS.ton) });
+    case 'count_invalid':
+      return t('farming.problem.countInvalid', { max: problem.max });
+    case 'insufficient':
+      return t('farming.problem.insufficient', { cost: tokens(problem.cost), balance: tokens(problem.balance) });
+  }
+}
+
+/** The chosen balance covers no plan: say so, and where to earn more. */
+function NoPlans() {
+  const [source, balance] = useUnit([$source, $balance]);
+  const t = useT();
+  return (
+    <EmptyState
+      testId="farming-no-plans"
+      icon={<Icon name="coins" />}
+      title={t('farming.noPlansTitle')}
+      text={
+        source === 'task'
+          ? t('farming.noPlansTask', { balance: tokens(balance ?? '0') })
+          : t('farming.noPlansReferral', { balance: tokens(balance ?? '0') })
+      }
+      action={
+        source === 'task' ? (
+          <Link to={routes.tasks} className={buttonClassName({ variant: 'secondary', size: 's' })}>
+            {t('farming.goToTasks')}
+          </Link>
+        ) : (
+          <Link to={routes.referral} className={buttonClassName({ variant: 'secondary', size: 's' })}>
+            {t('farming.goToReferral')}
+          </Link>
+        )
+      }
+    />
+  );
+}
+
+function Calculation() {
+  const [calculation, calculating, complete, problem, balance] = useUnit([
+    $calculation,
+    $isCalculating,
+    $formComplete,
+    $problem,
+    $balance,
+  ]);
+  const t = useT();
+  if (problem && problem.kind !== 'insufficient') return null;
+  return (
+    <div className={styles.calculation} aria-live="polite" data-testid="farming-calculation">
+      {calculation ? (
+        <ListRows label={t('farming.calculationLabel')}>
+          <ListRow
+            label={t('farming.eachActivation')}
+            value={tokens(calculation.amount_token)}
+            hint={`${formatAmount(calculation.amount_ton, DECIMALS.ton)} TON`}
+          />
+          <ListRow
+            label={t('farming.after', { days: t('common.days', { count: calculation.tariff_days }) })}
+            value={tokens(calculation.expected_token)}
+          />
+          <ListRow
+            label={t('farming.totalCost', { count: calculation.count_activations })}
+            value={tokens(calculation.cost_token)}
+            valueTestId="farming-cost"
+            strong
+          />
+          {balance !== null ? <ListRow label={t('farming.yourBalance')} value={tokens(balance)} /> : null}
+        </ListRows>
+      ) : (
+        <p className={styles.hint}>{calculating || complete ? t('farming.calculating') : t('farming.calculationHint')}</p>
+      )}
+    </div>
+  );
+}
+
+function Fields() {
+  const [plans, selectedDays, plan, amountText, countText, multilink, forMe, problem, canCreate, creating] = useUnit([
+    $plans,
+    $selectedDays,
+    $selectedPlan,
+    $amountText,
+    $countText,
+    $isMultilink,
+    $isForMe,
+    $problem,
+    $canCreate,
+    $isCreating,
+  ]);
+  const [onPlan, onAmount, onCount, onMultilink, onForMe, onCreate] = useUnit([
+    planSelected,
+    amountChanged,
+    countChanged,
+    multilinkToggled,
+    forMeToggled,
+    createClicked,
+  ]);
+  const t = useT();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onCreate();
+  };
+  const amountProblem = problem && ['amount_invalid', 'below_min', 'above_max'].includes(problem.kind);
+  const countProblem = problem?.kind === 'count_invalid';
+  return (
+    <form onSubmit={onSubmit} noValidate className={styles.form}>
+      <SegmentedControl
+        label={t('farming.plan')}
+        value={selectedDays}
+        onChange={onPlan}
+        segments={plans.map((item) => ({ value: item.days, label: t('common.days', { count: item.days }) }))}
+      />
+      {plan ? null : <p className={styles.hint}>{t('farming.choosePlan')}</p>}
+      <label className={styles.field}>
+        <span className={styles.label}>
+          {t('farming.amountLabel')}
+          {plan ? (
+            <span className={styles.limits} data-testid="farming-limits">
+              {' '}
+              {t('farming.limits', {
+                min: formatAmount(plan.min_amount, DECIMALS.ton),
+                max: formatAmount(plan.max_amount, DECIMALS.ton),
+              })}
+            </span>
+          ) : null}
+        </span>
+        <input
+          className={styles.input}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={amountText}
+          aria-invalid={amountProblem || undefined}
+          aria-describedby={amountProblem ? 'farming-form-error' : undefined}
+          onChange={(event) => onAmount(event.target.value)}
+        />
+      </label>
+      <label className={styles.field}>
+        <span className={styles.label}>{t('farming.countLabel')}</span>
+        <input
+          className={styles.input}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={countText}
+          aria-invalid={countProblem || undefined}
+          aria-describedby={countProblem ? 'farming-form-error' : 'farming-count-hint'}
+          onChange={(event) => onCount(event.target.value)}
+        />
+        <span id="farming-count-hint" className={styles.fieldHint}>
+          {t('farming.countHint')}
+        </span>
+      </label>
+      <div className={styles.switches}>
+        <Switch label={t('farming.multilink')} description={t('farming.multilinkHint')} checked={multilink} onChange={onMultilink} />
+        <Switch label={t('farming.forMe')} description={t('farming.forMeHint')} checked={forMe} onChange={onForMe} />
+      </div>
+      {problem ? (
+        <p id="farming-form-error" className={styles.error} role="alert" data-testid="farming-form-error">
+          {problemText(problem, t)}
+        </p>
+      ) : null}
+      <Calculation />
+      <Button type="submit" disabled={!canCreate} loading={creating}>
+        {t('farming.create')}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Make a farming link paid from the screen's balance (SPEC §2): plan, amount of each activation's
+ * mint, number of activations, one link for all or one per person, for me; priced live.
+ */
+export function CreateFarmingLinkForm() {
+  const [source, balance, answer, failed, noPlans, onRetry] = useUnit([
+    $source,
+    $balance,
+    $plansAnswer,
+    $plansFailed,
+    $noPlans,
+    plansRetryClicked,
+  ]);
+  const t = useT();
+  if (!source) return null;
+  return (
+    <Section
+      title={t('farming.formTitle')}
+      id="farming-form"
+      aside={
+        balance !== null ? (
+          <span className={styles.balance} data-testid="farming-balance">
+            {t(SOURCE_TEXTS[source])}: {tokens(balance)}
+          </span>
+        ) : null
+      }
+    >
+      {failed ? (
+        <EmptyState
+          icon={<Icon name="offline" />}
+          title={t('farming.plansFailed')}
+          action={
+            <Button variant="secondary" size="s" stretched={false} onClick={() => onRetry()}>
+              {t('farming.tryAgain')}
+            </Button>
+          }
+        />
+      ) : answer === null ? (
+        <SkeletonCard label={t('farming.loadingPlans')} lines={2} />
+      ) : noPlans ? (
+        <NoPlans />
+      ) : (
+        <Fields />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,112 @@
+import { attach, createEffect, createEvent, createStore, sample } from 'effector';
+import { mintUpdated } from '@/entities/mint';
+import { $communityMember } from '@/entities/user';
+import {
+  activateFarmingLinkFx,
+  getFarmingActivationStatusFx,
+  type FarmingActivationStatus,
+  type Mint,
+} from '@/shared/api';
+import { timings } from '@/shared/config';
+import { $t } from '@/shared/i18n';
+import { farmCodeOf } from '@/shared/lib/start-param';
+import { showToast } from '@/shared/ui/toast';
+import { rememberCodeCheckedFx, wasCodeCheckedFx } from './checked-codes';
+
+/**
+ * Farm activation (SPEC §2, §4; DESIGN.md §7). A farm code comes with the launch: `?farm_code=` in
+ * the page's query or a `farm_<code>` start parameter. Once the user is signed in and a community
+ * member, the code's status is read (a pure read) and shown in the farm activation modal; Activate
+ * makes the mint. Each code is checked once per device.
+ */
+export const launched = createEvent<{ startParam: string | null }>();
+export const activateClicked = createEvent();
+export const modalClosed = createEvent();
+
+/** The page's query string at launch (`?farm_code=…`). */
+export const readLaunchQueryFx = createEffect(() => (typeof window === 'undefined' ? '' : window.location.search));
+
+const inspectLaunchFx = attach({
+  effect: readLaunchQueryFx,
+  mapParams: (_: { startParam: string | null }) => undefined,
+});
+const wasCheckedFx = attach({ effect: wasCodeCheckedFx });
+const rememberFx = attach({ effect: rememberCodeCheckedFx });
+
+/** A launch is looked at once, whatever signs in again later (a retry, a refetch). */
+const $launchInspected = createStore(false).on(inspectLaunchFx, () => true);
+sample({ clock: launched, source: $launchInspected, filter: (inspected) => !inspected, fn: (_, launch) => launch, target: inspectLaunchFx });
+
+const codeFound = inspectLaunchFx.done.filterMap(({ params, result }) => farmCodeOf(result, params.startParam) ?? undefined);
+sample({ clock: codeFound, target: wasCheckedFx });
+
+/** The launch's code, not checked on this device before, waiting for a signed-in member. */
+export const $pendingCode = createStore<string | null>(null).on(
+  wasCheckedFx.done.filterMap(({ params, result }) => (result ? undefined : params)),
+  (_, code) => code,
+);
+
+const $isMember = $communityMember.map((member) => member === true);
+
+// The status is read once the code is known and the user is a member, whichever comes last.
+const checkDue = sample({
+  clock: [$pendingCode, $isMember],
+  source: { code: $pendingCode, member: $isMember },
+  filter: ({ code, member }) => code !== null && member,
+  fn: ({ code }) => code as string,
+});
+$pendingCode.reset(checkDue);
+
+const statusFx = attach({
+  effect: getFarmingActivationStatusFx,
+  mapParams: (code: string) => ({ activation_code: code }),
+});
+export const $isChecking = statusFx.pending;
+sample({ clock: checkDue, target: statusFx });
+
+// Checked = the server answered about it: a 5xx or a lost connection leaves it for the next launch;
+// an answer, or a refusal (404 unknown code), is final.
+const answered = sample({
+  clock: [
+    statusFx.done.filterMap(({ params, result }) => (result ? params : undefined)),
+    statusFx.fail.filterMap(({ params, error }) => {
+      const status = (error as { status?: unknown }).status;
+      return typeof status === 'number' && status >= 400 && status < 500 ? params : undefined;
+    }),
+  ],
+});
+sample({ clock: answered, target: rememberFx });
+
+/** The farm activation modal: the code and what the server said about it; null while closed. */
+export const $activation = createStore<{ code: string; status: FarmingActivationStatus } | null>(null).reset(modalClosed);
+sample({
+  clock: statusFx.done.filterMap(({ params, result }) => (result ? { code: params, status: result } : undefined)),
+  target: $activation,
+});
+
+// ---- activate -------------------------------------------------------------------------------------
+
+const activateFx = attach({
+  effect: activateFarmingLinkFx,
+  mapParams: (code: string) => ({ activation_code: code }),
+});
+export const $isActivating = activateFx.pending;
+
+sample({
+  clock: activateClicked,
+  source: { activation: $activation, busy: $isActivating },
+  filter: ({ activation, busy }) => activation?.status.status === 'ACTIVE' && !busy,
+  fn: ({ activation }) => activation!.code,
+  target: activateFx,
+});
+
+const activated = activateFx.doneData.filter({ fn: (mint): mint is Mint => mint !== null });
+// SPEC §9: the toast, and the mint in the active list at once (the server's user:mint repeats it).
+sample({ clock: activated, target: mintUpdated });
+sample({
+  clock: activated,
+  source: $t,
+  fn: (t) => ({ text: t('farming.activated'), kind: 'success' as const, durationMs: timings.errorToastMs }),
+  target: showToast,
+});
+$activation.reset(activated);

@@ -1,0 +1,2 @@
+export * from './farm-activation';
+export * from './checked-codes';

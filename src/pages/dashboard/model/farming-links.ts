@@ -1,0 +1,54 @@
+import { attach, createEvent, createStore, sample } from 'effector';
+import { linkSource, linkUpdated, linksRequested } from '@/entities/farming-link';
+import { userDataRefetched } from '@/entities/user';
+import { cancelFarmingLinkFx, type FarmingLink } from '@/shared/api';
+import { timings } from '@/shared/config';
+import { $t } from '@/shared/i18n';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { showToast } from '@/shared/ui/toast';
+import { farmingRoute } from './dashboard';
+
+/*
+ * /farming (SPEC §2 dashboard_farming): the user's links load as it opens and again when the user
+ * data refetches while it is on screen; Cancel asks first (the cancel modal), then returns the unused
+ * part to the balance the link was paid from.
+ */
+sample({ clock: [farmingRoute.opened, farmingRoute.updated], fn: () => undefined, target: linksRequested });
+sample({ clock: userDataRefetched, filter: farmingRoute.$isOpened, target: linksRequested });
+
+export const cancelClicked = createEvent<FarmingLink>();
+export const cancelConfirmed = createEvent();
+export const cancelDismissed = createEvent();
+
+const cancelFx = attach({ effect: cancelFarmingLinkFx });
+export const $isCancelling = cancelFx.pending;
+
+/** The link the cancel modal is about; null while it is closed. */
+export const $cancelTarget = createStore<FarmingLink | null>(null)
+  .on(cancelClicked, (_, link) => link)
+  .reset(cancelDismissed, cancelFx.finally, farmingRoute.closed);
+
+sample({
+  clock: cancelConfirmed,
+  source: { link: $cancelTarget, busy: $isCancelling },
+  filter: ({ link, busy }) => link !== null && !busy,
+  fn: ({ link }) => (link as FarmingLink).id,
+  target: cancelFx,
+});
+
+const cancelled = cancelFx.doneData.filter({ fn: (link): link is FarmingLink => link !== null });
+sample({ clock: cancelled, target: linkUpdated });
+sample({
+  clock: cancelled,
+  source: $t,
+  fn: (t, link) => ({
+    text:
+      linkSource(link) === 'referral'
+        ? t('farming.cancelledReferral', { amount: formatAmount(link.refunded_token, DECIMALS.token) })
+        : t('farming.cancelledTask', { amount: formatAmount(link.refunded_token, DECIMALS.token) }),
+    kind: 'success' as const,
+    durationMs: timings.errorToastMs,
+  }),
+  target: showToast,
+});
+

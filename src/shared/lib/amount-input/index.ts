@@ -1,0 +1,1 @@
+export { parseTonAmount } from './parse-ton-amount';
