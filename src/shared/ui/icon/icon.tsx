@@ -14,6 +14,8 @@ const paths = {
   chevronRight: 'M9 6l6 6-6 6',
   coins: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18M9 9.5h6M12 9.5V16',
   clock: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18M12 7v5l3 2',
+  copy: 'M10 9h9a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1h-9a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zM5 15H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v1',
+  share: 'M4 12v7a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-7M16 6l-4-4-4 4M12 2v13',
 } as const;
 
 export type IconName = keyof typeof paths;

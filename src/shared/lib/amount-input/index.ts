@@ -1,0 +1,1 @@
+export { MAX_AMOUNT_DECIMALS, readAmountInput, type AmountInput } from './read-amount';
