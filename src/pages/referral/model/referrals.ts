@@ -33,7 +33,8 @@ export const $isLoadingMore = loadNextPageFx.pending;
 export const $loaded = createStore(false);
 /** The last page-1 read failed (network, 5xx). With nothing shown yet, the screen offers Try again. */
 export const $loadFailed = createStore(false);
-export const $hasMore = combine($referrals, $total, (referrals, total) => referrals.length < total);
+/** The server has pages after the last one read (by pages, not by count: a shifted page repeats one). */
+export const $hasMore = combine($lastPage, $total, (page, total) => page > 0 && page * REFERRALS_PAGE_SIZE < total);
 
 sample({ clock: referralsRequested, target: loadFirstPageFx });
 
