@@ -235,7 +235,7 @@ describe('the transfer modal', () => {
     ...overrides,
   });
 
-  async function typed(text: string, handler = vi.fn(async () => balances())) {
+  async function typed(text: string, handler = vi.fn(async (): Promise<Balances | null> => balances())) {
     const setup = createTestScope({ values: signedIn(), handlers: [[transferFromReferralFx, handler]] });
     await allSettled(transferOpened, { scope: setup.scope });
     await allSettled(amountChanged, { scope: setup.scope, params: text });
