@@ -76,6 +76,22 @@ describe('Invite Friends', () => {
     expect(host.hapticError).toHaveBeenCalled();
   });
 
+  it('a second press while the message is being prepared asks the server once', async () => {
+    const { scope, calls } = setup({ version8: true });
+    let answer: (value: { inline_message_id: string; link: string }) => void = () => {};
+    calls.prepare.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const first = allSettled(inviteClicked, { scope });
+    await vi.waitFor(() => expect(calls.prepare).toHaveBeenCalledTimes(1));
+    expect(scope.getState(inviteFriendsModel.$isInviting)).toBe(true);
+    // allSettled waits for the whole scope, so the second press is awaited after the answer.
+    const second = allSettled(inviteClicked, { scope });
+    answer({ inline_message_id: 'prepared-2', link: LINK });
+    await Promise.all([first, second]);
+    expect(calls.prepare).toHaveBeenCalledTimes(1);
+    expect(calls.share).toHaveBeenCalledWith('prepared-2');
+    expect(scope.getState(inviteFriendsModel.$isInviting)).toBe(false);
+  });
+
   it('does nothing before the user (and so the link) is known', async () => {
     const version = vi.fn(() => true);
     const { scope, host } = createTestScope({ handlers: [[isVersionAtLeastFx, version]] });

@@ -30,8 +30,12 @@ const shareFx = attach({ effect: shareMessageFx });
 const openShareLinkFx = attach({ effect: openTelegramLinkFx });
 const copyFx = attach({ effect: copyTextFx });
 
-/** From the press until Telegram's dialog is up (or the share link opened): the button waits. */
-export const $isInviting = or(checkVersionFx.pending, prepareMessageFx.pending, shareFx.pending);
+/**
+ * From the press until the message is prepared: the button waits for the server. Not while
+ * Telegram's dialog is open: that is the host's, and a host that never answers must not leave the
+ * button spinning.
+ */
+export const $isInviting = or(checkVersionFx.pending, prepareMessageFx.pending);
 
 sample({
   clock: inviteClicked,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { $user } from '@/entities/user';
 import { InviteButton } from '@/features/invite-friends';
 import { InfoButton } from '@/features/program-info';
-import type { Referral, ReferralTier } from '@/shared/api';
+import { parseUnits, type Referral, type ReferralTier } from '@/shared/api';
 import { formatDate, useLocale, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
@@ -149,6 +149,7 @@ function ReferralItem({ referral }: { referral: Referral }) {
   const t = useT();
   const locale = useLocale();
   const joined = t('referral.joined', { date: formatDate(referral.joined_at, locale) });
+  const earnedAny = parseUnits(referral.earned) > 0n;
   return (
     <li className={styles.item} aria-label={referral.first_name} data-testid="referral-item">
       <Avatar referral={referral} />
@@ -164,8 +165,8 @@ function ReferralItem({ referral }: { referral: Referral }) {
         <dt className={styles.srOnly}>{t('referral.theirTurnover')}</dt>
         <dd data-testid="referral-item-turnover">{ton(referral.turnover)}</dd>
         <dt className={styles.srOnly}>{t('referral.earnedYou')}</dt>
-        <dd className={styles.earned} data-testid="referral-item-earned">
-          +{tokens(referral.earned)}
+        <dd className={earnedAny ? styles.earned : styles.nothingYet} data-testid="referral-item-earned">
+          {earnedAny ? `+${tokens(referral.earned)}` : tokens(referral.earned)}
         </dd>
       </dl>
     </li>
