@@ -2,10 +2,12 @@ import { allSettled, type Scope } from 'effector';
 import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $phase, appStarted, readLaunchParamsFx } from '@/app/model';
+import { userModel } from '@/entities/user';
 import { maintenanceModel } from '@/features/maintenance-mode';
 // The pages' routes and chains, as the app's routes view registers them.
 import '@/pages/dashboard';
 import '@/pages/mint';
+import '@/pages/referral';
 import '@/pages/staking';
 import {
   appSocket,
@@ -14,6 +16,7 @@ import {
   getMeFx,
   getMintPlansFx,
   getMintsFx,
+  getReferralsFx,
   getStakesFx,
   MAINTENANCE_OFF_DETAIL,
   readCredentialsFx,
@@ -42,6 +45,12 @@ function launchAt(path: string, me: UserMe = user) {
     stakes: vi.fn(async () => emptyPage),
     plans: vi.fn(async () => []),
     price: vi.fn(async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })),
+    referrals: vi.fn(async () => ({
+      ...emptyPage,
+      tier: { level: 0, percent: 5, turnover: '0', next_level_turnover: '50', next_percent: 6 },
+      new_referrals_count: 0,
+      total_earned: '0',
+    })),
   };
   const history = createMemoryHistory({ initialEntries: [path] });
   const setup = createTestScope({
@@ -68,6 +77,7 @@ function launchAt(path: string, me: UserMe = user) {
       [getStakesFx, calls.stakes],
       [getMintPlansFx, calls.plans],
       [getCurrentPriceFx, calls.price],
+      [getReferralsFx, calls.referrals],
     ],
   });
   return { ...setup, calls, history };
@@ -164,8 +174,30 @@ describe('page data loads once, in the route chain', () => {
     await stop(scope);
   });
 
+  it('the referral screen reads page 1 of the referrals once, which clears the badge; a refetch reads it again', async () => {
+    const { scope, calls } = launchAt('/referral', { ...user, ref: { ...user.ref, new_referrals_count: 3 } } as UserMe);
+    await start(scope);
+    expect(calls.referrals).toHaveBeenCalledTimes(1);
+    expect(calls.referrals).toHaveBeenCalledWith({ page: 1, limit: 20 });
+    expect(calls.mints).not.toHaveBeenCalled();
+    expect(scope.getState(userModel.$newReferralsCount)).toBe(0);
+
+    await vi.advanceTimersByTimeAsync(10_000);
+    void allSettled(visibilityChanged, { scope, params: 'visible' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.referrals).toHaveBeenCalledTimes(2);
+
+    // Away from the screen a refetch leaves the referrals alone.
+    await go(scope, routes.mint);
+    await vi.advanceTimersByTimeAsync(10_000);
+    void allSettled(visibilityChanged, { scope, params: 'visible' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.referrals).toHaveBeenCalledTimes(2);
+    await stop(scope);
+  });
+
   it("a non-member's pages load nothing the server would refuse (403) behind the join modal", async () => {
-    for (const path of ['/', '/mint', '/staking', '/staking/select']) {
+    for (const path of ['/', '/mint', '/staking', '/staking/select', '/referral']) {
       const { scope, calls } = launchAt(path, { ...user, community_participation: false });
       await start(scope);
       expect(calls.me, path).toHaveBeenCalledTimes(1);
@@ -173,6 +205,7 @@ describe('page data loads once, in the route chain', () => {
       expect(calls.stakes, path).not.toHaveBeenCalled();
       expect(calls.plans, path).not.toHaveBeenCalled();
       expect(calls.price, path).not.toHaveBeenCalled();
+      expect(calls.referrals, path).not.toHaveBeenCalled();
       await stop(scope);
     }
   });

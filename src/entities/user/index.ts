@@ -1,11 +1,16 @@
 export {
   $communityMember,
+  $newReferralsCount,
+  $referralLink,
   $refLevel,
   $user,
+  balanceUpdated,
+  newReferralsSeen,
   userLoadFailed,
   userLoaded,
   userRequested,
 } from './model/user';
+export { referralLink } from './lib/referral-link';
 export { userDataRefetched } from './model/refetch';
 export { chainCommunityMember } from './model/chain-member';
 export * as userModel from './model';

@@ -49,6 +49,23 @@ export const openTelegramLinkFx = createEffect((url: string) => {
   WebApp.openTelegramLink(url);
 });
 
+/** SPEC §9: WebApp.shareMessage (a prepared inline message) needs Telegram 8.0 or later. */
+export const SHARE_MESSAGE_MIN_VERSION = '8.0';
+
+/** Whether the host's Mini App API is at least `version` (outside Telegram the SDK says 6.0). */
+export const isVersionAtLeastFx = createEffect((version: string) => WebApp.isVersionAtLeast(version));
+
+/**
+ * Opens Telegram's dialog to send a prepared inline message (savePreparedInlineMessage's id);
+ * resolves true when the user sent it, false when it failed or was closed.
+ */
+export const shareMessageFx = createEffect(
+  (inlineMessageId: string) =>
+    new Promise<boolean>((resolve) => {
+      WebApp.shareMessage(inlineMessageId, (sent) => resolve(sent));
+    }),
+);
+
 /** Leaves the app, e.g. for the bot when the platform is unknown (SPEC §2). */
 export const redirectFx = createEffect((url: string) => {
   window.location.href = url;

@@ -1,5 +1,6 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { getMeFx, type UserBalanceEvent, type UserMe } from '@/shared/api';
+import { referralLink } from '../lib/referral-link';
 
 /** The signed-in user's profile and balances (SPEC §3). `ref.level` is shown 1-based. */
 export const $user = createStore<UserMe | null>(null);
@@ -9,11 +10,17 @@ export const userLoadFailed = createEvent();
 /** A live `user:balance` push from the server socket. */
 export const balanceUpdated = createEvent<UserBalanceEvent>();
 export const collectiveBonusUpdated = createEvent<number>();
+/** The referral screen has shown every referral so far (its page-1 read): the navbar badge clears. */
+export const newReferralsSeen = createEvent();
 
 export const loadUserFx = attach({ effect: getMeFx });
 
 export const $communityMember = $user.map((user) => user?.community_participation ?? null);
 export const $refLevel = $user.map((user) => (user ? user.ref.level + 1 : null));
+/** The navbar badge's count (SPEC §2: shown when above 0). */
+export const $newReferralsCount = $user.map((user) => user?.ref.new_referrals_count ?? 0);
+/** The link that brings friends in as this user's referrals; null before the user is known. */
+export const $referralLink = $user.map((user) => (user ? referralLink(user.ref_code) : null));
 
 sample({ clock: userRequested, target: loadUserFx });
 sample({
@@ -30,4 +37,7 @@ sample({
 $user
   .on(userLoaded, (_, user) => user)
   .on(balanceUpdated, (user, balances) => (user ? { ...user, ...balances } : user))
-  .on(collectiveBonusUpdated, (user, collective_bonus) => (user ? { ...user, collective_bonus } : user));
+  .on(collectiveBonusUpdated, (user, collective_bonus) => (user ? { ...user, collective_bonus } : user))
+  .on(newReferralsSeen, (user) =>
+    user && user.ref.new_referrals_count !== 0 ? { ...user, ref: { ...user.ref, new_referrals_count: 0 } } : user,
+  );

@@ -1,34 +1,7 @@
 import { createEffect } from 'effector';
+import { copyText } from './copy-text';
 
-/**
- * Copies text (SPEC §8): the Clipboard API where the page may use it, else a temporary text area and
- * the old copy command ('Clipboard API not available' falls back). Fails when neither copies.
- */
-export const copyTextFx = createEffect(async (text: string): Promise<void> => {
-  if (typeof navigator !== 'undefined' && navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      // Refused (no permission, not focused, insecure context): the text area below still works.
-    }
-  }
-  copyWithTextArea(text);
-});
+export { CLIPBOARD_UNAVAILABLE, copyText, copyWithTextArea, type CopyEnvironment } from './copy-text';
 
-function copyWithTextArea(text: string): void {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.top = '0';
-  area.style.left = '0';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  try {
-    if (!document.execCommand('copy')) throw new Error('Clipboard API not available');
-  } finally {
-    area.remove();
-  }
-}
+/** Copies a text (a referral or farm link) to the clipboard; fails only when no way of copying worked. */
+export const copyTextFx = createEffect<string, void>((text) => copyText(text));

@@ -1,6 +1,7 @@
 import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
-import { $user } from '@/entities/user';
+import { $newReferralsCount } from '@/entities/user';
+import { InviteActions } from '@/features/invite-friends';
 import { useT } from '@/shared/i18n';
 import { routes } from '@/shared/routing';
 import { Badge } from '@/shared/ui/badge';
@@ -28,22 +29,29 @@ function NewReferralsBadge({ count }: { count: number }) {
 }
 
 /**
- * SPEC §2 navbar. Referral shows the count of new referrals when above 0. The tasks badge and the
- * referral screen's Invite/copy buttons arrive with the tasks and referral issues.
+ * SPEC §2 navbar. Referral shows the count of new referrals when above 0; on the referral screen the
+ * bar also carries Invite Friends and the copy-link button (the screen leaves room for them). The
+ * tasks badge arrives with the tasks issue.
  */
 export function Navbar() {
-  const user = useUnit($user);
+  const [newReferrals, onReferralScreen] = useUnit([$newReferralsCount, routes.referral.$isOpened]);
   const t = useT();
-  const newReferrals = user?.ref.new_referrals_count ?? 0;
   return (
-    <nav className={styles.navbar} aria-label={t('nav.label')}>
-      {items.map(({ route, label, icon }) => (
-        <Link key={label} to={route} className={styles.item} activeClassName={styles.active}>
-          <Icon name={icon} />
-          <span>{t(label)}</span>
-          {route === routes.referral ? <NewReferralsBadge count={newReferrals} /> : null}
-        </Link>
-      ))}
-    </nav>
+    <div className={styles.bar}>
+      {onReferralScreen ? (
+        <div className={styles.actions} data-testid="navbar-invite">
+          <InviteActions />
+        </div>
+      ) : null}
+      <nav className={styles.navbar} aria-label={t('nav.label')}>
+        {items.map(({ route, label, icon }) => (
+          <Link key={label} to={route} className={styles.item} activeClassName={styles.active}>
+            <Icon name={icon} />
+            <span>{t(label)}</span>
+            {route === routes.referral ? <NewReferralsBadge count={newReferrals} /> : null}
+          </Link>
+        ))}
+      </nav>
+    </div>
   );
 }

@@ -1,0 +1,266 @@
+import { Link } from 'atomic-router-react';
+import { useUnit } from 'effector-react';
+import { useState } from 'react';
+import { $user } from '@/entities/user';
+import { InviteButton } from '@/features/invite-friends';
+import { InfoButton } from '@/features/program-info';
+import { parseUnits, type Referral, type ReferralTier } from '@/shared/api';
+import { formatDate, useLocale, useT } from '@/shared/i18n';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { routes } from '@/shared/routing';
+import { Badge } from '@/shared/ui/badge';
+import { Button, buttonClassName } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Icon } from '@/shared/ui/icon';
+import { ListRow, ListRows } from '@/shared/ui/list-row';
+import { Page } from '@/shared/ui/page';
+import { ProgressBar } from '@/shared/ui/progress-bar';
+import { Card, Section } from '@/shared/ui/section';
+import { Skeleton, SkeletonCard } from '@/shared/ui/skeleton';
+import { TIER_COUNT, tierProgress } from '../lib/tier-progress';
+import {
+  $hasMore,
+  $isLoadingMore,
+  $loaded,
+  $loadFailed,
+  $referrals,
+  $tier,
+  $total,
+  $totalEarned,
+  moreRequested,
+  referralsRequested,
+} from '../model/referrals';
+import { transferOpened } from '../model/transfer';
+import styles from './referral-page.module.css';
+import { TransferModal } from './transfer-modal';
+
+const ton = (amount: string) => `${formatAmount(amount, DECIMALS.ton)} TON`;
+const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
+const percent = (value: number) => `${formatAmount(value, DECIMALS.percent).replace(/\.?0+$/, '')}%`;
+
+/** The tier (SPEC §3): level N of 8, its percent, the friends' turnover and the way to the next one. */
+function TierCard({ tier }: { tier: ReferralTier }) {
+  const t = useT();
+  const progress = tierProgress(tier);
+  return (
+    <Card className={styles.tier} data-testid="referral-tier">
+      <div className={styles.tierHead}>
+        <span className={styles.tierLevel}>{t('referral.level', { level: progress.level, total: TIER_COUNT })}</span>
+        <Badge tone="accent" testId="referral-percent">
+          {percent(tier.percent)}
+        </Badge>
+      </div>
+      <p className={styles.hint}>{t('referral.percentHint', { percent: percent(tier.percent) })}</p>
+      <ListRows>
+        <ListRow label={t('referral.turnover')} value={ton(tier.turnover)} valueTestId="referral-turnover" strong />
+      </ListRows>
+      {progress.nextLevel !== null && progress.remaining !== null ? (
+        <>
+          <ProgressBar percent={progress.percent} label={t('referral.progressLabel', { level: progress.nextLevel })} />
+          <p className={styles.progressText} data-testid="referral-next-level">
+            {t('referral.toNextLevel', {
+              amount: ton(progress.remaining),
+              level: progress.nextLevel,
+              percent: percent(tier.next_percent ?? tier.percent),
+            })}
+          </p>
+        </>
+      ) : (
+        <>
+          <ProgressBar percent={100} label={t('referral.topLevel')} />
+          <p className={styles.progressText} data-testid="referral-next-level">
+            {t('referral.topLevel')}
+          </p>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function TierSkeleton() {
+  const t = useT();
+  return (
+    <Card className={styles.tier}>
+      <div role="status" aria-label={t('referral.loading')} className={styles.tierSkeleton}>
+        <Skeleton width="45%" height={24} />
+        <Skeleton width="80%" />
+        <Skeleton width="100%" height={8} radius={999} />
+        <Skeleton width="55%" />
+      </div>
+    </Card>
+  );
+}
+
+/** The referral balance with what can be done with it: transfer, a farming link, sell. */
+function ReferralBalance() {
+  const [user, totalEarned, onTransfer] = useUnit([$user, $totalEarned, transferOpened]);
+  const t = useT();
+  if (!user) return null;
+  return (
+    <Section title={t('referral.balanceTitle')} id="referral-balance">
+      <ListRows>
+        <ListRow label={t('referral.balance')} value={tokens(user.referral_balance)} valueTestId="referral-balance" strong />
+        {totalEarned !== null ? (
+          <ListRow label={t('referral.totalEarned')} value={tokens(totalEarned)} valueTestId="referral-total-earned" />
+        ) : null}
+      </ListRows>
+      <div className={styles.balanceActions}>
+        <Button size="s" onClick={() => onTransfer()}>
+          {t('referral.transfer')}
+        </Button>
+        <Link to={routes.referralFarming} className={buttonClassName({ variant: 'secondary', size: 's' })}>
+          {t('referral.farmingLink')}
+        </Link>
+        <Link to={routes.referralSell} className={buttonClassName({ variant: 'secondary', size: 's' })}>
+          {t('referral.sell')}
+        </Link>
+      </div>
+    </Section>
+  );
+}
+
+const initials = (name: string): string => (Array.from(name.trim())[0] ?? '?').toUpperCase();
+
+function Avatar({ referral }: { referral: Referral }) {
+  // A picture that does not load (expired Telegram link) falls back to the initial.
+  const [broken, setBroken] = useState(false);
+  if (referral.photo_url && !broken) {
+    return (
+      <img
+        className={styles.avatar}
+        src={referral.photo_url}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        onError={() => setBroken(true)}
+      />
+    );
+  }
+  return (
+    <span className={`${styles.avatar} ${styles.initials}`} aria-hidden>
+      {initials(referral.first_name)}
+    </span>
+  );
+}
+
+function ReferralItem({ referral }: { referral: Referral }) {
+  const t = useT();
+  const locale = useLocale();
+  const joined = t('referral.joined', { date: formatDate(referral.joined_at, locale) });
+  const earnedAny = parseUnits(referral.earned) > 0n;
+  return (
+    <li className={styles.item} aria-label={referral.first_name} data-testid="referral-item">
+      <Avatar referral={referral} />
+      <div className={styles.who}>
+        <span className={styles.name}>
+          <span className={styles.nameText}>{referral.first_name}</span>
+          {referral.is_new ? <Badge tone="success">{t('referral.new')}</Badge> : null}
+        </span>
+        {referral.username ? <span className={styles.meta}>@{referral.username}</span> : null}
+        <span className={styles.meta}>{joined}</span>
+      </div>
+      <dl className={styles.figures}>
+        <dt className={styles.srOnly}>{t('referral.theirTurnover')}</dt>
+        <dd data-testid="referral-item-turnover">{ton(referral.turnover)}</dd>
+        <dt className={styles.srOnly}>{t('referral.earnedYou')}</dt>
+        <dd className={earnedAny ? styles.earned : styles.nothingYet} data-testid="referral-item-earned">
+          {earnedAny ? `+${tokens(referral.earned)}` : tokens(referral.earned)}
+        </dd>
+      </dl>
+    </li>
+  );
+}
+
+/** The invited friends, newest first, a page at a time; an empty state that invites. */
+function Friends() {
+  const [referrals, total, tier, loaded, failed, hasMore, loadingMore, onMore, onRetry] = useUnit([
+    $referrals,
+    $total,
+    $tier,
+    $loaded,
+    $loadFailed,
+    $hasMore,
+    $isLoadingMore,
+    moreRequested,
+    referralsRequested,
+  ]);
+  const t = useT();
+  const title = t('referral.friendsTitle');
+  if (!loaded) {
+    return (
+      <Section plain title={title} id="referral-friends">
+        {failed ? (
+          <EmptyState
+            icon={<Icon name="offline" />}
+            title={t('referral.loadFailed')}
+            text={t('referral.loadFailedText')}
+            action={
+              <Button variant="secondary" size="s" stretched={false} onClick={() => onRetry()}>
+                {t('launch.tryAgain')}
+              </Button>
+            }
+          />
+        ) : (
+          <SkeletonCard label={t('referral.loading')} />
+        )}
+      </Section>
+    );
+  }
+  if (referrals.length === 0) {
+    return (
+      <Section plain title={title} id="referral-friends">
+        <EmptyState
+          icon={<Icon name="referral" />}
+          title={t('referral.noFriends')}
+          text={t('referral.noFriendsText', { percent: percent(tier?.percent ?? 0) })}
+          action={<InviteButton size="s" stretched={false} />}
+          testId="referral-empty"
+        />
+      </Section>
+    );
+  }
+  return (
+    <Section
+      title={title}
+      id="referral-friends"
+      aside={<span className={styles.count}>{t('referral.friendsCount', { count: total })}</span>}
+      footer={t('referral.listLegend')}
+    >
+      <ul className={styles.list}>
+        {referrals.map((referral) => (
+          <ReferralItem key={referral.id} referral={referral} />
+        ))}
+      </ul>
+      {hasMore ? (
+        <div className={styles.more}>
+          <Button variant="secondary" size="s" loading={loadingMore} onClick={() => onMore()}>
+            {t('referral.showMore')}
+          </Button>
+        </div>
+      ) : null}
+    </Section>
+  );
+}
+
+/**
+ * Referral (issue #10): the tier card, the referral balance and the friends the user brought in.
+ * The navbar carries Invite Friends and copy-link on this screen (widgets/navbar).
+ */
+export function ReferralPage() {
+  const [tier, loaded, failed] = useUnit([$tier, $loaded, $loadFailed]);
+  const t = useT();
+  return (
+    <Page title={t('referral.title')} action={<InfoButton />}>
+      <Section label={t('referral.tierTitle')} plain>
+        {tier ? <TierCard tier={tier} /> : loaded || failed ? null : <TierSkeleton />}
+      </Section>
+      <ReferralBalance />
+      <Friends />
+      <TransferModal />
+      {/* Room for the navbar's Invite Friends row, which shows on this screen only. */}
+      <div className={styles.navbarActionsSpace} aria-hidden />
+    </Page>
+  );
+}
