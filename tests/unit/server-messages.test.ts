@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { failureText, SERVER_TEXT_KEYS } from '@/shared/api/catalogue';
 import { INVALID_INIT_DATA_MSG, MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@/shared/api/contract/constants';
 import { ApiError } from '@/shared/api/errors';
-import { catalogues } from '@/shared/i18n';
+import { en as english, loadCatalogue } from '@/shared/i18n';
 import { createTranslator } from '@/shared/i18n/translate';
+
+const russian = await loadCatalogue('ru');
+const catalogues = { en: english, ru: russian };
 
 const failure = (serverMessage: string | null, status = 409) =>
   new ApiError({ kind: 'http', status, message: serverMessage ?? '', serverMessage });
@@ -20,8 +23,8 @@ describe("the server's texts in the user's language", () => {
   });
 
   it('a Russian user reads them in Russian; an English user reads them as the server wrote them', () => {
-    const ru = createTranslator('ru');
-    const en = createTranslator('en');
+    const ru = createTranslator('ru', russian);
+    const en = createTranslator('en', english);
     expect(failureText(failure(SERVER_MESSAGES.tooManyPendingMints), ru)).toBe(
       'Слишком много неоплаченных минтов: оплатите или отмените один из них',
     );
@@ -33,7 +36,7 @@ describe("the server's texts in the user's language", () => {
   });
 
   it('any other server text is shown as written; none at all is the catalogue\'s unknown error', () => {
-    const ru = createTranslator('ru');
+    const ru = createTranslator('ru', russian);
     expect(failureText(failure('Amount must be at least 1 TON', 422), ru)).toBe('Amount must be at least 1 TON');
     expect(failureText(failure(null, 502), ru)).toBe(catalogues.ru['error.unknown']);
   });

@@ -6,7 +6,7 @@ import { $isUnderMaintenance, appAvailable, pollingStarted } from '@/features/ma
 import { readCredentialsFx } from '@/shared/api';
 import { walletWidgetStarted } from '@/widgets/wallet-panel';
 import { botLink } from '@/shared/config';
-import { languageDetected } from '@/shared/i18n';
+import { $localeReady, languageDetected } from '@/shared/i18n';
 import { subscribeVisibilityFx } from '@/shared/lib/page-visibility';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import {
@@ -39,8 +39,10 @@ export const $launchParams = createStore<LaunchParams | null>(null, { serialize:
 export type LaunchPhase = 'starting' | 'redirecting' | 'signing-in' | 'failed' | 'ready';
 export const $phase = createStore<LaunchPhase>('starting');
 
-export const $screen = combine($phase, $isUnderMaintenance, (phase, maintenance) => {
+export const $screen = combine($phase, $isUnderMaintenance, $localeReady, (phase, maintenance, localeReady) => {
   if (phase === 'redirecting') return 'loader' as const;
+  // A Russian user's texts load in parallel with the sign-in: no screen shows before them.
+  if (!localeReady) return 'loader' as const;
   if (maintenance) return 'maintenance' as const;
   if (phase === 'ready') return 'app' as const;
   if (phase === 'failed') return 'failed' as const;
