@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import { userModel } from '@/entities/user';
 import { $accessToken, type UserMe } from '@/shared/api';
 import { $catalogues, $locale, $localeReady, en, loadCatalogue, type Locale } from '@/shared/i18n';
+import { prefetchLazyViewsFx } from '@/shared/ui/lazy-page';
 import { showToast, waitToastDurationFx, type ShowToastParams } from '@/shared/ui/toast';
 import {
   applyThemeFx,
@@ -72,6 +73,8 @@ export function createTestScope({ handlers = [], values = [] }: { handlers?: Han
       [setBackButtonVisibleFx, host.setBackButtonVisible],
       // Toast timers are tested in the toast model's own tests.
       [waitToastDurationFx, async ({ id }: { id: number }) => id],
+      // Screens' chunks are not prefetched in model tests (nothing renders them).
+      [prefetchLazyViewsFx, vi.fn()],
       ...handlers,
     ] as unknown as Array<[Effect<unknown, unknown>, () => unknown]>,
   });

@@ -9,6 +9,7 @@ import { botLink } from '@/shared/config';
 import { $localeReady, languageDetected } from '@/shared/i18n';
 import { subscribeVisibilityFx } from '@/shared/lib/page-visibility';
 import { attachBrowserHistoryFx } from '@/shared/routing';
+import { prefetchLazyViewsFx } from '@/shared/ui/lazy-page';
 import {
   applyThemeFx,
   expandFx,
@@ -90,3 +91,5 @@ sample({ clock: signedIn, fn: () => undefined, target: userRequested });
 
 $phase.on(userLoaded, () => 'ready').on([signInFailed, userLoadFailed], (phase) => (phase === 'ready' ? phase : 'failed'));
 
+// The other screens' code (README "Bundle") loads once the browser is idle after the first screen.
+sample({ clock: $screen.updates, filter: (screen) => screen === 'app', fn: () => undefined, target: prefetchLazyViewsFx });

@@ -1,6 +1,10 @@
+import { lazyPage } from '@/shared/ui/lazy-page';
 import { referralRoute, referralFarmingRoute, referralSellRoute } from './model/routes';
-import { ReferralPage, ReferralFarmingPage, ReferralSellPage } from './ui/pages';
 
-export const referralPage = { route: referralRoute, view: ReferralPage };
-export const referralFarmingPage = { route: referralFarmingRoute, view: ReferralFarmingPage };
-export const referralSellPage = { route: referralSellRoute, view: ReferralSellPage };
+const pages = () => import('./ui/pages');
+export const referralPage = { route: referralRoute, view: lazyPage(() => pages().then((m) => m.ReferralPage)) };
+export const referralFarmingPage = {
+  route: referralFarmingRoute,
+  view: lazyPage(() => pages().then((m) => m.ReferralFarmingPage)),
+};
+export const referralSellPage = { route: referralSellRoute, view: lazyPage(() => pages().then((m) => m.ReferralSellPage)) };

@@ -1,6 +1,7 @@
+import { lazyPage } from '@/shared/ui/lazy-page';
 import { tasksRoute, tasksFarmingRoute, tasksSellRoute } from './model/routes';
-import { TasksPage, TasksFarmingPage, TasksSellPage } from './ui/pages';
 
-export const tasksPage = { route: tasksRoute, view: TasksPage };
-export const tasksFarmingPage = { route: tasksFarmingRoute, view: TasksFarmingPage };
-export const tasksSellPage = { route: tasksSellRoute, view: TasksSellPage };
+const pages = () => import('./ui/pages');
+export const tasksPage = { route: tasksRoute, view: lazyPage(() => pages().then((m) => m.TasksPage)) };
+export const tasksFarmingPage = { route: tasksFarmingRoute, view: lazyPage(() => pages().then((m) => m.TasksFarmingPage)) };
+export const tasksSellPage = { route: tasksSellRoute, view: lazyPage(() => pages().then((m) => m.TasksSellPage)) };
