@@ -9,8 +9,11 @@ type ChunkingContext = { getModuleInfo(id: string): { isEntry: boolean; importer
  * the modules the entry shares with the lazy pages into small chunks the entry loads at once anyway
  * (more requests, worse gzip). Only what nothing in the entry imports stays in lazy chunks.
  */
-const inEntry = new Map<string, boolean>();
+const reachCache = new WeakMap<ChunkingContext, Map<string, boolean>>();
 function firstScreenChunk(id: string, ctx: ChunkingContext): string | null {
+  // One answer per module per chunking pass (a watch rebuild brings a new context).
+  const inEntry = reachCache.get(ctx) ?? new Map<string, boolean>();
+  reachCache.set(ctx, inEntry);
   const reach = (moduleId: string, seen: Set<string>): boolean => {
     const known = inEntry.get(moduleId);
     if (known !== undefined) return known;
