@@ -1,10 +1,10 @@
 import { allSettled } from 'effector';
+import { createFetch } from 'ofetch';
 import { describe, expect, it, vi } from 'vitest';
 import {
   $accessToken,
   $refreshToken,
   ApiError,
-  createTransport,
   errorTexts,
   INVALID_INIT_DATA_MSG,
   requestFx,
@@ -20,7 +20,7 @@ const { $isLoggedOut } = sessionModel;
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The app's real transport over a scripted fetch, so its own error shapes are what we parse. */
+/** A real ofetch instance over a scripted fetch, so ofetch's own error shapes are what we parse. */
 function scriptedTransport(script: (url: string, init: RequestInit) => Response | Promise<Response>) {
   const calls: { url: string; auth: string | null; body: unknown }[] = [];
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -29,7 +29,10 @@ function scriptedTransport(script: (url: string, init: RequestInit) => Response 
     calls.push({ url, auth: headers.get('authorization'), body: init.body ? JSON.parse(String(init.body)) : null });
     return script(url, init);
   });
-  const transport = createTransport({ fetch: fetchImpl, baseURL: 'http://app.test/api', timeoutMs: 200 });
+  const transport = createFetch({
+    fetch: fetchImpl as typeof fetch,
+    defaults: { baseURL: 'http://app.test/api', retry: 0, timeout: 200 },
+  });
   return { transport, calls };
 }
 

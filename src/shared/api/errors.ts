@@ -1,7 +1,7 @@
+import { FetchError } from 'ofetch';
 import { en } from '../i18n';
 import { INVALID_INIT_DATA_MSG } from './contract/constants';
 import type { TokenPair } from './contract';
-import { HttpError, TimeoutError } from './transport';
 
 /**
  * SPEC §8 texts the client shows itself (the server's `msg` is shown for the rest), in English: the
@@ -59,19 +59,27 @@ export const withFacts = (error: ApiError, facts: Pick<ApiFailure, 'refreshFaile
     ...facts,
   });
 
-/** Turns whatever the transport (./transport.ts) threw into the catalogue's terms. */
+const isTimeout = (error: unknown): boolean => {
+  const cause = error instanceof FetchError ? error.cause : error;
+  const name = (cause as { name?: string } | null)?.name;
+  return name === 'TimeoutError' || (name === 'AbortError' && String((cause as Error).message).includes('timed out'));
+};
+
+/** Turns whatever ofetch threw into the catalogue's terms. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof TimeoutError) {
+  if (isTimeout(error)) {
     return new ApiError({ kind: 'timeout', status: 0, message: errorTexts.timeout, serverMessage: null });
   }
-  if (error instanceof HttpError) {
-    const { status, data } = error;
+  if (error instanceof FetchError && error.response) {
+    const status = error.response.status;
+    const data: unknown = error.data;
     const serverMessage =
       data && typeof data === 'object' && typeof (data as { msg?: unknown }).msg === 'string'
         ? (data as { msg: string }).msg
         : null;
-    const message = status === 413 ? errorTexts.fileTooLarge : (serverMessage ?? (error.statusText || errorTexts.unknown));
+    const message =
+      status === 413 ? errorTexts.fileTooLarge : (serverMessage ?? (error.response.statusText || errorTexts.unknown));
     return new ApiError({ kind: 'http', status, message, serverMessage });
   }
   return new ApiError({ kind: 'network', status: 0, message: errorTexts.network, serverMessage: null });

@@ -5,7 +5,6 @@ export { INVALID_INIT_DATA_MSG, MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, S
 export { formatUnits, parseUnits, MONEY_DECIMALS } from './contract/money';
 export { ApiError, errorTexts, type ApiFailure } from './errors';
 export { requestFx, requestFailed, sendRequest, sendRequestFx, type RequestOptions } from './request';
-export { createTransport, type Transport } from './transport';
 export {
   $accessToken,
   $refreshToken,

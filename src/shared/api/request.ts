@@ -1,11 +1,11 @@
 import { attach, createEffect, createEvent, sample } from 'effector';
+import { ofetch, type $Fetch } from 'ofetch';
 import { timings } from '../config';
 import { calls } from './contract/calls';
 import { API_BASE } from './contract/constants';
 import type { TokenPair } from './contract';
 import { toApiError, withFacts, type ApiError, type ApiFailure } from './errors';
 import { $accessToken, $refreshToken, tokensReceived } from './session';
-import { createTransport, type Transport } from './transport';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -32,7 +32,11 @@ export interface SendResult {
   refreshed: TokenPair | null;
 }
 
-const defaultTransport: Transport = createTransport({ baseURL: API_BASE, timeoutMs: timings.requestTimeoutMs });
+const defaultTransport: $Fetch = ofetch.create({
+  baseURL: API_BASE,
+  timeout: timings.requestTimeoutMs,
+  retry: 0,
+});
 
 /**
  * One refresh per refresh token at a time: parallel calls that all hit 401 share the same
@@ -42,7 +46,7 @@ const defaultTransport: Transport = createTransport({ baseURL: API_BASE, timeout
 const rotations = new Map<string, Promise<TokenPair>>();
 const ROTATION_MEMORY_MS = 30_000;
 
-function rotate(transport: Transport, refresh: string): Promise<TokenPair> {
+function rotate(transport: $Fetch, refresh: string): Promise<TokenPair> {
   let rotation = rotations.get(refresh);
   if (!rotation) {
     rotation = transport<TokenPair>(calls.refresh.path, { method: calls.refresh.method, body: { refresh_token: refresh } });
@@ -53,11 +57,11 @@ function rotate(transport: Transport, refresh: string): Promise<TokenPair> {
   return rotation;
 }
 
-const call = (transport: Transport, options: RequestOptions, access: string | null) =>
+const call = (transport: $Fetch, options: RequestOptions, access: string | null) =>
   transport(options.path, {
     method: options.method,
     query: options.query ?? undefined,
-    body: options.body,
+    body: options.body as BodyInit | Record<string, unknown> | undefined,
     headers: !options.skipAuth && access ? { Authorization: `Bearer ${access}` } : undefined,
   });
 
@@ -65,7 +69,7 @@ const call = (transport: Transport, options: RequestOptions, access: string | nu
 export async function sendRequest(
   options: RequestOptions,
   credentials: Credentials,
-  transport: Transport = defaultTransport,
+  transport: $Fetch = defaultTransport,
 ): Promise<SendResult> {
   try {
     return { data: await call(transport, options, credentials.access), refreshed: null };
