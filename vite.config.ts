@@ -2,35 +2,66 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
 import { defineConfig } from 'vitest/config';
 
+type ChunkingContext = { getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null };
+
+/**
+ * Everything the entry imports statically goes into the entry's one chunk. Rolldown otherwise splits
+ * the modules the entry shares with the lazy pages into small chunks the entry loads at once anyway
+ * (more requests, worse gzip). Only what nothing in the entry imports stays in lazy chunks.
+ */
+const reachCache = new WeakMap<ChunkingContext, Map<string, boolean>>();
+function firstScreenChunk(id: string, ctx: ChunkingContext): string | null {
+  // One answer per module per chunking pass (a watch rebuild brings a new context).
+  const inEntry = reachCache.get(ctx) ?? new Map<string, boolean>();
+  reachCache.set(ctx, inEntry);
+  const reach = (moduleId: string, seen: Set<string>): boolean => {
+    const known = inEntry.get(moduleId);
+    if (known !== undefined) return known;
+    if (seen.has(moduleId)) return false;
+    seen.add(moduleId);
+    const info = ctx.getModuleInfo(moduleId);
+    return !!info && (info.isEntry || info.importers.some((importer) => reach(importer, seen)));
+  };
+  const result = reach(id, new Set());
+  inEntry.set(id, result);
+  return result ? 'index' : null;
+}
+
+/**
+ * The effector plugin gives every unit a sid (scope serialization, `fork({ values })` by sid) and a
+ * name, in dev and vitest. tests/model/navigation.test.ts (sids, scope serialization) proves it runs.
+ * The production build goes without it: the app never serializes a scope (one client-side `fork()`,
+ * units addressed by reference), and the sids (random, incompressible) with their config wrappers
+ * were ~4 kB gzip of the entry (README "Bundle"). Vite sets NODE_ENV before it loads this file; the
+ * e2e suite runs the production build, so it runs the app as shipped.
+ */
+const effectorPlugin = process.env.NODE_ENV === 'production' ? [] : [
+  [
+    '@effector/swc-plugin',
+    {
+      // `factories`: modules whose exported functions create units, so each call site gets its own
+      // sids. Listed as they are imported: by alias from other slices, and root-relative ('./src/…')
+      // for relative imports inside shared. tests/model/factories.test.ts proves each is picked up.
+      factories: [
+        'patronum',
+        // chainAuthorized, chainCommunityMember
+        '@/entities/session',
+        '@/entities/user',
+        // chainLoad
+        '@/shared/routing',
+        // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts)
+        '@/shared/api/socket',
+        './src/shared/api/socket',
+      ],
+    },
+  ],
+] as [string, Record<string, unknown>][];
+
 const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
   plugins: [
-    react({
-      // The effector plugin gives every unit a sid (scope serialization, fork in tests) in build,
-      // dev and vitest alike. tests/model/navigation.test.ts (sids, scope serialization) proves it runs.
-      // `factories`: modules whose exported functions create units, so each call site gets its own
-      // sids. Listed as they are imported: by alias from other slices, and root-relative ('./src/…')
-      // for relative imports inside shared. tests/model/factories.test.ts proves each is picked up.
-      plugins: [
-        [
-          '@effector/swc-plugin',
-          {
-            factories: [
-              'patronum',
-              // chainAuthorized, chainCommunityMember
-              '@/entities/session',
-              '@/entities/user',
-              // chainLoad
-              '@/shared/routing',
-              // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts)
-              '@/shared/api/socket',
-              './src/shared/api/socket',
-            ],
-          },
-        ],
-      ],
-    }),
+    react({ plugins: effectorPlugin }),
   ],
   // Vite 8 + `import WebApp from '@twa-dev/sdk'` (CJS default) needs this (DESIGN.md §6).
   legacy: { inconsistentCjsInterop: true },
@@ -40,6 +71,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks the entry imports (scripts/bench-bundle.ts reads it).
+    manifest: true,
+    // Telegram's WebViews load modules without the preload polyfill (it only warms requests early).
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: firstScreenChunk }],
+        },
+      },
+    },
     target: 'es2020',
   },
   server: {

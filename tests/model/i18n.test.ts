@@ -1,7 +1,7 @@
 import { allSettled, type Scope } from 'effector';
 import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStarted, readLaunchParamsFx } from '@/app/model';
+import { $phase, $screen, appStarted, readLaunchParamsFx } from '@/app/model';
 import { maintenanceModel } from '@/features/maintenance-mode';
 import { sendTransactionModel } from '@/features/send-transaction';
 import {
@@ -16,10 +16,10 @@ import {
   type ApiFailure,
   type UserMe,
 } from '@/shared/api';
-import { $locale, $t, chooseLocale, formatDate, pluralIndex } from '@/shared/i18n';
+import { $locale, $localeReady, $t, chooseLocale, formatDate, languageDetected, loadCatalogueFx, pluralIndex } from '@/shared/i18n';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import { createTonConnectFx, sendTransactionFx, WalletActionError } from '@/shared/ton-connect';
-import { createTestScope } from './scope';
+import { createTestScope, inRussian, loadCatalogueAtOnce } from './scope';
 
 const { pollingStopped } = maintenanceModel;
 const { transactionRequested } = sendTransactionModel;
@@ -59,6 +59,8 @@ describe("the app's language (Telegram's language_code: ru → Russian, else Eng
         [registerFx, async () => ({ token: 'a', refresh: 'r' })],
         [getMeFx, async () => member],
         [createTonConnectFx, widget],
+        // The clock is driven by hand: the catalogue's chunk is not fetched here (see below).
+        [loadCatalogueFx, loadCatalogueAtOnce],
       ],
     });
     void allSettled(appStarted, { scope });
@@ -100,10 +102,43 @@ describe("the app's language (Telegram's language_code: ru → Russian, else Eng
   });
 });
 
+describe("the Russian texts are a chunk of their own, loaded before a Russian user's first screen", () => {
+  it('no screen shows until they are there; then every text is Russian', async () => {
+    const { scope } = createTestScope({ values: [[$phase, 'ready']] });
+    expect(scope.getState($screen)).toBe('loader');
+
+    // The real dynamic import (src/shared/i18n/translate.ts): allSettled waits for it.
+    await allSettled(languageDetected, { scope, params: 'ru' });
+    expect(scope.getState($localeReady)).toBe(true);
+    expect(scope.getState($locale)).toBe('ru');
+    expect(scope.getState($t)('dashboard.referralLevel', { level: 3 })).toBe('Реферальный уровень 3');
+    expect(document.documentElement.lang).toBe('ru');
+    expect(scope.getState($screen)).toBe('app');
+  });
+
+  it('an English user waits for nothing but the launch itself', async () => {
+    const { scope } = createTestScope({ values: [[$phase, 'ready']] });
+    await allSettled(languageDetected, { scope, params: 'en-US' });
+    expect(scope.getState($screen)).toBe('app');
+    expect(scope.getState($t)('dashboard.referralLevel', { level: 3 })).toBe('Referral level 3');
+  });
+
+  it('if the chunk cannot load, the app opens in English rather than not at all', async () => {
+    const { scope } = createTestScope({
+      values: [[$phase, 'ready']],
+      handlers: [[loadCatalogueFx, () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))]],
+    });
+    await allSettled(languageDetected, { scope, params: 'ru' });
+    expect(scope.getState($locale)).toBe('en');
+    expect(scope.getState($screen)).toBe('app');
+    expect(scope.getState($t)('dashboard.referralLevel', { level: 3 })).toBe('Referral level 3');
+  });
+});
+
 describe('texts, counts and dates', () => {
   it('fills placeholders and picks the plural form by count', () => {
     const en = createTestScope().scope.getState($t);
-    const ru = createTestScope({ values: [[$locale, 'ru']] }).scope.getState($t);
+    const ru = createTestScope({ values: inRussian }).scope.getState($t);
     expect(en('common.days', { count: 1 })).toBe('1 day');
     expect(en('common.days', { count: 30 })).toBe('30 days');
     expect([1, 2, 5, 11, 21, 22, 25, 30, 111, 112, 180].map((count) => ru('common.days', { count }))).toEqual([
@@ -142,17 +177,17 @@ describe("models' texts follow the language (toasts)", () => {
 
   it('a Russian user gets the SPEC §8 error texts in Russian; the server msg stays as the server wrote it', async () => {
     const network = createTestScope({
-      values: [[$locale, 'ru']],
+      values: inRussian,
       handlers: [[sendRequestFx, failing({ kind: 'network', status: 0, serverMessage: null })]],
     });
     await allSettled(requestFx, { scope: network.scope, params: { method: 'GET', path: '/x' } });
     const timeout = createTestScope({
-      values: [[$locale, 'ru']],
+      values: inRussian,
       handlers: [[sendRequestFx, failing({ kind: 'timeout', status: 0, serverMessage: null })]],
     });
     await allSettled(requestFx, { scope: timeout.scope, params: { method: 'GET', path: '/x' } });
     const server = createTestScope({
-      values: [[$locale, 'ru']],
+      values: inRussian,
       handlers: [[sendRequestFx, failing({ status: 409, serverMessage: 'Mint is not active' })]],
     });
     await allSettled(requestFx, { scope: server.scope, params: { method: 'GET', path: '/x' } });
@@ -171,7 +206,7 @@ describe("models' texts follow the language (toasts)", () => {
   });
 
   it('wallet refusals and failures in Russian', async () => {
-    const noWallet = createTestScope({ values: [[$locale, 'ru']] });
+    const noWallet = createTestScope({ values: inRussian });
     await allSettled(transactionRequested, {
       scope: noWallet.scope,
       params: { messages: [{ address: 'EQ', amount: '1' }] },
@@ -179,7 +214,7 @@ describe("models' texts follow the language (toasts)", () => {
     expect(noWallet.toasts.map((toast) => toast.text)).toEqual(['Подключите кошелёк, чтобы отправить транзакцию.']);
 
     const declined = createTestScope({
-      values: [[$locale, 'ru']],
+      values: inRussian,
       handlers: [
         [
           sendTransactionFx,

@@ -18,6 +18,7 @@ import {
   type UserMe,
 } from '@/shared/api';
 import { appConfig } from '@/shared/config';
+import { $localeReady } from '@/shared/i18n';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import { createTestScope } from './scope';
 
@@ -65,7 +66,8 @@ describe('maintenance poll (SPEC §4: at start and every 10 s; reload when it en
   it('polls every 10 s until stopped and reloads once maintenance ends', async () => {
     const answers = [ON, ON, OFF, OFF];
     const check = vi.fn(async () => answers.shift() ?? OFF);
-    const { scope, host } = createTestScope({ handlers: [[getMaintenanceFx, check]] });
+    // The language is known (the launch has loaded its texts): the screen shows.
+    const { scope, host } = createTestScope({ handlers: [[getMaintenanceFx, check]], values: [[$localeReady, true]] });
 
     // Never await allSettled on a running interval: drive the clock instead.
     void allSettled(pollingStarted, { scope });

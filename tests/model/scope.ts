@@ -2,6 +2,8 @@ import { createWatch, fork, type Effect, type Scope, type StoreWritable } from '
 import { vi } from 'vitest';
 import { userModel } from '@/entities/user';
 import { $accessToken, type UserMe } from '@/shared/api';
+import { $catalogues, $locale, $localeReady, en, loadCatalogue, type Locale } from '@/shared/i18n';
+import { prefetchLazyViewsFx } from '@/shared/ui/lazy-page';
 import { showToast, waitToastDurationFx, type ShowToastParams } from '@/shared/ui/toast';
 import {
   applyThemeFx,
@@ -25,6 +27,19 @@ export const signedInMember: Values = [
   [$accessToken, 'access'],
   [userModel.$user, { id: 1, telegram_id: 777, ref: { level: 0 }, community_participation: true } as UserMe],
 ];
+
+/** The Russian catalogue, loaded as the app loads it for a Russian user (a chunk of its own). */
+const ru = await loadCatalogue('ru');
+
+/** A Russian user's scope after the launch: the language and its texts, loaded. */
+export const inRussian: Values = [
+  [$locale, 'ru'],
+  [$catalogues, { en, ru }],
+  [$localeReady, true],
+];
+
+/** `loadCatalogueFx` without the dynamic import's real I/O, for tests that drive the clock by hand. */
+export const loadCatalogueAtOnce = async (locale: Locale) => ({ locale, messages: locale === 'ru' ? ru : en });
 
 /**
  * A forked scope whose Telegram host calls are spies (the app runs outside Telegram in tests) and
@@ -58,6 +73,8 @@ export function createTestScope({ handlers = [], values = [] }: { handlers?: Han
       [setBackButtonVisibleFx, host.setBackButtonVisible],
       // Toast timers are tested in the toast model's own tests.
       [waitToastDurationFx, async ({ id }: { id: number }) => id],
+      // Screens' chunks are not prefetched in model tests (nothing renders them).
+      [prefetchLazyViewsFx, vi.fn()],
       ...handlers,
     ] as unknown as Array<[Effect<unknown, unknown>, () => unknown]>,
   });

@@ -9,8 +9,11 @@ import {
   VALIDATION_MESSAGES,
 } from '@/shared/api/contract/constants';
 import { ApiError } from '@/shared/api/errors';
-import { catalogues } from '@/shared/i18n';
+import { en as english, loadCatalogue } from '@/shared/i18n';
 import { createTranslator } from '@/shared/i18n/translate';
+
+const russian = await loadCatalogue('ru');
+const catalogues = { en: english, ru: russian };
 
 const failure = (serverMessage: string | null, status = 409) =>
   new ApiError({ kind: 'http', status, message: serverMessage ?? '', serverMessage });
@@ -27,8 +30,8 @@ describe("the server's texts in the user's language", () => {
   });
 
   it('a Russian user reads them in Russian; an English user reads them as the server wrote them', () => {
-    const ru = createTranslator('ru');
-    const en = createTranslator('en');
+    const ru = createTranslator('ru', russian);
+    const en = createTranslator('en', english);
     expect(failureText(failure(SERVER_MESSAGES.tooManyPendingMints), ru)).toBe(
       'Слишком много неоплаченных минтов: оплатите или отмените один из них',
     );
@@ -40,7 +43,7 @@ describe("the server's texts in the user's language", () => {
   });
 
   it('any other server text is shown as written; none at all is the catalogue\'s unknown error', () => {
-    const ru = createTranslator('ru');
+    const ru = createTranslator('ru', russian);
     expect(failureText(failure('Something only a developer meets', 422), ru)).toBe('Something only a developer meets');
     expect(failureText(failure(null, 502), ru)).toBe(catalogues.ru['error.unknown']);
   });
@@ -67,8 +70,8 @@ describe('validation texts (422) in the user\'s language', () => {
   });
 
   it('the server\'s 422 reaches a Russian user in Russian, with its figures and without a field prefix', () => {
-    const ru = createTranslator('ru');
-    const en = createTranslator('en');
+    const ru = createTranslator('ru', russian);
+    const en = createTranslator('en', english);
     expect(failureText(failure('Amount must be at least 1 TON', 422), ru)).toBe('Сумма должна быть не меньше 1 TON');
     expect(failureText(failure('Amount must have at most 9 decimal places', 422), ru)).toBe(
       'В сумме может быть не больше 9 знаков после точки',

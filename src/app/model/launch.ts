@@ -7,10 +7,11 @@ import { $isUnderMaintenance, appAvailable, pollingStarted } from '@/features/ma
 import { readCredentialsFx } from '@/shared/api';
 import { walletWidgetStarted } from '@/widgets/wallet-panel';
 import { botLink } from '@/shared/config';
-import { languageDetected } from '@/shared/i18n';
+import { $localeReady, languageDetected } from '@/shared/i18n';
 import { subscribeVisibilityFx } from '@/shared/lib/page-visibility';
 import { refCodeOf } from '@/shared/lib/start-param';
 import { attachBrowserHistoryFx } from '@/shared/routing';
+import { prefetchLazyViewsFx } from '@/shared/ui/lazy-page';
 import {
   applyThemeFx,
   expandFx,
@@ -41,8 +42,10 @@ export const $launchParams = createStore<LaunchParams | null>(null, { serialize:
 export type LaunchPhase = 'starting' | 'redirecting' | 'signing-in' | 'failed' | 'ready';
 export const $phase = createStore<LaunchPhase>('starting');
 
-export const $screen = combine($phase, $isUnderMaintenance, (phase, maintenance) => {
+export const $screen = combine($phase, $isUnderMaintenance, $localeReady, (phase, maintenance, localeReady) => {
   if (phase === 'redirecting') return 'loader' as const;
+  // A Russian user's texts load in parallel with the sign-in: no screen shows before them.
+  if (!localeReady) return 'loader' as const;
   if (maintenance) return 'maintenance' as const;
   if (phase === 'ready') return 'app' as const;
   if (phase === 'failed') return 'failed' as const;
@@ -100,3 +103,5 @@ sample({
 
 $phase.on(userLoaded, () => 'ready').on([signInFailed, userLoadFailed], (phase) => (phase === 'ready' ? phase : 'failed'));
 
+// The other screens' code (README "Bundle") loads once the browser is idle after the first screen.
+sample({ clock: $screen.updates, filter: (screen) => screen === 'app', fn: () => undefined, target: prefetchLazyViewsFx });

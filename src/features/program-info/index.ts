@@ -1,3 +1,6 @@
+import { lazyPage } from '@/shared/ui/lazy-page';
+
 export { InfoButton } from './ui/info-button';
-export { InfoSheet } from './ui/info-sheet';
+/** The sheet's code loads after the first screen; it shows nothing until opened. */
+export const InfoSheet = lazyPage(() => import('./ui/info-sheet').then((m) => m.InfoSheet), { fallback: null });
 export * as programInfoModel from './model/program-info';

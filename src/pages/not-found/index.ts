@@ -1,4 +1,7 @@
 import { routes } from '@/shared/routing';
-import { NotFoundPage } from './ui/not-found-page';
+import { lazyPage } from '@/shared/ui/lazy-page';
 
-export const notFoundPage = { route: routes.notFound, view: NotFoundPage };
+export const notFoundPage = {
+  route: routes.notFound,
+  view: lazyPage(() => import('./ui/not-found-page').then((m) => m.NotFoundPage)),
+};

@@ -1,8 +1,11 @@
+import { lazyPage } from '@/shared/ui/lazy-page';
 import { tasksFarmingFormRoute } from './model/farming';
 import { tasksRoute, tasksSellRoute } from './model/routes';
-import { TasksPage, TasksSellPage } from './ui/pages';
-import { TasksFarmingPage } from './ui/farming-page';
 
-export const tasksPage = { route: tasksRoute, view: TasksPage };
-export const tasksFarmingPage = { route: tasksFarmingFormRoute, view: TasksFarmingPage };
-export const tasksSellPage = { route: tasksSellRoute, view: TasksSellPage };
+const pages = () => import('./ui/pages');
+export const tasksPage = { route: tasksRoute, view: lazyPage(() => pages().then((m) => m.TasksPage)) };
+export const tasksFarmingPage = {
+  route: tasksFarmingFormRoute,
+  view: lazyPage(() => import('./ui/farming-page').then((m) => m.TasksFarmingPage)),
+};
+export const tasksSellPage = { route: tasksSellRoute, view: lazyPage(() => pages().then((m) => m.TasksSellPage)) };

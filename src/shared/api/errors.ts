@@ -1,5 +1,5 @@
 import { FetchError } from 'ofetch';
-import { catalogues } from '../i18n';
+import { en } from '../i18n';
 import { INVALID_INIT_DATA_MSG } from './contract/constants';
 import type { TokenPair } from './contract';
 
@@ -7,7 +7,6 @@ import type { TokenPair } from './contract';
  * SPEC §8 texts the client shows itself (the server's `msg` is shown for the rest), in English: the
  * error's own message, for logs. The toast shows them in the user's language (catalogue.ts).
  */
-const { en } = catalogues;
 export const errorTexts = {
   fileTooLarge: en['error.fileTooLarge'],
   network: en['error.network'],

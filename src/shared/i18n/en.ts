@@ -18,6 +18,7 @@ export const en = {
   'launch.failedTitle': 'Could not sign you in',
   'launch.failedText': 'Check your connection and try again.',
   'launch.tryAgain': 'Try again',
+  'page.loadFailed': 'Could not open this screen',
   'maintenance.title': 'We are under maintenance',
   'maintenance.text': 'Come back later',
   'community.title': 'Join the community to use the product',

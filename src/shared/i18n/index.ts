@@ -1,5 +1,6 @@
-export { $locale, $t, languageDetected, setDocumentLangFx } from './model';
+export { $catalogues, $locale, $localeReady, $t, languageDetected, loadCatalogueFx, setDocumentLangFx } from './model';
 export { useLocale, useT } from './use-t';
-export { catalogues, chooseLocale, formatDate, pluralIndex } from './translate';
-export type { Locale, MessageParams, Translate } from './translate';
+export { en } from './en';
+export { chooseLocale, formatDate, loadCatalogue, pluralIndex } from './translate';
+export type { Catalogue, Locale, MessageParams, Translate } from './translate';
 export type { MessageKey } from './en';

@@ -12,6 +12,7 @@ export const ru = {
   'launch.failedTitle': 'Не удалось войти',
   'launch.failedText': 'Проверьте подключение к интернету и попробуйте ещё раз.',
   'launch.tryAgain': 'Попробовать ещё раз',
+  'page.loadFailed': 'Не удалось открыть экран',
   'maintenance.title': 'Ведутся технические работы',
   'maintenance.text': 'Загляните позже',
   'community.title': 'Вступите в сообщество, чтобы пользоваться продуктом',

@@ -1,9 +1,16 @@
 import { en, type MessageKey } from './en';
-import { ru } from './ru';
 
 export type Locale = 'en' | 'ru';
 
-export const catalogues: Record<Locale, Record<MessageKey, string>> = { en, ru };
+/** One language's texts: exactly en.ts's keys. */
+export type Catalogue = Record<MessageKey, string>;
+
+/**
+ * A language's catalogue. English is in the entry bundle (the reference, and the language of most
+ * users); Russian is a chunk of its own, loaded only for a Russian user, before their first screen.
+ */
+export const loadCatalogue = async (locale: Locale): Promise<Catalogue> =>
+  locale === 'ru' ? (await import('./ru')).ru : en;
 
 /** Telegram's language_code decides: Russian for 'ru' and its regional forms, English for the rest. */
 export const chooseLocale = (languageCode: string | null | undefined): Locale =>
@@ -39,8 +46,7 @@ export function pluralIndex(locale: Locale, count: number): number {
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
-export function createTranslator(locale: Locale): Translate {
-  const messages = catalogues[locale];
+export function createTranslator(locale: Locale, messages: Catalogue): Translate {
   return (key, ...rest) => {
     const params = rest[0] as Record<string, string | number> | undefined;
     let text = messages[key];

@@ -1,0 +1,231 @@
+/**
+ * Benchmark of the client bundle (DESIGN.md §7: the entry JavaScript ≤ 110 kB gzip): what the
+ * browser must load before the first screen can show, what loads later, and which modules fill the
+ * entry. It reads the last build (dist/, made by `npm run build`) and builds nothing itself.
+ *
+ *   npx tsx scripts/bench-bundle.ts [top=25]      (npm run bench:bundle)
+ *
+ * - The entry is the HTML's entry chunk and every chunk it imports statically (Vite's manifest,
+ *   dist/.vite/manifest.json): the browser fetches them all before the app's code runs.
+ * - Every other chunk (loaded by a dynamic import: pages, the Russian catalogue, the wallet
+ *   library) is listed with its size.
+ * - The entry's modules are found through its source maps: each module's share of the minified code,
+ *   raw and gzipped on its own (gzip sizes of parts do not add up to the whole; the order is what
+ *   counts), then the same grouped by package and by FSD slice.
+ *
+ * Sizes are gzip at zlib's default level, in kB of 1000 bytes, as Vite prints them.
+ *
+ * Exits with 1 when the entry grows past ENTRY_CEILING_GZIP_BYTES, so `npm test` (which runs this right
+ * after the build) fails on a regression. The ceiling is where the entry is now, not yet the design's
+ * budget: the libraries the first screen needs (react-dom, @twa-dev/sdk, effector, atomic-router…)
+ * are ~102 kB gzip of the entry by themselves (see "by package" below), so the app's own first-screen
+ * code would have to fit in ~8 kB. Lower the ceiling whenever the entry shrinks; it must end at the budget.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** DESIGN.md §7. */
+export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
+/** The regression guard: the entry as it is now plus a little room (README "Bundle"). */
+export const ENTRY_CEILING_GZIP_BYTES = 132_000;
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const manifestFile = join(dist, '.vite', 'manifest.json');
+const TOP = Number(process.argv[2] ?? 25);
+
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+type Manifest = Record<string, ManifestChunk>;
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
+const gzipBytes = (code: string | Buffer) => gzipSync(code).length;
+const pad = (text: string, width: number) => text.padEnd(width);
+const padLeft = (text: string, width: number) => text.padStart(width);
+
+function readManifest(): Manifest {
+  if (!existsSync(manifestFile)) {
+    console.error(`No ${relative(root, manifestFile)}: run \`npm run build\` first.`);
+    process.exit(2);
+  }
+  return JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+}
+
+/** The entry chunk and every chunk it imports statically, transitively (manifest keys). */
+function entryKeys(manifest: Manifest): string[] {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.length}`);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(entries[0] as string);
+  return [...seen];
+}
+
+// ---- source maps ----------------------------------------------------------------------------------
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const BASE64_VALUE = new Map([...BASE64].map((char, index) => [char, index]));
+
+/** One segment's fields (Base64 VLQ, source map v3). */
+function decodeSegment(segment: string): number[] {
+  const values: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = BASE64_VALUE.get(char);
+    if (digit === undefined) throw new Error(`bad source map character ${char}`);
+    value += (digit & 31) << shift;
+    if (digit & 32) {
+      shift += 5;
+    } else {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+}
+
+const UNMAPPED = '(unmapped: chunk glue)';
+
+/** The chunk's code split by the module it came from (path relative to the project). */
+function codeByModule(chunkFile: string): Map<string, string> {
+  const code = readFileSync(join(dist, chunkFile), 'utf8');
+  const mapFile = join(dist, `${chunkFile}.map`);
+  const parts = new Map<string, string[]>();
+  const add = (source: string, text: string) => {
+    if (!text) return;
+    const list = parts.get(source) ?? [];
+    list.push(text);
+    parts.set(source, list);
+  };
+  if (!existsSync(mapFile)) {
+    add(UNMAPPED, code);
+  } else {
+    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string; sourceRoot?: string };
+    const mapDir = dirname(mapFile);
+    const sources = map.sources.map((source) => relative(root, resolve(mapDir, map.sourceRoot ?? '', source)));
+    const lines = code.split('\n');
+    const mappingLines = map.mappings.split(';');
+    let sourceIndex = 0;
+    lines.forEach((line, lineIndex) => {
+      const segments = (mappingLines[lineIndex] ?? '').split(',').filter(Boolean);
+      let column = 0;
+      let cursor = 0;
+      let current = UNMAPPED;
+      for (const segment of segments) {
+        const fields = decodeSegment(segment);
+        column += fields[0] ?? 0;
+        add(current, line.slice(cursor, column));
+        cursor = column;
+        if (fields.length >= 4) {
+          sourceIndex += fields[1] ?? 0;
+          // Only the source index is read; the other relative fields (line, column, name) are not needed.
+          current = sources[sourceIndex] ?? UNMAPPED;
+        } else {
+          current = UNMAPPED;
+        }
+      }
+      add(current, `${line.slice(cursor)}\n`);
+    });
+  }
+  return new Map([...parts].map(([source, texts]) => [source, texts.join('')]));
+}
+
+/** node_modules/<package> (scoped too), src/<layer>/<slice>, or the path itself. */
+function groupOf(modulePath: string): string {
+  const inPackages = modulePath.split('node_modules/').at(-1) ?? modulePath;
+  if (inPackages !== modulePath) {
+    const [first, second] = inPackages.split('/');
+    return first?.startsWith('@') ? `${first}/${second}` : (first ?? modulePath);
+  }
+  const [top, layer, slice] = modulePath.split('/');
+  if (top === 'src' && layer && slice) return layer === 'app' ? 'src/app' : `src/${layer}/${slice.replace(/\.[^.]+$/, '')}`;
+  return modulePath;
+}
+
+// ---- report -----------------------------------------------------------------------------------------
+
+const manifest = readManifest();
+const initialKeys = entryKeys(manifest);
+const initialFiles = new Set(initialKeys.map((key) => manifest[key]?.file as string));
+const allChunks = new Map<string, ManifestChunk>();
+for (const chunk of Object.values(manifest)) if (chunk.file.endsWith('.js')) allChunks.set(chunk.file, chunk);
+
+const sizeOf = (file: string) => {
+  const content = readFileSync(join(dist, file));
+  return { raw: content.length, gzip: gzipBytes(content) };
+};
+
+const entrySizes = [...initialFiles].map((file) => ({ file, ...sizeOf(file) }));
+const entryGzip = entrySizes.reduce((sum, size) => sum + size.gzip, 0);
+const entryRaw = entrySizes.reduce((sum, size) => sum + size.raw, 0);
+const entryCss = [...new Set(initialKeys.flatMap((key) => manifest[key]?.css ?? []))];
+
+console.log(
+  `Entry (loaded before the first screen): ${kB(entryGzip)} gzip, ${kB(entryRaw)} raw — ` +
+    `ceiling ${kB(ENTRY_CEILING_GZIP_BYTES)}, budget ${kB(ENTRY_BUDGET_GZIP_BYTES)} gzip`,
+);
+for (const size of entrySizes) console.log(`  ${pad(size.file, 44)} ${padLeft(kB(size.gzip), 10)} gzip ${padLeft(kB(size.raw), 11)} raw`);
+for (const css of entryCss) {
+  const size = sizeOf(css);
+  console.log(`  ${pad(css, 44)} ${padLeft(kB(size.gzip), 10)} gzip ${padLeft(kB(size.raw), 11)} raw (CSS, not counted)`);
+}
+
+const later = [...allChunks.keys()].filter((file) => !initialFiles.has(file)).map((file) => ({ file, ...sizeOf(file) }));
+later.sort((a, b) => b.gzip - a.gzip);
+console.log(`\nLoaded later (dynamic imports): ${later.length} chunks, ${kB(later.reduce((sum, size) => sum + size.gzip, 0))} gzip`);
+for (const size of later) {
+  const chunk = allChunks.get(size.file);
+  const what = chunk?.src ?? chunk?.name ?? '';
+  console.log(`  ${pad(size.file, 44)} ${padLeft(kB(size.gzip), 10)} gzip ${padLeft(kB(size.raw), 11)} raw  ${what}`);
+}
+
+const modules = new Map<string, string>();
+for (const file of initialFiles) {
+  for (const [source, text] of codeByModule(file)) modules.set(source, (modules.get(source) ?? '') + text);
+}
+const rows = [...modules].map(([source, text]) => ({ source, raw: Buffer.byteLength(text), gzip: gzipBytes(text) }));
+rows.sort((a, b) => b.raw - a.raw);
+console.log(`\nTop ${TOP} modules of the entry (of ${rows.length}; minified bytes, and gzip of each alone):`);
+for (const row of rows.slice(0, TOP)) {
+  console.log(`  ${padLeft(kB(row.raw), 10)} raw ${padLeft(kB(row.gzip), 10)} gzip  ${row.source}`);
+}
+
+const groups = new Map<string, { raw: number; text: string[] }>();
+for (const [source, text] of modules) {
+  const group = groups.get(groupOf(source)) ?? { raw: 0, text: [] };
+  group.raw += Buffer.byteLength(text);
+  group.text.push(text);
+  groups.set(groupOf(source), group);
+}
+const groupRows = [...groups].map(([name, group]) => ({ name, raw: group.raw, gzip: gzipBytes(group.text.join('')) }));
+groupRows.sort((a, b) => b.raw - a.raw);
+console.log(`\nThe entry by package and slice (top ${TOP} of ${groupRows.length}):`);
+for (const row of groupRows.slice(0, TOP)) {
+  console.log(`  ${padLeft(kB(row.raw), 10)} raw ${padLeft(kB(row.gzip), 10)} gzip  ${row.name}`);
+}
+
+if (entryGzip > ENTRY_CEILING_GZIP_BYTES) {
+  console.error(`\nThe entry is ${kB(entryGzip)} gzip, over its ${kB(ENTRY_CEILING_GZIP_BYTES)} ceiling: something heavy joined the first screen.`);
+  process.exit(1);
+}
+if (entryGzip > ENTRY_BUDGET_GZIP_BYTES) {
+  console.log(`\nUnder the ceiling; ${kB(entryGzip - ENTRY_BUDGET_GZIP_BYTES)} gzip over the ${kB(ENTRY_BUDGET_GZIP_BYTES)} budget (DESIGN.md §7).`);
+} else {
+  console.log(`\nWithin the ${kB(ENTRY_BUDGET_GZIP_BYTES)} budget: ${kB(ENTRY_BUDGET_GZIP_BYTES - entryGzip)} gzip to spare.`);
+}

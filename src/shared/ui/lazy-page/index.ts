@@ -1,0 +1,3 @@
+export { lazyPage, type LazyView } from './lazy-page';
+export { PageSkeleton } from './page-skeleton';
+export { prefetchLazyViewsFx } from './prefetch';
