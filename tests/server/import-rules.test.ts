@@ -38,6 +38,7 @@ export const DOMAINS = [
   'web',
   'gates',
   'program',
+  'farming',
 ] as const;
 /** Platform: shared by every domain, knows none of them. */
 export const PLATFORM_FOLDERS = ['db', 'lib', 'events', 'http'] as const;
