@@ -4,7 +4,7 @@ import { idParamsSchema } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { parseOr422 } from '../lib/validation';
 import { getMaintenance, setMaintenance } from '../maintenance/service';
-import { createSandboxUserSchema, grantSchema, maintenanceSwitchSchema, patchSandboxUserSchema } from './schemas';
+import { createSandboxUserSchema, grantSchema, launchQuerySchema, maintenanceSwitchSchema, patchSandboxUserSchema } from './schemas';
 import { createUser, grant, launch, listUsers, updateUser } from './service';
 import { devWalletRoutes } from './wallet/routes';
 
@@ -33,7 +33,8 @@ export function sandboxRoutes(deps: Deps) {
     });
     app.get('/sandbox/api/users/:id/launch', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);
-      return launch(deps, id);
+      const { farm_code: farmCode } = parseOr422(launchQuerySchema, request.query);
+      return launch(deps, id, farmCode);
     });
     app.post('/sandbox/api/users/:id/grant', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);

@@ -627,6 +627,36 @@ describe('a farming mint is not paid TON', () => {
   });
 });
 
+describe('sandbox launcher: Open with a farm code', () => {
+  it('signs start_param farm_<code> into the launch data; the user it signs in reads the code’s status', async () => {
+    const author = await fundedUser(ctx, 100n);
+    const link = await createFarmingLink(ctx, author);
+    const code = link.activation_code!;
+    const tester = (
+      await ctx.app.inject({ method: 'POST', url: '/sandbox/api/users', payload: { first_name: 'Fern', start_param: 'ABCD2345' } })
+    ).json<{ id: number }>();
+    const launched = await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${tester.id}/launch?farm_code=${code}` });
+    expect(launched.statusCode).toBe(200);
+    const hash = new URLSearchParams(launched.json<{ url: string }>().url.slice(2));
+    const initData = hash.get('tgWebAppData')!;
+    expect(new URLSearchParams(initData).get('start_param')).toBe(`farm_${code}`);
+    expect(hash.get('tgWebAppStartParam')).toBe(`farm_${code}`);
+
+    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: initData } });
+    expect(signIn.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${signIn.json<{ token: string }>().token}` };
+    const read = await ctx.app.inject({ method: 'GET', url: `/api/farming/activation-status?activation_code=${code}`, headers });
+    expect(read.json<FarmingActivationStatus>().status).toBe('ACTIVE');
+
+    // without a farm code the stored start parameter (the referrer code) is launched as before
+    const plain = await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${tester.id}/launch` });
+    expect(new URLSearchParams(plain.json<{ url: string }>().url.slice(2)).get('tgWebAppStartParam')).toBe('ABCD2345');
+    for (const bad of ['abc', 'ABC_DEF12', 'A'.repeat(33)]) {
+      expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${tester.id}/launch?farm_code=${bad}` })).statusCode).toBe(422);
+    }
+  });
+});
+
 describe('races (serialised on PGlite; overlapping in postgres.test.ts)', () => {
   it('30 users activating a 10-use multilink at once get exactly 10 mints', async () => {
     await expectMultilinkActivationsExact([ctx], 30, 10);
