@@ -20,6 +20,7 @@ import { BODY_LIMIT_BYTES, SOCKET_TOKEN_TIMEOUT_MS } from './constants';
 import type { Db } from './db/index';
 import type { CommunityChecker, Deps, ShareMessagePreparer } from './deps';
 import { type EventBus, createInProcessBus } from './events/bus';
+import { farmingRoutes } from './farming/routes';
 import { communityGate, maintenanceGate } from './gates/hooks';
 import { TokenKeys, bearerAuth } from './http/auth-context';
 import { DomainError, ValidationError } from './lib/errors';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes(deps));
   await app.register(mintRoutes(deps));
   await app.register(stakingRoutes(deps));
+  await app.register(farmingRoutes(deps));
   await app.register(priceRoutes(deps));
   await app.register(programRoutes(deps));
   await app.register(referralRoutes(deps));

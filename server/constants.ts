@@ -92,3 +92,8 @@ export const TREASURY_MAX_PAGES_PER_POLL = 20;
 
 /** Settlement job period: mint expiry and maturity, stake bonuses and completion. */
 export const SETTLEMENT_INTERVAL_MS = 10_000;
+
+// ---- farming links (issue #10) -------------------------------------------------------------------
+
+/** Activation codes: FARMING_CODE_LENGTH characters of REF_CODE_ALPHABET (31^10 ≈ 8·10^14 codes). */
+export const FARMING_CODE_LENGTH = 10;

@@ -8,6 +8,7 @@ export interface PlanRow {
 }
 
 export type MintStatusValue = 'pending' | 'active' | 'canceled' | 'completed' | 'move_to_staking';
+export type MintSourceValue = 'payment' | 'farming';
 
 export interface MintRow {
   id: number;
@@ -29,6 +30,9 @@ export interface MintRow {
   completed_at: Date | null;
   canceled_at: Date | null;
   payment_tx_hash: string | null;
+  /** 'payment': paid in TON; 'farming': given by a farming link (farming_link_id), never paid. */
+  source: MintSourceValue;
+  farming_link_id: number | null;
 }
 
 export async function activePlans(q: Queryable): Promise<PlanRow[]> {
@@ -80,6 +84,40 @@ export async function insertMint(q: Queryable, mint: NewMint): Promise<MintRow |
       mint.expectedToken,
       mint.createdAt,
       mint.expiresAt,
+    ],
+  );
+  return row;
+}
+
+export interface NewFarmingMint extends Omit<NewMint, 'expiresAt'> {
+  farmingLinkId: number;
+}
+
+/**
+ * Inserts an active farming mint (no payment: activated now, matures after tariff_days like a paid
+ * one); undefined when the code is taken.
+ */
+export async function insertFarmingMint(q: Queryable, mint: NewFarmingMint): Promise<MintRow | undefined> {
+  const [row] = await q.query<MintRow>(
+    `INSERT INTO mints (mint_id, user_id, status, days, tariff_days, yield_bps, price_nanotons,
+                        amount_ton, amount_token, expected_token, created_at, expires_at,
+                        activated_at, matures_at, source, farming_link_id)
+     VALUES ($1, $2, 'active', $3, $4, $5, $6, $7, $8, $9, to_timestamp($10), to_timestamp($10),
+             to_timestamp($10), to_timestamp($10 + $4 * 86400), 'farming', $11)
+     ON CONFLICT (mint_id) DO NOTHING
+     RETURNING *`,
+    [
+      mint.mintId,
+      mint.userId,
+      mint.plan.days,
+      mint.plan.tariff_days,
+      mint.plan.yield_bps,
+      mint.priceNanotons,
+      mint.amountTon,
+      mint.amountToken,
+      mint.expectedToken,
+      mint.createdAt,
+      mint.farmingLinkId,
     ],
   );
   return row;
@@ -177,10 +215,14 @@ export async function maturedActiveMintIds(q: Queryable, now: number, limit: num
   return rows.map((row) => row.id);
 }
 
-/** TON a user has paid for mints (every mint whose payment was confirmed), in nanotons. */
+/**
+ * TON a user has paid for mints (every mint whose payment was confirmed), in nanotons. Farming mints
+ * were never paid: they do not count.
+ */
 export async function paidNanotons(q: Queryable, userId: number): Promise<bigint> {
   const [row] = await q.query<{ total: bigint }>(
-    'SELECT COALESCE(SUM(amount_ton), 0)::bigint AS total FROM mints WHERE user_id = $1 AND activated_at IS NOT NULL',
+    `SELECT COALESCE(SUM(amount_ton), 0)::bigint AS total FROM mints
+     WHERE user_id = $1 AND activated_at IS NOT NULL AND source = 'payment'`,
     [userId],
   );
   return row?.total ?? 0n;

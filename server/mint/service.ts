@@ -15,6 +15,7 @@ import {
   VALIDATION_MESSAGES,
   fillText,
 } from '@/shared/api/contract';
+import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { MAX_PENDING_MINTS_PER_USER, MINT_MAX_NANOTONS, MINT_MIN_NANOTONS, MINT_PENDING_TTL_SECONDS } from '../constants';
 import { type Tx, inTransaction } from '../events/transaction';
@@ -37,6 +38,7 @@ import {
   findActivePlan,
   findMint,
   findMintByCode,
+  insertFarmingMint,
   insertMint,
   listUserMints,
   lockMint,
@@ -77,25 +79,65 @@ function checkAmount(amountTon: bigint): void {
   }
 }
 
-async function planOr404(q: Tx | MintDeps['db'], days: number): Promise<PlanRow> {
+async function planOr404(q: Queryable, days: number): Promise<PlanRow> {
   const plan = await findActivePlan(q, days);
   if (!plan) throw new NotFoundError(SERVER_MESSAGES.planNotFound);
   return plan;
 }
 
-export async function calculateMint(deps: MintDeps, amountTon: bigint, freezeDays: number): Promise<MintCalculation> {
+/** A mint's plan and amounts, fixed when it is priced (a farming link keeps them for its activations). */
+export interface MintTerms {
+  days: number;
+  tariffDays: number;
+  yieldBps: number;
+  priceNanotons: bigint;
+  amountTon: bigint;
+  amountToken: bigint;
+  expectedToken: bigint;
+}
+
+/**
+ * Prices `amountTon` on the active plan `days` at today's price: the amount range (422 with the
+ * mint's own message), the plan (404), then the floored token amounts. Farming links are priced here too.
+ */
+export async function mintTerms(q: Queryable, amountTon: bigint, days: number): Promise<MintTerms> {
   checkAmount(amountTon);
-  const plan = await planOr404(deps.db, freezeDays);
-  const price = await currentPriceNanotons(deps.db);
-  const { amountToken, expectedToken } = mintAmounts(amountTon, price, plan.yield_bps);
+  const plan = await planOr404(q, days);
+  const priceNanotons = await currentPriceNanotons(q);
+  const { amountToken, expectedToken } = mintAmounts(amountTon, priceNanotons, plan.yield_bps);
+  if (amountToken <= 0n) throw new ValidationError([{ path: 'amount', message: VALIDATION_MESSAGES.amountTooSmall }]);
   return {
-    amount_ton: formatUnits(amountTon),
-    amount_token: formatUnits(amountToken),
-    expected_token: formatUnits(expectedToken),
-    price: formatUnits(price),
     days: plan.days,
-    tariff_days: plan.tariff_days,
-    yield: yieldFraction(plan.yield_bps),
+    tariffDays: plan.tariff_days,
+    yieldBps: plan.yield_bps,
+    priceNanotons,
+    amountTon,
+    amountToken,
+    expectedToken,
+  };
+}
+
+/** The active plans whose smallest mint, at `priceNanotons`, costs at most `tokens` (a farming link's balance). */
+export async function plansAffordableWith(q: Queryable, tokens: bigint, priceNanotons: bigint): Promise<MintPlan[]> {
+  const plans = await activePlans(q);
+  return plans
+    .filter((plan) => {
+      const { amountToken } = mintAmounts(MINT_MIN_NANOTONS, priceNanotons, plan.yield_bps);
+      return amountToken > 0n && amountToken <= tokens;
+    })
+    .map(toPlan);
+}
+
+export async function calculateMint(deps: MintDeps, amountTon: bigint, freezeDays: number): Promise<MintCalculation> {
+  const terms = await mintTerms(deps.db, amountTon, freezeDays);
+  return {
+    amount_ton: formatUnits(terms.amountTon),
+    amount_token: formatUnits(terms.amountToken),
+    expected_token: formatUnits(terms.expectedToken),
+    price: formatUnits(terms.priceNanotons),
+    days: terms.days,
+    tariff_days: terms.tariffDays,
+    yield: yieldFraction(terms.yieldBps),
   };
 }
 
@@ -113,20 +155,17 @@ export async function createMint(
     if ((await countOpenPendingMints(tx, userId, now)) >= MAX_PENDING_MINTS_PER_USER) {
       throw new DomainError(409, SERVER_MESSAGES.tooManyPendingMints);
     }
-    const plan = await planOr404(tx, input.days);
-    const price = await currentPriceNanotons(tx);
-    const { amountToken, expectedToken } = mintAmounts(input.amount, price, plan.yield_bps);
-    if (amountToken <= 0n) throw new ValidationError([{ path: 'amount', message: VALIDATION_MESSAGES.amountTooSmall }]);
+    const terms = await mintTerms(tx, input.amount, input.days);
     let row: MintRow | undefined;
     for (let attempt = 0; !row && attempt < 5; attempt++) {
       row = await insertMint(tx, {
         mintId: randomCode(),
         userId,
-        plan,
-        priceNanotons: price,
-        amountTon: input.amount,
-        amountToken,
-        expectedToken,
+        plan: planOf(terms),
+        priceNanotons: terms.priceNanotons,
+        amountTon: terms.amountTon,
+        amountToken: terms.amountToken,
+        expectedToken: terms.expectedToken,
         createdAt: now,
         expiresAt: now + MINT_PENDING_TTL_SECONDS,
       });
@@ -134,6 +173,52 @@ export async function createMint(
     if (!row) throw new Error('Could not draw an unused mint code');
     return toMint(row, deps.config);
   });
+}
+
+const planOf = (terms: MintTerms): PlanRow => ({
+  days: terms.days,
+  tariff_days: terms.tariffDays,
+  yield_bps: terms.yieldBps,
+  is_active: true,
+});
+
+/**
+ * A farming link's activation, in the farming service's transaction (it has locked the activator and
+ * the link): an ACTIVE mint for `userId` on the link's terms, with no payment — activated now,
+ * maturing after tariff_days and paying expected_token like any mint. It is not paid TON, so it earns
+ * no referral reward and counts towards neither referral turnover nor the investment bonus.
+ */
+export async function createFarmingMint(
+  deps: MintDeps,
+  tx: Tx,
+  input: { userId: number; farmingLinkId: number; terms: MintTerms },
+  now: number,
+): Promise<Mint> {
+  const { terms } = input;
+  let row: MintRow | undefined;
+  for (let attempt = 0; !row && attempt < 5; attempt++) {
+    row = await insertFarmingMint(tx, {
+      mintId: randomCode(),
+      userId: input.userId,
+      plan: planOf(terms),
+      priceNanotons: terms.priceNanotons,
+      amountTon: terms.amountTon,
+      amountToken: terms.amountToken,
+      expectedToken: terms.expectedToken,
+      createdAt: now,
+      farmingLinkId: input.farmingLinkId,
+    });
+  }
+  if (!row) throw new Error('Could not draw an unused mint code');
+  const mint = toMint(row, deps.config);
+  tx.publishToUser(input.userId, { event: 'user:mint', data: mint });
+  return mint;
+}
+
+/** One mint as the wire shows it, if it is the user's. */
+export async function userMint(deps: MintDeps, q: Queryable, userId: number, id: number): Promise<Mint | undefined> {
+  const row = await findMint(q, id);
+  return row && row.user_id === userId ? toMint(row, deps.config) : undefined;
 }
 
 export async function cancelMint(deps: MintDeps, userId: number, id: number, now: number): Promise<Mint> {

@@ -67,6 +67,7 @@ export function toMint(row: MintRow, config: Pick<Config, 'treasuryAddress' | 'm
     id: row.id,
     mint_id: row.mint_id,
     status: row.status,
+    source: row.source,
     cancel_reason: row.cancel_reason,
     created_at: seconds(row.created_at),
     amount_ton: formatUnits(row.amount_ton),

@@ -1,17 +1,20 @@
 import type { Queryable } from '../db/index';
 
 /**
- * A mint whose TON counts as referral turnover (alias `m`): its payment was confirmed. Every turnover
+ * A mint whose TON counts as referral turnover (alias `m`): paid in TON (not given by a farming link), payment confirmed. Every turnover
  * here (the tier's and each referral's on the list) reads through this one rule.
  */
-const PAID_MINT = 'm.activated_at IS NOT NULL';
+const PAID_MINT = "m.activated_at IS NOT NULL AND m.source = 'payment'";
 
 export async function referrerOf(q: Queryable, userId: number): Promise<number | null> {
   const [row] = await q.query<{ referrer_id: number | null }>('SELECT referrer_id FROM users WHERE id = $1', [userId]);
   return row?.referrer_id ?? null;
 }
 
-/** The tier's turnover: TON the user's referrals have paid for mints (payment confirmed), in nanotons. */
+/**
+ * The tier's turnover: TON the user's referrals have paid for mints (payment confirmed), in nanotons.
+ * Farming mints were never paid in TON: they do not count.
+ */
 export async function referralTurnover(q: Queryable, referrerId: number): Promise<bigint> {
   const [row] = await q.query<{ total: bigint }>(
     `SELECT COALESCE(SUM(m.amount_ton), 0)::bigint AS total

@@ -7,6 +7,7 @@ import { getMaintenance, setMaintenance } from '../maintenance/service';
 import {
   createSandboxUserSchema,
   grantSchema,
+  launchQuerySchema,
   maintenanceSwitchSchema,
   patchSandboxUserSchema,
   preparedMessageParamsSchema,
@@ -39,7 +40,8 @@ export function sandboxRoutes(deps: Deps) {
     });
     app.get('/sandbox/api/users/:id/launch', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);
-      return launch(deps, id);
+      const { farm_code: farmCode } = parseOr422(launchQuerySchema, request.query);
+      return launch(deps, id, farmCode);
     });
     app.post('/sandbox/api/users/:id/grant', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);

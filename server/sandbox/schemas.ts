@@ -1,6 +1,6 @@
 /** Sandbox API shapes (server-owned: the launcher page and e2e tests are its only clients). */
 import { z } from 'zod';
-import { idTextSchema, moneyInput } from '@/shared/api/contract';
+import { activationCodeSchema, idTextSchema, moneyInput } from '@/shared/api/contract';
 import { ACCOUNTS } from '../ledger/service';
 
 export const platformSchema = z.enum(['ios', 'android', 'tdesktop', 'web', 'unknown']);
@@ -31,6 +31,9 @@ export type CreateSandboxUser = z.output<typeof createSandboxUserSchema>;
 
 /** The launcher's maintenance switch (the same body as the operator's POST /api/admin/maintenance). */
 export const maintenanceSwitchSchema = z.strictObject({ enabled: z.boolean() });
+
+/** `?farm_code=`: open the app as from a farm link (start parameter `farm_<code>`, signed in the launch data). */
+export const launchQuerySchema = z.object({ farm_code: activationCodeSchema.optional() });
 
 export const patchSandboxUserSchema = z.strictObject({ is_community_member: z.boolean().optional() });
 

@@ -4,6 +4,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { sign } from '@telegram-apps/init-data-node';
+import { FARM_START_PREFIX } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { type Account, balanceEvent, changeBalance } from '../ledger/service';
@@ -128,8 +129,14 @@ export interface LaunchInfo {
   themes: Record<'light' | 'dark', ThemeParams>;
 }
 
-export async function launch(deps: Deps, id: number): Promise<LaunchInfo> {
-  const user = await requireSandboxUser(deps, id);
+/**
+ * The launch URL of a test user. With `farmCode` the app opens as from a farm link
+ * (t.me/<bot>/<app>?startapp=farm_<code>): that start parameter replaces the user's referrer code for
+ * this launch, as Telegram carries one start parameter.
+ */
+export async function launch(deps: Deps, id: number, farmCode?: string): Promise<LaunchInfo> {
+  const stored = await requireSandboxUser(deps, id);
+  const user = farmCode ? { ...stored, start_param: `${FARM_START_PREFIX}${farmCode}` } : stored;
   const hash = new URLSearchParams({
     tgWebAppData: signInitData(deps.config.botToken, user),
     tgWebAppVersion: SANDBOX_WEB_APP_VERSION,

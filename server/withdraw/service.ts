@@ -3,7 +3,7 @@
  * balance_token (SPEC §7 POST /withdraw/transfer-from-referral-balance); selling and TON payouts join
  * it here.
  */
-import { type Balances, SERVER_MESSAGES } from '@/shared/api/contract';
+import { type Balances, SERVER_MESSAGES, VALIDATION_MESSAGES } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { balanceEvent, changeBalance } from '../ledger/service';
@@ -24,7 +24,7 @@ export async function transferFromReferralBalance(
   amountToken: bigint,
 ): Promise<Balances> {
   if (amountToken <= 0n) {
-    throw new ValidationError([{ path: 'token_amount', message: 'Amount must be greater than 0' }]);
+    throw new ValidationError([{ path: 'token_amount', message: VALIDATION_MESSAGES.amountPositive }]);
   }
   return inTransaction(deps.db, deps.bus, async (tx) => {
     if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);

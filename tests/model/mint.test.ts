@@ -42,6 +42,7 @@ const TREASURY = 'kQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI';
 const mint = (overrides: Partial<Mint> = {}): Mint => ({
   id: 1,
   mint_id: 'K7F3QX2M',
+  source: 'payment',
   status: 'pending',
   cancel_reason: null,
   created_at: NOW,

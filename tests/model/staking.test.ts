@@ -46,6 +46,7 @@ afterEach(() => {
 const mint = (overrides: Partial<Mint> = {}): Mint => ({
   id: 7,
   mint_id: 'K7F3QX2M',
+  source: 'payment',
   status: 'active',
   cancel_reason: null,
   created_at: T0 - 86_400,

@@ -13,7 +13,11 @@ import { bearer, createTestContext, register, type TestContext } from './helpers
 import {
   expectCancelRacingPaymentHasOneOutcome,
   expectConcurrentChangesSumExactly,
+  expectConcurrentCreatesNeverOverdraw,
   expectConcurrentDebitsExact,
+  expectCreateAndCancelConsistent,
+  expectMultilinkActivationsExact,
+  expectSameUserActivatesOnce,
   expectOneStakePerMint,
   expectPaymentCreditedOnce,
   expectPendingMintLimitHolds,
@@ -153,6 +157,22 @@ describe('the app on Postgres', () => {
 
     it('four settlement runs at once pay a matured mint and a finished stake once', async () => {
       await expectSettlementPaysOnce([a, b]);
+    });
+
+    it('200 users activating a 10-use multilink at once, over two instances, get exactly 10 mints', async () => {
+      await expectMultilinkActivationsExact([a, b], 200, 10);
+    });
+
+    it('one user activating one code 20 times at once, over two instances, gets one mint', async () => {
+      await expectSameUserActivatesOnce([a, b], 20);
+    });
+
+    it('creating a link while cancelling another (twice at once) keeps holds and refunds exact', async () => {
+      await expectCreateAndCancelConsistent([a, b], 10);
+    });
+
+    it('two links created at once that together exceed the balance: one is refused, never overdrawn', async () => {
+      await expectConcurrentCreatesNeverOverdraw([a, b], 10);
     });
   });
 

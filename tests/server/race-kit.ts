@@ -5,7 +5,7 @@
  * over them round-robin, as over several server processes with their own pools.
  */
 import { expect } from 'vitest';
-import type { ErrorBody, Mint, Stake } from '@/shared/api/contract';
+import type { ErrorBody, FarmingLink, Mint, Stake } from '@/shared/api/contract';
 import { MAX_PENDING_MINTS_PER_USER } from '../../server/constants';
 import { inTransaction } from '../../server/events/transaction';
 import { type Account, InsufficientFundsError, changeBalance } from '../../server/ledger/service';
@@ -226,4 +226,139 @@ export async function expectReferralTransfersExact(apps: Apps): Promise<void> {
     [user.userId],
   );
   expect(entries?.n).toBe(20);
+}
+
+// ---- farming links ----------------------------------------------------------------------------------
+
+/** A farming link body: 1 TON (100 tokens at the seed price) on the 30-day plan, from the referral balance. */
+export const farmingBody = (overrides: Record<string, unknown> = {}) => ({
+  amount: '1',
+  days: 30,
+  count_activations: 1,
+  from_ref_balance: true,
+  from_task_balance: false,
+  is_multilink: false,
+  is_for_me: false,
+  ...overrides,
+});
+
+/** A user with `tokens` whole tokens on `account`, credited through the ledger. */
+export async function fundedUser(ctx: TestContext, tokens: bigint, account: Account = 'referral_balance'): Promise<TestUser> {
+  const user = await newUser(ctx);
+  if (tokens > 0n) await ledgerChange(ctx, user.userId, tokens * TOKEN, account);
+  return user;
+}
+
+export async function createFarmingLink(ctx: TestContext, user: TestUser, overrides: Record<string, unknown> = {}): Promise<FarmingLink> {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/farming/create', headers: user.headers, payload: farmingBody(overrides) });
+  if (response.statusCode !== 201) throw new Error(`farming create: ${response.statusCode} ${response.body}`);
+  return response.json<FarmingLink>();
+}
+
+const activate = (ctx: TestContext, user: TestUser, code: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/farming/activate', headers: user.headers, payload: { activation_code: code } });
+
+/**
+ * `users` different users activate one multilink with `uses` uses at once: exactly `uses` mints, the link
+ * exhausted, the author debited once (at creation) and nothing more.
+ */
+export async function expectMultilinkActivationsExact(apps: Apps, users = 200, uses = 10): Promise<void> {
+  const [ctx] = apps;
+  const author = await fundedUser(ctx, 100n * BigInt(uses));
+  const link = await createFarmingLink(ctx, author, { count_activations: uses, is_multilink: true });
+  const code = link.activation_code!;
+  const activators = await Promise.all(Array.from({ length: users }, () => newUser(ctx)));
+  const responses = await Promise.all(activators.map((user, i) => activate(pick(apps, i), user, code)));
+
+  const codes = responses.map((r) => r.statusCode);
+  expect(codes.filter((c) => c === 200)).toHaveLength(uses);
+  expect(codes.filter((c) => c === 409)).toHaveLength(users - uses);
+  expect(responses.find((r) => r.statusCode === 409)?.json<ErrorBody>().msg).toBe('We cannot activate this link.');
+  const [mints] = await ctx.db.query<{ n: number; users: number }>(
+    `SELECT COUNT(*)::int AS n, COUNT(DISTINCT user_id)::int AS users FROM mints WHERE farming_link_id = $1 AND status = 'active'`,
+    [link.id],
+  );
+  expect(mints).toEqual({ n: uses, users: uses });
+  const [row] = await ctx.db.query<{ status: string; activations_used: number }>(
+    'SELECT status, activations_used FROM farming_links WHERE id = $1',
+    [link.id],
+  );
+  expect(row).toEqual({ status: 'exhausted', activations_used: uses });
+  const entries = await ctx.db.query<{ reason: string; delta: bigint }>(
+    `SELECT reason, delta FROM ledger WHERE user_id = $1 AND account = 'referral_balance' ORDER BY id`,
+    [author.userId],
+  );
+  expect(entries).toEqual([
+    { reason: 'test', delta: 100n * BigInt(uses) * TOKEN },
+    { reason: 'farming_link', delta: -100n * BigInt(uses) * TOKEN },
+  ]);
+  expect((await balances(ctx.db, author.userId))?.referral_balance).toBe(0n);
+  expect(await ledgerMatchesBalances(ctx, author.userId)).toBe(true);
+}
+
+/** One user activating one code `requests` times at once: one mint, every answer that same mint. */
+export async function expectSameUserActivatesOnce(apps: Apps, requests = 20): Promise<void> {
+  const [ctx] = apps;
+  const author = await fundedUser(ctx, 500n);
+  const link = await createFarmingLink(ctx, author, { count_activations: 5, is_multilink: true });
+  const user = await newUser(ctx);
+  const responses = await Promise.all(Array.from({ length: requests }, (_, i) => activate(pick(apps, i), user, link.activation_code!)));
+  expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: requests }, () => 200));
+  const ids = new Set(responses.map((r) => r.json<Mint>().id));
+  expect(ids.size).toBe(1);
+  const [count] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1', [user.userId]);
+  expect(count?.n).toBe(1);
+  const [row] = await ctx.db.query<{ activations_used: number }>('SELECT activations_used FROM farming_links WHERE id = $1', [link.id]);
+  expect(row?.activations_used).toBe(1);
+}
+
+/**
+ * Creates and cancels of one author at once, `rounds` times: a cancel of one link racing the creation of
+ * another, and two cancels of one link; every balance equals its ledger and the holds add up.
+ */
+export async function expectCreateAndCancelConsistent(apps: Apps, rounds = 10): Promise<void> {
+  const [ctx] = apps;
+  const author = await fundedUser(ctx, 10_000n);
+  for (let round = 0; round < rounds; round++) {
+    const link = await createFarmingLink(ctx, author, { count_activations: 3 });
+    const [created, cancelA, cancelB] = await Promise.all([
+      pick(apps, round).app.inject({ method: 'POST', url: '/api/farming/create', headers: author.headers, payload: farmingBody({ count_activations: 2 }) }),
+      pick(apps, round + 1).app.inject({ method: 'POST', url: `/api/farming/${link.id}/cancel`, headers: author.headers }),
+      pick(apps, round + 2).app.inject({ method: 'POST', url: `/api/farming/${link.id}/cancel`, headers: author.headers }),
+    ]);
+    expect(created.statusCode).toBe(201);
+    expect([cancelA.statusCode, cancelB.statusCode].sort()).toEqual([200, 409]);
+  }
+  // each round: 300 held and 300 returned, then 200 held
+  expect((await balances(ctx.db, author.userId))?.referral_balance).toBe((10_000n - 200n * BigInt(rounds)) * TOKEN);
+  expect(await ledgerMatchesBalances(ctx, author.userId)).toBe(true);
+  const [refunds] = await ctx.db.query<{ n: number }>(
+    `SELECT COUNT(*)::int AS n FROM ledger WHERE user_id = $1 AND reason = 'farming_refund'`,
+    [author.userId],
+  );
+  expect(refunds?.n).toBe(rounds);
+}
+
+/** Two links created at once that together cost more than the balance: one is made, one refused; never overdrawn. */
+export async function expectConcurrentCreatesNeverOverdraw(apps: Apps, rounds = 10): Promise<void> {
+  const [ctx] = apps;
+  for (let round = 0; round < rounds; round++) {
+    const author = await fundedUser(ctx, 300n, 'task_balance');
+    const responses = await Promise.all(
+      [0, 1].map((i) =>
+        pick(apps, round + i).app.inject({
+          method: 'POST',
+          url: '/api/farming/create',
+          headers: author.headers,
+          payload: farmingBody({ count_activations: 2, from_ref_balance: false, from_task_balance: true }),
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(responses.find((r) => r.statusCode === 400)?.json<ErrorBody>().msg).toBe('Insufficient funds');
+    expect((await balances(ctx.db, author.userId))?.task_balance).toBe(100n * TOKEN);
+    const [links] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM farming_links WHERE user_id = $1', [author.userId]);
+    expect(links?.n).toBe(1);
+    expect(await ledgerMatchesBalances(ctx, author.userId)).toBe(true);
+  }
 }

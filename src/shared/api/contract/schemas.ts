@@ -16,6 +16,7 @@ import {
   LIST_MAX_LIMIT,
   MAX_DB_INTEGER,
   MINT_CANCEL_REASONS,
+  MINT_SOURCES,
   MINT_STATUSES,
   SERVER_MESSAGES,
   STAKE_STATUSES,
@@ -224,6 +225,8 @@ export const mintSchema = z.object({
   /** Human-readable code shown to users and named in the payment comment, e.g. 'K7F3QX2M'. */
   mint_id: z.string(),
   status: mintStatusSchema,
+  /** 'payment': paid in TON; 'farming': given by a farming link (no payment, active at once). */
+  source: z.enum(MINT_SOURCES),
   /** Set when status is canceled. */
   cancel_reason: z.enum(MINT_CANCEL_REASONS).nullable(),
   /** Unix seconds. */
