@@ -116,6 +116,7 @@ const farmMint = (): Mint => ({
   id: 42,
   mint_id: 'F4RM1NT2',
   status: 'active',
+  source: 'farming',
   cancel_reason: null,
   created_at: NOW,
   amount_ton: '2',
@@ -290,7 +291,8 @@ describe('farm activation check', () => {
 });
 
 describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', () => {
-  const { formOpened, planSelected, amountChanged, countChanged, createClicked, multilinkToggled } = createFarmingLinkModel;
+  const { formOpened, planSelected, amountChanged, countChanged, createClicked, multilinkToggled, forMeToggled } =
+    createFarmingLinkModel;
 
   const setup = (answer: FarmingPlans = plans()) => {
     const loadPlans = vi.fn(async () => answer);
@@ -395,6 +397,19 @@ describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', (
     expect(scope.getState(farmingLinkModel.$links).map((item) => item.id)).toEqual([7]);
     expect(scope.getState(farmingLinkModel.$linksTotal)).toBe(1);
     expect(toasts.map((toast) => toast.text)).toContain('Farming link created');
+  });
+
+  it('a link for yourself has one activation and no multilink: For me sets the count to 1 and turns multilink off', async () => {
+    const { scope, create } = setup();
+    await fire(scope, formOpened, 'referral');
+    await fill(scope, { amount: '2', count: '3' });
+    await fire(scope, multilinkToggled, true);
+    await fire(scope, forMeToggled, true);
+    expect(scope.getState(createFarmingLinkModel.$countText)).toBe('1');
+    expect(scope.getState(createFarmingLinkModel.$isMultilink)).toBe(false);
+    await vi.advanceTimersByTimeAsync(400);
+    await fire(scope, createClicked, undefined);
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ count_activations: 1, is_multilink: false, is_for_me: true }));
   });
 });
 

@@ -282,6 +282,8 @@ describe('POST /api/farming/create', () => {
     ['null flag', farmingBody({ is_multilink: null })],
     ['missing field', (({ is_for_me: _, ...rest }) => rest)(farmingBody())],
     ['an extra field', farmingBody({ user_id: 1 })],
+    ['a for-me link with more than one use', farmingBody({ is_for_me: true, count_activations: 2 })],
+    ['a for-me multilink', farmingBody({ is_for_me: true, is_multilink: true })],
     ['an array', [farmingBody()]],
   ];
   it.each(hostile)('refuses %s with 422 and writes nothing', async (_name, payload) => {

@@ -47,6 +47,7 @@ export const SERVER_TEXT_KEYS = {
   [SERVER_MESSAGES.farmingActivationActive]: 'server.farmingActivationActive',
   [SERVER_MESSAGES.farmingForAuthorOnly]: 'server.farmingForAuthorOnly',
   [SERVER_MESSAGES.farmingOwnLink]: 'server.farmingOwnLink',
+  [SERVER_MESSAGES.farmingForMeOneUse]: 'server.farmingForMeOneUse',
   [SERVER_MESSAGES.shareMessageFailed]: 'server.shareMessageFailed',
   [INVALID_INIT_DATA_MSG]: 'server.invalidInitData',
   [MAINTENANCE_ON_DETAIL]: 'server.maintenance',

@@ -92,9 +92,16 @@ export const $selectedPlan = combine($plans, $selectedDays, (plans, days) => pla
 
 export const $amountText = createStore('').on(amountChanged, (_, text) => text).reset(formOpened, formClosed);
 export const $amount = $amountText.map(parseTonAmount);
-export const $countText = createStore('1').on(countChanged, (_, text) => text).reset(formOpened, formClosed);
+export const $countText = createStore('1')
+  .on(countChanged, (_, text) => text)
+  // A for-me link has one activation (only its author may take it, once).
+  .on(forMeToggled, (text, on) => (on ? '1' : text))
+  .reset(formOpened, formClosed);
 export const $count = $countText.map(parseCount);
-export const $isMultilink = createStore(false).on(multilinkToggled, (_, on) => on).reset(formOpened, formClosed);
+export const $isMultilink = createStore(false)
+  .on(multilinkToggled, (_, on) => on)
+  .on(forMeToggled, (multilink, on) => (on ? false : multilink))
+  .reset(formOpened, formClosed);
 export const $isForMe = createStore(false).on(forMeToggled, (_, on) => on).reset(formOpened, formClosed);
 
 type LinkQuery = FarmingCalculateQuery & { amount: string; freeze_days: number; count_activations: number };

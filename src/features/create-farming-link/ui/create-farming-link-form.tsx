@@ -198,6 +198,7 @@ function Fields() {
           inputMode="numeric"
           autoComplete="off"
           value={countText}
+          disabled={forMe}
           aria-invalid={countProblem || undefined}
           aria-describedby={countProblem ? 'farming-form-error' : 'farming-count-hint'}
           onChange={(event) => onCount(event.target.value)}
@@ -207,7 +208,9 @@ function Fields() {
         </span>
       </label>
       <div className={styles.switches}>
-        <Switch label={t('farming.multilink')} description={t('farming.multilinkHint')} checked={multilink} onChange={onMultilink} />
+        {forMe ? null : (
+          <Switch label={t('farming.multilink')} description={t('farming.multilinkHint')} checked={multilink} onChange={onMultilink} />
+        )}
         <Switch label={t('farming.forMe')} description={t('farming.forMeHint')} checked={forMe} onChange={onForMe} />
       </div>
       {problem ? (

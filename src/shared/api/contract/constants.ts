@@ -78,6 +78,7 @@ export const SERVER_MESSAGES = {
   farmingActivationActive: 'This link gives you a mint',
   farmingForAuthorOnly: 'Only its author can activate this link',
   farmingOwnLink: 'Send this link to a friend: only a link made for you can be activated by you',
+  farmingForMeOneUse: 'A link for yourself has exactly one activation',
   shareMessageFailed: 'Could not prepare the message to share. Try again.',
 } as const;
 

@@ -441,6 +441,11 @@ export const farmingCreateBodySchema = z
   .refine((b) => b.from_ref_balance !== b.from_task_balance, {
     message: SERVER_MESSAGES.farmingOneSource,
     path: ['from_ref_balance'],
+  })
+  // Only its author may activate a for-me link, once: more uses could never be taken.
+  .refine((b) => !b.is_for_me || (b.count_activations === 1 && !b.is_multilink), {
+    message: SERVER_MESSAGES.farmingForMeOneUse,
+    path: ['is_for_me'],
   });
 
 export const activationCodeSchema = z
