@@ -15,7 +15,10 @@ const SCREENS = [
   { name: 'staking', path: '/staking', heading: 'staking.title' },
   { name: 'select-mint', path: '/staking/select', heading: 'staking.selectTitle' },
   { name: 'referral', path: '/referral', heading: 'referral.title' },
+  { name: 'referral-farming', path: '/referral/farming', heading: 'referral.farmingTitle' },
+  { name: 'dashboard-farming', path: '/farming', heading: 'dashboard.title' },
   { name: 'tasks', path: '/tasks', heading: 'tasks.title' },
+  { name: 'tasks-farming', path: '/tasks/farming', heading: 'tasks.farmingTitle' },
 ] as const;
 
 /** The Mini App itself (not the host emulator) at 390 px, with the launcher's signed launch data. */
