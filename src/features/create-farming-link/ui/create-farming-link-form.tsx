@@ -5,6 +5,7 @@ import { SOURCE_TEXTS } from '@/entities/farming-link';
 import { type Translate, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
+import { AmountInput } from '@/shared/ui/amount-input';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon } from '@/shared/ui/icon';
@@ -165,56 +166,42 @@ function Fields() {
         segments={plans.map((item) => ({ value: item.days, label: t('common.days', { count: item.days }) }))}
       />
       {plan ? null : <p className={styles.hint}>{t('farming.choosePlan')}</p>}
-      <label className={styles.field}>
-        <span className={styles.label}>
-          {t('farming.amountLabel')}
-          {plan ? (
-            <span className={styles.limits} data-testid="farming-limits">
-              {' '}
-              {t('farming.limits', {
+      <AmountInput
+        id="farming-amount"
+        label={t('farming.amountLabel')}
+        limits={
+          plan
+            ? t('farming.limits', {
                 min: formatAmount(plan.min_amount, DECIMALS.ton),
                 max: formatAmount(plan.max_amount, DECIMALS.ton),
-              })}
-            </span>
-          ) : null}
-        </span>
-        <input
-          className={styles.input}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          value={amountText}
-          aria-invalid={amountProblem || undefined}
-          aria-describedby={amountProblem ? 'farming-form-error' : undefined}
-          onChange={(event) => onAmount(event.target.value)}
-        />
-      </label>
-      <label className={styles.field}>
-        <span className={styles.label}>{t('farming.countLabel')}</span>
-        <input
-          className={styles.input}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={countText}
-          disabled={forMe}
-          aria-invalid={countProblem || undefined}
-          aria-describedby={countProblem ? 'farming-form-error' : 'farming-count-hint'}
-          onChange={(event) => onCount(event.target.value)}
-        />
-        <span id="farming-count-hint" className={styles.fieldHint}>
-          {t('farming.countHint')}
-        </span>
-      </label>
+              })
+            : null
+        }
+        limitsTestId="farming-limits"
+        value={amountText}
+        onChange={onAmount}
+        error={problem && amountProblem ? problemText(problem, t) : null}
+        errorTestId="farming-form-error"
+      />
+      <AmountInput
+        id="farming-count"
+        label={t('farming.countLabel')}
+        inputMode="numeric"
+        value={countText}
+        onChange={onCount}
+        disabled={forMe}
+        error={problem && countProblem ? problemText(problem, t) : null}
+        errorTestId="farming-form-error"
+        hint={t('farming.countHint')}
+      />
       <div className={styles.switches}>
         {forMe ? null : (
           <Switch label={t('farming.multilink')} description={t('farming.multilinkHint')} checked={multilink} onChange={onMultilink} />
         )}
         <Switch label={t('farming.forMe')} description={t('farming.forMeHint')} checked={forMe} onChange={onForMe} />
       </div>
-      {problem ? (
-        <p id="farming-form-error" className={styles.error} role="alert" data-testid="farming-form-error">
+      {problem && !amountProblem && !countProblem ? (
+        <p className={styles.error} role="alert" data-testid="farming-form-error">
           {problemText(problem, t)}
         </p>
       ) : null}

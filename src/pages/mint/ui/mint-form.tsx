@@ -4,6 +4,7 @@ import { $plans, $plansLoading } from '@/entities/mint';
 import { formatUnits } from '@/shared/api';
 import { type Translate, useT } from '@/shared/i18n';
 import { formatAmount } from '@/shared/lib/format';
+import { AmountInput } from '@/shared/ui/amount-input';
 import { Button } from '@/shared/ui/button';
 import { SegmentedControl } from '@/shared/ui/segmented-control';
 import type { AmountProblem } from '../lib/amount-problem';
@@ -114,36 +115,23 @@ export function MintForm() {
               : t('mint.choosePlan')}
           </p>
         )}
-        <label className={styles.field}>
-          <span className={styles.label}>
-            {t('mint.amountLabel')}
-            {selectedPlan ? (
-              <span className={styles.limits} data-testid="mint-limits">
-                {' '}
-                {t('mint.limits', {
+        <AmountInput
+          id="mint-amount"
+          label={t('mint.amountLabel')}
+          limits={
+            selectedPlan
+              ? t('mint.limits', {
                   min: formatAmount(selectedPlan.min_amount, 4),
                   max: formatAmount(selectedPlan.max_amount, 4),
-                })}
-              </span>
-            ) : null}
-          </span>
-          <input
-            className={styles.input}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            value={amountText}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? 'mint-amount-error' : undefined}
-            onChange={(event) => onAmount(event.target.value)}
-          />
-        </label>
-        {problem ? (
-          <p id="mint-amount-error" className={styles.error} role="alert" data-testid="mint-amount-error">
-            {problemText(problem, t)}
-          </p>
-        ) : null}
+                })
+              : null
+          }
+          limitsTestId="mint-limits"
+          value={amountText}
+          onChange={onAmount}
+          error={problem ? problemText(problem, t) : null}
+          errorTestId="mint-amount-error"
+        />
         <Calculation />
         {needsWallet ? (
           <>

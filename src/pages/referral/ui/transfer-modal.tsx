@@ -2,6 +2,7 @@ import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { type Translate, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { AmountInput } from '@/shared/ui/amount-input';
 import { Modal } from '@/shared/ui/modal';
 import type { TransferProblem } from '../lib/transfer-problem';
 import {
@@ -66,35 +67,16 @@ export function TransferModal() {
       ]}
     >
       <form className={styles.form} onSubmit={submit} noValidate>
-        <label className={styles.label} htmlFor="transfer-amount">
-          {t('referral.transferAmount')}
-        </label>
-        <div className={styles.field}>
-          <input
-            id="transfer-amount"
-            className={styles.input}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            value={amountText}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? 'transfer-amount-error' : 'transfer-available'}
-            onChange={(event) => onAmount(event.target.value)}
-          />
-          <button type="button" className={styles.max} onClick={() => onMax()}>
-            {t('referral.transferMax')}
-          </button>
-        </div>
-        {problem ? (
-          <p id="transfer-amount-error" className={styles.error} role="alert">
-            {problemText(problem, t)}
-          </p>
-        ) : (
-          <p id="transfer-available" className={styles.hint}>
-            {t('referral.transferAvailable', { balance: tokens(balance) })}
-          </p>
-        )}
+        <AmountInput
+          id="transfer-amount"
+          label={t('referral.transferAmount')}
+          value={amountText}
+          onChange={onAmount}
+          onMax={onMax}
+          maxLabel={t('referral.transferMax')}
+          error={problem ? problemText(problem, t) : null}
+          hint={t('referral.transferAvailable', { balance: tokens(balance) })}
+        />
       </form>
     </Modal>
   );
