@@ -86,6 +86,21 @@ describe('wallet connection state (SPEC §4)', () => {
     expect(scope.getState($shortAddress)).toBe(`${friendly.slice(0, 3)}…${friendly.slice(-4)}`);
   });
 
+  it('the address code loads on the first connection; an address worked out for a wallet gone meanwhile is dropped', async () => {
+    const { scope } = createTestScope({ handlers: [[getAddressBalanceFx, async () => '0']] });
+    // Both before the address code has answered for the first.
+    void allSettled(walletStatusChanged, { scope, params: wallet() });
+    await allSettled(walletStatusChanged, { scope, params: null });
+    expect(scope.getState($shortAddress)).toBeNull();
+
+    const other = wallet({ address: '0:' + 'cd'.repeat(32), chain: '-239' });
+    void allSettled(walletStatusChanged, { scope, params: wallet() });
+    await allSettled(walletStatusChanged, { scope, params: other });
+    const friendly = toFriendlyAddress(other.address);
+    expect(friendly).toMatch(/^UQ/);
+    expect(scope.getState($shortAddress)).toBe(`${friendly.slice(0, 3)}…${friendly.slice(-4)}`);
+  });
+
   it("the Disconnect-wallet modal's confirmation disconnects and closes", async () => {
     const disconnect = vi.fn(async () => undefined);
     const scope = fork({ values: [[$disconnectModalOpen, true]], handlers: [[disconnectWalletFx, disconnect]] });

@@ -10,5 +10,4 @@ export {
   linksRequested,
   moreLinksRequested,
 } from './model/links';
-export { FarmingLinkCard, SOURCE_TEXTS } from './ui/farming-link-card';
 export * as farmingLinkModel from './model';

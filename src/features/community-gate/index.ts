@@ -1,7 +1,8 @@
-import { lazyPage } from '@/shared/ui/lazy-page';
+import { lazyModal } from '@/shared/ui/lazy-page';
+import { $isBlocked } from './model/community-gate';
 
-/** The modal's code loads after the first screen (a member never sees it). */
-export const JoinCommunityModal = lazyPage(() => import('./ui/join-community-modal').then((m) => m.JoinCommunityModal), {
-  fallback: null,
-});
+/** The modal's code loads only for a user outside the community (or at idle): a member never sees it. */
+export const JoinCommunityModal = lazyModal($isBlocked, () =>
+  import('./ui/join-community-modal').then((m) => m.JoinCommunityModal),
+);
 export * as communityGateModel from './model/community-gate';

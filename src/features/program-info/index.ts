@@ -1,6 +1,7 @@
-import { lazyPage } from '@/shared/ui/lazy-page';
+import { lazyModal } from '@/shared/ui/lazy-page';
+import { $isOpen } from './model/program-info';
 
 export { InfoButton } from './ui/info-button';
-/** The sheet's code loads after the first screen; it shows nothing until opened. */
-export const InfoSheet = lazyPage(() => import('./ui/info-sheet').then((m) => m.InfoSheet), { fallback: null });
+/** The sheet's code loads when it first opens (or at idle); it shows nothing until then. */
+export const InfoSheet = lazyModal($isOpen, () => import('./ui/info-sheet').then((m) => m.InfoSheet));
 export * as programInfoModel from './model/program-info';

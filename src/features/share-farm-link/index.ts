@@ -1,4 +1,7 @@
+import { lazyModal } from '@/shared/ui/lazy-page';
+import { $shownLink } from './model/share-farm-link';
+
 export { copyClicked, farmLinkShown, shareClicked } from './model/share-farm-link';
-export { FarmLinkRow } from './ui/farm-link-actions';
-export { FarmLinkModal } from './ui/farm-link-modal';
+/** Its code loads when a link is shown (or at idle), not with the first screen. */
+export const FarmLinkModal = lazyModal($shownLink, () => import('./ui/farm-link-modal').then((m) => m.FarmLinkModal));
 export * as shareFarmLinkModel from './model';

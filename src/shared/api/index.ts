@@ -51,13 +51,8 @@ export {
 } from './endpoints';
 export { appSocket } from './app-socket';
 export { socketUrl, type SocketModel } from './socket';
-export {
-  createTonNodeClient,
-  getAddressBalanceFx,
-  nanoToTon,
-  tonNode,
-  TonNodeError,
-  type AddressInformation,
-  type TonNodeClient,
-  type Transaction,
-} from './ton-node';
+// Not './ton-node' (its index): the node client loads on first use, so only these are in the entry.
+export { getAddressBalanceFx } from './ton-node/node';
+export { nanoToTon } from './ton-node/nano';
+export type { AddressInformation, TonNodeClient, Transaction } from './ton-node/client';
+export type { TonNodeError } from './ton-node/errors';

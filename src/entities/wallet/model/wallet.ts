@@ -1,8 +1,7 @@
-import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { interval } from 'patronum';
 import { getAddressBalanceFx } from '@/shared/api';
 import { shortenAddress } from '@/shared/lib/format';
-import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import {
   connectionRestored,
   TESTNET_CHAIN,
@@ -26,10 +25,25 @@ export const $status = combine($wallet, $restored, (wallet, restored): WalletSta
   wallet ? 'connected' : restored ? 'disconnected' : 'restoring',
 );
 
-/** User-friendly, non-bounceable (UQ…), test-only on testnet — as wallets show it. */
-export const $friendlyAddress = $wallet.map((wallet) =>
-  wallet ? toFriendlyAddress(wallet.address, { testOnly: wallet.chain === TESTNET_CHAIN }) : null,
-);
+/**
+ * User-friendly, non-bounceable (UQ…), test-only on testnet — as wallets show it. The address code
+ * (base64, CRC16) is a chunk of its own, loaded when a wallet first connects: a wallet connects only
+ * after the first screen (README "Bundle").
+ */
+const friendlyAddressFx = createEffect(async (wallet: ConnectedWalletInfo) => {
+  const { toFriendlyAddress } = await import('@/shared/lib/ton-address');
+  return toFriendlyAddress(wallet.address, { testOnly: wallet.chain === TESTNET_CHAIN });
+});
+export const $friendlyAddress = createStore<string | null>(null, { serialize: 'ignore' }).reset(walletStatusChanged);
+sample({ clock: walletStatusChanged, filter: Boolean, target: friendlyAddressFx });
+// Only the wallet still connected: an answer for one that has gone meanwhile is dropped.
+sample({
+  clock: friendlyAddressFx.done,
+  source: $wallet,
+  filter: (wallet, { params }) => wallet === params,
+  fn: (_, { result }) => result,
+  target: $friendlyAddress,
+});
 /** The app's own display: 3 leading and 4 trailing characters (SPEC §2, §9). */
 export const $shortAddress = $friendlyAddress.map((address) => (address ? shortenAddress(address, 3, 4) : null));
 

@@ -1,7 +1,7 @@
 import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
-import { SOURCE_TEXTS } from '@/entities/farming-link';
+import { SOURCE_TEXTS } from '@/entities/farming-link/index.ui';
 import { type Translate, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';

@@ -11,6 +11,7 @@ import { Badge } from '@/shared/ui/badge';
 import { buttonClassName } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon } from '@/shared/ui/icon';
+import { lazyPage } from '@/shared/ui/lazy-page';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
 import { Section } from '@/shared/ui/section';
@@ -20,7 +21,6 @@ import { WalletPanel } from '@/widgets/wallet-panel';
 import { $totalValueTon, dashboardRoute, farmingRoute, historyRoute, sections, sellRoute } from '../model/dashboard';
 import { $currentPrice, $priceLoaded } from '../model/price';
 import styles from './dashboard-page.module.css';
-import { FarmingLinks } from './farming-links';
 
 const TOKEN = 'TKN';
 
@@ -180,24 +180,17 @@ function Overview() {
   );
 }
 
-/** Later issues fill these sections; until then each says what it will hold. */
-function ComingSection({ title, text }: { title: string; text: string }) {
-  return (
-    <Section plain label={title}>
-      <EmptyState icon={<Icon name="clock" />} title={title} text={text} />
-    </Section>
-  );
+/** The section's code is still loading (it is a chunk of its own, like a page). */
+function SectionLoading() {
+  const t = useT();
+  return <SkeletonCard label={t('common.loading')} />;
 }
 
-function HistorySection() {
-  const t = useT();
-  return <ComingSection title={t('dashboard.history')} text={t('dashboard.historySoon')} />;
-}
-
-function SellSection() {
-  const t = useT();
-  return <ComingSection title={t('dashboard.sell')} text={t('dashboard.sellSoon')} />;
-}
+// Only the overview is on the first screen; the other sections load when opened (or at idle).
+const sectionOptions = { fallback: <SectionLoading /> };
+const HistorySection = lazyPage(() => import('./coming-sections').then((m) => m.HistorySection), sectionOptions);
+const FarmingLinks = lazyPage(() => import('./farming-links').then((m) => m.FarmingLinks), sectionOptions);
+const SellSection = lazyPage(() => import('./coming-sections').then((m) => m.SellSection), sectionOptions);
 
 const DashboardSection = createRoutesView({
   routes: [

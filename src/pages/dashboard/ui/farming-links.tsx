@@ -7,14 +7,15 @@ import {
   $linksLoaded,
   $linksLoading,
   codesToShare,
-  FarmingLinkCard,
   isCancellable,
   linksRequested,
   linkSource,
   moreLinksRequested,
   refundOnCancel,
 } from '@/entities/farming-link';
-import { FarmLinkModal, FarmLinkRow, farmLinkShown } from '@/features/share-farm-link';
+import { FarmingLinkCard } from '@/entities/farming-link/index.ui';
+import { FarmLinkModal, farmLinkShown } from '@/features/share-farm-link';
+import { FarmLinkRow } from '@/features/share-farm-link/index.ui';
 import type { FarmingLink } from '@/shared/api';
 import { useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';

@@ -1,5 +1,5 @@
 import { Link } from 'atomic-router-react';
-import { CreateFarmingLinkForm } from '@/features/create-farming-link';
+import { CreateFarmingLinkForm } from '@/features/create-farming-link/index.ui';
 import { FarmLinkModal } from '@/features/share-farm-link';
 import { useT } from '@/shared/i18n';
 import { routes } from '@/shared/routing';

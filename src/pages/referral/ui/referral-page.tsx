@@ -2,7 +2,7 @@ import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
 import { useState } from 'react';
 import { $user } from '@/entities/user';
-import { InviteButton } from '@/features/invite-friends';
+import { InviteButton } from '@/features/invite-friends/index.ui';
 import { InfoButton } from '@/features/program-info';
 import { parseUnits, type Referral, type ReferralTier } from '@/shared/api';
 import { formatDate, useLocale, useT } from '@/shared/i18n';

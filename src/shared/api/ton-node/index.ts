@@ -15,4 +15,4 @@ export {
 } from './client';
 export { TonNodeError, type TonNodeErrorDetails, type TonNodeErrorKind } from './errors';
 export { nanoToTon } from './nano';
-export { getAddressBalanceFx, tonNode } from './node';
+export { getAddressBalanceFx, loadTonNode } from './node';

@@ -3,12 +3,17 @@ import { useEffect } from 'react';
 import { $shortAddress, $status, TonBalance } from '@/entities/wallet';
 import { TestTransferButton } from '@/features/send-transaction';
 import { useT } from '@/shared/i18n';
-import { disconnectClicked } from '../model/disconnect-wallet';
-import { DisconnectWalletModal } from './disconnect-wallet-modal';
+import { lazyModal } from '@/shared/ui/lazy-page';
+import { $isOpen as $disconnectOpen, disconnectClicked } from '../model/disconnect-wallet';
 import { buttonRootMounted, buttonRootUnmounted } from '../model/wallet-panel';
 import styles from './wallet-panel.module.css';
 
 const BUTTON_ROOT_ID = 'ton-connect-button';
+
+/** Asked only after Disconnect is pressed: its code is not part of the first screen. */
+const DisconnectWalletModal = lazyModal($disconnectOpen, () =>
+  import('./disconnect-wallet-modal').then((m) => m.DisconnectWalletModal),
+);
 
 /**
  * The wallet on the dashboard: the TON Connect button (the library's own: connect, 4+4 address,
@@ -45,7 +50,7 @@ export function WalletPanel() {
           <span className={styles.label}>
             {t('wallet.balanceOf')}{' '}
             <span className={styles.address} data-testid="wallet-address">
-              {shortAddress}
+              {shortAddress ?? '…'}
             </span>
           </span>
           <TonBalance />

@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * README "Bundle": the entry holds what the first screen draws, every model, and nothing else. The
+ * bundler puts into the entry every module the entry imports statically (vite.config.ts), so a view
+ * re-exported next to a model, or imported by a view that is on the first screen, lands there. This
+ * walks the static imports from src/app/index.tsx (`import(…)` is a lazy chunk, `import type` is
+ * erased) and names the modules that must stay out. `npm run bench:bundle` measures the result.
+ */
+const root = resolve(__dirname, '../..');
+const ENTRY = 'src/app/index.tsx';
+
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+
+function resolveImport(from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith('@/')) base = resolve(root, 'src', specifier.slice(2));
+  else if (specifier.startsWith('.')) base = resolve(dirname(from), specifier);
+  else return null; // a package
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
+    if (existsSync(candidate) && /\.tsx?$/.test(candidate)) return candidate;
+  }
+  return null; // CSS and other assets
+}
+
+function entryModules(): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(STATIC_IMPORT)) {
+      // `import { type A, type B } from` is erased as well.
+      if (/^\s*(?:import|export)\s+\{\s*(?:type\s+\w+(?:\s+as\s+\w+)?\s*,?\s*)+\}\s+from/.test(match[0])) continue;
+      const target = resolveImport(file, match[1] as string);
+      if (target) visit(target);
+    }
+  };
+  visit(resolve(root, ENTRY));
+  return new Set([...seen].map((file) => relative(root, file)));
+}
+
+describe('the entry bundle (README "Bundle")', () => {
+  const modules = entryModules();
+
+  it('holds the first screen: the app, the dashboard overview, the navbar, the wallet panel, the models', () => {
+    for (const file of [
+      'src/app/app.tsx',
+      'src/pages/dashboard/ui/dashboard-page.tsx',
+      'src/widgets/navbar/ui/navbar.tsx',
+      'src/widgets/wallet-panel/ui/wallet-panel.tsx',
+      'src/features/create-farming-link/model/create-farming-link.ts',
+      'src/features/farm-activation/model/farm-activation.ts',
+      'src/features/share-farm-link/model/share-farm-link.ts',
+      'src/pages/dashboard/model/farming-links.ts',
+      'src/entities/wallet/model/wallet.ts',
+      'src/shared/api/ton-node/node.ts',
+    ]) {
+      expect(modules, file).toContain(file);
+    }
+  });
+
+  it.each([
+    // Overlays: loaded when opened (lazyModal).
+    'src/features/farm-activation/ui/farm-activation-modal.tsx',
+    'src/features/share-farm-link/ui/farm-link-modal.tsx',
+    'src/features/community-gate/ui/join-community-modal.tsx',
+    'src/features/program-info/ui/info-sheet.tsx',
+    'src/widgets/wallet-panel/ui/disconnect-wallet-modal.tsx',
+    'src/shared/ui/modal/modal.tsx',
+    // Views of lazily loaded pages and sections.
+    'src/features/create-farming-link/ui/create-farming-link-form.tsx',
+    'src/features/share-farm-link/ui/farm-link-actions.tsx',
+    'src/entities/farming-link/ui/farming-link-card.tsx',
+    'src/pages/dashboard/ui/farming-links.tsx',
+    'src/pages/dashboard/ui/coming-sections.tsx',
+    'src/features/invite-friends/ui/invite-actions.tsx',
+    'src/features/send-transaction/ui/test-transfer-button.tsx',
+    'src/pages/referral/ui/transfer-modal.tsx',
+    'src/pages/mint/ui/cancel-mint-modal.tsx',
+    // Loaded on first use by their effects.
+    'src/shared/api/ton-node/client.ts',
+    'src/shared/lib/ton-address/address.ts',
+  ])('leaves out %s', (file) => {
+    expect(existsSync(resolve(root, file)), `${file} exists`).toBe(true);
+    expect(modules).not.toContain(file);
+  });
+});
