@@ -23,7 +23,7 @@ import { InsufficientFundsError, changeBalance, currentBalances } from '../ledge
 import { randomCode } from '../lib/codes';
 import { DomainError, NotFoundError } from '../lib/errors';
 import { formatUnits, parseUnits } from '../lib/money';
-import { type MintTerms, createFarmingMint, mintTerms, plansAffordableWith, userMint } from '../mint/service';
+import { type MintTerms, calculationOf, createFarmingMint, mintTerms, plansAffordableWith, userMint } from '../mint/service';
 import { currentPriceNanotons } from '../price/service';
 import { lockUser } from '../users/service';
 import {
@@ -96,13 +96,7 @@ export async function farmingCalculate(
 ): Promise<FarmingCalculation> {
   const terms = await mintTerms(deps.db, input.amount, input.freeze_days);
   return {
-    amount_ton: formatUnits(terms.amountTon),
-    amount_token: formatUnits(terms.amountToken),
-    expected_token: formatUnits(terms.expectedToken),
-    price: formatUnits(terms.priceNanotons),
-    days: terms.days,
-    tariff_days: terms.tariffDays,
-    yield: terms.yieldBps / 10_000,
+    ...calculationOf(terms),
     count_activations: input.count_activations,
     cost_token: formatUnits(terms.amountToken * BigInt(input.count_activations)),
   };

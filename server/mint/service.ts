@@ -129,7 +129,11 @@ export async function plansAffordableWith(q: Queryable, tokens: bigint, priceNan
 }
 
 export async function calculateMint(deps: MintDeps, amountTon: bigint, freezeDays: number): Promise<MintCalculation> {
-  const terms = await mintTerms(deps.db, amountTon, freezeDays);
+  return calculationOf(await mintTerms(deps.db, amountTon, freezeDays));
+}
+
+/** Priced terms as the wire shows them (a mint's calculation; a farming link's per activation). */
+export function calculationOf(terms: MintTerms): MintCalculation {
   return {
     amount_ton: formatUnits(terms.amountTon),
     amount_token: formatUnits(terms.amountToken),

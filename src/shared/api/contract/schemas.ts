@@ -410,18 +410,9 @@ export const farmingCalculateQuerySchema = z.object({
   count_activations: wholeNumberInText(FARMING_MAX_ACTIVATIONS).default(1),
 });
 
-/** What one activation gives and what the whole link costs. */
-export const farmingCalculationSchema = z.object({
-  /** TON value of each activation's mint. */
-  amount_ton: moneyText,
-  /** Tokens of each activation's mint (amount_ton / price). */
-  amount_token: moneyText,
-  /** What each activation's mint pays when it completes. */
-  expected_token: moneyText,
-  price: moneyText,
-  days: z.number().int(),
-  tariff_days: z.number().int(),
-  yield: z.number(),
+/** What one activation gives (a mint's calculation: amount_ton, amount_token, expected_token, price,
+ * plan) and what the whole link costs. */
+export const farmingCalculationSchema = mintCalculationSchema.extend({
   count_activations: z.number().int(),
   /** amount_token × count_activations: held from the chosen balance at creation. */
   cost_token: moneyText,

@@ -1,0 +1,1 @@
+export { FarmingLinkMaker } from './ui/farming-link-maker';
