@@ -15,8 +15,8 @@ const ru = await loadCatalogue('ru');
 const catalogues = { en, ru };
 const src = resolve(__dirname, '../../src');
 const CATALOGUE_FILES = new Set(['shared/i18n/en.ts', 'shared/i18n/ru.ts']);
-/** Words that are the same in every language: the coin's and the token's tickers, a network error code. */
-const UNTRANSLATED = /\b(TON|TKN|ERR_NETWORK)\b/g;
+/** Words that are the same in every language: the tickers, a network error code, file formats, a URL scheme. */
+const UNTRANSLATED = /\b(TON|TKN|ERR_NETWORK|JPEG|PNG|WebP)\b|https:\/\//g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

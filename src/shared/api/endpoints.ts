@@ -76,3 +76,14 @@ export const getFarmingActivationStatusFx = createEffect((query: CallQuery<'farm
 export const activateFarmingLinkFx = createEffect((body: CallBody<'farmingActivate'>) =>
   sendCall('farmingActivate', { body }),
 );
+
+// ---- tasks --------------------------------------------------------------------------------------
+
+export const getTasksFx = createEffect(() => sendCall('taskList', {}, 'array'));
+
+export const startTaskFx = createEffect((body: CallBody<'taskStart'>) => sendCall('taskStart', { body }));
+
+/** Community, referrals, visit and link proofs; photo uploads go through the upload effect (progress). */
+export const validateTaskFx = createEffect((body: CallBody<'taskValidate'>) => sendCall('taskValidate', { body }));
+
+export const claimTaskFx = createEffect((body: CallBody<'taskClaim'>) => sendCall('taskClaim', { body }));

@@ -29,6 +29,7 @@ export {
   calculateFarmingFx,
   calculateMintFx,
   calculateStakeFx,
+  claimTaskFx,
   cancelFarmingLinkFx,
   cancelMintFx,
   createFarmingLinkFx,
@@ -46,8 +47,11 @@ export {
   getProgramRulesFx,
   getReferralsFx,
   getStakesFx,
+  getTasksFx,
   registerFx,
+  startTaskFx,
   transferFromReferralFx,
+  validateTaskFx,
 } from './endpoints';
 export { appSocket } from './app-socket';
 export { socketUrl, type SocketModel } from './socket';

@@ -36,6 +36,10 @@ import {
   stakeCreateBodySchema,
   stakeListSchema,
   shareMessageSchema,
+  taskIdBodySchema,
+  taskListSchema,
+  taskSchema,
+  taskValidateBodySchema,
   stakeSchema,
   tokenPairSchema,
   userMeSchema,
@@ -73,6 +77,10 @@ export const callSchemas = {
   farmingCancel: { params: idParamsSchema, response: farmingLinkSchema },
   farmingActivationStatus: { query: farmingActivationQuerySchema, response: farmingActivationStatusSchema },
   farmingActivate: { body: farmingActivateBodySchema, response: mintSchema },
+  taskList: { response: taskListSchema },
+  taskStart: { body: taskIdBodySchema, response: taskSchema },
+  taskValidate: { body: taskValidateBodySchema, response: taskSchema },
+  taskClaim: { body: taskIdBodySchema, response: taskSchema },
 } as const satisfies Record<CallName, CallSchemas>;
 
 type Schemas = typeof callSchemas;

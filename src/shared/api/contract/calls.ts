@@ -45,6 +45,10 @@ export const calls = {
   farmingActivationStatus: { method: 'GET', path: '/farming/activation-status', auth: true, status: 200 },
   /** DESIGN.md §7 adds it to SPEC §7: activating is its own idempotent call (the status is a pure read). */
   farmingActivate: { method: 'POST', path: '/farming/activate', auth: true, status: 200 },
+  taskList: { method: 'GET', path: '/task/list', auth: true, status: 200 },
+  taskStart: { method: 'POST', path: '/task/start', auth: true, status: 200 },
+  taskValidate: { method: 'POST', path: '/task/validate', auth: true, status: 200 },
+  taskClaim: { method: 'POST', path: '/task/claim', auth: true, status: 200 },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallName = keyof typeof calls;

@@ -43,6 +43,22 @@ export const FARM_START_PREFIX = 'farm_';
 /** Where a mint came from: paid in TON, or given by a farming link (no TON paid: no referral turnover). */
 export const MINT_SOURCES = ['payment', 'farming'] as const;
 
+/**
+ * Tasks (SPEC §3/§4, DESIGN.md §4): start → validate → claim. A task's kind decides what validates it:
+ * community (membership of the community chat), referrals (at least N friends), visit (a link opened,
+ * then a minimum time), photo and link (a proof an operator reviews). Statuses: new (not started),
+ * started, pending_review (a proof waits for the operator), validated (the reward can be claimed),
+ * rejected (the proof was refused: the reason is shown; a new proof can be sent), claimed (paid).
+ */
+export const TASK_KINDS = ['community', 'referrals', 'visit', 'photo', 'link'] as const;
+export const TASK_STATUSES = ['new', 'started', 'pending_review', 'validated', 'rejected', 'claimed'] as const;
+/** Photo proofs: what the server accepts (checked by content, not by the declared type). */
+export const TASK_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Default largest photo proof (the server's TASK_PHOTO_MAX_BYTES setting may lower or raise it). */
+export const TASK_PHOTO_DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+/** The longest link proof. */
+export const TASK_LINK_MAX_LENGTH = 2048;
+
 /** Lists (mints, stakes): page numbers start at 1; default and largest page size (SPEC §9: 300 for mints). */
 export const LIST_DEFAULT_LIMIT = 300;
 export const LIST_MAX_LIMIT = 1000;
@@ -79,6 +95,18 @@ export const SERVER_MESSAGES = {
   farmingForAuthorOnly: 'Only its author can activate this link',
   farmingOwnLink: 'Send this link to a friend: only a link made for you can be activated by you',
   farmingForMeOneUse: 'A link for yourself has exactly one activation',
+  taskNotFound: 'Task not found',
+  taskStartFirst: 'Start the task first',
+  taskAlreadyStarted: 'This task is already started',
+  taskInReview: 'Your proof is being reviewed',
+  taskNotValidated: 'Complete the task and check it before claiming',
+  taskAlreadyClaimed: 'The reward for this task was already claimed',
+  taskNotAMember: 'Join the community first, then check again',
+  taskVisitFirst: 'Open the link first, then check again',
+  taskPhotoRequired: 'Attach a photo as proof',
+  taskLinkRequired: 'Paste a link as proof',
+  taskPhotoType: 'Upload a JPEG, PNG or WebP photo',
+  taskWrongProof: 'This task takes no proof of that kind',
   shareMessageFailed: 'Could not prepare the message to share. Try again.',
 } as const;
 
@@ -100,6 +128,10 @@ export const VALIDATION_MESSAGES = {
   amountAtLeast: 'Amount must be at least {amount} TON',
   amountAtMost: 'Amount must be at most {amount} TON',
   wholeNumber: 'must be a whole number from 1 to {max}',
+  taskReferralsNeeded: 'Invite {count} friends, then check again',
+  taskVisitWait: 'Stay on the page a little longer: check again in {seconds} s',
+  taskLinkHost: 'The link must lead to {hosts}',
+  taskLinkInvalid: 'Paste a full link that starts with https://',
 } as const;
 
 /** 'Amount must be at least {amount} TON' + {amount: '1'} → 'Amount must be at least 1 TON'. */

@@ -20,6 +20,10 @@ import {
   MINT_STATUSES,
   SERVER_MESSAGES,
   STAKE_STATUSES,
+  TASK_KINDS,
+  TASK_LINK_MAX_LENGTH,
+  TASK_PHOTO_TYPES,
+  TASK_STATUSES,
   VALIDATION_MESSAGES,
   fillText,
 } from './constants';
@@ -491,6 +495,63 @@ export const farmingActivationStatusSchema = z.object({
 /** POST /farming/activate (DESIGN.md §7): idempotent per user and code; answers the user's mint from it. */
 export const farmingActivateBodySchema = z.strictObject({ activation_code: activationCodeSchema });
 
+// ---- tasks ----------------------------------------------------------------------------------------
+/** A text the operator writes in both languages. */
+export const localizedTextSchema = z.object({ en: z.string(), ru: z.string() });
+
+/** One task with this user's progress on it (GET /task/list; every task call answers the task). */
+export const taskSchema = z.object({
+  task_id: z.number().int(),
+  kind: z.enum(TASK_KINDS),
+  title: localizedTextSchema,
+  description: localizedTextSchema,
+  /** An icon name of the app's set (e.g. 'community', 'friends', 'link', 'photo', 'visit'). */
+  icon: z.string(),
+  /** Tokens paid to task_balance on claim. */
+  reward: moneyText,
+  status: z.enum(TASK_STATUSES),
+  /** What the kind needs, as the client shows it. */
+  settings: z.object({
+    /** visit: the link to open; community: the chat's link. */
+    url: z.string().nullable(),
+    /** referrals: how many friends (paying ones when paying_only). */
+    count: z.number().int().nullable(),
+    paying_only: z.boolean(),
+    /** visit: seconds after start before a check can pass. */
+    min_seconds: z.number().int().nullable(),
+    /** link: hosts a proof link may lead to (empty: any). */
+    allowed_hosts: z.array(z.string()),
+  }),
+  /** Unix seconds, null until then. */
+  started_at: z.number().int().nullable(),
+  validated_at: z.number().int().nullable(),
+  claimed_at: z.number().int().nullable(),
+  /** Why the operator refused the last proof (status rejected). */
+  rejection_reason: z.string().nullable(),
+  /** The last link sent as proof (link tasks). */
+  proof_link: z.string().nullable(),
+});
+export const taskListSchema = z.array(taskSchema);
+
+export const taskIdBodySchema = z.strictObject({ task_id: idSchema });
+
+/**
+ * POST /task/validate (SPEC §7 "a task payload"): the task id, plus the proof its kind takes — a link
+ * (link tasks) or a photo (photo tasks: base64 of the file, at most the server's size setting; larger
+ * → 413). Community, referrals and visit tasks take no proof.
+ */
+export const taskValidateBodySchema = z.strictObject({
+  task_id: idSchema,
+  link: z.string().min(1).max(TASK_LINK_MAX_LENGTH).optional(),
+  photo: z
+    .strictObject({
+      content_type: z.enum(TASK_PHOTO_TYPES),
+      /** base64 (standard alphabet, padded) of the file. */
+      data: z.string().min(4).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'photo.data must be base64'),
+    })
+    .optional(),
+});
+
 // ---- websocket ----------------------------------------------------------------------------------
 /** `user:balance` carries the balances and bonuses (SPEC §7). */
 export const userBalanceEventSchema = balancesSchema.omit({ collective_bonus: true });
@@ -503,4 +564,6 @@ export const socketEventSchemas = {
   'user:mint': mintSchema,
   /** A stake was created, its rates changed (earned_reward moved forward) or it completed. */
   'user:staking': stakeSchema,
+  /** One of the user's tasks changed (started, validated, sent to review, approved, rejected, claimed). */
+  'user:task': taskSchema,
 } as const;

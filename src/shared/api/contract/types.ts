@@ -45,6 +45,10 @@ export type FarmingLink = z.output<typeof s.farmingLinkSchema>;
 export type FarmingLinkStatus = FarmingLink['status'];
 export type FarmingLinkList = z.output<typeof s.farmingLinkListSchema>;
 export type FarmingActivationStatus = z.output<typeof s.farmingActivationStatusSchema>;
+export type Task = z.output<typeof s.taskSchema>;
+export type TaskStatus = Task['status'];
+export type TaskKind = Task['kind'];
+export type TaskValidateBody = z.input<typeof s.taskValidateBodySchema>;
 export type UserBalanceEvent = z.output<typeof s.userBalanceEventSchema>;
 
 /** Server → client socket messages, by event name (schemas in s.socketEventSchemas). */
