@@ -32,6 +32,7 @@ import { referralRoutes } from './referral/routes';
 import { telegramShareMessagePreparer } from './referral/share-message';
 import type { Sandbox } from './sandbox/index';
 import { stakingRoutes } from './staking/routes';
+import { taskRoutes } from './tasks/routes';
 import { userRoutes } from './users/routes';
 import { appConfigFor, indexHtmlRenderer, spaIndexSender, wantsSpaIndex, webRoutes } from './web/routes';
 import { treasuryAdminRoutes } from './watcher/routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(programRoutes(deps));
   await app.register(referralRoutes(deps));
   await app.register(withdrawRoutes(deps));
+  await app.register(taskRoutes(deps));
   await app.register(treasuryAdminRoutes(deps));
   // Sandbox mode only: /sandbox (launcher, host frame, dev wallet, dev chain). In production those paths 404.
   if (sandbox) await app.register(sandbox.plugin(deps));

@@ -8,6 +8,7 @@
 import { isIPv4 } from 'node:net';
 import { Address } from '@ton/core';
 import { z } from 'zod';
+import { TASK_PHOTO_DEFAULT_MAX_BYTES } from '@/shared/api/contract';
 
 export type Mode = 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -77,6 +78,11 @@ export interface Config {
    * Production: optional until the payments issue makes it required.
    */
   treasuryAddress: string | undefined;
+  /**
+   * TASK_PHOTO_MAX_BYTES: the largest photo proof a task takes, in bytes of the file (default 5 MB,
+   * TASK_PHOTO_DEFAULT_MAX_BYTES); larger → 413. The upload route's body limit follows it.
+   */
+  taskPhotoMaxBytes: number;
   /** LOG_LEVEL: fatal|error|warn|info|debug|trace|silent (default info). */
   logLevel: LogLevel;
 }
@@ -148,6 +154,7 @@ const envSchema = z.object({
   INIT_DATA_MAX_AGE_SECONDS: seconds(86_400),
   ADMIN_TOKEN: optionalText,
   TON_NODE_URL: optionalText.pipe(url.optional()),
+  TASK_PHOTO_MAX_BYTES: z.coerce.number().int().positive().max(64 * 1024 * 1024).default(TASK_PHOTO_DEFAULT_MAX_BYTES),
   TREASURY_ADDRESS: optionalText.pipe(tonAddress.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -240,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     // The sandbox dev chain is served by this server (DESIGN.md §2, server/sandbox/chain).
     tonNodeUrl: e.TON_NODE_URL ?? (sandbox ? `${publicUrl}/sandbox/chain/jsonRPC` : MAINNET_NODE_URL),
     treasuryAddress: e.TREASURY_ADDRESS ?? (sandbox ? SANDBOX_TREASURY_ADDRESS : undefined),
+    taskPhotoMaxBytes: e.TASK_PHOTO_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
   };
 }

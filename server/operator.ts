@@ -1,36 +1,232 @@
 /**
  * Operator commands against a running server's admin API:
  *   npm run operator -- maintenance on|off|status
+ *   npm run operator -- tasks list
+ *   npm run operator -- tasks add --kind <kind> --reward <tokens> --title-en … --title-ru … --description-en … --description-ru …
+ *                                [--icon <name>] [--order <n>] [--inactive] [--url <url>] [--min-seconds <n>]
+ *                                [--count <n>] [--paying-only] [--allowed-hosts t.me,x.com]
+ *   npm run operator -- tasks on|off <id>
+ *   npm run operator -- tasks order <id> <n>
+ *   npm run operator -- reviews list
+ *   npm run operator -- reviews approve <id>
+ *   npm run operator -- reviews reject <id> <reason…>
  * Settings: API_URL (default http://127.0.0.1:$PORT, PORT default 8080), ADMIN_TOKEN (sandbox default).
  */
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { SANDBOX_ADMIN_TOKEN } from './config';
 
-const USAGE = 'Usage: npm run operator -- maintenance on|off|status';
+export const USAGE = `Usage:
+  npm run operator -- maintenance on|off|status
+  npm run operator -- tasks list
+  npm run operator -- tasks add --kind community|referrals|visit|photo|link --reward <tokens>
+      --title-en <text> --title-ru <text> --description-en <text> --description-ru <text>
+      [--icon <name>] [--order <n>] [--inactive]
+      [--url <url>] (community, visit) [--min-seconds <n>] (visit)
+      [--count <n>] [--paying-only] (referrals) [--allowed-hosts t.me,x.com] (link)
+  npm run operator -- tasks on|off <id>
+  npm run operator -- tasks order <id> <n>
+  npm run operator -- reviews list
+  npm run operator -- reviews approve <id>
+  npm run operator -- reviews reject <id> <reason>`;
 
-async function main(args: string[]): Promise<void> {
-  const [command, action] = args;
-  if (command !== 'maintenance' || !action || !['on', 'off', 'status'].includes(action)) {
-    throw new Error(USAGE);
-  }
-  const apiUrl = (process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`).replace(/\/+$/, '');
-  const adminToken = process.env.ADMIN_TOKEN ?? SANDBOX_ADMIN_TOKEN;
-  const response = await fetch(`${apiUrl}/api/admin/maintenance`, {
-    method: action === 'status' ? 'GET' : 'POST',
-    headers: {
-      authorization: `Bearer ${adminToken}`,
-      ...(action === 'status' ? {} : { 'content-type': 'application/json' }),
-    },
-    body: action === 'status' ? undefined : JSON.stringify({ enabled: action === 'on' }),
-    signal: AbortSignal.timeout(10_000),
-  }).catch((error: unknown) => {
-    throw new Error(`Cannot reach ${apiUrl}: ${error instanceof Error ? error.message : String(error)}`);
-  });
-  const body = (await response.json().catch(() => ({}))) as { enabled?: boolean; detail?: string; msg?: string };
-  if (!response.ok) throw new Error(`${response.status}: ${body.msg ?? response.statusText}`);
-  console.log(`Maintenance: ${body.enabled ? 'on' : 'off'} (${body.detail ?? ''})`);
+export interface OperatorEnv {
+  apiUrl: string;
+  adminToken: string;
+  fetch?: typeof fetch;
+  print?: (line: string) => void;
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+class UsageError extends Error {
+  constructor() {
+    super(USAGE);
+  }
+}
+
+type Call = (method: string, path: string, body?: unknown) => Promise<unknown>;
+
+function caller(env: OperatorEnv): Call {
+  const doFetch = env.fetch ?? fetch;
+  const apiUrl = env.apiUrl.replace(/\/+$/, '');
+  return async (method, path, body) => {
+    const response = await doFetch(`${apiUrl}/api/admin${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${env.adminToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    }).catch((error: unknown) => {
+      throw new Error(`Cannot reach ${apiUrl}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    const answer = (await response.json().catch(() => ({}))) as { msg?: string };
+    if (!response.ok) throw new Error(`${response.status}: ${answer.msg ?? response.statusText}`);
+    return answer;
+  };
+}
+
+const id = (text: string | undefined): string => {
+  if (!text || !/^[1-9]\d{0,9}$/.test(text)) throw new UsageError();
+  return text;
+};
+
+interface AdminTask {
+  id: number;
+  kind: string;
+  title: { en: string; ru: string };
+  reward: string;
+  is_active: boolean;
+  sort_order: number;
+  settings: { url: string | null; count: number | null; paying_only: boolean; min_seconds: number | null; allowed_hosts: string[] };
+}
+
+interface ReviewItem {
+  id: number;
+  kind: string;
+  content_type: string | null;
+  size: number | null;
+  link: string | null;
+  created_at: number;
+  task: { id: number; title: { en: string } };
+  user: { id: number; telegram_id: number; first_name: string; username: string | null };
+}
+
+function taskLine(task: AdminTask): string {
+  const s = task.settings;
+  const details = [
+    s.url && `url ${s.url}`,
+    s.count !== null && `${s.count} ${s.paying_only ? 'paying ' : ''}referrals`,
+    s.min_seconds !== null && `${s.min_seconds} s`,
+    s.allowed_hosts.length > 0 && `hosts ${s.allowed_hosts.join(',')}`,
+  ].filter(Boolean);
+  return `#${task.id} ${task.is_active ? 'on ' : 'off'} order ${task.sort_order} ${task.kind} ${task.reward} tokens — ${task.title.en}${
+    details.length ? ` (${details.join('; ')})` : ''
+  }`;
+}
+
+function reviewLine(item: ReviewItem): string {
+  const who = `${item.user.first_name}${item.user.username ? ` @${item.user.username}` : ''} (tg ${item.user.telegram_id})`;
+  const proof = item.kind === 'photo' ? `photo ${item.content_type} ${item.size} bytes: GET /api/admin/tasks/reviews/${item.id}/photo` : `link ${item.link}`;
+  return `#${item.id} ${new Date(item.created_at * 1000).toISOString()} ${who} — task #${item.task.id} ${item.task.title.en} — ${proof}`;
+}
+
+function addTaskBody(args: string[]): Record<string, unknown> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      kind: { type: 'string' },
+      reward: { type: 'string' },
+      'title-en': { type: 'string' },
+      'title-ru': { type: 'string' },
+      'description-en': { type: 'string' },
+      'description-ru': { type: 'string' },
+      icon: { type: 'string' },
+      order: { type: 'string' },
+      inactive: { type: 'boolean' },
+      url: { type: 'string' },
+      'min-seconds': { type: 'string' },
+      count: { type: 'string' },
+      'paying-only': { type: 'boolean' },
+      'allowed-hosts': { type: 'string' },
+    },
+  });
+  const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+  const settings = Object.fromEntries(
+    Object.entries({
+      url: values.url,
+      min_seconds: number(values['min-seconds']),
+      count: number(values.count),
+      paying_only: values['paying-only'],
+      allowed_hosts: values['allowed-hosts']?.split(',').map((host) => host.trim()).filter(Boolean),
+    }).filter(([, value]) => value !== undefined),
+  );
+  // The server checks everything (422 names what is wrong); only the shape is built here.
+  return {
+    kind: values.kind,
+    reward: values.reward,
+    title: { en: values['title-en'], ru: values['title-ru'] },
+    description: { en: values['description-en'], ru: values['description-ru'] },
+    ...(values.icon === undefined ? {} : { icon: values.icon }),
+    ...(values.order === undefined ? {} : { sort_order: Number(values.order) }),
+    ...(values.inactive ? { is_active: false } : {}),
+    settings,
+  };
+}
+
+export async function runOperator(args: string[], env: OperatorEnv): Promise<void> {
+  const print = env.print ?? ((line: string) => console.log(line));
+  const call = caller(env);
+  const [command, action, ...rest] = args;
+
+  if (command === 'maintenance' && (action === 'on' || action === 'off' || action === 'status')) {
+    const state = (await (action === 'status'
+      ? call('GET', '/maintenance')
+      : call('POST', '/maintenance', { enabled: action === 'on' }))) as { enabled?: boolean; detail?: string };
+    print(`Maintenance: ${state.enabled ? 'on' : 'off'} (${state.detail ?? ''})`);
+    return;
+  }
+
+  if (command === 'tasks') {
+    if (action === 'list' && rest.length === 0) {
+      const tasks = (await call('GET', '/tasks')) as AdminTask[];
+      if (tasks.length === 0) print('No tasks.');
+      for (const task of tasks) print(taskLine(task));
+      return;
+    }
+    if (action === 'add') {
+      let body: Record<string, unknown>;
+      try {
+        body = addTaskBody(rest);
+      } catch {
+        throw new UsageError();
+      }
+      print(`Added ${taskLine((await call('POST', '/tasks', body)) as AdminTask)}`);
+      return;
+    }
+    if ((action === 'on' || action === 'off') && rest.length === 1) {
+      const task = (await call('PATCH', `/tasks/${id(rest[0])}`, { is_active: action === 'on' })) as AdminTask;
+      print(taskLine(task));
+      return;
+    }
+    if (action === 'order' && rest.length === 2 && /^-?\d{1,7}$/.test(rest[1] ?? '')) {
+      const task = (await call('PATCH', `/tasks/${id(rest[0])}`, { sort_order: Number(rest[1]) })) as AdminTask;
+      print(taskLine(task));
+      return;
+    }
+  }
+
+  if (command === 'reviews') {
+    if (action === 'list' && rest.length === 0) {
+      const items = (await call('GET', '/tasks/reviews')) as ReviewItem[];
+      if (items.length === 0) print('Nothing to review.');
+      for (const item of items) print(reviewLine(item));
+      return;
+    }
+    if (action === 'approve' && rest.length === 1) {
+      const item = (await call('POST', `/tasks/reviews/${id(rest[0])}/approve`)) as ReviewItem;
+      print(`Approved #${item.id}: ${item.user.first_name} can claim "${item.task.title.en}".`);
+      return;
+    }
+    if (action === 'reject' && rest.length >= 2) {
+      const reason = rest.slice(1).join(' ');
+      const item = (await call('POST', `/tasks/reviews/${id(rest[0])}/reject`, { reason })) as ReviewItem;
+      print(`Rejected #${item.id}: ${item.user.first_name} reads "${reason}".`);
+      return;
+    }
+  }
+
+  throw new UsageError();
+}
+
+const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isEntryPoint) {
+  runOperator(process.argv.slice(2), {
+    apiUrl: process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`,
+    adminToken: process.env.ADMIN_TOKEN ?? SANDBOX_ADMIN_TOKEN,
+  }).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

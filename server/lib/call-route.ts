@@ -46,7 +46,17 @@ export class ContractDriftError extends Error {
   override name = 'ContractDriftError';
 }
 
-export function callRoute<K extends CallName>(app: FastifyInstance, name: K, handler: CallHandler<K>): void {
+/** Per-route options beyond the contract: a body limit of its own (an upload route), in bytes. */
+export interface CallRouteOptions {
+  bodyLimit?: number;
+}
+
+export function callRoute<K extends CallName>(
+  app: FastifyInstance,
+  name: K,
+  handler: CallHandler<K>,
+  options: CallRouteOptions = {},
+): void {
   const route = calls[name];
   const schemas: CallSchemas = callSchemas[name];
   const parse = (schema: CallSchemas['body'], value: unknown) => (schema ? parseOr422(schema, value) : undefined);
@@ -54,6 +64,7 @@ export function callRoute<K extends CallName>(app: FastifyInstance, name: K, han
     method: route.method,
     url: `${API_BASE}${route.path}`,
     config: { call: name, auth: route.auth },
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     handler: async (request, reply) => {
       const input = {
         params: parse(schemas.params, request.params),

@@ -6,7 +6,7 @@ import { SERVER_MESSAGES } from '@/shared/api/contract';
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 502,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 502,
     message: string,
   ) {
     super(message);
@@ -35,6 +35,13 @@ export class ForbiddenError extends DomainError {
 export class NotFoundError extends DomainError {
   constructor(message: string = SERVER_MESSAGES.notFound) {
     super(404, message);
+  }
+}
+
+/** An upload bigger than the setting allows (SPEC §8: the client shows its own text for any 413). */
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string) {
+    super(413, message);
   }
 }
 

@@ -58,6 +58,16 @@ export async function countReferrals(q: Queryable, referrerId: number): Promise<
   return row?.n ?? 0;
 }
 
+/** Referrals who have paid at least one mint in TON (the same "paid" rule as the turnover). */
+export async function countPayingReferrals(q: Queryable, referrerId: number): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    `SELECT COUNT(*)::int AS n FROM users u
+     WHERE u.referrer_id = $1 AND EXISTS (SELECT 1 FROM mints m WHERE m.user_id = u.id AND ${PAID_MINT})`,
+    [referrerId],
+  );
+  return row?.n ?? 0;
+}
+
 /** Never lowers the mark: a slower reader of an older count cannot bring seen referrals back as new. */
 export async function markReferralsSeen(q: Queryable, userId: number, count: number): Promise<void> {
   await q.query('UPDATE users SET seen_referrals_count = GREATEST(seen_referrals_count, $2) WHERE id = $1', [userId, count]);

@@ -13,6 +13,7 @@ import { changeBalance } from '../ledger/service';
 import { BadGatewayError, NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import {
+  countPayingReferrals,
   countReferrals,
   findReferrer,
   lockReferrer,
@@ -31,6 +32,11 @@ export type { Tier } from './tiers';
 export async function referralStanding(q: Queryable, referrerId: number): Promise<{ tier: Tier; turnover: bigint }> {
   const turnover = await referralTurnover(q, referrerId);
   return { tier: referralTier(turnover), turnover };
+}
+
+/** How many friends the user has invited: all of them, or only those who paid a mint in TON (tasks). */
+export async function referralCount(q: Queryable, referrerId: number, payingOnly: boolean): Promise<number> {
+  return payingOnly ? countPayingReferrals(q, referrerId) : countReferrals(q, referrerId);
 }
 
 export interface PaidMint {

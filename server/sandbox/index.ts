@@ -2,7 +2,7 @@
  * The sandbox (DESIGN.md §2): everything production does not have, in one plugin. The launcher and
  * the Telegram host frame (/sandbox/), test users and their grants, the dev wallet, the dev chain
  * (/sandbox/chain/jsonRPC) with its faucet and the sandbox treasury, the launcher's community flag, and
- * the stand-in for the Bot API's prepared share messages.
+ * the stand-in for the Bot API's prepared share messages, the seeded tasks and the review queue.
  *
  * server/app.ts loads this file with a dynamic import in sandbox mode only, so production never loads
  * sandbox code; nothing else outside server/sandbox/ imports it (tests/server/import-rules.test.ts).
@@ -17,6 +17,7 @@ import { ensureSandboxTreasury } from './chain/service';
 import { sandboxCommunityChecker } from './community';
 import { sandboxRoutes } from './routes';
 import { sandboxShareMessagePreparer } from './share-message';
+import { sandboxReviewRoutes, seedSandboxTasks } from './tasks';
 import { WALLETS_LIST_PATH } from './wallet/constants';
 import { injectDevWallet } from './wallet/inject';
 
@@ -29,7 +30,10 @@ export interface Sandbox {
   appConfig: { walletsListUrl: string; testTransferAddress: string | null };
   /** Applied to index.html after the runtime config: the dev wallet's bridge script. */
   indexHtmlTransforms: ReadonlyArray<(html: string) => string>;
-  /** Registers every /sandbox route and deploys the sandbox treasury on the dev chain. */
+  /**
+   * Registers every /sandbox route (the launcher's review queue among them), deploys the sandbox treasury
+   * on the dev chain, and seeds one task of each kind into an empty catalogue.
+   */
   plugin(deps: Deps): (app: FastifyInstance) => Promise<void>;
 }
 
@@ -42,7 +46,9 @@ export function createSandbox(config: Config, db: Db): Sandbox {
     plugin: (deps) => async (app) => {
       await app.register(sandboxRoutes(deps));
       await app.register(chainRoutes(deps));
+      await app.register(sandboxReviewRoutes(deps));
       await ensureSandboxTreasury(deps);
+      await seedSandboxTasks(deps);
     },
   };
 }

@@ -50,6 +50,19 @@ export async function findUserIdByTelegramId(q: Queryable, telegramId: number): 
   return row?.id;
 }
 
+/** Who these users are, for an operator's screens (review queue). */
+export interface UserSummary {
+  id: number;
+  telegram_id: bigint;
+  first_name: string;
+  username: string | null;
+}
+
+export async function userSummaries(q: Queryable, ids: number[]): Promise<UserSummary[]> {
+  if (ids.length === 0) return [];
+  return q.query<UserSummary>('SELECT id, telegram_id, first_name, username FROM users WHERE id = ANY($1::int[])', [ids]);
+}
+
 export async function findUserIdByRefCode(q: Queryable, refCode: string): Promise<number | undefined> {
   const [row] = await q.query<{ id: number }>('SELECT id FROM users WHERE ref_code = $1', [refCode]);
   return row?.id;

@@ -24,8 +24,8 @@ import {
   updateProfile,
 } from './queries';
 
-export type { TelegramProfile } from './queries';
-export { findUserIdByTelegramId, lockUser, userExists } from './queries';
+export type { TelegramProfile, UserSummary } from './queries';
+export { findUserIdByTelegramId, lockUser, userExists, userSummaries } from './queries';
 
 export function newRefCode(): string {
   let code = '';

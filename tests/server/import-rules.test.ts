@@ -40,6 +40,7 @@ export const DOMAINS = [
   'program',
   'withdraw',
   'farming',
+  'tasks',
 ] as const;
 /** Platform: shared by every domain, knows none of them. */
 export const PLATFORM_FOLDERS = ['db', 'lib', 'events', 'http'] as const;
