@@ -23,6 +23,7 @@ import {
   expectPendingMintLimitHolds,
   expectReferralTransfersExact,
   expectSettlementPaysOnce,
+  expectTaskClaimedOnce,
 } from './race-kit';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
 
@@ -173,6 +174,10 @@ describe('the app on Postgres', () => {
 
     it('two links created at once that together exceed the balance: one is refused, never overdrawn', async () => {
       await expectConcurrentCreatesNeverOverdraw([a, b], 10);
+    });
+
+    it('100 concurrent claims of one validated task, over two instances, credit the reward once', async () => {
+      await expectTaskClaimedOnce([a, b], 100);
     });
   });
 

@@ -14,6 +14,7 @@ import { unixNow } from '../../server/lib/codes';
 import { runSettlement } from '../../server/jobs';
 import type { TreasuryNode } from '../../server/watcher/service';
 import type { TestContext } from './helpers';
+import { taskCall, validatedTask } from './task-kit';
 import {
   TOKEN,
   TON,
@@ -361,4 +362,31 @@ export async function expectConcurrentCreatesNeverOverdraw(apps: Apps, rounds = 
     expect(links?.n).toBe(1);
     expect(await ledgerMatchesBalances(ctx, author.userId)).toBe(true);
   }
+}
+
+/**
+ * `requests` concurrent POST /api/task/claim of one validated task: one 200 and the rest 409 'already
+ * claimed', the reward credited to task_balance exactly once (one ledger entry), the ledger matching.
+ */
+export async function expectTaskClaimedOnce(apps: Apps, requests = 100): Promise<void> {
+  const [ctx] = apps;
+  const user = await newUser(ctx);
+  const taskId = await validatedTask(ctx, user, '7.5');
+  const responses = await Promise.all(
+    Array.from({ length: requests }, (_, i) =>
+      pick(apps, i).app.inject({ method: 'POST', url: '/api/task/claim', headers: user.headers, payload: { task_id: taskId } }),
+    ),
+  );
+  const codes = responses.map((r) => r.statusCode);
+  expect(codes.filter((c) => c === 200)).toHaveLength(1);
+  expect(codes.filter((c) => c === 409)).toHaveLength(requests - 1);
+  expect(responses.find((r) => r.statusCode === 409)?.json<ErrorBody>().msg).toBe('The reward for this task was already claimed');
+  expect((await balances(ctx.db, user.userId))?.task_balance).toBe(7_500_000_000n);
+  const entries = await ctx.db.query<{ delta: bigint }>(
+    `SELECT delta FROM ledger WHERE user_id = $1 AND reason = 'task_reward' AND ref_type = 'task' AND ref_id = $2`,
+    [user.userId, String(taskId)],
+  );
+  expect(entries.map((e) => e.delta)).toEqual([7_500_000_000n]);
+  expect(await ledgerMatchesBalances(ctx, user.userId)).toBe(true);
+  expect((await taskCall(ctx, user, 'claim', { task_id: taskId })).statusCode).toBe(409);
 }
