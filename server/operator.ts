@@ -96,7 +96,7 @@ function taskLine(task: AdminTask): string {
   const s = task.settings;
   const details = [
     s.url && `url ${s.url}`,
-    s.count !== null && `${s.count} ${s.paying_only ? 'paying ' : ''}referrals`,
+    s.count !== null && `${s.paying_only ? 'paying ' : ''}referrals ≥ ${s.count}`,
     s.min_seconds !== null && `${s.min_seconds} s`,
     s.allowed_hosts.length > 0 && `hosts ${s.allowed_hosts.join(',')}`,
   ].filter(Boolean);
