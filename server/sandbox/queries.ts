@@ -90,10 +90,14 @@ export async function setSandboxMembership(q: Queryable, id: number, member: boo
     [id, member],
   );
   if (!row) return false;
-  await q.query('UPDATE users SET community_member = $2, community_checked_at = now() WHERE telegram_id = $1', [
-    row.telegram_id,
-    member,
-  ]);
+  // Joining confirms membership at once (the gate opens). Leaving changes only what the chat answers:
+  // a confirmed member stays one for the gate, as in production (README "Gates on the server"), so the
+  // community task's own check (which asks the chat every time) is what notices.
+  if (member) {
+    await q.query('UPDATE users SET community_member = TRUE, community_checked_at = now() WHERE telegram_id = $1', [
+      row.telegram_id,
+    ]);
+  }
   return true;
 }
 
