@@ -1,4 +1,4 @@
-import { allSettled, type Scope } from 'effector';
+import { allSettled, type Scope, type Unit } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextTaskAction, taskModel, taskText } from '@/entities/task';
 import { userModel } from '@/entities/user';
@@ -49,7 +49,8 @@ const task = (task_id: number, kind: TaskKind, status: TaskStatus, overrides: Pa
   ...overrides,
 });
 
-const fire = async <T>(scope: Scope, unit: Parameters<typeof allSettled>[0], params?: T) => {
+/** Fires a unit in the scope and waits for everything it set off. */
+const fire = async <T>(scope: Scope, unit: Unit<T>, params?: T) => {
   await allSettled(unit as never, { scope, params } as never);
 };
 

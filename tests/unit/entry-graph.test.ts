@@ -90,6 +90,7 @@ describe('the entry bundle (README "Bundle")', () => {
     'src/pages/tasks/ui/tasks-page.tsx',
     // Loaded on first use by their effects.
     'src/shared/api/ton-node/client.ts',
+    'src/shared/api/xhr-transport.ts',
     'src/shared/lib/ton-address/address.ts',
   ])('leaves out %s', (file) => {
     expect(existsSync(resolve(root, file)), `${file} exists`).toBe(true);

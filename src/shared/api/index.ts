@@ -60,7 +60,6 @@ export {
   sendUploadFx,
   taskPhotoUploadProgressed,
   validateTaskPhotoFx,
-  xhrTransport,
   type TaskPhotoProof,
   type UploadProgress,
 } from './upload';
