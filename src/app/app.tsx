@@ -5,6 +5,8 @@ import { JoinCommunityModal } from '@/features/community-gate';
 import { FarmActivationModal } from '@/features/farm-activation';
 import { MaintenanceScreen } from '@/features/maintenance-mode';
 import { InfoSheet } from '@/features/program-info';
+import { TaskLinkModal } from '@/features/task-link-proof';
+import { TaskPhotoModal } from '@/features/task-photo-proof';
 import { useT } from '@/shared/i18n';
 import { router } from '@/shared/routing';
 import { Icon } from '@/shared/ui/icon';
@@ -38,6 +40,8 @@ function Screen() {
           <JoinCommunityModal />
           <FarmActivationModal />
           <InfoSheet />
+          <TaskPhotoModal />
+          <TaskLinkModal />
         </>
       );
     default:

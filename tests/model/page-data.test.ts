@@ -9,6 +9,8 @@ import '@/pages/dashboard';
 import '@/pages/mint';
 import '@/pages/referral';
 import '@/pages/staking';
+import '@/pages/tasks';
+import '@/widgets/navbar';
 import {
   appSocket,
   getCurrentPriceFx,
@@ -18,6 +20,7 @@ import {
   getMintsFx,
   getReferralsFx,
   getStakesFx,
+  getTasksFx,
   MAINTENANCE_OFF_DETAIL,
   readCredentialsFx,
   registerFx,
@@ -45,6 +48,7 @@ function launchAt(path: string, me: UserMe = user) {
     stakes: vi.fn(async () => emptyPage),
     plans: vi.fn(async () => []),
     price: vi.fn(async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })),
+    tasks: vi.fn(async () => []),
     referrals: vi.fn(async () => ({
       ...emptyPage,
       tier: { level: 0, percent: 5, turnover: '0', next_level_turnover: '50', next_percent: 6 },
@@ -78,6 +82,7 @@ function launchAt(path: string, me: UserMe = user) {
       [getMintPlansFx, calls.plans],
       [getCurrentPriceFx, calls.price],
       [getReferralsFx, calls.referrals],
+      [getTasksFx, calls.tasks],
     ],
   });
   return { ...setup, calls, history };
@@ -196,8 +201,32 @@ describe('page data loads once, in the route chain', () => {
     await stop(scope);
   });
 
+  it('the task list is read once after sign-in for the Tasks badge, on any screen', async () => {
+    const { scope, calls } = launchAt('/mint');
+    await start(scope);
+    expect(calls.tasks).toHaveBeenCalledTimes(1);
+    // A refetch away from the tasks screen reads nothing more: user:task pushes keep the badge.
+    await vi.advanceTimersByTimeAsync(10_000);
+    void allSettled(visibilityChanged, { scope, params: 'visible' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.tasks).toHaveBeenCalledTimes(1);
+    await stop(scope);
+  });
+
+  it('the tasks screen opened first reads the list once (the badge shares the read); a refetch reads it again', async () => {
+    const { scope, calls } = launchAt('/tasks');
+    await start(scope);
+    expect(scope.getState(routes.tasks.$isOpened)).toBe(true);
+    expect(calls.tasks).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    void allSettled(visibilityChanged, { scope, params: 'visible' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.tasks).toHaveBeenCalledTimes(2);
+    await stop(scope);
+  });
+
   it("a non-member's pages load nothing the server would refuse (403) behind the join modal", async () => {
-    for (const path of ['/', '/mint', '/staking', '/staking/select', '/referral']) {
+    for (const path of ['/', '/mint', '/staking', '/staking/select', '/referral', '/tasks']) {
       const { scope, calls } = launchAt(path, { ...user, community_participation: false });
       await start(scope);
       expect(calls.me, path).toHaveBeenCalledTimes(1);
@@ -206,6 +235,7 @@ describe('page data loads once, in the route chain', () => {
       expect(calls.plans, path).not.toHaveBeenCalled();
       expect(calls.price, path).not.toHaveBeenCalled();
       expect(calls.referrals, path).not.toHaveBeenCalled();
+      expect(calls.tasks, path).not.toHaveBeenCalled();
       await stop(scope);
     }
   });

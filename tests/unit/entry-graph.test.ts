@@ -55,6 +55,11 @@ describe('the entry bundle (README "Bundle")', () => {
       'src/features/farm-activation/model/farm-activation.ts',
       'src/features/share-farm-link/model/share-farm-link.ts',
       'src/pages/dashboard/model/farming-links.ts',
+      'src/pages/tasks/model/actions.ts',
+      'src/features/task-photo-proof/model/photo-proof.ts',
+      'src/features/task-link-proof/model/link-proof.ts',
+      'src/entities/task/model/socket.ts',
+      'src/widgets/navbar/model/tasks-badge.ts',
       'src/entities/wallet/model/wallet.ts',
       'src/shared/api/ton-node/node.ts',
     ]) {
@@ -69,6 +74,8 @@ describe('the entry bundle (README "Bundle")', () => {
     'src/features/community-gate/ui/join-community-modal.tsx',
     'src/features/program-info/ui/info-sheet.tsx',
     'src/widgets/wallet-panel/ui/disconnect-wallet-modal.tsx',
+    'src/features/task-photo-proof/ui/task-photo-modal.tsx',
+    'src/features/task-link-proof/ui/task-link-modal.tsx',
     'src/shared/ui/modal/modal.tsx',
     // Views of lazily loaded pages and sections.
     'src/features/create-farming-link/ui/create-farming-link-form.tsx',
@@ -80,8 +87,10 @@ describe('the entry bundle (README "Bundle")', () => {
     'src/features/send-transaction/ui/test-transfer-button.tsx',
     'src/pages/referral/ui/transfer-modal.tsx',
     'src/pages/mint/ui/cancel-mint-modal.tsx',
+    'src/pages/tasks/ui/tasks-page.tsx',
     // Loaded on first use by their effects.
     'src/shared/api/ton-node/client.ts',
+    'src/shared/api/xhr-transport.ts',
     'src/shared/lib/ton-address/address.ts',
   ])('leaves out %s', (file) => {
     expect(existsSync(resolve(root, file)), `${file} exists`).toBe(true);

@@ -9,3 +9,4 @@ export const tasksFarmingPage = {
   view: lazyPage(() => import('./ui/farming-page').then((m) => m.TasksFarmingPage)),
 };
 export const tasksSellPage = { route: tasksSellRoute, view: lazyPage(() => pages().then((m) => m.TasksSellPage)) };
+export * as tasksModel from './model';

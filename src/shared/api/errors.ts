@@ -68,22 +68,28 @@ const isTimeout = (error: unknown): boolean => {
 /** Turns whatever ofetch threw into the catalogue's terms. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (isTimeout(error)) {
-    return new ApiError({ kind: 'timeout', status: 0, message: errorTexts.timeout, serverMessage: null });
-  }
+  if (isTimeout(error)) return timeoutError();
   if (error instanceof FetchError && error.response) {
-    const status = error.response.status;
-    const data: unknown = error.data;
-    const serverMessage =
-      data && typeof data === 'object' && typeof (data as { msg?: unknown }).msg === 'string'
-        ? (data as { msg: string }).msg
-        : null;
-    const message =
-      status === 413 ? errorTexts.fileTooLarge : (serverMessage ?? (error.response.statusText || errorTexts.unknown));
-    return new ApiError({ kind: 'http', status, message, serverMessage });
+    return httpError(error.response.status, error.response.statusText, error.data);
   }
-  return new ApiError({ kind: 'network', status: 0, message: errorTexts.network, serverMessage: null });
+  return networkError();
 }
+
+/** An HTTP error answer (status, status text, parsed body) in the catalogue's terms. */
+export function httpError(status: number, statusText: string, data: unknown): ApiError {
+  const serverMessage =
+    data && typeof data === 'object' && typeof (data as { msg?: unknown }).msg === 'string'
+      ? (data as { msg: string }).msg
+      : null;
+  const message = status === 413 ? errorTexts.fileTooLarge : (serverMessage ?? (statusText || errorTexts.unknown));
+  return new ApiError({ kind: 'http', status, message, serverMessage });
+}
+
+export const networkError = (): ApiError =>
+  new ApiError({ kind: 'network', status: 0, message: errorTexts.network, serverMessage: null });
+
+export const timeoutError = (): ApiError =>
+  new ApiError({ kind: 'timeout', status: 0, message: errorTexts.timeout, serverMessage: null });
 
 export const isAuthFailure = (failure: ApiFailure): boolean =>
   failure.kind === 'http' && (failure.status === 401 || failure.status === 403);

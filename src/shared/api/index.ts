@@ -8,6 +8,9 @@ export {
   MAINTENANCE_OFF_DETAIL,
   MAINTENANCE_ON_DETAIL,
   SOCKET_CLOSE,
+  TASK_LINK_MAX_LENGTH,
+  TASK_PHOTO_DEFAULT_MAX_BYTES,
+  TASK_PHOTO_TYPES,
 } from './contract/constants';
 export { formatUnits, parseUnits, MONEY_DECIMALS } from './contract/money';
 export { ApiError, errorTexts, type ApiFailure } from './errors';
@@ -53,6 +56,13 @@ export {
   transferFromReferralFx,
   validateTaskFx,
 } from './endpoints';
+export {
+  sendUploadFx,
+  taskPhotoUploadProgressed,
+  validateTaskPhotoFx,
+  type TaskPhotoProof,
+  type UploadProgress,
+} from './upload';
 export { appSocket } from './app-socket';
 export { socketUrl, type SocketModel } from './socket';
 // Not './ton-node' (its index): the node client loads on first use, so only these are in the entry.

@@ -21,7 +21,7 @@ export interface RequestOptions {
   fallback?: 'array' | 'null';
 }
 
-interface Credentials {
+export interface Credentials {
   access: string | null;
   refresh: string | null;
 }

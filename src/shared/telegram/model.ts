@@ -49,6 +49,30 @@ export const openTelegramLinkFx = createEffect((url: string) => {
   WebApp.openTelegramLink(url);
 });
 
+const httpUrl = (url: string): URL | null => {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : null;
+  } catch {
+    return null;
+  }
+};
+
+/** A link Telegram opens itself (a chat, a channel, a bot): http(s) on t.me. */
+export const isTelegramLink = (url: string): boolean => httpUrl(url)?.hostname === 't.me';
+
+/** Opens a web page outside the Mini App (Telegram's in-app browser or the system one). */
+export const openLinkFx = createEffect((url: string) => {
+  if (!httpUrl(url)) throw Error('Url protocol is not supported');
+  WebApp.openLink(url);
+});
+
+/** Opens any link the right way: t.me links inside Telegram (openTelegramLink), others with openLink. */
+export const openUrlFx = createEffect(async (url: string) => {
+  if (isTelegramLink(url)) await openTelegramLinkFx(url);
+  else await openLinkFx(url);
+});
+
 /** SPEC §9: WebApp.shareMessage (a prepared inline message) needs Telegram 8.0 or later. */
 export const SHARE_MESSAGE_MIN_VERSION = '8.0';
 

@@ -1,1 +1,3 @@
+import './model';
+
 export { Navbar } from './ui/navbar';

@@ -1,6 +1,17 @@
+import { sample } from 'effector';
 import { chainAuthorized } from '@/entities/session';
-import { routes } from '@/shared/routing';
+import { tasksRequested } from '@/entities/task';
+import { chainCommunityMember, userDataRefetched } from '@/entities/user';
+import { linkProofClosed } from '@/features/task-link-proof';
+import { photoProofClosed } from '@/features/task-photo-proof';
+import { chainLoad, routes } from '@/shared/routing';
 
-export const tasksRoute = chainAuthorized(routes.tasks);
+/** The tasks screen: for a community member, reading the list as it opens. */
+export const tasksRoute = chainLoad(chainCommunityMember(routes.tasks), [tasksRequested]);
 export const tasksFarmingRoute = chainAuthorized(routes.tasksFarming);
 export const tasksSellRoute = chainAuthorized(routes.tasksSell);
+
+// SPEC §4: when the user data refetches, the list on screen catches up (a review decided meanwhile).
+sample({ clock: userDataRefetched, filter: tasksRoute.$isOpened, target: tasksRequested });
+// The proof modals belong to this screen: leaving it closes them (the back button, a navbar item).
+sample({ clock: tasksRoute.closed, fn: () => undefined, target: [photoProofClosed, linkProofClosed] });

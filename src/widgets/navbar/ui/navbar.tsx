@@ -1,5 +1,6 @@
 import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
+import { $unclaimedCount } from '@/entities/task';
 import { $newReferralsCount } from '@/entities/user';
 import { InviteActions } from '@/features/invite-friends';
 import { useT } from '@/shared/i18n';
@@ -16,12 +17,12 @@ const items = [
   { route: routes.tasks, label: 'nav.tasks', icon: 'tasks' },
 ] as const;
 
-function NewReferralsBadge({ count }: { count: number }) {
-  const t = useT();
+/** A counter on a navbar item, shown when above 0. */
+function CountBadge({ count, label, testId }: { count: number; label: string; testId: string }) {
   if (count <= 0) return null;
   return (
     <span className={styles.badge}>
-      <Badge tone="danger" solid label={t('nav.newReferrals', { count })}>
+      <Badge tone="danger" solid label={label} testId={testId}>
         {count}
       </Badge>
     </span>
@@ -30,11 +31,15 @@ function NewReferralsBadge({ count }: { count: number }) {
 
 /**
  * SPEC §2 navbar. Referral shows the count of new referrals when above 0; on the referral screen the
- * bar also carries Invite Friends and the copy-link button (the screen leaves room for them). The
- * tasks badge arrives with the tasks issue.
+ * bar also carries Invite Friends and the copy-link button (the screen leaves room for them). Tasks
+ * shows the count of tasks not claimed yet.
  */
 export function Navbar() {
-  const [newReferrals, onReferralScreen] = useUnit([$newReferralsCount, routes.referral.$isOpened]);
+  const [newReferrals, unclaimedTasks, onReferralScreen] = useUnit([
+    $newReferralsCount,
+    $unclaimedCount,
+    routes.referral.$isOpened,
+  ]);
   const t = useT();
   return (
     <div className={styles.bar}>
@@ -48,7 +53,12 @@ export function Navbar() {
           <Link key={label} to={route} className={styles.item} activeClassName={styles.active}>
             <Icon name={icon} />
             <span>{t(label)}</span>
-            {route === routes.referral ? <NewReferralsBadge count={newReferrals} /> : null}
+            {route === routes.referral ? (
+              <CountBadge count={newReferrals} label={t('nav.newReferrals', { count: newReferrals })} testId="badge-referral" />
+            ) : null}
+            {route === routes.tasks ? (
+              <CountBadge count={unclaimedTasks} label={t('nav.unclaimedTasks', { count: unclaimedTasks })} testId="badge-tasks" />
+            ) : null}
           </Link>
         ))}
       </nav>

@@ -1,0 +1,11 @@
+export { nextTaskAction, taskLink, taskText, unclaimedCount, type TaskAction } from './lib/task-rules';
+export {
+  $tasks,
+  $tasksLoadFailed,
+  $tasksLoaded,
+  $tasksLoading,
+  $unclaimedCount,
+  taskUpdated,
+  tasksRequested,
+} from './model/tasks';
+export * as taskModel from './model';

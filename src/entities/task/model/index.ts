@@ -1,0 +1,2 @@
+export * from './tasks';
+import './socket';

@@ -1,0 +1,126 @@
+import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { or } from 'patronum';
+import { taskUpdated } from '@/entities/task';
+import { taskPhotoUploadProgressed, validateTaskPhotoFx, type Task } from '@/shared/api';
+import { timings } from '@/shared/config';
+import { $t } from '@/shared/i18n';
+import { readBase64Fx } from '@/shared/lib/file';
+import { showToast } from '@/shared/ui/toast';
+import { isPhotoType, photoProblem, type PhotoProblem } from '../lib/photo-problem';
+
+/**
+ * The add photo modal (SPEC §2 'add photo'): a photo task's proof. The user takes or picks a photo,
+ * sees it, and sends it; the file's type and size are checked first (a too big one gets SPEC §8's
+ * 413 text and is never uploaded); the upload shows its real progress; the task then waits for review.
+ */
+export const photoProofOpened = createEvent<Task>();
+export const photoProofClosed = createEvent();
+export const photoChosen = createEvent<File>();
+export const photoSubmitted = createEvent();
+
+/** The task the modal is for; null while it is closed. */
+export const $task = createStore<Task | null>(null)
+  .on(photoProofOpened, (_, task) => task)
+  .reset(photoProofClosed);
+
+/** The photo to send (one that passed the checks); null before one is chosen. */
+export const $photo = createStore<File | null>(null, { serialize: 'ignore' });
+/** Why the chosen file cannot be sent, or why the server refused its size (413). */
+export const $problem = createStore<PhotoProblem | null>(null);
+
+// ---- the preview: an object URL, revoked when replaced or when the modal closes ------------------
+
+/** Swaps the preview: frees the old object URL, makes one for the new file (null: none). */
+export const replacePreviewFx = createEffect(({ old, file }: { old: string | null; file: File | null }) => {
+  if (old) URL.revokeObjectURL(old);
+  return file ? URL.createObjectURL(file) : null;
+});
+export const $previewUrl = createStore<string | null>(null, { serialize: 'ignore' }).on(
+  replacePreviewFx.doneData,
+  (_, url) => url,
+);
+
+const checked = photoChosen.map((file) => ({ file, problem: photoProblem(file) }));
+$problem.on(checked, (_, { problem }) => problem).reset(photoProofOpened, photoProofClosed);
+$photo
+  .on(checked, (_, { file, problem }) => (problem ? null : file))
+  .reset(photoProofOpened, photoProofClosed);
+sample({
+  clock: checked,
+  source: $previewUrl,
+  fn: (old, { file, problem }) => ({ old, file: problem ? null : file }),
+  target: replacePreviewFx,
+});
+sample({
+  clock: [photoProofOpened, photoProofClosed],
+  source: $previewUrl,
+  filter: Boolean,
+  fn: (old) => ({ old, file: null }),
+  target: replacePreviewFx,
+});
+
+// ---- sending ---------------------------------------------------------------------------------------
+
+const readPhotoFx = attach({ effect: readBase64Fx });
+const uploadFx = attach({ effect: validateTaskPhotoFx });
+
+export const $isSending = or(readPhotoFx.pending, uploadFx.pending);
+/** How much of the photo has gone out, 0–100, while it uploads; null otherwise. */
+export const $progress = createStore<number | null>(null)
+  .on(readPhotoFx, () => 0)
+  .on(taskPhotoUploadProgressed, (percent, { loaded, total }) =>
+    percent === null || total <= 0 ? percent : Math.min(100, (loaded / total) * 100),
+  )
+  .reset(uploadFx.finally, readPhotoFx.fail, photoProofClosed);
+
+export const $canSend = combine(
+  { task: $task, photo: $photo, problem: $problem, sending: $isSending },
+  ({ task, photo, problem, sending }) => task !== null && photo !== null && problem === null && !sending,
+);
+
+const sendStarted = sample({
+  clock: photoSubmitted,
+  source: { photo: $photo, task: $task, canSend: $canSend },
+  filter: ({ canSend }) => canSend,
+  fn: ({ photo, task }) => ({ photo: photo as File, taskId: (task as Task).task_id }),
+});
+/** The photo on its way and the task it proves (the modal may meanwhile close or open for another). */
+const $sending = createStore<{ photo: File; taskId: number } | null>(null, { serialize: 'ignore' })
+  .on(sendStarted, (_, sending) => sending)
+  .reset(uploadFx.finally, readPhotoFx.fail);
+sample({ clock: sendStarted, fn: ({ photo }) => photo, target: readPhotoFx });
+sample({
+  clock: readPhotoFx.doneData,
+  source: $sending,
+  filter: Boolean,
+  fn: ({ photo, taskId }, data) => ({
+    task_id: taskId,
+    photo: { content_type: isPhotoType(photo.type) ? photo.type : 'image/jpeg', data },
+  }),
+  target: uploadFx,
+});
+
+// The answer is the task, now in review. A 5xx resolves to null (its toast is shown): try again.
+const sent = uploadFx.done.filterMap(({ params, result }) =>
+  result ? { task: result, taskId: params.task_id } : undefined,
+);
+sample({ clock: sent, fn: ({ task }) => task, target: taskUpdated });
+sample({
+  clock: sent,
+  source: $task,
+  filter: (task, { taskId }) => task?.task_id === taskId,
+  fn: () => undefined,
+  target: photoProofClosed,
+});
+sample({
+  clock: sent,
+  source: $t,
+  fn: (t) => ({ text: t('tasks.photoSent'), kind: 'success' as const, durationMs: timings.errorToastMs }),
+  target: showToast,
+});
+
+// The server takes less than the default (its setting is lower): its 413 is said in the modal too.
+$problem.on(
+  uploadFx.failData.filter({ fn: (error) => error.status === 413 }),
+  () => 'size',
+);

@@ -1,0 +1,1 @@
+export { bytesToBase64, readBase64Fx } from './base64';
