@@ -159,5 +159,6 @@ test('the launcher shows each test user’s wallet and tops it up from the fauce
   await expect(row).toContainText('100 TON');
   await row.getByRole('button', { name: 'Faucet +100 TON' }).click();
   await expect(row).toContainText('200 TON');
-  await expect(page.getByRole('status')).toContainText('balance 200 TON');
+  // The launcher has two live regions (users and the review queue): the users' one says it.
+  await expect(page.getByRole('status').filter({ hasText: 'Sent 100 TON' })).toContainText('balance 200 TON');
 });
