@@ -87,3 +87,10 @@ export const startTaskFx = createEffect((body: CallBody<'taskStart'>) => sendCal
 export const validateTaskFx = createEffect((body: CallBody<'taskValidate'>) => sendCall('taskValidate', { body }));
 
 export const claimTaskFx = createEffect((body: CallBody<'taskClaim'>) => sendCall('taskClaim', { body }));
+
+// ---- histories ----------------------------------------------------------------------------------
+
+/** SPEC §7: 10 a page, newest first; a 5xx resolves to null (no page). */
+export const getOperationsFx = createEffect((query: CallQuery<'operationsHistory'> = {}) =>
+  sendCall('operationsHistory', { query }),
+);

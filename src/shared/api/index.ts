@@ -47,6 +47,7 @@ export {
   getMeFx,
   getMintPlansFx,
   getMintsFx,
+  getOperationsFx,
   getProgramRulesFx,
   getReferralsFx,
   getStakesFx,

@@ -17,6 +17,7 @@ import {
   farmingLinkSchema,
   farmingPlansSchema,
   farmingSourceQuerySchema,
+  historyQuerySchema,
   idParamsSchema,
   maintenanceStatusSchema,
   mintCalculateQuerySchema,
@@ -25,6 +26,7 @@ import {
   mintListSchema,
   mintPlanListSchema,
   mintSchema,
+  operationHistorySchema,
   pageQuerySchema,
   programRulesSchema,
   referralListSchema,
@@ -81,6 +83,7 @@ export const callSchemas = {
   taskStart: { body: taskIdBodySchema, response: taskSchema },
   taskValidate: { body: taskValidateBodySchema, response: taskSchema },
   taskClaim: { body: taskIdBodySchema, response: taskSchema },
+  operationsHistory: { query: historyQuerySchema, response: operationHistorySchema },
 } as const satisfies Record<CallName, CallSchemas>;
 
 type Schemas = typeof callSchemas;

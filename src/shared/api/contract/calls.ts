@@ -49,6 +49,7 @@ export const calls = {
   taskStart: { method: 'POST', path: '/task/start', auth: true, status: 200 },
   taskValidate: { method: 'POST', path: '/task/validate', auth: true, status: 200 },
   taskClaim: { method: 'POST', path: '/task/claim', auth: true, status: 200 },
+  operationsHistory: { method: 'GET', path: '/operations/history', auth: true, status: 200 },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallName = keyof typeof calls;

@@ -59,6 +59,27 @@ export const TASK_PHOTO_DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 /** The longest link proof. */
 export const TASK_LINK_MAX_LENGTH = 2048;
 
+/**
+ * Why a balance changed: every ledger entry's reason, which the operations history shows as its type
+ * (SPEC §3 "operations history"; DESIGN.md §4 Histories = ledger entries). Issue #12 adds withdrawals.
+ */
+export const OPERATION_TYPES = [
+  'sandbox_grant',
+  'mint_matured',
+  'staking_principal',
+  'staking_reward',
+  'referral_reward',
+  'task_reward',
+  'farming_link',
+  'farming_refund',
+  'referral_transfer',
+] as const;
+/** The balances the ledger keeps. */
+export const LEDGER_ACCOUNTS = ['balance_token', 'task_balance', 'referral_balance'] as const;
+/** Histories: 10 a page by default (SPEC §9), newest first. */
+export const HISTORY_PAGE_SIZE = 10;
+export const HISTORY_MAX_PAGE_SIZE = 100;
+
 /** Lists (mints, stakes): page numbers start at 1; default and largest page size (SPEC §9: 300 for mints). */
 export const LIST_DEFAULT_LIMIT = 300;
 export const LIST_MAX_LIMIT = 1000;

@@ -12,6 +12,10 @@ import {
   FARMING_ACTIVATION_STATUSES,
   FARMING_LINK_STATUSES,
   FARMING_MAX_ACTIVATIONS,
+  HISTORY_MAX_PAGE_SIZE,
+  HISTORY_PAGE_SIZE,
+  LEDGER_ACCOUNTS,
+  OPERATION_TYPES,
   LIST_DEFAULT_LIMIT,
   LIST_MAX_LIMIT,
   MAX_DB_INTEGER,
@@ -551,6 +555,34 @@ export const taskValidateBodySchema = z.strictObject({
     })
     .optional(),
 });
+
+// ---- histories ------------------------------------------------------------------------------------
+/** SPEC §7 histories: page from 1, size (default 10), newest first unless sort_order says asc. */
+export const historyQuerySchema = z.object({
+  page: pageTextSchema.default(1),
+  size: wholeNumberInText(HISTORY_MAX_PAGE_SIZE).default(HISTORY_PAGE_SIZE),
+  sort_order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+/** One balance change of the user's (a ledger entry). */
+export const operationSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(OPERATION_TYPES),
+  account: z.enum(LEDGER_ACCOUNTS),
+  /** 'in' credits the account, 'out' debits it; amount is the size of the change (no sign). */
+  direction: z.enum(['in', 'out']),
+  amount: moneyText,
+  /** The account's balance right after the change. */
+  balance_after: moneyText,
+  /** Unix seconds. */
+  created_at: z.number().int(),
+  /** What the change belongs to (a mint's code, a stake's code, a farming link's id, a task's id…). */
+  ref_type: z.string().nullable(),
+  ref_id: z.string().nullable(),
+});
+
+/** GET /operations/history: {data, total} (SPEC §7). */
+export const operationHistorySchema = z.object({ data: z.array(operationSchema), total: z.number().int() });
 
 // ---- websocket ----------------------------------------------------------------------------------
 /** `user:balance` carries the balances and bonuses (SPEC §7). */

@@ -49,6 +49,10 @@ export type Task = z.output<typeof s.taskSchema>;
 export type TaskStatus = Task['status'];
 export type TaskKind = Task['kind'];
 export type TaskValidateBody = z.input<typeof s.taskValidateBodySchema>;
+export type Operation = z.output<typeof s.operationSchema>;
+export type OperationType = Operation['type'];
+export type OperationHistory = z.output<typeof s.operationHistorySchema>;
+export type HistoryQuery = z.input<typeof s.historyQuerySchema>;
 export type UserBalanceEvent = z.output<typeof s.userBalanceEventSchema>;
 
 /** Server → client socket messages, by event name (schemas in s.socketEventSchemas). */
