@@ -23,6 +23,7 @@ import { type EventBus, createInProcessBus } from './events/bus';
 import { farmingRoutes } from './farming/routes';
 import { communityGate, maintenanceGate } from './gates/hooks';
 import { TokenKeys, bearerAuth } from './http/auth-context';
+import { ledgerRoutes } from './ledger/routes';
 import { DomainError, ValidationError } from './lib/errors';
 import { maintenanceRoutes } from './maintenance/routes';
 import { mintRoutes } from './mint/routes';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(programRoutes(deps));
   await app.register(referralRoutes(deps));
   await app.register(withdrawRoutes(deps));
+  await app.register(ledgerRoutes(deps));
   await app.register(taskRoutes(deps));
   await app.register(treasuryAdminRoutes(deps));
   // Sandbox mode only: /sandbox (launcher, host frame, dev wallet, dev chain). In production those paths 404.

@@ -1,3 +1,4 @@
+import type { OperationType } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 
 export type Account = 'balance_token' | 'task_balance' | 'referral_balance';
@@ -41,7 +42,7 @@ export async function insertEntry(
     account: Account;
     delta: bigint;
     balanceAfter: bigint;
-    reason: string;
+    reason: OperationType;
     refType: string | null;
     refId: string | null;
   },
@@ -67,4 +68,34 @@ export async function ledgerSums(q: Queryable, userId: number): Promise<Record<A
   const sums: Record<Account, bigint> = { balance_token: 0n, task_balance: 0n, referral_balance: 0n };
   for (const row of rows) sums[row.account] = row.total;
   return sums;
+}
+
+export interface EntryRow {
+  id: bigint;
+  account: Account;
+  delta: bigint;
+  balance_after: bigint;
+  reason: OperationType;
+  ref_type: string | null;
+  ref_id: string | null;
+  created_at: Date;
+}
+
+/** One page of a user's entries by id (the order they were written in), and how many there are (index (user_id, id)). */
+export async function entriesPage(
+  q: Queryable,
+  userId: number,
+  page: { offset: number; limit: number; order: 'asc' | 'desc' },
+): Promise<{ rows: EntryRow[]; total: number }> {
+  // The direction comes from a two-value enum, never from text, so interpolating it is safe.
+  const direction = page.order === 'asc' ? 'ASC' : 'DESC';
+  const rows = await q.query<EntryRow>(
+    `SELECT id, account, delta, balance_after, reason, ref_type, ref_id, created_at
+       FROM ledger WHERE user_id = $1
+      ORDER BY id ${direction}
+      LIMIT $2 OFFSET $3`,
+    [userId, page.limit, page.offset],
+  );
+  const [count] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM ledger WHERE user_id = $1', [userId]);
+  return { rows, total: count?.n ?? 0 };
 }

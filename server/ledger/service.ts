@@ -3,12 +3,14 @@
  * written in the caller's transaction, and the spending check is part of the UPDATE itself, so
  * concurrent debits cannot overdraw.
  */
-import { SERVER_MESSAGES, type UserBalanceEvent } from '@/shared/api/contract';
+import { type OperationHistory, type OperationType, SERVER_MESSAGES, type UserBalanceEvent } from '@/shared/api/contract';
 import { DomainError, NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import type { Tx } from '../events/transaction';
 import type { Queryable } from '../db/index';
-import { type Account, type BalanceRow, addToAccount, balances, insertEntry } from './queries';
+import type { Deps } from '../deps';
+import { type Account, type BalanceRow, addToAccount, balances, entriesPage, insertEntry } from './queries';
+import { toOperation } from './wire';
 
 export type { Account } from './queries';
 export { ACCOUNTS } from './queries';
@@ -24,8 +26,8 @@ export interface BalanceChange {
   account: Account;
   /** Base units; negative debits. */
   delta: bigint;
-  /** Why, in a word the operations history can show: 'sandbox_grant', 'mint_reward', … */
-  reason: string;
+  /** Why: one of the contract's operation types, which the operations history shows. */
+  reason: OperationType;
   refType?: string;
   refId?: string | number;
 }
@@ -70,4 +72,21 @@ export async function currentBalances(q: Queryable, userId: number): Promise<Use
 export async function publishBalance(tx: Tx, userId: number): Promise<void> {
   const row = await balances(tx, userId);
   if (row) tx.publishToUser(userId, { event: 'user:balance', data: balanceEvent(row) });
+}
+
+/**
+ * The operations history (SPEC §7 GET /operations/history): the user's ledger entries, a page at a
+ * time, by id (the order they were written in, so by time), with how many there are in all.
+ */
+export async function operationHistory(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  query: { page: number; size: number; sort_order: 'asc' | 'desc' },
+): Promise<OperationHistory> {
+  const { rows, total } = await entriesPage(deps.db, userId, {
+    offset: (query.page - 1) * query.size,
+    limit: query.size,
+    order: query.sort_order,
+  });
+  return { data: rows.map(toOperation), total };
 }

@@ -38,7 +38,7 @@ describe('changeBalance', () => {
         account: 'balance_token',
         delta: 150n * TOKEN,
         balance_after: 150n * TOKEN,
-        reason: 'test',
+        reason: 'sandbox_grant',
         ref_type: 'test',
         ref_id: '1',
       }),
@@ -78,7 +78,7 @@ describe('changeBalance', () => {
     try {
       await expect(
         inTransaction(ctx.db, ctx.bus, async (tx) => {
-          await changeBalance(tx, { userId, account: 'balance_token', delta: 5n * TOKEN, reason: 'test' });
+          await changeBalance(tx, { userId, account: 'balance_token', delta: 5n * TOKEN, reason: 'sandbox_grant' });
           expect(received).toHaveLength(0); // not yet: still inside the transaction
           throw new Error('abort');
         }),

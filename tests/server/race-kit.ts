@@ -35,7 +35,7 @@ const pick = (apps: Apps, i: number): TestContext => apps[i % apps.length]!;
 
 /** One balance change through the ledger, in its own transaction. */
 export const ledgerChange = (ctx: TestContext, userId: number, delta: bigint, account: Account = 'balance_token') =>
-  inTransaction(ctx.db, ctx.bus, (tx) => changeBalance(tx, { userId, account, delta, reason: 'test', refType: 'test', refId: 1 }));
+  inTransaction(ctx.db, ctx.bus, (tx) => changeBalance(tx, { userId, account, delta, reason: 'sandbox_grant', refType: 'test', refId: 1 }));
 
 /** MAX_PENDING_MINTS_PER_USER + 5 concurrent POST /api/mint/create: exactly the limit are created; returns one. */
 export async function expectPendingMintLimitHolds(apps: Apps, owner?: TestUser): Promise<Mint> {
@@ -290,7 +290,7 @@ export async function expectMultilinkActivationsExact(apps: Apps, users = 200, u
     [author.userId],
   );
   expect(entries).toEqual([
-    { reason: 'test', delta: 100n * BigInt(uses) * TOKEN },
+    { reason: 'sandbox_grant', delta: 100n * BigInt(uses) * TOKEN },
     { reason: 'farming_link', delta: -100n * BigInt(uses) * TOKEN },
   ]);
   expect((await balances(ctx.db, author.userId))?.referral_balance).toBe(0n);
