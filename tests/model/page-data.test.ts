@@ -18,6 +18,7 @@ import {
   getMeFx,
   getMintPlansFx,
   getMintsFx,
+  getOperationsFx,
   getReferralsFx,
   getStakesFx,
   getTasksFx,
@@ -49,6 +50,7 @@ function launchAt(path: string, me: UserMe = user) {
     plans: vi.fn(async () => []),
     price: vi.fn(async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })),
     tasks: vi.fn(async () => []),
+    operations: vi.fn(async () => ({ data: [], total: 0 })),
     referrals: vi.fn(async () => ({
       ...emptyPage,
       tier: { level: 0, percent: 5, turnover: '0', next_level_turnover: '50', next_percent: 6 },
@@ -83,6 +85,7 @@ function launchAt(path: string, me: UserMe = user) {
       [getCurrentPriceFx, calls.price],
       [getReferralsFx, calls.referrals],
       [getTasksFx, calls.tasks],
+      [getOperationsFx, calls.operations],
     ],
   });
   return { ...setup, calls, history };
@@ -146,6 +149,8 @@ describe('page data loads once, in the route chain', () => {
     expect(scope.getState(routes.history.$isOpened)).toBe(true);
     expect(calls.mints).toHaveBeenCalledTimes(1);
     expect(calls.stakes).toHaveBeenCalledTimes(1);
+    expect(calls.operations).toHaveBeenCalledTimes(1);
+    expect(calls.operations).toHaveBeenCalledWith({ page: 1, size: 10 });
 
     // Still in the frame: a refetch catches its lists up.
     await vi.advanceTimersByTimeAsync(10_000);
@@ -153,6 +158,7 @@ describe('page data loads once, in the route chain', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.mints).toHaveBeenCalledTimes(2);
     expect(calls.stakes).toHaveBeenCalledTimes(2);
+    expect(calls.operations).toHaveBeenCalledTimes(2);
     await stop(scope);
   });
 

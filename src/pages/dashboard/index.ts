@@ -12,4 +12,5 @@ export const dashboardSellPage = { route: sellRoute, view: DashboardPage };
 export * as dashboardModel from './model/dashboard';
 export * as priceModel from './model/price';
 export * as farmingLinksModel from './model/farming-links';
+export * as historyModel from './model/history';
 export { tokensValueTon } from './lib/total-value';

@@ -4,6 +4,7 @@ export { serverText } from './catalogue';
 export type * from './contract';
 export {
   FARMING_MAX_ACTIVATIONS,
+  HISTORY_PAGE_SIZE,
   INVALID_INIT_DATA_MSG,
   MAINTENANCE_OFF_DETAIL,
   MAINTENANCE_ON_DETAIL,
