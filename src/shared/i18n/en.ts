@@ -69,7 +69,6 @@ export const en = {
   'dashboard.noStakesText': 'Stake an active mint to earn a reward every second.',
   'dashboard.goToStaking': 'Go to Staking',
   'dashboard.loadingStakes': 'Loading stakes',
-  'dashboard.historySoon': 'Your operations and withdrawals will be listed here.',
   'dashboard.sellSoon': 'Selling tokens will be available here.',
 
   // ---- wallet ---------------------------------------------------------------------------------------
@@ -444,6 +443,30 @@ export const en = {
   'validation.taskVisitWait': 'Stay on the page a little longer: check again in {seconds} s',
   'validation.taskLinkHost': 'The link must lead to {hosts}',
   'validation.taskLinkInvalid': 'Paste a full link that starts with https://',
+  'history.title': 'Operations',
+  'history.count': '{count} operation|{count} operations',
+  'history.loading': 'Loading operations',
+  'history.loadFailed': 'Could not load your operations',
+  'history.loadFailedText': 'Check your connection and try again.',
+  'history.empty': 'No operations yet',
+  'history.emptyText': 'Every change of your balances is listed here: completed mints and stakes, staking, referral and task rewards, farming links and moves from the referral balance.',
+  'history.showMore': 'Show more',
+  'history.moreFailed': 'Could not load more operations',
+  'history.balanceAfter': 'Balance {amount} TKN',
+  'history.amount': 'Amount',
+  'history.accountMain': 'Main balance',
+  'history.accountReferral': 'Referral balance',
+  'history.accountTask': 'Task balance',
+  'history.sandboxGrant': 'Test tokens',
+  'history.mintMatured': 'Mint completed',
+  'history.stakingPrincipal': 'Stake returned',
+  'history.stakingReward': 'Staking reward',
+  'history.referralReward': 'Referral reward',
+  'history.taskReward': 'Task reward',
+  'history.farmingLink': 'Farming link',
+  'history.farmingRefund': 'Returned from a farming link',
+  'history.movedFromReferral': 'Moved from referral balance',
+  'history.movedToMain': 'Moved to main balance',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -12,11 +12,6 @@ function ComingSection({ title, text }: { title: string; text: string }) {
   );
 }
 
-export function HistorySection() {
-  const t = useT();
-  return <ComingSection title={t('dashboard.history')} text={t('dashboard.historySoon')} />;
-}
-
 export function SellSection() {
   const t = useT();
   return <ComingSection title={t('dashboard.sell')} text={t('dashboard.sellSoon')} />;

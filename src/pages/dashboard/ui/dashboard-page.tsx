@@ -188,7 +188,7 @@ function SectionLoading() {
 
 // Only the overview is on the first screen; the other sections load when opened (or at idle).
 const sectionOptions = { fallback: <SectionLoading /> };
-const HistorySection = lazyPage(() => import('./coming-sections').then((m) => m.HistorySection), sectionOptions);
+const HistorySection = lazyPage(() => import('./history').then((m) => m.HistorySection), sectionOptions);
 const FarmingLinks = lazyPage(() => import('./farming-links').then((m) => m.FarmingLinks), sectionOptions);
 const SellSection = lazyPage(() => import('./coming-sections').then((m) => m.SellSection), sectionOptions);
 

@@ -24,6 +24,8 @@ const paths = {
   camera: 'M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1zM12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8',
   external: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
   check: 'M5 12l5 5 9-10',
+  transfer: 'M7 4l-4 4 4 4M3 8h14M17 20l4-4-4-4M21 16H7',
+  undo: 'M9 14l-5-5 5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11',
 } as const;
 
 export type IconName = keyof typeof paths;
