@@ -16,6 +16,7 @@ const SCREENS = [
   { name: 'select-mint', path: '/staking/select', heading: 'staking.selectTitle' },
   { name: 'referral', path: '/referral', heading: 'referral.title' },
   { name: 'referral-farming', path: '/referral/farming', heading: 'referral.farmingTitle' },
+  { name: 'history', path: '/history', heading: 'dashboard.title' },
   { name: 'dashboard-farming', path: '/farming', heading: 'dashboard.title' },
   { name: 'tasks', path: '/tasks', heading: 'tasks.title' },
   { name: 'tasks-farming', path: '/tasks/farming', heading: 'tasks.farmingTitle' },
