@@ -1,4 +1,5 @@
 import { useT } from '../../i18n';
+import { pageClassNames } from '../page';
 import { Skeleton, SkeletonCard } from '../skeleton';
 import styles from './page-skeleton.module.css';
 
@@ -6,8 +7,8 @@ import styles from './page-skeleton.module.css';
 export function PageSkeleton() {
   const t = useT();
   return (
-    <main className={styles.page} role="status" aria-label={t('common.loading')} data-testid="page-skeleton">
-      <header className={styles.header}>
+    <main className={pageClassNames.page} role="status" aria-label={t('common.loading')} data-testid="page-skeleton">
+      <header className={`${pageClassNames.header} ${styles.header}`}>
         <Skeleton width="45%" height={30} />
       </header>
       <SkeletonCard lines={2} label={t('common.loading')} />

@@ -1,1 +1,1 @@
-export { MessageScreen, Page } from './page';
+export { MessageScreen, Page, pageClassNames } from './page';

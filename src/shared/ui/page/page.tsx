@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import styles from './page.module.css';
 
+/** The page frame's classes, for a stand-in that must take exactly its place (the lazy page's skeleton). */
+export const pageClassNames = { page: styles.page, header: styles.header } as const;
+
 /** A screen's frame: its title (with an optional action beside it) and content above the navbar. */
 export function Page({ title, action, children }: { title: string; action?: ReactNode; children?: ReactNode }) {
   return (
