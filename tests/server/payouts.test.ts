@@ -11,6 +11,7 @@ import { inTransaction } from '../../server/events/transaction';
 import { createBackgroundJobs } from '../../server/jobs';
 import { ValidationError } from '../../server/lib/errors';
 import { createHotWallet, normalizedMessageHash } from '../../server/withdraw/payouts';
+import { confirmBatch, expireBatch, insertBatch } from '../../server/withdraw/queries';
 import { queueWithdrawal, runPayoutStep } from '../../server/withdraw/service';
 import { createTestContext, type TestContext } from './helpers';
 import { TON, TOKEN, newUser, type TestUser } from './mint-kit';
@@ -326,6 +327,25 @@ describe('an empty hot wallet', () => {
 });
 
 describe('several workers', () => {
+  it('the database refuses a second open batch per wallet, and a batch for a seqno a live batch used', async () => {
+    const hot = await newHotWallet(ctx, 0n);
+    const walletAddress = hot.wallet.address.toRawString();
+    const batch = (seqno: number, tag: string) => ({ walletAddress, seqno, validUntil: unixNow(), signedBoc: tag, messageHash: `hash-${tag}-${walletAddress}` });
+    const first = await insertBatch(ctx.db, batch(0, 'a'));
+    expect(first).not.toBeNull();
+    expect(await insertBatch(ctx.db, batch(1, 'b'))).toBeNull(); // one open batch at a time
+    await confirmBatch(ctx.db, first!.id, 'tx-a');
+    // a worker that read seqno 0 just before the transfer landed: its batch is never stored
+    expect(await insertBatch(ctx.db, batch(0, 'c'))).toBeNull();
+    const second = await insertBatch(ctx.db, batch(1, 'd'));
+    expect(second).not.toBeNull();
+    // an expired batch's seqno may be signed again
+    await expireBatch(ctx.db, second!.id, 'test');
+    expect(await insertBatch(ctx.db, batch(1, 'e'))).not.toBeNull();
+    await ctx.db.query(`UPDATE payout_batches SET status = 'expired' WHERE wallet_address = $1 AND status = 'signed'`, [walletAddress]);
+  });
+
+
   it('two step loops at once (PGlite serialises them) pay each withdrawal once', async () => {
     await expectPayoutsPaidOnce([ctx], client);
   });

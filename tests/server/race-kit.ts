@@ -15,6 +15,7 @@ import { runSettlement } from '../../server/jobs';
 import type { TreasuryNode } from '../../server/watcher/service';
 import type { TestContext } from './helpers';
 import type { TonClient } from '@ton/ton';
+import type { HotWalletKeys } from '../../server/deps';
 import { createHotWallet, runPayoutStep } from '../../server/withdraw/service';
 import { balanceOf, newHotWallet, newRecipient, queue, unixNow as nowSeconds, withdrawal, worker } from './payout-kit';
 import { taskCall, validatedTask } from './task-kit';
@@ -395,11 +396,18 @@ export async function expectTaskClaimedOnce(apps: Apps, requests = 100): Promise
 }
 
 /**
- * `loops` payout workers stepping at once over the apps (no advisory lock: the open-batch index and the
- * row locks alone), each with its own wallet object from the same keys, pay 9 withdrawals: every one
+ * `loops` payout workers stepping at once over the apps (by default bare steps, no advisory lock: the
+ * open-batch and seqno indexes and the row locks alone; or `round`, e.g. the periodic job), each with its
+ * own wallet object from the same keys, pay 9 withdrawals: every one
  * completed once, every recipient credited exactly its amount, no withdrawal in two confirmed batches.
  */
-export async function expectPayoutsPaidOnce(apps: Apps, client: TonClient, loops = 2 * apps.length): Promise<void> {
+export async function expectPayoutsPaidOnce(
+  apps: Apps,
+  client: TonClient,
+  loops = 2 * apps.length,
+  /** One round of a worker; default: one bare step. */
+  round?: (ctx: TestContext, keys: HotWalletKeys) => Promise<unknown>,
+): Promise<void> {
   const [ctx] = apps;
   const user = await newUser(ctx);
   const hot = await newHotWallet(ctx);
@@ -416,8 +424,12 @@ export async function expectPayoutsPaidOnce(apps: Apps, client: TonClient, loops
   };
   await Promise.all(
     Array.from({ length: loops }, async (_, i) => {
-      const w = worker(pick(apps, i), createHotWallet(hot.keys), client);
-      for (let step = 0; step < 60 && !(await done()); step++) await runPayoutStep(w, nowSeconds());
+      const app = pick(apps, i);
+      const w = worker(app, createHotWallet(hot.keys), client);
+      for (let step = 0; step < 60 && !(await done()); step++) {
+        if (round) await round(app, hot.keys);
+        else await runPayoutStep(w, nowSeconds());
+      }
     }),
   );
 
