@@ -98,9 +98,13 @@ function productionShareMessages(config: Config, app: FastifyInstance): ShareMes
   });
 }
 
-async function productionHotWallet(config: Config): Promise<HotWalletKeys | null> {
+/** HOT_WALLET_MNEMONIC's keys; loadConfig already refuses production with payouts on and no mnemonic. */
+async function productionHotWallet(config: Config, app: FastifyInstance): Promise<HotWalletKeys | null> {
   if (!config.payoutsEnabled) return null;
-  if (!config.hotWalletMnemonic) throw new Error('HOT_WALLET_MNEMONIC is required when payouts are on');
+  if (!config.hotWalletMnemonic) {
+    app.log.warn('PAYOUTS_ENABLED without HOT_WALLET_MNEMONIC: payouts are off');
+    return null;
+  }
   return hotWalletFromMnemonic(config.hotWalletMnemonic, config.hotWalletVersion);
 }
 
@@ -123,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     community: options.community ?? sandbox?.community ?? productionCommunityChecker(config, app),
     shareMessages: options.shareMessages ?? sandbox?.shareMessages ?? productionShareMessages(config, app),
     tokens: new TokenKeys(config.jwtSecret, config.accessTokenTtlSeconds),
-    hotWallet: options.hotWallet !== undefined ? options.hotWallet : sandbox ? sandbox.hotWallet : await productionHotWallet(config),
+    hotWallet: options.hotWallet !== undefined ? options.hotWallet : sandbox ? sandbox.hotWallet : await productionHotWallet(config, app),
   };
   app.decorate('hotWallet', deps.hotWallet);
 

@@ -13,7 +13,9 @@ import { ValidationError } from '../../server/lib/errors';
 import { createHotWallet, normalizedMessageHash } from '../../server/withdraw/payouts';
 import { confirmBatch, expireBatch, insertBatch } from '../../server/withdraw/queries';
 import { queueWithdrawal, runPayoutStep } from '../../server/withdraw/service';
-import { createTestContext, type TestContext } from './helpers';
+import { mnemonicNew, mnemonicToPrivateKey } from '@ton/crypto';
+import { buildApp } from '../../server/app';
+import { createTestContext, sandboxConfig, type TestContext } from './helpers';
 import { TON, TOKEN, newUser, type TestUser } from './mint-kit';
 import {
   balanceOf,
@@ -373,6 +375,20 @@ describe('the background job', () => {
     }
     expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'completed' });
     expect(await balanceOf(client, to.address)).toBe(7n * TON);
+  });
+
+  it('in production the app derives the hot wallet from HOT_WALLET_MNEMONIC (off without it)', async () => {
+    const words = await mnemonicNew(24);
+    const production = sandboxConfig({ mode: 'production', communityChatId: '@c', hotWalletMnemonic: words, payoutsEnabled: true });
+    const options = { db: ctx.db, logger: false as const, community: { isMember: async () => true, recheckIntervalMs: 0 } };
+    const app = await buildApp({ ...options, config: production });
+    const off = await buildApp({ ...options, config: { ...production, payoutsEnabled: false } });
+    try {
+      expect(app.hotWallet).toEqual({ version: 'v4r2', keyPair: await mnemonicToPrivateKey(words) });
+      expect(off.hotWallet).toBeNull();
+    } finally {
+      await Promise.all([app.close(), off.close()]);
+    }
   });
 
   it('is off when payouts are disabled or there is no hot wallet', () => {
