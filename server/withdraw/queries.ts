@@ -50,11 +50,6 @@ export async function insertWithdrawal(q: Queryable, w: NewWithdrawal): Promise<
   return row;
 }
 
-export async function findWithdrawal(q: Queryable, id: number): Promise<WithdrawalRow | undefined> {
-  const [row] = await q.query<WithdrawalRow>('SELECT * FROM withdrawals WHERE id = $1', [id]);
-  return row;
-}
-
 /** The oldest queued withdrawals, first come first paid. */
 export async function oldestQueued(q: Queryable, limit: number): Promise<WithdrawalRow[]> {
   return q.query<WithdrawalRow>(`SELECT * FROM withdrawals WHERE status = 'queued' ORDER BY id LIMIT $1`, [limit]);
@@ -108,14 +103,6 @@ export async function requeueBatch(q: Queryable, batchId: number, error: string)
     [batchId, error],
   );
   return rows.map((row) => row.id).sort((a, b) => a - b);
-}
-
-/** What an operator must look at: failed withdrawals, and queued ones that carry an error (waiting). */
-export async function withdrawalsNeedingAttention(q: Queryable, limit: number): Promise<WithdrawalRow[]> {
-  return q.query<WithdrawalRow>(
-    `SELECT * FROM withdrawals WHERE status = 'failed' OR (status = 'queued' AND error IS NOT NULL) ORDER BY id LIMIT $1`,
-    [limit],
-  );
 }
 
 export type BatchStatus = 'signed' | 'sent' | 'confirmed' | 'expired';
