@@ -18,7 +18,7 @@ import { telegramCommunityChecker } from './community/checker';
 import type { Config } from './config';
 import { BODY_LIMIT_BYTES, SOCKET_TOKEN_TIMEOUT_MS } from './constants';
 import type { Db } from './db/index';
-import type { CommunityChecker, Deps, ShareMessagePreparer } from './deps';
+import type { CommunityChecker, Deps, HotWalletKeys, ShareMessagePreparer } from './deps';
 import { type EventBus, createInProcessBus } from './events/bus';
 import { farmingRoutes } from './farming/routes';
 import { communityGate, maintenanceGate } from './gates/hooks';
@@ -38,12 +38,15 @@ import { userRoutes } from './users/routes';
 import { appConfigFor, indexHtmlRenderer, spaIndexSender, wantsSpaIndex, webRoutes } from './web/routes';
 import { treasuryAdminRoutes } from './watcher/routes';
 import { withdrawRoutes } from './withdraw/routes';
+import { hotWalletFromMnemonic } from './withdraw/service';
 import { socketRoutes } from './ws/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** index.html as the server sends it (runtime config, and the dev wallet in sandbox); dev.ts hands it to Vite. */
     renderIndexHtml(html: string): string;
+    /** The wallet payouts leave from (null: payouts off); start.ts hands it to the payout job. */
+    hotWallet: HotWalletKeys | null;
   }
 }
 
@@ -57,6 +60,8 @@ export interface BuildAppOptions {
   community?: CommunityChecker;
   /** Prepares share messages (default: the Bot API in production, the sandbox's stand-in there). */
   shareMessages?: ShareMessagePreparer;
+  /** The payout hot wallet (default: the sandbox treasury; HOT_WALLET_MNEMONIC in production; null when payouts are off). */
+  hotWallet?: HotWalletKeys | null;
   /** Built client to serve (default dist/ at the repository root). */
   distDir?: string;
   /** Override of the 5 s socket token wait (tests). */
@@ -93,6 +98,16 @@ function productionShareMessages(config: Config, app: FastifyInstance): ShareMes
   });
 }
 
+/** HOT_WALLET_MNEMONIC's keys; loadConfig already refuses production with payouts on and no mnemonic. */
+async function productionHotWallet(config: Config, app: FastifyInstance): Promise<HotWalletKeys | null> {
+  if (!config.payoutsEnabled) return null;
+  if (!config.hotWalletMnemonic) {
+    app.log.warn('PAYOUTS_ENABLED without HOT_WALLET_MNEMONIC: payouts are off');
+    return null;
+  }
+  return hotWalletFromMnemonic(config.hotWalletMnemonic, config.hotWalletVersion);
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
@@ -112,7 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     community: options.community ?? sandbox?.community ?? productionCommunityChecker(config, app),
     shareMessages: options.shareMessages ?? sandbox?.shareMessages ?? productionShareMessages(config, app),
     tokens: new TokenKeys(config.jwtSecret, config.accessTokenTtlSeconds),
+    hotWallet: options.hotWallet !== undefined ? options.hotWallet : sandbox ? sandbox.hotWallet : await productionHotWallet(config, app),
   };
+  app.decorate('hotWallet', deps.hotWallet);
 
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);

@@ -85,7 +85,19 @@ export interface Config {
   taskPhotoMaxBytes: number;
   /** LOG_LEVEL: fatal|error|warn|info|debug|trace|silent (default info). */
   logLevel: LogLevel;
+  /**
+   * PAYOUTS_ENABLED: whether the payout worker sends queued withdrawals (default: on in the sandbox,
+   * where the dev chain's treasury pays; off in production until HOT_WALLET_MNEMONIC is set and this is true).
+   */
+  payoutsEnabled: boolean;
+  /** HOT_WALLET_MNEMONIC: the 24 words of the wallet payouts leave from. Production, required when payouts are on. */
+  hotWalletMnemonic: string[] | undefined;
+  /** HOT_WALLET_VERSION: v4r2 (default; 4 payouts per transfer) or v5r1 (up to 255). */
+  hotWalletVersion: HotWalletVersion;
 }
+
+export const HOT_WALLET_VERSIONS = ['v4r2', 'v5r1'] as const;
+export type HotWalletVersion = (typeof HOT_WALLET_VERSIONS)[number];
 
 /** Settings production cannot guess. The error on start names each one that is missing. */
 const PRODUCTION_REQUIRED = [
@@ -157,6 +169,17 @@ const envSchema = z.object({
   TASK_PHOTO_MAX_BYTES: z.coerce.number().int().positive().max(64 * 1024 * 1024).default(TASK_PHOTO_DEFAULT_MAX_BYTES),
   TREASURY_ADDRESS: optionalText.pipe(tonAddress.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAYOUTS_ENABLED: optionalText.pipe(z.enum(['true', 'false', '1', '0']).optional()),
+  HOT_WALLET_MNEMONIC: optionalText.pipe(
+    z
+      .string()
+      .transform((text) => text.split(/\s+/))
+      .refine((words) => words.length === 24 && words.every((word) => /^[a-z]+$/.test(word)), {
+        message: '24 lowercase words separated by spaces',
+      })
+      .optional(),
+  ),
+  HOT_WALLET_VERSION: optionalText.pipe(z.enum(HOT_WALLET_VERSIONS).optional()),
 });
 
 type Env = Record<string, string | undefined>;
@@ -189,6 +212,10 @@ function decideMode(e: ParsedEnv): Mode {
   return 'sandbox';
 }
 
+/** PAYOUTS_ENABLED, or its default: on in the sandbox, off in production. */
+const payoutsOn = (e: ParsedEnv, mode: Mode): boolean =>
+  e.PAYOUTS_ENABLED === undefined ? mode === 'sandbox' : e.PAYOUTS_ENABLED === 'true' || e.PAYOUTS_ENABLED === '1';
+
 /** Every reason production cannot start: missing settings (each named), weak or published secrets. */
 function productionProblems(e: ParsedEnv): string[] {
   const problems: string[] = PRODUCTION_REQUIRED.filter((name) => e[name] === undefined).map(
@@ -199,6 +226,9 @@ function productionProblems(e: ParsedEnv): string[] {
   }
   if (e.ADMIN_TOKEN !== undefined && e.ADMIN_TOKEN.length < 16) {
     problems.push('ADMIN_TOKEN must be at least 16 characters');
+  }
+  if (payoutsOn(e, 'production') && e.HOT_WALLET_MNEMONIC === undefined) {
+    problems.push('HOT_WALLET_MNEMONIC is required in production when PAYOUTS_ENABLED is true');
   }
   for (const [name, published] of Object.entries(PUBLISHED_SANDBOX_SECRETS)) {
     if (e[name as keyof typeof PUBLISHED_SANDBOX_SECRETS] === published) {
@@ -249,5 +279,8 @@ export function loadConfig(env: Env = process.env): Config {
     treasuryAddress: e.TREASURY_ADDRESS ?? (sandbox ? SANDBOX_TREASURY_ADDRESS : undefined),
     taskPhotoMaxBytes: e.TASK_PHOTO_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
+    payoutsEnabled: payoutsOn(e, mode),
+    hotWalletMnemonic: e.HOT_WALLET_MNEMONIC,
+    hotWalletVersion: e.HOT_WALLET_VERSION ?? 'v4r2',
   };
 }

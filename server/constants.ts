@@ -97,3 +97,26 @@ export const SETTLEMENT_INTERVAL_MS = 10_000;
 
 /** Activation codes: FARMING_CODE_LENGTH characters of REF_CODE_ALPHABET (31^10 ≈ 8·10^14 codes). */
 export const FARMING_CODE_LENGTH = 10;
+
+// ---- TON payouts (issue #12, DESIGN.md §7 Payouts) -----------------------------------------------
+
+/** The payout worker's period: one step (sign, send, or confirm a batch) per run while there is work. */
+export const PAYOUT_INTERVAL_MS = 3_000;
+/** A signed transfer's valid_until is this far after signing ("a few minutes"). */
+export const PAYOUT_VALID_FOR_SECONDS = 180;
+/**
+ * After valid_until, this much longer before a transfer seen nowhere on chain is given up and its
+ * withdrawals signed again (clock skew between this server and the chain).
+ */
+export const PAYOUT_EXPIRY_MARGIN_SECONDS = 60;
+/** Sends of one signed message the node refused before the worker stops and reports it (until it expires). */
+export const PAYOUT_MAX_SEND_ATTEMPTS = 5;
+/**
+ * Kept in the hot wallet beyond the payouts themselves: the transfer's gas and import fee plus each
+ * message's forwarding (≈ 0.005 TON on mainnet; generous, so a batch is never half paid for want of fees).
+ */
+export const PAYOUT_FEE_RESERVE_NANOTONS = 50_000_000n;
+export const PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS = 10_000_000n;
+/** Looking for a batch's transaction: getTransactions page size, and pages read per step. */
+export const PAYOUT_TX_PAGE_SIZE = 50;
+export const PAYOUT_TX_MAX_PAGES = 10;

@@ -1,4 +1,5 @@
-import type { Config } from './config';
+import type { KeyPair } from '@ton/crypto';
+import type { Config, HotWalletVersion } from './config';
 import type { Db } from './db/index';
 import type { EventBus } from './events/bus';
 import type { TokenKeys } from './http/auth-context';
@@ -42,6 +43,15 @@ export interface ShareMessagePreparer {
   prepare(draft: ShareMessageDraft): Promise<PreparedMessage>;
 }
 
+/**
+ * The wallet TON payouts leave from (DESIGN.md §7 Payouts): production derives it from
+ * HOT_WALLET_MNEMONIC; in the sandbox it is the dev chain's treasury, whose key pair the sandbox hands over.
+ */
+export interface HotWalletKeys {
+  version: HotWalletVersion;
+  keyPair: KeyPair;
+}
+
 /** What services need from the outside world; built once in app.ts, replaceable in tests. */
 export interface Deps {
   config: Config;
@@ -50,4 +60,6 @@ export interface Deps {
   community: CommunityChecker;
   shareMessages: ShareMessagePreparer;
   tokens: TokenKeys;
+  /** Null when payouts are off (PAYOUTS_ENABLED). */
+  hotWallet: HotWalletKeys | null;
 }

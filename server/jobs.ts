@@ -10,15 +10,21 @@
 import { TonClient } from '@ton/ton';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import { SETTLEMENT_INTERVAL_MS, TREASURY_MAX_PAGES_PER_POLL, TREASURY_PAGE_SIZE, TREASURY_POLL_INTERVAL_MS } from './constants';
+import {
+  PAYOUT_INTERVAL_MS,
+  SETTLEMENT_INTERVAL_MS,
+  TREASURY_MAX_PAGES_PER_POLL,   TREASURY_PAGE_SIZE,
+  TREASURY_POLL_INTERVAL_MS,
+} from './constants';
 import type { Db } from './db/index';
-import type { Deps } from './deps';
+import type { Deps, HotWalletKeys } from './deps';
 import type { EventBus } from './events/bus';
 import { unixNow } from './lib/codes';
 import { type PeriodicJob, createPeriodicJob } from './lib/periodic-job';
 import { expirePendingMints, matureActiveMints } from './mint/service';
 import { completeDueStakes, settleBonuses } from './staking/service';
 import { type TreasuryNode, createTreasuryWatcher } from './watcher/service';
+import { type PayoutNode, type PayoutStepResult, createHotWallet, runPayoutStep } from './withdraw/service';
 
 export interface SettlementResult {
   expiredMints: number;
@@ -48,6 +54,10 @@ export async function runSettlement(deps: Pick<Deps, 'db' | 'bus' | 'config'>, n
 /** Advisory lock keys (arbitrary, unique): one watcher and one settlement run across all processes. */
 export const TREASURY_WATCHER_LOCK_KEY = 7_402_116_004;
 export const SETTLEMENT_LOCK_KEY = 7_402_116_005;
+/** One payout sender per hot wallet across all processes (there is one hot wallet). */
+export const PAYOUT_LOCK_KEY = 7_402_116_006;
+/** Steps one payout run takes at most (sign, send, confirm… for several batches) before it yields. */
+export const PAYOUT_STEPS_PER_RUN = 20;
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -60,12 +70,18 @@ export interface BackgroundJobsOptions {
   node?: TreasuryNode;
   /** Unix seconds now (default the system clock). */
   clock?: () => number;
+  /** The payout hot wallet (app.hotWallet); null or absent: no payout job. */
+  hotWallet?: HotWalletKeys | null;
+  /** Default: @ton/ton's TonClient on config.tonNodeUrl. */
+  payoutNode?: PayoutNode;
 }
 
 export interface BackgroundJobs {
   /** Null when no treasury address is configured (nothing to watch). */
   watcher: PeriodicJob | null;
   settlement: PeriodicJob;
+  /** Null when payouts are off. */
+  payouts: PeriodicJob | null;
   start(): void;
   stop(): Promise<void>;
 }
@@ -111,15 +127,56 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
     onError: (error) => log.error({ err: error }, 'settlement run failed'),
   });
 
+  let payouts: PeriodicJob | null = null;
+  if (options.hotWallet && config.payoutsEnabled) {
+    const worker = {
+      deps,
+      node: options.payoutNode ?? new TonClient({ endpoint: config.tonNodeUrl }),
+      wallet: createHotWallet(options.hotWallet),
+      log,
+    };
+    payouts = createPeriodicJob({
+      name: 'payouts',
+      intervalMs: PAYOUT_INTERVAL_MS,
+      db,
+      lockKey: PAYOUT_LOCK_KEY,
+      run: async () => {
+        await runPayoutSteps(worker, clock, PAYOUT_STEPS_PER_RUN);
+      },
+      onError: (error) => log.error({ err: error }, 'payout step failed'),
+    });
+  }
+
   return {
     watcher,
     settlement,
+    payouts,
     start() {
       watcher?.start();
       settlement.start();
+      payouts?.start();
     },
     async stop() {
-      await Promise.all([watcher?.stop(), settlement.stop()]);
+      await Promise.all([watcher?.stop(), settlement.stop(), payouts?.stop()]);
     },
   };
+}
+
+/**
+ * Payout steps until there is nothing to do right now (sent and waiting for the chain, idle, refused, short of
+ * balance) or `maxSteps` ran; each step is one unit of work (withdraw/payouts.ts).
+ */
+export async function runPayoutSteps(
+  worker: Parameters<typeof runPayoutStep>[0],
+  clock: () => number,
+  maxSteps: number,
+): Promise<PayoutStepResult[]> {
+  const results: PayoutStepResult[] = [];
+  const progress = new Set<PayoutStepResult['kind']>(['signed', 'confirmed', 'expired']);
+  for (let i = 0; i < maxSteps; i++) {
+    const result = await runPayoutStep(worker, clock());
+    results.push(result);
+    if (!progress.has(result.kind)) break;
+  }
+  return results;
 }

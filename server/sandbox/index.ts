@@ -8,12 +8,14 @@
  * sandbox code; nothing else outside server/sandbox/ imports it (tests/server/import-rules.test.ts).
  * What production code needs from the sandbox it gets through this object, never by importing it.
  */
+import { Address } from '@ton/core';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
-import type { CommunityChecker, Deps, ShareMessagePreparer } from '../deps';
+import type { CommunityChecker, Deps, HotWalletKeys, ShareMessagePreparer } from '../deps';
 import { chainRoutes } from './chain/routes';
 import { ensureSandboxTreasury } from './chain/service';
+import { sandboxTreasuryKeyPair, sandboxTreasuryWallet } from './chain/treasury';
 import { sandboxCommunityChecker } from './community';
 import { sandboxRoutes } from './routes';
 import { sandboxShareMessagePreparer } from './share-message';
@@ -26,6 +28,12 @@ export interface Sandbox {
   community: CommunityChecker;
   /** Prepared share messages are kept for the host emulator's share dialog (no Bot API). */
   shareMessages: ShareMessagePreparer;
+  /**
+   * Payouts leave from the dev chain's treasury (its key pair comes from a public seed), through the dev
+   * chain's wallet v4r2 exactly as on mainnet; null when PAYOUTS_ENABLED is false or TREASURY_ADDRESS names
+   * another wallet (whose key the sandbox does not have).
+   */
+  hotWallet: HotWalletKeys | null;
   /** Added to the runtime config: the local wallets list and the test-transfer address. */
   appConfig: { walletsListUrl: string; testTransferAddress: string | null };
   /** Applied to index.html after the runtime config: the dev wallet's bridge script. */
@@ -41,6 +49,12 @@ export function createSandbox(config: Config, db: Db): Sandbox {
   return {
     community: sandboxCommunityChecker(db),
     shareMessages: sandboxShareMessagePreparer(db),
+    hotWallet:
+      config.payoutsEnabled &&
+      config.treasuryAddress !== undefined &&
+      Address.parse(config.treasuryAddress).equals(sandboxTreasuryWallet().address)
+        ? { version: 'v4r2', keyPair: sandboxTreasuryKeyPair() }
+        : null,
     appConfig: { walletsListUrl: WALLETS_LIST_PATH, testTransferAddress: config.treasuryAddress ?? null },
     indexHtmlTransforms: [injectDevWallet],
     plugin: (deps) => async (app) => {

@@ -9,3 +9,190 @@ export async function insertReferralTransfer(q: Queryable, userId: number, amoun
   if (!row) throw new Error('insertReferralTransfer returned no row');
   return row.id;
 }
+
+// ---- withdrawals and payout batches (issue #12) -----------------------------------------------------
+
+export type WithdrawalStatus = 'queued' | 'sending' | 'completed' | 'failed' | 'refunded';
+export type SourceAccount = 'balance_token' | 'task_balance' | 'referral_balance';
+
+export interface WithdrawalRow {
+  id: number;
+  user_id: number;
+  source_account: SourceAccount;
+  token_amount: bigint;
+  ton_amount: bigint;
+  fee: bigint;
+  address: string;
+  status: WithdrawalStatus;
+  batch_id: number | null;
+  tx_hash: string | null;
+  error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewWithdrawal {
+  userId: number;
+  sourceAccount: SourceAccount;
+  tokenAmount: bigint;
+  tonAmount: bigint;
+  fee: bigint;
+  address: string;
+}
+
+export async function insertWithdrawal(q: Queryable, w: NewWithdrawal): Promise<WithdrawalRow> {
+  const [row] = await q.query<WithdrawalRow>(
+    `INSERT INTO withdrawals (user_id, source_account, token_amount, ton_amount, fee, address)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+    [w.userId, w.sourceAccount, w.tokenAmount, w.tonAmount, w.fee, w.address],
+  );
+  if (!row) throw new Error('insertWithdrawal returned no row');
+  return row;
+}
+
+/** The oldest queued withdrawals, first come first paid. */
+export async function oldestQueued(q: Queryable, limit: number): Promise<WithdrawalRow[]> {
+  return q.query<WithdrawalRow>(`SELECT * FROM withdrawals WHERE status = 'queued' ORDER BY id LIMIT $1`, [limit]);
+}
+
+/** Locks these withdrawals if every one is still queued (another worker may have taken them); else []. */
+export async function lockQueued(q: Queryable, ids: number[]): Promise<WithdrawalRow[]> {
+  const rows = await q.query<WithdrawalRow>(
+    `SELECT * FROM withdrawals WHERE id = ANY($1::int[]) AND status = 'queued' ORDER BY id FOR UPDATE SKIP LOCKED`,
+    [ids],
+  );
+  return rows.length === ids.length ? rows : [];
+}
+
+export async function noteWithdrawalErrors(q: Queryable, ids: number[], error: string): Promise<void> {
+  await q.query('UPDATE withdrawals SET error = $2, updated_at = now() WHERE id = ANY($1::int[])', [ids, error]);
+}
+
+export async function assignToBatch(q: Queryable, ids: number[], batchId: number): Promise<void> {
+  await q.query(
+    `UPDATE withdrawals SET status = 'sending', batch_id = $2, error = NULL, updated_at = now()
+     WHERE id = ANY($1::int[]) AND status = 'queued'`,
+    [ids, batchId],
+  );
+}
+
+export async function batchWithdrawals(q: Queryable, batchId: number): Promise<WithdrawalRow[]> {
+  return q.query<WithdrawalRow>(`SELECT * FROM withdrawals WHERE batch_id = $1 AND status = 'sending' ORDER BY id`, [batchId]);
+}
+
+export async function completeWithdrawal(q: Queryable, id: number, txHash: string): Promise<void> {
+  await q.query(
+    `UPDATE withdrawals SET status = 'completed', tx_hash = $2, error = NULL, updated_at = now()
+     WHERE id = $1 AND status = 'sending'`,
+    [id, txHash],
+  );
+}
+
+export async function failWithdrawal(q: Queryable, id: number, error: string): Promise<void> {
+  await q.query(
+    `UPDATE withdrawals SET status = 'failed', error = $2, updated_at = now() WHERE id = $1 AND status = 'sending'`,
+    [id, error],
+  );
+}
+
+/** An expired batch's withdrawals wait in the queue again (keeping why), to be signed anew. */
+export async function requeueBatch(q: Queryable, batchId: number, error: string): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `UPDATE withdrawals SET status = 'queued', batch_id = NULL, error = $2, updated_at = now()
+     WHERE batch_id = $1 AND status = 'sending' RETURNING id`,
+    [batchId, error],
+  );
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+export type BatchStatus = 'signed' | 'sent' | 'confirmed' | 'expired';
+
+export interface BatchRow {
+  id: number;
+  wallet_address: string;
+  seqno: bigint;
+  valid_until: bigint;
+  signed_boc: string;
+  message_hash: string;
+  status: BatchStatus;
+  attempts: number;
+  last_error: string | null;
+  tx_hash: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+  confirmed_at: Date | null;
+}
+
+/** The wallet's open batch (signed or sent): at most one, by a unique index. */
+export async function openBatch(q: Queryable, walletAddress: string): Promise<BatchRow | undefined> {
+  const [row] = await q.query<BatchRow>(
+    `SELECT * FROM payout_batches WHERE wallet_address = $1 AND status IN ('signed', 'sent')`,
+    [walletAddress],
+  );
+  return row;
+}
+
+/** Locks the batch if it is still open. */
+export async function lockOpenBatch(q: Queryable, id: number): Promise<BatchRow | undefined> {
+  const [row] = await q.query<BatchRow>(
+    `SELECT * FROM payout_batches WHERE id = $1 AND status IN ('signed', 'sent') FOR UPDATE`,
+    [id],
+  );
+  return row;
+}
+
+export interface NewBatch {
+  walletAddress: string;
+  seqno: number;
+  validUntil: number;
+  signedBoc: string;
+  messageHash: string;
+}
+
+/**
+ * Stores a signed batch; null when the wallet already has an open one, or a live batch took this seqno
+ * (another worker got there first).
+ */
+export async function insertBatch(q: Queryable, b: NewBatch): Promise<BatchRow | null> {
+  const [row] = await q.query<BatchRow>(
+    `INSERT INTO payout_batches (wallet_address, seqno, valid_until, signed_boc, message_hash)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT DO NOTHING
+     RETURNING *`,
+    [b.walletAddress, b.seqno, b.validUntil, b.signedBoc, b.messageHash],
+  );
+  return row ?? null;
+}
+
+export async function markBatchSent(q: Queryable, id: number): Promise<void> {
+  await q.query(
+    `UPDATE payout_batches SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = COALESCE(sent_at, now())
+     WHERE id = $1 AND status IN ('signed', 'sent')`,
+    [id],
+  );
+}
+
+/** A refused send: counted, with the node's reason. Returns the attempts so far. */
+export async function markSendFailed(q: Queryable, id: number, error: string): Promise<number> {
+  const [row] = await q.query<{ attempts: number }>(
+    `UPDATE payout_batches SET attempts = attempts + 1, last_error = $2 WHERE id = $1 AND status IN ('signed', 'sent')
+     RETURNING attempts`,
+    [id, error],
+  );
+  return row?.attempts ?? 0;
+}
+
+export async function noteBatchError(q: Queryable, id: number, error: string): Promise<void> {
+  await q.query(`UPDATE payout_batches SET last_error = $2 WHERE id = $1 AND status IN ('signed', 'sent')`, [id, error]);
+}
+
+export async function confirmBatch(q: Queryable, id: number, txHash: string): Promise<void> {
+  await q.query(
+    `UPDATE payout_batches SET status = 'confirmed', tx_hash = $2, confirmed_at = now(), last_error = NULL WHERE id = $1`,
+    [id, txHash],
+  );
+}
+
+export async function expireBatch(q: Queryable, id: number, error: string): Promise<void> {
+  await q.query(`UPDATE payout_batches SET status = 'expired', last_error = $2 WHERE id = $1`, [id, error]);
+}

@@ -3,14 +3,20 @@
  * balance_token (SPEC §7 POST /withdraw/transfer-from-referral-balance); selling and TON payouts join
  * it here.
  */
+import { Address } from '@ton/core';
+import { mnemonicToPrivateKey } from '@ton/crypto';
 import { type Balances, SERVER_MESSAGES, VALIDATION_MESSAGES } from '@/shared/api/contract';
-import type { Deps } from '../deps';
-import { inTransaction } from '../events/transaction';
+import type { HotWalletVersion } from '../config';
+import type { Deps, HotWalletKeys } from '../deps';
+import { type Tx, inTransaction } from '../events/transaction';
 import { balanceEvent, changeBalance } from '../ledger/service';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { getSetting } from '../settings/service';
 import { lockUser } from '../users/service';
-import { insertReferralTransfer } from './queries';
+import { type SourceAccount, type WithdrawalRow, insertReferralTransfer, insertWithdrawal } from './queries';
+
+export type { WithdrawalRow } from './queries';
+export { type PayoutDeps, type PayoutNode, type PayoutStepResult, createHotWallet, runPayoutStep } from './payouts';
 
 export const REFERRAL_TRANSFER_REASON = 'referral_transfer';
 
@@ -34,4 +40,52 @@ export async function transferFromReferralBalance(
     const row = await changeBalance(tx, { userId, account: 'balance_token', delta: amountToken, ...ref });
     return { ...balanceEvent(row), collective_bonus: await getSetting(tx, 'collective_bonus') };
   });
+}
+
+/** A TON address as a withdrawal stores it: user-friendly, url-safe, with the flags the user gave (raw → bounceable). */
+export function payoutAddress(text: string): string | null {
+  try {
+    if (Address.isFriendly(text)) {
+      const { address, isBounceable, isTestOnly } = Address.parseFriendly(text);
+      if (address.workChain !== 0) return null;
+      return address.toString({ urlSafe: true, bounceable: isBounceable, testOnly: isTestOnly });
+    }
+    const address = Address.parse(text);
+    return address.workChain === 0 ? address.toString({ urlSafe: true, bounceable: true }) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface QueueWithdrawalInput {
+  userId: number;
+  sourceAccount: SourceAccount;
+  /** Token base units the caller has debited from sourceAccount (through the ledger, in this transaction). */
+  tokenAmount: bigint;
+  /** Nanotons the address receives. */
+  tonAmount: bigint;
+  /** Nanotons kept as the fee. */
+  fee: bigint;
+  /** Any TON address form; basechain only. */
+  address: string;
+}
+
+/**
+ * Queues a TON payout in the caller's transaction (POST /withdraw/create debits the tokens through the
+ * ledger, then calls this): the payout worker sends it. Bad input → ValidationError (422), nothing written.
+ */
+export async function queueWithdrawal(tx: Tx, input: QueueWithdrawalInput): Promise<WithdrawalRow> {
+  const problems: Array<{ path: string; message: string }> = [];
+  const address = payoutAddress(input.address);
+  if (address === null) problems.push({ path: 'address', message: 'not a TON basechain address' });
+  if (input.tokenAmount <= 0n) problems.push({ path: 'token_amount', message: VALIDATION_MESSAGES.amountPositive });
+  if (input.tonAmount <= 0n) problems.push({ path: 'ton_amount', message: VALIDATION_MESSAGES.amountPositive });
+  if (input.fee < 0n) problems.push({ path: 'fee', message: VALIDATION_MESSAGES.amountNegative });
+  if (problems.length > 0 || address === null) throw new ValidationError(problems);
+  return insertWithdrawal(tx, { ...input, address });
+}
+
+/** The production hot wallet's keys from its 24 words (HOT_WALLET_MNEMONIC). */
+export async function hotWalletFromMnemonic(words: string[], version: HotWalletVersion): Promise<HotWalletKeys> {
+  return { version, keyPair: await mnemonicToPrivateKey(words) };
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
+import { mnemonicNew, mnemonicToPrivateKey } from '@ton/crypto';
+import { WalletContractV5R1 } from '@ton/ton';
+import { createHotWallet, hotWalletFromMnemonic } from '../../server/withdraw/service';
 import { PRODUCTION_ENV } from './production-env';
 
 
@@ -67,6 +70,28 @@ describe('loadConfig', () => {
     const config = loadConfig(PRODUCTION_ENV);
     expect(config.mode).toBe('production');
     expect(config.tonNodeUrl).toBe('https://toncenter.com/api/v2/jsonRPC');
+  });
+
+  it('payouts: on in the sandbox, off in production unless PAYOUTS_ENABLED, which then requires HOT_WALLET_MNEMONIC', async () => {
+    expect(loadConfig({})).toMatchObject({ payoutsEnabled: true, hotWalletMnemonic: undefined, hotWalletVersion: 'v4r2' });
+    expect(loadConfig({ PAYOUTS_ENABLED: 'false' }).payoutsEnabled).toBe(false);
+    expect(loadConfig(PRODUCTION_ENV).payoutsEnabled).toBe(false);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PAYOUTS_ENABLED: 'true' })).toThrow(
+      /HOT_WALLET_MNEMONIC is required in production when PAYOUTS_ENABLED is true/,
+    );
+    const words = await mnemonicNew(24);
+    const config = loadConfig({ ...PRODUCTION_ENV, PAYOUTS_ENABLED: 'true', HOT_WALLET_MNEMONIC: `  ${words.join('  ')} `, HOT_WALLET_VERSION: 'v5r1' });
+    expect(config).toMatchObject({ payoutsEnabled: true, hotWalletMnemonic: words, hotWalletVersion: 'v5r1' });
+    // the keys the worker signs with, and its wallet contract
+    const keys = await hotWalletFromMnemonic(words, config.hotWalletVersion);
+    expect(keys.keyPair).toEqual(await mnemonicToPrivateKey(words));
+    const wallet = createHotWallet(keys);
+    expect(wallet).toMatchObject({ version: 'v5r1', maxMessages: 255 });
+    expect(wallet.address.equals(WalletContractV5R1.create({ workchain: 0, publicKey: keys.keyPair.publicKey }).address)).toBe(true);
+    expect(createHotWallet({ ...keys, version: 'v4r2' }).maxMessages).toBe(4);
+    expect(() => loadConfig({ HOT_WALLET_MNEMONIC: 'one two three' })).toThrow(/HOT_WALLET_MNEMONIC/);
+    expect(() => loadConfig({ HOT_WALLET_VERSION: 'v3r2' })).toThrow(/HOT_WALLET_VERSION/);
+    expect(() => loadConfig({ PAYOUTS_ENABLED: 'yes' })).toThrow(/PAYOUTS_ENABLED/);
   });
 
   it('rejects malformed values with the setting name', () => {

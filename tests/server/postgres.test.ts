@@ -20,11 +20,13 @@ import {
   expectSameUserActivatesOnce,
   expectOneStakePerMint,
   expectPaymentCreditedOnce,
+  expectPayoutsPaidOnce,
   expectPendingMintLimitHolds,
   expectReferralTransfersExact,
   expectSettlementPaysOnce,
   expectTaskClaimedOnce,
 } from './race-kit';
+import { chainClient } from './payout-kit';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
 
 const START_TIMEOUT_MS = 120_000;
@@ -174,6 +176,25 @@ describe('the app on Postgres', () => {
 
     it('two links created at once that together exceed the balance: one is refused, never overdrawn', async () => {
       await expectConcurrentCreatesNeverOverdraw([a, b], 10);
+    });
+
+    it('four payout workers stepping at once over two instances, without the advisory lock, pay each withdrawal once', async () => {
+      // the dev chain served by instance a, read with TonClient; the workers' database work spread over a and b
+      await expectPayoutsPaidOnce([a, b], await chainClient(a), 4);
+    });
+
+    it('the payout job run at once on both instances: one sender at a time (advisory lock), each withdrawal paid once', async () => {
+      const client = await chainClient(a);
+      await expectPayoutsPaidOnce([a, b], client, 4, (ctx, keys) =>
+        createBackgroundJobs({
+          config: ctx.config,
+          db: ctx.db,
+          bus: ctx.bus,
+          log: quiet,
+          hotWallet: keys,
+          payoutNode: client,
+        }).payouts!.runOnce(),
+      );
     });
 
     it('100 concurrent claims of one validated task, over two instances, credit the reward once', async () => {

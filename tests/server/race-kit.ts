@@ -14,6 +14,10 @@ import { unixNow } from '../../server/lib/codes';
 import { runSettlement } from '../../server/jobs';
 import type { TreasuryNode } from '../../server/watcher/service';
 import type { TestContext } from './helpers';
+import type { TonClient } from '@ton/ton';
+import type { HotWalletKeys } from '../../server/deps';
+import { createHotWallet, runPayoutStep } from '../../server/withdraw/service';
+import { balanceOf, newHotWallet, newRecipient, queue, unixNow as nowSeconds, withdrawal, worker } from './payout-kit';
 import { taskCall, validatedTask } from './task-kit';
 import {
   TOKEN,
@@ -389,4 +393,57 @@ export async function expectTaskClaimedOnce(apps: Apps, requests = 100): Promise
   expect(entries.map((e) => e.delta)).toEqual([7_500_000_000n]);
   expect(await ledgerMatchesBalances(ctx, user.userId)).toBe(true);
   expect((await taskCall(ctx, user, 'claim', { task_id: taskId })).statusCode).toBe(409);
+}
+
+/**
+ * `loops` payout workers stepping at once over the apps (by default bare steps, no advisory lock: the
+ * open-batch and seqno indexes and the row locks alone; or `round`, e.g. the periodic job), each with its
+ * own wallet object from the same keys, pay 9 withdrawals: every one
+ * completed once, every recipient credited exactly its amount, no withdrawal in two confirmed batches.
+ */
+export async function expectPayoutsPaidOnce(
+  apps: Apps,
+  client: TonClient,
+  loops = 2 * apps.length,
+  /** One round of a worker; default: one bare step. */
+  round?: (ctx: TestContext, keys: HotWalletKeys) => Promise<unknown>,
+): Promise<void> {
+  const [ctx] = apps;
+  const user = await newUser(ctx);
+  const hot = await newHotWallet(ctx);
+  const recipients = Array.from({ length: 9 }, () => newRecipient());
+  const ids: number[] = [];
+  for (const [i, to] of recipients.entries()) ids.push((await queue(ctx, user.userId, BigInt(i + 1) * TON, to.text)).id);
+
+  const done = async () => {
+    const rows = await ctx.db.query<{ n: number }>(
+      `SELECT COUNT(*)::int AS n FROM withdrawals WHERE id = ANY($1::int[]) AND status = 'completed'`,
+      [ids],
+    );
+    return rows[0]?.n === ids.length;
+  };
+  await Promise.all(
+    Array.from({ length: loops }, async (_, i) => {
+      const app = pick(apps, i);
+      const w = worker(app, createHotWallet(hot.keys), client);
+      for (let step = 0; step < 60 && !(await done()); step++) {
+        if (round) await round(app, hot.keys);
+        else await runPayoutStep(w, nowSeconds());
+      }
+    }),
+  );
+
+  for (const id of ids) expect((await withdrawal(ctx, id)).status).toBe('completed');
+  for (const [i, to] of recipients.entries()) expect(await balanceOf(client, to.address)).toBe(BigInt(i + 1) * TON);
+  const batches = await ctx.db.query<{ id: number; status: string; seqno: bigint }>(
+    `SELECT id, status, seqno FROM payout_batches WHERE wallet_address = $1 AND status = 'confirmed' ORDER BY id`,
+    [hot.wallet.address.toRawString()],
+  );
+  expect(batches).toHaveLength(3);
+  expect(batches.map((b) => b.seqno)).toEqual([0n, 1n, 2n]);
+  const perBatch = await ctx.db.query<{ batch_id: number; n: number }>(
+    'SELECT batch_id, COUNT(*)::int AS n FROM withdrawals WHERE id = ANY($1::int[]) GROUP BY batch_id ORDER BY batch_id',
+    [ids],
+  );
+  expect(perBatch.map((row) => row.n)).toEqual([4, 4, 1]);
 }

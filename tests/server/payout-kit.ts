@@ -1,0 +1,127 @@
+/**
+ * Payout tests' pieces: hot wallets and recipients on the dev chain, queued withdrawals, a worker over
+ * @ton/ton's TonClient (unchanged) on the app's own JSON-RPC route, and a node that loses messages.
+ */
+import { randomBytes } from 'node:crypto';
+import { type Address, SendMode, beginCell, external, internal, storeMessage } from '@ton/core';
+import { type KeyPair, keyPairFromSeed } from '@ton/crypto';
+import { TonClient, WalletContractV4 } from '@ton/ton';
+import type { Deps, HotWalletKeys } from '../../server/deps';
+import { inTransaction } from '../../server/events/transaction';
+import { faucet } from '../../server/sandbox/chain/service';
+import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
+import type { WithdrawalRow } from '../../server/withdraw/queries';
+import { type PayoutNode, type PayoutStepResult, createHotWallet, queueWithdrawal, runPayoutStep } from '../../server/withdraw/service';
+import type { HotWallet } from '../../server/withdraw/payouts';
+import type { TestContext } from './helpers';
+import { TON, TOKEN } from './mint-kit';
+
+export const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+export const unixNow = () => Math.floor(Date.now() / 1000);
+
+/** The app's dev chain through the official TonClient (the app listens on a free port once). */
+export async function chainClient(ctx: TestContext): Promise<TonClient> {
+  const address = ctx.app.server.listening ? `http://127.0.0.1:${portOf(ctx)}` : await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return new TonClient({ endpoint: `${address}${CHAIN_RPC_PATH}` });
+}
+
+function portOf(ctx: TestContext): number {
+  const info = ctx.app.server.address();
+  if (!info || typeof info === 'string') throw new Error('not listening on a port');
+  return info.port;
+}
+
+const chainDeps = (ctx: TestContext) => ({ db: ctx.db }) as Pick<Deps, 'db'> as Deps;
+
+export interface TestHotWallet {
+  keys: HotWalletKeys;
+  wallet: HotWallet;
+}
+
+/** A new v4r2 hot wallet, not deployed (its first transfer deploys it), holding `funds` on the dev chain. */
+export async function newHotWallet(ctx: TestContext, funds: bigint = 100n * TON): Promise<TestHotWallet> {
+  const keys: HotWalletKeys = { version: 'v4r2', keyPair: keyPairFromSeed(randomBytes(32)) };
+  const wallet = createHotWallet(keys);
+  if (funds > 0n) await fund(ctx, wallet.address, funds);
+  return { keys, wallet };
+}
+
+export const fund = (ctx: TestContext, address: Address, nanotons: bigint) => faucet(chainDeps(ctx), address, nanotons);
+
+/** A fresh, uninitialised wallet address as a user would paste it (non-bounceable, testnet flag). */
+export function newRecipient(): { address: Address; text: string } {
+  const address = WalletContractV4.create({ workchain: 0, publicKey: keyPairFromSeed(randomBytes(32)).publicKey }).address;
+  return { address, text: address.toString({ urlSafe: true, bounceable: false, testOnly: true }) };
+}
+
+export async function queue(ctx: TestContext, userId: number, tonAmount: bigint, address: string): Promise<WithdrawalRow> {
+  return inTransaction(ctx.db, ctx.bus, (tx) =>
+    queueWithdrawal(tx, { userId, sourceAccount: 'balance_token', tokenAmount: 10n * TOKEN, tonAmount, fee: 0n, address }),
+  );
+}
+
+export const balanceOf = async (client: TonClient, address: Address) => (await client.getContractState(address)).balance;
+
+export function worker(ctx: TestContext, wallet: HotWallet, node: PayoutNode) {
+  return { deps: { db: ctx.db, bus: ctx.bus }, node, wallet, log: quiet };
+}
+
+const STOPS = new Set<PayoutStepResult['kind']>(['idle', 'insufficient_balance', 'waiting', 'busy']);
+
+/** Steps until the worker has nothing to do now (idle, waiting, short of balance) or `max` steps; returns the kinds in order. */
+export async function drain(
+  w: Parameters<typeof runPayoutStep>[0],
+  options: { now?: () => number; max?: number } = {},
+): Promise<PayoutStepResult['kind'][]> {
+  const kinds: PayoutStepResult['kind'][] = [];
+  for (let i = 0; i < (options.max ?? 40); i++) {
+    const result = await runPayoutStep(w, (options.now ?? unixNow)());
+    kinds.push(result.kind);
+    if (STOPS.has(result.kind)) break;
+  }
+  return kinds;
+}
+
+/** TonClient, except that sendFile loses the messages `drop` says (a network that drops them), and records every BOC. */
+export function lossyNode(client: TonClient, drop: (attempt: number) => boolean) {
+  const sent: string[] = [];
+  const node: PayoutNode = {
+    getContractState: (address) => client.getContractState(address),
+    runMethod: (address, name, stack) => client.runMethod(address, name, stack),
+    getTransactions: (address, options) => client.getTransactions(address, options),
+    sendFile: async (boc) => {
+      sent.push(boc.toString('base64'));
+      if (!drop(sent.length)) await client.sendFile(boc);
+    },
+  };
+  return { node, sent };
+}
+
+/** A transfer of the hot wallet's own, signed outside the worker (takes the seqno). */
+export async function ownTransfer(client: TonClient, keyPair: KeyPair, to: Address, value: bigint): Promise<void> {
+  const wallet = WalletContractV4.create({ workchain: 0, publicKey: keyPair.publicKey });
+  const seqno = await client.open(wallet).getSeqno();
+  const deployed = await client.isContractDeployed(wallet.address);
+  const body = wallet.createTransfer({
+    seqno,
+    secretKey: keyPair.secretKey,
+    sendMode: SendMode.PAY_GAS_SEPARATELY,
+    messages: [internal({ to, value, bounce: false })],
+    timeout: unixNow() + 60,
+  });
+  const message = external({ to: wallet.address, init: deployed ? null : wallet.init, body });
+  await client.sendFile(beginCell().store(storeMessage(message)).endCell().toBoc());
+}
+
+export async function withdrawal(ctx: TestContext, id: number): Promise<WithdrawalRow> {
+  const [row] = await ctx.db.query<WithdrawalRow>('SELECT * FROM withdrawals WHERE id = $1', [id]);
+  if (!row) throw new Error(`withdrawal ${id} not found`);
+  return row;
+}
+
+export async function batchesOf(ctx: TestContext, wallet: HotWallet) {
+  return ctx.db.query<{ id: number; seqno: bigint; status: string; signed_boc: string; message_hash: string; tx_hash: string | null; attempts: number; last_error: string | null }>(
+    'SELECT id, seqno, status, signed_boc, message_hash, tx_hash, attempts, last_error FROM payout_batches WHERE wallet_address = $1 ORDER BY id',
+    [wallet.address.toRawString()],
+  );
+}
