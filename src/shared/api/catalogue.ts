@@ -61,6 +61,9 @@ export const SERVER_TEXT_KEYS = {
   [SERVER_MESSAGES.taskPhotoType]: 'server.taskPhotoType',
   [SERVER_MESSAGES.taskWrongProof]: 'server.taskWrongProof',
   [SERVER_MESSAGES.shareMessageFailed]: 'server.shareMessageFailed',
+  [SERVER_MESSAGES.sellOneSource]: 'server.sellOneSource',
+  [SERVER_MESSAGES.sellPriceChanged]: 'server.sellPriceChanged',
+  [SERVER_MESSAGES.withdrawalNotFound]: 'server.withdrawalNotFound',
   [INVALID_INIT_DATA_MSG]: 'server.invalidInitData',
   [MAINTENANCE_ON_DETAIL]: 'server.maintenance',
 } as const satisfies Record<string, MessageKey>;
@@ -83,6 +86,8 @@ export const VALIDATION_TEXT_KEYS = {
   taskVisitWait: 'validation.taskVisitWait',
   taskLinkHost: 'validation.taskLinkHost',
   taskLinkInvalid: 'validation.taskLinkInvalid',
+  sellAtLeast: 'validation.sellAtLeast',
+  addressNetwork: 'validation.addressNetwork',
 } as const satisfies Record<keyof typeof VALIDATION_MESSAGES, MessageKey>;
 
 /** A 422's text in the user's language when it is one of the templates ('page: ' field names dropped). */

@@ -33,6 +33,8 @@ const TITLES = {
   task_reward: 'history.taskReward',
   farming_link: 'history.farmingLink',
   farming_refund: 'history.farmingRefund',
+  withdrawal: 'history.withdrawal',
+  withdrawal_refund: 'history.withdrawalRefund',
 } as const satisfies Record<Exclude<OperationType, 'referral_transfer'>, MessageKey>;
 
 const ICONS: Record<OperationType, IconName> = {
@@ -45,6 +47,8 @@ const ICONS: Record<OperationType, IconName> = {
   farming_link: 'link',
   farming_refund: 'undo',
   referral_transfer: 'transfer',
+  withdrawal: 'coins',
+  withdrawal_refund: 'undo',
 };
 
 const ACCOUNTS = {

@@ -45,6 +45,12 @@ import {
   stakeSchema,
   tokenPairSchema,
   userMeSchema,
+  withdrawalCreatedSchema,
+  withdrawCalculateQuerySchema,
+  withdrawCalculationSchema,
+  withdrawCreateBodySchema,
+  withdrawHistoryQuerySchema,
+  withdrawHistorySchema,
 } from './schemas';
 
 export interface CallSchemas {
@@ -84,6 +90,9 @@ export const callSchemas = {
   taskValidate: { body: taskValidateBodySchema, response: taskSchema },
   taskClaim: { body: taskIdBodySchema, response: taskSchema },
   operationsHistory: { query: historyQuerySchema, response: operationHistorySchema },
+  withdrawCalculate: { query: withdrawCalculateQuerySchema, response: withdrawCalculationSchema },
+  withdrawCreate: { body: withdrawCreateBodySchema, response: withdrawalCreatedSchema },
+  withdrawHistory: { query: withdrawHistoryQuerySchema, response: withdrawHistorySchema },
 } as const satisfies Record<CallName, CallSchemas>;
 
 type Schemas = typeof callSchemas;

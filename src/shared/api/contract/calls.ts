@@ -50,6 +50,9 @@ export const calls = {
   taskValidate: { method: 'POST', path: '/task/validate', auth: true, status: 200 },
   taskClaim: { method: 'POST', path: '/task/claim', auth: true, status: 200 },
   operationsHistory: { method: 'GET', path: '/operations/history', auth: true, status: 200 },
+  withdrawCalculate: { method: 'GET', path: '/withdraw/calculate', auth: true, status: 200 },
+  withdrawCreate: { method: 'POST', path: '/withdraw/create', auth: true, status: 201 },
+  withdrawHistory: { method: 'GET', path: '/withdraw/history', auth: true, status: 200 },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallName = keyof typeof calls;

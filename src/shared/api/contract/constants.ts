@@ -61,7 +61,7 @@ export const TASK_LINK_MAX_LENGTH = 2048;
 
 /**
  * Why a balance changed: every ledger entry's reason, which the operations history shows as its type
- * (SPEC §3 "operations history"; DESIGN.md §4 Histories = ledger entries). Issue #12 adds withdrawals.
+ * (SPEC §3 "operations history"; DESIGN.md §4 Histories = ledger entries).
  */
 export const OPERATION_TYPES = [
   'sandbox_grant',
@@ -73,9 +73,22 @@ export const OPERATION_TYPES = [
   'farming_link',
   'farming_refund',
   'referral_transfer',
+  /** Tokens sold: debited from the balance they were sold from when the withdrawal was queued. */
+  'withdrawal',
+  /** An operator gave a failed withdrawal's tokens back to the balance they came from. */
+  'withdrawal_refund',
 ] as const;
 /** The balances the ledger keeps. */
 export const LEDGER_ACCOUNTS = ['balance_token', 'task_balance', 'referral_balance'] as const;
+/**
+ * Withdrawals (selling tokens for TON, issue #12): queued (debited, waiting for the payout worker),
+ * sending (in a signed transfer), completed (on chain: tx_hash), failed (the chain did not pay it: an
+ * operator looks), refunded (an operator gave the tokens back).
+ */
+export const WITHDRAWAL_STATUSES = ['queued', 'sending', 'completed', 'failed', 'refunded'] as const;
+/** The networks a TON address can be meant for (a friendly address's test-only flag says which). */
+export const TON_NETWORKS = ['mainnet', 'testnet'] as const;
+
 /** Histories: 10 a page by default (SPEC §9), newest first. */
 export const HISTORY_PAGE_SIZE = 10;
 export const HISTORY_MAX_PAGE_SIZE = 100;
@@ -129,6 +142,9 @@ export const SERVER_MESSAGES = {
   taskPhotoType: 'Upload a JPEG, PNG or WebP photo',
   taskWrongProof: 'This task takes no proof of that kind',
   shareMessageFailed: 'Could not prepare the message to share. Try again.',
+  sellOneSource: 'Sell from one balance: main, referral or task',
+  sellPriceChanged: 'The price has changed: check the amount and confirm again',
+  withdrawalNotFound: 'Withdrawal not found',
 } as const;
 
 /**
@@ -153,6 +169,8 @@ export const VALIDATION_MESSAGES = {
   taskVisitWait: 'Stay on the page a little longer: check again in {seconds} s',
   taskLinkHost: 'The link must lead to {hosts}',
   taskLinkInvalid: 'Paste a full link that starts with https://',
+  sellAtLeast: 'Sell at least {amount} tokens',
+  addressNetwork: 'Use a {network} address',
 } as const;
 
 /** 'Amount must be at least {amount} TON' + {amount: '1'} → 'Amount must be at least 1 TON'. */

@@ -53,6 +53,13 @@ export type Operation = z.output<typeof s.operationSchema>;
 export type OperationType = Operation['type'];
 export type OperationHistory = z.output<typeof s.operationHistorySchema>;
 export type HistoryQuery = z.input<typeof s.historyQuerySchema>;
+export type WithdrawCalculation = z.output<typeof s.withdrawCalculationSchema>;
+export type WithdrawCreateBody = z.input<typeof s.withdrawCreateBodySchema>;
+export type Withdrawal = z.output<typeof s.withdrawalSchema>;
+export type WithdrawalStatus = Withdrawal['status'];
+export type WithdrawalCreated = z.output<typeof s.withdrawalCreatedSchema>;
+export type WithdrawHistory = z.output<typeof s.withdrawHistorySchema>;
+export type WithdrawHistoryQuery = z.input<typeof s.withdrawHistoryQuerySchema>;
 export type UserBalanceEvent = z.output<typeof s.userBalanceEventSchema>;
 
 /** Server → client socket messages, by event name (schemas in s.socketEventSchemas). */
