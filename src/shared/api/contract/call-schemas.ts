@@ -51,6 +51,9 @@ import {
   withdrawCreateBodySchema,
   withdrawHistoryQuerySchema,
   withdrawHistorySchema,
+  candleListSchema,
+  candlesQuerySchema,
+  financialStatsSchema,
 } from './schemas';
 
 export interface CallSchemas {
@@ -93,6 +96,8 @@ export const callSchemas = {
   withdrawCalculate: { query: withdrawCalculateQuerySchema, response: withdrawCalculationSchema },
   withdrawCreate: { body: withdrawCreateBodySchema, response: withdrawalCreatedSchema },
   withdrawHistory: { query: withdrawHistoryQuerySchema, response: withdrawHistorySchema },
+  priceCandles: { query: candlesQuerySchema, response: candleListSchema },
+  financialStats: { response: financialStatsSchema },
 } as const satisfies Record<CallName, CallSchemas>;
 
 type Schemas = typeof callSchemas;

@@ -53,6 +53,8 @@ export const calls = {
   withdrawCalculate: { method: 'GET', path: '/withdraw/calculate', auth: true, status: 200 },
   withdrawCreate: { method: 'POST', path: '/withdraw/create', auth: true, status: 201 },
   withdrawHistory: { method: 'GET', path: '/withdraw/history', auth: true, status: 200 },
+  priceCandles: { method: 'GET', path: '/price/candles', auth: true, status: 200 },
+  financialStats: { method: 'GET', path: '/stats/financial', auth: true, status: 200 },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallName = keyof typeof calls;

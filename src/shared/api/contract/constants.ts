@@ -89,6 +89,28 @@ export const WITHDRAWAL_STATUSES = ['queued', 'sending', 'completed', 'failed', 
 /** The networks a TON address can be meant for (a friendly address's test-only flag says which). */
 export const TON_NETWORKS = ['mainnet', 'testnet'] as const;
 
+/**
+ * Candles (SPEC §5): the intervals a chart offers; any other interval text a client sends (or none)
+ * is read as the default, 5m. Times are unix seconds at the interval's start (UTC).
+ */
+export const CANDLE_INTERVALS = ['5m', '30m', '1h', '4h', '1d'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+export const DEFAULT_CANDLE_INTERVAL: CandleInterval = '5m';
+export const CANDLE_INTERVAL_SECONDS: Record<CandleInterval, number> = {
+  '5m': 300,
+  '30m': 1_800,
+  '1h': 3_600,
+  '4h': 14_400,
+  '1d': 86_400,
+};
+/** Most candles one GET /price/candles answers (the newest ones in the range). */
+export const CANDLES_MAX_PER_ANSWER = 1_500;
+
+/** SPEC §5: '1h' → '1h'; '15m', '', undefined, '1H ' → '5m' (only the five intervals, exactly written). */
+export function normalizeCandleInterval(text: unknown): CandleInterval {
+  return (CANDLE_INTERVALS as readonly unknown[]).includes(text) ? (text as CandleInterval) : DEFAULT_CANDLE_INTERVAL;
+}
+
 /** Histories: 10 a page by default (SPEC §9), newest first. */
 export const HISTORY_PAGE_SIZE = 10;
 export const HISTORY_MAX_PAGE_SIZE = 100;

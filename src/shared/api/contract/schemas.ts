@@ -30,6 +30,8 @@ import {
   TASK_STATUSES,
   VALIDATION_MESSAGES,
   WITHDRAWAL_STATUSES,
+  CANDLE_INTERVALS,
+  normalizeCandleInterval,
   fillText,
 } from './constants';
 import { MoneyFormatError, MONEY_TEXT_PATTERN, parseUnits } from './money';
@@ -170,6 +172,73 @@ export const currentPriceSchema = z.object({
   /** Percent change against the price 24 h / 30 days ago (the oldest known price when history is shorter). */
   price_change_24h: z.number(),
   price_change_30d: z.number(),
+});
+
+/** Unix seconds in a query string (0 … 2^31-1). */
+const unixSecondsText = z
+  .union([z.number(), z.string().regex(/^(0|[1-9][0-9]{0,9})$/, 'must be unix seconds').transform(Number)])
+  .pipe(z.number().int().min(0).max(MAX_DB_INTEGER));
+
+/**
+ * GET /price/candles (SPEC §7): interval (any text; not one of CANDLE_INTERVALS → 5m, SPEC §5),
+ * from_timestamp / to_timestamp in unix seconds (defaults: the last CANDLES_MAX_PER_ANSWER intervals up
+ * to now). from after to → 422.
+ */
+export const candlesQuerySchema = z
+  .object({
+    interval: z.string().max(16).optional().transform(normalizeCandleInterval),
+    from_timestamp: unixSecondsText.optional(),
+    to_timestamp: unixSecondsText.optional(),
+  })
+  .refine((q) => q.from_timestamp === undefined || q.to_timestamp === undefined || q.from_timestamp <= q.to_timestamp, {
+    message: 'from_timestamp must not be after to_timestamp',
+    path: ['from_timestamp'],
+  });
+
+/** One OHLC bar (SPEC §3 "Candle: time plus bar data"): time = the interval's start, unix seconds. */
+export const candleSchema = z.object({
+  time: z.number().int(),
+  open: moneyText,
+  high: moneyText,
+  low: moneyText,
+  close: moneyText,
+});
+
+/**
+ * The candles of the range, oldest first, one per interval with no gaps (an interval without a tick
+ * carries the previous close forward: open = high = low = close), at most CANDLES_MAX_PER_ANSWER (the
+ * newest). Nothing before the first tick.
+ */
+export const candleListSchema = z.object({ interval: z.enum(CANDLE_INTERVALS), candles: z.array(candleSchema) });
+
+/** `price_update` on the main socket (SPEC §7): the current price after every tick, and its time. */
+export const priceUpdateSchema = currentPriceSchema.extend({ time: z.number().int() });
+
+/** `current_candle` on the candles socket: the live (last) candle of the socket's interval. */
+export const currentCandleSchema = z.object({ interval: z.enum(CANDLE_INTERVALS), candle: candleSchema });
+
+// ---- stats --------------------------------------------------------------------------------------
+/**
+ * GET /stats/financial (SPEC §3 "financial stats object"), from the ledger and the chain payments,
+ * cached for a few seconds. Tokens and TON as money text; counts as integers.
+ */
+export const financialStatsSchema = z.object({
+  /** Tokens of every mint that matured or was staked (paid or farmed). */
+  total_minted: moneyText,
+  /** Tokens in active stakes. */
+  total_staked: moneyText,
+  /** Tokens on all users' balances (main, referral, task). */
+  circulating: moneyText,
+  /** TON paid in for mints (confirmed payments). */
+  ton_paid_in: moneyText,
+  /** TON paid out to sellers (completed withdrawals). */
+  ton_paid_out: moneyText,
+  users: z.number().int(),
+  active_stakes: z.number().int(),
+  /** The collective bonus in force, percent per day. */
+  collective_bonus: z.number(),
+  /** Unix seconds the figures were computed at. */
+  updated_at: z.number().int(),
 });
 
 // ---- mint ---------------------------------------------------------------------------------------
@@ -671,4 +740,11 @@ export const socketEventSchemas = {
   'user:task': taskSchema,
   /** One of the user's withdrawals was queued or changed status (sending, completed, failed, refunded). */
   'user:withdrawal': withdrawalSchema,
+  /** Every price tick (SPEC §7). */
+  price_update: priceUpdateSchema,
+} as const;
+
+/** Server → client messages on /api/ws/candles, by event name (SPEC §7: current_candle). */
+export const candleSocketEventSchemas = {
+  current_candle: currentCandleSchema,
 } as const;

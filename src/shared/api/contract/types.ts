@@ -60,11 +60,19 @@ export type WithdrawalStatus = Withdrawal['status'];
 export type WithdrawalCreated = z.output<typeof s.withdrawalCreatedSchema>;
 export type WithdrawHistory = z.output<typeof s.withdrawHistorySchema>;
 export type WithdrawHistoryQuery = z.input<typeof s.withdrawHistoryQuerySchema>;
+export type Candle = z.output<typeof s.candleSchema>;
+export type CandleList = z.output<typeof s.candleListSchema>;
+export type CandlesQuery = z.input<typeof s.candlesQuerySchema>;
+export type PriceUpdate = z.output<typeof s.priceUpdateSchema>;
+export type CurrentCandle = z.output<typeof s.currentCandleSchema>;
+export type FinancialStats = z.output<typeof s.financialStatsSchema>;
 export type UserBalanceEvent = z.output<typeof s.userBalanceEventSchema>;
 
 /** Server → client socket messages, by event name (schemas in s.socketEventSchemas). */
 export type SocketEvents = { [K in keyof typeof s.socketEventSchemas]: z.output<(typeof s.socketEventSchemas)[K]> };
 export type SocketEventName = keyof SocketEvents;
+/** Server → client messages on the candles socket. */
+export type CandleSocketMessage = { event: 'current_candle'; data: z.output<typeof s.currentCandleSchema> };
 export type SocketMessage = {
   [K in SocketEventName]: { event: K; data: SocketEvents[K] };
 }[SocketEventName];
