@@ -44,6 +44,8 @@ export default defineConfig({
       DATA_DIR: 'memory://',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The price stays still (specs count tokens at 0.01 TON); a spec moves it with the launcher's Price ↑ / ↓.
+      PRICE_TICK_MS: '0',
     },
   },
 });

@@ -33,6 +33,7 @@ import { referralRoutes } from './referral/routes';
 import { telegramShareMessagePreparer } from './referral/share-message';
 import type { Sandbox } from './sandbox/index';
 import { stakingRoutes } from './staking/routes';
+import { statsRoutes } from './stats/routes';
 import { taskRoutes } from './tasks/routes';
 import { userRoutes } from './users/routes';
 import { appConfigFor, indexHtmlRenderer, spaIndexSender, wantsSpaIndex, webRoutes } from './web/routes';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(stakingRoutes(deps));
   await app.register(farmingRoutes(deps));
   await app.register(priceRoutes(deps));
+  await app.register(statsRoutes(deps));
   await app.register(programRoutes(deps));
   await app.register(referralRoutes(deps));
   await app.register(withdrawRoutes(deps));

@@ -26,6 +26,8 @@ export const SANDBOX_COMMUNITY_URL = 'https://t.me/ton_token_sandbox_community';
  * production config never loads sandbox code.
  */
 export const SANDBOX_TREASURY_ADDRESS = 'EQC5z_Y8Fc8hsNzaMi9PbBEE6pwvuCP6jm01k6omUwfSgtSX';
+/** The sandbox's random walk ticks this often unless PRICE_TICK_MS says otherwise. */
+export const SANDBOX_PRICE_TICK_MS = 5_000;
 export const DEFAULT_BOT_API_URL = 'https://api.telegram.org';
 const MAINNET_NODE_URL = 'https://toncenter.com/api/v2/jsonRPC';
 
@@ -94,6 +96,13 @@ export interface Config {
   hotWalletMnemonic: string[] | undefined;
   /** HOT_WALLET_VERSION: v4r2 (default; 4 payouts per transfer) or v5r1 (up to 255). */
   hotWalletVersion: HotWalletVersion;
+  /**
+   * PRICE_TICK_MS: the sandbox's random walk of the token price ticks this often (default 5000 in the
+   * sandbox; 0 = off). Production has no walk (the operator or a feed sets the price): only 0 is accepted.
+   */
+  priceTickMs: number;
+  /** STATS_CACHE_MS: how long a process reuses its last GET /stats/financial figures (default 5000; 0 = never). */
+  statsCacheMs: number;
 }
 
 export const HOT_WALLET_VERSIONS = ['v4r2', 'v5r1'] as const;
@@ -180,6 +189,21 @@ const envSchema = z.object({
       .optional(),
   ),
   HOT_WALLET_VERSION: optionalText.pipe(z.enum(HOT_WALLET_VERSIONS).optional()),
+  PRICE_TICK_MS: optionalText.pipe(
+    z
+      .string()
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(3_600_000)
+          .refine((ms) => ms === 0 || ms >= 100, { message: '0 (off) or at least 100 ms' }),
+      )
+      .optional(),
+  ),
+  STATS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 
 type Env = Record<string, string | undefined>;
@@ -229,6 +253,9 @@ function productionProblems(e: ParsedEnv): string[] {
   }
   if (payoutsOn(e, 'production') && e.HOT_WALLET_MNEMONIC === undefined) {
     problems.push('HOT_WALLET_MNEMONIC is required in production when PAYOUTS_ENABLED is true');
+  }
+  if (e.PRICE_TICK_MS !== undefined && e.PRICE_TICK_MS > 0) {
+    problems.push('PRICE_TICK_MS is the sandbox random walk: production prices are set by the operator (leave it unset or 0)');
   }
   for (const [name, published] of Object.entries(PUBLISHED_SANDBOX_SECRETS)) {
     if (e[name as keyof typeof PUBLISHED_SANDBOX_SECRETS] === published) {
@@ -282,5 +309,7 @@ export function loadConfig(env: Env = process.env): Config {
     payoutsEnabled: payoutsOn(e, mode),
     hotWalletMnemonic: e.HOT_WALLET_MNEMONIC,
     hotWalletVersion: e.HOT_WALLET_VERSION ?? 'v4r2',
+    priceTickMs: e.PRICE_TICK_MS ?? (sandbox ? SANDBOX_PRICE_TICK_MS : 0),
+    statsCacheMs: e.STATS_CACHE_MS,
   };
 }

@@ -120,3 +120,23 @@ export const PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS = 10_000_000n;
 /** Looking for a batch's transaction: getTransactions page size, and pages read per step. */
 export const PAYOUT_TX_PAGE_SIZE = 50;
 export const PAYOUT_TX_MAX_PAGES = 10;
+
+// ---- price (issue #13) ---------------------------------------------------------------------------
+
+/** The highest price anyone may set, nanotons per whole token (1 000 000 000 TON): far inside BIGINT. */
+export const PRICE_MAX_NANOTONS = 10n ** 18n;
+/**
+ * The sandbox's random walk (PRICE_TICK_MS): each tick moves the price by a whole number of basis points
+ * drawn evenly from −maxStepBps…+maxStepBps, from a PRNG seeded with `seed` (the same run of steps on every
+ * start). Below `floorNanotons` it only steps up, above `ceilingNanotons` only down, so the walk stays in
+ * its band without ever jumping (a launcher push outside the band is walked back gently), and it is never
+ * below 1 nanoton.
+ */
+export const PRICE_WALK = {
+  seed: 13,
+  maxStepBps: 100,
+  floorNanotons: 1_000_000n, // 0.001 TON
+  ceilingNanotons: 1_000_000_000n, // 1 TON
+} as const;
+/** The launcher's Price ↑ / ↓ buttons move the price by this many basis points (5 %). */
+export const PRICE_NUDGE_BPS = 500n;

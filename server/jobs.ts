@@ -1,6 +1,6 @@
 /**
- * Every periodic job, composed here and nowhere else (issue #4): the treasury watcher and the
- * settlement run. Built from the same database and event bus as the app, started by start.ts after the
+ * Every periodic job, composed here and nowhere else (issue #4): the treasury watcher, the
+ * settlement run, the payout worker and (sandbox) the price's random walk. Built from the same database and event bus as the app, started by start.ts after the
  * server listens (in the sandbox the watcher reads the dev chain over this very server's HTTP), stopped
  * before it closes. Tests build the pieces directly and call runOnce(); nothing here runs on import.
  *
@@ -22,6 +22,7 @@ import type { EventBus } from './events/bus';
 import { unixNow } from './lib/codes';
 import { type PeriodicJob, createPeriodicJob } from './lib/periodic-job';
 import { expirePendingMints, matureActiveMints } from './mint/service';
+import { createPriceWalk } from './price/service';
 import { completeDueStakes, settleBonuses } from './staking/service';
 import { type TreasuryNode, createTreasuryWatcher } from './watcher/service';
 import { type PayoutNode, type PayoutStepResult, createHotWallet, runPayoutStep } from './withdraw/service';
@@ -56,6 +57,8 @@ export const TREASURY_WATCHER_LOCK_KEY = 7_402_116_004;
 export const SETTLEMENT_LOCK_KEY = 7_402_116_005;
 /** One payout sender per hot wallet across all processes (there is one hot wallet). */
 export const PAYOUT_LOCK_KEY = 7_402_116_006;
+/** One random-walk tick at a time across all processes (sandbox only). */
+export const PRICE_WALK_LOCK_KEY = 7_402_116_007;
 /** Steps one payout run takes at most (sign, send, confirm… for several batches) before it yields. */
 export const PAYOUT_STEPS_PER_RUN = 20;
 
@@ -82,6 +85,8 @@ export interface BackgroundJobs {
   settlement: PeriodicJob;
   /** Null when payouts are off. */
   payouts: PeriodicJob | null;
+  /** The sandbox's random walk of the price; null when PRICE_TICK_MS is 0 (always in production). */
+  priceWalk: PeriodicJob | null;
   start(): void;
   stop(): Promise<void>;
 }
@@ -147,17 +152,36 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
     });
   }
 
+  let priceWalk: PeriodicJob | null = null;
+  if (config.priceTickMs > 0) {
+    const step = createPriceWalk(deps);
+    priceWalk = createPeriodicJob({
+      name: 'price-walk',
+      intervalMs: config.priceTickMs,
+      // The first step one period after start, like every later one.
+      firstRunDelayMs: config.priceTickMs,
+      db,
+      lockKey: PRICE_WALK_LOCK_KEY,
+      run: async () => {
+        await step();
+      },
+      onError: (error) => log.error({ err: error }, 'price walk tick failed'),
+    });
+  }
+
   return {
     watcher,
     settlement,
     payouts,
+    priceWalk,
     start() {
       watcher?.start();
       settlement.start();
       payouts?.start();
+      priceWalk?.start();
     },
     async stop() {
-      await Promise.all([watcher?.stop(), settlement.stop(), payouts?.stop()]);
+      await Promise.all([watcher?.stop(), settlement.stop(), payouts?.stop(), priceWalk?.stop()]);
     },
   };
 }

@@ -10,6 +10,8 @@
  *   npm run operator -- reviews list
  *   npm run operator -- reviews approve <id>
  *   npm run operator -- reviews reject <id> <reason…>
+ *   npm run operator -- price status
+ *   npm run operator -- price set <TON per token>
  * Settings: API_URL (default http://127.0.0.1:$PORT, PORT default 8080), ADMIN_TOKEN (sandbox default).
  */
 import { pathToFileURL } from 'node:url';
@@ -28,7 +30,9 @@ export const USAGE = `Usage:
   npm run operator -- tasks order <id> <n>
   npm run operator -- reviews list
   npm run operator -- reviews approve <id>
-  npm run operator -- reviews reject <id> <reason>`;
+  npm run operator -- reviews reject <id> <reason>
+  npm run operator -- price status
+  npm run operator -- price set <TON per token, e.g. 0.0125>`;
 
 export interface OperatorEnv {
   apiUrl: string;
@@ -155,6 +159,19 @@ function addTaskBody(args: string[]): Record<string, unknown> {
   };
 }
 
+interface PriceState {
+  price: string;
+  price_change_24h: number;
+  price_change_30d: number;
+  time: number;
+}
+
+const signed = (percent: number) => `${percent > 0 ? '+' : ''}${percent} %`;
+const priceLine = (state: PriceState) =>
+  `Price: ${state.price} TON per token (24 h ${signed(state.price_change_24h)}, 30 d ${signed(state.price_change_30d)}) at ${new Date(
+    state.time * 1000,
+  ).toISOString()}`;
+
 export async function runOperator(args: string[], env: OperatorEnv): Promise<void> {
   const print = env.print ?? ((line: string) => console.log(line));
   const call = caller(env);
@@ -213,6 +230,18 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
       const reason = rest.slice(1).join(' ');
       const item = (await call('POST', `/tasks/reviews/${id(rest[0])}/reject`, { reason })) as ReviewItem;
       print(`Rejected #${item.id}: ${item.user.first_name} reads "${reason}".`);
+      return;
+    }
+  }
+
+  if (command === 'price') {
+    if (action === 'status' && rest.length === 0) {
+      print(priceLine((await call('GET', '/price')) as PriceState));
+      return;
+    }
+    // The text goes as it is: the server validates it like every amount (422 names what is wrong).
+    if (action === 'set' && rest.length === 1 && rest[0]) {
+      print(priceLine((await call('POST', '/price', { price: rest[0] })) as PriceState));
       return;
     }
   }

@@ -11,7 +11,7 @@ import type { Db } from '../db/index';
 
 export interface PeriodicJob {
   readonly name: string;
-  /** Runs now and then every intervalMs (after the previous run ends) until stop(). Idempotent. */
+  /** Runs now (or after firstRunDelayMs) and then every intervalMs (after the previous run ends) until stop(). Idempotent. */
   start(): void;
   /** Stops scheduling and waits for a run in progress. */
   stop(): Promise<void>;
@@ -25,6 +25,8 @@ export interface PeriodicJobOptions {
   db: Db;
   /** Advisory lock key, unique per job. */
   lockKey: number;
+  /** Delay of the first run after start() (default 0: at once). */
+  firstRunDelayMs?: number;
   run(): Promise<void>;
   /** A failed run is reported here; the next run is scheduled as usual. */
   onError(error: unknown): void;
@@ -74,7 +76,7 @@ export function createPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
     start() {
       if (running) return;
       running = true;
-      schedule(0);
+      schedule(options.firstRunDelayMs ?? 0);
     },
     async stop() {
       running = false;

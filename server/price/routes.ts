@@ -1,11 +1,41 @@
+/**
+ * The price calls of the contract (currentPrice, priceCandles) and the operator API
+ * (bearer ADMIN_TOKEN; not in the contract): GET /api/admin/price and POST /api/admin/price {price}.
+ */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { VALIDATION_MESSAGES, fillText, formatUnits, moneyInput } from '@/shared/api/contract';
 import type { Deps } from '../deps';
+import { requireAdmin } from '../http/auth-context';
 import { callRoute } from '../lib/call-route';
 import { unixNow } from '../lib/codes';
-import { currentPrice } from './service';
+import { parseOr422 } from '../lib/validation';
+import { PRICE_MAX_NANOTONS } from '../constants';
+import { candles, currentPrice, setPrice } from './service';
 
-export function priceRoutes(deps: Pick<Deps, 'db'>) {
+/** POST /api/admin/price: TON per whole token as money text (like every amount), more than 0, at most PRICE_MAX_NANOTONS. */
+export const setPriceBodySchema = z.strictObject({
+  price: moneyInput
+    .refine((nanotons) => nanotons > 0n, VALIDATION_MESSAGES.amountPositive)
+    .refine((nanotons) => nanotons <= PRICE_MAX_NANOTONS, fillText(VALIDATION_MESSAGES.amountAtMost, { amount: formatUnits(PRICE_MAX_NANOTONS) })),
+});
+
+export function priceRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
   return async (app: FastifyInstance) => {
     callRoute(app, 'currentPrice', async () => currentPrice(deps.db, unixNow()));
+    callRoute(app, 'priceCandles', async ({ query }) => candles(deps.db, query, unixNow()));
+
+    // ---- operator API (npm run operator -- price …) ----
+    const admin = { onRequest: requireAdmin(deps.config.adminToken) };
+    app.get('/api/admin/price', admin, async () => {
+      const now = unixNow();
+      return { ...(await currentPrice(deps.db, now)), time: now };
+    });
+    app.post('/api/admin/price', admin, async (request) => {
+      const { price } = parseOr422(setPriceBodySchema, request.body);
+      const update = await setPrice(deps, price);
+      request.log.warn({ price: update.price }, 'price set by operator');
+      return update;
+    });
   };
 }

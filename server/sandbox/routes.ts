@@ -4,6 +4,8 @@ import { idParamsSchema } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { parseOr422 } from '../lib/validation';
 import { getMaintenance, setMaintenance } from '../maintenance/service';
+import { currentPrice, nudgePrice } from '../price/service';
+import { unixNow } from '../lib/codes';
 import {
   createSandboxUserSchema,
   grantSchema,
@@ -11,6 +13,7 @@ import {
   maintenanceSwitchSchema,
   patchSandboxUserSchema,
   preparedMessageParamsSchema,
+  priceNudgeSchema,
 } from './schemas';
 import { createUser, grant, launch, listUsers, preparedMessage, updateUser } from './service';
 import { devWalletRoutes } from './wallet/routes';
@@ -56,6 +59,13 @@ export function sandboxRoutes(deps: Deps) {
     app.post('/sandbox/api/maintenance', async (request) => {
       const { enabled } = parseOr422(maintenanceSwitchSchema, request.body);
       return setMaintenance(deps.db, enabled);
+    });
+
+    // The price as the app reads it, and the launcher's Price ↑ / ↓: one tick each (price_update, candles).
+    app.get('/sandbox/api/price', async () => currentPrice(deps.db, unixNow()));
+    app.post('/sandbox/api/price', async (request) => {
+      const { direction } = parseOr422(priceNudgeSchema, request.body);
+      return nudgePrice(deps, direction);
     });
 
     await app.register(devWalletRoutes(deps));

@@ -32,6 +32,9 @@ export type CreateSandboxUser = z.output<typeof createSandboxUserSchema>;
 /** The launcher's maintenance switch (the same body as the operator's POST /api/admin/maintenance). */
 export const maintenanceSwitchSchema = z.strictObject({ enabled: z.boolean() });
 
+/** The launcher's Price ↑ / ↓ (PRICE_NUDGE_BPS up or down, one tick through the price service). */
+export const priceNudgeSchema = z.strictObject({ direction: z.enum(['up', 'down']) });
+
 /** `?farm_code=`: open the app as from a farm link (start parameter `farm_<code>`, signed in the launch data). */
 export const launchQuerySchema = z.object({ farm_code: activationCodeSchema.optional() });
 

@@ -1,14 +1,25 @@
 /**
  * Sockets (SPEC §7): the client's first message is its access token (raw, or JSON {token});
- * after that the main socket receives `{event, data}` messages for the user and global events.
+ * after that the main socket receives `{event, data}` messages for the user and global events
+ * (price_update among them), and the candles socket takes interval strings and answers current_candle.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { SOCKET_CLOSE, SOCKET_PATHS, type SocketMessage } from '@/shared/api/contract';
+import {
+  type CandleInterval,
+  type CandleSocketMessage,
+  type Candle,
+  SOCKET_CLOSE,
+  SOCKET_PATHS,
+  type SocketMessage,
+  normalizeCandleInterval,
+} from '@/shared/api/contract';
 import { authenticateToken } from '../auth/service';
 import type { AccessClaims } from '../http/auth-context';
 import type { Deps } from '../deps';
+import { unixNow } from '../lib/codes';
 import { currentBalances } from '../ledger/service';
+import { liveCandle, liveCandleReader } from '../price/service';
 
 export interface SocketOptions {
   /** How long a new socket may stay silent before it is closed with SOCKET_CLOSE.tokenTimeout. */
@@ -32,7 +43,9 @@ function tokenFrom(raw: string): string {
 
 /**
  * Waits for the token message and verifies it. Resolves with the user, or null after closing the
- * socket (timeout, bad token, socket gone). Messages after the first go to `onMessage`.
+ * socket (timeout, bad token, socket gone). Messages after the first go to `onMessage`, in order; those
+ * sent while the token is being verified (a client sends its token and its interval at once) wait for
+ * the verdict and go to `onMessage` just before this resolves.
  */
 function handshake(
   deps: Deps,
@@ -42,6 +55,7 @@ function handshake(
 ): Promise<AccessClaims | null> {
   return new Promise((resolve) => {
     let state: 'waiting' | 'verifying' | 'open' | 'closed' = 'waiting';
+    const early: string[] = [];
     const timer = setTimeout(() => {
       state = 'closed';
       socket.close(SOCKET_CLOSE.tokenTimeout, 'Token timeout');
@@ -56,6 +70,10 @@ function handshake(
     socket.on('message', (data, isBinary) => {
       const text = isBinary ? '' : data.toString();
       if (state === 'open') return onMessage(text);
+      if (state === 'verifying') {
+        if (early.length < MAX_EARLY_MESSAGES) early.push(text);
+        return;
+      }
       if (state !== 'waiting') return;
       state = 'verifying';
       clearTimeout(timer);
@@ -63,6 +81,7 @@ function handshake(
         (claims) => {
           if (socket.readyState !== socket.OPEN) return resolve(null);
           state = 'open';
+          early.splice(0).forEach(onMessage);
           resolve(claims);
         },
         () => {
@@ -75,7 +94,10 @@ function handshake(
   });
 }
 
-function send(socket: WebSocket, message: SocketMessage): void {
+/** Messages kept while a token is verified; a client has no reason to send more than one or two. */
+const MAX_EARLY_MESSAGES = 8;
+
+function send(socket: WebSocket, message: SocketMessage | CandleSocketMessage): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
 
@@ -104,16 +126,48 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
       request.log.debug({ userId: claims.userId }, 'socket subscribed');
     });
 
+    // One read of each interval's live candle per tick for all of this process's candles sockets.
+    const candleFor = liveCandleReader(deps.db);
+
+    /*
+     * The candles socket: after the token, every text message is an interval (normalised: anything but
+     * 5m, 30m, 1h, 4h, 1d is 5m). It is answered at once with the live candle of that interval, and then
+     * on every tick (the global price_update) with the candle of the tick's bucket; a new interval
+     * switches the socket. Sends go out one after another, in the order they were asked for.
+     */
     app.get(SOCKET_PATHS.candles, { websocket: true }, async (socket, request) => {
-      let interval: string | undefined;
+      let interval: CandleInterval | null = null;
+      let ready = false;
+      let chain: Promise<void> = Promise.resolve();
+      const sendCandle = (wanted: CandleInterval, read: () => Promise<Candle | null>) => {
+        chain = chain
+          .then(async () => {
+            const candle = await read();
+            // A switch while reading: the candle of the old interval is no longer wanted.
+            if (candle && interval === wanted) send(socket, { event: 'current_candle', data: { interval: wanted, candle } });
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'live candle read failed'));
+      };
+      const answerNow = () => {
+        const wanted = interval;
+        if (wanted) sendCandle(wanted, () => liveCandle(deps.db, wanted, unixNow()));
+      };
+
       const claims = await handshake(deps, socket, options, (text) => {
-        interval = text.trim();
+        interval = normalizeCandleInterval(text);
+        if (ready) answerNow();
       });
       if (!claims) return;
-      // TODO(price & candles issue, DESIGN.md §3 "Price"): once price ticks are stored, push
-      // `current_candle` for the requested interval (normalized to 5m/30m/1h/4h/1d) on every tick.
-      // Until then this socket authenticates and records the interval but pushes nothing.
-      request.log.debug({ userId: claims.userId, interval }, 'candle socket open');
+      const unsubscribe = deps.bus.subscribeGlobal((message) => {
+        const wanted = interval;
+        if (message.event !== 'price_update' || !wanted) return;
+        sendCandle(wanted, () => candleFor(wanted, message.data));
+      });
+      socket.on('close', unsubscribe);
+      ready = true;
+      // An interval sent with the token: its answer is read now that ticks are heard too.
+      answerNow();
+      request.log.debug({ userId: claims.userId }, 'candle socket subscribed');
     });
   };
 }

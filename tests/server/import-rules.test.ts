@@ -41,6 +41,7 @@ export const DOMAINS = [
   'withdraw',
   'farming',
   'tasks',
+  'stats',
 ] as const;
 /** Platform: shared by every domain, knows none of them. */
 export const PLATFORM_FOLDERS = ['db', 'lib', 'events', 'http'] as const;
