@@ -27,6 +27,10 @@ import {
   expectTaskClaimedOnce,
 } from './race-kit';
 import { chainClient } from './payout-kit';
+import { CANDLE_INTERVALS, CANDLE_INTERVAL_SECONDS } from '@/shared/api/contract';
+import { candles, liveCandle } from '../../server/price/service';
+import { financialStats } from '../../server/stats/service';
+import { T0, randomTicks, referenceCandles, storeTicks } from './candle-kit';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
 
 const START_TIMEOUT_MS = 120_000;
@@ -231,5 +235,44 @@ describe('the app on Postgres', () => {
       expect(await jobB.runOnce()).toBe(true);
       expect(runs).toEqual({ a: 1, b: 1 });
     });
+  });
+});
+
+describe('candles on Postgres', () => {
+  // A database of its own: the random ticks must not move the price the app tests above mint at.
+  let db: Db;
+  beforeAll(async () => {
+    const admin = await createDb({ databaseUrl: server.url, dataDir: 'memory://' });
+    try {
+      await admin.query('CREATE DATABASE candles_check');
+    } finally {
+      await admin.close();
+    }
+    db = await createDb({ databaseUrl: server.url.replace(/\/[^/]+$/, '/candles_check'), dataDir: 'memory://' });
+    await runMigrations(db);
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('the SQL aggregation matches the naive reference for every interval, with gaps, carry-in, cap and the first tick', async () => {
+    const ticks = randomTicks(15, 300);
+    await storeTicks(db, ticks);
+    const last = Math.floor(ticks.reduce((a, b) => (b.at > a.at ? b : a)).at);
+    const now = last + 2 * 86_400 + 5;
+    for (const interval of CANDLE_INTERVALS) {
+      const seconds = CANDLE_INTERVAL_SECONDS[interval];
+      const ranges = [{}, { from: 0 }, { to: T0 - 1 }, { from: T0 + 7 * seconds + 1, to: last }, { from: last - seconds, to: now + 999 }, { from: T0 + 3600, to: T0 + 3600 }];
+      for (const range of ranges) {
+        const got = await candles(db, { interval, from_timestamp: range.from, to_timestamp: range.to }, now);
+        expect(got.candles, `${interval} ${JSON.stringify(range)}`).toEqual(referenceCandles(ticks, seconds, range, now));
+      }
+      const at = T0 + 5 * 3600 + 17;
+      expect(await liveCandle(db, interval, at)).toEqual(referenceCandles(ticks, seconds, { from: at, to: at }, now)[0] ?? null);
+    }
+  });
+
+  it('the financial figures read on Postgres', async () => {
+    expect(await financialStats(db, 7)).toMatchObject({ users: 0, circulating: '0', ton_paid_out: '0', updated_at: 7 });
   });
 });
