@@ -72,6 +72,17 @@ describe('loadConfig', () => {
     expect(config.tonNodeUrl).toBe('https://toncenter.com/api/v2/jsonRPC');
   });
 
+  it('price walk and stats cache: the walk ticks every 5 s in the sandbox, is off in production, and production refuses it', () => {
+    expect(loadConfig({})).toMatchObject({ priceTickMs: 5_000, statsCacheMs: 5_000 });
+    expect(loadConfig({ PRICE_TICK_MS: '0', STATS_CACHE_MS: '0' })).toMatchObject({ priceTickMs: 0, statsCacheMs: 0 });
+    expect(loadConfig({ PRICE_TICK_MS: '250' }).priceTickMs).toBe(250);
+    expect(loadConfig(PRODUCTION_ENV).priceTickMs).toBe(0);
+    expect(loadConfig({ ...PRODUCTION_ENV, PRICE_TICK_MS: '0' }).priceTickMs).toBe(0);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PRICE_TICK_MS: '5000' })).toThrow(/PRICE_TICK_MS is the sandbox random walk/);
+    for (const bad of ['-1', '50', '1.5', 'fast', '3600001']) expect(() => loadConfig({ PRICE_TICK_MS: bad })).toThrow(/PRICE_TICK_MS/);
+    expect(() => loadConfig({ STATS_CACHE_MS: '-5' })).toThrow(/STATS_CACHE_MS/);
+  });
+
   it('payouts: on in the sandbox, off in production unless PAYOUTS_ENABLED, which then requires HOT_WALLET_MNEMONIC', async () => {
     expect(loadConfig({})).toMatchObject({ payoutsEnabled: true, hotWalletMnemonic: undefined, hotWalletVersion: 'v4r2' });
     expect(loadConfig({ PAYOUTS_ENABLED: 'false' }).payoutsEnabled).toBe(false);
