@@ -102,6 +102,11 @@ export const FARMING_CODE_LENGTH = 10;
 
 /** The payout worker's period: one step (sign, send, or confirm a batch) per run while there is work. */
 export const PAYOUT_INTERVAL_MS = 3_000;
+/**
+ * The same in the sandbox: the dev chain applies a transfer as it is sent, so a sale there is paid within
+ * a second or two (sign and send in one run, confirm in the next).
+ */
+export const PAYOUT_SANDBOX_INTERVAL_MS = 1_000;
 /** A signed transfer's valid_until is this far after signing ("a few minutes"). */
 export const PAYOUT_VALID_FOR_SECONDS = 180;
 /**

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import {
   PAYOUT_INTERVAL_MS,
+  PAYOUT_SANDBOX_INTERVAL_MS,
   SETTLEMENT_INTERVAL_MS,
   TREASURY_MAX_PAGES_PER_POLL,   TREASURY_PAGE_SIZE,
   TREASURY_POLL_INTERVAL_MS,
@@ -142,7 +143,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
     };
     payouts = createPeriodicJob({
       name: 'payouts',
-      intervalMs: PAYOUT_INTERVAL_MS,
+      intervalMs: config.mode === 'sandbox' ? PAYOUT_SANDBOX_INTERVAL_MS : PAYOUT_INTERVAL_MS,
       db,
       lockKey: PAYOUT_LOCK_KEY,
       run: async () => {

@@ -12,6 +12,9 @@
  *   npm run operator -- reviews reject <id> <reason…>
  *   npm run operator -- price status
  *   npm run operator -- price set <TON per token>
+ *   npm run operator -- withdrawals                 (failed payouts and queued ones waiting with an error)
+ *   npm run operator -- withdrawals refund <id>     (tokens back to the balance they came from, once)
+ *   npm run operator -- withdrawals retry <id>      (a failed payout back into the queue)
  * Settings: API_URL (default http://127.0.0.1:$PORT, PORT default 8080), ADMIN_TOKEN (sandbox default).
  */
 import { pathToFileURL } from 'node:url';
@@ -32,7 +35,10 @@ export const USAGE = `Usage:
   npm run operator -- reviews approve <id>
   npm run operator -- reviews reject <id> <reason>
   npm run operator -- price status
-  npm run operator -- price set <TON per token, e.g. 0.0125>`;
+  npm run operator -- price set <TON per token, e.g. 0.0125>
+  npm run operator -- withdrawals
+  npm run operator -- withdrawals refund <id>
+  npm run operator -- withdrawals retry <id>`;
 
 export interface OperatorEnv {
   apiUrl: string;
@@ -113,6 +119,28 @@ function reviewLine(item: ReviewItem): string {
   const who = `${item.user.first_name}${item.user.username ? ` @${item.user.username}` : ''} (tg ${item.user.telegram_id})`;
   const proof = item.kind === 'photo' ? `photo ${item.content_type} ${item.size} bytes: GET /api/admin/tasks/reviews/${item.id}/photo` : `link ${item.link}`;
   return `#${item.id} ${new Date(item.created_at * 1000).toISOString()} ${who} — task #${item.task.id} ${item.task.title.en} — ${proof}`;
+}
+
+interface OperatorWithdrawal {
+  id: number;
+  user_id: number;
+  source: string;
+  token_amount: string;
+  ton_amount: string;
+  fee: string;
+  address: string;
+  status: string;
+  batch_id: number | null;
+  error: string | null;
+  created_at: number;
+}
+
+function withdrawalLine(w: OperatorWithdrawal): string {
+  const when = new Date(w.created_at * 1000).toISOString();
+  const batch = w.batch_id === null ? '' : ` batch #${w.batch_id}`;
+  return `#${w.id} ${w.status}${batch} ${when} user #${w.user_id} — ${w.token_amount} tokens from ${w.source} → ${w.ton_amount} TON to ${w.address}${
+    w.error ? ` — ${w.error}` : ''
+  }`;
 }
 
 function addTaskBody(args: string[]): Record<string, unknown> {
@@ -242,6 +270,25 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
     // The text goes as it is: the server validates it like every amount (422 names what is wrong).
     if (action === 'set' && rest.length === 1 && rest[0]) {
       print(priceLine((await call('POST', '/price', { price: rest[0] })) as PriceState));
+      return;
+    }
+  }
+
+  if (command === 'withdrawals') {
+    if (action === undefined || (action === 'list' && rest.length === 0)) {
+      const items = (await call('GET', '/withdrawals')) as OperatorWithdrawal[];
+      if (items.length === 0) print('No withdrawals need an operator.');
+      for (const item of items) print(withdrawalLine(item));
+      return;
+    }
+    if (action === 'refund' && rest.length === 1) {
+      const item = (await call('POST', `/withdrawals/${id(rest[0])}/refund`)) as OperatorWithdrawal;
+      print(`Refunded ${withdrawalLine(item)}`);
+      return;
+    }
+    if (action === 'retry' && rest.length === 1) {
+      const item = (await call('POST', `/withdrawals/${id(rest[0])}/retry`)) as OperatorWithdrawal;
+      print(`Queued again ${withdrawalLine(item)}`);
       return;
     }
   }

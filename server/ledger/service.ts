@@ -52,6 +52,12 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<Bala
   return row;
 }
 
+/** One account's balance in base units as this transaction sees it; null when the user does not exist. */
+export async function accountBalance(q: Queryable, userId: number, account: Account): Promise<bigint | null> {
+  const row = await balances(q, userId);
+  return row ? row[account] : null;
+}
+
 export function balanceEvent(row: BalanceRow): UserBalanceEvent {
   return {
     balance_token: formatUnits(row.balance_token),

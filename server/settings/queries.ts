@@ -6,6 +6,12 @@ export interface Settings {
   maintenance: boolean;
   /** Collective bonus, percent per day, added to every stake's reward (SPEC §5). */
   collective_bonus: number;
+  /** Selling tokens (issue #12): percent of the TON amount kept as a fee. */
+  withdraw_fee_percent: number;
+  /** Selling tokens: TON (decimal text) kept per sale for the network, on top of the percent. */
+  withdraw_network_fee: string;
+  /** Selling tokens: the least TON (decimal text) a sale may bring; smaller sales are refused. */
+  withdraw_min_receive: string;
 }
 
 export async function getSetting<K extends keyof Settings>(q: Queryable, key: K): Promise<Settings[K]> {

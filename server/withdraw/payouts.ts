@@ -77,6 +77,7 @@ import {
   openBatch,
   requeueBatch,
 } from './queries';
+import { publishWithdrawal } from './wire';
 
 /** The node calls the worker makes: @ton/ton's TonClient as it is. */
 export type PayoutNode = Pick<TonClient, 'getContractState' | 'runMethod' | 'getTransactions' | 'sendFile'>;
@@ -240,8 +241,15 @@ async function confirm(p: PayoutDeps, batch: BatchRow, transaction: Transaction)
     if (!(await lockOpenBatch(tx, batch.id))) return null;
     const withdrawals = await batchWithdrawals(tx, batch.id);
     const { paid, skipped } = matchPayments(transaction, withdrawals);
-    for (const id of paid) await completeWithdrawal(tx, id, txHash);
-    for (const id of skipped) await failWithdrawal(tx, id, SKIPPED_ON_CHAIN);
+    // Each owner hears of each change (user:withdrawal), once the transaction commits.
+    for (const id of paid) {
+      const row = await completeWithdrawal(tx, id, txHash);
+      if (row) publishWithdrawal(tx, row);
+    }
+    for (const id of skipped) {
+      const row = await failWithdrawal(tx, id, SKIPPED_ON_CHAIN);
+      if (row) publishWithdrawal(tx, row);
+    }
     await confirmBatch(tx, batch.id, txHash);
     return { paid, skipped };
   });
@@ -257,7 +265,9 @@ async function expire(p: PayoutDeps, batch: BatchRow, why: string): Promise<Payo
   const requeued = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
     if (!(await lockOpenBatch(tx, batch.id))) return null;
     await expireBatch(tx, batch.id, why);
-    return requeueBatch(tx, batch.id, why);
+    const rows = await requeueBatch(tx, batch.id, why);
+    for (const row of rows) publishWithdrawal(tx, row);
+    return rows.map((row) => row.id);
   });
   if (!requeued) return { kind: 'busy' };
   p.log.warn({ batchId: batch.id, seqno: String(batch.seqno), requeued, why }, 'payout batch expired: signing again');
@@ -364,7 +374,7 @@ async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
       messageHash,
     });
     if (!row) return null;
-    await assignToBatch(tx, ids, row.id);
+    for (const withdrawal of await assignToBatch(tx, ids, row.id)) publishWithdrawal(tx, withdrawal);
     return row;
   });
   if (!stored) return { kind: 'busy' };

@@ -68,41 +68,95 @@ export async function noteWithdrawalErrors(q: Queryable, ids: number[], error: s
   await q.query('UPDATE withdrawals SET error = $2, updated_at = now() WHERE id = ANY($1::int[])', [ids, error]);
 }
 
-export async function assignToBatch(q: Queryable, ids: number[], batchId: number): Promise<void> {
-  await q.query(
+export async function assignToBatch(q: Queryable, ids: number[], batchId: number): Promise<WithdrawalRow[]> {
+  const rows = await q.query<WithdrawalRow>(
     `UPDATE withdrawals SET status = 'sending', batch_id = $2, error = NULL, updated_at = now()
-     WHERE id = ANY($1::int[]) AND status = 'queued'`,
+     WHERE id = ANY($1::int[]) AND status = 'queued' RETURNING *`,
     [ids, batchId],
   );
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 export async function batchWithdrawals(q: Queryable, batchId: number): Promise<WithdrawalRow[]> {
   return q.query<WithdrawalRow>(`SELECT * FROM withdrawals WHERE batch_id = $1 AND status = 'sending' ORDER BY id`, [batchId]);
 }
 
-export async function completeWithdrawal(q: Queryable, id: number, txHash: string): Promise<void> {
-  await q.query(
+export async function completeWithdrawal(q: Queryable, id: number, txHash: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await q.query<WithdrawalRow>(
     `UPDATE withdrawals SET status = 'completed', tx_hash = $2, error = NULL, updated_at = now()
-     WHERE id = $1 AND status = 'sending'`,
+     WHERE id = $1 AND status = 'sending' RETURNING *`,
     [id, txHash],
   );
+  return row;
 }
 
-export async function failWithdrawal(q: Queryable, id: number, error: string): Promise<void> {
-  await q.query(
-    `UPDATE withdrawals SET status = 'failed', error = $2, updated_at = now() WHERE id = $1 AND status = 'sending'`,
+export async function failWithdrawal(q: Queryable, id: number, error: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await q.query<WithdrawalRow>(
+    `UPDATE withdrawals SET status = 'failed', error = $2, updated_at = now() WHERE id = $1 AND status = 'sending' RETURNING *`,
     [id, error],
   );
+  return row;
 }
 
 /** An expired batch's withdrawals wait in the queue again (keeping why), to be signed anew. */
-export async function requeueBatch(q: Queryable, batchId: number, error: string): Promise<number[]> {
-  const rows = await q.query<{ id: number }>(
+export async function requeueBatch(q: Queryable, batchId: number, error: string): Promise<WithdrawalRow[]> {
+  const rows = await q.query<WithdrawalRow>(
     `UPDATE withdrawals SET status = 'queued', batch_id = NULL, error = $2, updated_at = now()
-     WHERE batch_id = $1 AND status = 'sending' RETURNING id`,
+     WHERE batch_id = $1 AND status = 'sending' RETURNING *`,
     [batchId, error],
   );
-  return rows.map((row) => row.id).sort((a, b) => a - b);
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** A withdrawal, locked for an operator's refund or retry. */
+export async function lockWithdrawal(q: Queryable, id: number): Promise<WithdrawalRow | undefined> {
+  const [row] = await q.query<WithdrawalRow>('SELECT * FROM withdrawals WHERE id = $1 FOR UPDATE', [id]);
+  return row;
+}
+
+/** Gives a withdrawal's tokens back: only from the states an operator may refund (the caller checked them under the lock). */
+export async function markRefunded(q: Queryable, id: number): Promise<WithdrawalRow | undefined> {
+  const [row] = await q.query<WithdrawalRow>(
+    `UPDATE withdrawals SET status = 'refunded', updated_at = now()
+     WHERE id = $1 AND (status = 'failed' OR (status = 'queued' AND batch_id IS NULL AND error IS NOT NULL))
+     RETURNING *`,
+    [id],
+  );
+  return row;
+}
+
+/** A failed withdrawal into the queue again, out of its old batch. */
+export async function requeueFailed(q: Queryable, id: number): Promise<WithdrawalRow | undefined> {
+  const [row] = await q.query<WithdrawalRow>(
+    `UPDATE withdrawals SET status = 'queued', batch_id = NULL, error = NULL, updated_at = now()
+     WHERE id = $1 AND status = 'failed' RETURNING *`,
+    [id],
+  );
+  return row;
+}
+
+/** The operator's list: failed withdrawals and queued ones waiting with an error, oldest first. */
+export async function withdrawalsNeedingOperator(q: Queryable, limit: number): Promise<WithdrawalRow[]> {
+  return q.query<WithdrawalRow>(
+    `SELECT * FROM withdrawals WHERE status = 'failed' OR (status = 'queued' AND error IS NOT NULL)
+     ORDER BY id LIMIT $1`,
+    [limit],
+  );
+}
+
+/** A page of the user's withdrawals by created_at then id, and how many there are. */
+export async function withdrawalsPage(
+  q: Queryable,
+  userId: number,
+  page: { offset: number; limit: number; order: 'asc' | 'desc' },
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const direction = page.order === 'asc' ? 'ASC' : 'DESC';
+  const rows = await q.query<WithdrawalRow>(
+    `SELECT * FROM withdrawals WHERE user_id = $1 ORDER BY created_at ${direction}, id ${direction} OFFSET $2 LIMIT $3`,
+    [userId, page.offset, page.limit],
+  );
+  const [count] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM withdrawals WHERE user_id = $1', [userId]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 export type BatchStatus = 'signed' | 'sent' | 'confirmed' | 'expired';

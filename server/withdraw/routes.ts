@@ -1,13 +1,52 @@
+/**
+ * The withdraw calls (contract: referralTransfer, withdrawCalculate, withdrawCreate, withdrawHistory) and
+ * the operator API under /api/admin/withdrawals (bearer ADMIN_TOKEN; not in the contract): payouts that
+ * need a person, their refund and their retry.
+ */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idParamsSchema, limitTextSchema } from '@/shared/api/contract';
 import type { Deps } from '../deps';
-import { currentUser } from '../http/auth-context';
+import { currentUser, requireAdmin } from '../http/auth-context';
 import { callRoute } from '../lib/call-route';
+import { parseOr422 } from '../lib/validation';
 import { transferFromReferralBalance } from './service';
+import { calculateSale, createWithdrawal, refundWithdrawal, retryWithdrawal, withdrawHistory, withdrawalsForOperator } from './sell';
 
-export function withdrawRoutes(deps: Pick<Deps, 'db' | 'bus'>) {
+const operatorListQuerySchema = z.object({ limit: limitTextSchema.default(100) });
+
+export function withdrawRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
   return async (app: FastifyInstance) => {
     callRoute(app, 'referralTransfer', async ({ body, request }) =>
       transferFromReferralBalance(deps, currentUser(request).userId, body.token_amount),
     );
+
+    callRoute(app, 'withdrawCalculate', async ({ query }) => calculateSale(deps, query.token_amount));
+
+    callRoute(app, 'withdrawCreate', async ({ body, request }) => createWithdrawal(deps, currentUser(request).userId, body));
+
+    callRoute(app, 'withdrawHistory', async ({ query, request }) => withdrawHistory(deps, currentUser(request).userId, query));
+
+    // ---- operator API (npm run operator -- withdrawals …) ----
+    const admin = { onRequest: requireAdmin(deps.config.adminToken) };
+
+    app.get('/api/admin/withdrawals', admin, async (request) => {
+      const { limit } = parseOr422(operatorListQuerySchema, request.query);
+      return withdrawalsForOperator(deps, limit);
+    });
+
+    app.post('/api/admin/withdrawals/:id/refund', admin, async (request) => {
+      const { id } = parseOr422(idParamsSchema, request.params);
+      const withdrawal = await refundWithdrawal(deps, id);
+      request.log.warn({ withdrawal_id: id, user_id: withdrawal.user_id }, 'withdrawal refunded by operator');
+      return withdrawal;
+    });
+
+    app.post('/api/admin/withdrawals/:id/retry', admin, async (request) => {
+      const { id } = parseOr422(idParamsSchema, request.params);
+      const withdrawal = await retryWithdrawal(deps, id);
+      request.log.warn({ withdrawal_id: id, user_id: withdrawal.user_id }, 'withdrawal queued again by operator');
+      return withdrawal;
+    });
   };
 }

@@ -50,8 +50,11 @@ export const PLATFORM_FILES = ['config.ts', 'constants.ts', 'deps.ts'] as const;
 export const ROOT_FILES = ['app.ts', 'jobs.ts', 'start.ts', 'main.ts', 'dev.ts', 'operator.ts'] as const;
 /** The one import of the sandbox from outside it. */
 export const SANDBOX_REGISTRATION = { from: 'server/app.ts', to: 'server/sandbox/index.ts' } as const;
-/** What the server may import from src/: the wire contract, and nothing else of the client. */
-const CONTRACT = [/^src\/shared\/api\/contract\/.+/];
+/**
+ * What the server may import from src/: the wire contract, and the TON address parser (SPEC §5's address
+ * forms and their messages, which a 422 carries: one parser on both sides), and nothing else of the client.
+ */
+const CONTRACT = [/^src\/shared\/api\/contract\/.+/, /^src\/shared\/lib\/ton-address\/.+/];
 
 // ---- reading imports ---------------------------------------------------------------------------------
 

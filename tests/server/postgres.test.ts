@@ -15,6 +15,7 @@ import {
   expectConcurrentChangesSumExactly,
   expectConcurrentCreatesNeverOverdraw,
   expectConcurrentDebitsExact,
+  expectConcurrentSalesNeverOverdraw,
   expectCreateAndCancelConsistent,
   expectMultilinkActivationsExact,
   expectSameUserActivatesOnce,
@@ -160,6 +161,10 @@ describe('the app on Postgres', () => {
 
     it('20 concurrent 1-token transfers from a 10-token referral balance succeed exactly 10 times', async () => {
       await expectReferralTransfersExact([a, b]);
+    });
+
+    it('200 concurrent sales of 20 tokens from a 1000-token balance, over two instances, never overdraw: exactly 50', async () => {
+      await expectConcurrentSalesNeverOverdraw([a, b], 200);
     });
 
     it('four settlement runs at once pay a matured mint and a finished stake once', async () => {

@@ -447,3 +447,53 @@ export async function expectPayoutsPaidOnce(
   );
   expect(perBatch.map((row) => row.n)).toEqual([4, 4, 1]);
 }
+
+// ---- selling (POST /withdraw/create) ----------------------------------------------------------------
+
+/**
+ * `requests` concurrent sales of 20 tokens from a 1000-token balance (each above the minimum at the seed
+ * price), spread over the apps: exactly 50 succeed, the rest are 400 Insufficient funds; the balance is
+ * never overdrawn, and the withdrawals, the ledger and the balance agree.
+ */
+export async function expectConcurrentSalesNeverOverdraw(apps: Apps, requests = 200): Promise<void> {
+  const [ctx] = apps;
+  const user = await newUser(ctx);
+  await ledgerChange(ctx, user.userId, 1000n * TOKEN);
+  const to = newRecipient();
+  const responses = await Promise.all(
+    Array.from({ length: requests }, (_, i) =>
+      pick(apps, i).app.inject({
+        method: 'POST',
+        url: '/api/withdraw/create',
+        headers: user.headers,
+        payload: { from_ref_balance: false, token_amount: '20', address: to.text },
+      }),
+    ),
+  );
+  const created = responses.filter((r) => r.statusCode === 201);
+  expect(created).toHaveLength(50);
+  const refused = responses.filter((r) => r.statusCode !== 201);
+  expect(refused.every((r) => r.statusCode === 400 && r.json<ErrorBody>().msg === 'Insufficient funds')).toBe(true);
+  const after = await balances(ctx.db, user.userId);
+  expect(after?.balance_token).toBe(0n);
+  expect(await ledgerMatchesBalances(ctx, user.userId)).toBe(true);
+  const [sales] = await ctx.db.query<{ n: number; total: bigint }>(
+    'SELECT COUNT(*)::int AS n, COALESCE(SUM(token_amount), 0)::bigint AS total FROM withdrawals WHERE user_id = $1',
+    [user.userId],
+  );
+  expect(sales).toEqual({ n: 50, total: 1000n * TOKEN });
+  const [entries] = await ctx.db.query<{ n: number; total: bigint }>(
+    `SELECT COUNT(*)::int AS n, COALESCE(SUM(delta), 0)::bigint AS total FROM ledger WHERE user_id = $1 AND reason = 'withdrawal'`,
+    [user.userId],
+  );
+  expect(entries).toEqual({ n: 50, total: -1000n * TOKEN });
+  // every ledger entry names its own withdrawal
+  const [named] = await ctx.db.query<{ n: number }>(
+    `SELECT COUNT(DISTINCT l.ref_id)::int AS n FROM ledger l JOIN withdrawals w ON w.id::text = l.ref_id
+      WHERE l.user_id = $1 AND l.reason = 'withdrawal' AND l.ref_type = 'withdrawal' AND w.user_id = $1`,
+    [user.userId],
+  );
+  expect(named?.n).toBe(50);
+  // Leave nothing queued: a payout race later on this database pays every queued withdrawal, oldest first.
+  await ctx.db.query(`UPDATE withdrawals SET status = 'refunded' WHERE user_id = $1 AND status = 'queued'`, [user.userId]);
+}

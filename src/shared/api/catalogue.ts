@@ -88,6 +88,7 @@ export const VALIDATION_TEXT_KEYS = {
   taskLinkInvalid: 'validation.taskLinkInvalid',
   sellAtLeast: 'validation.sellAtLeast',
   addressNetwork: 'validation.addressNetwork',
+  addressBasechain: 'validation.addressBasechain',
 } as const satisfies Record<keyof typeof VALIDATION_MESSAGES, MessageKey>;
 
 /** A 422's text in the user's language when it is one of the templates ('page: ' field names dropped). */

@@ -448,6 +448,7 @@ export const en = {
   'validation.taskLinkInvalid': 'Paste a full link that starts with https://',
   'validation.sellAtLeast': 'Sell at least {amount} tokens',
   'validation.addressNetwork': 'Use a {network} address',
+  'validation.addressBasechain': 'Use a wallet address on the basechain (workchain 0)',
   'history.title': 'Operations',
   'history.count': '{count} operation|{count} operations',
   'history.loading': 'Loading operations',

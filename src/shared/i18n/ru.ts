@@ -442,6 +442,7 @@ export const ru = {
   'validation.taskLinkInvalid': 'Вставьте полную ссылку, начинающуюся с https://',
   'validation.sellAtLeast': 'Продайте не меньше {amount} токенов',
   'validation.addressNetwork': 'Укажите адрес сети {network}',
+  'validation.addressBasechain': 'Укажите адрес кошелька в базовой цепочке (воркчейн 0)',
   'history.title': 'Операции',
   'history.count': '{count} операция|{count} операции|{count} операций',
   'history.loading': 'Загрузка операций',

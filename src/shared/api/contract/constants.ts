@@ -193,6 +193,7 @@ export const VALIDATION_MESSAGES = {
   taskLinkInvalid: 'Paste a full link that starts with https://',
   sellAtLeast: 'Sell at least {amount} tokens',
   addressNetwork: 'Use a {network} address',
+  addressBasechain: 'Use a wallet address on the basechain (workchain 0)',
 } as const;
 
 /** 'Amount must be at least {amount} TON' + {amount: '1'} → 'Amount must be at least 1 TON'. */

@@ -1,0 +1,34 @@
+/** Withdrawals as the wire shows them (contract withdrawalSchema) and as the socket tells their owner. */
+import type { SocketMessage, Withdrawal } from '@/shared/api/contract';
+import type { Tx } from '../events/transaction';
+import { formatUnits } from '../lib/money';
+import type { WithdrawalRow } from './queries';
+
+const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+/** The chain's transaction hash as the worker stores it (base64) → hex, as explorers show it. */
+export const txHashHex = (base64: string): string => Buffer.from(base64, 'base64').toString('hex');
+
+export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    source: row.source_account,
+    from_ref_balance: row.source_account === 'referral_balance',
+    from_task_balance: row.source_account === 'task_balance',
+    token_amount: formatUnits(row.token_amount),
+    ton_amount: formatUnits(row.ton_amount),
+    fee: formatUnits(row.fee),
+    address: row.address,
+    status: row.status,
+    tx_hash: row.tx_hash === null ? null : txHashHex(row.tx_hash),
+    created_at: seconds(row.created_at),
+    updated_at: seconds(row.updated_at),
+  };
+}
+
+export const withdrawalEvent = (row: WithdrawalRow): SocketMessage => ({ event: 'user:withdrawal', data: toWithdrawal(row) });
+
+/** Tells the owner, when the transaction commits, that their withdrawal changed. */
+export function publishWithdrawal(tx: Pick<Tx, 'publishToUser'>, row: WithdrawalRow): void {
+  tx.publishToUser(row.user_id, withdrawalEvent(row));
+}
