@@ -20,7 +20,7 @@ const SCREENS = [
   { name: 'dashboard-farming', path: '/farming', heading: 'dashboard.title' },
   { name: 'tasks', path: '/tasks', heading: 'tasks.title' },
   { name: 'tasks-farming', path: '/tasks/farming', heading: 'tasks.farmingTitle' },
-  { name: 'tasks-sell', path: '/tasks/sell', heading: 'tasks.sellTitle' },
+  { name: 'tasks-sell', path: '/tasks/sell', heading: 'tasks.title' },
 ] as const;
 
 /** The Mini App itself (not the host emulator) at 390 px, with the launcher's signed launch data. */
