@@ -149,7 +149,7 @@ function Operations() {
   const title = t('history.title');
   if (!loaded) {
     return (
-      <Section plain title={title} id="history">
+      <Section plain label={title}>
         {failed ? (
           <EmptyState
             icon={<Icon name="offline" />}
@@ -169,7 +169,7 @@ function Operations() {
   }
   if (operations.length === 0) {
     return (
-      <Section plain title={title} id="history">
+      <Section plain label={title}>
         <EmptyState
           testId="history-empty"
           icon={<Icon name="clock" />}
@@ -226,7 +226,7 @@ function Withdrawals() {
   // A sale made before the list was read is already on it (the sale's answer): show it meanwhile.
   if (!loaded && withdrawals.length === 0) {
     return (
-      <Section plain title={title} id="withdrawals">
+      <Section plain label={title}>
         {failed ? (
           <EmptyState
             testId="withdrawals-failed"
@@ -247,7 +247,7 @@ function Withdrawals() {
   }
   if (withdrawals.length === 0) {
     return (
-      <Section plain title={title} id="withdrawals">
+      <Section plain label={title}>
         <EmptyState
           testId="withdrawals-empty"
           icon={<Icon name="coins" />}
@@ -304,7 +304,8 @@ export function HistorySection() {
         value={tab}
         onChange={onTab}
       />
-      <div role="tabpanel" aria-label={t(TAB_LABELS[tab])}>
+      {/* The states without a list (loading, empty, failed) are named by the tab above them. */}
+      <div role="tabpanel" aria-label={t(TAB_LABELS[tab])} className={styles.panel}>
         {tab === 'operations' ? <Operations /> : <Withdrawals />}
       </div>
     </>
