@@ -13,6 +13,7 @@ import {
   ApiError,
   calculateWithdrawFx,
   createWithdrawalFx,
+  getAddressBalanceFx,
   getCurrentPriceFx,
   getMintsFx,
   getReferralsFx,
@@ -350,6 +351,27 @@ describe('the Sell modal (issue #12)', () => {
     await type(scope, '50');
     await fire(scope, confirmClicked, undefined);
     expect(scope.getState(sellModel.$isOpen)).toBe(true);
+  });
+});
+
+describe('a payout completed', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("reads the connected wallet's TON balance again (the TON may have arrived there)", async () => {
+    const balance = vi.fn(async () => '100500000000');
+    const test = createTestScope({
+      values: [
+        [walletModel.$wallet, wallet()],
+        [walletModel.$friendlyAddress, TESTNET],
+      ],
+      handlers: [[getAddressBalanceFx, balance]],
+    });
+    await fire(test.scope, withdrawalModel.withdrawalUpdated, withdrawal(4, { status: 'sending' }));
+    expect(balance).not.toHaveBeenCalled();
+    await fire(test.scope, withdrawalModel.withdrawalUpdated, withdrawal(4, { status: 'completed', tx_hash: 'ab'.repeat(32) }));
+    expect(balance).toHaveBeenCalledWith(RAW);
+    expect(test.scope.getState(walletModel.$balanceNano)).toBe('100500000000');
   });
 });
 

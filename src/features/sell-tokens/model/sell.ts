@@ -1,7 +1,7 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { debounce } from 'patronum';
 import { $user, balanceUpdated } from '@/entities/user';
-import { $friendlyAddress, $wallet } from '@/entities/wallet';
+import { $friendlyAddress, $wallet, balanceRequested } from '@/entities/wallet';
 import { withdrawalUpdated } from '@/entities/withdrawal';
 import {
   calculateWithdrawFx,
@@ -212,4 +212,12 @@ sample({
   source: $t,
   fn: (t) => ({ text: t('sell.done'), kind: 'success' as const, durationMs: timings.errorToastMs }),
   target: showToast,
+});
+
+// A payout arrived on chain: the connected wallet's TON balance is read again (the TON may be there).
+sample({
+  clock: withdrawalUpdated,
+  filter: (withdrawal) => withdrawal.status === 'completed',
+  fn: () => undefined,
+  target: balanceRequested,
 });
