@@ -113,7 +113,7 @@ for (const language of ['en', 'ru'] as const) {
 
       // The dev wallet is offered like a browser extension in the wallet list's desktop view only.
       await page.setViewportSize({ width: 1000, height: 900 });
-      await page.getByRole('button', { name: t['sell.connectWallet'] }).click();
+      await dialog.getByRole('button', { name: t['sell.connectWallet'] }).click();
       await page.getByRole('button', { name: /Dev Wallet/ }).first().click();
       const sheet = page.getByRole('dialog', { name: 'Dev Wallet' });
       await sheet.getByRole('button', { name: 'Connect' }).click();

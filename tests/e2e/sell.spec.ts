@@ -129,7 +129,7 @@ test('without a wallet: Connect wallet or a typed address; a wrong address is ex
   const app = appFrame(page);
   await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await grant(page, sandboxUserId, 'referral_balance');
-  await app.getByRole('link', { name: 'Referral' }).click();
+  await app.getByRole('link', { name: 'Referral', exact: true }).click();
   await app.getByRole('link', { name: 'Sell' }).click();
   const dialog = app.getByRole('dialog', { name: 'Sell tokens' });
   await expect(dialog).toContainText('From your referral balance, for TON.');

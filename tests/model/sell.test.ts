@@ -261,6 +261,13 @@ describe('the Sell modal (issue #12)', () => {
     expect(openWallet).toHaveBeenCalledTimes(1);
     await fire(scope, walletModel.$friendlyAddress, TESTNET);
     expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
+    // A field the user typed into and emptied takes the wallet connected afterwards too.
+    await fire(scope, addressChanged, OTHER);
+    await fire(scope, walletModel.$friendlyAddress, null);
+    expect(scope.getState(sellModel.$addressText)).toBe(OTHER);
+    await fire(scope, addressChanged, '');
+    await fire(scope, walletModel.$friendlyAddress, TESTNET);
+    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
   });
 
   it.each([

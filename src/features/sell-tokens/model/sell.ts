@@ -125,8 +125,9 @@ export const $addressEdited = createStore(false)
 sample({ clock: sellOpened, source: $friendlyAddress, fn: (address) => address ?? '', target: $addressText });
 sample({
   clock: $friendlyAddress.updates,
-  source: { edited: $addressEdited, open: $isOpen },
-  filter: ({ edited, open }) => open && !edited,
+  source: { edited: $addressEdited, open: $isOpen, text: $addressText },
+  // A field the user emptied takes the wallet connected afterwards.
+  filter: ({ edited, open, text }, address) => open && (!edited || (text.trim() === '' && address !== null)),
   fn: (_, address) => address ?? '',
   target: $addressText,
 });
