@@ -5,6 +5,7 @@ import { JoinCommunityModal } from '@/features/community-gate';
 import { FarmActivationModal } from '@/features/farm-activation';
 import { MaintenanceScreen } from '@/features/maintenance-mode';
 import { InfoSheet } from '@/features/program-info';
+import { SellModal } from '@/features/sell-tokens';
 import { TaskLinkModal } from '@/features/task-link-proof';
 import { TaskPhotoModal } from '@/features/task-photo-proof';
 import { useT } from '@/shared/i18n';
@@ -42,6 +43,7 @@ function Screen() {
           <InfoSheet />
           <TaskPhotoModal />
           <TaskLinkModal />
+          <SellModal />
         </>
       );
     default:

@@ -20,7 +20,8 @@ const SCREENS = [
   { name: 'dashboard-farming', path: '/farming', heading: 'dashboard.title' },
   { name: 'tasks', path: '/tasks', heading: 'tasks.title' },
   { name: 'tasks-farming', path: '/tasks/farming', heading: 'tasks.farmingTitle' },
-  { name: 'tasks-sell', path: '/tasks/sell', heading: 'tasks.sellTitle' },
+  { name: 'tasks-sell', path: '/tasks/sell', heading: 'tasks.title' },
+  { name: 'referral-sell', path: '/referral/sell', heading: 'referral.title' },
 ] as const;
 
 /** The Mini App itself (not the host emulator) at 390 px, with the launcher's signed launch data. */
@@ -34,6 +35,19 @@ async function openAppDirectly(page: Page, theme: 'light' | 'dark', language: 'e
   await page.goto(src!);
   await expect(page.getByRole('heading', { name: CATALOGUES[language]['dashboard.title'] })).toBeVisible();
   return new URL(page.url());
+}
+
+/** A test user opened at 390 px, with its sandbox id (for the launcher's grant). */
+async function openUserDirectly(page: Page, theme: 'light' | 'dark', language: 'en' | 'ru') {
+  const { row } = await createTestUser(page, { theme, language });
+  const sandboxUserId = (await row.getAttribute('data-testid'))!.replace('user-row-', '');
+  await row.getByRole('link', { name: 'Open' }).click();
+  await expect(page.locator('#app-frame')).toHaveAttribute('src', /tgWebAppData=/);
+  const src = await page.locator('#app-frame').getAttribute('src');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(src!);
+  await expect(page.getByRole('heading', { name: CATALOGUES[language]['dashboard.title'] })).toBeVisible();
+  return { app: new URL(page.url()), sandboxUserId };
 }
 
 async function seriousViolations(page: Page) {
@@ -62,6 +76,59 @@ for (const language of ['en', 'ru'] as const) {
       await expect(page.getByTestId('program-rules')).toBeVisible();
       await page.screenshot({ path: `screenshots/${language}-${theme}-info.png` });
       expect(await seriousViolations(page), `info (${language}, ${theme})`).toEqual([]);
+    });
+  }
+}
+
+/*
+ * Issue #12: the Sell modal without and with a connected wallet, and the withdrawals history empty and
+ * with a sale, in both languages and themes.
+ */
+for (const language of ['en', 'ru'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`sell and withdrawals in ${language}, ${theme}: accessible, and photographed`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const t = CATALOGUES[language];
+      const { app, sandboxUserId } = await openUserDirectly(page, theme, language);
+      const granted = await page.request.post(`/sandbox/api/users/${sandboxUserId}/grant`, { data: { amount: '100' } });
+      expect(granted.status()).toBe(200);
+      const shot = async (name: string) => {
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `screenshots/${language}-${theme}-${name}.png`, fullPage: true });
+        expect(await seriousViolations(page), `${name} (${language}, ${theme})`).toEqual([]);
+      };
+      const go = (path: string) => page.goto(new URL(path + app.hash, app.origin).toString());
+      const dialog = page.getByRole('dialog', { name: t['sell.title'] });
+
+      await go('/history');
+      await page.getByRole('tab', { name: t['withdrawals.title'] }).click();
+      await expect(page.getByTestId('withdrawals-empty')).toBeVisible();
+      await shot('withdrawals-empty');
+
+      await go('/sell');
+      await dialog.getByLabel(t['sell.amount']).fill('20');
+      await expect(dialog.getByTestId('sell-receive')).toBeVisible();
+      await expect(dialog.getByRole('button', { name: t['sell.connectWallet'] })).toBeVisible();
+      await shot('sell-no-wallet');
+
+      // The dev wallet is offered like a browser extension in the wallet list's desktop view only.
+      await page.setViewportSize({ width: 1000, height: 900 });
+      await dialog.getByRole('button', { name: t['sell.connectWallet'] }).click();
+      await page.getByRole('button', { name: /Dev Wallet/ }).first().click();
+      const sheet = page.getByRole('dialog', { name: 'Dev Wallet' });
+      await sheet.getByRole('button', { name: 'Connect' }).click();
+      await expect(sheet).toBeHidden();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(dialog.getByTestId('sell-address')).toHaveValue(/^0Q/);
+      await expect(dialog.getByTestId('sell-receive')).toBeVisible();
+      await shot('sell-wallet');
+
+      await dialog.getByRole('button', { name: t['sell.confirm'] }).click();
+      await expect(dialog).toBeHidden();
+      await go('/history');
+      await page.getByRole('tab', { name: t['withdrawals.title'] }).click();
+      await expect(page.getByTestId('withdrawal')).toHaveCount(1);
+      await shot('withdrawals');
     });
   }
 }

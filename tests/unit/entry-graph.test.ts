@@ -62,6 +62,9 @@ describe('the entry bundle (README "Bundle")', () => {
       'src/widgets/navbar/model/tasks-badge.ts',
       'src/entities/wallet/model/wallet.ts',
       'src/shared/api/ton-node/node.ts',
+      'src/features/sell-tokens/model/sell.ts',
+      'src/entities/withdrawal/model/withdrawals.ts',
+      'src/entities/withdrawal/model/socket.ts',
     ]) {
       expect(modules, file).toContain(file);
     }
@@ -82,16 +85,18 @@ describe('the entry bundle (README "Bundle")', () => {
     'src/features/share-farm-link/ui/farm-link-actions.tsx',
     'src/entities/farming-link/ui/farming-link-card.tsx',
     'src/pages/dashboard/ui/farming-links.tsx',
-    'src/pages/dashboard/ui/coming-sections.tsx',
     'src/features/invite-friends/ui/invite-actions.tsx',
     'src/features/send-transaction/ui/test-transfer-button.tsx',
     'src/pages/referral/ui/transfer-modal.tsx',
+    'src/features/sell-tokens/ui/sell-modal.tsx',
+    'src/entities/withdrawal/ui/withdrawal-row.tsx',
     'src/pages/mint/ui/cancel-mint-modal.tsx',
     'src/pages/tasks/ui/tasks-page.tsx',
     // Loaded on first use by their effects.
     'src/shared/api/ton-node/client.ts',
     'src/shared/api/xhr-transport.ts',
     'src/shared/lib/ton-address/address.ts',
+    'src/features/sell-tokens/lib/address-problem.ts',
   ])('leaves out %s', (file) => {
     expect(existsSync(resolve(root, file)), `${file} exists`).toBe(true);
     expect(modules).not.toContain(file);

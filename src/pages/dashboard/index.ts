@@ -1,5 +1,6 @@
 import { dashboardRoute, farmingRoute, historyRoute, sellRoute } from './model/dashboard';
 import { DashboardPage } from './ui/dashboard-page';
+import './model/sell';
 
 /**
  * The dashboard and its children (SPEC §2): the same frame, with the child's section inside it.

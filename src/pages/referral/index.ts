@@ -1,6 +1,7 @@
 import { lazyPage } from '@/shared/ui/lazy-page';
 import { referralFarmingFormRoute } from './model/farming';
 import { referralRoute, referralSellRoute } from './model/routes';
+import './model/sell';
 
 const pages = () => import('./ui/pages');
 export const referralPage = { route: referralRoute, view: lazyPage(() => pages().then((m) => m.ReferralPage)) };

@@ -1,6 +1,7 @@
 import { lazyPage } from '@/shared/ui/lazy-page';
 import { tasksFarmingFormRoute } from './model/farming';
 import { tasksRoute, tasksSellRoute } from './model/routes';
+import './model/sell';
 
 const pages = () => import('./ui/pages');
 export const tasksPage = { route: tasksRoute, view: lazyPage(() => pages().then((m) => m.TasksPage)) };

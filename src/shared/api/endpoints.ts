@@ -94,3 +94,18 @@ export const claimTaskFx = createEffect((body: CallBody<'taskClaim'>) => sendCal
 export const getOperationsFx = createEffect((query: CallQuery<'operationsHistory'> = {}) =>
   sendCall('operationsHistory', { query }),
 );
+
+// ---- sell / withdraw ----------------------------------------------------------------------------
+
+/** What selling that many tokens pays now (TON out, fee, what arrives, the smallest sale). */
+export const calculateWithdrawFx = createEffect((query: CallQuery<'withdrawCalculate'>) =>
+  sendCall('withdrawCalculate', { query }),
+);
+
+/** Sells tokens from one balance: answers the queued withdrawal and the balances after the debit. */
+export const createWithdrawalFx = createEffect((body: CallBody<'withdrawCreate'>) => sendCall('withdrawCreate', { body }));
+
+/** SPEC §7: 10 a page, newest first; a 5xx resolves to null (no page). */
+export const getWithdrawalsFx = createEffect((query: CallQuery<'withdrawHistory'> = {}) =>
+  sendCall('withdrawHistory', { query }),
+);

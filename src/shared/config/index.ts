@@ -28,6 +28,12 @@ export const appConfig: AppConfig = {
   testTransferAddress: injected.testTransferAddress ?? null,
 };
 
+/**
+ * The TON network payouts go out on, so the network a destination address must be meant for: the
+ * sandbox's dev chain and dev wallet are testnet (README "Wallet"), production is mainnet.
+ */
+export const tonNetwork: 'mainnet' | 'testnet' = mode === 'sandbox' ? 'testnet' : 'mainnet';
+
 /** SPEC §9 timings, in one place for the client. */
 export const timings = {
   requestTimeoutMs: 25_000,

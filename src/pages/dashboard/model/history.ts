@@ -1,6 +1,7 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { or } from 'patronum';
 import { balanceUpdated, userDataRefetched } from '@/entities/user';
+import { withdrawalsRequested } from '@/entities/withdrawal';
 import { getOperationsFx, HISTORY_PAGE_SIZE, type Operation, type OperationHistory } from '@/shared/api';
 import { historyRoute } from './dashboard';
 
@@ -10,6 +11,13 @@ import { historyRoute } from './dashboard';
  * balance changes while it is open (a change is an entry); the next page is read when the end of the
  * list comes into view or on 'Show more'.
  */
+
+/** The screen's two lists (SPEC §2 /history: operations and withdrawals). */
+export type HistoryTab = 'operations' | 'withdrawals';
+export const HISTORY_TABS: readonly HistoryTab[] = ['operations', 'withdrawals'];
+export const tabChosen = createEvent<HistoryTab>();
+/** The list on screen; it stays as chosen while the app runs (back from elsewhere, the same list). */
+export const $tab = createStore<HistoryTab>('operations').on(tabChosen, (_, tab) => tab);
 
 /** Read page 1 (the screen opens, a balance changed, Try again). */
 export const historyRequested = createEvent();
@@ -129,3 +137,22 @@ $moreFailed
   .on(nextPageRead, () => false)
   .on(loadNextPageFx.fail, () => true)
   .on(loadNextPageFx.doneData, (failed, result) => (result === null ? true : failed));
+
+// ---- withdrawals (entities/withdrawal keeps the list; this screen says when it is read) ------------------
+
+// Page 1 as the Withdrawals tab shows (the screen opens on it, or it is chosen) and when the user data
+// refetches while it shows; statuses change live through user:withdrawal meanwhile.
+sample({
+  clock: [historyRoute.opened, historyRoute.updated],
+  source: $tab,
+  filter: (tab) => tab === 'withdrawals',
+  fn: () => undefined,
+  target: withdrawalsRequested,
+});
+sample({
+  clock: [userDataRefetched, tabChosen],
+  source: { tab: $tab, opened: historyRoute.$isOpened },
+  filter: ({ tab, opened }) => opened && tab === 'withdrawals',
+  fn: () => undefined,
+  target: withdrawalsRequested,
+});

@@ -190,14 +190,14 @@ function SectionLoading() {
 const sectionOptions = { fallback: <SectionLoading /> };
 const HistorySection = lazyPage(() => import('./history').then((m) => m.HistorySection), sectionOptions);
 const FarmingLinks = lazyPage(() => import('./farming-links').then((m) => m.FarmingLinks), sectionOptions);
-const SellSection = lazyPage(() => import('./coming-sections').then((m) => m.SellSection), sectionOptions);
 
 const DashboardSection = createRoutesView({
   routes: [
     { route: dashboardRoute, view: Overview },
     { route: historyRoute, view: HistorySection },
     { route: farmingRoute, view: FarmingLinks },
-    { route: sellRoute, view: SellSection },
+    // /sell: the Sell modal (mounted by the app) over the overview.
+    { route: sellRoute, view: Overview },
   ],
 });
 

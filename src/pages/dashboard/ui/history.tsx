@@ -1,4 +1,5 @@
 import { Link } from 'atomic-router-react';
+import type { EventCallable } from 'effector';
 import { useUnit } from 'effector-react';
 import { useEffect, useRef } from 'react';
 import type { Operation, OperationType } from '@/shared/api';
@@ -11,7 +12,25 @@ import { Icon, type IconName } from '@/shared/ui/icon';
 import { Section } from '@/shared/ui/section';
 import { SkeletonCard } from '@/shared/ui/skeleton';
 import {
+  $hasMoreWithdrawals,
+  $moreWithdrawalsFailed,
+  $withdrawals,
+  $withdrawalsLoaded,
+  $withdrawalsLoadFailed,
+  $withdrawalsLoadingMore,
+  $withdrawalsTotal,
+  moreWithdrawalsRequested,
+  withdrawalsEndReached,
+  withdrawalsRequested,
+} from '@/entities/withdrawal';
+import { WithdrawalRow } from '@/entities/withdrawal/index.ui';
+import { Tabs } from '@/shared/ui/tabs';
+import {
   $hasMore,
+  $tab,
+  HISTORY_TABS,
+  tabChosen,
+  type HistoryTab,
   $isLoadingMore,
   $loaded,
   $loadFailed,
@@ -98,8 +117,8 @@ function OperationItem({ operation }: { operation: Operation }) {
 }
 
 /** Tells the model when the end of the list comes into view; the model decides whether to read on. */
-function EndOfList() {
-  const onReached = useUnit(endOfListReached);
+function EndOfList({ reached }: { reached: EventCallable<void> }) {
+  const onReached = useUnit(reached);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -113,8 +132,8 @@ function EndOfList() {
   return <div ref={ref} className={styles.sentinel} aria-hidden />;
 }
 
-/** /history (SPEC §2): the user's operations, newest first, 10 at a time, more as the list is scrolled. */
-export function HistorySection() {
+/** The user's operations, newest first, 10 at a time, more as the list is scrolled. */
+function Operations() {
   const [operations, total, loaded, failed, hasMore, loadingMore, moreFailed, onRetry, onMore] = useUnit([
     $operations,
     $total,
@@ -130,7 +149,7 @@ export function HistorySection() {
   const title = t('history.title');
   if (!loaded) {
     return (
-      <Section plain title={title} id="history">
+      <Section plain label={title}>
         {failed ? (
           <EmptyState
             icon={<Icon name="offline" />}
@@ -150,7 +169,7 @@ export function HistorySection() {
   }
   if (operations.length === 0) {
     return (
-      <Section plain title={title} id="history">
+      <Section plain label={title}>
         <EmptyState
           testId="history-empty"
           icon={<Icon name="clock" />}
@@ -174,7 +193,7 @@ export function HistorySection() {
       </ul>
       {hasMore ? (
         <div className={styles.more}>
-          <EndOfList />
+          <EndOfList reached={endOfListReached} />
           {moreFailed ? (
             <p className={styles.moreFailed} role="status">
               {t('history.moreFailed')}
@@ -186,5 +205,109 @@ export function HistorySection() {
         </div>
       ) : null}
     </Section>
+  );
+}
+
+/** The user's sales and their payouts, newest first, 10 at a time, live statuses. */
+function Withdrawals() {
+  const [withdrawals, total, loaded, failed, hasMore, loadingMore, moreFailed, onRetry, onMore] = useUnit([
+    $withdrawals,
+    $withdrawalsTotal,
+    $withdrawalsLoaded,
+    $withdrawalsLoadFailed,
+    $hasMoreWithdrawals,
+    $withdrawalsLoadingMore,
+    $moreWithdrawalsFailed,
+    withdrawalsRequested,
+    moreWithdrawalsRequested,
+  ]);
+  const t = useT();
+  const title = t('withdrawals.title');
+  // A sale made before the list was read is already on it (the sale's answer): show it meanwhile.
+  if (!loaded && withdrawals.length === 0) {
+    return (
+      <Section plain label={title}>
+        {failed ? (
+          <EmptyState
+            testId="withdrawals-failed"
+            icon={<Icon name="offline" />}
+            title={t('withdrawals.loadFailed')}
+            text={t('history.loadFailedText')}
+            action={
+              <Button variant="secondary" size="s" stretched={false} onClick={() => onRetry()}>
+                {t('launch.tryAgain')}
+              </Button>
+            }
+          />
+        ) : (
+          <SkeletonCard lines={4} label={t('withdrawals.loading')} testId="withdrawals-loading" />
+        )}
+      </Section>
+    );
+  }
+  if (withdrawals.length === 0) {
+    return (
+      <Section plain label={title}>
+        <EmptyState
+          testId="withdrawals-empty"
+          icon={<Icon name="coins" />}
+          title={t('withdrawals.empty')}
+          text={t('withdrawals.emptyText')}
+          action={
+            <Link to={routes.dashboardSell} className={buttonClassName({ variant: 'secondary', size: 's' })}>
+              {t('withdrawals.sellTokens')}
+            </Link>
+          }
+        />
+      </Section>
+    );
+  }
+  return (
+    <Section
+      title={title}
+      id="withdrawals"
+      aside={<span className={styles.count}>{t('withdrawals.count', { count: total })}</span>}
+    >
+      <ul className={styles.list} aria-busy={loadingMore || undefined} data-testid="withdrawals">
+        {withdrawals.map((withdrawal) => (
+          <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />
+        ))}
+      </ul>
+      {hasMore ? (
+        <div className={styles.more}>
+          <EndOfList reached={withdrawalsEndReached} />
+          {moreFailed ? (
+            <p className={styles.moreFailed} role="status">
+              {t('withdrawals.moreFailed')}
+            </p>
+          ) : null}
+          <Button variant="secondary" size="s" loading={loadingMore} onClick={() => onMore()}>
+            {t('history.showMore')}
+          </Button>
+        </div>
+      ) : null}
+    </Section>
+  );
+}
+
+const TAB_LABELS = { operations: 'history.title', withdrawals: 'withdrawals.title' } as const satisfies Record<HistoryTab, MessageKey>;
+
+/** /history (SPEC §2): operations | withdrawals. */
+export function HistorySection() {
+  const [tab, onTab] = useUnit([$tab, tabChosen]);
+  const t = useT();
+  return (
+    <>
+      <Tabs
+        label={t('withdrawals.kinds')}
+        tabs={HISTORY_TABS.map((value) => ({ value, label: t(TAB_LABELS[value]) }))}
+        value={tab}
+        onChange={onTab}
+      />
+      {/* The states without a list (loading, empty, failed) are named by the tab above them. */}
+      <div role="tabpanel" aria-label={t(TAB_LABELS[tab])} className={styles.panel}>
+        {tab === 'operations' ? <Operations /> : <Withdrawals />}
+      </div>
+    </>
   );
 }

@@ -1,7 +1,3 @@
-import { useT } from '@/shared/i18n';
-import { Page } from '@/shared/ui/page';
-
 export { ReferralPage } from './referral-page';
-
-// Filled by a later issue; until then the screen is its title only (nothing fake).
-export const ReferralSellPage = () => <Page title={useT()('referral.sellTitle')} />;
+// /referral/sell: the referral screen, with the Sell modal (mounted by the app) over it.
+export { ReferralPage as ReferralSellPage } from './referral-page';

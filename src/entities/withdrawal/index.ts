@@ -1,0 +1,15 @@
+export {
+  $hasMore as $hasMoreWithdrawals,
+  $isLoadingMore as $withdrawalsLoadingMore,
+  $loaded as $withdrawalsLoaded,
+  $loadFailed as $withdrawalsLoadFailed,
+  $moreFailed as $moreWithdrawalsFailed,
+  $total as $withdrawalsTotal,
+  $withdrawals,
+  endOfListReached as withdrawalsEndReached,
+  moreRequested as moreWithdrawalsRequested,
+  withdrawalsRequested,
+  withdrawalUpdated,
+} from './model/withdrawals';
+export { mergeFirstPage, mergeWithdrawal } from './lib/merge';
+export * as withdrawalModel from './model';

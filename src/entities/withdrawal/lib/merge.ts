@@ -1,0 +1,27 @@
+import type { Withdrawal } from '@/shared/api';
+
+/**
+ * A withdrawal pushed live: the row with its id is replaced (a new status); a withdrawal newer than
+ * every row goes on top (`added`: the total grows). One older than the newest row and not listed is on
+ * a page not read yet: nothing changes (reading that page shows it as it is then).
+ */
+export function mergeWithdrawal(list: Withdrawal[], withdrawal: Withdrawal): { withdrawals: Withdrawal[]; added: boolean } {
+  const at = list.findIndex((row) => row.id === withdrawal.id);
+  if (at >= 0) return { withdrawals: list.map((row, i) => (i === at ? withdrawal : row)), added: false };
+  const newest = list[0];
+  if (newest && withdrawal.id < newest.id) return { withdrawals: list, added: false };
+  return { withdrawals: [withdrawal, ...list], added: true };
+}
+
+/**
+ * Page 1 again over the list read so far: its rows (with their current statuses) on top, then the
+ * listed rows it does not hold, so the pages read stay. null when page 1 does not reach the list's
+ * newest row (more than a page happened meanwhile): the list starts over from page 1.
+ */
+export function mergeFirstPage(list: Withdrawal[], page: Withdrawal[]): Withdrawal[] | null {
+  const newest = list[0]?.id;
+  const oldestRead = page.at(-1)?.id;
+  if (newest === undefined || oldestRead === undefined || oldestRead > newest) return null;
+  const fresh = new Set(page.map((withdrawal) => withdrawal.id));
+  return [...page, ...list.filter((withdrawal) => !fresh.has(withdrawal.id))];
+}

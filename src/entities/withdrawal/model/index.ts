@@ -1,0 +1,3 @@
+import './socket';
+
+export * from './withdrawals';

@@ -1,0 +1,224 @@
+import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { debounce } from 'patronum';
+import { $user, balanceUpdated } from '@/entities/user';
+import { $friendlyAddress, $wallet, balanceRequested } from '@/entities/wallet';
+import { withdrawalUpdated } from '@/entities/withdrawal';
+import {
+  calculateWithdrawFx,
+  createWithdrawalFx,
+  type Withdrawal,
+  type WithdrawalCreated,
+  type WithdrawCalculation,
+} from '@/shared/api';
+import { timings, tonNetwork } from '@/shared/config';
+import { $t } from '@/shared/i18n';
+import { readAmountInput } from '@/shared/lib/amount-input';
+import { openWalletModalFx } from '@/shared/ton-connect';
+import { showToast } from '@/shared/ui/toast';
+import type { AddressProblem, TonNetwork } from '../lib/address-problem';
+import { sellAmountProblem } from '../lib/amount-problem';
+
+/**
+ * The Sell modal (SPEC §2 'sell'; issue #12): tokens from one balance for TON, paid to an address.
+ * The amount is priced by GET /withdraw/calculate as the user stops typing; the destination is the
+ * connected wallet's address unless the user types another; Confirm sends POST /withdraw/create with
+ * the amount the user saw arriving, so a price that moved meanwhile is refused instead of paying less.
+ */
+
+/** The balance the tokens come from: main (/sell), referral (/referral/sell) or task (/tasks/sell). */
+export type SellSource = Withdrawal['source'];
+
+/** The calculation waits for the user to stop typing. */
+export const CALCULATION_DEBOUNCE_MS = 300;
+
+/** The screen opened the modal for one balance. */
+export const sellOpened = createEvent<SellSource>();
+/** The screen that opened it closed: everything typed is forgotten. */
+export const sellClosed = createEvent();
+/** Cancel, the backdrop or Escape: the screen goes back to where the modal was opened from. */
+export const closeClicked = createEvent();
+export const amountChanged = createEvent<string>();
+/** Fills in the whole balance being sold. */
+export const maxClicked = createEvent();
+export const addressChanged = createEvent<string>();
+/** No wallet connected: open the wallet list (the address then defaults to the wallet's). */
+export const connectWalletClicked = createEvent();
+export const confirmClicked = createEvent();
+/** The server queued the sale (the modal has closed; the screen goes back). */
+export const sold = createEvent<Withdrawal>();
+
+export const $source = createStore<SellSource | null>(null)
+  .on(sellOpened, (_, source) => source)
+  .reset(sellClosed, closeClicked, sold);
+export const $isOpen = $source.map((source) => source !== null);
+
+/** The balance being sold, tokens (wire text), live from the user data. */
+export const $balance = combine($source, $user, (source, user) => (source && user ? user[source] : '0'));
+
+// ---- amount -------------------------------------------------------------------------------------
+
+export const $amountText = createStore('')
+  .on(amountChanged, (_, text) => text)
+  .reset(sellOpened, sellClosed);
+sample({ clock: maxClicked, source: $balance, target: $amountText });
+
+const $amountInput = $amountText.map(readAmountInput);
+/** The amount as the wire's decimal text; null while the field holds no valid positive amount. */
+export const $amount = $amountInput.map((input) => (input.kind === 'amount' ? input.amount : null));
+
+// ---- calculation ----------------------------------------------------------------------------------
+
+/** Calculations are numbered: only the newest one's answer counts, and only for the amount shown. */
+const $calculationRead = createStore(0);
+const calculateFx = attach({
+  effect: calculateWithdrawFx,
+  mapParams: ({ amount }: { amount: string; read: number }) => ({ token_amount: amount }),
+});
+export const $isCalculating = calculateFx.pending;
+
+/** What selling exactly the amount shown pays now; null while it is being priced or cannot be. */
+export const $calculation = createStore<WithdrawCalculation | null>(null).reset($amount, sellOpened, sellClosed);
+/** The smallest sale the server takes, from the newest calculation (it holds for other amounts too). */
+export const $minTokenAmount = createStore<string | null>(null).reset(sellOpened, sellClosed);
+
+export const $amountProblem = combine($amountInput, $balance, $minTokenAmount, sellAmountProblem);
+
+const calculationAsked = createEvent<string>();
+// Only a valid amount is priced (not an empty or malformed one), once typing stops.
+sample({
+  clock: debounce({ source: $amount, timeout: CALCULATION_DEBOUNCE_MS }),
+  source: $source,
+  filter: (source, amount) => source !== null && amount !== null,
+  fn: (_, amount) => amount as string,
+  target: calculationAsked,
+});
+sample({ clock: calculationAsked, source: $calculationRead, fn: (read) => read + 1, target: $calculationRead });
+sample({
+  clock: calculationAsked,
+  source: $calculationRead,
+  fn: (read, amount) => ({ amount, read }),
+  target: calculateFx,
+});
+
+const calculated = sample({
+  clock: calculateFx.done,
+  source: { newest: $calculationRead, amount: $amount, source: $source },
+  filter: ({ newest, amount, source }, { params, result }) =>
+    result !== null && source !== null && params.read === newest && params.amount === amount,
+  fn: (_, { result }) => result as WithdrawCalculation,
+});
+sample({ clock: calculated, target: $calculation });
+sample({ clock: calculated, fn: (calculation) => calculation.min_token_amount, target: $minTokenAmount });
+
+// ---- destination ----------------------------------------------------------------------------------
+
+/** The network a destination must be meant for (sandbox: testnet; a store so tests can choose). */
+export const $network = createStore<TonNetwork>(tonNetwork);
+
+export const $addressText = createStore('').on(addressChanged, (_, text) => text);
+/** The user typed an address: the connected wallet no longer fills it in. */
+export const $addressEdited = createStore(false)
+  .on(addressChanged, () => true)
+  .reset(sellOpened, sellClosed);
+// The connected wallet's address (user-friendly, non-bounceable, test-only on testnet) by default:
+// as the modal opens, and when a wallet connects (or goes) while the user has not typed one.
+sample({ clock: sellOpened, source: $friendlyAddress, fn: (address) => address ?? '', target: $addressText });
+sample({
+  clock: $friendlyAddress.updates,
+  source: { edited: $addressEdited, open: $isOpen, text: $addressText },
+  // A field the user emptied takes the wallet connected afterwards.
+  filter: ({ edited, open, text }, address) => open && (!edited || (text.trim() === '' && address !== null)),
+  fn: (_, address) => address ?? '',
+  target: $addressText,
+});
+$addressText.reset(sellClosed);
+
+/** The address code is a chunk of its own (README "Bundle"): loaded on the first check. */
+const checkAddressFx = createEffect(async ({ text, network }: { text: string; network: TonNetwork }) => {
+  const { addressProblem } = await import('../lib/address-problem');
+  return addressProblem(text, network);
+});
+/** The newest check and the text it was for: it counts only while the field still says that. */
+const $addressCheck = createStore<{ text: string; problem: AddressProblem | null } | null>(null).reset(sellClosed);
+sample({
+  clock: [$addressText, $network, sellOpened],
+  source: { text: $addressText, network: $network, open: $isOpen },
+  filter: ({ text, open }) => open && text.trim() !== '',
+  fn: ({ text, network }) => ({ text, network }),
+  target: checkAddressFx,
+});
+sample({
+  clock: checkAddressFx.done,
+  source: { text: $addressText, network: $network },
+  filter: ({ text, network }, { params }) => params.text === text && params.network === network,
+  fn: (_, { params, result }) => ({ text: params.text, problem: result }),
+  target: $addressCheck,
+});
+const $checkedAddress = combine($addressCheck, $addressText, (check, text) => (check?.text === text ? check : null));
+/** What is wrong with the destination, once checked (nothing is said about an empty field). */
+export const $addressProblem = $checkedAddress.map((check) => check?.problem ?? null);
+/** The destination as it is sent: checked and fine. */
+const $address = $checkedAddress.map((check) => (check && check.problem === null ? check.text.trim() : null));
+
+/** No wallet connected: the modal offers Connect wallet beside the address field. */
+export const $needsWallet = $wallet.map((wallet) => wallet === null);
+sample({ clock: connectWalletClicked, target: openWalletModalFx });
+
+// ---- confirm ----------------------------------------------------------------------------------------
+
+const createFx = attach({ effect: createWithdrawalFx });
+export const $isSelling = createFx.pending;
+
+export const $canConfirm = combine(
+  {
+    source: $source,
+    amount: $amount,
+    problem: $amountProblem,
+    calculation: $calculation,
+    address: $address,
+    busy: $isSelling,
+  },
+  ({ source, amount, problem, calculation, address, busy }) =>
+    source !== null && amount !== null && problem === null && calculation !== null && address !== null && !busy,
+);
+
+sample({
+  clock: confirmClicked,
+  source: { can: $canConfirm, source: $source, amount: $amount, calculation: $calculation, address: $address },
+  filter: ({ can }) => can,
+  fn: ({ source, amount, calculation, address }) => ({
+    // Exactly one balance (DESIGN.md §7): neither flag means the main balance.
+    from_ref_balance: source === 'referral_balance',
+    from_task_balance: source === 'task_balance',
+    token_amount: amount as string,
+    address: address as string,
+    // What the user saw arriving: a price that moved so that less would arrive is refused (400).
+    expected_receive_amount: (calculation as WithdrawCalculation).receive_amount,
+  }),
+  target: createFx,
+});
+
+// A refusal (400 price changed or insufficient funds, 422 address) is the error catalogue's toast; the
+// modal stays open with what was typed, and the amount is priced again so the figures are current.
+sample({ clock: createFx.fail, source: $amount, filter: Boolean, target: calculationAsked });
+
+// A 5xx resolves to null (its toast is the error catalogue's): the modal stays open to try again.
+const created = createFx.doneData.filter({ fn: (answer): answer is WithdrawalCreated => answer !== null });
+// The answer carries the new balances (the user:balance push repeats them) and the queued withdrawal
+// (user:withdrawal repeats it): both show at once.
+sample({ clock: created, fn: ({ balances }) => balances, target: balanceUpdated });
+sample({ clock: created, fn: ({ withdrawal }) => withdrawal, target: [withdrawalUpdated, sold] });
+sample({
+  clock: created,
+  source: $t,
+  fn: (t) => ({ text: t('sell.done'), kind: 'success' as const, durationMs: timings.errorToastMs }),
+  target: showToast,
+});
+
+// A payout arrived on chain: the connected wallet's TON balance is read again (the TON may be there).
+sample({
+  clock: withdrawalUpdated,
+  filter: (withdrawal) => withdrawal.status === 'completed',
+  fn: () => undefined,
+  target: balanceRequested,
+});

@@ -1,0 +1,191 @@
+import { useUnit } from 'effector-react';
+import type { FormEvent } from 'react';
+import { type MessageKey, type Translate, useT } from '@/shared/i18n';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { AmountInput } from '@/shared/ui/amount-input';
+import { Button } from '@/shared/ui/button';
+import { ListRow, ListRows } from '@/shared/ui/list-row';
+import { Modal } from '@/shared/ui/modal';
+import { Skeleton } from '@/shared/ui/skeleton';
+import type { AddressProblem } from '../lib/address-problem';
+import type { SellAmountProblem } from '../lib/amount-problem';
+import {
+  $addressProblem,
+  $addressText,
+  $amountProblem,
+  $amountText,
+  $balance,
+  $calculation,
+  $canConfirm,
+  $isCalculating,
+  $isSelling,
+  $needsWallet,
+  $source,
+  addressChanged,
+  amountChanged,
+  closeClicked,
+  confirmClicked,
+  connectWalletClicked,
+  maxClicked,
+  type SellSource,
+} from '../model/sell';
+import styles from './sell-modal.module.css';
+
+const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
+const ton = (amount: string) => `${formatAmount(amount, DECIMALS.ton)} TON`;
+
+const SOURCES = {
+  balance_token: 'sell.fromMain',
+  referral_balance: 'sell.fromReferral',
+  task_balance: 'sell.fromTask',
+} as const satisfies Record<SellSource, MessageKey>;
+
+function amountProblemText(problem: SellAmountProblem, t: Translate): string {
+  switch (problem.kind) {
+    case 'not_a_number':
+      return t('sell.notANumber');
+    case 'not_positive':
+      return t('sell.notPositive');
+    case 'too_many_decimals':
+      return t('sell.tooManyDecimals');
+    case 'below_min':
+      return t('validation.sellAtLeast', { amount: formatAmount(problem.min, DECIMALS.token) });
+    case 'above_balance':
+      return t('sell.aboveBalance', { balance: tokens(problem.balance) });
+  }
+}
+
+function addressProblemText(problem: AddressProblem, t: Translate): string {
+  switch (problem.kind) {
+    case 'length':
+      return t('sell.addressLength');
+    case 'checksum':
+      return t('sell.addressChecksum');
+    case 'workchain':
+      return t('sell.addressWorkchain');
+    case 'hex':
+      return t('sell.addressHex');
+    case 'invalid':
+      return t('sell.addressInvalid');
+    case 'network':
+      return t('validation.addressNetwork', { network: problem.network });
+  }
+}
+
+/** Price, TON out, fee and what arrives, for exactly the amount typed (skeletons while it is priced). */
+function Figures() {
+  const [calculation, calculating] = useUnit([$calculation, $isCalculating]);
+  const t = useT();
+  const value = (text: string | undefined, testId: string) =>
+    text !== undefined ? <span data-testid={testId}>{text}</span> : calculating ? <Skeleton width={88} /> : '—';
+  return (
+    <div className={styles.figures} aria-busy={calculating || undefined}>
+      <ListRows label={t('sell.figures')}>
+        <ListRow
+          label={t('sell.price')}
+          value={value(calculation ? `${formatAmount(calculation.price, DECIMALS.price)} TON` : undefined, 'sell-price')}
+        />
+        <ListRow label={t('sell.tonAmount')} value={value(calculation ? ton(calculation.ton_amount) : undefined, 'sell-ton-amount')} />
+        <ListRow label={t('sell.fee')} value={value(calculation ? ton(calculation.fee) : undefined, 'sell-fee')} />
+        <ListRow
+          label={t('sell.receive')}
+          value={value(calculation ? ton(calculation.receive_amount) : undefined, 'sell-receive')}
+          strong
+        />
+      </ListRows>
+    </div>
+  );
+}
+
+/** Where the TON goes: the connected wallet's address by default, or one the user types. */
+function Destination() {
+  const [address, problem, needsWallet, busy] = useUnit([$addressText, $addressProblem, $needsWallet, $isSelling]);
+  const [onChange, onConnect] = useUnit([addressChanged, connectWalletClicked]);
+  const t = useT();
+  const described = problem ? 'sell-address-error' : 'sell-address-hint';
+  return (
+    <div className={styles.destination}>
+      <label className={styles.label} htmlFor="sell-address">
+        {t('sell.address')}
+      </label>
+      <input
+        id="sell-address"
+        className={styles.input}
+        type="text"
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        placeholder={t('sell.addressPlaceholder')}
+        value={address}
+        disabled={busy}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={described}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid="sell-address"
+      />
+      {problem ? (
+        <p id="sell-address-error" className={styles.error} role="alert" data-testid="sell-address-error">
+          {addressProblemText(problem, t)}
+        </p>
+      ) : (
+        <p id="sell-address-hint" className={styles.hint}>
+          {needsWallet ? t('sell.noWalletHint') : t('sell.addressHint')}
+        </p>
+      )}
+      {needsWallet ? (
+        <div className={styles.connect}>
+          <Button variant="secondary" size="s" stretched={false} onClick={() => onConnect()}>
+            {t('sell.connectWallet')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** SPEC §2 'sell': tokens from one balance for TON. Mounted by the app; opened by the sell routes. */
+export function SellModal() {
+  const [source, amountText, problem, balance, canConfirm, busy] = useUnit([
+    $source,
+    $amountText,
+    $amountProblem,
+    $balance,
+    $canConfirm,
+    $isSelling,
+  ]);
+  const [onAmount, onMax, onConfirm, onClose] = useUnit([amountChanged, maxClicked, confirmClicked, closeClicked]);
+  const t = useT();
+  if (!source) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onConfirm();
+  };
+  return (
+    <Modal
+      title={t('sell.title')}
+      text={t(SOURCES[source])}
+      onClose={() => onClose()}
+      actions={[
+        { label: busy ? t('sell.selling') : t('sell.confirm'), onClick: () => onConfirm(), disabled: !canConfirm, tone: 'primary' },
+        { label: t('common.cancel'), onClick: () => onClose() },
+      ]}
+    >
+      <form className={styles.form} onSubmit={submit} noValidate data-testid="sell-form">
+        <AmountInput
+          id="sell-amount"
+          label={t('sell.amount')}
+          value={amountText}
+          onChange={onAmount}
+          onMax={onMax}
+          maxLabel={t('sell.max')}
+          error={problem ? amountProblemText(problem, t) : null}
+          errorTestId="sell-amount-error"
+          hint={t('sell.available', { balance: tokens(balance) })}
+          disabled={busy}
+        />
+        <Figures />
+        <Destination />
+      </form>
+    </Modal>
+  );
+}

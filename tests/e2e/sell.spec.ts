@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { formatUnits, parseUnits } from '../../src/shared/api/contract/money';
+import { formatAmount } from '../../src/shared/lib/format';
+import { appFrame, connectDevWallet, createTestUser } from './sandbox';
+
+/*
+ * Issue #12 (sell) end to end: the dev wallet connected, tokens sold from a balance, the payout worker
+ * pays the dev wallet on the dev chain, and the withdrawals history follows it live to 'completed'.
+ */
+
+/** The account's TON balance on the dev chain, nanotons (what the dev wallet holds, exactly). */
+async function nanotons(page: Page, address: string): Promise<bigint> {
+  const response = await page.request.post('/sandbox/chain/jsonRPC', {
+    data: { id: 1, jsonrpc: '2.0', method: 'getAddressBalance', params: { address } },
+  });
+  expect(response.ok()).toBe(true);
+  const { result } = (await response.json()) as { result: string };
+  return BigInt(result);
+}
+
+async function grant(page: Page, sandboxUserId: string, account: 'balance_token' | 'referral_balance' | 'task_balance') {
+  const response = await page.request.post(`/sandbox/api/users/${sandboxUserId}/grant`, { data: { amount: '100', account } });
+  expect(response.status()).toBe(200);
+}
+
+async function openWithWallet(page: Page) {
+  const { row } = await createTestUser(page, { platform: 'tdesktop' });
+  const sandboxUserId = (await row.getAttribute('data-testid'))!.replace('user-row-', '');
+  await row.getByRole('link', { name: 'Open' }).click();
+  const app = appFrame(page);
+  await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await connectDevWallet(page);
+  return { app, sandboxUserId };
+}
+
+/** Types the amount and waits for the calculation the modal shows; answers it. */
+async function typeAmount(page: Page, amount: string) {
+  const app = appFrame(page);
+  const dialog = app.getByRole('dialog', { name: 'Sell tokens' });
+  const answer = page.waitForResponse((response) => response.url().includes(`/api/withdraw/calculate?token_amount=${amount}`));
+  await dialog.getByLabel('Amount, TKN').fill(amount);
+  const calculation = (await (await answer).json()) as { receive_amount: string; ton_amount: string; fee: string };
+  await expect(dialog.getByTestId('sell-receive')).toHaveText(`${formatAmount(calculation.receive_amount, 4)} TON`);
+  return { dialog, calculation };
+}
+
+test('sell from the main balance: queued, then completed live; the dev wallet receives exactly what calculate promised', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { app, sandboxUserId } = await openWithWallet(page);
+  await grant(page, sandboxUserId, 'balance_token');
+  await expect(app.getByTestId('balance-token')).toHaveText('100.00 TKN');
+
+  await app.getByRole('link', { name: 'Sell' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Sell tokens' });
+  await expect(dialog).toContainText('From your main balance, for TON.');
+  // The destination is the connected dev wallet: user-friendly, non-bounceable, test-only (0Q…).
+  const address = await dialog.getByTestId('sell-address').inputValue();
+  expect(address).toMatch(/^0Q[A-Za-z0-9_-]{46}$/);
+  const before = await nanotons(page, address);
+
+  const { calculation } = await typeAmount(page, '50');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(app.getByText('Sale confirmed: the TON is on its way')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByTestId('balance-token')).toHaveText('50.00 TKN');
+
+  await app.getByRole('link', { name: 'History' }).click();
+  await app.getByRole('tab', { name: 'Withdrawals' }).click();
+  const withdrawal = app.getByTestId('withdrawal').first();
+  await expect(app.getByTestId('withdrawal')).toHaveCount(1);
+  await expect(withdrawal.getByTestId('withdrawal-ton')).toHaveText(`+${formatAmount(calculation.receive_amount, 4)} TON`);
+  await expect(withdrawal.getByTestId('withdrawal-tokens')).toHaveText('\u221250.00 TKN');
+  // Live, without a reload: the payout worker signs, sends and confirms it.
+  await expect(withdrawal).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+  await expect(withdrawal.getByTestId('withdrawal-status')).toHaveText('Completed');
+  await expect(withdrawal.getByTestId('withdrawal-tx')).toBeVisible();
+
+  // Exactly what calculate promised arrived (the payout's network fee is the hot wallet's).
+  const after = await nanotons(page, address);
+  expect(after - before).toBe(parseUnits(calculation.receive_amount));
+  // The app re-reads the wallet's balance when a payout completes.
+  await expect(app.getByTestId('wallet-balance')).toHaveText(`${formatAmount(formatUnits(after), 4)} TON`);
+
+  await app.getByRole('tab', { name: 'Operations' }).click();
+  const sold = app.locator('[data-testid="operation"][data-type="withdrawal"]');
+  await expect(sold).toHaveCount(1);
+  await expect(sold).toContainText('Sold for TON');
+  await expect(sold.getByTestId('operation-amount')).toHaveText('\u221250.00 TKN');
+});
+
+test('sell from the task balance on /tasks/sell; the modal closes back to /tasks', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { app, sandboxUserId } = await openWithWallet(page);
+  await grant(page, sandboxUserId, 'task_balance');
+  await app.getByRole('link', { name: 'Tasks' }).click();
+  await expect(app.getByTestId('task-balance')).toHaveText('100.00 TKN');
+  await app.getByRole('link', { name: 'Sell' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Sell tokens' });
+  await expect(dialog).toContainText('From your task balance, for TON.');
+
+  // Max is the task balance; Cancel goes back to /tasks and forgets it.
+  await dialog.getByRole('button', { name: 'Max' }).click();
+  await expect(dialog.getByLabel('Amount, TKN')).toHaveValue('100');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+
+  await app.getByRole('link', { name: 'Sell' }).click();
+  await expect(dialog.getByLabel('Amount, TKN')).toHaveValue('');
+  const { calculation } = await typeAmount(page, '40');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(app.getByText('Sale confirmed: the TON is on its way')).toBeVisible();
+  await expect(app.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+  await expect(app.getByTestId('task-balance')).toHaveText('60.00 TKN');
+
+  await app.getByRole('link', { name: 'Dashboard' }).click();
+  await app.getByRole('link', { name: 'History' }).click();
+  await app.getByRole('tab', { name: 'Withdrawals' }).click();
+  const withdrawal = app.getByTestId('withdrawal').first();
+  await expect(withdrawal).toContainText('Task balance');
+  await expect(withdrawal.getByTestId('withdrawal-ton')).toHaveText(`+${formatAmount(calculation.receive_amount, 4)} TON`);
+  await expect(withdrawal).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+});
+
+test('without a wallet: Connect wallet or a typed address; a wrong address is explained before anything is sent', async ({ page }) => {
+  const { row } = await createTestUser(page, { platform: 'tdesktop' });
+  const sandboxUserId = (await row.getAttribute('data-testid'))!.replace('user-row-', '');
+  await row.getByRole('link', { name: 'Open' }).click();
+  const app = appFrame(page);
+  await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await grant(page, sandboxUserId, 'referral_balance');
+  await app.getByRole('link', { name: 'Referral', exact: true }).click();
+  await app.getByRole('link', { name: 'Sell' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Sell tokens' });
+  await expect(dialog).toContainText('From your referral balance, for TON.');
+  await expect(dialog.getByTestId('sell-address')).toHaveValue('');
+  await expect(dialog.getByRole('button', { name: 'Connect wallet' })).toBeVisible();
+
+  await typeAmount(page, '20');
+  const confirm = dialog.getByRole('button', { name: 'Confirm' });
+  await expect(confirm).toBeDisabled();
+  // A mainnet address on the sandbox's testnet.
+  await dialog.getByTestId('sell-address').fill('UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI');
+  await expect(dialog.getByTestId('sell-address-error')).toHaveText('Use a testnet address');
+  await expect(confirm).toBeDisabled();
+  await dialog.getByTestId('sell-address').fill('0QCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqPvC');
+  await expect(dialog.getByTestId('sell-address-error')).toHaveCount(0);
+  await expect(confirm).toBeEnabled();
+
+  // Connect wallet opens the wallet list; connecting fills in the wallet's address only while the
+  // user has not typed one (here they have).
+  await dialog.getByRole('button', { name: 'Connect wallet' }).click();
+  await expect(app.getByRole('button', { name: /Dev Wallet/ }).first()).toBeVisible();
+});

@@ -1,0 +1,410 @@
+import { allSettled, createWatch, type EventCallable, type Scope, type StoreWritable } from 'effector';
+import { createMemoryHistory } from 'history';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userModel } from '@/entities/user';
+import { walletModel } from '@/entities/wallet';
+import { withdrawalModel } from '@/entities/withdrawal';
+import { sellModel } from '@/features/sell-tokens';
+// The sell routes' models (each page's index registers its own).
+import '@/pages/dashboard';
+import '@/pages/referral';
+import '@/pages/tasks';
+import {
+  ApiError,
+  calculateWithdrawFx,
+  createWithdrawalFx,
+  getAddressBalanceFx,
+  getCurrentPriceFx,
+  getMintsFx,
+  getReferralsFx,
+  getStakesFx,
+  getTasksFx,
+  type UserMe,
+  type Withdrawal,
+  type WithdrawalCreated,
+  type WithdrawCalculation,
+} from '@/shared/api';
+import { toFriendlyAddress } from '@/shared/lib/ton-address';
+import { router } from '@/shared/routing';
+import { openWalletModalFx, type ConnectedWalletInfo } from '@/shared/ton-connect';
+import { createTestScope, signedInMember } from './scope';
+
+// The address check loads the address code on first use; loaded here once, it answers within a tick.
+await import('@/features/sell-tokens/lib/address-problem');
+
+const {
+  sellOpened,
+  sellClosed,
+  closeClicked,
+  amountChanged,
+  maxClicked,
+  addressChanged,
+  connectWalletClicked,
+  confirmClicked,
+  CALCULATION_DEBOUNCE_MS,
+} = sellModel;
+
+const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
+const TESTNET = toFriendlyAddress(RAW, { testOnly: true });
+const MAINNET = toFriendlyAddress(RAW);
+const OTHER = toFriendlyAddress(`0:${'ab'.repeat(32)}`, { testOnly: true });
+
+const user = (overrides: Partial<UserMe> = {}): UserMe =>
+  ({
+    id: 1,
+    telegram_id: 777,
+    ref: { level: 0 },
+    community_participation: true,
+    balance_token: '100',
+    task_balance: '40',
+    referral_balance: '12.5',
+    hold_bonus: 0,
+    investment_bonus: 0,
+    collective_bonus: 0,
+    ...overrides,
+  }) as UserMe;
+
+const wallet = (): ConnectedWalletInfo => ({
+  address: RAW,
+  chain: '-3',
+  publicKey: 'ab'.repeat(32),
+  walletStateInit: 'te6cc',
+  walletName: 'Dev Wallet',
+  features: [{ name: 'SendTransaction', maxMessages: 4 }],
+});
+
+/** 1 TKN = 0.01 TON, fee 0.005 + 1 %; the smallest sale 10 tokens. */
+const calculation = (amount: string, overrides: Partial<WithdrawCalculation> = {}): WithdrawCalculation => {
+  const ton = Number(amount) / 100;
+  const fee = 0.005 + ton / 100;
+  return {
+    token_amount: amount,
+    price: '0.01',
+    ton_amount: String(ton),
+    fee: fee.toFixed(9).replace(/0+$/, ''),
+    receive_amount: (ton - fee).toFixed(9).replace(/0+$/, ''),
+    min_token_amount: '10',
+    ...overrides,
+  };
+};
+
+const withdrawal = (id: number, overrides: Partial<Withdrawal> = {}): Withdrawal => ({
+  id,
+  source: 'balance_token',
+  from_ref_balance: false,
+  from_task_balance: false,
+  token_amount: '50',
+  ton_amount: '0.49',
+  fee: '0.01',
+  address: TESTNET,
+  status: 'queued',
+  tx_hash: null,
+  created_at: 1_790_000_000 + id,
+  updated_at: 1_790_000_000 + id,
+  ...overrides,
+});
+
+interface Setup {
+  me?: UserMe;
+  connected?: boolean;
+  calculate?: (query: { token_amount: string }) => Promise<WithdrawCalculation | null>;
+  create?: (body: unknown) => Promise<WithdrawalCreated | null>;
+}
+
+function setup({ me = user(), connected = true, calculate, create }: Setup = {}) {
+  const calculateSpy = vi.fn(calculate ?? (async ({ token_amount }: { token_amount: string }) => calculation(token_amount)));
+  const createSpy = vi.fn(
+    create ??
+      (async () => ({
+        withdrawal: withdrawal(9),
+        balances: { ...me, balance_token: '50' },
+      })),
+  );
+  const openWallet = vi.fn(async () => undefined);
+  const emptyList = async () => ({ data: [], total: 0, page: 1, limit: 300 });
+  const test = createTestScope({
+    values: [
+      [userModel.$user, me],
+      ...signedInMember.filter(([store]) => store !== userModel.$user),
+      ...(connected
+        ? ([
+            [walletModel.$wallet, wallet()],
+            [walletModel.$friendlyAddress, TESTNET],
+          ] as const)
+        : []),
+    ],
+    handlers: [
+      [calculateWithdrawFx, calculateSpy],
+      [createWithdrawalFx, createSpy],
+      [openWalletModalFx, openWallet],
+      [getMintsFx, emptyList],
+      [getStakesFx, emptyList],
+      [getTasksFx, async () => []],
+      [getReferralsFx, async () => null],
+      [getCurrentPriceFx, async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })],
+    ],
+  });
+  return { ...test, calculate: calculateSpy, create: createSpy, openWallet };
+}
+
+/** Fires without awaiting allSettled: the calculation's debounce is a model timer run by fake time. */
+async function fire<T>(scope: Scope, unit: EventCallable<T> | StoreWritable<T>, params: NoInfer<T>) {
+  void allSettled(unit as EventCallable<unknown>, { scope, params });
+  await vi.advanceTimersByTimeAsync(0);
+}
+/** Types an amount and lets the calculation run. */
+async function type(scope: Scope, amount: string) {
+  await fire(scope, amountChanged, amount);
+  await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS);
+}
+
+describe('the Sell modal (issue #12)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('prices the amount 300 ms after typing stops, once, and not an empty or malformed amount', async () => {
+    const { scope, calculate } = setup();
+    await fire(scope, sellOpened, 'balance_token');
+    await fire(scope, amountChanged, '1');
+    await vi.advanceTimersByTimeAsync(100);
+    await fire(scope, amountChanged, '12');
+    await vi.advanceTimersByTimeAsync(100);
+    await fire(scope, amountChanged, '12,5');
+    await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS - 1);
+    expect(calculate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calculate).toHaveBeenCalledTimes(1);
+    expect(calculate).toHaveBeenCalledWith({ token_amount: '12.5' });
+    expect(scope.getState(sellModel.$calculation)).toEqual(calculation('12.5'));
+
+    for (const text of ['', 'abc', '0', '-5', '1.1234567891']) await type(scope, text);
+    expect(calculate).toHaveBeenCalledTimes(1);
+    expect(scope.getState(sellModel.$calculation)).toBeNull();
+    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+  });
+
+  it('shows the newest calculation only: a slower earlier answer, even for the same amount, is dropped', async () => {
+    const pending: Array<(answer: WithdrawCalculation) => void> = [];
+    const { scope, calculate } = setup({
+      calculate: () => new Promise<WithdrawCalculation>((resolve) => pending.push(resolve)),
+    });
+    await fire(scope, sellOpened, 'balance_token');
+    await type(scope, '50');
+    await type(scope, '60');
+    await type(scope, '50');
+    expect(calculate.mock.calls.map(([query]) => query.token_amount)).toEqual(['50', '60', '50']);
+    // The third (newest) answers first; then the first, for the same amount at an older price.
+    pending[2]!(calculation('50', { price: '0.02' }));
+    await vi.advanceTimersByTimeAsync(0);
+    pending[0]!(calculation('50', { price: '0.01' }));
+    pending[1]!(calculation('60'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(scope.getState(sellModel.$calculation)?.price).toBe('0.02');
+  });
+
+  it('Max fills in the balance being sold: main, referral or task', async () => {
+    const { scope, calculate } = setup();
+    for (const [source, balance] of [
+      ['balance_token', '100'],
+      ['referral_balance', '12.5'],
+      ['task_balance', '40'],
+    ] as const) {
+      await fire(scope, sellOpened, source);
+      await fire(scope, maxClicked, undefined);
+      await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS);
+      expect(scope.getState(sellModel.$amountText)).toBe(balance);
+      expect(calculate).toHaveBeenLastCalledWith({ token_amount: balance });
+      await fire(scope, sellClosed, undefined);
+    }
+  });
+
+  it('says "Sell at least N" below the smallest sale, and more than the balance, before anything is sent', async () => {
+    const { scope, create } = setup();
+    await fire(scope, sellOpened, 'referral_balance');
+    await type(scope, '5');
+    expect(scope.getState(sellModel.$amountProblem)).toEqual({ kind: 'below_min', min: '10' });
+    // The minimum holds for the next amount at once, before it is priced.
+    await fire(scope, amountChanged, '9.999999999');
+    expect(scope.getState(sellModel.$amountProblem)).toEqual({ kind: 'below_min', min: '10' });
+    await type(scope, '12.500000001');
+    expect(scope.getState(sellModel.$amountProblem)).toEqual({ kind: 'above_balance', balance: '12.5' });
+    await fire(scope, confirmClicked, undefined);
+    expect(create).not.toHaveBeenCalled();
+    await type(scope, '12.5');
+    expect(scope.getState(sellModel.$amountProblem)).toBeNull();
+    expect(scope.getState(sellModel.$canConfirm)).toBe(true);
+  });
+
+  it('sends the TON to the connected wallet (user-friendly, test-only on testnet) unless the user types another address', async () => {
+    const { scope } = setup();
+    await fire(scope, sellOpened, 'balance_token');
+    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
+    expect(TESTNET.startsWith('0Q')).toBe(true); // non-bounceable, test-only
+    await fire(scope, addressChanged, OTHER);
+    expect(scope.getState(sellModel.$addressText)).toBe(OTHER);
+    // A wallet (re)connecting does not overwrite what the user typed…
+    await fire(scope, walletModel.$friendlyAddress, TESTNET);
+    expect(scope.getState(sellModel.$addressText)).toBe(OTHER);
+    // …and the next opening starts from the wallet again.
+    await fire(scope, sellClosed, undefined);
+    await fire(scope, sellOpened, 'balance_token');
+    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
+  });
+
+  it('without a wallet: Connect wallet opens the wallet list, and the connected address fills the empty field', async () => {
+    const { scope, openWallet } = setup({ connected: false });
+    await fire(scope, sellOpened, 'balance_token');
+    expect(scope.getState(sellModel.$needsWallet)).toBe(true);
+    expect(scope.getState(sellModel.$addressText)).toBe('');
+    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
+    await fire(scope, connectWalletClicked, undefined);
+    expect(openWallet).toHaveBeenCalledTimes(1);
+    await fire(scope, walletModel.$friendlyAddress, TESTNET);
+    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
+    // A field the user typed into and emptied takes the wallet connected afterwards too.
+    await fire(scope, addressChanged, OTHER);
+    await fire(scope, walletModel.$friendlyAddress, null);
+    expect(scope.getState(sellModel.$addressText)).toBe(OTHER);
+    await fire(scope, addressChanged, '');
+    await fire(scope, walletModel.$friendlyAddress, TESTNET);
+    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
+  });
+
+  it.each([
+    ['UQ' + 'A'.repeat(40), { kind: 'length' }],
+    [TESTNET.slice(0, -1) + (TESTNET.endsWith('A') ? 'B' : 'A'), { kind: 'checksum' }],
+    [`1:${'ab'.repeat(32)}`, { kind: 'workchain' }],
+    [`0:${'ab'.repeat(31)}`, { kind: 'hex' }],
+    [`0:${'zz'.repeat(32)}`, { kind: 'hex' }],
+    ['0Q' + '!'.repeat(46), { kind: 'invalid' }],
+    [MAINNET, { kind: 'network', network: 'testnet' }],
+  ])('checks the address %s inline with the address module and the network', async (address, problem) => {
+    const { scope, create } = setup();
+    await fire(scope, sellOpened, 'balance_token');
+    await type(scope, '50');
+    await fire(scope, addressChanged, address);
+    expect(scope.getState(sellModel.$addressProblem)).toEqual(problem);
+    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+    await fire(scope, confirmClicked, undefined);
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('takes a raw address on either network, and a mainnet address when the server pays on mainnet', async () => {
+    const { scope } = setup();
+    await fire(scope, sellOpened, 'balance_token');
+    await type(scope, '50');
+    await fire(scope, addressChanged, ` ${RAW} `);
+    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
+    expect(scope.getState(sellModel.$canConfirm)).toBe(true);
+    await fire(scope, addressChanged, TESTNET);
+    await fire(scope, sellModel.$network, 'mainnet');
+    expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'network', network: 'mainnet' });
+    await fire(scope, addressChanged, MAINNET);
+    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
+  });
+
+  it.each([
+    ['balance_token', false, false],
+    ['referral_balance', true, false],
+    ['task_balance', false, true],
+  ] as const)(
+    'confirms a sale from %s with its source flags and the amount calculate promised; the balances, the list and a toast follow',
+    async (source, fromRef, fromTask) => {
+      const { scope, create, toasts } = setup();
+      const soldWatch = vi.fn();
+      createWatch({ unit: sellModel.sold, scope, fn: soldWatch });
+      await allSettled(withdrawalModel.withdrawalUpdated, { scope, params: withdrawal(3) });
+      await fire(scope, sellOpened, source);
+      await type(scope, '12');
+      await fire(scope, confirmClicked, undefined);
+      expect(create).toHaveBeenCalledTimes(1);
+      expect(create).toHaveBeenCalledWith({
+        from_ref_balance: fromRef,
+        from_task_balance: fromTask,
+        token_amount: '12',
+        address: TESTNET,
+        expected_receive_amount: calculation('12').receive_amount,
+      });
+      expect(scope.getState(userModel.$user)?.balance_token).toBe('50');
+      expect(scope.getState(withdrawalModel.$withdrawals).map((row) => row.id)).toEqual([9, 3]);
+      expect(scope.getState(withdrawalModel.$total)).toBe(2);
+      expect(toasts.map((toast) => toast.text)).toContain('Sale confirmed: the TON is on its way');
+      expect(soldWatch).toHaveBeenCalledTimes(1);
+      expect(scope.getState(sellModel.$isOpen)).toBe(false);
+    },
+  );
+
+  it('keeps the modal open with what was typed when the server refuses, and prices the amount again', async () => {
+    const { scope, create, calculate } = setup({
+      create: async () => {
+        throw new ApiError({ kind: 'http', status: 400, message: 'Error: The price has changed', serverMessage: 'The price has changed: check the amount and confirm again' });
+      },
+    });
+    await fire(scope, sellOpened, 'balance_token');
+    await type(scope, '50');
+    expect(calculate).toHaveBeenCalledTimes(1);
+    await fire(scope, confirmClicked, undefined);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(scope.getState(sellModel.$isOpen)).toBe(true);
+    expect(scope.getState(sellModel.$amountText)).toBe('50');
+    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
+    expect(calculate).toHaveBeenCalledTimes(2);
+    expect(scope.getState(sellModel.$canConfirm)).toBe(true);
+  });
+
+  it('a 5xx (null) keeps the modal open too', async () => {
+    const { scope } = setup({ create: async () => null });
+    await fire(scope, sellOpened, 'balance_token');
+    await type(scope, '50');
+    await fire(scope, confirmClicked, undefined);
+    expect(scope.getState(sellModel.$isOpen)).toBe(true);
+  });
+});
+
+describe('a payout completed', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("reads the connected wallet's TON balance again (the TON may have arrived there)", async () => {
+    const balance = vi.fn(async () => '100500000000');
+    const test = createTestScope({
+      values: [
+        [walletModel.$wallet, wallet()],
+        [walletModel.$friendlyAddress, TESTNET],
+      ],
+      handlers: [[getAddressBalanceFx, balance]],
+    });
+    await fire(test.scope, withdrawalModel.withdrawalUpdated, withdrawal(4, { status: 'sending' }));
+    expect(balance).not.toHaveBeenCalled();
+    await fire(test.scope, withdrawalModel.withdrawalUpdated, withdrawal(4, { status: 'completed', tx_hash: 'ab'.repeat(32) }));
+    expect(balance).toHaveBeenCalledWith(RAW);
+    expect(test.scope.getState(walletModel.$balanceNano)).toBe('100500000000');
+  });
+});
+
+describe('the sell routes', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it.each([
+    ['/sell', 'balance_token', '/'],
+    ['/referral/sell', 'referral_balance', '/referral'],
+    ['/tasks/sell', 'task_balance', '/tasks'],
+  ] as const)('%s opens the modal for %s; closing it goes back to %s', async (path, source, parent) => {
+    const { scope } = setup();
+    await fire(scope, router.setHistory, createMemoryHistory({ initialEntries: [path] }));
+    expect(scope.getState(sellModel.$source)).toBe(source);
+    await fire(scope, closeClicked, undefined);
+    expect(scope.getState(router.$path)).toBe(parent);
+    expect(scope.getState(sellModel.$source)).toBeNull();
+  });
+
+  it('a sale made goes back too, and leaving the route forgets what was typed', async () => {
+    const { scope } = setup();
+    await fire(scope, router.setHistory, createMemoryHistory({ initialEntries: ['/tasks/sell'] }));
+    await type(scope, '12');
+    await fire(scope, confirmClicked, undefined);
+    expect(scope.getState(router.$path)).toBe('/tasks');
+    expect(scope.getState(sellModel.$amountText)).toBe('');
+  });
+});
