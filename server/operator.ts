@@ -15,6 +15,7 @@
  *   npm run operator -- withdrawals                 (failed payouts and queued ones waiting with an error)
  *   npm run operator -- withdrawals refund <id>     (tokens back to the balance they came from, once)
  *   npm run operator -- withdrawals retry <id>      (a failed payout back into the queue)
+ *   npm run operator -- payouts status|pause|resume (hold the payout worker: sales queue, nothing is signed)
  * Settings: API_URL (default http://127.0.0.1:$PORT, PORT default 8080), ADMIN_TOKEN (sandbox default).
  */
 import { pathToFileURL } from 'node:url';
@@ -38,7 +39,8 @@ export const USAGE = `Usage:
   npm run operator -- price set <TON per token, e.g. 0.0125>
   npm run operator -- withdrawals
   npm run operator -- withdrawals refund <id>
-  npm run operator -- withdrawals retry <id>`;
+  npm run operator -- withdrawals retry <id>
+  npm run operator -- payouts status|pause|resume`;
 
 export interface OperatorEnv {
   apiUrl: string;
@@ -293,7 +295,24 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
     }
   }
 
+  if (command === 'payouts' && rest.length === 0) {
+    const change = action === 'pause' ? true : action === 'resume' ? false : undefined;
+    if (action === 'status' || change !== undefined) {
+      const state = (
+        change === undefined ? await call('GET', '/payouts') : await call('POST', '/payouts', { paused: change })
+      ) as PayoutsLine;
+      const counts = Object.entries(state.counts).map(([status, count]) => `${status} ${count}`).join(', ');
+      print(`Payouts ${state.paused ? 'paused' : 'running'} — ${counts}`);
+      return;
+    }
+  }
+
   throw new UsageError();
+}
+
+interface PayoutsLine {
+  paused: boolean;
+  counts: Record<string, number>;
 }
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;

@@ -491,6 +491,14 @@ export const migrations: Migration[] = [
       CREATE INDEX withdrawals_attention_idx ON withdrawals (id) WHERE status = 'failed' OR (status = 'queued' AND error IS NOT NULL);
     `,
   },
+  {
+    id: '0010_payouts_pause',
+    sql: /* sql */ `
+      -- An operator can hold payouts (an incident, a hot wallet being refilled): the worker then signs no
+      -- new transfer but still finishes the one it has sent. Sales keep queueing meanwhile.
+      INSERT INTO settings (key, value) VALUES ('payouts_paused', 'false') ON CONFLICT (key) DO NOTHING;
+    `,
+  },
 ];
 
 /** Arbitrary constant: serialises migrations of several processes starting at once on one Postgres. */

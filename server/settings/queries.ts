@@ -12,6 +12,8 @@ export interface Settings {
   withdraw_network_fee: string;
   /** Selling tokens: the least TON (decimal text) a sale may bring; smaller sales are refused. */
   withdraw_min_receive: string;
+  /** Payouts held by an operator: no new transfer is signed (an open one is still sent and confirmed). */
+  payouts_paused: boolean;
 }
 
 export async function getSetting<K extends keyof Settings>(q: Queryable, key: K): Promise<Settings[K]> {

@@ -21,7 +21,8 @@
  *    a refused send is counted and retried, and after PAYOUT_MAX_SEND_ATTEMPTS reported and left alone;
  *  - seqno not moved and valid_until + margin passed → nothing can land any more: the batch expires
  *    and its withdrawals go back to the queue, to be signed again with the current seqno.
- * Withdrawals the hot wallet cannot pay (its balance short of them plus fees) are not signed: they wait
+ * An operator can hold payouts (setting payouts_paused): then nothing new is signed, an open batch is still
+ * finished. Withdrawals the hot wallet cannot pay (its balance short of them plus fees) are not signed: they wait
  * in the queue with the reason in `error`, and the operator is told (log); nothing is dropped.
  *
  * The node is @ton/ton's TonClient (toncenter v2; the dev chain in the sandbox), of which the worker uses
@@ -57,6 +58,7 @@ import {
 import type { Deps, HotWalletKeys } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { formatUnits } from '../lib/money';
+import { getSetting } from '../settings/service';
 import {
   type BatchRow,
   type WithdrawalRow,
@@ -147,6 +149,8 @@ export interface PayoutDeps {
 
 export type PayoutStepResult =
   | { kind: 'idle' }
+  /** An operator holds payouts (setting payouts_paused): nothing new is signed. */
+  | { kind: 'paused'; queued: number }
   /** Another worker opened a batch or took these withdrawals first: nothing done. */
   | { kind: 'busy' }
   | { kind: 'insufficient_balance'; balance: bigint; needed: bigint; withdrawals: number[] }
@@ -327,6 +331,7 @@ async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
   const { node, wallet } = p;
   const queued = await oldestQueued(p.deps.db, wallet.maxMessages);
   if (queued.length === 0) return { kind: 'idle' };
+  if (await getSetting(p.deps.db, 'payouts_paused')) return { kind: 'paused', queued: queued.length };
 
   const state = await walletState(node, wallet);
   // As many of the oldest as the balance pays, fees included; the rest wait for the next transfer.

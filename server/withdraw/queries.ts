@@ -144,6 +144,16 @@ export async function withdrawalsNeedingOperator(q: Queryable, limit: number): P
   );
 }
 
+/** How many withdrawals are in each status (every status named, 0 when none). */
+export async function withdrawalCounts(q: Queryable): Promise<Record<WithdrawalStatus, number>> {
+  const rows = await q.query<{ status: WithdrawalStatus; count: number }>(
+    'SELECT status, count(*)::int AS count FROM withdrawals GROUP BY status',
+  );
+  const counts: Record<WithdrawalStatus, number> = { queued: 0, sending: 0, completed: 0, failed: 0, refunded: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
 /** A page of the user's withdrawals by created_at then id, and how many there are. */
 export async function withdrawalsPage(
   q: Queryable,

@@ -1,7 +1,7 @@
 /**
  * The withdraw calls (contract: referralTransfer, withdrawCalculate, withdrawCreate, withdrawHistory) and
  * the operator API under /api/admin/withdrawals (bearer ADMIN_TOKEN; not in the contract): payouts that
- * need a person, their refund and their retry.
+ * need a person, their refund and their retry; /api/admin/payouts holds and releases the payout worker.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -11,9 +11,19 @@ import { currentUser, requireAdmin } from '../http/auth-context';
 import { callRoute } from '../lib/call-route';
 import { parseOr422 } from '../lib/validation';
 import { transferFromReferralBalance } from './service';
-import { calculateSale, createWithdrawal, refundWithdrawal, retryWithdrawal, withdrawHistory, withdrawalsForOperator } from './sell';
+import {
+  calculateSale,
+  createWithdrawal,
+  payoutsState,
+  refundWithdrawal,
+  retryWithdrawal,
+  setPayoutsPaused,
+  withdrawHistory,
+  withdrawalsForOperator,
+} from './sell';
 
 const operatorListQuerySchema = z.object({ limit: limitTextSchema.default(100) });
+const payoutsBodySchema = z.strictObject({ paused: z.boolean() });
 
 export function withdrawRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
   return async (app: FastifyInstance) => {
@@ -40,6 +50,15 @@ export function withdrawRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
       const withdrawal = await refundWithdrawal(deps, id);
       request.log.warn({ withdrawal_id: id, user_id: withdrawal.user_id }, 'withdrawal refunded by operator');
       return withdrawal;
+    });
+
+    app.get('/api/admin/payouts', admin, async () => payoutsState(deps));
+
+    app.post('/api/admin/payouts', admin, async (request) => {
+      const { paused } = parseOr422(payoutsBodySchema, request.body);
+      const state = await setPayoutsPaused(deps, paused);
+      request.log.warn({ paused }, paused ? 'payouts held by operator' : 'payouts released by operator');
+      return state;
     });
 
     app.post('/api/admin/withdrawals/:id/retry', admin, async (request) => {

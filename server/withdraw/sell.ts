@@ -32,7 +32,7 @@ import { InsufficientFundsError, accountBalance, balanceEvent, changeBalance } f
 import { BadRequestError, DomainError, NotFoundError, ValidationError } from '../lib/errors';
 import { formatUnits, parseUnits } from '../lib/money';
 import { currentPriceNanotons } from '../price/service';
-import { getSetting } from '../settings/service';
+import { getSetting, setSetting } from '../settings/service';
 import { lockUser } from '../users/service';
 import {
   type SourceAccount,
@@ -40,6 +40,7 @@ import {
   lockWithdrawal,
   markRefunded,
   requeueFailed,
+  withdrawalCounts,
   withdrawalsNeedingOperator,
   withdrawalsPage,
 } from './queries';
@@ -254,6 +255,24 @@ const forOperator = (row: WithdrawalRow): OperatorWithdrawal => ({
 
 export const NOT_REFUNDABLE = 'Only a failed withdrawal, or a queued one waiting with an error outside a batch, can be refunded';
 export const NOT_RETRYABLE = 'Only a failed withdrawal can be retried';
+
+export interface PayoutsState {
+  /** An operator holds payouts: queued sales wait, nothing new is signed. */
+  paused: boolean;
+  /** Withdrawals by status. */
+  counts: Awaited<ReturnType<typeof withdrawalCounts>>;
+}
+
+export async function payoutsState(deps: Pick<Deps, 'db'>): Promise<PayoutsState> {
+  const [paused, counts] = await Promise.all([getSetting(deps.db, 'payouts_paused'), withdrawalCounts(deps.db)]);
+  return { paused, counts };
+}
+
+/** Holds or releases payouts (operator): the worker reads the setting before signing each transfer. */
+export async function setPayoutsPaused(deps: Pick<Deps, 'db'>, paused: boolean): Promise<PayoutsState> {
+  await setSetting(deps.db, 'payouts_paused', paused);
+  return payoutsState(deps);
+}
 
 /** Failed withdrawals and queued ones waiting with an error (hot wallet short, node refusing), oldest first. */
 export async function withdrawalsForOperator(deps: Pick<Deps, 'db'>, limit: number): Promise<OperatorWithdrawal[]> {

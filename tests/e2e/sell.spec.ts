@@ -23,6 +23,15 @@ async function grant(page: Page, sandboxUserId: string, account: 'balance_token'
   expect(response.status()).toBe(200);
 }
 
+/** Holds or releases the payout worker through the operator API (as `npm run operator -- payouts pause|resume`). */
+async function holdPayouts(page: Page, paused: boolean) {
+  const response = await page.request.post('/api/admin/payouts', {
+    headers: { authorization: 'Bearer sandbox-admin' },
+    data: { paused },
+  });
+  expect(response.status()).toBe(200);
+}
+
 async function openWithWallet(page: Page) {
   const { row } = await createTestUser(page, { platform: 'tdesktop' });
   const sandboxUserId = (await row.getAttribute('data-testid'))!.replace('user-row-', '');
@@ -59,15 +68,25 @@ test('sell from the main balance: queued, then completed live; the dev wallet re
   const before = await nanotons(page, address);
 
   const { calculation } = await typeAmount(page, '50');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(app.getByText('Sale confirmed: the TON is on its way')).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(app.getByTestId('balance-token')).toHaveText('50.00 TKN');
+  // The operator holds payouts, so the sale is seen queued first; released below, it is paid live.
+  await holdPayouts(page, true);
+  try {
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(app.getByText('Sale confirmed: the TON is on its way')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(app.getByTestId('balance-token')).toHaveText('50.00 TKN');
 
-  await app.getByRole('link', { name: 'History' }).click();
-  await app.getByRole('tab', { name: 'Withdrawals' }).click();
+    await app.getByRole('link', { name: 'History' }).click();
+    await app.getByRole('tab', { name: 'Withdrawals' }).click();
+    await expect(app.getByTestId('withdrawal')).toHaveCount(1);
+    const queued = app.getByTestId('withdrawal').first();
+    await expect(queued).toHaveAttribute('data-status', 'queued');
+    await expect(queued.getByTestId('withdrawal-status')).toHaveText('Queued');
+    expect(await nanotons(page, address)).toBe(before);
+  } finally {
+    await holdPayouts(page, false);
+  }
   const withdrawal = app.getByTestId('withdrawal').first();
-  await expect(app.getByTestId('withdrawal')).toHaveCount(1);
   await expect(withdrawal.getByTestId('withdrawal-ton')).toHaveText(`+${formatAmount(calculation.receive_amount, 4)} TON`);
   await expect(withdrawal.getByTestId('withdrawal-tokens')).toHaveText('\u221250.00 TKN');
   // Live, without a reload: the payout worker signs, sends and confirms it.

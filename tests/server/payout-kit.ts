@@ -66,7 +66,7 @@ export function worker(ctx: TestContext, wallet: HotWallet, node: PayoutNode) {
   return { deps: { db: ctx.db, bus: ctx.bus }, node, wallet, log: quiet };
 }
 
-const STOPS = new Set<PayoutStepResult['kind']>(['idle', 'insufficient_balance', 'waiting', 'busy']);
+const STOPS = new Set<PayoutStepResult['kind']>(['idle', 'paused', 'insufficient_balance', 'waiting', 'busy']);
 
 /** Steps until the worker has nothing to do now (idle, waiting, short of balance) or `max` steps; returns the kinds in order. */
 export async function drain(

@@ -463,6 +463,45 @@ describe('a sale paid on the dev chain', () => {
     expect((await withdrawal(own, id)).status).toBe('refunded');
   });
 
+  it('an operator holds payouts: sales still queue, nothing new is signed, a sent transfer is still confirmed; released, they are paid', async () => {
+    const payouts = (body?: unknown, token = own.config.adminToken) =>
+      own.app.inject({
+        method: body === undefined ? 'GET' : 'POST',
+        url: '/api/admin/payouts',
+        headers: { authorization: `Bearer ${token}` },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+    const user = await seller(own, 100n * TOKEN);
+    const first = newRecipient();
+    const second = newRecipient();
+    const hot = await newHotWallet(own);
+    const run = worker(own, hot.wallet, client);
+    await sell(own, user, { token_amount: '20', address: first.text });
+    // signed before the hold: it is still sent and confirmed while payouts are held
+    expect(await drain(run, { max: 1 })).toEqual(['signed']);
+
+    expect((await payouts({ paused: true })).json()).toMatchObject({ paused: true });
+    expect((await sell(own, user, { token_amount: '30', address: second.text })).statusCode).toBe(201);
+    expect(await drain(run)).toEqual(['sent', 'confirmed', 'paused']);
+    expect(await balanceOf(client, first.address)).toBe(188_000_000n);
+    expect(await balanceOf(client, second.address)).toBe(0n);
+    const held = (await payouts()).json<{ paused: boolean; counts: Record<string, number> }>();
+    expect(held).toMatchObject({ paused: true, counts: { queued: 1 } });
+
+    // bad bodies change nothing; the admin token is required
+    for (const body of [{}, { paused: 'no' }, { paused: false, extra: 1 }]) expect((await payouts(body)).statusCode).toBe(422);
+    expect((await payouts({ paused: false }, 'wrong-admin-token-123')).statusCode).toBe(401);
+    expect((await payouts()).json()).toMatchObject({ paused: true });
+
+    // the operator CLI releases them
+    const address = own.app.server.listening ? `http://127.0.0.1:${(own.app.server.address() as { port: number }).port}` : await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const lines: string[] = [];
+    await runOperator(['payouts', 'resume'], { apiUrl: address, adminToken: own.config.adminToken, print: (line) => lines.push(line) });
+    expect(lines).toEqual([expect.stringMatching(/^Payouts running — queued 1, sending 0, completed \d+/)]);
+    expect(await drain(run)).toEqual(['signed', 'sent', 'confirmed', 'idle']);
+    expect(await balanceOf(client, second.address)).toBe(287_000_000n);
+  });
+
   it('the operator API: unknown ids 404, bad ids 422, and the admin token is required', async () => {
     expect((await adminCall('POST', '/999999/refund')).json<ErrorBody>()).toEqual({ msg: 'Withdrawal not found' });
     expect((await adminCall('POST', '/999999/retry')).statusCode).toBe(404);
