@@ -1,0 +1,107 @@
+/**
+ * A v5r1 hot wallet (HOT_WALLET_VERSION=v5r1) pays through the real wallet contract: the payout worker,
+ * unchanged, drives @ton/sandbox — the TON transaction emulator running the contract's code in a real
+ * TVM — through a node adapter with the four calls the worker makes (state, seqno, transactions, send).
+ * The dev chain runs wallet v4r2 only (it is what the sandbox treasury is), so this is where the v5r1
+ * transfer format, its 255-message capacity and the first transfer's deploy are checked.
+ */
+import { randomBytes } from 'node:crypto';
+import { type Address, Cell, type Transaction, loadMessage, toNano } from '@ton/core';
+import { keyPairFromSeed } from '@ton/crypto';
+import { Blockchain } from '@ton/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PayoutNode } from '../../server/withdraw/payouts';
+import { createHotWallet } from '../../server/withdraw/service';
+import { createTestContext, type TestContext } from './helpers';
+import { TON, newUser, type TestUser } from './mint-kit';
+import { drain, newRecipient, queue, withdrawal, worker } from './payout-kit';
+
+/** @ton/sandbox behind the calls the worker uses, shaped as @ton/ton's TonClient answers them. */
+function emulatorNode(chain: Blockchain): PayoutNode & { sent: number } {
+  const history = new Map<string, Transaction[]>();
+  const record = (transactions: Transaction[]) => {
+    for (const transaction of transactions) {
+      const key = transaction.address.toString(16).padStart(64, '0');
+      history.set(key, [transaction, ...(history.get(key) ?? [])]);
+    }
+  };
+  const node = {
+    sent: 0,
+    async getContractState(address: Address) {
+      const account = await chain.getContract(address);
+      const state = account.accountState?.type;
+      return {
+        balance: account.balance,
+        state: state === 'active' ? 'active' : state === 'frozen' ? 'frozen' : 'uninitialized',
+        code: null,
+        data: null,
+        lastTransaction: null,
+        blockId: { workchain: 0, shard: '-9223372036854775808', seqno: 0 },
+        timestampt: Math.floor(Date.now() / 1000),
+      };
+    },
+    async runMethod(address: Address, name: string) {
+      const result = await chain.runGetMethod(address, name);
+      return { gas_used: Number(result.gasUsed), stack: result.stackReader };
+    },
+    async getTransactions(address: Address, options: { limit: number; lt?: string; inclusive?: boolean }) {
+      const all = history.get(address.hash.toString('hex')) ?? [];
+      const start = options.lt === undefined ? 0 : all.findIndex((t) => t.lt.toString() === options.lt) + (options.inclusive ? 0 : 1);
+      return all.slice(Math.max(0, start), Math.max(0, start) + options.limit);
+    },
+    async sendFile(boc: Buffer) {
+      node.sent++;
+      const message = loadMessage(Cell.fromBoc(boc)[0]!.beginParse());
+      record((await chain.sendMessage(message)).transactions);
+    },
+  };
+  return node as unknown as PayoutNode & { sent: number };
+}
+
+let ctx: TestContext;
+let user: TestUser;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  user = await newUser(ctx);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('a v5r1 hot wallet on the real contract code (@ton/sandbox)', () => {
+  it('deploys with its first transfer, pays 6 withdrawals in one transfer exactly once, then a second transfer with the next seqno', async () => {
+    const chain = await Blockchain.create();
+    const node = emulatorNode(chain);
+    const hot = createHotWallet({ version: 'v5r1', keyPair: keyPairFromSeed(randomBytes(32)) });
+    expect(hot.maxMessages).toBe(255);
+    // The hot wallet's address gets TON before it is deployed, as a fresh production wallet would.
+    const funder = await chain.treasury('funder');
+    await funder.send({ to: hot.address, value: toNano('100'), bounce: false });
+    expect((await node.getContractState(hot.address)).state).toBe('uninitialized');
+
+    const recipients = Array.from({ length: 6 }, () => newRecipient());
+    const amounts = recipients.map((_, i) => TON + BigInt(i) * 1_000_007n);
+    const queued = [];
+    for (const [i, to] of recipients.entries()) queued.push(await queue(ctx, user.userId, amounts[i]!, to.text));
+
+    const run = worker(ctx, hot, node);
+    expect(await drain(run)).toEqual(['signed', 'sent', 'confirmed', 'idle']);
+    expect(node.sent).toBe(1);
+    expect((await node.getContractState(hot.address)).state).toBe('active');
+    for (const [i, to] of recipients.entries()) {
+      // An uninitialised recipient got a non-bounceable message of exactly the amount.
+      expect((await chain.getContract(to.address)).balance).toBe(amounts[i]);
+      expect(await withdrawal(ctx, queued[i]!.id)).toMatchObject({ status: 'completed', tx_hash: expect.any(String) });
+    }
+    expect(new Set(await Promise.all(queued.map(async (w) => (await withdrawal(ctx, w.id)).tx_hash))).size).toBe(1);
+
+    // The next transfer uses seqno 1; nothing paid before is paid again.
+    const later = newRecipient();
+    const next = await queue(ctx, user.userId, 2n * TON, later.text);
+    expect(await drain(run)).toEqual(['signed', 'sent', 'confirmed', 'idle']);
+    expect((await node.runMethod(hot.address, 'seqno')).stack.readNumber()).toBe(2);
+    expect((await chain.getContract(later.address)).balance).toBe(2n * TON);
+    expect((await withdrawal(ctx, next.id)).status).toBe('completed');
+    for (const [i, to] of recipients.entries()) expect((await chain.getContract(to.address)).balance).toBe(amounts[i]);
+  });
+});
