@@ -49,6 +49,8 @@ const effectorPlugin = process.env.NODE_ENV === 'production' ? [] : [
         '@/entities/user',
         // chainLoad
         '@/shared/routing',
+        // createPagedList (the operations and withdrawals histories)
+        '@/shared/lib/paged-list',
         // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts)
         '@/shared/api/socket',
         './src/shared/api/socket',

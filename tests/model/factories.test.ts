@@ -6,6 +6,8 @@ import { chainCommunityMember } from '@/entities/user';
 import { appSocket } from '@/shared/api';
 import { createSocketModel } from '@/shared/api/socket';
 import { chainLoad, routes } from '@/shared/routing';
+import { historyModel } from '@/pages/dashboard';
+import { $withdrawals, $withdrawalsTotal } from '@/entities/withdrawal';
 
 /*
  * STYLE 10: the units a factory creates get sids from the factory's source, the same for every
@@ -57,5 +59,15 @@ describe('factories listed for the swc plugin', () => {
     expect(scope.getState(made[1]!.$isOpened)).toBe(true);
     expect(scope.getState(made[2]!.$isOpened)).toBe(false);
     expect(scope.getState(routes.dashboard.$isOpened)).toBe(false);
+  });
+
+  it('createPagedList: the operations and the withdrawals lists keep their own stores', () => {
+    const lists = [historyModel.$operations, $withdrawals, historyModel.$total, $withdrawalsTotal];
+    const sids = lists.map((store) => sidOf(store as Store<unknown>));
+    for (const sid of sids) expect(sid).toEqual(expect.any(String));
+    expect(new Set(sids).size).toBe(lists.length);
+    const scope = fork({ values: [[historyModel.$total, 7]] });
+    expect(scope.getState(historyModel.$total)).toBe(7);
+    expect(scope.getState($withdrawalsTotal)).toBe(0);
   });
 });

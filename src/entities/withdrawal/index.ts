@@ -10,6 +10,7 @@ export {
   moreRequested as moreWithdrawalsRequested,
   withdrawalsRequested,
   withdrawalUpdated,
+  withdrawalsList,
 } from './model/withdrawals';
-export { mergeFirstPage, mergeWithdrawal } from './lib/merge';
+export { mergeWithdrawal } from './lib/merge';
 export * as withdrawalModel from './model';

@@ -12,16 +12,3 @@ export function mergeWithdrawal(list: Withdrawal[], withdrawal: Withdrawal): { w
   if (newest && withdrawal.id < newest.id) return { withdrawals: list, added: false };
   return { withdrawals: [withdrawal, ...list], added: true };
 }
-
-/**
- * Page 1 again over the list read so far: its rows (with their current statuses) on top, then the
- * listed rows it does not hold, so the pages read stay. null when page 1 does not reach the list's
- * newest row (more than a page happened meanwhile): the list starts over from page 1.
- */
-export function mergeFirstPage(list: Withdrawal[], page: Withdrawal[]): Withdrawal[] | null {
-  const newest = list[0]?.id;
-  const oldestRead = page.at(-1)?.id;
-  if (newest === undefined || oldestRead === undefined || oldestRead > newest) return null;
-  const fresh = new Set(page.map((withdrawal) => withdrawal.id));
-  return [...page, ...list.filter((withdrawal) => !fresh.has(withdrawal.id))];
-}

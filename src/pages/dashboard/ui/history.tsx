@@ -1,46 +1,21 @@
 import { Link } from 'atomic-router-react';
 import type { EventCallable } from 'effector';
 import { useUnit } from 'effector-react';
-import { useEffect, useRef } from 'react';
+import { Fragment, type ReactNode, useEffect, useRef } from 'react';
 import type { Operation, OperationType } from '@/shared/api';
 import { formatDateTime, type MessageKey, useLocale, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import type { PagedList } from '@/shared/lib/paged-list';
 import { routes } from '@/shared/routing';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon, type IconName } from '@/shared/ui/icon';
 import { Section } from '@/shared/ui/section';
 import { SkeletonCard } from '@/shared/ui/skeleton';
-import {
-  $hasMoreWithdrawals,
-  $moreWithdrawalsFailed,
-  $withdrawals,
-  $withdrawalsLoaded,
-  $withdrawalsLoadFailed,
-  $withdrawalsLoadingMore,
-  $withdrawalsTotal,
-  moreWithdrawalsRequested,
-  withdrawalsEndReached,
-  withdrawalsRequested,
-} from '@/entities/withdrawal';
+import { withdrawalsList } from '@/entities/withdrawal';
 import { WithdrawalRow } from '@/entities/withdrawal/index.ui';
 import { Tabs } from '@/shared/ui/tabs';
-import {
-  $hasMore,
-  $tab,
-  HISTORY_TABS,
-  tabChosen,
-  type HistoryTab,
-  $isLoadingMore,
-  $loaded,
-  $loadFailed,
-  $moreFailed,
-  $operations,
-  $total,
-  endOfListReached,
-  historyRequested,
-  moreRequested,
-} from '../model/history';
+import { $tab, HISTORY_TABS, tabChosen, type HistoryTab, operationsList } from '../model/history';
 import styles from './history.module.css';
 
 const TITLES = {
@@ -132,28 +107,52 @@ function EndOfList({ reached }: { reached: EventCallable<void> }) {
   return <div ref={ref} className={styles.sentinel} aria-hidden />;
 }
 
-/** The user's operations, newest first, 10 at a time, more as the list is scrolled. */
-function Operations() {
-  const [operations, total, loaded, failed, hasMore, loadingMore, moreFailed, onRetry, onMore] = useUnit([
-    $operations,
-    $total,
-    $loaded,
-    $loadFailed,
-    $hasMore,
-    $isLoadingMore,
-    $moreFailed,
-    historyRequested,
-    moreRequested,
+/** A list's own texts, in the user's language. */
+interface ListTexts {
+  title: string;
+  count: (count: number) => string;
+  loading: string;
+  loadFailed: string;
+  moreFailed: string;
+  empty: string;
+  emptyText: string;
+}
+
+/**
+ * One history list from its paged model: loading, failed (Try again), empty (with a way forward), the
+ * rows with their count, and more on scroll or 'Show more'. Rows already listed (a sale just made) show
+ * while page 1 is read.
+ */
+function HistoryList<T extends { id: number }>(props: {
+  list: PagedList<T>;
+  texts: ListTexts;
+  name: string;
+  emptyIcon: IconName;
+  emptyAction: ReactNode;
+  row: (item: T) => ReactNode;
+}) {
+  const { list, texts, name } = props;
+  const [items, total, loaded, failed, hasMore, loadingMore, moreFailed, onRetry, onMore] = useUnit([
+    list.$items,
+    list.$total,
+    list.$loaded,
+    list.$loadFailed,
+    list.$hasMore,
+    list.$isLoadingMore,
+    list.$moreFailed,
+    list.requested,
+    list.moreRequested,
   ]);
   const t = useT();
-  const title = t('history.title');
-  if (!loaded) {
+  const title = texts.title;
+  if (!loaded && items.length === 0) {
     return (
       <Section plain label={title}>
         {failed ? (
           <EmptyState
+            testId={`${name}-failed`}
             icon={<Icon name="offline" />}
-            title={t('history.loadFailed')}
+            title={texts.loadFailed}
             text={t('history.loadFailedText')}
             action={
               <Button variant="secondary" size="s" stretched={false} onClick={() => onRetry()}>
@@ -162,41 +161,37 @@ function Operations() {
             }
           />
         ) : (
-          <SkeletonCard lines={4} label={t('history.loading')} testId="history-loading" />
+          <SkeletonCard lines={4} label={texts.loading} testId={`${name}-loading`} />
         )}
       </Section>
     );
   }
-  if (operations.length === 0) {
+  if (items.length === 0) {
     return (
       <Section plain label={title}>
         <EmptyState
-          testId="history-empty"
-          icon={<Icon name="clock" />}
-          title={t('history.empty')}
-          text={t('history.emptyText')}
-          action={
-            <Link to={routes.mint} className={buttonClassName({ variant: 'secondary', size: 's' })}>
-              {t('dashboard.goToMint')}
-            </Link>
-          }
+          testId={`${name}-empty`}
+          icon={<Icon name={props.emptyIcon} />}
+          title={texts.empty}
+          text={texts.emptyText}
+          action={props.emptyAction}
         />
       </Section>
     );
   }
   return (
-    <Section title={title} id="history" aside={<span className={styles.count}>{t('history.count', { count: total })}</span>}>
-      <ul className={styles.list} aria-busy={loadingMore || undefined}>
-        {operations.map((operation) => (
-          <OperationItem key={operation.id} operation={operation} />
+    <Section title={title} id={name} aside={<span className={styles.count}>{texts.count(total)}</span>}>
+      <ul className={styles.list} aria-busy={loadingMore || undefined} data-testid={name}>
+        {items.map((item) => (
+          <Fragment key={item.id}>{props.row(item)}</Fragment>
         ))}
       </ul>
       {hasMore ? (
         <div className={styles.more}>
-          <EndOfList reached={endOfListReached} />
+          <EndOfList reached={list.endOfListReached} />
           {moreFailed ? (
             <p className={styles.moreFailed} role="status">
-              {t('history.moreFailed')}
+              {texts.moreFailed}
             </p>
           ) : null}
           <Button variant="secondary" size="s" loading={loadingMore} onClick={() => onMore()}>
@@ -208,85 +203,57 @@ function Operations() {
   );
 }
 
+/** The user's operations, newest first, 10 at a time, more as the list is scrolled. */
+function Operations() {
+  const t = useT();
+  return (
+    <HistoryList
+      list={operationsList}
+      texts={{
+        title: t('history.title'),
+        count: (count) => t('history.count', { count }),
+        loading: t('history.loading'),
+        loadFailed: t('history.loadFailed'),
+        moreFailed: t('history.moreFailed'),
+        empty: t('history.empty'),
+        emptyText: t('history.emptyText'),
+      }}
+      name="history"
+      emptyIcon="clock"
+      emptyAction={
+        <Link to={routes.mint} className={buttonClassName({ variant: 'secondary', size: 's' })}>
+          {t('dashboard.goToMint')}
+        </Link>
+      }
+      row={(operation) => <OperationItem operation={operation} />}
+    />
+  );
+}
+
 /** The user's sales and their payouts, newest first, 10 at a time, live statuses. */
 function Withdrawals() {
-  const [withdrawals, total, loaded, failed, hasMore, loadingMore, moreFailed, onRetry, onMore] = useUnit([
-    $withdrawals,
-    $withdrawalsTotal,
-    $withdrawalsLoaded,
-    $withdrawalsLoadFailed,
-    $hasMoreWithdrawals,
-    $withdrawalsLoadingMore,
-    $moreWithdrawalsFailed,
-    withdrawalsRequested,
-    moreWithdrawalsRequested,
-  ]);
   const t = useT();
-  const title = t('withdrawals.title');
-  // A sale made before the list was read is already on it (the sale's answer): show it meanwhile.
-  if (!loaded && withdrawals.length === 0) {
-    return (
-      <Section plain label={title}>
-        {failed ? (
-          <EmptyState
-            testId="withdrawals-failed"
-            icon={<Icon name="offline" />}
-            title={t('withdrawals.loadFailed')}
-            text={t('history.loadFailedText')}
-            action={
-              <Button variant="secondary" size="s" stretched={false} onClick={() => onRetry()}>
-                {t('launch.tryAgain')}
-              </Button>
-            }
-          />
-        ) : (
-          <SkeletonCard lines={4} label={t('withdrawals.loading')} testId="withdrawals-loading" />
-        )}
-      </Section>
-    );
-  }
-  if (withdrawals.length === 0) {
-    return (
-      <Section plain label={title}>
-        <EmptyState
-          testId="withdrawals-empty"
-          icon={<Icon name="coins" />}
-          title={t('withdrawals.empty')}
-          text={t('withdrawals.emptyText')}
-          action={
-            <Link to={routes.dashboardSell} className={buttonClassName({ variant: 'secondary', size: 's' })}>
-              {t('withdrawals.sellTokens')}
-            </Link>
-          }
-        />
-      </Section>
-    );
-  }
   return (
-    <Section
-      title={title}
-      id="withdrawals"
-      aside={<span className={styles.count}>{t('withdrawals.count', { count: total })}</span>}
-    >
-      <ul className={styles.list} aria-busy={loadingMore || undefined} data-testid="withdrawals">
-        {withdrawals.map((withdrawal) => (
-          <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />
-        ))}
-      </ul>
-      {hasMore ? (
-        <div className={styles.more}>
-          <EndOfList reached={withdrawalsEndReached} />
-          {moreFailed ? (
-            <p className={styles.moreFailed} role="status">
-              {t('withdrawals.moreFailed')}
-            </p>
-          ) : null}
-          <Button variant="secondary" size="s" loading={loadingMore} onClick={() => onMore()}>
-            {t('history.showMore')}
-          </Button>
-        </div>
-      ) : null}
-    </Section>
+    <HistoryList
+      list={withdrawalsList}
+      texts={{
+        title: t('withdrawals.title'),
+        count: (count) => t('withdrawals.count', { count }),
+        loading: t('withdrawals.loading'),
+        loadFailed: t('withdrawals.loadFailed'),
+        moreFailed: t('withdrawals.moreFailed'),
+        empty: t('withdrawals.empty'),
+        emptyText: t('withdrawals.emptyText'),
+      }}
+      name="withdrawals"
+      emptyIcon="coins"
+      emptyAction={
+        <Link to={routes.dashboardSell} className={buttonClassName({ variant: 'secondary', size: 's' })}>
+          {t('withdrawals.sellTokens')}
+        </Link>
+      }
+      row={(withdrawal) => <WithdrawalRow withdrawal={withdrawal} />}
+    />
   );
 }
 
