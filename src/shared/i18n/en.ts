@@ -455,6 +455,7 @@ export const en = {
   'history.showMore': 'Show more',
   'history.moreFailed': 'Could not load more operations',
   'history.balanceAfter': 'Balance {amount} TKN',
+  'history.balanceAfterLabel': 'Balance after',
   'history.amount': 'Amount',
   'history.accountMain': 'Main balance',
   'history.accountReferral': 'Referral balance',

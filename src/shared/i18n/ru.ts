@@ -449,6 +449,7 @@ export const ru = {
   'history.showMore': 'Показать ещё',
   'history.moreFailed': 'Не удалось загрузить следующие операции',
   'history.balanceAfter': 'Баланс {amount} TKN',
+  'history.balanceAfterLabel': 'Баланс после',
   'history.amount': 'Сумма',
   'history.accountMain': 'Основной баланс',
   'history.accountReferral': 'Реферальный баланс',

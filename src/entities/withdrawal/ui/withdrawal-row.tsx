@@ -2,7 +2,7 @@ import type { Withdrawal, WithdrawalStatus } from '@/shared/api';
 import { formatDateTime, type MessageKey, useLocale, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount, shortenAddress } from '@/shared/lib/format';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
-import { Icon } from '@/shared/ui/icon';
+import { ListItem, ListItemIcon, ListItemMeta } from '@/shared/ui/list-item';
 import styles from './withdrawal-row.module.css';
 
 /** queued and sending wait (pending look), completed is done, failed needs an operator, refunded is back. */
@@ -34,42 +34,44 @@ export function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   const locale = useLocale();
   const status = STATUSES[withdrawal.status];
   return (
-    <li className={styles.item} data-testid="withdrawal" data-status={withdrawal.status} data-id={withdrawal.id}>
-      <span className={styles.icon}>
-        <Icon name="coins" size={20} />
+    <ListItem
+      data-testid="withdrawal"
+      data-status={withdrawal.status}
+      data-id={withdrawal.id}
+      alignTop
+      media={<ListItemIcon name="coins" />}
+      title={t('history.withdrawal')}
+      figures={[
+        {
+          label: t('withdrawals.received'),
+          value: `+${formatAmount(withdrawal.ton_amount, DECIMALS.ton)} TON`,
+          tone: 'accent',
+          testId: 'withdrawal-ton',
+        },
+        {
+          label: t('withdrawals.sold'),
+          value: `${MINUS}${formatAmount(withdrawal.token_amount, DECIMALS.token)} TKN`,
+          tone: 'small',
+          testId: 'withdrawal-tokens',
+        },
+        { label: t('sell.fee'), value: t('withdrawals.fee', { amount: formatAmount(withdrawal.fee, DECIMALS.ton) }), tone: 'hint' },
+      ]}
+    >
+      <ListItemMeta>{t(SOURCES[withdrawal.source])}</ListItemMeta>
+      <ListItemMeta title={withdrawal.address}>{t('withdrawals.to', { address: shortenAddress(withdrawal.address, 3, 4) })}</ListItemMeta>
+      <ListItemMeta dateTime={new Date(withdrawal.created_at * 1000).toISOString()}>
+        {formatDateTime(withdrawal.created_at, locale)}
+      </ListItemMeta>
+      <span className={styles.status}>
+        <Badge tone={status.tone} testId="withdrawal-status">
+          {t(status.label)}
+        </Badge>
+        {withdrawal.status === 'completed' && withdrawal.tx_hash ? (
+          <ListItemMeta title={withdrawal.tx_hash} testId="withdrawal-tx">
+            {t('withdrawals.tx', { hash: shortHash(withdrawal.tx_hash) })}
+          </ListItemMeta>
+        ) : null}
       </span>
-      <div className={styles.what}>
-        <span className={styles.title}>{t('history.withdrawal')}</span>
-        <span className={styles.meta}>{t(SOURCES[withdrawal.source])}</span>
-        <span className={styles.meta} title={withdrawal.address}>
-          {t('withdrawals.to', { address: shortenAddress(withdrawal.address, 3, 4) })}
-        </span>
-        <time className={styles.meta} dateTime={new Date(withdrawal.created_at * 1000).toISOString()}>
-          {formatDateTime(withdrawal.created_at, locale)}
-        </time>
-        <span className={styles.status}>
-          <Badge tone={status.tone} testId="withdrawal-status">
-            {t(status.label)}
-          </Badge>
-          {withdrawal.status === 'completed' && withdrawal.tx_hash ? (
-            <span className={styles.meta} title={withdrawal.tx_hash} data-testid="withdrawal-tx">
-              {t('withdrawals.tx', { hash: shortHash(withdrawal.tx_hash) })}
-            </span>
-          ) : null}
-        </span>
-      </div>
-      <dl className={styles.figures}>
-        <dt className={styles.srOnly}>{t('withdrawals.received')}</dt>
-        <dd className={styles.credit} data-testid="withdrawal-ton">
-          {`+${formatAmount(withdrawal.ton_amount, DECIMALS.ton)} TON`}
-        </dd>
-        <dt className={styles.srOnly}>{t('withdrawals.sold')}</dt>
-        <dd className={styles.debit} data-testid="withdrawal-tokens">
-          {`${MINUS}${formatAmount(withdrawal.token_amount, DECIMALS.token)} TKN`}
-        </dd>
-        <dt className={styles.srOnly}>{t('sell.fee')}</dt>
-        <dd className={styles.fee}>{t('withdrawals.fee', { amount: formatAmount(withdrawal.fee, DECIMALS.ton) })}</dd>
-      </dl>
-    </li>
+    </ListItem>
   );
 }

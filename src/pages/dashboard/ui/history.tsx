@@ -10,6 +10,7 @@ import { routes } from '@/shared/routing';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon, type IconName } from '@/shared/ui/icon';
+import { ItemList, ListItem, ListItemIcon, ListItemMeta } from '@/shared/ui/list-item';
 import { Section } from '@/shared/ui/section';
 import { SkeletonCard } from '@/shared/ui/skeleton';
 import { withdrawalsList } from '@/entities/withdrawal';
@@ -67,27 +68,30 @@ function OperationItem({ operation }: { operation: Operation }) {
   const title = t(titleOf(operation));
   const sign = operation.direction === 'in' ? '+' : MINUS;
   return (
-    <li className={styles.item} data-testid="operation" data-type={operation.type}>
-      <span className={styles.icon}>
-        <Icon name={ICONS[operation.type]} size={20} />
-      </span>
-      <div className={styles.what}>
-        <span className={styles.title}>{title}</span>
-        <span className={styles.meta} data-testid="operation-account">
-          {t(ACCOUNTS[operation.account])}
-        </span>
-        <time className={styles.meta} dateTime={new Date(operation.created_at * 1000).toISOString()}>
-          {formatDateTime(operation.created_at, locale)}
-        </time>
-      </div>
-      <dl className={styles.figures}>
-        <dt className={styles.srOnly}>{t('history.amount')}</dt>
-        <dd className={operation.direction === 'in' ? styles.credit : styles.debit} data-testid="operation-amount">
-          {`${sign}${formatAmount(operation.amount, DECIMALS.token)} TKN`}
-        </dd>
-        <dd className={styles.after}>{t('history.balanceAfter', { amount: formatAmount(operation.balance_after, DECIMALS.token) })}</dd>
-      </dl>
-    </li>
+    <ListItem
+      data-testid="operation"
+      data-type={operation.type}
+      media={<ListItemIcon name={ICONS[operation.type]} />}
+      title={title}
+      figures={[
+        {
+          label: t('history.amount'),
+          value: `${sign}${formatAmount(operation.amount, DECIMALS.token)} TKN`,
+          tone: operation.direction === 'in' ? 'accent' : 'strong',
+          testId: 'operation-amount',
+        },
+        {
+          label: t('history.balanceAfterLabel'),
+          value: t('history.balanceAfter', { amount: formatAmount(operation.balance_after, DECIMALS.token) }),
+          tone: 'hint',
+        },
+      ]}
+    >
+      <ListItemMeta testId="operation-account">{t(ACCOUNTS[operation.account])}</ListItemMeta>
+      <ListItemMeta dateTime={new Date(operation.created_at * 1000).toISOString()}>
+        {formatDateTime(operation.created_at, locale)}
+      </ListItemMeta>
+    </ListItem>
   );
 }
 
@@ -181,11 +185,11 @@ function HistoryList<T extends { id: number }>(props: {
   }
   return (
     <Section title={title} id={name} aside={<span className={styles.count}>{texts.count(total)}</span>}>
-      <ul className={styles.list} aria-busy={loadingMore || undefined} data-testid={name}>
+      <ItemList aria-busy={loadingMore || undefined} data-testid={name}>
         {items.map((item) => (
           <Fragment key={item.id}>{props.row(item)}</Fragment>
         ))}
-      </ul>
+      </ItemList>
       {hasMore ? (
         <div className={styles.more}>
           <EndOfList reached={list.endOfListReached} />

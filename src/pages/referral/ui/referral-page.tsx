@@ -9,6 +9,7 @@ import { formatDate, useLocale, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { Badge } from '@/shared/ui/badge';
+import { ItemList, ListItem, ListItemMeta } from '@/shared/ui/list-item';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon } from '@/shared/ui/icon';
@@ -151,25 +152,29 @@ function ReferralItem({ referral }: { referral: Referral }) {
   const joined = t('referral.joined', { date: formatDate(referral.joined_at, locale) });
   const earnedAny = parseUnits(referral.earned) > 0n;
   return (
-    <li className={styles.item} aria-label={referral.first_name} data-testid="referral-item">
-      <Avatar referral={referral} />
-      <div className={styles.who}>
-        <span className={styles.name}>
+    <ListItem
+      label={referral.first_name}
+      data-testid="referral-item"
+      media={<Avatar referral={referral} />}
+      title={
+        <>
           <span className={styles.nameText}>{referral.first_name}</span>
           {referral.is_new ? <Badge tone="success">{t('referral.new')}</Badge> : null}
-        </span>
-        {referral.username ? <span className={styles.meta}>@{referral.username}</span> : null}
-        <span className={styles.meta}>{joined}</span>
-      </div>
-      <dl className={styles.figures}>
-        <dt className={styles.srOnly}>{t('referral.theirTurnover')}</dt>
-        <dd data-testid="referral-item-turnover">{ton(referral.turnover)}</dd>
-        <dt className={styles.srOnly}>{t('referral.earnedYou')}</dt>
-        <dd className={earnedAny ? styles.earned : styles.nothingYet} data-testid="referral-item-earned">
-          {earnedAny ? `+${tokens(referral.earned)}` : tokens(referral.earned)}
-        </dd>
-      </dl>
-    </li>
+        </>
+      }
+      figures={[
+        { label: t('referral.theirTurnover'), value: ton(referral.turnover), tone: 'plain', testId: 'referral-item-turnover' },
+        {
+          label: t('referral.earnedYou'),
+          value: earnedAny ? `+${tokens(referral.earned)}` : tokens(referral.earned),
+          tone: earnedAny ? 'accent' : 'hint',
+          testId: 'referral-item-earned',
+        },
+      ]}
+    >
+      {referral.username ? <ListItemMeta>@{referral.username}</ListItemMeta> : null}
+      <ListItemMeta>{joined}</ListItemMeta>
+    </ListItem>
   );
 }
 
@@ -228,11 +233,11 @@ function Friends() {
       aside={<span className={styles.count}>{t('referral.friendsCount', { count: total })}</span>}
       footer={t('referral.listLegend')}
     >
-      <ul className={styles.list}>
+      <ItemList>
         {referrals.map((referral) => (
           <ReferralItem key={referral.id} referral={referral} />
         ))}
-      </ul>
+      </ItemList>
       {hasMore ? (
         <div className={styles.more}>
           <Button variant="secondary" size="s" loading={loadingMore} onClick={() => onMore()}>

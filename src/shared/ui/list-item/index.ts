@@ -1,0 +1,1 @@
+export { type Figure, type FigureTone, ItemList, ListItem, ListItemIcon, ListItemMeta } from './list-item';
