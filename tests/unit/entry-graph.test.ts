@@ -88,6 +88,10 @@ describe('the entry bundle (README "Bundle")', () => {
     'src/pages/referral/ui/transfer-modal.tsx',
     'src/pages/mint/ui/cancel-mint-modal.tsx',
     'src/pages/tasks/ui/tasks-page.tsx',
+    // The dashboard's price chart (and lightweight-charts under it) and statistics.
+    'src/pages/dashboard/ui/price-chart-section.tsx',
+    'src/pages/dashboard/ui/candle-chart.tsx',
+    'src/pages/dashboard/ui/financial-stats.tsx',
     // Loaded on first use by their effects.
     'src/shared/api/ton-node/client.ts',
     'src/shared/api/xhr-transport.ts',

@@ -3,6 +3,10 @@ import './catalogue';
 export { serverText } from './catalogue';
 export type * from './contract';
 export {
+  CANDLE_INTERVALS,
+  CANDLE_INTERVAL_SECONDS,
+  DEFAULT_CANDLE_INTERVAL,
+  normalizeCandleInterval,
   FARMING_MAX_ACTIVATIONS,
   HISTORY_PAGE_SIZE,
   INVALID_INIT_DATA_MSG,
@@ -40,10 +44,12 @@ export {
   createMintFx,
   createShareMessageFx,
   createStakeFx,
+  getCandlesFx,
   getCurrentPriceFx,
   getFarmingActivationStatusFx,
   getFarmingLinksFx,
   getFarmingPlansFx,
+  getFinancialStatsFx,
   getMaintenanceFx,
   getMeFx,
   getMintPlansFx,
@@ -66,6 +72,7 @@ export {
   type UploadProgress,
 } from './upload';
 export { appSocket } from './app-socket';
+export { candleSocket, type CandleSocketEvents } from './candle-socket';
 export { socketUrl, type SocketModel } from './socket';
 // Not './ton-node' (its index): the node client loads on first use, so only these are in the entry.
 export { getAddressBalanceFx } from './ton-node/node';
