@@ -11,7 +11,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { DECIMALS } from '@/shared/lib/format';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { readChartColors, toChartBar, type ChartColors } from '../lib/chart-bars';
 import { $candles, $dataVersion, $interval, $lastCandle, $themeVersion } from '../model/price-chart';
 import styles from './price-chart.module.css';
@@ -34,6 +34,8 @@ function chartOptions(colors: ChartColors, intraday: boolean): DeepPartial<Chart
     grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
     rightPriceScale: { borderColor: colors.grid },
     timeScale: { borderColor: colors.grid, timeVisible: intraday, secondsVisible: false },
+    // SPEC §5: prices truncated to 6 decimals, as everywhere else (the library would round).
+    localization: { priceFormatter: (price: number) => formatAmount(price, DECIMALS.price, { fixed: true }) },
   };
 }
 
