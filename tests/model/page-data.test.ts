@@ -13,7 +13,10 @@ import '@/pages/tasks';
 import '@/widgets/navbar';
 import {
   appSocket,
+  candleSocket,
+  getCandlesFx,
   getCurrentPriceFx,
+  getFinancialStatsFx,
   getMaintenanceFx,
   getMeFx,
   getMintPlansFx,
@@ -50,6 +53,8 @@ function launchAt(path: string, me: UserMe = user) {
     plans: vi.fn(async () => []),
     price: vi.fn(async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })),
     tasks: vi.fn(async () => []),
+    candles: vi.fn(async () => ({ interval: '5m' as const, candles: [] })),
+    stats: vi.fn(async () => null),
     operations: vi.fn(async () => ({ data: [], total: 0 })),
     referrals: vi.fn(async () => ({
       ...emptyPage,
@@ -86,6 +91,8 @@ function launchAt(path: string, me: UserMe = user) {
       [getReferralsFx, calls.referrals],
       [getTasksFx, calls.tasks],
       [getOperationsFx, calls.operations],
+      [getCandlesFx, calls.candles],
+      [getFinancialStatsFx, calls.stats],
     ],
   });
   return { ...setup, calls, history };
@@ -107,6 +114,7 @@ async function go(scope: Scope, route: (typeof routes)[keyof typeof routes]) {
 async function stop(scope: Scope) {
   void allSettled(maintenanceModel.pollingStopped, { scope });
   void allSettled(appSocket.disconnectRequested, { scope });
+  void allSettled(candleSocket.disconnectRequested, { scope });
   await vi.advanceTimersByTimeAsync(20_000);
 }
 
@@ -129,8 +137,14 @@ describe('page data loads once, in the route chain', () => {
     expect(calls.stakes).toHaveBeenCalledTimes(1);
     expect(calls.price).toHaveBeenCalledTimes(1);
     expect(calls.plans).not.toHaveBeenCalled();
-    // The socket is up for the signed-in session.
-    expect(FakeWebSocket.instances).toHaveLength(1);
+    // The overview's chart and statistics (issue #13).
+    expect(calls.candles).toHaveBeenCalledExactlyOnceWith({ interval: '5m' });
+    expect(calls.stats).toHaveBeenCalledTimes(1);
+    // The app's socket is up for the signed-in session, and the candles socket for the overview's chart.
+    expect(FakeWebSocket.instances.map((socket) => socket.url)).toEqual([
+      'ws://localhost:3000/api/ws/',
+      'ws://localhost:3000/api/ws/candles',
+    ]);
 
     // SPEC §4: the tab visible again after 10 s refetches the user and the lists on screen.
     await vi.advanceTimersByTimeAsync(10_000);
@@ -140,6 +154,7 @@ describe('page data loads once, in the route chain', () => {
     expect(calls.mints).toHaveBeenCalledTimes(2);
     expect(calls.stakes).toHaveBeenCalledTimes(2);
     expect(calls.price).toHaveBeenCalledTimes(2);
+    expect(calls.stats).toHaveBeenCalledTimes(2);
     await stop(scope);
   });
 

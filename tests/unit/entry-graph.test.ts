@@ -92,6 +92,10 @@ describe('the entry bundle (README "Bundle")', () => {
     'src/entities/withdrawal/ui/withdrawal-row.tsx',
     'src/pages/mint/ui/cancel-mint-modal.tsx',
     'src/pages/tasks/ui/tasks-page.tsx',
+    // The dashboard's price chart (and lightweight-charts under it) and statistics.
+    'src/pages/dashboard/ui/price-chart-section.tsx',
+    'src/pages/dashboard/ui/candle-chart.tsx',
+    'src/pages/dashboard/ui/financial-stats.tsx',
     // Loaded on first use by their effects.
     'src/shared/api/ton-node/client.ts',
     'src/shared/api/xhr-transport.ts',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, shortenAddress } from '@/shared/lib/format';
+import { formatAmount, formatCount, shortenAddress } from '@/shared/lib/format';
 
 describe('formatAmount', () => {
   it.each([
@@ -87,5 +87,16 @@ describe('shortenAddress', () => {
     expect(shortenAddress('UQAabcd')).toBe('UQAabcd');
     expect(shortenAddress('UQA1abcd')).toBe('UQA1abcd');
     expect(shortenAddress('UQA12abcd')).toBe('UQA…abcd');
+  });
+});
+
+describe('formatCount', () => {
+  it('shows whole counts with spaces between thousands, like amounts', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(12_345)).toBe('12 345');
+    expect(formatCount(1_234_567.9)).toBe('1 234 567');
+    expect(formatCount(-4_200)).toBe('-4 200');
+    expect(formatCount(Number.NaN)).toBe('—');
   });
 });

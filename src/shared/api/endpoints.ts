@@ -40,6 +40,14 @@ export const calculateStakeFx = createEffect((query: CallQuery<'stakeCalculate'>
 
 export const getCurrentPriceFx = createEffect(() => sendCall('currentPrice'));
 
+/** The candles of one interval, oldest first (the newest 1 500 without a range). A 5xx resolves to null. */
+export const getCandlesFx = createEffect((query: CallQuery<'priceCandles'>) => sendCall('priceCandles', { query }));
+
+// ---- stats --------------------------------------------------------------------------------------
+
+/** The platform's financial figures (SPEC §3 stats object). A 5xx resolves to null. */
+export const getFinancialStatsFx = createEffect(() => sendCall('financialStats'));
+
 // ---- program rules ------------------------------------------------------------------------------
 
 export const getProgramRulesFx = createEffect(() => sendCall('programRules'));

@@ -3,6 +3,10 @@ import './catalogue';
 export { serverText } from './catalogue';
 export type * from './contract';
 export {
+  CANDLE_INTERVALS,
+  CANDLE_INTERVAL_SECONDS,
+  DEFAULT_CANDLE_INTERVAL,
+  normalizeCandleInterval,
   FARMING_MAX_ACTIVATIONS,
   HISTORY_PAGE_SIZE,
   INVALID_INIT_DATA_MSG,
@@ -42,10 +46,12 @@ export {
   createShareMessageFx,
   createStakeFx,
   createWithdrawalFx,
+  getCandlesFx,
   getCurrentPriceFx,
   getFarmingActivationStatusFx,
   getFarmingLinksFx,
   getFarmingPlansFx,
+  getFinancialStatsFx,
   getMaintenanceFx,
   getMeFx,
   getMintPlansFx,
@@ -69,6 +75,7 @@ export {
   type UploadProgress,
 } from './upload';
 export { appSocket } from './app-socket';
+export { candleSocket, type CandleSocketEvents } from './candle-socket';
 export { socketUrl, type SocketModel } from './socket';
 // Not './ton-node' (its index): the node client loads on first use, so only these are in the entry.
 export { getAddressBalanceFx } from './ton-node/node';

@@ -7,6 +7,8 @@ import type { MessageKey } from '@/shared/i18n';
 import { chainLoad, routes } from '@/shared/routing';
 import { tokensValueTon } from '../lib/total-value';
 import { $currentPrice, priceRequested } from './price';
+import { chartClosed, chartOpened } from './price-chart';
+import { statsRequested } from './stats';
 
 /*
  * The dashboard and its children (SPEC §2) show the same frame: the total value at the current
@@ -46,3 +48,9 @@ export const $totalValueTon = combine($user, $currentPrice, (user, price) =>
 
 // SPEC §4: when the user data refetches, the lists on screen catch up on pushes missed meanwhile.
 sample({ clock: userDataRefetched, filter: $frameOpened, target: frameData });
+
+// The overview's price chart and statistics (issue #13): the chart (and its candles socket) lives
+// while the overview is open; the statistics are read as it opens and on a refetch.
+sample({ clock: dashboardRoute.opened, target: [chartOpened, statsRequested] });
+sample({ clock: dashboardRoute.closed, target: chartClosed });
+sample({ clock: userDataRefetched, filter: dashboardRoute.$isOpened, target: statsRequested });

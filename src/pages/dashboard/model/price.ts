@@ -1,20 +1,53 @@
 import { attach, createEvent, createStore, sample } from 'effector';
-import { getCurrentPriceFx, type CurrentPrice } from '@/shared/api';
+import { appSocket, getCurrentPriceFx, type CurrentPrice } from '@/shared/api';
+import { changeDirection } from '../lib/price-change';
 
 /**
- * The token's current price in TON and its changes (GET /price/current-price, SPEC §3, §7). The
- * dashboard is its only reader for now; it moves to an entity when the chart screen needs it too.
+ * The token's current price in TON and its 24 h and 30 d changes (SPEC §3, §7): read with
+ * GET /price/current-price when the dashboard opens, then kept live by `price_update` on the app's
+ * socket (every tick). The dashboard is its only reader for now (steiger refuses a slice with one
+ * reader): it moves to an entity when another screen shows the price.
  */
 export const priceRequested = createEvent();
 
 const loadPriceFx = attach({ effect: getCurrentPriceFx });
 
+/** Every tick's price (SPEC §7 `price_update`), pushed by the server on the main socket. */
+export const priceUpdated = appSocket.eventReceived('price_update');
+
+/** A tick arrived while the read was on its way: its answer is older than what we hold. */
+const $tickedDuringLoad = createStore(false, { serialize: 'ignore' })
+  .on(loadPriceFx, () => false)
+  .on(priceUpdated, () => true);
+
 /** Null until the first answer (and after a 5xx, which the request layer resolves to null). */
-export const $currentPrice = createStore<CurrentPrice | null>(null)
-  // A 5xx resolves null (the error toast is shown by the request layer): keep what we had.
-  .on(loadPriceFx.doneData, (known, price) => price ?? known);
+export const $currentPrice = createStore<CurrentPrice | null>(null).on(
+  priceUpdated,
+  (_, { price, price_change_24h, price_change_30d }) => ({ price, price_change_24h, price_change_30d }),
+);
 export const $priceLoading = loadPriceFx.pending;
-/** The first load has settled: a null price now means "unavailable", not "not loaded yet". */
-export const $priceLoaded = createStore(false).on(loadPriceFx.finally, () => true);
+/** The first load has settled (or a tick came): a null price now means "unavailable", not "not loaded yet". */
+export const $priceLoaded = createStore(false)
+  .on(loadPriceFx.finally, () => true)
+  .on(priceUpdated, () => true);
+
+/** The changes as shown: each period's percent and whether it went up, down or stayed (SPEC §5, 2 decimals). */
+export const $priceChanges = $currentPrice.map((price) =>
+  price
+    ? ([
+        { period: '24h', change: price.price_change_24h, direction: changeDirection(price.price_change_24h) },
+        { period: '30d', change: price.price_change_30d, direction: changeDirection(price.price_change_30d) },
+      ] as const)
+    : null,
+);
 
 sample({ clock: priceRequested, fn: () => undefined, target: loadPriceFx });
+
+// A 5xx resolves null (the error toast is shown by the request layer): keep what we had. An answer
+// overtaken by a tick is older than the tick: keep the tick's.
+sample({
+  clock: loadPriceFx.doneData,
+  source: { known: $currentPrice, ticked: $tickedDuringLoad },
+  fn: ({ known, ticked }, price) => (ticked ? known : price ?? known),
+  target: $currentPrice,
+});

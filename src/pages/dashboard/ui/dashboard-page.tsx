@@ -7,7 +7,6 @@ import { InfoButton } from '@/features/program-info';
 import { useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
-import { Badge } from '@/shared/ui/badge';
 import { buttonClassName } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon } from '@/shared/ui/icon';
@@ -19,38 +18,25 @@ import { segmentedClassNames } from '@/shared/ui/segmented-control';
 import { Skeleton, SkeletonCard } from '@/shared/ui/skeleton';
 import { WalletPanel } from '@/widgets/wallet-panel';
 import { $totalValueTon, dashboardRoute, farmingRoute, historyRoute, sections, sellRoute } from '../model/dashboard';
-import { $currentPrice, $priceLoaded } from '../model/price';
+import { $priceLoaded } from '../model/price';
 import styles from './dashboard-page.module.css';
+import { FinancialStats } from './lazy-financial-stats';
+import { PriceChart } from './lazy-price-chart';
+import { PriceSummary } from './price-summary';
 
 const TOKEN = 'TKN';
 
-/** The token balance's worth at the current price (SPEC §2 dashboard), with the price under it. */
+/** The token balance's worth at the current price (SPEC §2 dashboard), with the live price under it. */
 function TotalValue() {
-  const [total, price, priceLoaded] = useUnit([$totalValueTon, $currentPrice, $priceLoaded]);
+  const [total, priceLoaded] = useUnit([$totalValueTon, $priceLoaded]);
   const t = useT();
-  const change = price?.price_change_24h ?? 0;
   return (
     <section className={styles.hero} aria-label={t('dashboard.totalValue')}>
       <span className={styles.heroLabel}>{t('dashboard.totalValue')}</span>
       <span className={styles.heroValue} data-testid="total-value">
         {total !== null ? `${formatAmount(total, DECIMALS.ton)} TON` : priceLoaded ? '—' : <Skeleton width={160} height={32} />}
       </span>
-      <span className={styles.price}>
-        {price ? (
-          <>
-            <span data-testid="current-price">
-              {t('dashboard.price', { price: formatAmount(price.price, DECIMALS.price) })}
-            </span>
-            <Badge tone={change > 0 ? 'success' : change < 0 ? 'danger' : 'neutral'}>
-              {t('dashboard.change24h', { change: `${change > 0 ? '+' : ''}${formatAmount(change, DECIMALS.percent)}` })}
-            </Badge>
-          </>
-        ) : priceLoaded ? (
-          t('dashboard.priceUnavailable')
-        ) : (
-          <Skeleton width={180} />
-        )}
-      </span>
+      <PriceSummary />
     </section>
   );
 }
@@ -132,6 +118,7 @@ function Overview() {
           />
         </ListRows>
       </Section>
+      <PriceChart />
       <Section plain label={t('nav.referral')}>
         <ReferralLevelCard />
       </Section>
@@ -176,6 +163,7 @@ function Overview() {
           <SkeletonCard label={t('dashboard.loadingStakes')} />
         )}
       </Section>
+      <FinancialStats />
     </>
   );
 }

@@ -9,7 +9,7 @@ import {
   type EventCallable,
   type Store,
 } from 'effector';
-import type { SocketEventName, SocketEvents, SocketMessage } from '../contract';
+import type { SocketEvents } from '../contract';
 import {
   createReconnectingSocket,
   type ReconnectingSocket,
@@ -23,23 +23,27 @@ export interface SocketModelOptions {
   createSocket?: (options: ReconnectingSocketOptions) => ReconnectingSocket;
 }
 
-export interface SocketModel {
+/** `{event, data}` messages of one socket, from its event map (name → data). */
+export type SocketMessageOf<Events> = { [K in keyof Events]: { event: K; data: Events[K] } }[keyof Events];
+
+/** A socket's commands, state and typed events; `Events` maps event names to data (the main socket's by default). */
+export interface SocketModel<Events = SocketEvents> {
   connectRequested: EventCallable<void>;
   disconnectRequested: EventCallable<void>;
   /** Text for the server, e.g. the candle interval (SPEC §7); retried while not open. */
   sendRequested: EventCallable<string>;
-  messageReceived: Event<SocketMessage>;
+  messageReceived: Event<SocketMessageOf<Events>>;
   $connected: Store<boolean>;
   /** The server closed with 4401; reconnecting waits for the next `connectRequested`. */
   unauthorized: Event<void>;
-  eventReceived<K extends SocketEventName>(name: K): Event<SocketEvents[K]>;
+  eventReceived<K extends keyof Events>(name: K): Event<Events[K]>;
 }
 
-function isSocketMessage(data: unknown): data is SocketMessage {
+function isSocketMessage(data: unknown): data is { event: string; data: unknown } {
   return typeof data === 'object' && data !== null && typeof (data as { event?: unknown }).event === 'string';
 }
 
-export function createSocketModel(options: SocketModelOptions): SocketModel {
+export function createSocketModel<Events = SocketEvents>(options: SocketModelOptions): SocketModel<Events> {
   const connectRequested = createEvent();
   const disconnectRequested = createEvent();
   const sendRequested = createEvent<string>();
@@ -90,13 +94,16 @@ export function createSocketModel(options: SocketModelOptions): SocketModel {
     .on(opened, () => true)
     .on(closed, () => false);
 
-  const messageReceived = sample({ clock: dataReceived, filter: isSocketMessage });
+  // The server's messages are trusted as the contract types them (zod stays out of the client).
+  const messageReceived = sample({ clock: dataReceived, filter: isSocketMessage }) as unknown as Event<
+    SocketMessageOf<Events>
+  >;
 
-  function eventReceived<K extends SocketEventName>(name: K): Event<SocketEvents[K]> {
+  function eventReceived<K extends keyof Events>(name: K): Event<Events[K]> {
     return sample({
       clock: messageReceived,
       filter: (message) => message.event === name,
-      fn: (message) => message.data as SocketEvents[K],
+      fn: (message) => message.data as Events[K],
     });
   }
 

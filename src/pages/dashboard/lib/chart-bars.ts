@@ -1,0 +1,41 @@
+import type { Candle } from '@/shared/api';
+
+/** A candle as the chart draws it: numbers (a float is fine for pixels) and the time in unix seconds. */
+export interface ChartBar {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+export const toChartBar = (candle: Candle): ChartBar => ({
+  time: candle.time,
+  open: Number(candle.open),
+  high: Number(candle.high),
+  low: Number(candle.low),
+  close: Number(candle.close),
+});
+
+/** The chart's colours from the app's theme tokens (Telegram's theme parameters, light or dark). */
+export interface ChartColors {
+  text: string;
+  background: string;
+  grid: string;
+  up: string;
+  down: string;
+  font: string;
+}
+
+export function readChartColors(element: Element): ChartColors {
+  const style = getComputedStyle(element);
+  const token = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    text: token('--color-hint', '#5c5c60'),
+    background: token('--color-section', '#ffffff'),
+    grid: token('--color-separator', 'rgba(120, 120, 128, 0.24)'),
+    up: token('--color-success', '#31b545'),
+    down: token('--color-destructive', '#b32922'),
+    font: token('--font-family', 'sans-serif'),
+  };
+}

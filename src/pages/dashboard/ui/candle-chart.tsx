@@ -1,0 +1,109 @@
+import { useUnit } from 'effector-react';
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type CandlestickData,
+  type DeepPartial,
+  type ChartOptions,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { readChartColors, toChartBar, type ChartColors } from '../lib/chart-bars';
+import { $candles, $dataVersion, $interval, $lastCandle, $themeVersion } from '../model/price-chart';
+import styles from './price-chart.module.css';
+
+const PRICE_STEP = 10 ** -DECIMALS.price;
+
+const bar = (candle: Parameters<typeof toChartBar>[0]): CandlestickData<UTCTimestamp> => {
+  const { time, ...prices } = toChartBar(candle);
+  return { time: time as UTCTimestamp, ...prices };
+};
+
+function chartOptions(colors: ChartColors, intraday: boolean): DeepPartial<ChartOptions> {
+  return {
+    layout: {
+      background: { type: ColorType.Solid, color: colors.background },
+      textColor: colors.text,
+      fontFamily: colors.font,
+      attributionLogo: false,
+    },
+    grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+    rightPriceScale: { borderColor: colors.grid },
+    timeScale: { borderColor: colors.grid, timeVisible: intraday, secondsVisible: false },
+    // SPEC §5: prices truncated to 6 decimals, as everywhere else (the library would round).
+    localization: { priceFormatter: (price: number) => formatAmount(price, DECIMALS.price, { fixed: true }) },
+  };
+}
+
+const seriesColors = (colors: ChartColors) => ({
+  upColor: colors.up,
+  downColor: colors.down,
+  borderUpColor: colors.up,
+  borderDownColor: colors.down,
+  wickUpColor: colors.up,
+  wickDownColor: colors.down,
+});
+
+/**
+ * Draws the model's candles with lightweight-charts (this module is a chunk of its own): the chart is
+ * created when mounted and removed when unmounted; all candles are set once per `$dataVersion`, and
+ * each live candle afterwards goes through `update()` (same time replaces the last bar, later appends).
+ * It sizes itself to its container (which has an explicit height) and re-reads the theme's colours.
+ */
+export function CandleChart({ label }: { label: string }) {
+  const [candles, dataVersion, lastCandle, themeVersion, interval] = useUnit([
+    $candles,
+    $dataVersion,
+    $lastCandle,
+    $themeVersion,
+    $interval,
+  ]);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const drawing = useRef<{ chart: IChartApi; series: ISeriesApi<'Candlestick'>; version: number } | null>(null);
+  const intraday = interval !== '1d';
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const colors = readChartColors(container);
+    const chart = createChart(container, { autoSize: true, ...chartOptions(colors, intraday) });
+    const series = chart.addSeries(CandlestickSeries, {
+      ...seriesColors(colors),
+      priceFormat: { type: 'price', precision: DECIMALS.price, minMove: PRICE_STEP },
+    });
+    drawing.current = { chart, series, version: -1 };
+    return () => {
+      drawing.current = null;
+      chart.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    const current = drawing.current;
+    const container = containerRef.current;
+    if (!current || !container || themeVersion === 0) return;
+    const colors = readChartColors(container);
+    current.chart.applyOptions(chartOptions(colors, intraday));
+    current.series.applyOptions(seriesColors(colors));
+  }, [themeVersion]);
+
+  useEffect(() => {
+    const current = drawing.current;
+    if (!current) return;
+    current.chart.applyOptions({ timeScale: { timeVisible: intraday } });
+    current.series.setData(candles.map(bar));
+    current.version = dataVersion;
+  }, [dataVersion]);
+
+  useEffect(() => {
+    const current = drawing.current;
+    if (!current || !lastCandle || current.version !== dataVersion) return;
+    current.series.update(bar(lastCandle));
+  }, [lastCandle]);
+
+  return <div ref={containerRef} className={styles.canvas} role="img" aria-label={label} data-testid="price-chart" />;
+}
