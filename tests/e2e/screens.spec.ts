@@ -132,3 +132,47 @@ for (const language of ['en', 'ru'] as const) {
     });
   }
 }
+
+/*
+ * Issue #13: the dashboard with the price (moved one tick up, so its changes are coloured), the candle
+ * chart and the statistics, at 390 and 520 px, in both languages and themes. The price goes back to
+ * 0.01 TON afterwards: later specs count tokens at it.
+ */
+test.describe('price, chart and statistics', () => {
+  test.afterEach(async ({ request }) => {
+    const reset = await request.post('/api/admin/price', { headers: { authorization: 'Bearer sandbox-admin' }, data: { price: '0.01' } });
+    expect(reset.status()).toBe(200);
+  });
+
+  for (const language of ['en', 'ru'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`the dashboard's price, chart and statistics in ${language}, ${theme}: accessible, and photographed`, async ({ page }) => {
+        test.setTimeout(90_000);
+        const t = CATALOGUES[language];
+        await openAppDirectly(page, theme, language);
+        const nudged = await page.request.post('/sandbox/api/price', { data: { direction: 'up' } });
+        expect(nudged.status()).toBe(200);
+        await expect(page.getByTestId('price-change-24h')).toHaveAttribute('data-direction', 'up');
+        await expect(page.getByTestId('chart-last-close')).toHaveText('0.010500');
+        await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible();
+        await expect(page.getByTestId('stats-users')).toBeVisible();
+        for (const width of [390, 520]) {
+          await page.setViewportSize({ width, height: 844 });
+          await page.waitForTimeout(300);
+          const chart = page.getByTestId('price-chart-section');
+          await chart.scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `screenshots/${language}-${theme}-dashboard-price-${width}.png`, fullPage: true });
+          // The full page has the fixed navigation bar over the chart: the section on its own too.
+          await chart.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+          await chart.screenshot({ path: `screenshots/${language}-${theme}-dashboard-chart-${width}.png` });
+          // Nothing wider than the screen: the section, the legend and the chart fit.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+          expect(await seriousViolations(page), `dashboard price (${language}, ${theme}, ${width} px)`).toEqual([]);
+        }
+        await expect(page.getByRole('heading', { name: t['chart.title'] })).toBeVisible();
+        await expect(page.getByRole('heading', { name: t['stats.title'] })).toBeVisible();
+      });
+    }
+  }
+});

@@ -1,4 +1,5 @@
 import type { Candle } from '@/shared/api';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
 
 /** A candle as the chart draws it: numbers (a float is fine for pixels) and the time in unix seconds. */
 export interface ChartBar {
@@ -16,6 +17,17 @@ export const toChartBar = (candle: Candle): ChartBar => ({
   low: Number(candle.low),
   close: Number(candle.close),
 });
+
+/** Prices are nanotons per token at most: 9 decimals, beyond which a float's digits are noise. */
+const PRICE_PRECISION = 9;
+
+/**
+ * A price on the chart's scale or crosshair, truncated to 6 decimals like every price (SPEC §5). The
+ * library hands over floats (a scale step of 0.0102 arrives as 0.010199999…): they are read at nanoton
+ * precision first, so truncation cuts real digits, not float noise.
+ */
+export const chartPriceLabel = (price: number): string =>
+  formatAmount(Number.isFinite(price) ? price.toFixed(PRICE_PRECISION) : price, DECIMALS.price, { fixed: true });
 
 /** The chart's colours from the app's theme tokens (Telegram's theme parameters, light or dark). */
 export interface ChartColors {

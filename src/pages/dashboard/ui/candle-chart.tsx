@@ -11,8 +11,8 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
-import { readChartColors, toChartBar, type ChartColors } from '../lib/chart-bars';
+import { DECIMALS } from '@/shared/lib/format';
+import { chartPriceLabel, readChartColors, toChartBar, type ChartColors } from '../lib/chart-bars';
 import { $candles, $dataVersion, $interval, $lastCandle, $themeVersion } from '../model/price-chart';
 import styles from './price-chart.module.css';
 
@@ -33,9 +33,10 @@ function chartOptions(colors: ChartColors, intraday: boolean): DeepPartial<Chart
     },
     grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
     rightPriceScale: { borderColor: colors.grid },
-    timeScale: { borderColor: colors.grid, timeVisible: intraday, secondsVisible: false },
+    // The live candle keeps a little room from the price scale instead of touching it.
+    timeScale: { borderColor: colors.grid, timeVisible: intraday, secondsVisible: false, rightOffset: 2 },
     // SPEC §5: prices truncated to 6 decimals, as everywhere else (the library would round).
-    localization: { priceFormatter: (price: number) => formatAmount(price, DECIMALS.price, { fixed: true }) },
+    localization: { priceFormatter: chartPriceLabel },
   };
 }
 
