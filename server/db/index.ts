@@ -24,12 +24,17 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` for a throwaway in-memory database. */
   dataDir: string;
+  /**
+   * Postgres: connections the pool opens at most (default 10). A request holds one for a statement or a
+   * transaction; more connections than Postgres has cores mostly queue inside Postgres instead.
+   */
+  poolSize?: number | undefined;
 }
 
 const INT8_OID = 20;
 
 export async function createDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? createPgDb(options.databaseUrl) : createPgliteDb(options.dataDir);
+  return options.databaseUrl ? createPgDb(options.databaseUrl, options.poolSize ?? 10) : createPgliteDb(options.dataDir);
 }
 
 async function createPgliteDb(dataDir: string): Promise<Db> {
@@ -55,10 +60,10 @@ async function createPgliteDb(dataDir: string): Promise<Db> {
   };
 }
 
-async function createPgDb(connectionString: string): Promise<Db> {
+async function createPgDb(connectionString: string, poolSize: number): Promise<Db> {
   const types = new pg.TypeOverrides();
   types.setTypeParser(INT8_OID, (value: string) => BigInt(value));
-  const pool = new pg.Pool({ connectionString, types });
+  const pool = new pg.Pool({ connectionString, types, max: poolSize });
   // An idle pooled connection that dies (Postgres restart or failover, pg_terminate_backend) is an
   // 'error' event on the pool; unhandled, it would crash the process. The pool has already dropped
   // that connection and opens a new one on the next query, which reports a real outage itself.

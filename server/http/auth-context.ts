@@ -3,8 +3,9 @@
  * tg = Telegram id), the bearer guard that puts their claims on the request, `currentUser` for a
  * guarded route, and the operator API's admin-token guard.
  *
- * Platform code: it imports no domain. Whether a token's user still exists is the auth domain's rule;
- * the composition root (app.ts) hands that check to `bearerAuth`.
+ * Platform code: it imports no domain. The composition root (app.ts) decides what `bearerAuth` checks
+ * beyond the signature and expiry (nothing: the token is short-lived and signed; the reads a guarded
+ * call makes anyway find an account that no longer exists).
  */
 import { SERVER_MESSAGES } from '@/shared/api/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';

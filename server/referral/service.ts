@@ -20,13 +20,18 @@ import {
   markReferralsSeen,
   referralEarnedTotal,
   referralPage,
+  referralCountSql,
   referralTurnover,
+  referralTurnoverSql,
   referrerOf,
 } from './queries';
 import { shareTexts } from './share-text';
 import { type Tier, referralTier, referralTierInfo } from './tiers';
 
 export type { Tier } from './tiers';
+export { referralTier } from './tiers';
+/** Scalar subqueries (turnover in nanotons, invited count) for a statement that reads a user with its standing. */
+export { referralCountSql, referralTurnoverSql };
 
 /** A referrer's tier and what decides it: the referrals' paid mints in nanotons (SPEC §3). */
 export async function referralStanding(q: Queryable, referrerId: number): Promise<{ tier: Tier; turnover: bigint }> {
