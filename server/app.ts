@@ -2,7 +2,9 @@
  * Builds the Fastify app (no listen), so tests drive it with `app.inject` or a port-0 listen.
  */
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, {
   LogController,
@@ -16,7 +18,7 @@ import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 import { authRoutes } from './auth/routes';
 import { telegramCommunityChecker } from './community/checker';
 import type { Config } from './config';
-import { BODY_LIMIT_BYTES, SOCKET_TOKEN_TIMEOUT_MS } from './constants';
+import { BODY_LIMIT_BYTES, COMPRESS_THRESHOLD_BYTES, SOCKET_TOKEN_TIMEOUT_MS } from './constants';
 import type { Db } from './db/index';
 import type { CommunityChecker, Deps, HotWalletKeys, ShareMessagePreparer } from './deps';
 import { type EventBus, createInProcessBus } from './events/bus';
@@ -138,6 +140,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // Answers over 1 kB (candles, lists, index.html) compressed on the fly when the client accepts it;
+  // the static files already compressed at build time are sent as they are (their Content-Encoding is
+  // set), socket frames are not replies. Brotli at quality 4: near gzip's CPU cost, smaller output.
+  // Request bodies are not decompressed (every client sends small plain JSON).
+  app.addHook('onRoute', (route) => {
+    route.decompress ??= false;
+  });
+  await app.register(fastifyCompress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   // Before every route: maintenance answers 503 on /api (server/gates). After the websocket plugin's own
   // hook, so a refused socket upgrade is closed like any answered one.
   app.addHook('onRequest', maintenanceGate(deps));
