@@ -112,9 +112,12 @@ async function main() {
     if (dbKind === 'postgres' && rate > 0) {
       const fixed = await load(meUrl, { connections, duration: rateDuration, token, rate });
       console.log(
-        `fixed rate ${rate} req/s for ${rateDuration} s: served ${fixed.rps.toFixed(0)} req/s, p99 ${fixed.p99} ms ` +
+        `fixed rate ${rate} req/s for ${rateDuration} s: /api/user/me served ${fixed.rps.toFixed(0)} req/s, p99 ${fixed.p99} ms ` +
           `(goal ≤ 20 ms)${fixed.errors ? `, ${fixed.errors} errors/non-2xx` : ''}`,
       );
+      // The machine's own floor at that rate (same client, same connections).
+      const fixedBare = await load(bare.url, { connections, duration: rateDuration, rate });
+      console.log(`fixed rate ${rate} req/s for ${rateDuration} s: bare served ${fixedBare.rps.toFixed(0)} req/s, p99 ${fixedBare.p99} ms`);
     }
   } finally {
     bare?.stop();
