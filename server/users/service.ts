@@ -97,10 +97,7 @@ export async function getMe(deps: Deps, userId: number): Promise<UserMe> {
   const user = await findUserWith<MeColumns>(deps.db, userId, ME_COLUMNS);
   if (!user) throw new UnauthorizedError();
   const communityParticipation = await refreshCommunityMembership(deps, user);
-  const counts = { referrals_count: user.referrals_count };
-  const turnover = user.turnover;
-  const tier = referralTier(turnover);
-  const collectiveBonus = user.collective_bonus;
+  const tier = referralTier(user.turnover);
   return {
     id: user.id,
     telegram_id: Number(user.telegram_id),
@@ -110,14 +107,14 @@ export async function getMe(deps: Deps, userId: number): Promise<UserMe> {
     ref: {
       level: tier.level,
       percent: tier.percent,
-      turnover: formatUnits(turnover),
-      referrals_count: counts.referrals_count,
-      new_referrals_count: Math.max(0, counts.referrals_count - user.seen_referrals_count),
+      turnover: formatUnits(user.turnover),
+      referrals_count: user.referrals_count,
+      new_referrals_count: Math.max(0, user.referrals_count - user.seen_referrals_count),
     },
     ref_code: user.ref_code,
     community_participation: communityParticipation,
     ...balanceEvent(user),
-    collective_bonus: collectiveBonus,
+    collective_bonus: user.collective_bonus,
   };
 }
 
