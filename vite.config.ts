@@ -1,5 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 type ChunkingContext = { getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null };
@@ -64,6 +65,15 @@ const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.
 export default defineConfig({
   plugins: [
     react({ plugins: effectorPlugin }),
+    // dist/**/*.br and *.gz beside each text asset (the originals stay), sent by the server as they are
+    // (server/web/routes.ts, `preCompressed`): brotli at its best level, once, at build time. index.html
+    // is left out: the server renders it per request with the runtime config.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|json|svg|txt|wasm)$/,
+      exclude: /(^|\/)index\.html$/,
+      threshold: 1024,
+    }),
   ],
   // Vite 8 + `import WebApp from '@twa-dev/sdk'` (CJS default) needs this (DESIGN.md §6).
   legacy: { inconsistentCjsInterop: true },

@@ -45,6 +45,8 @@ export interface Config {
   publicUrl: string;
   /** DATABASE_URL: a Postgres connection string; unset = embedded PGlite in DATA_DIR. Required in production. */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: connections the Postgres pool opens at most (default 10, at most 100). */
+  databasePoolSize: number;
   /** DATA_DIR: PGlite data directory (default .data/pglite); `memory://` keeps the database in memory. */
   dataDir: string;
   /** BOT_TOKEN: the bot's token; verifies Telegram init data. Sandbox: a fixed public test token. */
@@ -162,6 +164,7 @@ const envSchema = z.object({
   HOST: optionalText,
   PUBLIC_URL: optionalText.pipe(url.optional()),
   DATABASE_URL: optionalText,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: optionalText,
   BOT_TOKEN: optionalText,
   BOT_USERNAME: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_]{3,64}$/, 'a bot username without @').optional()),
@@ -289,6 +292,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: e.HOST ?? '127.0.0.1',
     publicUrl,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR ?? '.data/pglite',
     botToken: e.BOT_TOKEN ?? SANDBOX_BOT_TOKEN,
     botUsername: e.BOT_USERNAME ?? SANDBOX_BOT_USERNAME,

@@ -31,6 +31,9 @@ export const SOCKET_TOKEN_TIMEOUT_MS = 5_000;
 export const REF_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const REF_CODE_LENGTH = 8;
 
+/** Answers larger than this are compressed when the client accepts br or gzip (smaller ones gain little). */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
 /** Request bodies above this are refused with 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -18,7 +18,7 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   try {
     const applied = await runMigrations(db);
     // One bus for the app's sockets and the jobs' events.

@@ -94,7 +94,10 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
   return outcome.tokens;
 }
 
-/** Verifies an access token and that its user still exists (guarded routes and sockets). */
+/**
+ * Verifies an access token and that its user still exists: a socket's sign-in, once per connection. (HTTP
+ * calls trust the signed token alone; the reads they make anyway find a deleted account, see app.ts.)
+ */
 export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens'>, token: string): Promise<AccessClaims> {
   const claims = await deps.tokens.verify(token);
   if (!(await userExists(deps.db, claims.userId))) throw new UnauthorizedError();

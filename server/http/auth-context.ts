@@ -3,8 +3,9 @@
  * tg = Telegram id), the bearer guard that puts their claims on the request, `currentUser` for a
  * guarded route, and the operator API's admin-token guard.
  *
- * Platform code: it imports no domain. Whether a token's user still exists is the auth domain's rule;
- * the composition root (app.ts) hands that check to `bearerAuth`.
+ * Platform code: it imports no domain. The composition root (app.ts) decides what `bearerAuth` checks
+ * beyond the signature and expiry (nothing: the token is short-lived and signed; the reads a guarded
+ * call makes anyway find an account that no longer exists).
  */
 import { SERVER_MESSAGES } from '@/shared/api/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -24,8 +25,17 @@ declare module 'fastify' {
   }
 }
 
+/** How many verified tokens a process remembers (a token is ~200 bytes: ~4 MB at most). */
+const VERIFIED_TOKENS_KEPT = 20_000;
+
 export class TokenKeys {
   private readonly key: Uint8Array;
+  /**
+   * Tokens already verified, with their claims and expiry (seconds): the same bytes were signed by this
+   * key, so until it expires a token seen before needs no HMAC again (issue #14: the signature check
+   * with its key import was the largest CPU cost of an authenticated call). Oldest dropped first.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
 
   constructor(
     secret: string,
@@ -45,14 +55,21 @@ export class TokenKeys {
 
   /** Throws UnauthorizedError: 'Token expired' for an expired token, 'Not authenticated' otherwise. */
   async verify(token: string): Promise<AccessClaims> {
+    const known = this.verified.get(token);
+    // jose's rule: expired when exp <= now in whole seconds; then the full check below says so.
+    if (known && known.exp > Math.floor(Date.now() / 1000)) return known.claims;
+    if (known) this.verified.delete(token);
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
       const userId = Number(payload.sub);
       const telegramId = payload['tg'];
-      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof telegramId !== 'number') {
+      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof telegramId !== 'number' || payload.exp === undefined) {
         throw new UnauthorizedError();
       }
-      return { userId, telegramId };
+      const claims = { userId, telegramId };
+      if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, exp: payload.exp });
+      return claims;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError(SERVER_MESSAGES.tokenExpired);
       throw new UnauthorizedError();

@@ -15,13 +15,23 @@ export async function referrerOf(q: Queryable, userId: number): Promise<number |
  * The tier's turnover: TON the user's referrals have paid for mints (payment confirmed), in nanotons.
  * Farming mints were never paid in TON: they do not count.
  */
+/**
+ * The referral turnover of the referrer whose id is the SQL expression `referrerId` (nanotons, bigint), as
+ * a scalar subquery another statement can embed: /user/me reads it in its one statement.
+ */
+export function referralTurnoverSql(referrerId: string): string {
+  return `(SELECT COALESCE(SUM(m.amount_ton), 0)::bigint
+     FROM mints m JOIN users ru ON ru.id = m.user_id
+     WHERE ru.referrer_id = ${referrerId} AND ${PAID_MINT})`;
+}
+
+/** How many users the referrer whose id is the SQL expression `referrerId` invited (int), as a scalar subquery. */
+export function referralCountSql(referrerId: string): string {
+  return `(SELECT COUNT(*)::int FROM users ru WHERE ru.referrer_id = ${referrerId})`;
+}
+
 export async function referralTurnover(q: Queryable, referrerId: number): Promise<bigint> {
-  const [row] = await q.query<{ total: bigint }>(
-    `SELECT COALESCE(SUM(m.amount_ton), 0)::bigint AS total
-     FROM mints m JOIN users u ON u.id = m.user_id
-     WHERE u.referrer_id = $1 AND ${PAID_MINT}`,
-    [referrerId],
-  );
+  const [row] = await q.query<{ total: bigint }>(`SELECT ${referralTurnoverSql('$1')} AS total`, [referrerId]);
   return row?.total ?? 0n;
 }
 

@@ -20,19 +20,19 @@ import {
   markReferralsSeen,
   referralEarnedTotal,
   referralPage,
+  referralCountSql,
   referralTurnover,
+  referralTurnoverSql,
   referrerOf,
 } from './queries';
 import { shareTexts } from './share-text';
 import { type Tier, referralTier, referralTierInfo } from './tiers';
 
 export type { Tier } from './tiers';
+export { referralTier } from './tiers';
+/** Scalar subqueries (turnover in nanotons, invited count) for a statement that reads a user with its standing. */
+export { referralCountSql, referralTurnoverSql };
 
-/** A referrer's tier and what decides it: the referrals' paid mints in nanotons (SPEC §3). */
-export async function referralStanding(q: Queryable, referrerId: number): Promise<{ tier: Tier; turnover: bigint }> {
-  const turnover = await referralTurnover(q, referrerId);
-  return { tier: referralTier(turnover), turnover };
-}
 
 /** How many friends the user has invited: all of them, or only those who paid a mint in TON (tasks). */
 export async function referralCount(q: Queryable, referrerId: number, payingOnly: boolean): Promise<number> {

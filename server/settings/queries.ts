@@ -16,6 +16,13 @@ export interface Settings {
   payouts_paused: boolean;
 }
 
+/** A setting's value (jsonb) as a scalar subquery another statement can embed. */
+export function settingSql(key: keyof Settings): string {
+  // The key is one of Settings' names (letters and _), never user input.
+  if (!/^[a-z_]+$/.test(key)) throw new Error(`bad setting key ${key}`);
+  return `(SELECT value FROM settings WHERE key = '${key}')`;
+}
+
 export async function getSetting<K extends keyof Settings>(q: Queryable, key: K): Promise<Settings[K]> {
   const [row] = await q.query<{ value: Settings[K] }>('SELECT value FROM settings WHERE key = $1', [key]);
   if (!row) throw new Error(`Setting ${key} is missing: migrations not applied?`);

@@ -36,6 +36,19 @@ export async function findUserById(q: Queryable, id: number): Promise<UserRow | 
   return row;
 }
 
+/**
+ * The user's row with extra columns computed in the same statement (`extraColumns`: SQL select-list
+ * items that may refer to the row as `u`): one round trip for a screen that needs more than the row.
+ */
+export async function findUserWith<Extra extends object>(
+  q: Queryable,
+  id: number,
+  extraColumns: string,
+): Promise<(UserRow & Extra) | undefined> {
+  const [row] = await q.query<UserRow & Extra>(`SELECT u.*, ${extraColumns} FROM users u WHERE u.id = $1`, [id]);
+  return row;
+}
+
 export async function userExists(q: Queryable, id: number): Promise<boolean> {
   return (await q.query('SELECT 1 FROM users WHERE id = $1', [id])).length > 0;
 }
@@ -111,17 +124,6 @@ export async function insertUser(
   );
   if (!row) throw new Error('insertUser returned no row');
   return row.id;
-}
-
-export async function referralCounts(
-  q: Queryable,
-  userId: number,
-): Promise<{ referrals_count: number }> {
-  const [row] = await q.query<{ referrals_count: number }>(
-    'SELECT COUNT(*)::int AS referrals_count FROM users WHERE referrer_id = $1',
-    [userId],
-  );
-  return row ?? { referrals_count: 0 };
 }
 
 export async function setCommunityMember(

@@ -3,23 +3,23 @@
  * community flag, and GET /user/me. Other domains reach the users table through this file.
  */
 import { randomInt } from 'node:crypto';
-import { type UserMe, SERVER_MESSAGES } from '@/shared/api/contract';
+import type { UserMe } from '@/shared/api/contract';
 import { REF_CODE_ALPHABET, REF_CODE_LENGTH } from '../constants';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { balanceEvent } from '../ledger/service';
-import { NotFoundError } from '../lib/errors';
+import { UnauthorizedError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
-import { referralStanding } from '../referral/service';
-import { getSetting } from '../settings/service';
+import { referralCountSql, referralTier, referralTurnoverSql } from '../referral/service';
+import { type Settings, settingSql } from '../settings/service';
 import {
   type TelegramProfile,
   type UserRow,
   findUserById,
   findUserIdByRefCode,
+  findUserWith,
   insertUser,
   refCodeTaken,
-  referralCounts,
   setCommunityMember,
   updateProfile,
 } from './queries';
@@ -62,26 +62,42 @@ export async function signInUser(
 
 /**
  * Membership is sticky once confirmed; a non-member is asked about again (throttled in production),
- * which is what the join modal's "Done" → reload relies on.
+ * which is what the join modal's "Done" → reload relies on. The row is written only when the answer
+ * changed, or when the throttle needs the time of this check (an interval of 0, the sandbox's, does
+ * not): a read (/user/me, the gate) of a non-member does not write on every call.
  */
 async function refreshCommunityMembership(deps: Deps, user: UserRow): Promise<boolean> {
   if (user.community_member) return true;
   const checkedAt = user.community_checked_at?.getTime() ?? 0;
-  if (Date.now() - checkedAt < deps.community.recheckIntervalMs) return false;
+  const interval = deps.community.recheckIntervalMs;
+  if (Date.now() - checkedAt < interval) return false;
   const member = await deps.community.isMember(Number(user.telegram_id));
-  await setCommunityMember(deps.db, user.id, member);
+  if (member || interval > 0) await setCommunityMember(deps.db, user.id, member);
   return member;
 }
 
+interface MeColumns {
+  referrals_count: number;
+  turnover: bigint;
+  collective_bonus: Settings['collective_bonus'];
+}
+
+/** Everything /user/me shows besides the row, computed in the row's statement (one round trip). */
+const ME_COLUMNS = [
+  `${referralCountSql('u.id')} AS referrals_count`,
+  `${referralTurnoverSql('u.id')} AS turnover`,
+  `${settingSql('collective_bonus')} AS collective_bonus`,
+].join(', ');
+
+/**
+ * GET /user/me: one statement for a member (the access token is trusted without a read, see
+ * server/http/auth-context.ts, so this read is also what finds a deleted account: 401 like a bad token).
+ */
 export async function getMe(deps: Deps, userId: number): Promise<UserMe> {
-  const user = await findUserById(deps.db, userId);
-  if (!user) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
-  const [communityParticipation, counts, collectiveBonus, { tier, turnover }] = await Promise.all([
-    refreshCommunityMembership(deps, user),
-    referralCounts(deps.db, userId),
-    getSetting(deps.db, 'collective_bonus'),
-    referralStanding(deps.db, userId),
-  ]);
+  const user = await findUserWith<MeColumns>(deps.db, userId, ME_COLUMNS);
+  if (!user) throw new UnauthorizedError();
+  const communityParticipation = await refreshCommunityMembership(deps, user);
+  const tier = referralTier(user.turnover);
   return {
     id: user.id,
     telegram_id: Number(user.telegram_id),
@@ -91,23 +107,25 @@ export async function getMe(deps: Deps, userId: number): Promise<UserMe> {
     ref: {
       level: tier.level,
       percent: tier.percent,
-      turnover: formatUnits(turnover),
-      referrals_count: counts.referrals_count,
-      new_referrals_count: Math.max(0, counts.referrals_count - user.seen_referrals_count),
+      turnover: formatUnits(user.turnover),
+      referrals_count: user.referrals_count,
+      new_referrals_count: Math.max(0, user.referrals_count - user.seen_referrals_count),
     },
     ref_code: user.ref_code,
     community_participation: communityParticipation,
     ...balanceEvent(user),
-    collective_bonus: collectiveBonus,
+    collective_bonus: user.collective_bonus,
   };
 }
 
 /**
  * The server's community gate: the stored flag (set by /user/me and the sandbox launcher), asked again
  * only while it is false and then throttled like /user/me, so a member costs one indexed read and never
- * a Bot API call.
+ * a Bot API call. That read is also where a guarded call finds that the token's account no longer
+ * exists: 401, as for a bad token.
  */
 export async function isCommunityMember(deps: Deps, userId: number): Promise<boolean> {
   const user = await findUserById(deps.db, userId);
-  return user ? refreshCommunityMembership(deps, user) : false;
+  if (!user) throw new UnauthorizedError();
+  return refreshCommunityMembership(deps, user);
 }

@@ -84,6 +84,9 @@ export function webRoutes(config: Config, spa: { distDir: string; sendIndex: Sen
     await app.register(fastifyStatic, {
       root: spa.distDir,
       index: false,
+      // The build's .br/.gz siblings (vite.config.ts) by Accept-Encoding, with Vary: Accept-Encoding; the
+      // original when the client takes neither or a file has no compressed copy.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite fingerprints everything under assets/: safe to cache for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

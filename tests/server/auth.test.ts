@@ -168,6 +168,30 @@ describe('GET /api/user/me', () => {
     expect(response.json()).toEqual({ msg: 'Token expired' });
   });
 
+  it('a non-member’s /user/me reads without writing: the sandbox’s recheck stores nothing while the answer is the same', async () => {
+    const telegramId = newTelegramId();
+    const { token } = await register(ctx.app, { id: telegramId });
+    for (let i = 0; i < 3; i++) {
+      const response = await me(token);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().community_participation).toBe(false);
+    }
+    const [row] = await ctx.db.query<{ community_member: boolean; community_checked_at: Date | null }>(
+      'SELECT community_member, community_checked_at FROM users WHERE telegram_id = $1',
+      [telegramId],
+    );
+    expect(row).toEqual({ community_member: false, community_checked_at: null });
+  });
+
+  it('401 on a gated call too when the token’s user no longer exists (the gate’s read finds it)', async () => {
+    const telegramId = newTelegramId();
+    const { token } = await register(ctx.app, { id: telegramId });
+    await ctx.db.query('DELETE FROM users WHERE telegram_id = $1', [telegramId]);
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/staking/', headers: bearer(token) });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ msg: 'Not authenticated' });
+  });
+
   it('401 when the token’s user no longer exists', async () => {
     const telegramId = newTelegramId();
     const { token } = await register(ctx.app, { id: telegramId });

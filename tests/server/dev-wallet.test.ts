@@ -398,7 +398,7 @@ describe('wallets list, script and page', () => {
 
   it('index.html loads the dev wallet before the app’s module script in sandbox, and not in production', async () => {
     const sandbox = (await inject({ method: 'GET', url: '/' })).body;
-    const walletScript = sandbox.indexOf('<script src="/sandbox/dev-wallet.js"></script>');
+    const walletScript = sandbox.indexOf('<script defer src="/sandbox/dev-wallet.js"></script>');
     expect(walletScript).toBeGreaterThan(0);
     expect(walletScript).toBeLessThan(sandbox.indexOf('<script type="module"'));
     const config = JSON.parse(/window\.__APP_CONFIG__ = (.*?);<\/script>/.exec(sandbox)![1]!);

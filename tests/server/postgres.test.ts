@@ -100,6 +100,29 @@ describe('connections', () => {
   });
 });
 
+describe('prepared statements', () => {
+  it('reads outside a transaction are prepared once per connection, and survive another process altering the table', async () => {
+    const db = await createDb({ databaseUrl: server.url, dataDir: 'memory://', poolSize: 1 });
+    const other = await createDb({ databaseUrl: server.url, dataDir: 'memory://' });
+    try {
+      await other.exec('CREATE TABLE prepared_probe (id int PRIMARY KEY); INSERT INTO prepared_probe VALUES (1)');
+      const read = 'SELECT * FROM prepared_probe WHERE id = $1';
+      expect(await db.query(read, [1])).toEqual([{ id: 1 }]);
+      const prepared = await db.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
+      expect(prepared.map((row) => row.statement)).toContain(read);
+      // A migration elsewhere changes what `*` means: the old plan is refused once, the call still answers.
+      await other.exec('ALTER TABLE prepared_probe ADD COLUMN note text');
+      expect(await db.query(read, [1])).toEqual([{ id: 1, note: null }]);
+      expect(await db.query(read, [1])).toEqual([{ id: 1, note: null }]);
+      // A real error is still an error.
+      await expect(db.query('SELECT * FROM no_such_table')).rejects.toThrow(/does not exist/);
+    } finally {
+      await other.exec('DROP TABLE IF EXISTS prepared_probe');
+      await Promise.all([db.close(), other.close()]);
+    }
+  });
+});
+
 describe('the app on Postgres', () => {
   // Two app instances, two pools, one database: two server processes.
   let a: TestContext;

@@ -1,0 +1,138 @@
+/**
+ * API throughput (issue #14, DESIGN.md §7 Budgets): GET /api/user/me of a signed-in community member
+ * (sandbox mode, maintenance off) against a bare Fastify route answering a JSON body of the same size,
+ * in one interleaved run (server, bare, server, bare…), so both see the same machine load. Each side
+ * is its own process; autocannon drives them from this one. Then, on Postgres, p99 at a fixed rate.
+ * It prints numbers only; it is not a test.
+ *
+ *   npm run bench:api -- [--db pglite|postgres] [--duration 10] [--rounds 3] [--connections 50]
+ *                        [--rate 1000] [--rate-duration 10] [--cpu-prof <dir>]
+ *
+ * `--db postgres` starts a throwaway PostgreSQL server with the test suite's own code
+ * (tests/server/support/postgres-server.ts). `--cpu-prof <dir>` writes the server's V8 CPU profile there.
+ */
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { type PostgresServer, startPostgres } from '../tests/server/support/postgres-server';
+import { createLauncherMember, flag, freePort, median, ROOT, signIn, startServerProcess } from './bench-kit';
+
+// ---- the bare route: this file, started again with --serve-bare <port> -----------------------------
+async function startBare(body: string): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-api.ts', '--serve-bare', String(port)], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_BODY: body },
+    stdio: 'inherit',
+  });
+  process.once('exit', () => child.kill('SIGKILL'));
+  const url = `http://127.0.0.1:${port}/bare`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      if (i > 300) throw new Error('the bare server did not start');
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+interface Run {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, options: { connections: number; duration: number; token?: string; rate?: number }): Promise<Run> {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.duration,
+    ...(options.token ? { headers: { authorization: `Bearer ${options.token}` } } : {}),
+    ...(options.rate ? { overallRate: options.rate } : {}),
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+const fmt = (run: Run) =>
+  `${run.rps.toFixed(0).padStart(7)} req/s  p99 ${String(run.p99).padStart(4)} ms${run.errors ? `  (${run.errors} errors/non-2xx)` : ''}`;
+
+async function main() {
+  const dbKind = flag('db', 'pglite');
+  if (dbKind !== 'pglite' && dbKind !== 'postgres') throw new Error('--db pglite|postgres');
+  const duration = Number(flag('duration', '10'));
+  const rounds = Number(flag('rounds', '3'));
+  const connections = Number(flag('connections', '50'));
+  const rate = Number(flag('rate', '1000'));
+  const rateDuration = Number(flag('rate-duration', String(duration)));
+  const profileDir = flag('cpu-prof', '');
+
+  let postgres: PostgresServer | undefined;
+  if (dbKind === 'postgres') postgres = await startPostgres();
+  const server = await startServerProcess({
+    ...(postgres ? { databaseUrl: postgres.url } : {}),
+    ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+  });
+  let bare: { url: string; stop(): void } | undefined;
+  try {
+    const member = await createLauncherMember(server.origin);
+    const token = await signIn(server.origin, member);
+    const meUrl = `${server.origin}/api/user/me`;
+    const me = await fetch(meUrl, { headers: { authorization: `Bearer ${token}` } });
+    const body = await me.text();
+    if (!me.ok || !(JSON.parse(body) as { community_participation?: boolean }).community_participation) {
+      throw new Error(`GET /api/user/me is not a member's 200: ${me.status} ${body}`);
+    }
+    // The same bytes, so both sides write the same response.
+    bare = await startBare(body);
+
+    console.log(
+      `GET /api/user/me (${body.length} B JSON) vs bare Fastify, ${dbKind}, ${connections} connections, ` +
+        `${rounds} × ${duration} s each, interleaved`,
+    );
+    // A short warm-up of each side (JIT, pool, caches) that is not counted.
+    await load(meUrl, { connections, duration: 2, token });
+    await load(bare.url, { connections, duration: 2 });
+    const ours: Run[] = [];
+    const bares: Run[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const a = await load(meUrl, { connections, duration, token });
+      ours.push(a);
+      console.log(`  round ${round}  /api/user/me  ${fmt(a)}`);
+      const b = await load(bare.url, { connections, duration });
+      bares.push(b);
+      console.log(`  round ${round}  bare          ${fmt(b)}`);
+    }
+    const oursRps = median(ours.map((r) => r.rps));
+    const bareRps = median(bares.map((r) => r.rps));
+    console.log(`median  /api/user/me ${oursRps.toFixed(0)} req/s, p99 ${median(ours.map((r) => r.p99))} ms`);
+    console.log(`median  bare         ${bareRps.toFixed(0)} req/s, p99 ${median(bares.map((r) => r.p99))} ms`);
+    console.log(`ratio   ${(oursRps / bareRps).toFixed(3)}× bare (goal on Postgres ≥ 0.6×)`);
+
+    if (dbKind === 'postgres' && rate > 0) {
+      const fixed = await load(meUrl, { connections, duration: rateDuration, token, rate });
+      console.log(
+        `fixed rate ${rate} req/s for ${rateDuration} s: /api/user/me served ${fixed.rps.toFixed(0)} req/s, p99 ${fixed.p99} ms ` +
+          `(goal ≤ 20 ms)${fixed.errors ? `, ${fixed.errors} errors/non-2xx` : ''}`,
+      );
+      // The machine's own floor at that rate (same client, same connections).
+      const fixedBare = await load(bare.url, { connections, duration: rateDuration, rate });
+      console.log(`fixed rate ${rate} req/s for ${rateDuration} s: bare served ${fixedBare.rps.toFixed(0)} req/s, p99 ${fixedBare.p99} ms`);
+    }
+  } finally {
+    bare?.stop();
+    await server.stop();
+    await postgres?.stop();
+  }
+}
+
+if (process.argv[2] === '--serve-bare') {
+  const { default: Fastify } = await import('fastify');
+  // The same JSON as an object, serialized per request as a route's answer is.
+  const body: unknown = JSON.parse(process.env['BENCH_BODY'] ?? '{}');
+  const app = Fastify({ logger: false });
+  app.get('/bare', async () => body);
+  await app.listen({ port: Number(process.argv[3]), host: '127.0.0.1' });
+} else {
+  await main();
+}

@@ -1,0 +1,35 @@
+/**
+ * Access tokens (server/http/auth-context.ts): a token verified once is remembered until it expires, so
+ * an authenticated call costs no HMAC; the memory never outlives the token nor accepts other bytes.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TokenKeys } from '../../server/http/auth-context';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('TokenKeys', () => {
+  it('accepts its own token again from memory, and refuses it as expired once its time is up', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T12:00:00Z') });
+    const keys = new TokenKeys('secret-of-at-least-32-characters-long', 60);
+    const token = await keys.sign({ userId: 7, telegramId: 700 });
+    expect(await keys.verify(token)).toEqual({ userId: 7, telegramId: 700 });
+    vi.setSystemTime(new Date('2026-11-23T12:00:59Z'));
+    expect(await keys.verify(token)).toEqual({ userId: 7, telegramId: 700 });
+    vi.setSystemTime(new Date('2026-11-23T12:01:00Z'));
+    await expect(keys.verify(token)).rejects.toThrow('Token expired');
+  });
+
+  it('refuses a token changed by one character, and one signed by another key, after the genuine one was accepted', async () => {
+    const keys = new TokenKeys('secret-of-at-least-32-characters-long', 600);
+    const token = await keys.sign({ userId: 7, telegramId: 700 });
+    await keys.verify(token);
+    // The signature's first character (all six bits count there).
+    const at = token.lastIndexOf('.') + 1;
+    const changed = token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
+    await expect(keys.verify(changed)).rejects.toThrow('Not authenticated');
+    const forged = await new TokenKeys('another-secret-of-at-least-32-characters', 600).sign({ userId: 7, telegramId: 700 });
+    await expect(keys.verify(forged)).rejects.toThrow('Not authenticated');
+  });
+});
