@@ -1,2 +1,3 @@
+export { amountProblem, type AmountProblem } from './amount-problem';
 export { parseTonAmount } from './parse-ton-amount';
 export { MAX_AMOUNT_DECIMALS, readAmountInput, type AmountInput } from './read-amount';
