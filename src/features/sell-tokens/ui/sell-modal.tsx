@@ -4,6 +4,7 @@ import { type MessageKey, type Translate, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { AmountInput } from '@/shared/ui/amount-input';
 import { Button } from '@/shared/ui/button';
+import { TextField } from '@/shared/ui/text-field';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Modal } from '@/shared/ui/modal';
 import { Skeleton } from '@/shared/ui/skeleton';
@@ -102,36 +103,19 @@ function Destination() {
   const [address, problem, needsWallet, busy] = useUnit([$addressText, $addressProblem, $needsWallet, $isSelling]);
   const [onChange, onConnect] = useUnit([addressChanged, connectWalletClicked]);
   const t = useT();
-  const described = problem ? 'sell-address-error' : 'sell-address-hint';
   return (
-    <div className={styles.destination}>
-      <label className={styles.label} htmlFor="sell-address">
-        {t('sell.address')}
-      </label>
-      <input
-        id="sell-address"
-        className={styles.input}
-        type="text"
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        placeholder={t('sell.addressPlaceholder')}
-        value={address}
-        disabled={busy}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={described}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid="sell-address"
-      />
-      {problem ? (
-        <p id="sell-address-error" className={styles.error} role="alert" data-testid="sell-address-error">
-          {addressProblemText(problem, t)}
-        </p>
-      ) : (
-        <p id="sell-address-hint" className={styles.hint}>
-          {needsWallet ? t('sell.noWalletHint') : t('sell.addressHint')}
-        </p>
-      )}
+    <TextField
+      id="sell-address"
+      label={t('sell.address')}
+      value={address}
+      onChange={onChange}
+      problem={problem ? addressProblemText(problem, t) : null}
+      hint={needsWallet ? t('sell.noWalletHint') : t('sell.addressHint')}
+      placeholder={t('sell.addressPlaceholder')}
+      disabled={busy}
+      mono
+      testId="sell-address"
+    >
       {needsWallet ? (
         <div className={styles.connect}>
           <Button variant="secondary" size="s" stretched={false} onClick={() => onConnect()}>
@@ -139,7 +123,7 @@ function Destination() {
           </Button>
         </div>
       ) : null}
-    </div>
+    </TextField>
   );
 }
 

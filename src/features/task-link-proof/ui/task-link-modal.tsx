@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { taskText } from '@/entities/task';
 import { type Translate, useLocale, useT } from '@/shared/i18n';
 import { Modal } from '@/shared/ui/modal';
+import { TextField } from '@/shared/ui/text-field';
 import type { LinkProblem } from '../lib/link-problem';
 import {
   $canSend,
@@ -39,7 +40,6 @@ export function TaskLinkModal() {
     onSubmit();
   };
   const hosts = task.settings.allowed_hosts;
-  const described = problem ? 'task-link-error' : hosts.length > 0 ? 'task-link-hint' : undefined;
   return (
     <Modal
       title={t('tasks.linkTitle')}
@@ -57,34 +57,18 @@ export function TaskLinkModal() {
       <p className={styles.task}>{taskText(task.title, locale)}</p>
       <p className={styles.text}>{t('tasks.linkText')}</p>
       <form onSubmit={submit} noValidate>
-        <label className={styles.label} htmlFor="task-link">
-          {t('tasks.linkLabel')}
-        </label>
-        <input
+        <TextField
           id="task-link"
-          className={styles.input}
           type="url"
-          inputMode="url"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder="https://"
+          label={t('tasks.linkLabel')}
           value={link}
+          onChange={onChange}
+          problem={problem ? problemText(problem, t) : null}
+          hint={hosts.length > 0 ? t('tasks.linkHosts', { hosts: hosts.join(', ') }) : null}
+          placeholder="https://"
           disabled={sending}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={described}
-          onChange={(event) => onChange(event.target.value)}
-          data-testid="task-link-input"
+          testId="task-link-input"
         />
-        {problem ? (
-          <p id="task-link-error" className={styles.error} role="alert" data-testid="task-link-error">
-            {problemText(problem, t)}
-          </p>
-        ) : hosts.length > 0 ? (
-          <p id="task-link-hint" className={styles.hint}>
-            {t('tasks.linkHosts', { hosts: hosts.join(', ') })}
-          </p>
-        ) : null}
       </form>
     </Modal>
   );
