@@ -23,6 +23,7 @@ import {
   expectPaymentCreditedOnce,
   expectPayoutsPaidOnce,
   expectPendingMintLimitHolds,
+  expectRefundedOnce,
   expectReferralTransfersExact,
   expectSettlementPaysOnce,
   expectTaskClaimedOnce,
@@ -188,6 +189,10 @@ describe('the app on Postgres', () => {
 
     it('200 concurrent sales of 20 tokens from a 1000-token balance, over two instances, never overdraw: exactly 50', async () => {
       await expectConcurrentSalesNeverOverdraw([a, b], 200);
+    });
+
+    it('20 operator refunds of one failed withdrawal at once, over two instances, credit it once', async () => {
+      await expectRefundedOnce([a, b], 20);
     });
 
     it('four settlement runs at once pay a matured mint and a finished stake once', async () => {

@@ -497,3 +497,38 @@ export async function expectConcurrentSalesNeverOverdraw(apps: Apps, requests = 
   // Leave nothing queued: a payout race later on this database pays every queued withdrawal, oldest first.
   await ctx.db.query(`UPDATE withdrawals SET status = 'refunded' WHERE user_id = $1 AND status = 'queued'`, [user.userId]);
 }
+
+/** `requests` operator refunds of one failed withdrawal at once, over the apps: credited exactly once. */
+export async function expectRefundedOnce(apps: Apps, requests = 20): Promise<void> {
+  const [ctx] = apps;
+  const user = await newUser(ctx);
+  await ledgerChange(ctx, user.userId, 100n * TOKEN);
+  const sale = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/withdraw/create',
+    headers: user.headers,
+    payload: { token_amount: '40', address: newRecipient().text },
+  });
+  expect(sale.statusCode).toBe(201);
+  const id = sale.json<{ withdrawal: { id: number } }>().withdrawal.id;
+  // As the worker leaves one the chain skipped (tests/server/sell.test.ts makes a real one).
+  await ctx.db.query(`UPDATE withdrawals SET status = 'failed', error = 'skipped on chain' WHERE id = $1`, [id]);
+  const responses = await Promise.all(
+    Array.from({ length: requests }, (_, i) =>
+      pick(apps, i).app.inject({
+        method: 'POST',
+        url: `/api/admin/withdrawals/${id}/refund`,
+        headers: { authorization: `Bearer ${ctx.config.adminToken}` },
+      }),
+    ),
+  );
+  expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+  expect(responses.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 409)).toBe(true);
+  expect((await balances(ctx.db, user.userId))?.balance_token).toBe(100n * TOKEN);
+  expect(await ledgerMatchesBalances(ctx, user.userId)).toBe(true);
+  const [refunds] = await ctx.db.query<{ n: number }>(
+    `SELECT COUNT(*)::int AS n FROM ledger WHERE user_id = $1 AND reason = 'withdrawal_refund'`,
+    [user.userId],
+  );
+  expect(refunds?.n).toBe(1);
+}
