@@ -8,4 +8,5 @@ export {
   taskUpdated,
   tasksRequested,
 } from './model/tasks';
+export { onProofSent } from './model/proof-sent';
 export * as taskModel from './model';

@@ -1,9 +1,6 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
-import { taskUpdated } from '@/entities/task';
+import { onProofSent } from '@/entities/task';
 import { validateTaskFx, type Task } from '@/shared/api';
-import { timings } from '@/shared/config';
-import { $t } from '@/shared/i18n';
-import { showToast } from '@/shared/ui/toast';
 import { cleanLink, linkProblem } from '../lib/link-problem';
 
 /**
@@ -41,20 +38,5 @@ sample({
   target: sendFx,
 });
 
-// The answer is the task, now in review. A refusal (422 with the host rule) is the catalogue's toast;
-// a 5xx resolves to null: the modal stays to try again.
-const sent = sendFx.done.filterMap(({ params, result }) => (result ? { task: result, taskId: params.task_id } : undefined));
-sample({ clock: sent, fn: ({ task }) => task, target: taskUpdated });
-sample({
-  clock: sent,
-  source: $task,
-  filter: (task, { taskId }) => task?.task_id === taskId,
-  fn: () => undefined,
-  target: linkProofClosed,
-});
-sample({
-  clock: sent,
-  source: $t,
-  fn: (t) => ({ text: t('tasks.linkSent'), kind: 'success' as const, durationMs: timings.errorToastMs }),
-  target: showToast,
-});
+// A refusal (422 with the host rule) is the catalogue's toast; a taken proof closes the modal.
+onProofSent({ done: sendFx.done, $task, close: linkProofClosed, toast: 'tasks.linkSent' });

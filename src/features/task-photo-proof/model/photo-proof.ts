@@ -1,11 +1,8 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { or } from 'patronum';
-import { taskUpdated } from '@/entities/task';
+import { onProofSent } from '@/entities/task';
 import { taskPhotoUploadProgressed, validateTaskPhotoFx, type Task } from '@/shared/api';
-import { timings } from '@/shared/config';
-import { $t } from '@/shared/i18n';
 import { readBase64Fx } from '@/shared/lib/file';
-import { showToast } from '@/shared/ui/toast';
 import { isPhotoType, photoProblem, type PhotoProblem } from '../lib/photo-problem';
 
 /**
@@ -100,24 +97,7 @@ sample({
   target: uploadFx,
 });
 
-// The answer is the task, now in review. A 5xx resolves to null (its toast is shown): try again.
-const sent = uploadFx.done.filterMap(({ params, result }) =>
-  result ? { task: result, taskId: params.task_id } : undefined,
-);
-sample({ clock: sent, fn: ({ task }) => task, target: taskUpdated });
-sample({
-  clock: sent,
-  source: $task,
-  filter: (task, { taskId }) => task?.task_id === taskId,
-  fn: () => undefined,
-  target: photoProofClosed,
-});
-sample({
-  clock: sent,
-  source: $t,
-  fn: (t) => ({ text: t('tasks.photoSent'), kind: 'success' as const, durationMs: timings.errorToastMs }),
-  target: showToast,
-});
+onProofSent({ done: uploadFx.done, $task, close: photoProofClosed, toast: 'tasks.photoSent' });
 
 // The server takes less than the default (its setting is lower): its 413 is said in the modal too.
 $problem.on(
