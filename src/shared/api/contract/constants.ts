@@ -11,10 +11,20 @@ export const API_BASE = '/api';
 /** The sockets (SPEC §7), on the product's own origin: the main one and the candles'. */
 export const SOCKET_PATHS = { main: '/api/ws/', candles: '/api/ws/candles' } as const;
 
-/** Close codes the server uses on /api/ws/ (4000–4999 is the application range). */
+/**
+ * Close codes the server uses on /api/ws/ and /api/ws/candles (4000–4999 is the application range).
+ * - unauthorized: the token does not verify, expired, or its session ended (signed out, revoked): the
+ *   client gets a fresh token (refresh) and then reconnects; a refresh that fails signs it out.
+ * - tokenTimeout: no token within the wait (SPEC §9: 5 s); reconnect.
+ * - unavailable: the server could not check the token for a reason of its own (database down or
+ *   slow) — not a sign-in problem: reconnect with the usual backoff, keep the session.
+ * - restart: the server is shutting down (1012 Service Restart); reconnect, another process answers.
+ */
 export const SOCKET_CLOSE = {
   unauthorized: 4401,
   tokenTimeout: 4408,
+  unavailable: 4503,
+  restart: 1012,
 } as const;
 
 /**

@@ -742,6 +742,11 @@ export const socketEventSchemas = {
   'user:withdrawal': withdrawalSchema,
   /** Every price tick (SPEC §7). */
   price_update: priceUpdateSchema,
+  /**
+   * The server may have missed events for this socket (its cross-process listener reconnected): the
+   * client refetches what it shows (user, balances, lists) instead of trusting pushes it may have lost.
+   */
+  resync: z.object({}),
 } as const;
 
 /** Server → client messages on /api/ws/candles, by event name (SPEC §7: current_candle). */
