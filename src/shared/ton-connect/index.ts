@@ -7,6 +7,7 @@ export {
   observeTrackingFx,
   openWalletModalFx,
   sendTransactionFx,
+  setConnectRequestFx,
   setUiOptionsFx,
   trackingEventReceived,
   transactionFailed,
@@ -20,6 +21,8 @@ export {
   describeWalletError,
   libraryErrorText,
   type ConnectedWalletInfo,
+  type ConnectProofRequest,
+  type TonProof,
   type TonConnectSetup,
   type TrackedAction,
   type TransactionMessage,
@@ -28,3 +31,4 @@ export {
   type WalletErrorKind,
   type WalletUiOptions,
 } from './types';
+export { storagePrefix, telegramUserStorage, type ConnectorStorage } from './storage';
