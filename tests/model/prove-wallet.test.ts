@@ -6,11 +6,11 @@ import { checkTonProofFx, getAddressBalanceFx, getTonProofPayloadFx, type UserMe
 import {
   createTonConnectFx,
   setConnectRequestFx,
-  storagePrefix,
-  telegramUserStorage,
   walletStatusChanged,
   type ConnectedWalletInfo,
 } from '@/shared/ton-connect';
+// Loaded with the wallet library, not part of the slice's public API (README "Bundle").
+import { storagePrefix, telegramUserStorage } from '@/shared/ton-connect/storage';
 import { createTestScope } from './scope';
 
 const { $walletVerified, PAYLOAD_REFRESH_MS } = walletPanelModel;

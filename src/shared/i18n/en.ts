@@ -84,7 +84,7 @@ export const en = {
   'wallet.unhandled': 'Unhandled error: {message}',
   'wallet.error': 'Wallet error',
   'wallet.verified': 'Verified',
-  'wallet.verifiedTitle': 'This wallet proved it is yours: sales pay out to it',
+  'wallet.verifiedTitle': 'Proved to be yours: sales pay out here',
   'transaction.processing': 'Transaction is being processed',
 
   // ---- mint -----------------------------------------------------------------------------------------
@@ -494,7 +494,7 @@ export const en = {
   'sell.address': 'Send the TON to',
   'sell.addressPlaceholder': 'Wallet address',
   'sell.addressHint': 'Your verified wallet. Paste another address to send the TON there.',
-  'sell.unverifiedHint': 'No verified wallet yet: connect your wallet to verify it, or confirm the address below.',
+  'sell.unverifiedHint': 'No verified wallet: connect yours, or confirm this address.',
   'sell.confirmOther': 'Send to this address: it is not my verified wallet',
   'sell.noWalletHint': 'Connect your wallet to fill in its address, or paste an address.',
   'sell.addressLength': 'A TON address has 48 characters, or 0: and 64 hex characters in raw form',

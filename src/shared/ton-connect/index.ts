@@ -31,4 +31,3 @@ export {
   type WalletErrorKind,
   type WalletUiOptions,
 } from './types';
-export { storagePrefix, telegramUserStorage, type ConnectorStorage } from './storage';

@@ -1,7 +1,6 @@
 import type { ActionConfiguration } from '@tonconnect/ui';
 import { createEffect, createEvent, sample, scopeBind } from 'effector';
 import { $t } from '../i18n';
-import { telegramUserStorage } from './storage';
 import {
   TRACKED_ACTIONS,
   describeWalletError,
@@ -110,7 +109,8 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
   // Before the library exists, so its connection-restoring events are seen too.
   await observeTrackingFx();
 
-  const lib = (library = await import('@tonconnect/ui'));
+  const [lib, { telegramUserStorage }] = await Promise.all([import('@tonconnect/ui'), import('./storage')]);
+  library = lib;
   actionsConfiguration = {
     returnStrategy: 'back',
     twaReturnUrl: setup.twaReturnUrl,
