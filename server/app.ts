@@ -38,6 +38,7 @@ import { stakingRoutes } from './staking/routes';
 import { statsRoutes } from './stats/routes';
 import { taskRoutes } from './tasks/routes';
 import { userRoutes } from './users/routes';
+import { walletRoutes } from './wallet/routes';
 import { appConfigFor, indexHtmlRenderer, spaIndexSender, wantsSpaIndex, webRoutes } from './web/routes';
 import { treasuryAdminRoutes } from './watcher/routes';
 import { withdrawRoutes } from './withdraw/routes';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(withdrawRoutes(deps));
   await app.register(ledgerRoutes(deps));
   await app.register(taskRoutes(deps));
+  await app.register(walletRoutes(deps));
   await app.register(treasuryAdminRoutes(deps));
   // Sandbox mode only: /sandbox (launcher, host frame, dev wallet, dev chain). In production those paths 404.
   if (sandbox) await app.register(sandbox.plugin(deps));

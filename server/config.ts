@@ -5,6 +5,7 @@
  * `production` talks to Telegram and refuses to start until every required setting is given. The mode is
  * never guessed into sandbox on a real deployment: see `decideMode`.
  */
+import { createHmac } from 'node:crypto';
 import { isIPv4 } from 'node:net';
 import { Address } from '@ton/core';
 import { z } from 'zod';
@@ -105,6 +106,11 @@ export interface Config {
   priceTickMs: number;
   /** STATS_CACHE_MS: how long a process reuses its last GET /stats/financial figures (default 5000; 0 = never). */
   statsCacheMs: number;
+  /**
+   * TON_PROOF_SECRET: HMAC key of the ton_proof payloads the server issues (at least 32 characters).
+   * Default: derived from JWT_SECRET (HMAC-SHA256 with a fixed label), so no new secret is required.
+   */
+  tonProofSecret: string;
 }
 
 export const HOT_WALLET_VERSIONS = ['v4r2', 'v5r1'] as const;
@@ -207,6 +213,7 @@ const envSchema = z.object({
       .optional(),
   ),
   STATS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  TON_PROOF_SECRET: optionalText.pipe(z.string().min(32, 'at least 32 characters').optional()),
 });
 
 type Env = Record<string, string | undefined>;
@@ -315,5 +322,6 @@ export function loadConfig(env: Env = process.env): Config {
     hotWalletVersion: e.HOT_WALLET_VERSION ?? 'v4r2',
     priceTickMs: e.PRICE_TICK_MS ?? (sandbox ? SANDBOX_PRICE_TICK_MS : 0),
     statsCacheMs: e.STATS_CACHE_MS,
+    tonProofSecret: e.TON_PROOF_SECRET ?? createHmac('sha256', e.JWT_SECRET ?? SANDBOX_JWT_SECRET).update('ton-proof-payload').digest('hex'),
   };
 }

@@ -148,3 +148,10 @@ export const PRICE_WALK = {
 } as const;
 /** The launcher's Price ↑ / ↓ buttons move the price by this many basis points (5 %). */
 export const PRICE_NUDGE_BPS = 500n;
+
+// ---- wallet ownership: ton_proof (issue #15) -------------------------------------------------------
+
+/** A ton_proof payload the server issued is good for this long, and a proof's timestamp may be this old (15 min). */
+export const TON_PROOF_TTL_SECONDS = 15 * 60;
+/** How far a proof's timestamp may be ahead of the server's clock (a wallet's clock a little fast). */
+export const TON_PROOF_FUTURE_SKEW_SECONDS = 60;

@@ -12,6 +12,7 @@ import { UnauthorizedError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import { referralCountSql, referralTier, referralTurnoverSql } from '../referral/service';
 import { type Settings, settingSql } from '../settings/service';
+import { type BoundWalletColumns, boundWalletColumns, boundWalletFromColumns } from '../wallet/service';
 import {
   type TelegramProfile,
   type UserRow,
@@ -76,7 +77,7 @@ async function refreshCommunityMembership(deps: Deps, user: UserRow): Promise<bo
   return member;
 }
 
-interface MeColumns {
+interface MeColumns extends BoundWalletColumns {
   referrals_count: number;
   turnover: bigint;
   collective_bonus: Settings['collective_bonus'];
@@ -87,6 +88,7 @@ const ME_COLUMNS = [
   `${referralCountSql('u.id')} AS referrals_count`,
   `${referralTurnoverSql('u.id')} AS turnover`,
   `${settingSql('collective_bonus')} AS collective_bonus`,
+  boundWalletColumns('u.id'),
 ].join(', ');
 
 /**
@@ -115,6 +117,7 @@ export async function getMe(deps: Deps, userId: number): Promise<UserMe> {
     community_participation: communityParticipation,
     ...balanceEvent(user),
     collective_bonus: user.collective_bonus,
+    wallet: boundWalletFromColumns(user),
   };
 }
 

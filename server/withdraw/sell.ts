@@ -23,7 +23,7 @@ import {
   type WithdrawHistory,
   fillText,
 } from '@/shared/api/contract';
-import { TonAddressError, parseAddress, toFriendlyAddress } from '@/shared/lib/ton-address';
+import { TonAddressError, addressesEqual, parseAddress, toFriendlyAddress } from '@/shared/lib/ton-address';
 import type { Config } from '../config';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
@@ -34,6 +34,7 @@ import { formatUnits, parseUnits } from '../lib/money';
 import { currentPriceNanotons } from '../price/service';
 import { getSetting, setSetting } from '../settings/service';
 import { lockUser } from '../users/service';
+import { boundWallet } from '../wallet/service';
 import {
   type SourceAccount,
   type WithdrawalRow,
@@ -170,6 +171,8 @@ export interface SaleRequest {
   address: string;
   /** Nanotons: calculate's receive_amount as the user confirmed it. */
   expected_receive_amount?: bigint | undefined;
+  /** The user confirmed an address other than their bound wallet (required for any address while none is bound). */
+  confirm_other_address?: boolean | undefined;
 }
 
 const sourceOf = (request: Pick<SaleRequest, 'from_ref_balance' | 'from_task_balance'>): SourceAccount =>
@@ -189,6 +192,11 @@ export async function createWithdrawal(deps: Pick<Deps, 'db' | 'bus' | 'config'>
   const tokenAmount = request.token_amount;
   return inTransaction(deps.db, deps.bus, async (tx) => {
     if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    // Sells pay out to the wallet the user proved to hold (server/wallet) unless they confirm another address.
+    const bound = await boundWallet(tx, userId);
+    if (!request.confirm_other_address && (!bound || !addressesEqual(bound.address, address))) {
+      throw new ValidationError([{ path: 'confirm_other_address', message: SERVER_MESSAGES.sellOtherAddress }]);
+    }
     const terms = await saleTerms(tx);
     const min = minTokenAmount(terms);
     if (min === null || tokenAmount < min) {

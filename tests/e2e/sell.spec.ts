@@ -62,8 +62,12 @@ test('sell from the main balance: queued, then completed live; the dev wallet re
   await app.getByRole('link', { name: 'Sell' }).click();
   const dialog = app.getByRole('dialog', { name: 'Sell tokens' });
   await expect(dialog).toContainText('From your main balance, for TON.');
-  // The destination is the connected dev wallet: user-friendly, non-bounceable, test-only (0Q…).
+  // The destination is the connected dev wallet, verified by its ton_proof on connect (issue #15):
+  // user-friendly, non-bounceable, test-only (0Q…), and nothing to confirm.
+  await expect(app.getByTestId('wallet-verified')).toHaveText('✓ Verified');
   const address = await dialog.getByTestId('sell-address').inputValue();
+  await expect(dialog).toContainText('Your verified wallet.');
+  await expect(dialog.getByTestId('sell-confirm-other')).toHaveCount(0);
   expect(address).toMatch(/^0Q[A-Za-z0-9_-]{46}$/);
   const before = await nanotons(page, address);
 
@@ -164,6 +168,9 @@ test('without a wallet: Connect wallet or a typed address; a wrong address is ex
   await expect(confirm).toBeDisabled();
   await dialog.getByTestId('sell-address').fill('0QCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqPvC');
   await expect(dialog.getByTestId('sell-address-error')).toHaveCount(0);
+  // No verified wallet (issue #15): any address is another one, confirmed before Confirm is on.
+  await expect(confirm).toBeDisabled();
+  await dialog.getByRole('switch', { name: 'Send to this address: it is not my verified wallet' }).check();
   await expect(confirm).toBeEnabled();
 
   // Connect wallet opens the wallet list; connecting fills in the wallet's address only while the

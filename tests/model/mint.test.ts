@@ -73,6 +73,7 @@ const wallet = (): ConnectedWalletInfo => ({
   publicKey: 'ab'.repeat(32),
   walletStateInit: 'te6cc',
   walletName: 'Dev Wallet',
+  tonProof: null,
   features: [{ name: 'SendTransaction', maxMessages: 4 }],
 });
 const calculation = (amount: string, days: number): MintCalculation => ({

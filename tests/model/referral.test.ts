@@ -30,6 +30,7 @@ const user = (overrides: Partial<UserMe> = {}): UserMe => ({
   hold_bonus: 0,
   investment_bonus: 0,
   collective_bonus: 0,
+  wallet: null,
   ...overrides,
 });
 

@@ -48,6 +48,8 @@ const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8'
 const TESTNET = toFriendlyAddress(RAW, { testOnly: true });
 const MAINNET = toFriendlyAddress(RAW);
 const OTHER = toFriendlyAddress(`0:${'ab'.repeat(32)}`, { testOnly: true });
+/** The wallet the user proved to hold (issue #15): the connected one, unless a test says otherwise. */
+const BOUND = { address: RAW, friendly_address: TESTNET, bound_at: 1_790_000_000 };
 
 const user = (overrides: Partial<UserMe> = {}): UserMe =>
   ({
@@ -61,6 +63,7 @@ const user = (overrides: Partial<UserMe> = {}): UserMe =>
     hold_bonus: 0,
     investment_bonus: 0,
     collective_bonus: 0,
+    wallet: BOUND,
     ...overrides,
   }) as UserMe;
 
@@ -70,6 +73,7 @@ const wallet = (): ConnectedWalletInfo => ({
   publicKey: 'ab'.repeat(32),
   walletStateInit: 'te6cc',
   walletName: 'Dev Wallet',
+  tonProof: null,
   features: [{ name: 'SendTransaction', maxMessages: 4 }],
 });
 
@@ -252,7 +256,7 @@ describe('the Sell modal (issue #12)', () => {
   });
 
   it('without a wallet: Connect wallet opens the wallet list, and the connected address fills the empty field', async () => {
-    const { scope, openWallet } = setup({ connected: false });
+    const { scope, openWallet } = setup({ connected: false, me: user({ wallet: null }) });
     await fire(scope, sellOpened, 'balance_token');
     expect(scope.getState(sellModel.$needsWallet)).toBe(true);
     expect(scope.getState(sellModel.$addressText)).toBe('');
@@ -324,6 +328,8 @@ describe('the Sell modal (issue #12)', () => {
         token_amount: '12',
         address: TESTNET,
         expected_receive_amount: calculation('12').receive_amount,
+        // The verified wallet: nothing to confirm (issue #15).
+        confirm_other_address: false,
       });
       expect(scope.getState(userModel.$user)?.balance_token).toBe('50');
       expect(scope.getState(withdrawalModel.$withdrawals).map((row) => row.id)).toEqual([9, 3]);
@@ -406,5 +412,60 @@ describe('the sell routes', () => {
     await fire(scope, confirmClicked, undefined);
     expect(scope.getState(router.$path)).toBe('/tasks');
     expect(scope.getState(sellModel.$amountText)).toBe('');
+  });
+});
+
+describe('the verified wallet (issue #15)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  const settle = (_scope: Scope) => vi.advanceTimersByTimeAsync(0);
+  it('is the default destination even when another wallet is connected; another address needs the confirmation', async () => {
+    const bound = { address: `0:${'cd'.repeat(32)}`, friendly_address: toFriendlyAddress(`0:${'cd'.repeat(32)}`, { testOnly: true }), bound_at: 1 };
+    const { scope, create } = setup({ me: user({ wallet: bound }) });
+    await fire(scope, sellOpened, 'balance_token');
+    expect(scope.getState(sellModel.$addressText)).toBe(bound.friendly_address);
+    await type(scope, '12');
+    expect(scope.getState(sellModel.$isOtherAddress)).toBe(false);
+    expect(scope.getState(sellModel.$canConfirm)).toBe(true);
+
+    // The connected wallet (not the verified one): Confirm stays off until the user confirms the address.
+    await fire(scope, addressChanged, TESTNET);
+    await settle(scope);
+    expect(scope.getState(sellModel.$isOtherAddress)).toBe(true);
+    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+    await fire(scope, confirmClicked, undefined);
+    expect(create).not.toHaveBeenCalled();
+    await fire(scope, sellModel.otherAddressConfirmedChanged, true);
+    expect(scope.getState(sellModel.$canConfirm)).toBe(true);
+    // Typing again takes the confirmation back.
+    await fire(scope, addressChanged, OTHER);
+    await settle(scope);
+    expect(scope.getState(sellModel.$otherAddressConfirmed)).toBe(false);
+    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+    await fire(scope, sellModel.otherAddressConfirmedChanged, true);
+    await fire(scope, confirmClicked, undefined);
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ address: OTHER, confirm_other_address: true }));
+  });
+
+  it('the verified wallet in another form (raw, bounceable) is not another address', async () => {
+    const { scope } = setup();
+    await fire(scope, sellOpened, 'balance_token');
+    for (const form of [RAW, toFriendlyAddress(RAW, { testOnly: true, bounceable: true })]) {
+      await fire(scope, addressChanged, form);
+      await settle(scope);
+      expect(scope.getState(sellModel.$isOtherAddress), form).toBe(false);
+    }
+  });
+
+  it('with no verified wallet the connected one is filled in, and needs the confirmation like any address', async () => {
+    const { scope, create } = setup({ me: user({ wallet: null }) });
+    await fire(scope, sellOpened, 'balance_token');
+    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
+    await type(scope, '12');
+    expect(scope.getState(sellModel.$isOtherAddress)).toBe(true);
+    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+    await fire(scope, sellModel.otherAddressConfirmedChanged, true);
+    await fire(scope, confirmClicked, undefined);
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ address: TESTNET, confirm_other_address: true }));
   });
 });

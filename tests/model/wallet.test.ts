@@ -2,13 +2,14 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletModel } from '@/entities/wallet';
 import { sendTransactionModel } from '@/features/send-transaction';
-import { getAddressBalanceFx } from '@/shared/api';
+import { getAddressBalanceFx, getTonProofPayloadFx } from '@/shared/api';
 import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import {
   connectionRestored,
   createTonConnectFx,
   disconnectWalletFx,
   mountButtonFx,
+  setConnectRequestFx,
   setUiOptionsFx,
   libraryErrorText,
   sendTransactionFx,
@@ -21,7 +22,7 @@ import { appConfig, miniAppLink } from '@/shared/config';
 import { $locale } from '@/shared/i18n';
 import { themeChanged } from '@/shared/telegram';
 import { walletPanelModel } from '@/widgets/wallet-panel';
-import { createTestScope } from './scope';
+import { createTestScope, signedInMember } from './scope';
 
 const {
   $balanceNano,
@@ -46,6 +47,7 @@ const wallet = (overrides: Partial<ConnectedWalletInfo> = {}): ConnectedWalletIn
   publicKey: 'ab'.repeat(32),
   walletStateInit: 'te6cc',
   walletName: 'Dev Wallet',
+  tonProof: null,
   features: ['SendTransaction', { name: 'SendTransaction', maxMessages: 4 }],
   ...overrides,
 });
@@ -272,11 +274,14 @@ describe('wallet widget settings', () => {
     const mount = vi.fn();
     // The app's language (tests/model/i18n.test.ts: chosen from Telegram's language_code) is the widget's.
     const { scope } = createTestScope({
-      values: [[$locale, 'ru']],
+      values: [[$locale, 'ru'], ...signedInMember],
       handlers: [
         [createTonConnectFx, create],
         [setUiOptionsFx, setUi],
         [mountButtonFx, mount],
+        // What follows a started library (issue #15): the connect request asks for a proof.
+        [getTonProofPayloadFx, async () => ({ payload: 'p', expires_at: 1 })],
+        [setConnectRequestFx, vi.fn()],
       ],
     });
     // The button's element may appear before the library has loaded (mounting is then a no-op in
@@ -290,6 +295,8 @@ describe('wallet widget settings', () => {
       twaReturnUrl: miniAppLink(),
       language: 'ru',
       theme: 'dark',
+      // The connection is stored under the Telegram user's keys (issue #15).
+      telegramUserId: 777,
     });
     expect(mount).toHaveBeenCalledTimes(2);
     expect(mount).toHaveBeenLastCalledWith('ton-connect-button');

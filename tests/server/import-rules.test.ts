@@ -42,6 +42,7 @@ export const DOMAINS = [
   'farming',
   'tasks',
   'stats',
+  'wallet',
 ] as const;
 /** Platform: shared by every domain, knows none of them. */
 export const PLATFORM_FOLDERS = ['db', 'lib', 'events', 'http'] as const;

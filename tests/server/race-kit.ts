@@ -466,7 +466,7 @@ export async function expectConcurrentSalesNeverOverdraw(apps: Apps, requests = 
         method: 'POST',
         url: '/api/withdraw/create',
         headers: user.headers,
-        payload: { from_ref_balance: false, token_amount: '20', address: to.text },
+        payload: { from_ref_balance: false, token_amount: '20', address: to.text, confirm_other_address: true },
       }),
     ),
   );
@@ -507,7 +507,7 @@ export async function expectRefundedOnce(apps: Apps, requests = 20): Promise<voi
     method: 'POST',
     url: '/api/withdraw/create',
     headers: user.headers,
-    payload: { token_amount: '40', address: newRecipient().text },
+    payload: { token_amount: '40', address: newRecipient().text, confirm_other_address: true },
   });
   expect(sale.statusCode).toBe(201);
   const id = sale.json<{ withdrawal: { id: number } }>().withdrawal.id;

@@ -39,8 +39,19 @@ afterAll(async () => {
 
 const calculate = (c: TestContext, user: Pick<TestUser, 'headers'> | null, query: string) =>
   c.app.inject({ method: 'GET', url: `/api/withdraw/calculate?${query}`, headers: user?.headers ?? {} });
+/**
+ * A sale. These users have no bound wallet (tests/server/wallet.test.ts binds them), so every address is
+ * "another address" and needs `confirm_other_address` (issue #15): sent unless the payload says otherwise.
+ */
 const sell = (c: TestContext, user: Pick<TestUser, 'headers'> | null, payload: unknown) =>
-  c.app.inject({ method: 'POST', url: '/api/withdraw/create', headers: user?.headers ?? {}, payload: payload as object });
+  c.app.inject({
+    method: 'POST',
+    url: '/api/withdraw/create',
+    headers: user?.headers ?? {},
+    payload: (payload !== null && typeof payload === 'object' && !Array.isArray(payload)
+      ? { confirm_other_address: true, ...payload }
+      : payload) as object,
+  });
 const history = (c: TestContext, user: Pick<TestUser, 'headers'>, query = '') =>
   c.app.inject({ method: 'GET', url: `/api/withdraw/history${query ? `?${query}` : ''}`, headers: user.headers });
 
@@ -509,5 +520,59 @@ describe('a sale paid on the dev chain', () => {
     expect((await adminCall('GET', '?limit=0')).statusCode).toBe(422);
     expect((await adminCall('GET', '', 'wrong-admin-token-123')).statusCode).toBe(401);
     expect((await own.app.inject({ method: 'POST', url: '/api/admin/withdrawals/1/refund' })).statusCode).toBe(401);
+  });
+});
+
+describe('the bound wallet (issue #15): sales pay out to it unless the user confirms another address', () => {
+  /** Binds a fresh wallet v4r2 to the user, as POST /wallet/ton-proof does after a real proof. */
+  async function bindWallet(c: TestContext, user: TestUser): Promise<Address> {
+    const address = newRecipient().address;
+    await c.db.query(`INSERT INTO wallet_bindings (user_id, address, public_key, network) VALUES ($1, $2, $3, 'testnet')`, [
+      user.userId,
+      address.toRawString(),
+      '00'.repeat(32),
+    ]);
+    return address;
+  }
+  const post = (c: TestContext, user: TestUser, payload: object) =>
+    c.app.inject({ method: 'POST', url: '/api/withdraw/create', headers: user.headers, payload });
+
+  it('to the bound wallet (any form of its address) no confirmation is needed', async () => {
+    const user = await seller(ctx, 100n * TOKEN);
+    const bound = await bindWallet(ctx, user);
+    for (const address of [friendly(bound), bound.toRawString(), friendly(bound, { bounceable: true })]) {
+      const response = await post(ctx, user, { token_amount: '20', address });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json<WithdrawalCreated>().withdrawal.address).toBe(friendly(bound));
+    }
+  });
+
+  it('another address without confirm_other_address is 422 and changes nothing; with it the sale goes', async () => {
+    const user = await seller(ctx, 100n * TOKEN);
+    await bindWallet(ctx, user);
+    const other = newRecipient();
+    const before = await snapshot(ctx, user.userId);
+    for (const payload of [
+      { token_amount: '20', address: other.text },
+      { token_amount: '20', address: other.text, confirm_other_address: false },
+    ]) {
+      const response = await post(ctx, user, payload);
+      expect(response.statusCode).toBe(422);
+      expect(response.json<ErrorBody>().msg).toBe('This is not your verified wallet: confirm sending the TON to another address');
+      expect(response.json<ErrorBody>().errors?.[0]?.path).toBe('confirm_other_address');
+    }
+    expect(await snapshot(ctx, user.userId)).toEqual(before);
+    const confirmed = await post(ctx, user, { token_amount: '20', address: other.text, confirm_other_address: true });
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.json<WithdrawalCreated>().withdrawal.address).toBe(other.text);
+  });
+
+  it('with no bound wallet every address is another one: confirmation required', async () => {
+    const user = await seller(ctx, 100n * TOKEN);
+    const before = await snapshot(ctx, user.userId);
+    const response = await post(ctx, user, { token_amount: '20', address: newRecipient().text });
+    expect(response.statusCode).toBe(422);
+    expect(response.json<ErrorBody>().errors?.[0]?.path).toBe('confirm_other_address');
+    expect(await snapshot(ctx, user.userId)).toEqual(before);
   });
 });

@@ -1,4 +1,5 @@
 export {
+  $boundWallet,
   $communityMember,
   $newReferralsCount,
   $referralLink,
@@ -9,6 +10,7 @@ export {
   userLoadFailed,
   userLoaded,
   userRequested,
+  walletBound,
 } from './model/user';
 export { referralLink } from './lib/referral-link';
 export { userDataRefetched } from './model/refetch';

@@ -113,6 +113,14 @@ export const calculateWithdrawFx = createEffect((query: CallQuery<'withdrawCalcu
 /** Sells tokens from one balance: answers the queued withdrawal and the balances after the debit. */
 export const createWithdrawalFx = createEffect((body: CallBody<'withdrawCreate'>) => sendCall('withdrawCreate', { body }));
 
+// ---- wallet ownership (issue #15) -------------------------------------------------------------------
+
+/** A ton_proof payload for the connect request (signed by the server, single use, 15 minutes). */
+export const getTonProofPayloadFx = createEffect(() => sendCall('tonProofPayload'));
+
+/** Sends a fresh connection's proof: answers the wallet now bound to the user. */
+export const checkTonProofFx = createEffect((body: CallBody<'tonProofCheck'>) => sendCall('tonProofCheck', { body }));
+
 /** SPEC §7: 10 a page, newest first; a 5xx resolves to null (no page). */
 export const getWithdrawalsFx = createEffect((query: CallQuery<'withdrawHistory'> = {}) =>
   sendCall('withdrawHistory', { query }),

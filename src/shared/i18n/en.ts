@@ -83,6 +83,8 @@ export const en = {
   'wallet.notConnected': 'Wallet was not connected',
   'wallet.unhandled': 'Unhandled error: {message}',
   'wallet.error': 'Wallet error',
+  'wallet.verified': 'Verified',
+  'wallet.verifiedTitle': 'Proved to be yours: sales pay out here',
   'transaction.processing': 'Transaction is being processed',
 
   // ---- mint -----------------------------------------------------------------------------------------
@@ -424,6 +426,8 @@ export const en = {
   'server.sellOneSource': 'Sell from one balance: main, referral or task',
   'server.sellPriceChanged': 'The price has changed: check the amount and confirm again',
   'server.withdrawalNotFound': 'Withdrawal not found',
+  'server.tonProofInvalid': 'Your wallet could not prove it is yours: connect it again',
+  'server.sellOtherAddress': 'This is not your verified wallet: confirm sending the TON to another address',
   'validation.amountRequired': 'Amount is required',
   'validation.amountNegative': 'Amount must not be negative',
   'validation.amountExponent': 'Amount must be written without an exponent',
@@ -489,7 +493,9 @@ export const en = {
   'sell.receive': 'You receive',
   'sell.address': 'Send the TON to',
   'sell.addressPlaceholder': 'Wallet address',
-  'sell.addressHint': 'Your connected wallet. Paste another address to send the TON there.',
+  'sell.addressHint': 'Your verified wallet. Paste another address to send the TON there.',
+  'sell.unverifiedHint': 'No verified wallet: connect yours, or confirm this address.',
+  'sell.confirmOther': 'Send to this address: it is not my verified wallet',
   'sell.noWalletHint': 'Connect your wallet to fill in its address, or paste an address.',
   'sell.addressLength': 'A TON address has 48 characters, or 0: and 64 hex characters in raw form',
   'sell.addressChecksum': 'This address has a typo: its checksum does not match',

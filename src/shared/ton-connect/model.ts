@@ -7,6 +7,7 @@ import {
   libraryErrorText,
   WalletActionError,
   type ConnectedWalletInfo,
+  type ConnectProofRequest,
   type TonConnectSetup,
   type TrackedAction,
   type TransactionRequest,
@@ -47,7 +48,16 @@ function toInfo(wallet: NonNullable<Instance['wallet']>): ConnectedWalletInfo {
     walletStateInit: wallet.account.walletStateInit ?? null,
     walletName: 'name' in wallet && typeof wallet.name === 'string' ? wallet.name : wallet.device.appName,
     features: wallet.device.features as ConnectedWalletInfo['features'],
+    tonProof: proofOf(wallet),
   };
+}
+
+/** The ton_proof item of a fresh connect (an error reply or a restored connection has none). */
+function proofOf(wallet: NonNullable<Instance['wallet']>): ConnectedWalletInfo['tonProof'] {
+  const item = wallet.connectItems?.tonProof;
+  if (!item || !('proof' in item)) return null;
+  const { timestamp, domain, payload, signature } = item.proof;
+  return { timestamp, domain: { lengthBytes: domain.lengthBytes, value: domain.value }, payload, signature };
 }
 
 const toLibraryTheme = (lib: Library, theme: WalletUiOptions['theme']) =>
@@ -99,7 +109,8 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
   // Before the library exists, so its connection-restoring events are seen too.
   await observeTrackingFx();
 
-  const lib = (library = await import('@tonconnect/ui'));
+  const [lib, { telegramUserStorage }] = await Promise.all([import('@tonconnect/ui'), import('./storage')]);
+  library = lib;
   actionsConfiguration = {
     returnStrategy: 'back',
     twaReturnUrl: setup.twaReturnUrl,
@@ -112,6 +123,8 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
   };
   const connector = new lib.TonConnect({
     manifestUrl: setup.manifestUrl,
+    // One Telegram account's connection is never another's on the same device (DESIGN.md §8).
+    storage: telegramUserStorage(setup.telegramUserId),
     ...(setup.walletsListSource ? { walletsListSource: setup.walletsListSource } : {}),
     analytics: { mode: 'off' },
   });
@@ -128,6 +141,17 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
     (error) => connectError(error.message),
   );
   void instance.connectionRestored.then(restored, () => restored(false));
+});
+
+/**
+ * What the next connect asks the wallet for besides its address (issue #15): a ton_proof of the
+ * server's payload, 'loading' while the payload is on its way (the wallet modal waits), or nothing.
+ */
+export const setConnectRequestFx = createEffect((request: ConnectProofRequest) => {
+  if (!instance) return;
+  if (request === null) instance.setConnectRequestParameters(null);
+  else if (request.state === 'loading') instance.setConnectRequestParameters({ state: 'loading' });
+  else instance.setConnectRequestParameters({ state: 'ready', value: { tonProof: request.payload } });
 });
 
 export const setUiOptionsFx = createEffect((options: WalletUiOptions) => {

@@ -5,6 +5,18 @@ export const TESTNET_CHAIN = '-3';
 
 export type WalletFeature = string | { name: string; maxMessages?: number };
 
+/** A wallet's ton_proof (TON Connect ton_proof item), handed over on a fresh connect only. */
+export interface TonProof {
+  timestamp: number;
+  domain: { lengthBytes: number; value: string };
+  payload: string;
+  /** base64 */
+  signature: string;
+}
+
+/** What the next connect request asks for besides the address: a proof of this payload, or a payload on its way. */
+export type ConnectProofRequest = { state: 'loading' } | { state: 'ready'; payload: string } | null;
+
 export interface ConnectedWalletInfo {
   /** Raw form, `0:hex`. */
   address: string;
@@ -14,6 +26,8 @@ export interface ConnectedWalletInfo {
   walletStateInit: string | null;
   walletName: string;
   features: WalletFeature[];
+  /** The wallet's proof of this connection: only on a fresh connect that asked for one, never on restore. */
+  tonProof: TonProof | null;
 }
 
 export interface TransactionMessage {
@@ -45,6 +59,8 @@ export interface TonConnectSetup extends WalletUiOptions {
   walletsListSource: string | null;
   /** The bot's Mini App link: where the wallet returns the user in Telegram. */
   twaReturnUrl: `${string}://${string}`;
+  /** The Telegram user: the connection is stored under this user's keys (null outside Telegram). */
+  telegramUserId: number | null;
 }
 
 /** The tracking events of SPEC §7, without the `ton-connect-ui-` prefix the library dispatches. */

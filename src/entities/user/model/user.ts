@@ -1,5 +1,5 @@
 import { attach, createEvent, createStore, sample } from 'effector';
-import { getMeFx, type UserBalanceEvent, type UserMe } from '@/shared/api';
+import { type BoundWallet, getMeFx, type UserBalanceEvent, type UserMe } from '@/shared/api';
 import { referralLink } from '../lib/referral-link';
 
 /** The signed-in user's profile and balances (SPEC §3). `ref.level` is shown 1-based. */
@@ -12,10 +12,14 @@ export const balanceUpdated = createEvent<UserBalanceEvent>();
 export const collectiveBonusUpdated = createEvent<number>();
 /** The referral screen has shown every referral so far (its page-1 read): the navbar badge clears. */
 export const newReferralsSeen = createEvent();
+/** A proof bound this wallet to the user (issue #15): /user/me's `wallet` until the next read. */
+export const walletBound = createEvent<BoundWallet>();
 
 export const loadUserFx = attach({ effect: getMeFx });
 
 export const $communityMember = $user.map((user) => user?.community_participation ?? null);
+/** The wallet the user proved to hold (ton_proof); null while none is bound. */
+export const $boundWallet = $user.map((user) => user?.wallet ?? null);
 export const $refLevel = $user.map((user) => (user ? user.ref.level + 1 : null));
 /** The navbar badge's count (SPEC §2: shown when above 0). */
 export const $newReferralsCount = $user.map((user) => user?.ref.new_referrals_count ?? 0);
@@ -38,6 +42,7 @@ $user
   .on(userLoaded, (_, user) => user)
   .on(balanceUpdated, (user, balances) => (user ? { ...user, ...balances } : user))
   .on(collectiveBonusUpdated, (user, collective_bonus) => (user ? { ...user, collective_bonus } : user))
+  .on(walletBound, (user, wallet) => (user ? { ...user, wallet } : user))
   .on(newReferralsSeen, (user) =>
     user && user.ref.new_referrals_count !== 0 ? { ...user, ref: { ...user.ref, new_referrals_count: 0 } } : user,
   );

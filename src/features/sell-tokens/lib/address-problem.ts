@@ -1,5 +1,5 @@
 import type { TON_NETWORKS } from '@/shared/api';
-import { parseAddress, TonAddressError } from '@/shared/lib/ton-address';
+import { parseAddress, toRawAddress, TonAddressError } from '@/shared/lib/ton-address';
 
 export type TonNetwork = (typeof TON_NETWORKS)[number];
 
@@ -42,4 +42,9 @@ export function addressProblem(text: string, network: TonNetwork): AddressProble
   }
   if ('testOnly' in parsed && parsed.testOnly !== (network === 'testnet')) return { kind: 'network', network };
   return null;
+}
+
+/** A valid destination → its raw form `0:<64 lowercase hex>` (to compare with the verified wallet). */
+export function rawAddress(text: string): string {
+  return toRawAddress(text.trim());
 }

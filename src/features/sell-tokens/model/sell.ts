@@ -1,6 +1,6 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { debounce } from 'patronum';
-import { $user, balanceUpdated } from '@/entities/user';
+import { $boundWallet, $user, balanceUpdated } from '@/entities/user';
 import { $friendlyAddress, $wallet, balanceRequested } from '@/entities/wallet';
 import { withdrawalUpdated } from '@/entities/withdrawal';
 import {
@@ -21,7 +21,8 @@ import { sellAmountProblem } from '../lib/amount-problem';
 /**
  * The Sell modal (SPEC §2 'sell'; issue #12): tokens from one balance for TON, paid to an address.
  * The amount is priced by GET /withdraw/calculate as the user stops typing; the destination is the
- * connected wallet's address unless the user types another; Confirm sends POST /withdraw/create with
+ * user's verified wallet (issue #15; else the connected one) unless the user types another, which they
+ * confirm (a checkbox) before Confirm is on; Confirm sends POST /withdraw/create with
  * the amount the user saw arriving, so a price that moved meanwhile is refused instead of paying less.
  */
 
@@ -41,6 +42,8 @@ export const amountChanged = createEvent<string>();
 /** Fills in the whole balance being sold. */
 export const maxClicked = createEvent();
 export const addressChanged = createEvent<string>();
+/** The user ticks (or unticks) "send to this address: it is not my verified wallet". */
+export const otherAddressConfirmedChanged = createEvent<boolean>();
 /** No wallet connected: open the wallet list (the address then defaults to the wallet's). */
 export const connectWalletClicked = createEvent();
 export const confirmClicked = createEvent();
@@ -120,11 +123,16 @@ export const $addressText = createStore('').on(addressChanged, (_, text) => text
 export const $addressEdited = createStore(false)
   .on(addressChanged, () => true)
   .reset(sellOpened, sellClosed);
-// The connected wallet's address (user-friendly, non-bounceable, test-only on testnet) by default:
-// as the modal opens, and when a wallet connects (or goes) while the user has not typed one.
-sample({ clock: sellOpened, source: $friendlyAddress, fn: (address) => address ?? '', target: $addressText });
+/**
+ * The default destination (issue #15): the wallet the user proved to hold (sales pay out to it), else
+ * the connected wallet's address (user-friendly, non-bounceable, test-only on testnet), which then needs
+ * the same confirmation as any other address.
+ */
+const $defaultAddress = combine($boundWallet, $friendlyAddress, (bound, connected) => bound?.friendly_address ?? connected);
+// As the modal opens, and when a wallet connects (or goes, or is verified) while the user has not typed one.
+sample({ clock: sellOpened, source: $defaultAddress, fn: (address) => address ?? '', target: $addressText });
 sample({
-  clock: $friendlyAddress.updates,
+  clock: $defaultAddress.updates,
   source: { edited: $addressEdited, open: $isOpen, text: $addressText },
   // A field the user emptied takes the wallet connected afterwards.
   filter: ({ edited, open, text }, address) => open && (!edited || (text.trim() === '' && address !== null)),
@@ -135,11 +143,14 @@ $addressText.reset(sellClosed);
 
 /** The address code is a chunk of its own (README "Bundle"): loaded on the first check. */
 const checkAddressFx = createEffect(async ({ text, network }: { text: string; network: TonNetwork }) => {
-  const { addressProblem } = await import('../lib/address-problem');
-  return addressProblem(text, network);
+  const { addressProblem, rawAddress } = await import('../lib/address-problem');
+  const problem = addressProblem(text, network);
+  return { problem, raw: problem === null ? rawAddress(text) : null };
 });
 /** The newest check and the text it was for: it counts only while the field still says that. */
-const $addressCheck = createStore<{ text: string; problem: AddressProblem | null } | null>(null).reset(sellClosed);
+const $addressCheck = createStore<{ text: string; problem: AddressProblem | null; raw: string | null } | null>(null).reset(
+  sellClosed,
+);
 sample({
   clock: [$addressText, $network, sellOpened],
   source: { text: $addressText, network: $network, open: $isOpen },
@@ -151,7 +162,7 @@ sample({
   clock: checkAddressFx.done,
   source: { text: $addressText, network: $network },
   filter: ({ text, network }, { params }) => params.text === text && params.network === network,
-  fn: (_, { params, result }) => ({ text: params.text, problem: result }),
+  fn: (_, { params, result }) => ({ text: params.text, ...result }),
   target: $addressCheck,
 });
 const $checkedAddress = combine($addressCheck, $addressText, (check, text) => (check?.text === text ? check : null));
@@ -159,6 +170,21 @@ const $checkedAddress = combine($addressCheck, $addressText, (check, text) => (c
 export const $addressProblem = $checkedAddress.map((check) => check?.problem ?? null);
 /** The destination as it is sent: checked and fine. */
 const $address = $checkedAddress.map((check) => (check && check.problem === null ? check.text.trim() : null));
+
+/**
+ * The destination is not the wallet the user proved to hold (any address while none is bound): the
+ * server pays there only when the user confirms it (`confirm_other_address`), so the modal asks.
+ */
+export const $isOtherAddress = combine(
+  $checkedAddress,
+  $boundWallet,
+  (check, bound) => check !== null && check.raw !== null && (bound === null || check.raw !== bound.address.toLowerCase()),
+);
+export const $otherAddressConfirmed = createStore(false)
+  .on(otherAddressConfirmedChanged, (_, confirmed) => confirmed)
+  .reset(addressChanged, sellOpened, sellClosed);
+/** Whether the user has a verified wallet (the field's hint says what the default is). */
+export const $hasBoundWallet = $boundWallet.map((bound) => bound !== null);
 
 /** No wallet connected: the modal offers Connect wallet beside the address field. */
 export const $needsWallet = $wallet.map((wallet) => wallet === null);
@@ -176,17 +202,32 @@ export const $canConfirm = combine(
     problem: $amountProblem,
     calculation: $calculation,
     address: $address,
+    other: $isOtherAddress,
+    confirmed: $otherAddressConfirmed,
     busy: $isSelling,
   },
-  ({ source, amount, problem, calculation, address, busy }) =>
-    source !== null && amount !== null && problem === null && calculation !== null && address !== null && !busy,
+  ({ source, amount, problem, calculation, address, other, confirmed, busy }) =>
+    source !== null &&
+    amount !== null &&
+    problem === null &&
+    calculation !== null &&
+    address !== null &&
+    (!other || confirmed) &&
+    !busy,
 );
 
 sample({
   clock: confirmClicked,
-  source: { can: $canConfirm, source: $source, amount: $amount, calculation: $calculation, address: $address },
+  source: {
+    can: $canConfirm,
+    source: $source,
+    amount: $amount,
+    calculation: $calculation,
+    address: $address,
+    other: $isOtherAddress,
+  },
   filter: ({ can }) => can,
-  fn: ({ source, amount, calculation, address }) => ({
+  fn: ({ source, amount, calculation, address, other }) => ({
     // Exactly one balance (DESIGN.md §7): neither flag means the main balance.
     from_ref_balance: source === 'referral_balance',
     from_task_balance: source === 'task_balance',
@@ -194,6 +235,8 @@ sample({
     address: address as string,
     // What the user saw arriving: a price that moved so that less would arrive is refused (400).
     expected_receive_amount: (calculation as WithdrawCalculation).receive_amount,
+    // Confirmed by the user when asked: not their verified wallet (issue #15).
+    confirm_other_address: other,
   }),
   target: createFx,
 });

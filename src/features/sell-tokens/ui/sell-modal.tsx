@@ -8,6 +8,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Modal } from '@/shared/ui/modal';
 import { Skeleton } from '@/shared/ui/skeleton';
+import { Switch } from '@/shared/ui/switch';
 import type { AddressProblem } from '../lib/address-problem';
 import type { SellAmountProblem } from '../lib/amount-problem';
 import {
@@ -18,9 +19,12 @@ import {
   $balance,
   $calculation,
   $canConfirm,
+  $hasBoundWallet,
   $isCalculating,
+  $isOtherAddress,
   $isSelling,
   $needsWallet,
+  $otherAddressConfirmed,
   $source,
   addressChanged,
   amountChanged,
@@ -28,6 +32,7 @@ import {
   confirmClicked,
   connectWalletClicked,
   maxClicked,
+  otherAddressConfirmedChanged,
   type SellSource,
 } from '../model/sell';
 import styles from './sell-modal.module.css';
@@ -98,19 +103,32 @@ function Figures() {
   );
 }
 
-/** Where the TON goes: the connected wallet's address by default, or one the user types. */
+/**
+ * Where the TON goes: the verified wallet by default (else the connected one), or one the user types;
+ * an address that is not the verified wallet is sent only once the user confirms it (issue #15).
+ */
 function Destination() {
-  const [address, problem, needsWallet, busy] = useUnit([$addressText, $addressProblem, $needsWallet, $isSelling]);
-  const [onChange, onConnect] = useUnit([addressChanged, connectWalletClicked]);
+  const [address, problem, needsWallet, hasBound, other, confirmed, busy] = useUnit([
+    $addressText,
+    $addressProblem,
+    $needsWallet,
+    $hasBoundWallet,
+    $isOtherAddress,
+    $otherAddressConfirmed,
+    $isSelling,
+  ]);
+  const [onChange, onConnect, onConfirmOther] = useUnit([addressChanged, connectWalletClicked, otherAddressConfirmedChanged]);
   const t = useT();
+  const hint = hasBound ? t('sell.addressHint') : needsWallet ? t('sell.noWalletHint') : t('sell.unverifiedHint');
   return (
+    <>
     <TextField
       id="sell-address"
       label={t('sell.address')}
       value={address}
       onChange={onChange}
       problem={problem ? addressProblemText(problem, t) : null}
-      hint={needsWallet ? t('sell.noWalletHint') : t('sell.addressHint')}
+      hint={hint}
       placeholder={t('sell.addressPlaceholder')}
       disabled={busy}
       mono
@@ -124,6 +142,12 @@ function Destination() {
         </div>
       ) : null}
     </TextField>
+    {other ? (
+      <div data-testid="sell-confirm-other">
+        <Switch label={t('sell.confirmOther')} checked={confirmed} onChange={onConfirmOther} disabled={busy} />
+      </div>
+    ) : null}
+    </>
   );
 }
 

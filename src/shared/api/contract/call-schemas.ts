@@ -54,6 +54,9 @@ import {
   candleListSchema,
   candlesQuerySchema,
   financialStatsSchema,
+  tonProofCheckBodySchema,
+  tonProofCheckResultSchema,
+  tonProofPayloadSchema,
 } from './schemas';
 
 export interface CallSchemas {
@@ -98,6 +101,8 @@ export const callSchemas = {
   withdrawHistory: { query: withdrawHistoryQuerySchema, response: withdrawHistorySchema },
   priceCandles: { query: candlesQuerySchema, response: candleListSchema },
   financialStats: { response: financialStatsSchema },
+  tonProofPayload: { response: tonProofPayloadSchema },
+  tonProofCheck: { body: tonProofCheckBodySchema, response: tonProofCheckResultSchema },
 } as const satisfies Record<CallName, CallSchemas>;
 
 type Schemas = typeof callSchemas;

@@ -55,6 +55,9 @@ export const calls = {
   withdrawHistory: { method: 'GET', path: '/withdraw/history', auth: true, status: 200 },
   priceCandles: { method: 'GET', path: '/price/candles', auth: true, status: 200 },
   financialStats: { method: 'GET', path: '/stats/financial', auth: true, status: 200 },
+  /** Issue #15: a ton_proof payload for the connect request, and the proof that binds the wallet. */
+  tonProofPayload: { method: 'GET', path: '/wallet/ton-proof/payload', auth: true, status: 200 },
+  tonProofCheck: { method: 'POST', path: '/wallet/ton-proof', auth: true, status: 200 },
 } as const satisfies Record<string, CallRoute>;
 
 export type CallName = keyof typeof calls;

@@ -177,6 +177,8 @@ export const SERVER_MESSAGES = {
   sellOneSource: 'Sell from one balance: main, referral or task',
   sellPriceChanged: 'The price has changed: check the amount and confirm again',
   withdrawalNotFound: 'Withdrawal not found',
+  tonProofInvalid: 'Your wallet could not prove it is yours: connect it again',
+  sellOtherAddress: 'This is not your verified wallet: confirm sending the TON to another address',
 } as const;
 
 /**

@@ -135,6 +135,19 @@ export const refInfoSchema = z.object({
   new_referrals_count: z.number().int(),
 });
 
+/**
+ * The wallet the user proved to hold with ton_proof (issue #15; server/wallet): sells pay out to it
+ * unless the user confirms another address. One per user; a wallet is bound to one user at a time.
+ */
+export const boundWalletSchema = z.object({
+  /** Raw form, `0:<64 hex>` (as TON Connect reports the connected account). */
+  address: z.string(),
+  /** User-friendly, non-bounceable, test-only on testnet: what the sell modal fills in. */
+  friendly_address: z.string(),
+  /** Unix seconds of the proof that bound it. */
+  bound_at: z.number().int(),
+});
+
 export const userMeSchema = z.object({
   id: z.number().int(),
   telegram_id: z.number().int(),
@@ -151,6 +164,8 @@ export const userMeSchema = z.object({
   hold_bonus: z.number(),
   investment_bonus: z.number(),
   collective_bonus: z.number(),
+  /** The wallet the user proved to hold (ton_proof); null until a proof binds one. */
+  wallet: boundWalletSchema.nullable(),
 });
 
 export const balancesSchema = userMeSchema.pick({
@@ -688,6 +703,11 @@ export const withdrawCreateBodySchema = z
     token_amount: moneyInput,
     address: z.string().trim().min(1).max(100),
     expected_receive_amount: moneyInput.optional(),
+    /**
+     * The user confirmed paying to an address other than their bound wallet (issue #15); without it such
+     * an address (any address, while no wallet is bound) is refused with 422.
+     */
+    confirm_other_address: z.boolean().default(false),
   })
   .refine((b) => !(b.from_ref_balance && b.from_task_balance), {
     message: SERVER_MESSAGES.sellOneSource,
@@ -753,3 +773,40 @@ export const socketEventSchemas = {
 export const candleSocketEventSchemas = {
   current_candle: currentCandleSchema,
 } as const;
+
+// ---- wallet ownership: ton_proof (issue #15, DESIGN.md §8) -----------------------------------------
+
+/** GET /wallet/ton-proof/payload: what the connect request asks the wallet to sign (signed by the server, single use). */
+export const tonProofPayloadSchema = z.object({
+  payload: z.string(),
+  /** Unix seconds after which the server refuses a proof of it. */
+  expires_at: z.number().int(),
+});
+
+/** POST /wallet/ton-proof: the connected account and its ton_proof item, as the wallet handed them over. */
+export const tonProofCheckBodySchema = z.strictObject({
+  /** The account's address (raw `0:<hex>`, as TON Connect reports it; a friendly form is taken too). */
+  address: z.string().trim().min(1).max(100),
+  /** TON Connect chain id: '-239' mainnet, '-3' testnet. */
+  network: z.string().max(16),
+  /** Hex, 32 bytes; when given it must be the key that signed. */
+  public_key: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters')
+    .optional(),
+  proof: z.object({
+    timestamp: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    domain: z.object({
+      lengthBytes: z.number().int().min(0).max(1024),
+      value: z.string().max(1024),
+    }),
+    /** base64, 64 bytes. */
+    signature: z.string().min(1).max(200),
+    payload: z.string().min(1).max(512),
+    /** The wallet's state init (base64 BOC); without it the key is read with get_public_key on chain. */
+    state_init: z.string().max(16_384).nullish(),
+  }),
+});
+
+/** The binding a proof made (what /user/me reports as `wallet`). */
+export const tonProofCheckResultSchema = z.object({ wallet: boundWalletSchema });

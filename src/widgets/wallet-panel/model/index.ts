@@ -1,4 +1,5 @@
 export * from './wallet-panel';
+export * from './prove-wallet';
 export {
   $isDisconnecting,
   $isOpen as $disconnectModalOpen,

@@ -1,4 +1,5 @@
 import { createEvent, createStore, sample } from 'effector';
+import { $user } from '@/entities/user';
 import { appConfig, miniAppLink } from '@/shared/config';
 import { $locale } from '@/shared/i18n';
 import { themeChanged, type LaunchParams } from '@/shared/telegram';
@@ -13,13 +14,14 @@ export const buttonRootUnmounted = createEvent();
 
 sample({
   clock: walletWidgetStarted,
-  source: $locale,
-  fn: (language, { colorScheme }): TonConnectSetup => ({
+  source: { language: $locale, user: $user },
+  fn: ({ language, user }, { colorScheme }): TonConnectSetup => ({
     manifestUrl: appConfig.tonConnectManifestUrl,
     walletsListSource: appConfig.walletsListUrl,
     twaReturnUrl: miniAppLink(),
     language,
     theme: colorScheme,
+    telegramUserId: user?.telegram_id ?? null,
   }),
   target: createTonConnectFx,
 });

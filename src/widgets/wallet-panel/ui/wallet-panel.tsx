@@ -3,8 +3,10 @@ import { useEffect } from 'react';
 import { $shortAddress, $status, TonBalance } from '@/entities/wallet';
 import { TestTransferButton } from '@/features/send-transaction';
 import { useT } from '@/shared/i18n';
+import { Badge } from '@/shared/ui/badge';
 import { lazyModal } from '@/shared/ui/lazy-page';
 import { $isOpen as $disconnectOpen, disconnectClicked } from '../model/disconnect-wallet';
+import { $walletVerified } from '../model/prove-wallet';
 import { buttonRootMounted, buttonRootUnmounted } from '../model/wallet-panel';
 import styles from './wallet-panel.module.css';
 
@@ -21,9 +23,10 @@ const DisconnectWalletModal = lazyModal($disconnectOpen, () =>
  * is: the balance of the connected address (3+4, SPEC §9), and Disconnect.
  */
 export function WalletPanel() {
-  const [status, shortAddress, onDisconnect, mounted, unmounted] = useUnit([
+  const [status, shortAddress, verified, onDisconnect, mounted, unmounted] = useUnit([
     $status,
     $shortAddress,
+    $walletVerified,
     disconnectClicked,
     buttonRootMounted,
     buttonRootUnmounted,
@@ -37,7 +40,16 @@ export function WalletPanel() {
   return (
     <section className={styles.panel} aria-label={t('wallet.title')}>
       <div className={styles.header}>
-        <span className={styles.title}>{t('wallet.title')}</span>
+        <span className={styles.title}>
+          {t('wallet.title')}
+          {status === 'connected' && verified ? (
+            <span className={styles.verified} title={t('wallet.verifiedTitle')}>
+              <Badge tone="success" testId="wallet-verified">
+                ✓ {t('wallet.verified')}
+              </Badge>
+            </span>
+          ) : null}
+        </span>
         {status === 'restoring' ? (
           <button type="button" className={styles.restoring} disabled aria-label={t('wallet.restoring')}>
             <span className={styles.spinner} />
