@@ -155,7 +155,9 @@ export async function checkTonProof(
       refuse('proof.payload', 'proof.payload: already used');
     }
     await lockAddress(tx, raw);
-    await unbindAddressFromOthers(tx, raw, userId);
+    const previousOwner = await unbindAddressFromOthers(tx, raw, userId);
+    // The previous owner's open app shows the binding it lost until it refetches: tell it to.
+    if (previousOwner !== undefined) tx.publishToUser(previousOwner, { event: 'resync', data: {} });
     const row = await upsertBinding(tx, { userId, address: raw, publicKey: publicKey.toString('hex'), network });
     return { wallet: toBoundWallet(row) };
   });

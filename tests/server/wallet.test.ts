@@ -244,7 +244,12 @@ describe('the binding rule: one wallet per user, one user per wallet, the latest
     expect((await bind(alice, keysB, second)).statusCode).toBe(200);
     expect((await me(ctx, alice)).wallet?.address).toBe(second.address.toRawString());
 
+    const heardByAlice: string[] = [];
+    const unsubscribe = ctx.bus.subscribeUser(alice.userId, (message) => heardByAlice.push(message.event));
     expect((await bind(bob, keysB, second)).statusCode).toBe(200);
+    unsubscribe();
+    // Alice's open app is told to refetch: its Verified wallet is gone.
+    expect(heardByAlice).toEqual(['resync']);
     expect((await me(ctx, bob)).wallet?.address).toBe(second.address.toRawString());
     expect((await me(ctx, alice)).wallet).toBeNull();
     const rows = await ctx.db.query('SELECT user_id FROM wallet_bindings WHERE address = $1', [second.address.toRawString()]);
