@@ -32,9 +32,9 @@ export const hapticFx = createEffect(async (style: HapticStyle) => {
 });
 
 export const setBackButtonVisibleFx = createEffect(async (visible: boolean) => {
-  const { BackButton } = await loadWebApp();
-  if (visible) BackButton.show();
-  else BackButton.hide();
+  const webApp = await loadWebApp();
+  if (visible) webApp.BackButton.show();
+  else webApp.BackButton.hide();
 });
 
 /** SPEC §5: Telegram links must use http(s) and host t.me; the texts are SPEC §8's. */
