@@ -17,9 +17,10 @@
  *
  * Exits with 1 when the entry grows past ENTRY_CEILING_GZIP_BYTES, so `npm test` (which runs this right
  * after the build) fails on a regression. The ceiling is where the entry is now, not yet the design's
- * budget: the libraries the first screen needs (react-dom, @twa-dev/sdk, effector, atomic-router…)
- * are ~104 kB gzip of the entry by themselves (see "by package" below), so the app's own first-screen
- * code would have to fit in ~6 kB. Lower the ceiling whenever the entry shrinks; it must end at the budget.
+ * budget: the libraries the first screen needs (react-dom ~64 kB, effector, atomic-router, ofetch…)
+ * are ~92 kB gzip of the entry by themselves (see "by package" below; Telegram's SDK is a lazy chunk,
+ * src/shared/telegram/web-app.ts), so the app's own first-screen code would have to fit in ~18 kB.
+ * Lower the ceiling whenever the entry shrinks; it must end at the budget.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -29,7 +30,7 @@ import { gzipSync } from 'node:zlib';
 /** DESIGN.md §7. */
 export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
 /** The regression guard: the entry as it is now plus a little room (README "Bundle"). */
-export const ENTRY_CEILING_GZIP_BYTES = 150_500;
+export const ENTRY_CEILING_GZIP_BYTES = 138_200;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');

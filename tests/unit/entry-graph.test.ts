@@ -25,6 +25,9 @@ function resolveImport(from: string, specifier: string): string | null {
   return null; // CSS and other assets
 }
 
+/** The packages the entry's modules import statically, by name. */
+const entryPackages = new Set<string>();
+
 function entryModules(): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
@@ -34,7 +37,9 @@ function entryModules(): Set<string> {
     for (const match of source.matchAll(STATIC_IMPORT)) {
       // `import { type A, type B } from` is erased as well.
       if (/^\s*(?:import|export)\s+\{\s*(?:type\s+\w+(?:\s+as\s+\w+)?\s*,?\s*)+\}\s+from/.test(match[0])) continue;
-      const target = resolveImport(file, match[1] as string);
+      const specifier = match[1] as string;
+      if (!specifier.startsWith('.') && !specifier.startsWith('@/')) entryPackages.add(specifier);
+      const target = resolveImport(file, specifier);
       if (target) visit(target);
     }
   };
@@ -65,9 +70,22 @@ describe('the entry bundle (README "Bundle")', () => {
       'src/features/sell-tokens/model/sell.ts',
       'src/entities/withdrawal/model/withdrawals.ts',
       'src/entities/withdrawal/model/socket.ts',
+      // The launch parameters, read from the URL hash without the SDK.
+      'src/shared/telegram/launch-params.ts',
     ]) {
       expect(modules, file).toContain(file);
     }
+  });
+
+  it.each([
+    // Telegram's SDK: loaded by the first host call (src/shared/telegram/web-app.ts).
+    '@twa-dev/sdk',
+    // The wallet library and the chart library: loaded when the wallet widget starts and the chart shows.
+    '@tonconnect/ui',
+    'lightweight-charts',
+  ])('imports no %s', (name) => {
+    expect(modules.size).toBeGreaterThan(0);
+    expect([...entryPackages].filter((specifier) => specifier === name || specifier.startsWith(`${name}/`))).toEqual([]);
   });
 
   it.each([

@@ -1,41 +1,44 @@
 /**
  * Host calls as effects, host events as events. Outside Telegram the SDK turns every host call
- * into a silent no-op (DESIGN.md §6), so none of these effects needs a platform check.
+ * into a silent no-op (DESIGN.md §6), so none of these effects needs a platform check. The SDK is
+ * loaded by the first host call (./web-app.ts): each effect waits for it, in the order called.
  */
-import WebApp from '@twa-dev/sdk';
 import { createEffect, createEvent, sample, scopeBind } from 'effector';
 import { readableThemeColors } from '../lib/contrast';
+import { isVersionAtLeast, readHostTheme } from './launch-params';
+import { loadedWebApp, loadWebApp } from './web-app';
 
 export type ColorScheme = 'light' | 'dark';
 export type HapticStyle = 'light' | 'medium' | 'heavy' | 'rigid' | 'soft';
 
-export const readyFx = createEffect(() => {
-  WebApp.ready();
+export const readyFx = createEffect(async () => {
+  (await loadWebApp()).ready();
 });
 
-export const expandFx = createEffect(() => {
-  WebApp.expand();
+export const expandFx = createEffect(async () => {
+  (await loadWebApp()).expand();
 });
 
-export const closeAppFx = createEffect(() => {
-  WebApp.close();
+export const closeAppFx = createEffect(async () => {
+  (await loadWebApp()).close();
 });
 
-export const hapticErrorFx = createEffect(() => {
-  WebApp.HapticFeedback.notificationOccurred('error');
+export const hapticErrorFx = createEffect(async () => {
+  (await loadWebApp()).HapticFeedback.notificationOccurred('error');
 });
 
-export const hapticFx = createEffect((style: HapticStyle) => {
-  WebApp.HapticFeedback.impactOccurred(style);
+export const hapticFx = createEffect(async (style: HapticStyle) => {
+  (await loadWebApp()).HapticFeedback.impactOccurred(style);
 });
 
-export const setBackButtonVisibleFx = createEffect((visible: boolean) => {
-  if (visible) WebApp.BackButton.show();
-  else WebApp.BackButton.hide();
+export const setBackButtonVisibleFx = createEffect(async (visible: boolean) => {
+  const webApp = await loadWebApp();
+  if (visible) webApp.BackButton.show();
+  else webApp.BackButton.hide();
 });
 
 /** SPEC §5: Telegram links must use http(s) and host t.me; the texts are SPEC §8's. */
-export const openTelegramLinkFx = createEffect((url: string) => {
+export const openTelegramLinkFx = createEffect(async (url: string) => {
   let parsed: URL | null = null;
   try {
     parsed = new URL(url);
@@ -46,7 +49,7 @@ export const openTelegramLinkFx = createEffect((url: string) => {
     throw Error('Url protocol is not supported');
   }
   if (parsed.hostname !== 't.me') throw Error('Url host is not supported');
-  WebApp.openTelegramLink(url);
+  (await loadWebApp()).openTelegramLink(url);
 });
 
 const httpUrl = (url: string): URL | null => {
@@ -62,9 +65,9 @@ const httpUrl = (url: string): URL | null => {
 export const isTelegramLink = (url: string): boolean => httpUrl(url)?.hostname === 't.me';
 
 /** Opens a web page outside the Mini App (Telegram's in-app browser or the system one). */
-export const openLinkFx = createEffect((url: string) => {
+export const openLinkFx = createEffect(async (url: string) => {
   if (!httpUrl(url)) throw Error('Url protocol is not supported');
-  WebApp.openLink(url);
+  (await loadWebApp()).openLink(url);
 });
 
 /** Opens any link the right way: t.me links inside Telegram (openTelegramLink), others with openLink. */
@@ -76,19 +79,19 @@ export const openUrlFx = createEffect(async (url: string) => {
 /** SPEC §9: WebApp.shareMessage (a prepared inline message) needs Telegram 8.0 or later. */
 export const SHARE_MESSAGE_MIN_VERSION = '8.0';
 
-/** Whether the host's Mini App API is at least `version` (outside Telegram the SDK says 6.0). */
-export const isVersionAtLeastFx = createEffect((version: string) => WebApp.isVersionAtLeast(version));
+/** Whether the host's Mini App API is at least `version` (outside Telegram 6.0): from the launch, no SDK needed. */
+export const isVersionAtLeastFx = createEffect((version: string) => isVersionAtLeast(version));
 
 /**
  * Opens Telegram's dialog to send a prepared inline message (savePreparedInlineMessage's id);
  * resolves true when the user sent it, false when it failed or was closed.
  */
-export const shareMessageFx = createEffect(
-  (inlineMessageId: string) =>
-    new Promise<boolean>((resolve) => {
-      WebApp.shareMessage(inlineMessageId, (sent) => resolve(sent));
-    }),
-);
+export const shareMessageFx = createEffect(async (inlineMessageId: string) => {
+  const webApp = await loadWebApp();
+  return new Promise<boolean>((resolve) => {
+    webApp.shareMessage(inlineMessageId, (sent) => resolve(sent));
+  });
+});
 
 /** Leaves the app, e.g. for the bot when the platform is unknown (SPEC §2). */
 export const redirectFx = createEffect((url: string) => {
@@ -99,17 +102,24 @@ export const reloadFx = createEffect(() => {
   window.location.reload();
 });
 
-/** Theme params → `--tg-theme-*` CSS variables, colour scheme → `data-theme` on <html>. */
+/**
+ * Theme params → `--tg-theme-*` CSS variables, colour scheme → `data-theme` on <html>. At once, without
+ * the SDK: the launch's theme comes from the URL hash; after a host theme change (reported by the SDK,
+ * so loaded by then) from the SDK.
+ */
 export const applyThemeFx = createEffect(() => {
   const root = document.documentElement;
-  const params = WebApp.themeParams;
+  const webApp = loadedWebApp();
+  const { params, colorScheme } = webApp
+    ? { params: Object.fromEntries(Object.entries(webApp.themeParams)), colorScheme: webApp.colorScheme }
+    : readHostTheme();
   for (const [key, value] of Object.entries(params)) {
     if (typeof value === 'string') root.style.setProperty(`--tg-theme-${key.replaceAll('_', '-')}`, value);
   }
-  for (const [name, value] of Object.entries(readableThemeColors(params, WebApp.colorScheme))) {
+  for (const [name, value] of Object.entries(readableThemeColors(params, colorScheme))) {
     root.style.setProperty(name, value);
   }
-  root.dataset.theme = WebApp.colorScheme;
+  root.dataset.theme = colorScheme;
 });
 
 
@@ -122,17 +132,19 @@ let detachHostEvents: (() => void) | null = null;
  * Attaches the host listeners once. Calling it again (another scope, e.g. a test) replaces the
  * previous listeners, so the host never reports an event twice.
  */
-export const subscribeHostEventsFx = createEffect(() => {
-  detachHostEvents?.();
+export const subscribeHostEventsFx = createEffect(async () => {
+  // Bound before waiting for the SDK: the scope is known only while the effect starts.
   const reportBack = scopeBind(backButtonPressed, { safe: true });
   const reportTheme = scopeBind(themeChanged, { safe: true });
+  const webApp = await loadWebApp();
+  detachHostEvents?.();
   const onBack = () => reportBack();
-  const onTheme = () => reportTheme(WebApp.colorScheme);
-  WebApp.BackButton.onClick(onBack);
-  WebApp.onEvent('themeChanged', onTheme);
+  const onTheme = () => reportTheme(webApp.colorScheme);
+  webApp.BackButton.onClick(onBack);
+  webApp.onEvent('themeChanged', onTheme);
   detachHostEvents = () => {
-    WebApp.BackButton.offClick(onBack);
-    WebApp.offEvent('themeChanged', onTheme);
+    webApp.BackButton.offClick(onBack);
+    webApp.offEvent('themeChanged', onTheme);
   };
 });
 
