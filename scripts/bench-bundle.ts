@@ -30,7 +30,7 @@ import { gzipSync } from 'node:zlib';
 /** DESIGN.md §7. */
 export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
 /** The regression guard: the entry as it is now plus a little room (README "Bundle"). */
-export const ENTRY_CEILING_GZIP_BYTES = 138_200;
+export const ENTRY_CEILING_GZIP_BYTES = 139_000;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
