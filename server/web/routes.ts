@@ -29,10 +29,14 @@ export function appConfigFor(config: Config, sandbox: SandboxAppConfig | null = 
   };
 }
 
+/** The inline script's text (its hash is in the CSP's script-src, server/http/protection.ts). */
+export function appConfigScript(appConfig: AppConfig): string {
+  return `window.__APP_CONFIG__ = ${JSON.stringify(appConfig).replace(/</g, '\\u003c')};`;
+}
+
 /** `<script>` that hands the runtime config to the client; `<` is escaped so no value can close the tag. */
 export function injectAppConfig(html: string, appConfig: AppConfig): string {
-  const json = JSON.stringify(appConfig).replace(/</g, '\\u003c');
-  const script = `<script>window.__APP_CONFIG__ = ${json};</script>`;
+  const script = `<script>${appConfigScript(appConfig)}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : script + html;
 }
 

@@ -20,8 +20,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * The tests' settings: the sandbox's, with rate limits far above what any test does from its one address
+ * (the limits stay on; tests/server/protection.test.ts sets low ones to see them refuse).
+ */
+export const TEST_ENV = {
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_SIGN_IN_PER_IP: '100000',
+  RATE_LIMIT_MONEY_PER_IP: '100000',
+  RATE_LIMIT_MONEY_PER_USER: '100000',
+} as const;
+
 export function sandboxConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig(TEST_ENV), ...overrides };
 }
 
 /** A migrated database: in-memory PGlite, or the Postgres server at `databaseUrl`. */

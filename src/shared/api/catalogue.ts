@@ -64,6 +64,8 @@ export const SERVER_TEXT_KEYS = {
   [SERVER_MESSAGES.sellOneSource]: 'server.sellOneSource',
   [SERVER_MESSAGES.sellPriceChanged]: 'server.sellPriceChanged',
   [SERVER_MESSAGES.withdrawalNotFound]: 'server.withdrawalNotFound',
+  [SERVER_MESSAGES.unavailable]: 'server.unavailable',
+  [SERVER_MESSAGES.tooManyRequests]: 'server.tooManyRequests',
   [INVALID_INIT_DATA_MSG]: 'server.invalidInitData',
   [MAINTENANCE_ON_DETAIL]: 'server.maintenance',
 } as const satisfies Record<string, MessageKey>;

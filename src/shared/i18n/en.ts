@@ -424,6 +424,8 @@ export const en = {
   'server.sellOneSource': 'Sell from one balance: main, referral or task',
   'server.sellPriceChanged': 'The price has changed: check the amount and confirm again',
   'server.withdrawalNotFound': 'Withdrawal not found',
+  'server.unavailable': 'The service is temporarily unavailable. Try again in a moment.',
+  'server.tooManyRequests': 'Too many requests. Wait a minute and try again.',
   'validation.amountRequired': 'Amount is required',
   'validation.amountNegative': 'Amount must not be negative',
   'validation.amountExponent': 'Amount must be written without an exponent',

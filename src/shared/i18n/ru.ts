@@ -418,6 +418,8 @@ export const ru = {
   'server.sellOneSource': 'Продавайте с одного баланса: основного, реферального или за задания',
   'server.sellPriceChanged': 'Цена изменилась: проверьте сумму и подтвердите ещё раз',
   'server.withdrawalNotFound': 'Вывод не найден',
+  'server.unavailable': 'Сервис временно недоступен. Попробуйте через минуту.',
+  'server.tooManyRequests': 'Слишком много запросов. Подождите минуту и попробуйте снова.',
   'validation.amountRequired': 'Введите сумму',
   'validation.amountNegative': 'Сумма не может быть отрицательной',
   'validation.amountExponent': 'Запишите сумму без экспоненты',

@@ -177,6 +177,10 @@ export const SERVER_MESSAGES = {
   sellOneSource: 'Sell from one balance: main, referral or task',
   sellPriceChanged: 'The price has changed: check the amount and confirm again',
   withdrawalNotFound: 'Withdrawal not found',
+  /** 503: the database cannot answer now, the server is shutting down or overloaded; try again shortly. */
+  unavailable: 'The service is temporarily unavailable. Try again in a moment.',
+  /** 429: a rate limit (README "Limits"). */
+  tooManyRequests: 'Too many requests. Wait a minute and try again.',
 } as const;
 
 /**
