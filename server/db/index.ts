@@ -179,6 +179,12 @@ async function createPgDb(connectionString: string, poolSize: number, timeouts: 
       const q = wrap(client);
       // Released with an error, pg-pool destroys the connection instead of reusing it.
       let broken: Error | undefined;
+      // A checked-out connection that dies between statements (a Postgres shutdown, pg_terminate_backend)
+      // emits 'error' on the client; unheard, it would crash the process. The next statement fails itself.
+      const onLost = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onLost);
       try {
         await q.exec('BEGIN');
         const result = await fn(q);
@@ -190,6 +196,7 @@ async function createPgDb(connectionString: string, poolSize: number, timeouts: 
         else await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
+        client.off('error', onLost);
         client.release(broken);
       }
     },

@@ -7,7 +7,7 @@ import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../../server/app';
 import { type Config, SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
-import { type Db, createDb } from '../../server/db/index';
+import { type Db, type DbTimeouts, createDb } from '../../server/db/index';
 import { runMigrations } from '../../server/db/migrations';
 import { type EventBus, createInProcessBus } from '../../server/events/bus';
 import type { TokenPair } from '@/shared/api/contract';
@@ -37,18 +37,18 @@ export function sandboxConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** A migrated database: in-memory PGlite, or the Postgres server at `databaseUrl`. */
-export async function createTestDb(databaseUrl?: string): Promise<Db> {
-  const db = await createDb({ databaseUrl, dataDir: 'memory://' });
+export async function createTestDb(databaseUrl?: string, timeouts?: DbTimeouts): Promise<Db> {
+  const db = await createDb({ databaseUrl, dataDir: 'memory://', timeouts });
   await runMigrations(db);
   return db;
 }
 
 export async function createTestContext(
-  options: Partial<Omit<BuildAppOptions, 'db' | 'config'>> & { config?: Config; databaseUrl?: string } = {},
+  options: Partial<Omit<BuildAppOptions, 'db' | 'config'>> & { config?: Config; databaseUrl?: string; timeouts?: DbTimeouts } = {},
 ): Promise<TestContext> {
-  const { databaseUrl, ...appOptions } = options;
+  const { databaseUrl, timeouts, ...appOptions } = options;
   const config = options.config ?? sandboxConfig();
-  const db = await createTestDb(databaseUrl);
+  const db = await createTestDb(databaseUrl, timeouts);
   const bus = options.bus ?? createInProcessBus();
   const app = await buildApp({ ...appOptions, config, db, bus, logger: false });
   return {
