@@ -10,6 +10,7 @@ try {
   const config = loadConfig();
   const server = await startServer(config);
   console.log(`Mode:     ${config.mode}`);
+  console.log(`Listen:   ${server.address}`);
   console.log(`App:      ${config.publicUrl}/`);
   if (config.mode === 'sandbox') console.log(`Launcher: ${config.publicUrl}/sandbox/`);
   onShutdownSignal(server.close, config.faults.shutdownTimeoutMs);
