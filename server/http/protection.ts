@@ -57,7 +57,7 @@ export const scriptHash = (text: string): string => `'sha256-${createHash('sha25
  * The app's CSP. Scripts: the app's own files and the one inline script the server writes (the runtime
  * config, by its hash), nothing else. Connections: the app's origin and any https/wss host, because the
  * TON Connect bridges, the wallet list (config.ton.org) and the TON node are third parties chosen by that
- * list and by TON_NODE_URL; images likewise (wallet icons come from each wallet's own host). Styles
+ * list and by TON_NODE_URL; inline event handlers none but the empty one Telegram's script sets; images likewise (wallet icons come from each wallet's own host). Styles
  * inline too (the wallet modal writes its own <style>). Framed only by this origin and Telegram's web clients.
  */
 export function contentSecurityPolicy(inlineScriptHashes: readonly string[]) {
@@ -66,6 +66,8 @@ export function contentSecurityPolicy(inlineScriptHashes: readonly string[]) {
     directives: {
       'default-src': ["'self'"],
       'script-src': ["'self'", ...inlineScriptHashes],
+      // Telegram's web-app script sets <body ontouchstart=""> (an iOS :active trick): the empty handler only.
+      'script-src-attr': ["'unsafe-hashes'", scriptHash('')],
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:', 'https:'],
       'font-src': ["'self'", 'data:'],
