@@ -51,6 +51,9 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN_PER_IP: '5000',
       RATE_LIMIT_MONEY_PER_IP: '5000',
       RATE_LIMIT_MONEY_PER_USER: '1000',
+      // The embedded PGlite runs on the server's event loop: on a busy machine a long statement stalls it
+      // past the production default; shedding still applies past 10 s.
+      LOAD_MAX_EVENT_LOOP_DELAY_MS: '10000',
     },
   },
 });

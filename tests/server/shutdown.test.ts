@@ -38,6 +38,7 @@ function startServer(): Promise<{ child: ChildProcess; base: string; exited: Pro
       PRICE_TICK_MS: '0',
       PAYOUTS_ENABLED: 'false',
       RATE_LIMIT_SIGN_IN_PER_IP: '100000',
+      LOAD_MAX_EVENT_LOOP_DELAY_MS: '60000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
