@@ -19,6 +19,7 @@ import { authRoutes } from './auth/routes';
 import { telegramCommunityChecker } from './community/checker';
 import type { Config } from './config';
 import { BODY_LIMIT_BYTES, COMPRESS_THRESHOLD_BYTES, SOCKET_TOKEN_TIMEOUT_MS } from './constants';
+import { SOCKET_CLOSE } from '@/shared/api/contract';
 import type { Db } from './db/index';
 import type { CommunityChecker, Deps, HotWalletKeys, ShareMessagePreparer } from './deps';
 import { type EventBus, createInProcessBus } from './events/bus';
@@ -26,7 +27,10 @@ import { farmingRoutes } from './farming/routes';
 import { communityGate, maintenanceGate } from './gates/hooks';
 import { TokenKeys, bearerAuth } from './http/auth-context';
 import { ledgerRoutes } from './ledger/routes';
-import { DomainError, ValidationError } from './lib/errors';
+import { DatabaseUnavailableError } from './db/faults';
+import { registerDraining } from './http/draining';
+import { registerProtection, scriptHash } from './http/protection';
+import { DomainError, TooManyRequestsError, ValidationError } from './lib/errors';
 import { maintenanceRoutes } from './maintenance/routes';
 import { mintRoutes } from './mint/routes';
 import { priceRoutes } from './price/routes';
@@ -39,7 +43,7 @@ import { statsRoutes } from './stats/routes';
 import { taskRoutes } from './tasks/routes';
 import { userRoutes } from './users/routes';
 import { walletRoutes } from './wallet/routes';
-import { appConfigFor, indexHtmlRenderer, spaIndexSender, wantsSpaIndex, webRoutes } from './web/routes';
+import { appConfigFor, appConfigScript, indexHtmlRenderer, spaIndexSender, wantsSpaIndex, webRoutes } from './web/routes';
 import { treasuryAdminRoutes } from './watcher/routes';
 import { withdrawRoutes } from './withdraw/routes';
 import { hotWalletFromMnemonic } from './withdraw/service';
@@ -118,8 +122,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
-    // Behind a load balancer the client address comes from X-Forwarded-For.
-    trustProxy: config.mode === 'production',
+    // TRUST_PROXY: only the proxies named there may say who the client is (X-Forwarded-For); none by default.
+    trustProxy: config.faults.trustProxy,
+    // While closing, the draining hook answers 503 {msg} (server/http/draining.ts), not Fastify's body.
+    return503OnClosing: false,
     // The router's own refusals (a path segment over 100 characters, a malformed URL) in the `{msg}` shape.
     frameworkErrors: routerErrorHandler,
     // Fastify's two info lines per request cost ~0.1 ms of CPU a call (issue #14): at debug instead; a
@@ -140,7 +146,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 64 * 1024 },
+    // On close (shutdown): every open socket is told the server restarts, so clients reconnect elsewhere.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(SOCKET_CLOSE.restart, 'Server restarting');
+      this.websocketServer.close();
+      done();
+    },
+  });
+  registerDraining(app);
+  const renderIndexHtml = indexHtmlRenderer(appConfigFor(config, sandbox?.appConfig), sandbox?.indexHtmlTransforms);
+  const protection = await registerProtection(app, config, {
+    inlineScriptHashes: [scriptHash(appConfigScript(appConfigFor(config, sandbox?.appConfig)))],
+  });
+  app.addHook('onRequest', protection.limitByAddress);
   // Answers over 1 kB (candles, lists, index.html) compressed on the fly when the client accepts it;
   // the static files already compressed at build time are sent as they are (their Content-Encoding is
   // set), socket frames are not replies. Brotli at quality 4: near gzip's CPU cost, smaller output.
@@ -167,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config.auth) return;
     await requireUser(request);
+    await protection.limitByUser(request);
     await requireMember(request);
   });
 
@@ -189,7 +210,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Sandbox mode only: /sandbox (launcher, host frame, dev wallet, dev chain). In production those paths 404.
   if (sandbox) await app.register(sandbox.plugin(deps));
 
-  const renderIndexHtml = indexHtmlRenderer(appConfigFor(config, sandbox?.appConfig), sandbox?.indexHtmlTransforms);
   app.decorate('renderIndexHtml', renderIndexHtml);
   const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
   const sendSpaIndex = spaIndexSender(distDir, renderIndexHtml);
@@ -223,6 +243,12 @@ async function errorHandler(error: FastifyError, request: FastifyRequest, reply:
   if (error instanceof ValidationError) {
     return reply.code(422).send({ msg: error.message, errors: error.errors } satisfies ErrorBody);
   }
+  if (error instanceof DatabaseUnavailableError) {
+    // The database cannot answer now (down, frozen, restarting): a bounded, retryable 503, logged once.
+    request.log.warn({ err: error.cause }, 'database unavailable');
+    return reply.code(503).header('retry-after', '5').send({ msg: SERVER_MESSAGES.unavailable } satisfies ErrorBody);
+  }
+  if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
   if (error instanceof DomainError) {
     return reply.code(error.status).send({ msg: error.message } satisfies ErrorBody);
   }

@@ -6,7 +6,8 @@
  * never guessed into sandbox on a real deployment: see `decideMode`.
  */
 import { createHmac } from 'node:crypto';
-import { isIPv4 } from 'node:net';
+import { isIP, isIPv4 } from 'node:net';
+import { getHeapStatistics } from 'node:v8';
 import { Address } from '@ton/core';
 import { z } from 'zod';
 import { TASK_PHOTO_DEFAULT_MAX_BYTES } from '@/shared/api/contract';
@@ -111,6 +112,40 @@ export interface Config {
    * Default: derived from JWT_SECRET (HMAC-SHA256 with a fixed label), so no new secret is required.
    */
   tonProofSecret: string;
+  /** Faults and abuse (issue #15): database timeouts, proxies, rate limits, load shedding, shutdown. */
+  faults: FaultSettings;
+}
+
+/** README "Settings": each field names its variable. */
+export interface FaultSettings {
+  /** DATABASE_CONNECT_TIMEOUT_MS: waiting for a Postgres connection (a new one, or a free one of the pool) (default 3000). */
+  databaseConnectTimeoutMs: number;
+  /**
+   * DATABASE_STATEMENT_TIMEOUT_MS: Postgres cancels a statement running longer (statement_timeout); the
+   * client gives up on an unanswered one 1 s later (a frozen server) (default 10000).
+   */
+  databaseStatementTimeoutMs: number;
+  /** DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: Postgres ends a session idle inside a transaction this long (default 15000). */
+  databaseIdleInTransactionTimeoutMs: number;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-For names the client: comma-separated addresses or CIDRs
+   * (or loopback, linklocal, uniquelocal); unset = none, the socket's peer is the client.
+   */
+  trustProxy: string[] | false;
+  /** RATE_LIMIT_WINDOW_MS: the window the limits below count in (default 60000). */
+  rateLimitWindowMs: number;
+  /** RATE_LIMIT_SIGN_IN_PER_IP: sign-ins and refreshes one address may make per window (default 300). */
+  rateLimitSignInPerIp: number;
+  /** RATE_LIMIT_MONEY_PER_USER: money-moving calls one user may make per window (default 60). */
+  rateLimitMoneyPerUser: number;
+  /** RATE_LIMIT_MONEY_PER_IP: money-moving calls one address may make per window (default 600). */
+  rateLimitMoneyPerIp: number;
+  /** LOAD_MAX_EVENT_LOOP_DELAY_MS: above this event loop delay requests get 503 (default 1000; 0 = off). */
+  loadMaxEventLoopDelayMs: number;
+  /** LOAD_MAX_HEAP_USED_BYTES: above this V8 heap use requests get 503 (default 0 = 90 % of V8's heap limit). */
+  loadMaxHeapUsedBytes: number;
+  /** SHUTDOWN_TIMEOUT_MS: on SIGTERM, how long in-flight work may take before the process exits anyway (default 10000). */
+  shutdownTimeoutMs: number;
 }
 
 export const HOT_WALLET_VERSIONS = ['v4r2', 'v5r1'] as const;
@@ -214,7 +249,38 @@ const envSchema = z.object({
   ),
   STATS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   TON_PROOF_SECRET: optionalText.pipe(z.string().min(32, 'at least 32 characters').optional()),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .refine((entries) => entries.every(isProxyEntry), {
+        message: 'comma-separated proxy addresses or CIDRs (or loopback, linklocal, uniquelocal)',
+      })
+      .optional(),
+  ),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_MONEY_PER_USER: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_MONEY_PER_IP: z.coerce.number().int().positive().default(600),
+  LOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  LOAD_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
+
+/** A TRUST_PROXY entry: an IP address, a CIDR, or one of proxy-addr's named ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 type Env = Record<string, string | undefined>;
 type ParsedEnv = z.output<typeof envSchema>;
@@ -323,5 +389,18 @@ export function loadConfig(env: Env = process.env): Config {
     priceTickMs: e.PRICE_TICK_MS ?? (sandbox ? SANDBOX_PRICE_TICK_MS : 0),
     statsCacheMs: e.STATS_CACHE_MS,
     tonProofSecret: e.TON_PROOF_SECRET ?? createHmac('sha256', e.JWT_SECRET ?? SANDBOX_JWT_SECRET).update('ton-proof-payload').digest('hex'),
+    faults: {
+      databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      databaseIdleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      trustProxy: e.TRUST_PROXY && e.TRUST_PROXY.length > 0 ? e.TRUST_PROXY : false,
+      rateLimitWindowMs: e.RATE_LIMIT_WINDOW_MS,
+      rateLimitSignInPerIp: e.RATE_LIMIT_SIGN_IN_PER_IP,
+      rateLimitMoneyPerUser: e.RATE_LIMIT_MONEY_PER_USER,
+      rateLimitMoneyPerIp: e.RATE_LIMIT_MONEY_PER_IP,
+      loadMaxEventLoopDelayMs: e.LOAD_MAX_EVENT_LOOP_DELAY_MS,
+      loadMaxHeapUsedBytes: e.LOAD_MAX_HEAP_USED_BYTES || Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
   };
 }

@@ -34,8 +34,8 @@ export const REF_CODE_LENGTH = 8;
 /** Answers larger than this are compressed when the client accepts br or gzip (smaller ones gain little). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
-/** Request bodies above this are refused with 413. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Request bodies above this are refused with 413 (every call sends small JSON; the photo proof route has its own limit). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
 
 // ---- mint, price, staking (issue #4) -------------------------------------------------------------
 // Money is integers: TON in nanotons, tokens in base units (9 decimals). Percentages are plain numbers

@@ -18,7 +18,17 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const { faults } = config;
+  const db = await createDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    timeouts: {
+      connectMs: faults.databaseConnectTimeoutMs,
+      statementMs: faults.databaseStatementTimeoutMs,
+      idleInTransactionMs: faults.databaseIdleInTransactionTimeoutMs,
+    },
+  });
   try {
     const applied = await runMigrations(db);
     // One bus for the app's sockets and the jobs' events.
@@ -33,10 +43,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
     return {
       app,
       address,
+      /*
+       * Graceful shutdown (README "Shutdown"): new requests get 503 {msg} and every answer closes its
+       * connection, so clients and balancers move on; a moment later the server stops listening, running
+       * requests and their transactions finish, sockets are closed with SOCKET_CLOSE.restart, the jobs stop
+       * after their current run (its advisory lock is a transaction lock: released as the run ends), and
+       * the database closes last.
+       */
       close: () =>
         (closing ??= (async () => {
-          await jobs.stop();
+          app.startDraining();
+          const jobsStopped = jobs.stop();
+          await sleep(SHUTDOWN_DRAIN_MS);
           await app.close();
+          await jobsStopped;
           await db.close();
         })()),
     };
@@ -46,13 +66,30 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
 }
 
-/** Ctrl-C / SIGTERM: stop accepting, finish, close the database; a second signal exits at once. */
-export function onShutdownSignal(stop: () => Promise<void>): void {
+/**
+ * After draining starts, this long before the server stops listening: a keep-alive connection idle at
+ * the signal carries its next request to a 503 with `Connection: close` instead of being cut under it.
+ */
+export const SHUTDOWN_DRAIN_MS = 300;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Ctrl-C / SIGTERM: stop accepting, finish, close the database, exit 0; a second signal exits at once
+ * (130), and so does a shutdown still running after `timeoutMs` (1).
+ */
+export function onShutdownSignal(stop: () => Promise<void>, timeoutMs = 0): void {
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(130);
     stopping = true;
     console.log(`\n${signal}: shutting down…`);
+    if (timeoutMs > 0) {
+      setTimeout(() => {
+        console.error(`still shutting down after ${timeoutMs} ms: exiting`);
+        process.exit(1);
+      }, timeoutMs).unref();
+    }
     stop().then(
       () => process.exit(0),
       (error: unknown) => {

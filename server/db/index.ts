@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
+import { DatabaseUnavailableError, classifyDatabaseError } from './faults';
 
 export interface Queryable {
   /** One statement with `$1…` parameters; returns the rows. */
@@ -29,12 +30,28 @@ export interface DbOptions {
    * transaction; more connections than Postgres has cores mostly queue inside Postgres instead.
    */
   poolSize?: number | undefined;
+  /** Postgres timeouts (README "Settings"); absent: node-postgres' and the server's defaults (none). */
+  timeouts?: DbTimeouts | undefined;
 }
+
+export interface DbTimeouts {
+  /** Waiting for a connection: a new one, or a free one of the pool. */
+  connectMs: number;
+  /** statement_timeout; the client gives up on an unanswered statement STATEMENT_GRACE_MS later. */
+  statementMs: number;
+  /** idle_in_transaction_session_timeout. */
+  idleInTransactionMs: number;
+}
+
+/** The client's read timeout is this much longer than statement_timeout, so a live server cancels first. */
+const STATEMENT_GRACE_MS = 1_000;
 
 const INT8_OID = 20;
 
 export async function createDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? createPgDb(options.databaseUrl, options.poolSize ?? 10) : createPgliteDb(options.dataDir);
+  return options.databaseUrl
+    ? createPgDb(options.databaseUrl, options.poolSize ?? 10, options.timeouts)
+    : createPgliteDb(options.dataDir);
 }
 
 async function createPgliteDb(dataDir: string): Promise<Db> {
@@ -90,10 +107,40 @@ class StatementNames {
   }
 }
 
-async function createPgDb(connectionString: string, poolSize: number): Promise<Db> {
+/** Rethrows a database fault as DatabaseUnavailableError (503), anything else as it is. */
+async function classified<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw classifyDatabaseError(error);
+  }
+}
+
+/** A fault of the connection itself (lost, timed out): nothing more can be sent on it, not even ROLLBACK. */
+const connectionLost = (error: unknown): boolean =>
+  error instanceof DatabaseUnavailableError && typeof (error.cause as { code?: unknown } | null)?.code !== 'string';
+
+async function createPgDb(connectionString: string, poolSize: number, timeouts: DbTimeouts | undefined): Promise<Db> {
   const types = new pg.TypeOverrides();
   types.setTypeParser(INT8_OID, (value: string) => BigInt(value));
-  const pool = new pg.Pool({ connectionString, types, max: poolSize });
+  // A stopped server refuses at once; a frozen one answers nothing, so every wait has a bound: getting a
+  // connection (connectionTimeoutMillis, also while queued for a free one), a statement (statement_timeout
+  // on the server, query_timeout on the client), a transaction left open (idle_in_transaction_session_timeout).
+  // A connection whose statement timed out on the client is dropped (pg-pool destroys a client released
+  // with an error), so a frozen server's sockets never come back into use.
+  const pool = new pg.Pool({
+    connectionString,
+    types,
+    max: poolSize,
+    ...(timeouts
+      ? {
+          connectionTimeoutMillis: timeouts.connectMs,
+          statement_timeout: timeouts.statementMs,
+          query_timeout: timeouts.statementMs + STATEMENT_GRACE_MS,
+          idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+        }
+      : {}),
+  });
   // An idle pooled connection that dies (Postgres restart or failover, pg_terminate_backend) is an
   // 'error' event on the pool; unhandled, it would crash the process. The pool has already dropped
   // that connection and opens a new one on the next query, which reports a real outage itself.
@@ -101,44 +148,56 @@ async function createPgDb(connectionString: string, poolSize: number): Promise<D
   const names = new StatementNames();
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
-      return (await q.query(sql, params)).rows as T[];
+      return (await classified(q.query(sql, params))).rows as T[];
     },
     async exec(sql: string) {
-      await q.query(sql);
+      await classified(q.query(sql));
     },
   });
   const outside: Queryable = {
     async query<T>(sql: string, params: unknown[] = []) {
       const name = names.nameOf(sql);
-      if (name === undefined) return (await pool.query(sql, params)).rows as T[];
+      if (name === undefined) return (await classified(pool.query(sql, params))).rows as T[];
       try {
         return (await pool.query({ name, text: sql, values: params })).rows as T[];
       } catch (error) {
         const { code, message } = error as { code?: string; message?: string };
-        if (code !== PLAN_CHANGED_RESULT_TYPE || !message?.includes('cached plan')) throw error;
+        if (code !== PLAN_CHANGED_RESULT_TYPE || !message?.includes('cached plan')) throw classifyDatabaseError(error);
         names.renameAll();
-        return (await pool.query(sql, params)).rows as T[];
+        return (await classified(pool.query(sql, params))).rows as T[];
       }
     },
     exec: wrap(pool).exec,
   };
   // Fail at start, not on the first request, when the server is unreachable.
-  await pool.query('SELECT 1');
+  await classified(pool.query('SELECT 1'));
   return {
     kind: 'pg',
     ...outside,
     async tx(fn) {
-      const client = await pool.connect();
+      const client = await classified(pool.connect());
+      const q = wrap(client);
+      // Released with an error, pg-pool destroys the connection instead of reusing it.
+      let broken: Error | undefined;
+      // A checked-out connection that dies between statements (a Postgres shutdown, pg_terminate_backend)
+      // emits 'error' on the client; unheard, it would crash the process. The next statement fails itself.
+      const onLost = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onLost);
       try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
+        await q.exec('BEGIN');
+        const result = await fn(q);
+        await q.exec('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // A lost connection is rolled back by the server when it goes; on a live one, ROLLBACK.
+        if (connectionLost(error)) broken = error as Error;
+        else await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CallName, type ErrorBody, MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@/shared/api/contract';
 import { currentUser } from '../http/auth-context';
 import type { Deps } from '../deps';
+import { isDatabaseFault } from '../db/faults';
 import { ForbiddenError } from '../lib/errors';
 import { isMaintenanceOn } from '../maintenance/service';
 import { isCommunityMember } from '../users/service';
@@ -39,7 +40,16 @@ export function maintenanceGate(deps: Pick<Deps, 'db'>) {
     if (path !== '/api' && !path.startsWith('/api/')) return; // the app itself must load to show the maintenance page
     const call = callOf(request);
     if (path.startsWith('/api/admin/') || (call && OPEN_DURING_MAINTENANCE.has(call))) return;
-    if (!(await isMaintenanceOn(deps.db))) return;
+    let on: boolean;
+    try {
+      on = await isMaintenanceOn(deps.db);
+    } catch (error) {
+      // The database cannot say: a socket upgrade goes on to its handshake, which closes it with the
+      // retryable SOCKET_CLOSE.unavailable (an HTTP refusal of the upgrade would reach the client as 1006).
+      if (isDatabaseFault(error) && request.headers.upgrade?.toLowerCase() === 'websocket') return;
+      throw error;
+    }
+    if (!on) return;
     await reply.code(503).header('retry-after', '10').send({ msg: MAINTENANCE_ON_DETAIL } satisfies ErrorBody);
   };
 }

@@ -6,7 +6,7 @@ import { SERVER_MESSAGES } from '@/shared/api/contract';
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 502,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503,
     message: string,
   ) {
     super(message);
@@ -49,6 +49,20 @@ export class PayloadTooLargeError extends DomainError {
 export class BadGatewayError extends DomainError {
   constructor(message: string) {
     super(502, message);
+  }
+}
+
+/** A rate limit was reached (README "Limits"); the answer carries Retry-After. */
+export class TooManyRequestsError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, SERVER_MESSAGES.tooManyRequests);
+  }
+}
+
+/** The server cannot answer now (the database is unreachable, a shutdown, overload): try again shortly. */
+export class ServiceUnavailableError extends DomainError {
+  constructor() {
+    super(503, SERVER_MESSAGES.unavailable);
   }
 }
 

@@ -39,6 +39,9 @@ export async function runExclusively(db: Db, lockKey: number, fn: () => Promise<
     return true;
   }
   return db.tx(async (q) => {
+    // This transaction only holds the lock while the run works on other connections, so it sits idle
+    // for the whole run: exempt from DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, which would end it mid-run.
+    await q.query('SET LOCAL idle_in_transaction_session_timeout = 0');
     const [row] = await q.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [lockKey]);
     if (!row?.locked) return false;
     await fn();

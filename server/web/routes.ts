@@ -5,10 +5,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@/shared/api/contract';
 import type { Config } from '../config';
+
+const TON_CONNECT_ICON_FILE = fileURLToPath(new URL('./tonconnect-icon.png', import.meta.url));
 
 export type SendSpaIndex = (reply: FastifyReply) => Promise<FastifyReply>;
 
@@ -29,10 +32,14 @@ export function appConfigFor(config: Config, sandbox: SandboxAppConfig | null = 
   };
 }
 
+/** The inline script's text (its hash is in the CSP's script-src, server/http/protection.ts). */
+export function appConfigScript(appConfig: AppConfig): string {
+  return `window.__APP_CONFIG__ = ${JSON.stringify(appConfig).replace(/</g, '\\u003c')};`;
+}
+
 /** `<script>` that hands the runtime config to the client; `<` is escaped so no value can close the tag. */
 export function injectAppConfig(html: string, appConfig: AppConfig): string {
-  const json = JSON.stringify(appConfig).replace(/</g, '\\u003c');
-  const script = `<script>window.__APP_CONFIG__ = ${json};</script>`;
+  const script = `<script>${appConfigScript(appConfig)}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : script + html;
 }
 
@@ -70,11 +77,18 @@ export function wantsSpaIndex(request: FastifyRequest): boolean {
 export function webRoutes(config: Config, spa: { distDir: string; sendIndex: SendSpaIndex } | null) {
   return async (app: FastifyInstance) => {
     app.get('/tonconnect-manifest.json', async (_request, reply) => reply.redirect('/tonconnect/manifest.json', 302));
+    // Served with Access-Control-Allow-Origin: * (server/http/protection.ts): web wallets fetch it cross-origin.
     app.get('/tonconnect/manifest.json', async () => ({
       url: config.publicUrl,
       name: 'TON Token',
-      iconUrl: `${config.publicUrl}/icon.png`,
+      iconUrl: `${config.publicUrl}/tonconnect/icon.png`,
     }));
+    // The manifest's icon: a 180×180 PNG as TON Connect recommends (public/icon.png resized by
+    // scripts/tonconnect-icon.ts, committed).
+    const icon = await readFile(TON_CONNECT_ICON_FILE);
+    app.get('/tonconnect/icon.png', async (_request, reply) =>
+      reply.type('image/png').header('cache-control', 'public, max-age=86400').send(icon),
+    );
 
     if (!spa) return;
     // index.html always goes out with the config injected (the static plugin would send it raw,

@@ -15,6 +15,7 @@ import {
   normalizeCandleInterval,
 } from '@/shared/api/contract';
 import { authenticateToken } from '../auth/service';
+import { isDatabaseFault } from '../db/faults';
 import type { AccessClaims } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { unixNow } from '../lib/codes';
@@ -84,14 +85,23 @@ function handshake(
           early.splice(0).forEach(onMessage);
           resolve(claims);
         },
-        () => {
+        (error: unknown) => {
           state = 'closed';
-          socket.close(SOCKET_CLOSE.unauthorized, 'Unauthorized');
+          closeRefused(socket, error);
           resolve(null);
         },
       );
     });
   });
+}
+
+/**
+ * A handshake that failed: 4503 when the database could not answer (the token may be fine: the client
+ * reconnects with backoff and keeps its session), 4401 when the token or its user is not valid.
+ */
+function closeRefused(socket: WebSocket, error: unknown): void {
+  if (isDatabaseFault(error)) socket.close(SOCKET_CLOSE.unavailable, 'Service unavailable');
+  else socket.close(SOCKET_CLOSE.unauthorized, 'Unauthorized');
 }
 
 /** Messages kept while a token is verified; a client has no reason to send more than one or two. */
@@ -131,7 +141,7 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
         send(socket, { event: 'user:balance', data: await currentBalances(deps.db, claims.userId) });
       } catch (error) {
         request.log.warn({ err: error }, 'socket snapshot failed');
-        socket.close(SOCKET_CLOSE.unauthorized, 'Unauthorized');
+        closeRefused(socket, error);
       }
       const backlog = queued;
       queued = null;

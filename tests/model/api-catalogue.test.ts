@@ -13,6 +13,7 @@ import {
   type ApiFailure,
 } from '@/shared/api';
 import { sessionModel } from '@/entities/session';
+import { SERVER_MESSAGES } from '@/shared/api/contract/constants';
 import { createTestScope } from './scope';
 
 const { $isLoggedOut } = sessionModel;
@@ -199,6 +200,33 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
     expect(list).toEqual({ status: 'done', value: [] });
     expect(one).toEqual({ status: 'done', value: null });
     expect(toasts.map((t) => t.text)).toEqual(['Database is down', 'Database is down']);
+    expect(scope.getState($accessToken)).toBe('access');
+  });
+
+  it('429 (a rate limit): toast with msg and a haptic error like any refusal; the call fails, the session stays', async () => {
+    const msg = SERVER_MESSAGES.tooManyRequests;
+    const { scope, host, toasts } = createTestScope({
+      values: [...signedIn],
+      handlers: [[sendRequestFx, failing({ status: 429, message: msg, serverMessage: msg })]],
+    });
+    const result = await allSettled(requestFx, { scope, params: { method: 'POST', path: '/mint/create', body: {} } });
+    expect(result.status).toBe('fail');
+    expect(toasts).toEqual([{ text: msg, kind: 'error', durationMs: 3000 }]);
+    expect(host.hapticError).toHaveBeenCalledTimes(1);
+    expect(scope.getState($accessToken)).toBe('access');
+    expect(scope.getState($refreshToken)).toBe('refresh');
+  });
+
+  it('503 (database outage, shutdown, overload): a 5xx like the others: toast, fallback, the session stays', async () => {
+    const msg = SERVER_MESSAGES.unavailable;
+    const { scope, host, toasts } = createTestScope({
+      values: [...signedIn],
+      handlers: [[sendRequestFx, failing({ status: 503, message: msg, serverMessage: msg })]],
+    });
+    const one = await allSettled(requestFx, { scope, params: { method: 'GET', path: '/user/me', fallback: 'null' } });
+    expect(one).toEqual({ status: 'done', value: null });
+    expect(toasts.map((t) => t.text)).toEqual([msg]);
+    expect(host.hapticError).toHaveBeenCalledTimes(1);
     expect(scope.getState($accessToken)).toBe('access');
   });
 

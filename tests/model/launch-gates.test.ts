@@ -13,6 +13,8 @@ import {
   getMaintenanceFx,
   getMeFx,
   MAINTENANCE_OFF_DETAIL,
+  ApiError,
+  sendRequestFx,
   readCredentialsFx,
   registerFx,
   type UserMe,
@@ -20,6 +22,7 @@ import {
 import { appConfig } from '@/shared/config';
 import { $localeReady } from '@/shared/i18n';
 import { attachBrowserHistoryFx } from '@/shared/routing';
+import { SERVER_MESSAGES } from '@/shared/api/contract/constants';
 import { createTestScope } from './scope';
 
 const { $isAuthorized, signInRequested } = sessionModel;
@@ -92,6 +95,25 @@ describe('maintenance poll (SPEC §4: at start and every 10 s; reload when it en
     await vi.advanceTimersByTimeAsync(60_000);
     expect(check).toHaveBeenCalledTimes(3);
     expect(host.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 503 that is not maintenance (the database is down) never shows the maintenance page', async () => {
+    const outage = new ApiError({
+      kind: 'http',
+      status: 503,
+      message: SERVER_MESSAGES.unavailable,
+      serverMessage: SERVER_MESSAGES.unavailable,
+    });
+    const { scope } = createTestScope({
+      handlers: [[sendRequestFx, () => Promise.reject(outage)]],
+      values: [[$localeReady, true]],
+    });
+    void allSettled(pollingStarted, { scope });
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(scope.getState($isUnderMaintenance)).toBe(false);
+    expect(scope.getState($screen)).not.toBe('maintenance');
+    await allSettled(pollingStopped, { scope });
   });
 
   it('a failed check keeps the last known state and never reloads', async () => {

@@ -7,7 +7,7 @@ import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../../server/app';
 import { type Config, SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
-import { type Db, createDb } from '../../server/db/index';
+import { type Db, type DbTimeouts, createDb } from '../../server/db/index';
 import { runMigrations } from '../../server/db/migrations';
 import { type EventBus, createInProcessBus } from '../../server/events/bus';
 import type { TokenPair } from '@/shared/api/contract';
@@ -20,23 +20,38 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * The tests' settings: the sandbox's, with rate limits far above what any test does from its one address
+ * (the limits stay on; tests/server/protection.test.ts sets low ones to see them refuse), and load shedding
+ * only past a 60 s event-loop stall: the embedded PGlite runs on the test's own event loop, and a busy
+ * machine running the whole suite would otherwise be "overloaded".
+ */
+export const TEST_ENV = {
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_SIGN_IN_PER_IP: '100000',
+  RATE_LIMIT_MONEY_PER_IP: '100000',
+  RATE_LIMIT_MONEY_PER_USER: '100000',
+  LOAD_MAX_EVENT_LOOP_DELAY_MS: '60000',
+} as const;
+
 export function sandboxConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig(TEST_ENV), ...overrides };
 }
 
 /** A migrated database: in-memory PGlite, or the Postgres server at `databaseUrl`. */
-export async function createTestDb(databaseUrl?: string): Promise<Db> {
-  const db = await createDb({ databaseUrl, dataDir: 'memory://' });
+export async function createTestDb(databaseUrl?: string, timeouts?: DbTimeouts): Promise<Db> {
+  const db = await createDb({ databaseUrl, dataDir: 'memory://', timeouts });
   await runMigrations(db);
   return db;
 }
 
 export async function createTestContext(
-  options: Partial<Omit<BuildAppOptions, 'db' | 'config'>> & { config?: Config; databaseUrl?: string } = {},
+  options: Partial<Omit<BuildAppOptions, 'db' | 'config'>> & { config?: Config; databaseUrl?: string; timeouts?: DbTimeouts } = {},
 ): Promise<TestContext> {
-  const { databaseUrl, ...appOptions } = options;
+  const { databaseUrl, timeouts, ...appOptions } = options;
   const config = options.config ?? sandboxConfig();
-  const db = await createTestDb(databaseUrl);
+  const db = await createTestDb(databaseUrl, timeouts);
   const bus = options.bus ?? createInProcessBus();
   const app = await buildApp({ ...appOptions, config, db, bus, logger: false });
   return {

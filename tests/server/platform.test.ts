@@ -299,7 +299,7 @@ describe('routing and static files', () => {
     expect(manifest.json()).toEqual({
       url: 'https://sandbox.example.com',
       name: 'TON Token',
-      iconUrl: 'https://sandbox.example.com/icon.png',
+      iconUrl: 'https://sandbox.example.com/tonconnect/icon.png',
     });
   });
 

@@ -433,7 +433,7 @@ describe('validators', () => {
     }
   });
 
-  it('photo: a 2 MB file passes the route (its body limit is above the app’s 1 MB)', async () => {
+  it('photo: a 2 MB file passes the route (its body limit is above the app’s small JSON limit)', async () => {
     const user = await newUser(ctx);
     const taskId = await makeTask(ctx, { kind: 'photo' });
     await taskCall(ctx, user, 'start', { task_id: taskId });

@@ -4,6 +4,7 @@ import {
   reconnectDelayMs,
   type ReconnectingSocketOptions,
 } from '@/shared/api/socket';
+import { SOCKET_CLOSE } from '@/shared/api/contract';
 import { FakeWebSocket } from './fake-websocket';
 
 const WS_URL = 'ws://localhost:3000/api/ws/';
@@ -154,6 +155,25 @@ describe('createReconnectingSocket', () => {
 
     socket.connect();
     expect(created()).toBe(2);
+  });
+
+  it.each([
+    [SOCKET_CLOSE.unavailable, 'the server cannot check the token now'],
+    [SOCKET_CLOSE.restart, 'the server is restarting'],
+  ])('reconnects with backoff after %i (%s) and keeps the session', (code, _reason) => {
+    const { socket, onUnauthorized, onClose } = setup();
+    socket.connect();
+    FakeWebSocket.last.open();
+    FakeWebSocket.last.closeFromServer(code);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(999);
+    expect(created()).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(created()).toBe(2);
+    // Refused again before opening: the backoff doubles.
+    expect(msUntilNextAttempt()).toBe(2_000);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('retries a send every 2 s while not open and drops it after 15 retries', () => {

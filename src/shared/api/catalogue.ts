@@ -66,6 +66,8 @@ export const SERVER_TEXT_KEYS = {
   [SERVER_MESSAGES.withdrawalNotFound]: 'server.withdrawalNotFound',
   [SERVER_MESSAGES.tonProofInvalid]: 'server.tonProofInvalid',
   [SERVER_MESSAGES.sellOtherAddress]: 'server.sellOtherAddress',
+  [SERVER_MESSAGES.unavailable]: 'server.unavailable',
+  [SERVER_MESSAGES.tooManyRequests]: 'server.tooManyRequests',
   [INVALID_INIT_DATA_MSG]: 'server.invalidInitData',
   [MAINTENANCE_ON_DETAIL]: 'server.maintenance',
 } as const satisfies Record<string, MessageKey>;

@@ -428,6 +428,8 @@ export const en = {
   'server.withdrawalNotFound': 'Withdrawal not found',
   'server.tonProofInvalid': 'Your wallet could not prove it is yours: connect it again',
   'server.sellOtherAddress': 'This is not your verified wallet: confirm sending the TON to another address',
+  'server.unavailable': 'The service is temporarily unavailable. Try again in a moment.',
+  'server.tooManyRequests': 'Too many requests. Wait a minute and try again.',
   'validation.amountRequired': 'Amount is required',
   'validation.amountNegative': 'Amount must not be negative',
   'validation.amountExponent': 'Amount must be written without an exponent',

@@ -422,6 +422,8 @@ export const ru = {
   'server.withdrawalNotFound': 'Вывод не найден',
   'server.tonProofInvalid': 'Кошелёк не смог подтвердить, что он ваш: подключите его снова',
   'server.sellOtherAddress': 'Это не ваш подтверждённый кошелёк: подтвердите отправку TON на другой адрес',
+  'server.unavailable': 'Сервис временно недоступен. Попробуйте через минуту.',
+  'server.tooManyRequests': 'Слишком много запросов. Подождите минуту и попробуйте снова.',
   'validation.amountRequired': 'Введите сумму',
   'validation.amountNegative': 'Сумма не может быть отрицательной',
   'validation.amountExponent': 'Запишите сумму без экспоненты',

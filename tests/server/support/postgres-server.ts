@@ -16,7 +16,16 @@ import pg from 'pg';
 export interface PostgresServer {
   /** postgres://app@127.0.0.1:<port>/app_test */
   url: string;
+  /** Shuts the server down and removes its data. */
   stop(): Promise<void>;
+  /** Shuts the server down (a fast shutdown: sessions are ended), keeping its data for `start`. */
+  halt(): Promise<void>;
+  /** Starts a halted server again on the same port and data; resolves once it accepts connections. */
+  start(): Promise<void>;
+  /** SIGSTOP to the postmaster and every backend: connections stay open and nothing answers (a hung server). */
+  freeze(): void;
+  /** SIGCONT to the same processes. */
+  thaw(): void;
 }
 
 const MISSING =
@@ -80,7 +89,7 @@ function chownToServerUser(dir: string): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitUntilReady(port: number, child: ChildProcess, log: () => string): Promise<void> {
+async function waitUntilReady(port: number, child: ChildProcess, log: () => string, createDatabase = true): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) {
@@ -89,7 +98,7 @@ async function waitUntilReady(port: number, child: ChildProcess, log: () => stri
     const client = new pg.Client({ host: '127.0.0.1', port, user: USER, database: 'postgres' });
     try {
       await client.connect();
-      await client.query(`CREATE DATABASE ${DATABASE}`);
+      if (createDatabase) await client.query(`CREATE DATABASE ${DATABASE}`);
       return;
     } catch (error) {
       if (Date.now() > deadline) throw new Error(`postgres did not accept connections in ${READY_TIMEOUT_MS} ms: ${String(error)}\n${log()}`);
@@ -141,7 +150,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     return server;
   };
 
-  const stop = async () => {
+  const halt = async () => {
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
       // SIGINT to the postmaster is a fast shutdown. As root the child is runuser; signal postgres itself.
@@ -162,7 +171,35 @@ export async function startPostgres(): Promise<PostgresServer> {
         await exited;
       }
     }
+  };
+  const stop = async () => {
+    thaw();
+    await halt();
     rmSync(root, { recursive: true, force: true });
+  };
+  /** The postmaster and its children (backends, checkpointer, walwriter…). */
+  let frozen: number[] = [];
+  const freeze = () => {
+    const pid = postmasterPid();
+    if (!pid) throw new Error('postgres is not running');
+    let children: number[] = [];
+    try {
+      children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+    } catch {
+      // no children yet
+    }
+    frozen = [pid, ...children];
+    for (const each of frozen) process.kill(each, 'SIGSTOP');
+  };
+  const thaw = () => {
+    for (const each of frozen) {
+      try {
+        process.kill(each, 'SIGCONT');
+      } catch {
+        // gone
+      }
+    }
+    frozen = [];
   };
 
   try {
@@ -190,7 +227,12 @@ export async function startPostgres(): Promise<PostgresServer> {
         output = '';
       }
     }
-    return { url: `postgres://${USER}@127.0.0.1:${port}/${DATABASE}`, stop };
+    const start = async () => {
+      if (child && child.exitCode === null && child.signalCode === null) return;
+      child = launch(port);
+      await waitUntilReady(port, child, log, false);
+    };
+    return { url: `postgres://${USER}@127.0.0.1:${port}/${DATABASE}`, stop, halt, start, freeze, thaw };
   } catch (error) {
     await stop();
     throw error;

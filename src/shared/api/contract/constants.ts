@@ -179,6 +179,10 @@ export const SERVER_MESSAGES = {
   withdrawalNotFound: 'Withdrawal not found',
   tonProofInvalid: 'Your wallet could not prove it is yours: connect it again',
   sellOtherAddress: 'This is not your verified wallet: confirm sending the TON to another address',
+  /** 503: the database cannot answer now, the server is shutting down or overloaded; try again shortly. */
+  unavailable: 'The service is temporarily unavailable. Try again in a moment.',
+  /** 429: a rate limit (README "Limits"). */
+  tooManyRequests: 'Too many requests. Wait a minute and try again.',
 } as const;
 
 /**

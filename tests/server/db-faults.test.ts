@@ -1,0 +1,167 @@
+/**
+ * Database outages on a real PostgreSQL server (issue #15): stopped (refuses connections) and frozen
+ * (SIGSTOP: connections open, nothing answers). Every call answers 503 {msg} within the configured bounds,
+ * nothing is written half, open sockets stay up, a new socket's handshake closes with 4503 (not 4401), and
+ * the server recovers by itself when Postgres is back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type ErrorBody, SERVER_MESSAGES, SOCKET_CLOSE } from '@/shared/api/contract';
+import { DatabaseUnavailableError, isDatabaseFault } from '../../server/db/faults';
+import { balances } from '../../server/ledger/queries';
+import { changeBalance } from '../../server/ledger/service';
+import { inTransaction } from '../../server/events/transaction';
+import { createTestContext, type TestContext } from './helpers';
+import { TOKEN, type TestUser } from './mint-kit';
+import { fundedUser } from './race-kit';
+import { type PostgresServer, startPostgres } from './support/postgres-server';
+
+const START_TIMEOUT_MS = 120_000;
+const TIMEOUTS = { connectMs: 500, statementMs: 1_000, idleInTransactionMs: 2_000 };
+/** The longest a call may wait on a frozen server: a pooled connection's statement (statement + 1 s grace). */
+const FROZEN_BOUND_MS = TIMEOUTS.statementMs + 1_000 + TIMEOUTS.connectMs + 1_000;
+
+let server: PostgresServer;
+let ctx: TestContext;
+let wsBase: string;
+let user: TestUser;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  ctx = await createTestContext({ databaseUrl: server.url, timeouts: TIMEOUTS, socketTokenTimeoutMs: 2_000 });
+  wsBase = (await ctx.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+  user = await fundedUser(ctx, 10n);
+}, START_TIMEOUT_MS);
+afterAll(async () => {
+  server?.thaw();
+  await ctx?.close();
+  await server?.stop();
+}, START_TIMEOUT_MS);
+
+const me = () => ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: user.headers });
+const transfer = () =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/withdraw/transfer-from-referral-balance',
+    headers: user.headers,
+    payload: { token_amount: '1' },
+  });
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await work();
+  return [result, performance.now() - started];
+}
+
+/** Polls GET /user/me every 10 ms until it answers 200; returns how long that took. */
+async function untilRecovered(limitMs = 10_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if ((await me()).statusCode === 200) return performance.now() - started;
+    if (performance.now() - started > limitMs) throw new Error('did not recover');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function socket(token: string) {
+  const ws = new WebSocket(`${wsBase}/api/ws/`);
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  const firstMessage = new Promise<unknown>((resolve) => ws.once('message', (data) => resolve(JSON.parse(data.toString()))));
+  ws.on('open', () => ws.send(token));
+  return { ws, closed, firstMessage };
+}
+
+const expectUnavailable = (response: { statusCode: number; json: <T>() => T }) => {
+  expect(response.statusCode).toBe(503);
+  expect(response.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable });
+};
+
+describe('Postgres stopped', () => {
+  it('answers 503 {msg} at once, leaves balances alone, keeps open sockets, refuses new handshakes with 4503, and recovers', async () => {
+    const before = await balances(ctx.db, user.userId);
+    const open = socket(user.token);
+    await open.firstMessage; // signed in, snapshot received
+
+    await server.halt();
+    const [meAnswer, meMs] = await timed(me);
+    expectUnavailable(meAnswer);
+    expect(meMs).toBeLessThan(1_000);
+    const [moneyAnswer, moneyMs] = await timed(transfer);
+    expectUnavailable(moneyAnswer);
+    expect(moneyMs).toBeLessThan(1_000);
+
+    const refused = socket(user.token);
+    expect(await refused.closed).toBe(SOCKET_CLOSE.unavailable);
+    expect(open.ws.readyState).toBe(WebSocket.OPEN);
+
+    await server.start();
+    const recoveredMs = await untilRecovered();
+    // Today's figure is under 0.1 s (the first call after the restart opens a fresh connection); the bound
+    // here leaves room for a busy machine.
+    expect(recoveredMs).toBeLessThan(1_000);
+    expect(await balances(ctx.db, user.userId)).toEqual(before);
+    expect((await transfer()).statusCode).toBe(200);
+    expect(open.ws.readyState).toBe(WebSocket.OPEN);
+    open.ws.close();
+  }, 60_000);
+
+  it('a transaction cut by the shutdown is rolled back whole and reported as DatabaseUnavailableError', async () => {
+    const before = await balances(ctx.db, user.userId);
+    const change = (delta: bigint, account: 'referral_balance' | 'balance_token') => ({
+      userId: user.userId,
+      account,
+      delta,
+      reason: 'sandbox_grant' as const,
+      refType: 'test',
+      refId: 1,
+    });
+    const attempt = inTransaction(ctx.db, ctx.bus, async (tx) => {
+      await changeBalance(tx, change(-TOKEN, 'referral_balance'));
+      await server.halt();
+      await changeBalance(tx, change(TOKEN, 'balance_token'));
+    });
+    const failure = await attempt.catch((error: unknown) => error);
+    await server.start();
+    expect(failure).toBeInstanceOf(DatabaseUnavailableError);
+    await untilRecovered();
+    expect(await balances(ctx.db, user.userId)).toEqual(before);
+  }, 60_000);
+});
+
+describe('Postgres frozen (SIGSTOP)', () => {
+  it('answers 503 {msg} within the configured bound instead of hanging, and recovers when it thaws', async () => {
+    const before = await balances(ctx.db, user.userId);
+    const open = socket(user.token);
+    await open.firstMessage;
+
+    server.freeze();
+    try {
+      const [answers, ms] = await timed(() => Promise.all([me(), transfer(), me()]));
+      answers.forEach(expectUnavailable);
+      expect(ms).toBeLessThan(FROZEN_BOUND_MS);
+      const refused = socket(user.token);
+      expect(await refused.closed).toBe(SOCKET_CLOSE.unavailable);
+      expect(open.ws.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      server.thaw();
+    }
+    await untilRecovered();
+    expect(await balances(ctx.db, user.userId)).toEqual(before);
+    expect(open.ws.readyState).toBe(WebSocket.OPEN);
+    open.ws.close();
+  }, 60_000);
+});
+
+describe('what counts as a database fault', () => {
+  it('lost, refused and timed-out connections do; a constraint or a conflict does not', () => {
+    expect(isDatabaseFault(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDatabaseFault(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseFault(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDatabaseFault(new Error('Query read timeout'))).toBe(true);
+    expect(isDatabaseFault(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe(true);
+    expect(isDatabaseFault(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseFault(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseFault(Object.assign(new Error('could not serialize'), { code: '40001' }))).toBe(false);
+    expect(isDatabaseFault(new Error('Insufficient funds'))).toBe(false);
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * What stands before the routes (issue #15): rate limits (429 {msg}, per address and per user), TRUST_PROXY,
+ * security headers and the CSP, the manifest's CORS and icon, body limits, load shedding and draining.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
+import { loadConfig } from '../../server/config';
+import { MONEY_CALLS, SIGN_IN_CALLS, TELEGRAM_WEB_ORIGINS } from '../../server/http/protection';
+import { TEST_ENV, createTestContext, newTelegramId, signInitData, type TestContext } from './helpers';
+import { newUser } from './mint-kit';
+
+const limited = (overrides: Record<string, string>) => loadConfig({ ...TEST_ENV, ...overrides });
+
+describe('rate limits', () => {
+  // Sign-in limited in one app, money calls in another (the money tests sign users in from one address).
+  let ctx: TestContext;
+  let signInCtx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ config: limited({ RATE_LIMIT_MONEY_PER_USER: '2', RATE_LIMIT_MONEY_PER_IP: '5' }) });
+    signInCtx = await createTestContext({ config: limited({ RATE_LIMIT_SIGN_IN_PER_IP: '3' }) });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await signInCtx?.close();
+  });
+
+  const registerFrom = (ip: string) =>
+    signInCtx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: ip,
+      payload: { init_data: signInitData({ id: newTelegramId() }) },
+    });
+  const cancelMint = (headers: Record<string, string>, ip: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/mint/999999/cancel', headers, remoteAddress: ip });
+
+  it('cover sign-in, refresh and every money-moving call', () => {
+    expect([...SIGN_IN_CALLS].sort()).toEqual(['refresh', 'register']);
+    expect([...MONEY_CALLS].sort()).toEqual(
+      [
+        'farmingActivate',
+        'farmingCancel',
+        'farmingCreate',
+        'mintCancel',
+        'mintCreate',
+        'referralTransfer',
+        'stakeCreate',
+        'taskClaim',
+        'taskValidate',
+        'withdrawCreate',
+      ].sort(),
+    );
+  });
+
+  it('sign-in: per address, 429 {msg} with Retry-After past the limit; another address is not affected', async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await registerFrom('10.0.0.1'));
+    expect(answers.slice(0, 3).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(answers[3]!.statusCode).toBe(429);
+    expect(answers[3]!.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests });
+    expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await registerFrom('10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('money calls: per user (the verified token), whatever the address; and per address across users', async () => {
+    const [ann, bob] = [await newUser(ctx), await newUser(ctx)];
+    // Two calls of Ann's (from two addresses) pass the limit's count (404: no such mint), the third is 429.
+    expect((await cancelMint(ann.headers, '10.1.0.1')).statusCode).toBe(404);
+    expect((await cancelMint(ann.headers, '10.1.0.2')).statusCode).toBe(404);
+    const third = await cancelMint(ann.headers, '10.1.0.3');
+    expect(third.statusCode).toBe(429);
+    expect(third.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests });
+    // Bob is not limited by Ann's calls.
+    expect((await cancelMint(bob.headers, '10.1.0.1')).statusCode).toBe(404);
+
+    // One address, five users' calls: the sixth call from it is 429 even for a user who made none.
+    const users = await Promise.all(Array.from({ length: 6 }, () => newUser(ctx)));
+    const codes = [];
+    for (const user of users) codes.push((await cancelMint(user.headers, '10.2.0.9')).statusCode);
+    expect(codes).toEqual([404, 404, 404, 404, 404, 429]);
+  });
+
+  it('reads are not limited', async () => {
+    const user = await newUser(ctx);
+    for (let i = 0; i < 10; i++) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: user.headers, remoteAddress: '10.3.0.1' });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default: a spoofed X-Forwarded-For is neither the client address nor its rate-limit key', async () => {
+    expect(loadConfig(TEST_ENV).faults.trustProxy).toBe(false);
+    const ctx = await createTestContext({ config: limited({ RATE_LIMIT_SIGN_IN_PER_IP: '2' }) });
+    try {
+      let seen = '';
+      ctx.app.addHook('onResponse', async (request) => {
+        seen = request.ip;
+      });
+      const codes = [];
+      for (let i = 0; i < 3; i++) {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress: '10.9.9.9',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+          payload: { init_data: signInitData({ id: newTelegramId() }) },
+        });
+        codes.push(response.statusCode);
+      }
+      expect(seen).toBe('10.9.9.9');
+      // Three "different" forwarded addresses, one real one: the third sign-in is refused.
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('with a proxy list, X-Forwarded-For counts only when the request comes from a listed proxy', async () => {
+    const config = limited({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' });
+    expect(config.faults.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
+    const ctx = await createTestContext({ config });
+    try {
+      const ips: string[] = [];
+      ctx.app.addHook('onResponse', async (request) => {
+        ips.push(request.ip);
+      });
+      const ask = (remoteAddress: string) =>
+        ctx.app.inject({ method: 'GET', url: '/api/maintenance/', remoteAddress, headers: { 'x-forwarded-for': '198.51.100.7' } });
+      await ask('10.1.2.3');
+      await ask('172.16.0.1');
+      expect(ips).toEqual(['198.51.100.7', '172.16.0.1']);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('refuses an entry that is not an address, a CIDR or a named range', () => {
+    expect(() => loadConfig({ ...TEST_ENV, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...TEST_ENV, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ ...TEST_ENV, TRUST_PROXY: 'loopback,::1/128' }).faults.trustProxy).toEqual(['loopback', '::1/128']);
+  });
+});
+
+describe('headers', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => ctx?.close());
+
+  it('the app has a CSP: its own scripts and the runtime config by hash, framed by Telegram only', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/maintenance/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+    expect(csp).toContain(`frame-ancestors 'self' ${TELEGRAM_WEB_ORIGINS.join(' ')}`);
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBeUndefined();
+    // No CORS on the API.
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/user/me',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('the CSP hash is the inline runtime-config script the server writes into index.html', async () => {
+    const { createHash } = await import('node:crypto');
+    const html = ctx.app.renderIndexHtml('<html><head></head><body></body></html>');
+    const inline = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    const hash = createHash('sha256').update(inline).digest('base64');
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/maintenance/' });
+    expect(String(response.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+  });
+
+  it('the TON Connect manifest and its 180×180 PNG icon are open to every origin', async () => {
+    const manifest = await ctx.app.inject({ method: 'GET', url: '/tonconnect/manifest.json' });
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    const { iconUrl } = manifest.json<{ iconUrl: string }>();
+    expect(iconUrl).toBe(`${ctx.config.publicUrl}/tonconnect/icon.png`);
+    const icon = await ctx.app.inject({ method: 'GET', url: '/tonconnect/icon.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['access-control-allow-origin']).toBe('*');
+    expect(icon.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const png = icon.rawPayload;
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180]);
+    const old = await ctx.app.inject({ method: 'GET', url: '/tonconnect-manifest.json' });
+    expect(old.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('a JSON body over the small default limit is 413 {msg}', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { init_data: 'x'.repeat(70 * 1024) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json<ErrorBody>()).toEqual({ msg: 'Request body is too large' });
+  });
+});
+
+describe('load shedding and draining', () => {
+  it('an overloaded process answers 503 {msg} (under-pressure, heap threshold)', async () => {
+    const ctx = await createTestContext({ config: limited({ LOAD_MAX_HEAP_USED_BYTES: '1' }) });
+    try {
+      // under-pressure samples once a second; then every request is shed.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/maintenance/' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('while draining, a new request is 503 {msg} with Connection: close', async () => {
+    const ctx = await createTestContext();
+    try {
+      ctx.app.startDraining();
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/maintenance/' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable });
+      expect(response.headers.connection).toBe('close');
+    } finally {
+      await ctx.close();
+    }
+  });
+});

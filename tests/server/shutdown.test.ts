@@ -1,0 +1,127 @@
+/**
+ * Graceful shutdown under load (issue #15), on the real server process as `npm start` runs it
+ * (`node --import tsx server/main.ts`) on the real Postgres: 50 clients keep requests going, SIGTERM, and
+ * every request that reached the server got a complete 200 or 503 {msg} (no reset), sockets were closed
+ * with 1012 (restart), the process exited 0. Each client behaves as a balancer does: after a 503 it sends
+ * this process nothing more (a connection opened after the listener closed would be refused or reset by
+ * the kernel without ever reaching the server).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { SERVER_MESSAGES, SOCKET_CLOSE, type TokenPair } from '@/shared/api/contract';
+import { newTelegramId, signInitData } from './helpers';
+import { type PostgresServer, startPostgres } from './support/postgres-server';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLIENTS = 50;
+
+let postgres: PostgresServer;
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 120_000);
+afterAll(async () => {
+  await postgres?.stop();
+}, 120_000);
+
+function startServer(): Promise<{ child: ChildProcess; base: string; exited: Promise<number | null>; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      MODE: 'sandbox',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: postgres.url,
+      LOG_LEVEL: 'warn',
+      PRICE_TICK_MS: '0',
+      PAYOUTS_ENABLED: 'false',
+      RATE_LIMIT_SIGN_IN_PER_IP: '100000',
+      LOAD_MAX_EVENT_LOOP_DELAY_MS: '60000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const check = () => {
+      const match = /Listen:\s+(http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, base: match[1]!, exited, output: () => output });
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+  });
+}
+
+type Outcome = { kind: 'answer'; status: number; body: string } | { kind: 'refused' } | { kind: 'broken'; error: string };
+
+async function request(url: string, token: string): Promise<Outcome> {
+  try {
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    return { kind: 'answer', status: response.status, body: await response.text() };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    if (cause?.code === 'ECONNREFUSED') return { kind: 'refused' };
+    return { kind: 'broken', error: `${String(error)} ${cause?.code ?? ''}` };
+  }
+}
+
+describe('SIGTERM under load', () => {
+  it('finishes what it accepted, answers late requests 503 {msg}, closes sockets with 1012 and exits 0', async () => {
+    const server = await startServer();
+    const registered = await fetch(`${server.base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ init_data: signInitData({ id: newTelegramId() }) }),
+    });
+    expect(registered.status).toBe(200);
+    const { token } = (await registered.json()) as TokenPair;
+
+    const ws = new WebSocket(`${server.base.replace(/^http/, 'ws')}/api/ws/`);
+    const socketClosed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await new Promise<void>((resolve) => ws.once('message', () => resolve()).on('open', () => ws.send(token)));
+
+    const outcomes: Outcome[] = [];
+    let signalled = false;
+    let refusedBeforeSignal = 0;
+    const urls = [`${server.base}/api/user/me`, `${server.base}/api/price/current-price`];
+    const worker = async (n: number) => {
+      for (let i = 0; ; i++) {
+        const outcome = await request(urls[(n + i) % urls.length]!, token);
+        outcomes.push(outcome);
+        if (outcome.kind === 'refused') {
+          if (!signalled) refusedBeforeSignal++;
+          return;
+        }
+        if (outcome.kind === 'broken') return;
+        // A 503 with Connection: close says this process is going: a client (a balancer) goes elsewhere.
+        if (outcome.status === 503) return;
+      }
+    };
+    const workers = Array.from({ length: CLIENTS }, (_, n) => worker(n));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const answeredBefore = outcomes.length;
+    signalled = true;
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    await Promise.all(workers);
+
+    expect(code, server.output()).toBe(0);
+    expect(answeredBefore).toBeGreaterThan(CLIENTS);
+    expect(refusedBeforeSignal).toBe(0);
+    const broken = outcomes.filter((o) => o.kind === 'broken');
+    expect(broken).toEqual([]);
+    const answers = outcomes.filter((o): o is Extract<Outcome, { kind: 'answer' }> => o.kind === 'answer');
+    const late = answers.filter((o) => o.status !== 200);
+    expect(late.every((o) => o.status === 503 && JSON.parse(o.body).msg === SERVER_MESSAGES.unavailable), JSON.stringify(late.slice(0, 3))).toBe(true);
+    expect(late.length).toBeGreaterThan(0);
+    expect(await socketClosed).toBe(SOCKET_CLOSE.restart);
+  }, 120_000);
+});
