@@ -7,7 +7,8 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { createDb } from './db/index';
 import { runMigrations } from './db/migrations';
-import { createInProcessBus } from './events/bus';
+import { type EventBus, createInProcessBus } from './events/bus';
+import { createPgEventBus } from './events/pg-bus';
 import { createBackgroundJobs } from './jobs';
 
 export interface RunningServer {
@@ -29,11 +30,27 @@ export async function startServer(config: Config): Promise<RunningServer> {
       idleInTransactionMs: faults.databaseIdleInTransactionTimeoutMs,
     },
   });
+  let closeBus: () => Promise<void> = async () => undefined;
   try {
     const applied = await runMigrations(db);
-    // One bus for the app's sockets and the jobs' events.
-    const bus = createInProcessBus();
+    // One bus for the app's sockets and the jobs' events: across processes on Postgres (LISTEN/NOTIFY),
+    // in this process on PGlite (one process by nature).
+    let log: Pick<FastifyInstance['log'], 'warn' | 'info'> | undefined;
+    const pgBus = config.databaseUrl
+      ? createPgEventBus({
+          connectionString: config.databaseUrl,
+          db,
+          onError: (error, context) => log?.warn({ err: error }, context),
+          onReconnected: () => log?.info('event listener reconnected: sockets told to resync'),
+        })
+      : null;
+    const bus: EventBus = pgBus ?? createInProcessBus();
+    closeBus = async () => pgBus?.close();
+    // Listening before serving: a socket opened now hears every event committed after it.
+    // (Bounded: a listener still reconnecting after 10 s keeps trying while the server serves.)
+    if (pgBus) await Promise.race([pgBus.ready(), sleep(10_000)]);
     const app = await buildApp({ config, db, bus });
+    log = app.log;
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
     const address = await app.listen({ port: config.port, host: config.host });
     // After listen: in the sandbox the treasury watcher reads the dev chain over this server's HTTP.
@@ -57,10 +74,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
           await sleep(SHUTDOWN_DRAIN_MS);
           await app.close();
           await jobsStopped;
+          await closeBus();
           await db.close();
         })()),
     };
   } catch (error) {
+    await closeBus().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }

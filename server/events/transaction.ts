@@ -1,11 +1,13 @@
 /**
- * Commands that change state and notify sockets run here: messages queued during the transaction
- * are published only after it commits, so a client never hears about a change that rolled back.
- * (A LISTEN/NOTIFY bus would get this for free, NOTIFY being delivered at commit.)
+ * Commands that change state and notify sockets run here: a client never hears about a change that
+ * rolled back. On Postgres the messages are NOTIFYed inside the transaction itself, just before it
+ * commits (Postgres delivers them on commit, to every server process: ./pg-bus.ts); on PGlite, one
+ * process, they are queued and published after the commit.
  */
 import type { SocketMessage } from '@/shared/api/contract';
 import type { Db, Queryable } from '../db/index';
 import type { EventBus } from './bus';
+import { isPgEventBus } from './pg-bus';
 
 export interface Tx extends Queryable {
   publishToUser(userId: number, message: SocketMessage): void;
@@ -13,15 +15,20 @@ export interface Tx extends Queryable {
 }
 
 export async function inTransaction<T>(db: Db, bus: EventBus, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const outbox: Array<() => void> = [];
-  const result = await db.tx((q) =>
-    fn({
+  const outbox: Array<{ userId: number | null; message: SocketMessage }> = [];
+  const result = await db.tx(async (q) => {
+    const value = await fn({
       query: <R>(sql: string, params?: unknown[]) => q.query<R>(sql, params),
       exec: (sql) => q.exec(sql),
-      publishToUser: (userId, message) => outbox.push(() => bus.publishToUser(userId, message)),
-      publishGlobal: (message) => outbox.push(() => bus.publishGlobal(message)),
-    }),
-  );
-  for (const publish of outbox) publish();
+      publishToUser: (userId, message) => outbox.push({ userId, message }),
+      publishGlobal: (message) => outbox.push({ userId: null, message }),
+    });
+    if (isPgEventBus(bus) && outbox.length > 0) await bus.notifyWithin(q, outbox.splice(0));
+    return value;
+  });
+  for (const { userId, message } of outbox) {
+    if (userId === null) bus.publishGlobal(message);
+    else bus.publishToUser(userId, message);
+  }
   return result;
 }

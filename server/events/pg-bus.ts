@@ -1,0 +1,186 @@
+/**
+ * The event bus across server processes on one Postgres (issue #15, DESIGN.md §7): LISTEN/NOTIFY.
+ *
+ * - Publishing is `pg_notify('app_events', <envelope>)`: inside the transaction that caused the event
+ *   (`notifyWithin`, used by inTransaction: Postgres delivers it on commit and never for a rollback),
+ *   or on the pool for an event that is not part of a transaction.
+ * - Every process, the publisher included, delivers to its local sockets only what its listener hears,
+ *   so a message reaches each socket once, in the order the transactions committed.
+ * - An envelope over NOTIFY's limit (8000 bytes) travels by reference: the message is a row of
+ *   `event_payloads` written in the same transaction, the notification carries its id, and listeners
+ *   read it (it is visible once the notification is). Rows older than PAYLOAD_KEEP_MS are purged.
+ * - The listener is a dedicated `pg.Client` (not a pool client: LISTEN belongs to one session, and
+ *   PgBouncer in transaction mode cannot carry it). When its connection ends it reconnects with backoff
+ *   and LISTENs again; events sent meanwhile are lost to this process, so every local socket is then
+ *   sent `resync` and its client refetches what it shows.
+ */
+import pg from 'pg';
+import type { SocketMessage } from '@/shared/api/contract';
+import type { Queryable } from '../db/index';
+import { type EventBus, createInProcessBus } from './bus';
+
+export const EVENTS_CHANNEL = 'app_events';
+/** Shown in pg_stat_activity: the listening session of each process. */
+export const LISTENER_APPLICATION_NAME = 'app-events-listener';
+/** NOTIFY refuses payloads of 8000 bytes or more; longer envelopes go by reference. */
+export const NOTIFY_MAX_BYTES = 7900;
+const PAYLOAD_KEEP_MS = 10 * 60_000;
+const PURGE_EVERY_MS = 60_000;
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+
+/** What travels: a message for one user (`u`) or for everyone (`u` null); or a reference to one (`r`). */
+type Envelope = { u: number | null; m: SocketMessage } | { r: string };
+
+export interface PgEventBus extends EventBus {
+  /** NOTIFYs these (user, message) pairs inside the caller's transaction: delivered on commit. */
+  notifyWithin(q: Queryable, events: ReadonlyArray<{ userId: number | null; message: SocketMessage }>): Promise<void>;
+  /** Resolves once the listener is LISTENing (the first time). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PgEventBusOptions {
+  connectionString: string;
+  /** The pool the app uses, for events outside transactions and payload reads. */
+  db: Queryable;
+  onError(error: unknown, context: string): void;
+  /** Called after the listener came back from a lost connection (and resync was sent). */
+  onReconnected?(): void;
+}
+
+export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
+  const local = createInProcessBus();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let everConnected = false;
+  let backoff = RECONNECT_FIRST_MS;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  let resolveReady: () => void = () => undefined;
+  const readyPromise = new Promise<void>((resolve) => {
+    resolveReady = resolve;
+  });
+
+  const deliver = (userId: number | null, message: SocketMessage) => {
+    if (userId === null) local.publishGlobal(message);
+    else local.publishToUser(userId, message);
+  };
+
+  const onNotification = (notification: pg.Notification) => {
+    if (notification.channel !== EVENTS_CHANNEL || !notification.payload) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(notification.payload) as Envelope;
+    } catch (error) {
+      options.onError(error, 'unreadable event notification');
+      return;
+    }
+    if ('r' in envelope) {
+      options.db
+        .query<{ body: string }>('SELECT body FROM event_payloads WHERE id = $1', [envelope.r])
+        .then(([row]) => {
+          if (!row) throw new Error(`event payload ${envelope.r} is gone`);
+          const full = JSON.parse(row.body) as { u: number | null; m: SocketMessage };
+          deliver(full.u, full.m);
+        })
+        .catch((error: unknown) => options.onError(error, 'event payload read failed'));
+      return;
+    }
+    deliver(envelope.u, envelope.m);
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      void connect();
+    }, backoff);
+    reconnectTimer.unref();
+    backoff = Math.min(backoff * 2, RECONNECT_MAX_MS);
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: options.connectionString, application_name: LISTENER_APPLICATION_NAME });
+    let lost = false;
+    const onLost = (error?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (error && !closed) options.onError(error, 'event listener connection lost');
+      if (client === next) client = null;
+      next.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    next.on('error', onLost);
+    next.on('end', () => onLost());
+    next.on('notification', onNotification);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      onLost(error);
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    backoff = RECONNECT_FIRST_MS;
+    if (everConnected) {
+      // Whatever was published while this process was not listening never reached its sockets.
+      local.publishGlobal({ event: 'resync', data: {} });
+      options.onReconnected?.();
+    }
+    everConnected = true;
+    resolveReady();
+  };
+
+  /** The NOTIFY statement for one event, or the row + NOTIFY of a reference when it is too long. */
+  const notify = async (q: Queryable, userId: number | null, message: SocketMessage) => {
+    const payload = JSON.stringify({ u: userId, m: message } satisfies Envelope);
+    if (Buffer.byteLength(payload, 'utf8') <= NOTIFY_MAX_BYTES) {
+      await q.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
+      return;
+    }
+    const [row] = await q.query<{ id: bigint }>('INSERT INTO event_payloads (body) VALUES ($1) RETURNING id', [payload]);
+    await q.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify({ r: String(row!.id) } satisfies Envelope)]);
+  };
+
+  const publishOutside = (userId: number | null, message: SocketMessage) => {
+    // Not part of a transaction (a price tick's broadcast, a job's notice): its own statement.
+    notify(options.db, userId, message).catch((error: unknown) => options.onError(error, 'event publish failed'));
+  };
+
+  const purgeTimer = setInterval(() => {
+    options.db
+      .query('DELETE FROM event_payloads WHERE created_at < now() - make_interval(secs => $1)', [PAYLOAD_KEEP_MS / 1000])
+      .catch((error: unknown) => options.onError(error, 'event payload purge failed'));
+  }, PURGE_EVERY_MS);
+  purgeTimer.unref();
+
+  void connect();
+
+  return {
+    publishToUser: (userId, message) => publishOutside(userId, message),
+    publishGlobal: (message) => publishOutside(null, message),
+    subscribeUser: local.subscribeUser,
+    subscribeGlobal: local.subscribeGlobal,
+    async notifyWithin(q, events) {
+      for (const { userId, message } of events) await notify(q, userId, message);
+    },
+    ready: () => readyPromise,
+    async close() {
+      closed = true;
+      clearInterval(purgeTimer);
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Whether this bus sends events through the transaction itself (Postgres) rather than after it. */
+export function isPgEventBus(bus: EventBus): bus is PgEventBus {
+  return typeof (bus as Partial<PgEventBus>).notifyWithin === 'function';
+}
