@@ -158,6 +158,26 @@ describe('page data loads once, in the route chain', () => {
     await stop(scope);
   });
 
+  it('a `resync` from the server refetches the user and the lists on screen at once (events it may have missed)', async () => {
+    const { scope, calls } = launchAt('/');
+    await start(scope);
+    const socket = FakeWebSocket.instances.find((candidate) => candidate.url.endsWith('/api/ws/'))!;
+    socket.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.me).toHaveBeenCalledTimes(1);
+    // Inside the visibility refetch's 10 s window: resync is not rate-limited like visibility.
+    socket.receive(JSON.stringify({ event: 'resync', data: {} }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.me).toHaveBeenCalledTimes(2);
+    expect(calls.mints).toHaveBeenCalledTimes(2);
+    expect(calls.stakes).toHaveBeenCalledTimes(2);
+    // Any other event does not refetch.
+    socket.receive(JSON.stringify({ event: 'price_update', data: { price: '0.01', time: 1 } }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.me).toHaveBeenCalledTimes(2);
+    await stop(scope);
+  });
+
   it("a dashboard child opened first (a deep link) loads the frame's lists once each too", async () => {
     const { scope, calls } = launchAt('/history');
     await start(scope);

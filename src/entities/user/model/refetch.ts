@@ -6,8 +6,8 @@ import { visibilityChanged } from '@/shared/lib/page-visibility';
 import { $user, loadUserFx, userRequested } from './user';
 
 /**
- * What the user sees may be stale, so the user data is refetched: the tab became visible again, or
- * the socket was closed with 4401 (token expired) and missed pushes meanwhile. Screens refetch the
+ * What the user sees may be stale, so the user data is refetched: the tab became visible again, the
+ * socket was closed with 4401 (token expired) and missed pushes meanwhile, or the server said `resync`. Screens refetch the
  * lists they show alongside (SPEC §4); the initial load is not a refetch.
  */
 export const userDataRefetched = createEvent();
@@ -28,6 +28,11 @@ const becameVisible = sample({
 });
 
 // 4401: reloading the user meets a 401, which refreshes the token; the session then reconnects the
-// socket with it.
-sample({ clock: [becameVisible, appSocket.unauthorized], fn: () => undefined, target: userDataRefetched });
+// socket with it. `resync`: the server may have lost events meant for this socket (its cross-process
+// listener reconnected, or a wallet binding moved): what is on screen is fetched again.
+sample({
+  clock: [becameVisible, appSocket.unauthorized, appSocket.eventReceived('resync')],
+  fn: () => undefined,
+  target: userDataRefetched,
+});
 sample({ clock: userDataRefetched, target: userRequested });
