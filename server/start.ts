@@ -2,6 +2,7 @@
  * Starts the whole server from a config: database, migrations, app, listen, background jobs. Shared by
  * main.ts and dev.ts.
  */
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
@@ -117,6 +118,9 @@ export function onShutdownSignal(stop: () => Promise<void>, timeoutMs = 0): void
       },
     );
   };
-  process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
+  // A cluster worker stops when its primary says so (SIGTERM): Ctrl-C reaches the whole process group,
+  // and the primary's SIGTERM right after it would otherwise be taken as a second signal (exit at once).
+  if (cluster.isWorker) process.on('SIGINT', () => undefined);
+  else process.on('SIGINT', handler);
 }

@@ -1,0 +1,68 @@
+/**
+ * `npm run start:cluster -- N`: N server processes on one DATABASE_URL behind one port (node:cluster —
+ * the workers share the listening socket; the primary hands connections out in turn). README "Several
+ * processes". Each worker is the production server (server/main.ts under node); events cross the
+ * processes through Postgres LISTEN/NOTIFY and the periodic jobs run in one process at a time.
+ *
+ * The primary restarts a worker that dies on its own, forwards SIGTERM/SIGINT to every worker (each
+ * shuts down gracefully) and exits when they have; a second signal exits at once.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { ConfigError, loadConfig } from './config';
+
+const RESTART_DELAY_MS = 1_000;
+
+function workerCount(arg: string | undefined): number {
+  if (arg === undefined) return availableParallelism();
+  const n = Number(arg);
+  if (!Number.isInteger(n) || n < 1 || n > 64) {
+    throw new ConfigError(`start:cluster: the number of processes must be a whole number from 1 to 64, not "${arg}"`);
+  }
+  return n;
+}
+
+function startPrimary(): void {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new ConfigError(
+      'start:cluster needs DATABASE_URL: several processes share one Postgres (the embedded PGlite belongs to one process). Use npm start without it.',
+    );
+  }
+  const n = workerCount(process.argv[2]);
+  cluster.setupPrimary({ exec: new URL('./main.ts', import.meta.url).pathname, execArgv: ['--import', 'tsx'] });
+
+  let stopping = false;
+  const fork = (): Worker => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another in ${RESTART_DELAY_MS} ms`);
+    setTimeout(fork, RESTART_DELAY_MS);
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    console.log(`\n${signal}: stopping ${n} processes…`);
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  console.log(`Cluster:  ${n} processes on ${config.publicUrl} (one Postgres)`);
+  for (let i = 0; i < n; i++) fork();
+}
+
+if (cluster.isPrimary) {
+  try {
+    startPrimary();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * Several server processes on one Postgres (issue #15): events cross processes through LISTEN/NOTIFY.
+ *
+ * Process A is an app in this test process (its requests and the treasury watcher's payment run here,
+ * on a Postgres event bus); process B is the real server process as `npm start` runs it. A socket
+ * signed in on B hears what A's request and A's payment caused; a rolled-back transaction's event is
+ * never heard; a payload over NOTIFY's limit arrives whole; killing B's listening connection makes B
+ * reconnect, tell its sockets to resync, and hear what follows. And `npm run start:cluster` refuses
+ * without a DATABASE_URL.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Address } from '@ton/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Mint, SocketMessage } from '@/shared/api/contract';
+import type { Db } from '../../server/db/index';
+import { inTransaction } from '../../server/events/transaction';
+import { LISTENER_APPLICATION_NAME, type PgEventBus, createPgEventBus } from '../../server/events/pg-bus';
+import { type TestContext, TEST_ENV, createTestContext, sandboxConfig } from './helpers';
+import { createMint, fakeNode, payMint } from './mint-kit';
+import { fundedUser } from './race-kit';
+import { type PostgresServer, startPostgres } from './support/postgres-server';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+let postgres: PostgresServer;
+let a: TestContext;
+let busA: PgEventBus;
+let b: { child: ChildProcess; base: string; exited: Promise<number | null> };
+
+function startProcess(databaseUrl: string): Promise<typeof b> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...TEST_ENV, MODE: 'sandbox', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PRICE_TICK_MS: '0', PAYOUTS_ENABLED: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`process B did not start:\n${output}`)), 60_000);
+    child.stdout!.on('data', () => {
+      const match = /Listen:\s+(http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, base: match[1]!, exited });
+      }
+    });
+    void exited.then((code) => reject(new Error(`process B exited (${code}) before listening:\n${output}`)));
+  });
+}
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  // A's bus needs A's pool, which createTestContext makes: it reads through this holder.
+  const holder: { db?: Db } = {};
+  busA = createPgEventBus({
+    connectionString: postgres.url,
+    db: { query: (sql, params) => holder.db!.query(sql, params), exec: (sql) => holder.db!.exec(sql) },
+    onError: () => undefined,
+  });
+  // A's treasury is its own address: B's sandbox watcher (the dev chain's treasury) keeps its own cursor.
+  const treasury = Address.parseRaw(`0:${'cd'.repeat(32)}`).toString({ urlSafe: true, bounceable: true });
+  a = await createTestContext({ databaseUrl: postgres.url, bus: busA, config: sandboxConfig({ treasuryAddress: treasury }) });
+  holder.db = a.db;
+  await busA.ready();
+  b = await startProcess(postgres.url);
+}, 180_000);
+
+afterAll(async () => {
+  b?.child.kill('SIGTERM');
+  await b?.exited;
+  await a?.close();
+  await busA?.close();
+  await postgres?.stop();
+}, 120_000);
+
+/** A socket signed in on process B, recording what it hears. */
+async function socketOnB(token: string) {
+  const socket = new WebSocket(`${b.base.replace('http', 'ws')}/api/ws/`);
+  const heard: SocketMessage[] = [];
+  socket.on('message', (data) => heard.push(JSON.parse(String(data)) as SocketMessage));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  socket.send(token);
+  return { socket, heard };
+}
+
+async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Until the socket is subscribed on B, A's pings are lost: ping until one is heard. */
+async function untilSubscribed(userId: number, heard: SocketMessage[]): Promise<void> {
+  const until = Date.now() + 15_000;
+  while (!heard.some((message) => message.event === 'resync')) {
+    if (Date.now() > until) throw new Error('the socket on B never heard process A');
+    busA.publishToUser(userId, { event: 'resync', data: {} });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  heard.length = 0;
+}
+
+describe('two server processes on one Postgres', () => {
+  it("a socket on B hears the user:balance of A's request and the user:mint of A's payment", async () => {
+    const user = await fundedUser(a, 10n);
+    const { socket, heard } = await socketOnB(user.token);
+    await untilSubscribed(user.userId, heard);
+
+    const transfer = await a.app.inject({
+      method: 'POST',
+      url: '/api/withdraw/transfer-from-referral-balance',
+      headers: user.headers,
+      payload: { token_amount: '4' },
+    });
+    expect(transfer.statusCode).toBe(200);
+    const balance = await waitFor(
+      // The transfer's debit and credit each tell the balances: the credit's says 4.
+      () =>
+        heard.find(
+          (m): m is Extract<SocketMessage, { event: 'user:balance' }> => m.event === 'user:balance' && m.data.balance_token === '4',
+        ),
+      'user:balance on B',
+    );
+    expect(balance.data.referral_balance).toBe('6');
+
+    const mint: Mint = await createMint(a, user, 10);
+    await payMint(a, mint, fakeNode());
+    const active = await waitFor(
+      () => heard.find((m): m is Extract<SocketMessage, { event: 'user:mint' }> => m.event === 'user:mint' && m.data.id === mint.id),
+      'user:mint on B',
+    );
+    expect(active.data.status).toBe('active');
+    socket.close();
+  });
+
+  it('a rolled-back transaction is never heard; a payload over the NOTIFY limit arrives whole', async () => {
+    const user = await fundedUser(a, 0n);
+    const { socket, heard } = await socketOnB(user.token);
+    await untilSubscribed(user.userId, heard);
+
+    await expect(
+      inTransaction(a.db, a.bus, async (tx) => {
+        tx.publishToUser(user.userId, { event: 'resync', data: { rolledBack: true } } as unknown as SocketMessage);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const padding = 'x'.repeat(20_000);
+    await inTransaction(a.db, a.bus, async (tx) => {
+      tx.publishToUser(user.userId, { event: 'resync', data: { padding } } as unknown as SocketMessage);
+    });
+    const long = await waitFor(() => heard.find((m) => (m.data as unknown as { padding?: string }).padding !== undefined), 'the long payload');
+    expect((long.data as unknown as { padding: string }).padding).toBe(padding);
+    expect(heard.some((m) => (m.data as unknown as { rolledBack?: boolean }).rolledBack)).toBe(false);
+    socket.close();
+  });
+
+  it("killing B's listening connection: B reconnects, its sockets are told to resync, and later events arrive", async () => {
+    const user = await fundedUser(a, 10n);
+    const { socket, heard } = await socketOnB(user.token);
+    await untilSubscribed(user.userId, heard);
+
+    const killed = await a.db.query<{ killed: boolean }>(
+      'SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE application_name = $1',
+      [LISTENER_APPLICATION_NAME],
+    );
+    expect(killed.length).toBeGreaterThanOrEqual(2); // A's listener and B's
+    await waitFor(() => heard.find((m) => m.event === 'resync'), 'resync after the listener came back');
+
+    const transfer = await a.app.inject({
+      method: 'POST',
+      url: '/api/withdraw/transfer-from-referral-balance',
+      headers: user.headers,
+      payload: { token_amount: '3' },
+    });
+    expect(transfer.statusCode).toBe(200);
+    const balance = await waitFor(
+      () =>
+        heard.find(
+          (m): m is Extract<SocketMessage, { event: 'user:balance' }> => m.event === 'user:balance' && m.data.balance_token === '3',
+        ),
+      'user:balance after the reconnect',
+    );
+    expect(balance.data.referral_balance).toBe('7');
+    socket.close();
+  });
+
+  it('start:cluster refuses to start without DATABASE_URL (PGlite is one process)', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cluster.ts', '2'], {
+      cwd: ROOT,
+      env: { ...process.env, ...TEST_ENV, MODE: 'sandbox', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('start:cluster needs DATABASE_URL');
+  });
+});
