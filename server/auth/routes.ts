@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { callRoute } from '../lib/call-route';
+import { getMe } from '../users/service';
 import { refresh, register } from './service';
 
 export function authRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
-    callRoute(app, 'register', async ({ body }) => register(deps, body));
+    // The user comes with the tokens (issue #14): the app's first screen needs no GET /user/me.
+    callRoute(app, 'register', async ({ body }) => {
+      const { tokens, userId } = await register(deps, body);
+      return { ...tokens, user: await getMe(deps, userId) };
+    });
     callRoute(app, 'refresh', async ({ body }) => refresh(deps, 'refresh_token' in body ? body.refresh_token : body.refresh));
   };
 }

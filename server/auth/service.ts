@@ -61,12 +61,13 @@ async function issueTokens(
 export async function register(
   deps: Deps,
   body: { init_data: string; ref_code?: string | null | undefined },
-): Promise<TokenPair> {
+): Promise<{ tokens: TokenPair; userId: number }> {
   const signIn = verifyInitData(body.init_data, deps.config.botToken, deps.config.initDataMaxAgeSeconds);
   return deps.db.tx(async (q) => {
     // The referrer is the ref code typed at sign-in, else the start parameter of the launch link.
     const userId = await signInUser(q, signIn.profile, body.ref_code || signIn.startParam);
-    return issueTokens(deps, q, { id: userId, telegramId: signIn.profile.telegramId }, randomUUID());
+    const tokens = await issueTokens(deps, q, { id: userId, telegramId: signIn.profile.telegramId }, randomUUID());
+    return { tokens, userId };
   });
 }
 

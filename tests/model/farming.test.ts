@@ -256,7 +256,7 @@ describe('farm activation check', () => {
 
   it('the launch flow: a farm_ start parameter is not sent as a ref code, and the code is checked after sign-in', async () => {
     vi.useFakeTimers();
-    const register = vi.fn(async () => ({ token: 'a', refresh: 'r' }));
+    const register = vi.fn(async () => ({ token: 'a', refresh: 'r', user: user() }));
     const check = vi.fn(async () => status('ACTIVE', 'This link gives you a mint'));
     const { scope } = createTestScope({
       handlers: [

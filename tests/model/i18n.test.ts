@@ -56,7 +56,7 @@ describe("the app's language (Telegram's language_code: ru → Russian, else Eng
         [readLaunchParamsFx, () => launchParams(languageCode)],
         [attachBrowserHistoryFx, () => createMemoryHistory()],
         [getMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
-        [registerFx, async () => ({ token: 'a', refresh: 'r' })],
+        [registerFx, async () => ({ token: 'a', refresh: 'r', user: member })],
         [getMeFx, async () => member],
         [createTonConnectFx, widget],
         // The clock is driven by hand: the catalogue's chunk is not fetched here (see below).

@@ -131,7 +131,7 @@ describe('maintenance poll (SPEC §4: at start and every 10 s; reload when it en
 
 describe('identity change (SPEC §4)', () => {
   it('another Telegram user: tokens cleared, the new id remembered, the app reloads, no register', async () => {
-    const register = vi.fn(async () => ({ token: 't', refresh: 'r' }));
+    const register = vi.fn(async () => ({ token: 't', refresh: 'r', user: user() }));
     const { scope, host } = createTestScope({
       values: [
         [$storedTelegramUserId, 111],
@@ -149,7 +149,7 @@ describe('identity change (SPEC §4)', () => {
   });
 
   it('the same user registers with init_data and the start_param as ref_code', async () => {
-    const register = vi.fn(async () => ({ token: 'new-access', refresh: 'new-refresh' }));
+    const register = vi.fn(async () => ({ token: 'new-access', refresh: 'new-refresh', user: user() }));
     const { scope, host } = createTestScope({
       values: [[$storedTelegramUserId, 222]],
       handlers: [[registerFx, register], [getMeFx, async () => user()]],
@@ -162,7 +162,7 @@ describe('identity change (SPEC §4)', () => {
   });
 
   it('a first launch remembers the user and registers', async () => {
-    const register = vi.fn(async () => ({ token: 'a', refresh: 'r' }));
+    const register = vi.fn(async () => ({ token: 'a', refresh: 'r', user: user() }));
     const { scope } = createTestScope({ handlers: [[registerFx, register], [getMeFx, async () => user()]] });
     await allSettled(signInRequested, { scope, params: { initData: 'd', telegramUserId: 5, startParam: null } });
     expect(scope.getState($storedTelegramUserId)).toBe(5);
@@ -219,7 +219,7 @@ async function stopTimers(scope: Scope) {
 
 describe('launch flow (SPEC §2, §4)', () => {
   const start = (params: ReturnType<typeof launch>, maintenance: { detail: string } = OFF) => {
-    const register = vi.fn(async () => ({ token: 'a', refresh: 'r' }));
+    const register = vi.fn(async () => ({ token: 'a', refresh: 'r', user: user() }));
     const me = vi.fn(async () => user());
     const setup = createTestScope({
       handlers: [
@@ -237,7 +237,7 @@ describe('launch flow (SPEC §2, §4)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('in Telegram: ready, expand, theme, maintenance check, register, user → the app', async () => {
+  it('in Telegram: ready, expand, theme, maintenance check, register with the user in its answer → the app', async () => {
     const { scope, host, register, me } = start(launch());
     void allSettled(appStarted, { scope });
     await vi.advanceTimersByTimeAsync(0);
@@ -245,7 +245,9 @@ describe('launch flow (SPEC §2, §4)', () => {
     expect(host.expand).toHaveBeenCalled();
     expect(host.applyTheme).toHaveBeenCalled();
     expect(register).toHaveBeenCalledWith({ init_data: launch().initData, ref_code: 'REF12345' });
-    expect(me).toHaveBeenCalledTimes(1);
+    // Issue #14: the sign-in's answer carries the user; the first screen needs no GET /user/me.
+    expect(me).not.toHaveBeenCalled();
+    expect(scope.getState(userModel.$user)?.id).toBe(user().id);
     expect(scope.getState($phase)).toBe('ready');
     expect(scope.getState($screen)).toBe('app');
     await stopTimers(scope);

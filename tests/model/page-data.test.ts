@@ -81,7 +81,7 @@ function launchAt(path: string, me: UserMe = user) {
       ],
       [attachBrowserHistoryFx, () => history],
       [getMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
-      [registerFx, async () => ({ token: 'access', refresh: 'refresh' })],
+      [registerFx, async () => ({ token: 'access', refresh: 'refresh', user: me })],
       [createTonConnectFx, async () => undefined],
       [getMeFx, calls.me],
       [getMintsFx, calls.mints],
@@ -132,7 +132,8 @@ describe('page data loads once, in the route chain', () => {
   it('the dashboard requests /api/mint/, /api/staking/ and the current price once each on launch', async () => {
     const { scope, calls } = launchAt('/');
     await start(scope);
-    expect(calls.me).toHaveBeenCalledTimes(1);
+    // The user came with the sign-in (issue #14): no GET /user/me on launch.
+    expect(calls.me).not.toHaveBeenCalled();
     expect(calls.mints).toHaveBeenCalledTimes(1);
     expect(calls.stakes).toHaveBeenCalledTimes(1);
     expect(calls.price).toHaveBeenCalledTimes(1);
@@ -150,7 +151,7 @@ describe('page data loads once, in the route chain', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     void allSettled(visibilityChanged, { scope, params: 'visible' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls.me).toHaveBeenCalledTimes(2);
+    expect(calls.me).toHaveBeenCalledTimes(1);
     expect(calls.mints).toHaveBeenCalledTimes(2);
     expect(calls.stakes).toHaveBeenCalledTimes(2);
     expect(calls.price).toHaveBeenCalledTimes(2);
@@ -164,17 +165,17 @@ describe('page data loads once, in the route chain', () => {
     const socket = FakeWebSocket.instances.find((candidate) => candidate.url.endsWith('/api/ws/'))!;
     socket.open();
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls.me).toHaveBeenCalledTimes(1);
+    expect(calls.me).not.toHaveBeenCalled();
     // Inside the visibility refetch's 10 s window: resync is not rate-limited like visibility.
     socket.receive(JSON.stringify({ event: 'resync', data: {} }));
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls.me).toHaveBeenCalledTimes(2);
+    expect(calls.me).toHaveBeenCalledTimes(1);
     expect(calls.mints).toHaveBeenCalledTimes(2);
     expect(calls.stakes).toHaveBeenCalledTimes(2);
     // Any other event does not refetch.
     socket.receive(JSON.stringify({ event: 'price_update', data: { price: '0.01', time: 1 } }));
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls.me).toHaveBeenCalledTimes(2);
+    expect(calls.me).toHaveBeenCalledTimes(1);
     await stop(scope);
   });
 
@@ -270,7 +271,7 @@ describe('page data loads once, in the route chain', () => {
     for (const path of ['/', '/mint', '/staking', '/staking/select', '/referral', '/tasks']) {
       const { scope, calls } = launchAt(path, { ...user, community_participation: false });
       await start(scope);
-      expect(calls.me, path).toHaveBeenCalledTimes(1);
+      expect(calls.me, path).not.toHaveBeenCalled();
       expect(calls.mints, path).not.toHaveBeenCalled();
       expect(calls.stakes, path).not.toHaveBeenCalled();
       expect(calls.plans, path).not.toHaveBeenCalled();

@@ -155,7 +155,7 @@ describe('the app socket: the session starts it, each entity subscribes to its o
     // The one request effect's transport: /user/me meets an expired token, refreshes and retries.
     const send = vi.fn(async ({ options }: { options: RequestOptions }) => {
       requests.push(options.path);
-      if (options.path === '/auth/register') return { data: { token: 'first', refresh: 'r1' }, refreshed: null };
+      if (options.path === '/auth/register') return { data: { token: 'first', refresh: 'r1', user }, refreshed: null };
       return { data: user, refreshed: { token: 'second', refresh: 'r2' } };
     });
     const scope = fork({ handlers: [[sendRequestFx, send]] });

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_INIT_DATA_MSG, type TokenPair, tokenPairSchema, userMeSchema } from '@/shared/api/contract';
+import { INVALID_INIT_DATA_MSG, registerResponseSchema, type TokenPair, tokenPairSchema, userMeSchema } from '@/shared/api/contract';
 import { bearer, createTestContext, newTelegramId, register, signInitData, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -36,6 +36,17 @@ describe('POST /api/auth/register', () => {
     const row = await userRow(telegramId);
     expect(row).toMatchObject({ first_name: 'Alice', language_code: 'ru', referrer_id: null });
     expect(row?.ref_code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
+  });
+
+  it('answers with the user exactly as GET /api/user/me does, so the first screen needs one round trip (issue #14)', async () => {
+    const telegramId = newTelegramId();
+    const response = await post('/api/auth/register', { init_data: signInitData({ id: telegramId, first_name: 'Ann' }) });
+    expect(response.statusCode).toBe(200);
+    const answer = registerResponseSchema.parse(response.json());
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(answer.token) });
+    expect(me.statusCode).toBe(200);
+    expect(answer.user).toEqual(userMeSchema.parse(me.json()));
+    expect(answer.user.telegram_id).toBe(telegramId);
   });
 
   it('loads the same user on the next sign-in and refreshes the profile', async () => {

@@ -1,6 +1,6 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { signInFailed, signInRequested, signedIn } from '@/entities/session';
-import { userLoadFailed, userLoaded, userRequested } from '@/entities/user';
+import { signInFailed, signInRequested, signedIn, signedInAs } from '@/entities/session';
+import { userArrivedWithSignIn, userLoadFailed, userLoaded } from '@/entities/user';
 import { navigationStarted } from '@/features/back-navigation';
 import { farmActivationLaunched } from '@/features/farm-activation';
 import { $isUnderMaintenance, appAvailable, pollingStarted } from '@/features/maintenance-mode';
@@ -90,7 +90,8 @@ const signInStarted = sample({
 });
 $phase.on(signInStarted, () => 'signing-in');
 sample({ clock: signInStarted, target: signInRequested });
-sample({ clock: signedIn, fn: () => undefined, target: userRequested });
+// The sign-in answers with the user (issue #14): the first screen renders after that one round trip.
+sample({ clock: signedInAs, target: userArrivedWithSignIn });
 // A farm code in the launch is checked once signed in; the modal waits for the user data (membership)
 // and never holds up the first screen.
 sample({

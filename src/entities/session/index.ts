@@ -1,3 +1,3 @@
-export { signInFailed, signInRequested, signedIn, type LaunchIdentity } from './model/session';
+export { signInFailed, signInRequested, signedIn, signedInAs, type LaunchIdentity } from './model/session';
 export { chainAuthorized } from './model/chain-authorized';
 export * as sessionModel from './model';

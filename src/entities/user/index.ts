@@ -9,6 +9,7 @@ export {
   newReferralsSeen,
   userLoadFailed,
   userLoaded,
+  userArrivedWithSignIn,
   userRequested,
   walletBound,
 } from './model/user';

@@ -7,7 +7,9 @@ import {
   registerFx,
   telegramUserRemembered,
   tokensReceived,
+  type RegisterResponse,
   type TokenPair,
+  type UserMe,
 } from '@/shared/api';
 import { reloadFx } from '@/shared/telegram';
 
@@ -20,6 +22,8 @@ export interface LaunchIdentity {
 /** Sign in with the launch data: identity check first, then register (SPEC §4, §7). */
 export const signInRequested = createEvent<LaunchIdentity>();
 export const signedIn = createEvent<TokenPair>();
+/** Who signed in: the user as GET /user/me would answer, from the sign-in itself. */
+export const signedInAs = createEvent<UserMe>();
 export const signInFailed = createEvent();
 /** The stored tokens belong to another Telegram user: they are dropped and the app reloads. */
 export const identityChanged = createEvent<number>();
@@ -60,11 +64,13 @@ sample({
   target: registerWithLaunchDataFx,
 });
 
-sample({
+const registered = sample({
   clock: registerWithLaunchDataFx.doneData,
-  filter: (pair): pair is TokenPair => pair !== null,
-  target: [tokensReceived, signedIn],
+  filter: (answer): answer is RegisterResponse => answer !== null,
 });
+sample({ clock: registered, fn: ({ token, refresh }): TokenPair => ({ token, refresh }), target: [tokensReceived, signedIn] });
+// The user comes with the tokens (issue #14): the first screen needs no GET /user/me.
+sample({ clock: registered, fn: ({ user }) => user, target: signedInAs });
 sample({
   clock: [registerWithLaunchDataFx.fail, registerWithLaunchDataFx.doneData.filter({ fn: (pair) => pair === null })],
   fn: () => undefined,

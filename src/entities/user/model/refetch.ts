@@ -1,9 +1,9 @@
-import { createEvent, createStore, sample } from 'effector';
+import { createEvent, createStore, merge, sample } from 'effector';
 import { delay } from 'patronum';
 import { appSocket } from '@/shared/api';
 import { timings } from '@/shared/config';
 import { visibilityChanged } from '@/shared/lib/page-visibility';
-import { $user, loadUserFx, userRequested } from './user';
+import { $user, loadUserFx, userArrivedWithSignIn, userRequested } from './user';
 
 /**
  * What the user sees may be stale, so the user data is refetched: the tab became visible again, the
@@ -17,8 +17,10 @@ export const userDataRefetched = createEvent();
  * (the initial load included) opens a 10 s window in which visibility does not refetch again.
  */
 export const $refetchBlocked = createStore(false);
-const refetchWindowEnded = delay({ source: loadUserFx, timeout: timings.refetchOnVisibleMinMs });
-$refetchBlocked.on(loadUserFx, () => true).on(refetchWindowEnded, () => false);
+// The launch's user arrives with the sign-in (no loadUserFx): its arrival opens the window too.
+const userFetched = merge([loadUserFx, userArrivedWithSignIn]);
+const refetchWindowEnded = delay({ source: userFetched, timeout: timings.refetchOnVisibleMinMs });
+$refetchBlocked.on(userFetched, () => true).on(refetchWindowEnded, () => false);
 
 // Before the user is first loaded the launch is still running: nothing to refetch yet.
 const becameVisible = sample({

@@ -7,6 +7,8 @@ export const $user = createStore<UserMe | null>(null);
 export const userRequested = createEvent();
 export const userLoaded = createEvent<UserMe>();
 export const userLoadFailed = createEvent();
+/** The user as the sign-in answered it (issue #14: the launch needs no GET /user/me). */
+export const userArrivedWithSignIn = createEvent<UserMe>();
 /** A live `user:balance` push from the server socket. */
 export const balanceUpdated = createEvent<UserBalanceEvent>();
 export const collectiveBonusUpdated = createEvent<number>();
@@ -27,6 +29,7 @@ export const $newReferralsCount = $user.map((user) => user?.ref.new_referrals_co
 export const $referralLink = $user.map((user) => (user ? referralLink(user.ref_code) : null));
 
 sample({ clock: userRequested, target: loadUserFx });
+sample({ clock: userArrivedWithSignIn, target: userLoaded });
 sample({
   clock: loadUserFx.doneData,
   filter: (user): user is UserMe => user !== null,

@@ -33,6 +33,7 @@ import {
   referralTransferBodySchema,
   refreshBodySchema,
   registerBodySchema,
+  registerResponseSchema,
   stakeCalculateQuerySchema,
   stakeCalculationSchema,
   stakeCreateBodySchema,
@@ -67,7 +68,7 @@ export interface CallSchemas {
 }
 
 export const callSchemas = {
-  register: { body: registerBodySchema, response: tokenPairSchema },
+  register: { body: registerBodySchema, response: registerResponseSchema },
   refresh: { body: refreshBodySchema, response: tokenPairSchema },
   maintenanceStatus: { response: maintenanceStatusSchema },
   me: { response: userMeSchema },

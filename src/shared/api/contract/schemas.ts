@@ -167,6 +167,12 @@ export const userMeSchema = z.object({
   /** The wallet the user proved to hold (ton_proof); null until a proof binds one. */
   wallet: boundWalletSchema.nullable(),
 });
+/**
+ * POST /auth/register (issue #14): the tokens and the same user GET /user/me answers, so the first screen
+ * renders after one round trip (later refetches read /user/me).
+ */
+export const registerResponseSchema = tokenPairSchema.extend({ user: userMeSchema });
+
 
 export const balancesSchema = userMeSchema.pick({
   balance_token: true,

@@ -6,6 +6,7 @@ export type ErrorBody = z.output<typeof s.errorBodySchema>;
 export type RegisterBody = z.input<typeof s.registerBodySchema>;
 export type RefreshBody = z.input<typeof s.refreshBodySchema>;
 export type TokenPair = z.output<typeof s.tokenPairSchema>;
+export type RegisterResponse = z.output<typeof s.registerResponseSchema>;
 export type UserMe = z.output<typeof s.userMeSchema>;
 export type BoundWallet = z.output<typeof s.boundWalletSchema>;
 export type TonProofPayload = z.output<typeof s.tonProofPayloadSchema>;
