@@ -29,14 +29,17 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     await page.waitForTimeout(1000);
     expect(count('GET /api/mint/')).toBe(1);
     expect(count('GET /api/staking/')).toBe(1);
+    // The sign-in answered with the user (issue #14): one round trip, no GET /api/user/me on launch.
+    expect(count('POST /api/auth/register')).toBe(1);
+    expect(count('GET /api/user/me')).toBe(0);
   });
 
   test('the loader shows until the data is ready', async ({ page }) => {
     const { row } = await createTestUser(page);
-    // Hold /user/me back so the loader is observable, then let it through.
+    // Hold the sign-in (it brings the user) back so the loader is observable, then let it through.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/user/me', async (route) => {
+    await page.route('**/api/auth/register', async (route) => {
       await held;
       await route.continue();
     });

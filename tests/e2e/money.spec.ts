@@ -28,8 +28,8 @@ test('a balance travels exactly, digit for digit, from the database to the scree
   await grant(page, sandboxUserId, '8876543211.87654321');
   await expect(app.getByTestId('balance-token')).toHaveText('9 000 000 000.99 TKN');
 
-  // A fresh load reads the same digits over HTTP.
-  const me = page.waitForResponse((response) => response.url().endsWith('/api/user/me'));
+  // A fresh load reads the same digits over HTTP (the user comes with the sign-in's answer).
+  const me = page.waitForResponse((response) => response.url().endsWith('/api/auth/register'));
   await page.reload();
   const body = await (await me).text();
   expect(body).toContain('"balance_token":"9000000000.999999999"');
