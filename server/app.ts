@@ -15,6 +15,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
+import { auditOperatorActions, auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { telegramCommunityChecker } from './community/checker';
 import type { Config } from './config';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await requireMember(request);
   });
 
+  app.addHook('onResponse', auditOperatorActions(deps));
   await app.register(authRoutes(deps));
   await app.register(maintenanceRoutes(deps));
   await app.register(socketRoutes(deps, { tokenTimeoutMs: options.socketTokenTimeoutMs ?? SOCKET_TOKEN_TIMEOUT_MS }));
@@ -207,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(taskRoutes(deps));
   await app.register(walletRoutes(deps));
   await app.register(treasuryAdminRoutes(deps));
+  await app.register(auditRoutes(deps));
   // Sandbox mode only: /sandbox (launcher, host frame, dev wallet, dev chain). In production those paths 404.
   if (sandbox) await app.register(sandbox.plugin(deps));
 

@@ -16,6 +16,7 @@
  *   npm run operator -- withdrawals refund <id>     (tokens back to the balance they came from, once)
  *   npm run operator -- withdrawals retry <id>      (a failed payout back into the queue)
  *   npm run operator -- payouts status|pause|resume (hold the payout worker: sales queue, nothing is signed)
+ *   npm run operator -- audit [<n>]                 (the newest operator actions, as answered)
  * Settings: API_URL (default http://127.0.0.1:$PORT, PORT default 8080), ADMIN_TOKEN (sandbox default).
  */
 import { pathToFileURL } from 'node:url';
@@ -40,7 +41,8 @@ export const USAGE = `Usage:
   npm run operator -- withdrawals
   npm run operator -- withdrawals refund <id>
   npm run operator -- withdrawals retry <id>
-  npm run operator -- payouts status|pause|resume`;
+  npm run operator -- payouts status|pause|resume
+  npm run operator -- audit [<how many, default 50>]`;
 
 export interface OperatorEnv {
   apiUrl: string;
@@ -307,7 +309,26 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
     }
   }
 
+  if (command === 'audit' && rest.length === 0 && (action === undefined || /^\d+$/.test(action))) {
+    const entries = (await call('GET', `/audit?limit=${action ?? 50}`)) as AuditLine[];
+    if (entries.length === 0) print('No operator actions yet');
+    for (const entry of entries) {
+      const when = new Date(entry.created_at * 1000).toISOString();
+      print(`${when} ${entry.status} ${entry.method} ${entry.path} ${entry.body === null ? '' : JSON.stringify(entry.body)} (${entry.ip})`.trimEnd());
+    }
+    return;
+  }
+
   throw new UsageError();
+}
+
+interface AuditLine {
+  method: string;
+  path: string;
+  body: unknown;
+  status: number;
+  ip: string;
+  created_at: number;
 }
 
 interface PayoutsLine {

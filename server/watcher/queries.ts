@@ -76,11 +76,20 @@ export async function transactionsToReview(q: Queryable, includeResolved: boolea
   );
 }
 
-export async function resolveTransaction(q: Queryable, hash: string, resolution: string): Promise<boolean> {
+/**
+ * Marks a transaction to review resolved, once: an operator's resolution is final (issue #15), so a
+ * second resolve is refused instead of overwriting the first.
+ */
+export async function resolveTransaction(q: Queryable, hash: string, resolution: string): Promise<'resolved' | 'already' | 'missing'> {
   const rows = await q.query(
     `UPDATE treasury_transactions SET resolved_at = now(), resolution = $2
-     WHERE hash = $1 AND outcome NOT IN ('credited', 'not_payment') RETURNING hash`,
+     WHERE hash = $1 AND outcome NOT IN ('credited', 'not_payment') AND resolved_at IS NULL RETURNING hash`,
     [hash, resolution],
   );
-  return rows.length > 0;
+  if (rows.length > 0) return 'resolved';
+  const [known] = await q.query(
+    "SELECT 1 FROM treasury_transactions WHERE hash = $1 AND outcome NOT IN ('credited', 'not_payment')",
+    [hash],
+  );
+  return known ? 'already' : 'missing';
 }

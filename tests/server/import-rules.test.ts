@@ -43,12 +43,13 @@ export const DOMAINS = [
   'tasks',
   'stats',
   'wallet',
+  'audit',
 ] as const;
 /** Platform: shared by every domain, knows none of them. */
 export const PLATFORM_FOLDERS = ['db', 'lib', 'events', 'http'] as const;
 export const PLATFORM_FILES = ['config.ts', 'constants.ts', 'deps.ts'] as const;
 /** Composition roots: wire domains together (and may import any of their files). */
-export const ROOT_FILES = ['app.ts', 'jobs.ts', 'start.ts', 'main.ts', 'dev.ts', 'operator.ts'] as const;
+export const ROOT_FILES = ['app.ts', 'jobs.ts', 'start.ts', 'main.ts', 'cluster.ts', 'dev.ts', 'operator.ts'] as const;
 /** The one import of the sandbox from outside it. */
 export const SANDBOX_REGISTRATION = { from: 'server/app.ts', to: 'server/sandbox/index.ts' } as const;
 /**

@@ -151,6 +151,29 @@ describe('matching payments', () => {
     });
     expect(resolve.statusCode).toBe(200);
     expect((await toReview()).map((row) => row.hash)).not.toContain(twice.transaction_id.hash);
+    // Final: resolving it again is refused, and the first resolution stands (issue #15).
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/treasury/transactions/resolve',
+      headers: { authorization: `Bearer ${ctx.config.adminToken}` },
+      payload: { hash: twice.transaction_id.hash, resolution: 'overwritten?' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ msg: 'This transaction is already resolved' });
+    const [kept] = await ctx.db.query<{ resolution: string }>('SELECT resolution FROM treasury_transactions WHERE hash = $1', [
+      twice.transaction_id.hash,
+    ]);
+    expect(kept?.resolution).toBe('refunded 2 TON');
+    // Both attempts are in the audit, newest first, with their outcome.
+    const audit = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?limit=2',
+      headers: { authorization: `Bearer ${ctx.config.adminToken}` },
+    });
+    expect(audit.json()).toMatchObject([
+      { method: 'POST', path: '/api/admin/treasury/transactions/resolve', status: 409, body: { resolution: 'overwritten?' } },
+      { method: 'POST', path: '/api/admin/treasury/transactions/resolve', status: 200, body: { resolution: 'refunded 2 TON' } },
+    ]);
     const unauthorised = await ctx.app.inject({ method: 'GET', url: '/api/admin/treasury/transactions' });
     expect(unauthorised.statusCode).toBe(401);
   });
