@@ -155,3 +155,13 @@ export const PRICE_NUDGE_BPS = 500n;
 export const TON_PROOF_TTL_SECONDS = 15 * 60;
 /** How far a proof's timestamp may be ahead of the server's clock (a wallet's clock a little fast). */
 export const TON_PROOF_FUTURE_SKEW_SECONDS = 60;
+
+/** Init data whose auth_date is later than now + this (clock skew between Telegram and us) is refused. */
+export const AUTH_DATE_FUTURE_SKEW_SECONDS = 60;
+/**
+ * Live sessions (refresh-token families) one user may hold: a new sign-in beyond it revokes the oldest,
+ * so replaying one captured init_data cannot mint unbounded sessions (issue #15).
+ */
+export const MAX_LIVE_SESSIONS_PER_USER = 10;
+/** How often expired refresh tokens are purged. */
+export const REFRESH_TOKEN_PURGE_INTERVAL_MS = 60 * 60_000;

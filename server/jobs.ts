@@ -9,10 +9,12 @@
  */
 import { TonClient } from '@ton/ton';
 import type { FastifyBaseLogger } from 'fastify';
+import { purgeExpiredRefreshTokens } from './auth/queries';
 import type { Config } from './config';
 import {
   PAYOUT_INTERVAL_MS,
   PAYOUT_SANDBOX_INTERVAL_MS,
+  REFRESH_TOKEN_PURGE_INTERVAL_MS,
   SETTLEMENT_INTERVAL_MS,
   TREASURY_MAX_PAGES_PER_POLL,   TREASURY_PAGE_SIZE,
   TREASURY_POLL_INTERVAL_MS,
@@ -60,6 +62,8 @@ export const SETTLEMENT_LOCK_KEY = 7_402_116_005;
 export const PAYOUT_LOCK_KEY = 7_402_116_006;
 /** One random-walk tick at a time across all processes (sandbox only). */
 export const PRICE_WALK_LOCK_KEY = 7_402_116_007;
+/** One purge of expired refresh tokens at a time across all processes. */
+export const SESSION_PURGE_LOCK_KEY = 7_402_116_008;
 /** Steps one payout run takes at most (sign, send, confirm… for several batches) before it yields. */
 export const PAYOUT_STEPS_PER_RUN = 20;
 
@@ -88,6 +92,8 @@ export interface BackgroundJobs {
   payouts: PeriodicJob | null;
   /** The sandbox's random walk of the price; null when PRICE_TICK_MS is 0 (always in production). */
   priceWalk: PeriodicJob | null;
+  /** Deletes expired refresh tokens (hourly). */
+  sessionPurge: PeriodicJob;
   start(): void;
   stop(): Promise<void>;
 }
@@ -170,19 +176,34 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
     });
   }
 
+  // Expired refresh tokens can never refresh again: deleted hourly (issue #15: they were never purged).
+  const sessionPurge = createPeriodicJob({
+    name: 'session-purge',
+    intervalMs: REFRESH_TOKEN_PURGE_INTERVAL_MS,
+    db,
+    lockKey: SESSION_PURGE_LOCK_KEY,
+    run: async () => {
+      const purged = await purgeExpiredRefreshTokens(db);
+      if (purged > 0) log.info({ purged }, 'expired refresh tokens purged');
+    },
+    onError: (error) => log.error({ err: error }, 'refresh token purge failed'),
+  });
+
   return {
     watcher,
     settlement,
     payouts,
     priceWalk,
+    sessionPurge,
     start() {
       watcher?.start();
       settlement.start();
       payouts?.start();
       priceWalk?.start();
+      sessionPurge.start();
     },
     async stop() {
-      await Promise.all([watcher?.stop(), settlement.stop(), payouts?.stop(), priceWalk?.stop()]);
+      await Promise.all([watcher?.stop(), settlement.stop(), payouts?.stop(), priceWalk?.stop(), sessionPurge.stop()]);
     },
   };
 }

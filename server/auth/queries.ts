@@ -42,3 +42,36 @@ export async function revokeFamily(q: Queryable, familyId: string): Promise<void
     familyId,
   ]);
 }
+
+/**
+ * Keeps the user's `keep` newest live sessions (refresh-token families) and revokes the rest: a new
+ * sign-in beyond the cap ends the oldest. The caller holds the user's row (sign-in upserts it), so two
+ * sign-ins of one user count one after the other. Returns how many families were revoked.
+ */
+export async function revokeSessionsBeyond(q: Queryable, userId: number, keep: number): Promise<number> {
+  const rows = await q.query<{ family_id: string }>(
+    `UPDATE refresh_tokens SET revoked_at = now()
+      WHERE user_id = $1 AND revoked_at IS NULL AND family_id IN (
+        SELECT family_id FROM refresh_tokens
+         WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+         GROUP BY family_id ORDER BY max(id) DESC OFFSET $2)
+      RETURNING family_id`,
+    [userId, keep],
+  );
+  return new Set(rows.map((row) => row.family_id)).size;
+}
+
+/** The family of a refresh token, if the token is the user's. */
+export async function familyOf(q: Queryable, tokenHash: string, userId: number): Promise<string | undefined> {
+  const [row] = await q.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND user_id = $2', [
+    tokenHash,
+    userId,
+  ]);
+  return row?.family_id;
+}
+
+/** Expired refresh tokens can never be used again: they are deleted. Returns how many. */
+export async function purgeExpiredRefreshTokens(q: Queryable): Promise<number> {
+  const rows = await q.query('DELETE FROM refresh_tokens WHERE expires_at < now() RETURNING id');
+  return rows.length;
+}

@@ -7,11 +7,19 @@ import { validate } from '@telegram-apps/init-data-node';
 import { INVALID_INIT_DATA_MSG, type TokenPair } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
-import type { AccessClaims } from '../http/auth-context';
+import type { VerifiedClaims } from '../http/auth-context';
 import { UnauthorizedError } from '../lib/errors';
 import { type TelegramProfile, signInUser, userExists } from '../users/service';
 import { readLaunchFields } from './init-data';
-import { insertRefreshToken, lockRefreshToken, markRefreshTokenUsed, revokeFamily } from './queries';
+import { AUTH_DATE_FUTURE_SKEW_SECONDS, MAX_LIVE_SESSIONS_PER_USER } from '../constants';
+import {
+  familyOf,
+  insertRefreshToken,
+  lockRefreshToken,
+  markRefreshTokenUsed,
+  revokeFamily,
+  revokeSessionsBeyond,
+} from './queries';
 import { hashRefreshToken, newRefreshToken } from './tokens';
 
 export interface SignInData {
@@ -24,6 +32,9 @@ export function verifyInitData(initData: string, botToken: string, maxAgeSeconds
   try {
     // The HMAC `hash` over every other field (`signature` included when the client sent one), and auth_date.
     validate(initData, botToken, { expiresIn: maxAgeSeconds });
+    // Signed in the future is not a real launch (a clock far off, or data minted for later replays).
+    const authDate = Number(new URLSearchParams(initData).get('auth_date'));
+    if (!(authDate <= Math.floor(Date.now() / 1000) + AUTH_DATE_FUTURE_SKEW_SECONDS)) throw new Error('auth_date in the future');
     const { user, startParam } = readLaunchFields(initData);
     return {
       profile: {
@@ -67,8 +78,22 @@ export async function register(
     // The referrer is the ref code typed at sign-in, else the start parameter of the launch link.
     const userId = await signInUser(q, signIn.profile, body.ref_code || signIn.startParam);
     const tokens = await issueTokens(deps, q, { id: userId, telegramId: signIn.profile.telegramId }, randomUUID());
+    await revokeSessionsBeyond(q, userId, MAX_LIVE_SESSIONS_PER_USER);
     return { tokens, userId };
   });
+}
+
+/**
+ * Sign-out (issue #15): the session of this refresh token — its whole family — is revoked, so neither
+ * it nor any token descended from it refreshes again (the access token in hand lives out its short TTL,
+ * and its socket closes when it expires). Idempotent; a token that is not the caller's changes nothing.
+ */
+export async function signOut(deps: Deps, userId: number, refreshToken: string): Promise<{ signed_out: true }> {
+  await deps.db.tx(async (q) => {
+    const family = await familyOf(q, hashRefreshToken(refreshToken), userId);
+    if (family) await revokeFamily(q, family);
+  });
+  return { signed_out: true };
 }
 
 type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; message: string };
@@ -99,7 +124,7 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
  * Verifies an access token and that its user still exists: a socket's sign-in, once per connection. (HTTP
  * calls trust the signed token alone; the reads they make anyway find a deleted account, see app.ts.)
  */
-export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens'>, token: string): Promise<AccessClaims> {
+export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens'>, token: string): Promise<VerifiedClaims> {
   const claims = await deps.tokens.verify(token);
   if (!(await userExists(deps.db, claims.userId))) throw new UnauthorizedError();
   return claims;

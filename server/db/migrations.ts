@@ -555,6 +555,14 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '0014_session_indexes',
+    sql: /* sql */ `
+      -- Sessions per user (the cap on live refresh families) and the purge of expired tokens.
+      CREATE INDEX refresh_tokens_user_idx ON refresh_tokens (user_id);
+      CREATE INDEX refresh_tokens_expires_idx ON refresh_tokens (expires_at);
+    `,
+  },
 ];
 
 /** Arbitrary constant: serialises migrations of several processes starting at once on one Postgres. */

@@ -27,6 +27,8 @@ const OPEN_TO_NON_MEMBERS = new Set<CallName>([
   'currentPrice',
   'mintPlans',
   'mintCalculate',
+  // Ending one's own session is never refused.
+  'logout',
 ]);
 
 const callOf = (request: FastifyRequest): CallName | undefined => request.routeOptions.config.call;

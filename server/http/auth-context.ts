@@ -18,6 +18,11 @@ export interface AccessClaims {
   telegramId: number;
 }
 
+/** A verified token's claims and when it expires (unix seconds): a socket closes then (issue #15). */
+export interface VerifiedClaims extends AccessClaims {
+  expiresAt: number;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `bearerAuth` on guarded routes; null elsewhere. */
@@ -35,7 +40,7 @@ export class TokenKeys {
    * key, so until it expires a token seen before needs no HMAC again (issue #14: the signature check
    * with its key import was the largest CPU cost of an authenticated call). Oldest dropped first.
    */
-  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  private readonly verified = new Map<string, VerifiedClaims>();
 
   constructor(
     secret: string,
@@ -54,10 +59,10 @@ export class TokenKeys {
   }
 
   /** Throws UnauthorizedError: 'Token expired' for an expired token, 'Not authenticated' otherwise. */
-  async verify(token: string): Promise<AccessClaims> {
+  async verify(token: string): Promise<VerifiedClaims> {
     const known = this.verified.get(token);
     // jose's rule: expired when exp <= now in whole seconds; then the full check below says so.
-    if (known && known.exp > Math.floor(Date.now() / 1000)) return known.claims;
+    if (known && known.expiresAt > Math.floor(Date.now() / 1000)) return known;
     if (known) this.verified.delete(token);
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
@@ -66,9 +71,9 @@ export class TokenKeys {
       if (!Number.isSafeInteger(userId) || userId <= 0 || typeof telegramId !== 'number' || payload.exp === undefined) {
         throw new UnauthorizedError();
       }
-      const claims = { userId, telegramId };
+      const claims: VerifiedClaims = { userId, telegramId, expiresAt: payload.exp };
       if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { claims, exp: payload.exp });
+      this.verified.set(token, claims);
       return claims;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError(SERVER_MESSAGES.tokenExpired);

@@ -16,7 +16,7 @@ import {
 } from '@/shared/api/contract';
 import { authenticateToken } from '../auth/service';
 import { isDatabaseFault } from '../db/faults';
-import type { AccessClaims } from '../http/auth-context';
+import type { VerifiedClaims } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { unixNow } from '../lib/codes';
 import { currentBalances } from '../ledger/service';
@@ -53,7 +53,7 @@ function handshake(
   socket: WebSocket,
   options: SocketOptions,
   onMessage: (text: string) => void,
-): Promise<AccessClaims | null> {
+): Promise<VerifiedClaims | null> {
   return new Promise((resolve) => {
     let state: 'waiting' | 'verifying' | 'open' | 'closed' = 'waiting';
     const early: string[] = [];
@@ -82,6 +82,7 @@ function handshake(
         (claims) => {
           if (socket.readyState !== socket.OPEN) return resolve(null);
           state = 'open';
+          closeAtExpiry(socket, claims);
           early.splice(0).forEach(onMessage);
           resolve(claims);
         },
@@ -99,6 +100,20 @@ function handshake(
  * A handshake that failed: 4503 when the database could not answer (the token may be fine: the client
  * reconnects with backoff and keeps its session), 4401 when the token or its user is not valid.
  */
+/**
+ * A signed-in socket lives as long as its token (issue #15): at expiry it is closed with 4401, and the
+ * client refreshes and reconnects — which a signed-out or revoked session cannot do, so its socket stops
+ * receiving at the latest one access-token lifetime after the session ended.
+ */
+function closeAtExpiry(socket: WebSocket, claims: VerifiedClaims): void {
+  const timer = setTimeout(
+    () => socket.close(SOCKET_CLOSE.unauthorized, 'Token expired'),
+    Math.max(0, claims.expiresAt * 1000 - Date.now()),
+  );
+  timer.unref();
+  socket.on('close', () => clearTimeout(timer));
+}
+
 function closeRefused(socket: WebSocket, error: unknown): void {
   if (isDatabaseFault(error)) socket.close(SOCKET_CLOSE.unavailable, 'Service unavailable');
   else socket.close(SOCKET_CLOSE.unauthorized, 'Unauthorized');

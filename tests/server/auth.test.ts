@@ -65,6 +65,7 @@ describe('POST /api/auth/register', () => {
     ['a tampered user', () => signInitData({ id: 1, first_name: 'Eve' }).replace('Eve', 'Mallory')],
     ['another bot token', () => signInitData({ id: 1 }, { botToken: '999:other-bot' })],
     ['auth_date older than 24 h', () => signInitData({ id: 1 }, { authDate: new Date(Date.now() - 25 * 3600_000) })],
+    ['auth_date 5 minutes in the future', () => signInitData({ id: 1 }, { authDate: new Date(Date.now() + 5 * 60_000) })],
     ['no hash', () => signInitData({ id: 1 }).replace(/&?hash=[0-9a-f]+/, '')],
     ['no user', () => signInitData(null)],
     ['garbage', () => 'not init data at all'],

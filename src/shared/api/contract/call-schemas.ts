@@ -33,6 +33,8 @@ import {
   referralTransferBodySchema,
   refreshBodySchema,
   registerBodySchema,
+  logoutBodySchema,
+  logoutResultSchema,
   registerResponseSchema,
   stakeCalculateQuerySchema,
   stakeCalculationSchema,
@@ -70,6 +72,7 @@ export interface CallSchemas {
 export const callSchemas = {
   register: { body: registerBodySchema, response: registerResponseSchema },
   refresh: { body: refreshBodySchema, response: tokenPairSchema },
+  logout: { body: logoutBodySchema, response: logoutResultSchema },
   maintenanceStatus: { response: maintenanceStatusSchema },
   me: { response: userMeSchema },
   mintPlans: { response: mintPlanListSchema },

@@ -22,6 +22,8 @@ export interface CallRoute {
 export const calls = {
   register: { method: 'POST', path: '/auth/register', auth: false, status: 200 },
   refresh: { method: 'POST', path: '/auth/refresh', auth: false, status: 200 },
+  /** Issue #15: sign-out revokes the session (the refresh token's family). */
+  logout: { method: 'POST', path: '/auth/logout', auth: true, status: 200 },
   maintenanceStatus: { method: 'GET', path: '/maintenance/', auth: false, status: 200 },
   me: { method: 'GET', path: '/user/me', auth: true, status: 200 },
   mintPlans: { method: 'GET', path: '/mint/all-plans', auth: true, status: 200 },

@@ -122,6 +122,9 @@ export const refreshBodySchema = z.union([
 ]);
 
 export const tokenPairSchema = z.object({ token: z.string(), refresh: z.string() });
+/** POST /auth/logout (issue #15): the refresh token whose session ends. */
+export const logoutBodySchema = z.strictObject({ refresh_token: z.string().min(1).max(200) });
+export const logoutResultSchema = z.object({ signed_out: z.literal(true) });
 
 // ---- user ---------------------------------------------------------------------------------------
 export const refInfoSchema = z.object({

@@ -1,0 +1,125 @@
+/**
+ * Sessions, probed as an attacker would (issue #15): replays of one captured init_data keep at most
+ * MAX_LIVE_SESSIONS_PER_USER sessions alive; sign-out ends a session for good; expired refresh tokens are
+ * purged; a token without `exp` is refused; a socket closes when its token expires; init data signed in
+ * the future is refused (auth.test.ts has that one with the other invalid init data).
+ */
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { SOCKET_CLOSE, type TokenPair } from '@/shared/api/contract';
+import { purgeExpiredRefreshTokens } from '../../server/auth/queries';
+import { MAX_LIVE_SESSIONS_PER_USER } from '../../server/constants';
+import { bearer, createTestContext, newTelegramId, signInitData, type TestContext } from './helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload, headers });
+
+const liveFamilies = async (telegramId: number) =>
+  (
+    await ctx.db.query<{ families: bigint }>(
+      `SELECT count(DISTINCT t.family_id) AS families FROM refresh_tokens t JOIN users u ON u.id = t.user_id
+        WHERE u.telegram_id = $1 AND t.revoked_at IS NULL AND t.expires_at > now()`,
+      [telegramId],
+    )
+  )[0]!.families;
+
+describe('sessions', () => {
+  it(`400 replays of one init_data leave at most ${MAX_LIVE_SESSIONS_PER_USER} live sessions: the oldest are revoked`, async () => {
+    const telegramId = newTelegramId();
+    const initData = signInitData({ id: telegramId });
+    const pairs: TokenPair[] = [];
+    for (let i = 0; i < 400; i++) {
+      const response = await post('/api/auth/register', { init_data: initData });
+      expect(response.statusCode).toBe(200);
+      pairs.push(response.json<TokenPair>());
+    }
+    expect(Number(await liveFamilies(telegramId))).toBe(MAX_LIVE_SESSIONS_PER_USER);
+    // The newest sessions refresh; the first one was revoked.
+    expect((await post('/api/auth/refresh', { refresh_token: pairs.at(-1)!.refresh })).statusCode).toBe(200);
+    const oldest = await post('/api/auth/refresh', { refresh_token: pairs[0]!.refresh });
+    expect(oldest.statusCode).toBe(401);
+    expect(oldest.json()).toEqual({ msg: 'Refresh token revoked' });
+  });
+
+  it('sign-out revokes the session: its refresh token and every later one stop working; other sessions live on', async () => {
+    const telegramId = newTelegramId();
+    const phone = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
+    const laptop = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
+    const rotated = (await post('/api/auth/refresh', { refresh_token: phone.refresh })).json<TokenPair>();
+
+    const out = await post('/api/auth/logout', { refresh_token: rotated.refresh }, bearer(rotated.token));
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ signed_out: true });
+    const after = await post('/api/auth/refresh', { refresh_token: rotated.refresh });
+    expect(after.statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', { refresh_token: laptop.refresh })).statusCode).toBe(200);
+
+    // Someone else's refresh token: nothing changes (and nothing is said about it).
+    const other = (await post('/api/auth/register', { init_data: signInitData({ id: newTelegramId() }) })).json<TokenPair>();
+    expect((await post('/api/auth/logout', { refresh_token: other.refresh }, bearer(laptop.token))).statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', { refresh_token: other.refresh })).statusCode).toBe(200);
+    // Without a token, or with a bad body: refused.
+    expect((await post('/api/auth/logout', { refresh_token: other.refresh })).statusCode).toBe(401);
+    expect((await post('/api/auth/logout', { token: 'x' }, bearer(laptop.token))).statusCode).toBe(422);
+  });
+
+  it('expired refresh tokens are purged; live ones stay', async () => {
+    const telegramId = newTelegramId();
+    const pair = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
+    const [row] = await ctx.db.query<{ user_id: number }>('SELECT id AS user_id FROM users WHERE telegram_id = $1', [telegramId]);
+    await ctx.db.query("UPDATE refresh_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1", [row!.user_id]);
+    const live = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
+    expect(await purgeExpiredRefreshTokens(ctx.db)).toBeGreaterThanOrEqual(1);
+    const left = await ctx.db.query('SELECT id FROM refresh_tokens WHERE user_id = $1', [row!.user_id]);
+    expect(left).toHaveLength(1);
+    expect((await post('/api/auth/refresh', { refresh_token: pair.refresh })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', { refresh_token: live.refresh })).statusCode).toBe(200);
+  });
+
+  it('an access token without exp is refused, on HTTP and on the socket', async () => {
+    const telegramId = newTelegramId();
+    await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) });
+    const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE telegram_id = $1', [telegramId]);
+    const forever = await new SignJWT({ tg: telegramId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(row!.id))
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(forever) });
+    expect(me.statusCode).toBe(401);
+
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = new WebSocket(`${address.replace('http', 'ws')}/api/ws/`);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    socket.send(forever);
+    expect(await closed).toBe(SOCKET_CLOSE.unauthorized);
+
+    // A socket lives as long as its token: one expiring in 2 s is closed with 4401 then.
+    const soon = await new SignJWT({ tg: telegramId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(row!.id))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
+      .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+    const live = new WebSocket(`${address.replace('http', 'ws')}/api/ws/`);
+    const heard: string[] = [];
+    live.on('message', (data) => heard.push(String(data)));
+    await new Promise((resolve) => live.once('open', resolve));
+    const liveClosed = new Promise<number>((resolve) => live.on('close', (code) => resolve(code)));
+    const openedAt = Date.now();
+    live.send(soon);
+    expect(await liveClosed).toBe(SOCKET_CLOSE.unauthorized);
+    expect(heard.length).toBeGreaterThanOrEqual(1); // it was signed in (the balances snapshot) until then
+    expect(Date.now() - openedAt).toBeGreaterThan(500);
+  });
+});
