@@ -8,7 +8,7 @@
  * reconnect, tell its sockets to resync, and hear what follows. And `npm run start:cluster` refuses
  * without a DATABASE_URL.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Address } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,36 +21,15 @@ import { type TestContext, TEST_ENV, createTestContext, sandboxConfig } from './
 import { createMint, fakeNode, payMint } from './mint-kit';
 import { fundedUser } from './race-kit';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
+import { type ServerProcess, startServerProcess } from './support/server-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 let postgres: PostgresServer;
 let a: TestContext;
 let busA: PgEventBus;
-let b: { child: ChildProcess; base: string; exited: Promise<number | null> };
+let b: ServerProcess;
 
-function startProcess(databaseUrl: string): Promise<typeof b> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...TEST_ENV, MODE: 'sandbox', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PRICE_TICK_MS: '0', PAYOUTS_ENABLED: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`process B did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', () => {
-      const match = /Listen:\s+(http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, base: match[1]!, exited });
-      }
-    });
-    void exited.then((code) => reject(new Error(`process B exited (${code}) before listening:\n${output}`)));
-  });
-}
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -66,7 +45,7 @@ beforeAll(async () => {
   a = await createTestContext({ databaseUrl: postgres.url, bus: busA, config: sandboxConfig({ treasuryAddress: treasury }) });
   holder.db = a.db;
   await busA.ready();
-  b = await startProcess(postgres.url);
+  b = await startServerProcess(postgres.url, { ...TEST_ENV });
 }, 180_000);
 
 afterAll(async () => {

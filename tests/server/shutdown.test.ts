@@ -6,15 +6,13 @@
  * this process nothing more (a connection opened after the listener closed would be refused or reset by
  * the kernel without ever reaching the server).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SERVER_MESSAGES, SOCKET_CLOSE, type TokenPair } from '@/shared/api/contract';
 import { newTelegramId, signInitData } from './helpers';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
+import { startServerProcess } from './support/server-process';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIENTS = 50;
 
 let postgres: PostgresServer;
@@ -25,40 +23,7 @@ afterAll(async () => {
   await postgres?.stop();
 }, 120_000);
 
-function startServer(): Promise<{ child: ChildProcess; base: string; exited: Promise<number | null>; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      MODE: 'sandbox',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: postgres.url,
-      LOG_LEVEL: 'warn',
-      PRICE_TICK_MS: '0',
-      PAYOUTS_ENABLED: 'false',
-      RATE_LIMIT_SIGN_IN_PER_IP: '100000',
-      LOAD_MAX_EVENT_LOOP_DELAY_MS: '60000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const check = () => {
-      const match = /Listen:\s+(http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, base: match[1]!, exited, output: () => output });
-      }
-    };
-    child.stdout!.on('data', check);
-    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
-  });
-}
+const startServer = () => startServerProcess(postgres.url);
 
 type Outcome = { kind: 'answer'; status: number; body: string } | { kind: 'refused' } | { kind: 'broken'; error: string };
 
