@@ -23,7 +23,7 @@ export interface TestContext {
 /**
  * The tests' settings: the sandbox's, with rate limits far above what any test does from its one address
  * (the limits stay on; tests/server/protection.test.ts sets low ones to see them refuse), and load shedding
- * only past a 60 s event-loop stall: the embedded PGlite runs on the test's own event loop, and a busy
+ * only past a 60 s event-loop stall or 64 GB of heap: the embedded PGlite runs on the test's own event loop, and a busy
  * machine running the whole suite would otherwise be "overloaded".
  */
 export const TEST_ENV = {
@@ -33,6 +33,9 @@ export const TEST_ENV = {
   RATE_LIMIT_MONEY_PER_IP: '100000',
   RATE_LIMIT_MONEY_PER_USER: '100000',
   LOAD_MAX_EVENT_LOOP_DELAY_MS: '60000',
+  // The same for memory: a test file holds several embedded databases (and the TON emulator) in its own
+  // heap, which the production default (90 % of V8's limit) would read as a server about to run out.
+  LOAD_MAX_HEAP_USED_BYTES: String(64 * 1024 ** 3),
 } as const;
 
 export function sandboxConfig(overrides: Partial<Config> = {}): Config {

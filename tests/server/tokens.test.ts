@@ -14,9 +14,10 @@ describe('TokenKeys', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T12:00:00Z') });
     const keys = new TokenKeys('secret-of-at-least-32-characters-long', 60);
     const token = await keys.sign({ userId: 7, telegramId: 700 });
-    expect(await keys.verify(token)).toEqual({ userId: 7, telegramId: 700 });
+    const expiresAt = Date.parse('2026-11-23T12:01:00Z') / 1000;
+    expect(await keys.verify(token)).toEqual({ userId: 7, telegramId: 700, expiresAt });
     vi.setSystemTime(new Date('2026-11-23T12:00:59Z'));
-    expect(await keys.verify(token)).toEqual({ userId: 7, telegramId: 700 });
+    expect(await keys.verify(token)).toEqual({ userId: 7, telegramId: 700, expiresAt });
     vi.setSystemTime(new Date('2026-11-23T12:01:00Z'));
     await expect(keys.verify(token)).rejects.toThrow('Token expired');
   });
