@@ -75,3 +75,11 @@ export async function purgeExpiredRefreshTokens(q: Queryable): Promise<number> {
   const rows = await q.query('DELETE FROM refresh_tokens WHERE expires_at < now() RETURNING id');
   return rows.length;
 }
+
+export async function revokedFamiliesWithin(q: Queryable, seconds: number): Promise<string[]> {
+  const rows = await q.query<{ family_id: string }>(
+    'SELECT DISTINCT family_id FROM refresh_tokens WHERE revoked_at >= now() - make_interval(secs => $1)',
+    [seconds],
+  );
+  return rows.map((row) => row.family_id);
+}

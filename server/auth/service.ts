@@ -19,6 +19,7 @@ import {
   markRefreshTokenUsed,
   revokeFamily,
   revokeSessionsBeyond,
+  revokedFamiliesWithin,
 } from './queries';
 import { hashRefreshToken, newRefreshToken } from './tokens';
 
@@ -65,7 +66,7 @@ async function issueTokens(
     tokenHash: hashRefreshToken(refresh),
     ttlSeconds: deps.config.refreshTokenTtlSeconds,
   });
-  const token = await deps.tokens.sign({ userId: user.id, telegramId: user.telegramId });
+  const token = await deps.tokens.sign({ userId: user.id, telegramId: user.telegramId, sessionId: familyId });
   return { token, refresh };
 }
 
@@ -128,4 +129,9 @@ export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens'>, token
   const claims = await deps.tokens.verify(token);
   if (!(await userExists(deps.db, claims.userId))) throw new UnauthorizedError();
   return claims;
+}
+
+/** Sessions (refresh-token families) revoked in the last `seconds` (database time): their sockets close (server/ws). */
+export async function recentlyRevokedSessions(deps: Pick<Deps, 'db'>, seconds: number): Promise<string[]> {
+  return revokedFamiliesWithin(deps.db, seconds);
 }

@@ -21,6 +21,8 @@ export interface AccessClaims {
 /** A verified token's claims and when it expires (unix seconds): a socket closes then (issue #15). */
 export interface VerifiedClaims extends AccessClaims {
   expiresAt: number;
+  /** The session (refresh-token family) the token was issued in (`sid`); absent in older tokens. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {
@@ -49,8 +51,8 @@ export class TokenKeys {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ tg: claims.telegramId })
+  async sign(claims: AccessClaims & { sessionId?: string }): Promise<string> {
+    return new SignJWT(claims.sessionId === undefined ? { tg: claims.telegramId } : { tg: claims.telegramId, sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
@@ -71,7 +73,9 @@ export class TokenKeys {
       if (!Number.isSafeInteger(userId) || userId <= 0 || typeof telegramId !== 'number' || payload.exp === undefined) {
         throw new UnauthorizedError();
       }
-      const claims: VerifiedClaims = { userId, telegramId, expiresAt: payload.exp };
+      const sid = payload['sid'];
+      const claims: VerifiedClaims =
+        typeof sid === 'string' ? { userId, telegramId, expiresAt: payload.exp, sessionId: sid } : { userId, telegramId, expiresAt: payload.exp };
       if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(token, claims);
       return claims;

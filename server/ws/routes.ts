@@ -14,7 +14,8 @@ import {
   type SocketMessage,
   normalizeCandleInterval,
 } from '@/shared/api/contract';
-import { authenticateToken } from '../auth/service';
+import { authenticateToken, recentlyRevokedSessions } from '../auth/service';
+import { REVOKED_SESSION_SWEEP_MS } from '../constants';
 import { isDatabaseFault } from '../db/faults';
 import type { VerifiedClaims } from '../http/auth-context';
 import type { Deps } from '../deps';
@@ -50,6 +51,7 @@ function tokenFrom(raw: string): string {
  */
 function handshake(
   deps: Deps,
+  sessions: SessionSockets,
   socket: WebSocket,
   options: SocketOptions,
   onMessage: (text: string) => void,
@@ -82,7 +84,7 @@ function handshake(
         (claims) => {
           if (socket.readyState !== socket.OPEN) return resolve(null);
           state = 'open';
-          closeAtExpiry(socket, claims);
+          closeAtExpiry(socket, claims, sessions);
           early.splice(0).forEach(onMessage);
           resolve(claims);
         },
@@ -105,7 +107,8 @@ function handshake(
  * client refreshes and reconnects — which a signed-out or revoked session cannot do, so its socket stops
  * receiving at the latest one access-token lifetime after the session ended.
  */
-function closeAtExpiry(socket: WebSocket, claims: VerifiedClaims): void {
+function closeAtExpiry(socket: WebSocket, claims: VerifiedClaims, sessions: SessionSockets): void {
+  sessions.add(claims, socket);
   const timer = setTimeout(
     () => socket.close(SOCKET_CLOSE.unauthorized, 'Token expired'),
     Math.max(0, claims.expiresAt * 1000 - Date.now()),
@@ -139,10 +142,56 @@ function send(socket: WebSocket, message: SocketMessage | CandleSocketMessage): 
   socket.send(bytes, { binary: false });
 }
 
+/**
+ * The open sockets of each session, and the sweep that closes them (4401) once their session is revoked —
+ * signed out, a reused refresh token, or the oldest past the session cap — in whichever process that
+ * happened: every REVOKED_SESSION_SWEEP_MS each process asks the database which sessions were revoked in
+ * the last minute. (Sockets also close when their token expires: closeAtExpiry.)
+ */
+class SessionSockets {
+  private readonly bySession = new Map<string, Set<WebSocket>>();
+
+  add(claims: VerifiedClaims, socket: WebSocket): void {
+    const id = claims.sessionId;
+    if (id === undefined) return;
+    let sockets = this.bySession.get(id);
+    if (!sockets) this.bySession.set(id, (sockets = new Set()));
+    sockets.add(socket);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      if (sockets.size === 0 && this.bySession.get(id) === sockets) this.bySession.delete(id);
+    });
+  }
+
+  get size(): number {
+    return this.bySession.size;
+  }
+
+  closeSessions(ids: string[]): void {
+    for (const id of ids) {
+      for (const socket of this.bySession.get(id) ?? []) socket.close(SOCKET_CLOSE.unauthorized, 'Session ended');
+    }
+  }
+}
+
+/** How far back each sweep looks: longer than any gap between sweeps, so a revocation is never missed. */
+const REVOKED_LOOKBACK_SECONDS = 60;
+
 export function socketRoutes(deps: Deps, options: SocketOptions) {
   return async (app: FastifyInstance) => {
+    const sessions = new SessionSockets();
+    const sweep = setInterval(() => {
+      if (sessions.size === 0) return;
+      recentlyRevokedSessions(deps, REVOKED_LOOKBACK_SECONDS).then(
+        (ids) => sessions.closeSessions(ids),
+        (error: unknown) => app.log.warn({ err: error }, 'revoked sessions sweep failed'),
+      );
+    }, REVOKED_SESSION_SWEEP_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+
     app.get(SOCKET_PATHS.main, { websocket: true }, async (socket, request) => {
-      const claims = await handshake(deps, socket, options, () => {
+      const claims = await handshake(deps, sessions, socket, options, () => {
         // The client sends nothing after its token; anything else is ignored.
       });
       if (!claims) return;
@@ -191,7 +240,7 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
         if (wanted) sendCandle(wanted, () => liveCandle(deps.db, wanted, unixNow()));
       };
 
-      const claims = await handshake(deps, socket, options, (text) => {
+      const claims = await handshake(deps, sessions, socket, options, (text) => {
         interval = normalizeCandleInterval(text);
         if (ready) answerNow();
       });

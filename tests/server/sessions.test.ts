@@ -16,6 +16,10 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
 });
+
+let address: string | undefined;
+/** The app listening on a free port (once), for the socket tests. */
+const listening = async () => (address ??= await ctx.app.listen({ port: 0, host: '127.0.0.1' }));
 afterAll(async () => {
   await ctx?.close();
 });
@@ -72,6 +76,33 @@ describe('sessions', () => {
     expect((await post('/api/auth/logout', { token: 'x' }, bearer(laptop.token))).statusCode).toBe(422);
   });
 
+  it("sign-out closes that session's sockets within seconds (4401); another session's socket stays open", async () => {
+    const telegramId = newTelegramId();
+    const phone = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
+    const laptop = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
+    const address = await listening();
+    const open = async (token: string) => {
+      const socket = new WebSocket(`${address.replace('http', 'ws')}/api/ws/`);
+      const first = new Promise((resolve) => socket.once('message', resolve));
+      await new Promise((resolve) => socket.once('open', resolve));
+      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+      socket.send(token);
+      await first; // signed in: the balances snapshot
+      return { socket, closed };
+    };
+    const phoneSocket = await open(phone.token);
+    const laptopSocket = await open(laptop.token);
+    let laptopClosed = false;
+    void laptopSocket.closed.then(() => (laptopClosed = true));
+
+    const startedAt = Date.now();
+    expect((await post('/api/auth/logout', { refresh_token: phone.refresh }, bearer(phone.token))).statusCode).toBe(200);
+    expect(await phoneSocket.closed).toBe(SOCKET_CLOSE.unauthorized);
+    expect(Date.now() - startedAt).toBeLessThan(8_000);
+    expect(laptopClosed).toBe(false);
+    laptopSocket.socket.close();
+  });
+
   it('expired refresh tokens are purged; live ones stay', async () => {
     const telegramId = newTelegramId();
     const pair = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
@@ -97,8 +128,8 @@ describe('sessions', () => {
     const me = await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(forever) });
     expect(me.statusCode).toBe(401);
 
-    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const socket = new WebSocket(`${address.replace('http', 'ws')}/api/ws/`);
+    const base = await listening();
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/ws/`);
     await new Promise((resolve) => socket.once('open', resolve));
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
     socket.send(forever);
@@ -111,7 +142,7 @@ describe('sessions', () => {
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
       .sign(new TextEncoder().encode(ctx.config.jwtSecret));
-    const live = new WebSocket(`${address.replace('http', 'ws')}/api/ws/`);
+    const live = new WebSocket(`${base.replace('http', 'ws')}/api/ws/`);
     const heard: string[] = [];
     live.on('message', (data) => heard.push(String(data)));
     await new Promise((resolve) => live.once('open', resolve));
