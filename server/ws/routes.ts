@@ -21,7 +21,7 @@ import type { VerifiedClaims } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { unixNow } from '../lib/codes';
 import { currentBalances } from '../ledger/service';
-import { liveCandle, liveCandleReader } from '../price/service';
+import { currentPrice, liveCandle, liveCandleReader } from '../price/service';
 
 export interface SocketOptions {
   /** How long a new socket may stay silent before it is closed with SOCKET_CLOSE.tokenTimeout. */
@@ -202,7 +202,12 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
       const unsubscribe = [deps.bus.subscribeUser(claims.userId, deliver), deps.bus.subscribeGlobal(deliver)];
       socket.on('close', () => unsubscribe.forEach((fn) => fn()));
       try {
-        send(socket, { event: 'user:balance', data: await currentBalances(deps.db, claims.userId) });
+        // The balances, and the price as it is now: a tick between the client's price read and this
+        // subscription would otherwise stay unseen until the next one. Both read before either is sent.
+        const now = unixNow();
+        const [balances, price] = await Promise.all([currentBalances(deps.db, claims.userId), currentPrice(deps.db, now)]);
+        send(socket, { event: 'user:balance', data: balances });
+        send(socket, { event: 'price_update', data: { ...price, time: now } });
       } catch (error) {
         request.log.warn({ err: error }, 'socket snapshot failed');
         closeRefused(socket, error);

@@ -90,21 +90,23 @@ describe('/api/ws/', () => {
     expect(await client.closed).toBe(SOCKET_CLOSE.unauthorized);
   });
 
-  it('after the token, sends the current balances and then user:balance when a sandbox grant lands', async () => {
+  it('after the token, sends the current balances and price, and then user:balance when a sandbox grant lands', async () => {
     const { sandboxId, tokens } = await openedTestUser();
     const client = connect('/api/ws/');
     await client.opened;
     client.socket.send(tokens.token);
-    const [snapshot] = await client.received(1);
+    const [snapshot, price] = await client.received(2);
     expect(snapshot).toEqual({
       event: 'user:balance',
       data: { balance_token: '0', task_balance: '0', referral_balance: '0', hold_bonus: 0, investment_bonus: 0 },
     });
+    // The price as it is now: a tick just before the subscription is not lost.
+    expect(price).toMatchObject({ event: 'price_update', data: { price: expect.any(String), time: expect.any(Number) } });
 
     const grant = await sandbox('POST', `/users/${sandboxId}/grant`, { amount: '100' });
     expect(grant.statusCode).toBe(200);
-    const messages = await client.received(2);
-    expect(messages[1]).toEqual({
+    const messages = await client.received(3);
+    expect(messages[2]).toEqual({
       event: 'user:balance',
       data: { balance_token: '100', task_balance: '0', referral_balance: '0', hold_bonus: 0, investment_bonus: 0 },
     });
@@ -119,10 +121,10 @@ describe('/api/ws/', () => {
     const client = connect('/api/ws');
     await client.opened;
     client.socket.send(JSON.stringify({ token: tokens.token }));
-    await client.received(1);
+    await client.received(2);
     ctx.bus.publishGlobal({ event: 'global:collective_bonus', data: { collective_bonus: 0.5 } });
-    const messages = await client.received(2);
-    expect(messages[1]).toEqual({ event: 'global:collective_bonus', data: { collective_bonus: 0.5 } });
+    const messages = await client.received(3);
+    expect(messages[2]).toEqual({ event: 'global:collective_bonus', data: { collective_bonus: 0.5 } });
     client.socket.close();
     await client.closed;
   });
@@ -133,12 +135,12 @@ describe('/api/ws/', () => {
     const client = connect('/api/ws/');
     await client.opened;
     client.socket.send(alice.tokens.token);
-    await client.received(1);
+    await client.received(2);
     await sandbox('POST', `/users/${bob.sandboxId}/grant`, { amount: '5' });
     await sandbox('POST', `/users/${alice.sandboxId}/grant`, { amount: '7' });
-    const messages = await client.received(2);
-    expect(messages).toHaveLength(2);
-    expect(messages[1]).toMatchObject({ data: { balance_token: '7' } });
+    const messages = await client.received(3);
+    expect(messages).toHaveLength(3);
+    expect(messages[2]).toMatchObject({ data: { balance_token: '7' } });
     client.socket.close();
     await client.closed;
   });
