@@ -248,7 +248,7 @@ describe('sockets: current_candle and price_update', () => {
     const chart = connect('/api/ws/candles');
     await Promise.all([main.opened, chart.opened]);
     main.socket.send(user.token);
-    await main.received(1); // the balances snapshot
+    await main.received(2); // the balances and the price, as they are now
     // token and interval at once, as the client does: the interval waits for the token's verdict
     chart.socket.send(user.token);
     chart.socket.send('1h');
@@ -259,7 +259,7 @@ describe('sockets: current_candle and price_update', () => {
     expect((await setByAdmin('0.0125')).statusCode).toBe(200);
     const [, tick] = await chart.received(2);
     expect(candleOf(tick)).toMatchObject({ interval: '1h', candle: { open: '0.01', high: '0.0125', low: '0.01', close: '0.0125' } });
-    const [, update] = await main.received(2);
+    const [, , update] = await main.received(3);
     expect(update?.event).toBe('price_update');
     const data = priceUpdateSchema.parse(update?.data as PriceUpdate);
     expect(data).toMatchObject({ price: '0.0125', price_change_24h: 25, price_change_30d: 25 });
@@ -275,8 +275,8 @@ describe('sockets: current_candle and price_update', () => {
     expect((await setByAdmin('0.011')).statusCode).toBe(200);
     const [, , , , afterSwitch] = await chart.received(5);
     expect(candleOf(afterSwitch)).toMatchObject({ interval: '1d', candle: { high: '0.0125', close: '0.011' } });
-    await main.received(3);
-    expect(main.messages[2]).toMatchObject({ event: 'price_update', data: { price: '0.011' } });
+    await main.received(4);
+    expect(main.messages[3]).toMatchObject({ event: 'price_update', data: { price: '0.011' } });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(chart.messages).toHaveLength(5); // one candle per tick, of the socket's interval only
 
