@@ -70,15 +70,18 @@ try {
   let allArrived: () => void = () => undefined;
   const arrived = new Promise<void>((resolve) => (allArrived = resolve));
 
-  // Each socket: open, send the token, count as signed in at the first message (the balance snapshot).
+  // Each socket: open, send the token, count as signed in at its two first messages (the balances and
+  // the price as they are now); the tick's price_update comes after.
   const open = (token: string) =>
     new Promise<void>((resolve, reject) => {
       const socket = new WebSocket(wsUrl);
       sockets.push(socket);
       let signedIn = false;
+      let snapshots = 0;
       socket.on('open', () => socket.send(token));
       socket.on('message', (data) => {
         if (!signedIn) {
+          if (++snapshots < 2) return;
           signedIn = true;
           resolve();
           return;
