@@ -1,3 +1,5 @@
+// First: the launch's calls leave before the rest of the code is evaluated (./early.ts).
+import './early';
 import { allSettled, fork } from 'effector';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -28,7 +28,8 @@ function resolveImport(from: string, specifier: string): string | null {
 /** The packages the entry's modules import statically, by name. */
 const entryPackages = new Set<string>();
 
-function entryModules(): Set<string> {
+/** The modules `start` imports statically (itself included), and the packages they import into `packages`. */
+function entryModules(start = ENTRY, packages = entryPackages): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
@@ -38,17 +39,27 @@ function entryModules(): Set<string> {
       // `import { type A, type B } from` is erased as well.
       if (/^\s*(?:import|export)\s+\{\s*(?:type\s+\w+(?:\s+as\s+\w+)?\s*,?\s*)+\}\s+from/.test(match[0])) continue;
       const specifier = match[1] as string;
-      if (!specifier.startsWith('.') && !specifier.startsWith('@/')) entryPackages.add(specifier);
+      if (!specifier.startsWith('.') && !specifier.startsWith('@/')) packages.add(specifier);
       const target = resolveImport(file, specifier);
       if (target) visit(target);
     }
   };
-  visit(resolve(root, ENTRY));
+  visit(resolve(root, start));
   return new Set([...seen].map((file) => relative(root, file)));
 }
 
 describe('the entry bundle (README "Bundle")', () => {
   const modules = entryModules();
+
+  it('starts with the early launch calls, whose modules create no units and render nothing (README "Performance")', () => {
+    const firstImport = readFileSync(resolve(root, ENTRY), 'utf8').match(STATIC_IMPORT)?.[0];
+    expect(firstImport?.trim()).toBe("import './early'");
+    const packages = new Set<string>();
+    const early = entryModules('src/app/early.ts', packages);
+    expect(early).toContain('src/shared/launch/index.ts');
+    expect(early).toContain('src/shared/api/transport.ts');
+    expect([...packages].sort()).toEqual(['ofetch']);
+  });
 
   it('holds the first screen: the app, the dashboard overview, the navbar, the wallet panel, the models', () => {
     for (const file of [

@@ -20,6 +20,7 @@ export {
 export { formatUnits, parseUnits, MONEY_DECIMALS } from './contract/money';
 export { ApiError, errorTexts, type ApiFailure } from './errors';
 export { requestFx, requestFailed, sendRequest, sendRequestFx, type RequestOptions } from './request';
+export { registerBody } from './transport';
 export {
   $accessToken,
   $refreshToken,

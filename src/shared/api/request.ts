@@ -1,20 +1,12 @@
 import { attach, createEffect, createEvent, sample } from 'effector';
-import { ofetch, type $Fetch } from 'ofetch';
-import { timings } from '../config';
+import type { $Fetch } from 'ofetch';
 import { calls } from './contract/calls';
-import { API_BASE } from './contract/constants';
 import type { TokenPair } from './contract';
 import { toApiError, withFacts, type ApiError, type ApiFailure } from './errors';
 import { $accessToken, $refreshToken, tokensReceived } from './session';
+import { defaultTransport, takeEarlyAnswer, type TransportRequest } from './transport';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RequestOptions {
-  method: HttpMethod;
-  /** Path below /api, e.g. '/user/me'. */
-  path: string;
-  query?: Record<string, string | number | boolean | null | undefined>;
-  body?: unknown;
+export interface RequestOptions extends TransportRequest {
   /** SPEC §6: register and the maintenance status go without the bearer token. */
   skipAuth?: boolean;
   /** What the call resolves with on a 5xx (SPEC §8): an empty array or null, by expected type. */
@@ -31,12 +23,6 @@ export interface SendResult {
   /** A new pair obtained on the way (401 → refresh → retry). */
   refreshed: TokenPair | null;
 }
-
-const defaultTransport: $Fetch = ofetch.create({
-  baseURL: API_BASE,
-  timeout: timings.requestTimeoutMs,
-  retry: 0,
-});
 
 /**
  * One refresh per refresh token at a time: parallel calls that all hit 401 share the same
@@ -65,14 +51,19 @@ const call = (transport: $Fetch, options: RequestOptions, access: string | null)
     headers: !options.skipAuth && access ? { Authorization: `Bearer ${access}` } : undefined,
   });
 
-/** Sends one call: on a 401 it refreshes once and retries once (issue #2). */
+/**
+ * Sends one call: on a 401 it refreshes once and retries once (issue #2). A call without a token that
+ * the launch sent early (./transport.ts) takes that answer instead of going out again.
+ */
 export async function sendRequest(
   options: RequestOptions,
   credentials: Credentials,
   transport: $Fetch = defaultTransport,
 ): Promise<SendResult> {
+  const send = () => call(transport, options, credentials.access);
   try {
-    return { data: await call(transport, options, credentials.access), refreshed: null };
+    const early = options.skipAuth ? takeEarlyAnswer(options, send) : null;
+    return { data: await (early ?? send()), refreshed: null };
   } catch (error) {
     const failure = toApiError(error);
     if (options.skipAuth || failure.status !== 401 || !credentials.refresh) throw failure;

@@ -4,6 +4,7 @@ import {
   $storedTelegramUserId,
   credentialsCleared,
   loggedOut,
+  registerBody,
   registerFx,
   telegramUserRemembered,
   tokensReceived,
@@ -60,7 +61,7 @@ sample({
 sample({
   clock: checked,
   filter: ({ changed }) => !changed,
-  fn: ({ identity }) => ({ init_data: identity.initData, ref_code: identity.startParam }),
+  fn: ({ identity }) => registerBody(identity.initData, identity.startParam),
   target: registerWithLaunchDataFx,
 });
 
