@@ -48,8 +48,6 @@ const effectorPlugin = process.env.NODE_ENV === 'production' ? [] : [
         // chainAuthorized, chainCommunityMember
         '@/entities/session',
         '@/entities/user',
-        // chainLoad
-        '@/shared/routing',
         // createPagedList (the operations and withdrawals histories)
         '@/shared/lib/paged-list',
         // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts)

@@ -39,12 +39,11 @@ describe('factories listed for the swc plugin', () => {
     expect(scope.getState(appSocket.$connected)).toBe(false);
   });
 
-  it('atomic-router, chainLoad, chainAuthorized and chainCommunityMember: every route has its own stores', () => {
+  it('atomic-router, chainAuthorized and chainCommunityMember: every route has its own stores', () => {
     const base = createRoute();
     const made = [
       base,
-      chainLoad(base, []),
-      chainLoad(base, []),
+      createRoute(),
       chainAuthorized(base),
       chainAuthorized(base),
       chainCommunityMember(base),
@@ -59,6 +58,11 @@ describe('factories listed for the swc plugin', () => {
     expect(scope.getState(made[1]!.$isOpened)).toBe(true);
     expect(scope.getState(made[2]!.$isOpened)).toBe(false);
     expect(scope.getState(routes.dashboard.$isOpened)).toBe(false);
+  });
+
+  it('chainLoad makes no route: it loads in the chain of the route it is given, and returns it', () => {
+    const base = createRoute();
+    expect(chainLoad(base, [])).toBe(base);
   });
 
   it('createPagedList: the operations and the withdrawals lists keep their own stores', () => {
