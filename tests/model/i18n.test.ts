@@ -48,7 +48,7 @@ describe("the app's language (Telegram's language_code: ru → Russian, else Eng
   });
   afterEach(() => vi.useRealTimers());
 
-  const launch = async (languageCode: string | null) => {
+  const launch = async (languageCode: string | null, loadCatalogue = loadCatalogueAtOnce) => {
     const widget = vi.fn(async () => undefined);
     const { scope } = createTestScope({
       handlers: [
@@ -60,7 +60,7 @@ describe("the app's language (Telegram's language_code: ru → Russian, else Eng
         [getMeFx, async () => member],
         [createTonConnectFx, widget],
         // The clock is driven by hand: the catalogue's chunk is not fetched here (see below).
-        [loadCatalogueFx, loadCatalogueAtOnce],
+        [loadCatalogueFx, loadCatalogue],
       ],
     });
     void allSettled(appStarted, { scope });
@@ -86,6 +86,20 @@ describe("the app's language (Telegram's language_code: ru → Russian, else Eng
     expect(scope.getState($locale)).toBe(locale);
     expect(document.documentElement.lang).toBe(locale);
     expect(widget).toHaveBeenCalledWith(expect.objectContaining({ language: locale }));
+    await stop(scope);
+  });
+
+  it('the wallet widget waits for the Russian texts when the sign-in answers first (its answer can be in before the app starts)', async () => {
+    const slowCatalogue = async (locale: Parameters<typeof loadCatalogueAtOnce>[0]) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return loadCatalogueAtOnce(locale);
+    };
+    const { scope, widget } = await launch('ru', slowCatalogue);
+    expect(scope.getState($locale)).toBe('en');
+    expect(widget).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(widget).toHaveBeenCalledTimes(1);
+    expect(widget).toHaveBeenCalledWith(expect.objectContaining({ language: 'ru' }));
     await stop(scope);
   });
 

@@ -74,8 +74,6 @@ sample({
   clock: launchedInTelegram,
   target: [readyFx, expandFx, applyThemeFx, subscribeHostEventsFx, navigationStarted, pollingStarted],
 });
-// The wallet library loads after the first screen (it is the largest part of the bundle).
-sample({ clock: userLoaded, source: $launchParams, filter: Boolean, target: walletWidgetStarted });
 
 const signInStarted = sample({
   clock: [appAvailable, retryClicked],
@@ -104,5 +102,10 @@ sample({
 
 $phase.on(userLoaded, () => 'ready').on([signInFailed, userLoadFailed], (phase) => (phase === 'ready' ? phase : 'failed'));
 
+const firstScreenShown = sample({ clock: $screen.updates, filter: (screen) => screen === 'app' });
+// The wallet library loads after the first screen (it is the largest part of the bundle), in the
+// user's language: the screen waits for the texts, the sign-in does not (its answer may be in before
+// the app's code has run, src/app/early.ts).
+sample({ clock: firstScreenShown, source: $launchParams, filter: Boolean, target: walletWidgetStarted });
 // The other screens' code (README "Bundle") loads once the browser is idle after the first screen.
-sample({ clock: $screen.updates, filter: (screen) => screen === 'app', fn: () => undefined, target: prefetchLazyViewsFx });
+sample({ clock: firstScreenShown, fn: () => undefined, target: prefetchLazyViewsFx });
