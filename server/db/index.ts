@@ -154,6 +154,24 @@ async function createPgDb(connectionString: string, poolSize: number, timeouts: 
       await classified(q.query(sql));
     },
   });
+  /**
+   * A transaction's connection runs one statement at a time, and a service may start several at once
+   * in it (Promise.all over reads). pg queues them itself but deprecates that (gone in pg@9), so they
+   * queue here, in the order they were started; one that fails does not stop the next from being sent
+   * (Postgres then refuses it: the transaction is aborted), as pg's own queue did.
+   */
+  const oneAtATime = (q: Queryable): Queryable => {
+    let last: Promise<unknown> = Promise.resolve();
+    const run = <R>(statement: () => Promise<R>): Promise<R> => {
+      const next = last.then(statement, statement);
+      last = next.catch(() => undefined);
+      return next;
+    };
+    return {
+      query: <T>(sql: string, params?: unknown[]) => run(() => q.query<T>(sql, params)),
+      exec: (sql: string) => run(() => q.exec(sql)),
+    };
+  };
   const outside: Queryable = {
     async query<T>(sql: string, params: unknown[] = []) {
       const name = names.nameOf(sql);
@@ -176,7 +194,7 @@ async function createPgDb(connectionString: string, poolSize: number, timeouts: 
     ...outside,
     async tx(fn) {
       const client = await classified(pool.connect());
-      const q = wrap(client);
+      const q = oneAtATime(wrap(client));
       // Released with an error, pg-pool destroys the connection instead of reusing it.
       let broken: Error | undefined;
       // A checked-out connection that dies between statements (a Postgres shutdown, pg_terminate_backend)

@@ -99,6 +99,32 @@ describe('connections', () => {
       await Promise.all([db.close(), admin.close()]);
     }
   });
+
+  it('statements started together in a transaction run one at a time, in order, without pg’s deprecated queue', async () => {
+    const db = await createDb({ databaseUrl: server.url, dataDir: 'memory://' });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const answers = await db.tx((tx) =>
+        Promise.all([
+          tx.query<{ n: number }>('SELECT 1 AS n, pg_sleep(0.02)'),
+          tx.query<{ n: number }>('SELECT 2 AS n'),
+          tx.query<{ n: number }>('SELECT 3 AS n'),
+        ]),
+      );
+      expect(answers.map(([row]) => row?.n)).toEqual([1, 2, 3]);
+      // A failed statement aborts the transaction: the ones queued after it are refused, and it rolls back.
+      await expect(
+        db.tx((tx) => Promise.all([tx.query('SELECT 1 / 0'), tx.query('SELECT 1')])),
+      ).rejects.toThrow(/division by zero/);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await db.close();
+    }
+  });
 });
 
 describe('prepared statements', () => {
