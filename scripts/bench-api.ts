@@ -2,16 +2,24 @@
  * API throughput (issue #14, DESIGN.md §7 Budgets): GET /api/user/me of a signed-in community member
  * (sandbox mode, maintenance off) against a bare Fastify route answering a JSON body of the same size,
  * in one interleaved run (server, bare, server, bare…), so both see the same machine load. Each side
- * is its own process; autocannon drives them from this one. Then, on Postgres, p99 at a fixed rate.
- * It prints numbers only; it is not a test.
+ * is its own process; autocannon drives them from this one. Then, on Postgres, p99 at a steady rate
+ * (`paced` below: autocannon's rate options are bursts, not a rate). It prints numbers only; it is not
+ * a test.
  *
  *   npm run bench:api -- [--db pglite|postgres] [--duration 10] [--rounds 3] [--connections 50]
- *                        [--rate 1000] [--rate-duration 10] [--cpu-prof <dir>]
+ *                        [--rate 1000] [--rate-duration 10] [--cpu-prof <dir>] [--price-walk]
+ *
+ * The server runs as production would, but for the launcher it needs to sign a member in: sandbox mode
+ * without the sandbox's simulated price (the random walk writes a tick every 5 s, and each one holds
+ * /user/me up for some 20–50 ms at this rate; production's price changes only when the operator sets it).
+ * `--price-walk` keeps the walk on.
  *
  * `--db postgres` starts a throwaway PostgreSQL server with the test suite's own code
  * (tests/server/support/postgres-server.ts). `--cpu-prof <dir>` writes the server's V8 CPU profile there.
  */
 import { spawn } from 'node:child_process';
+import { Agent, get } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { type PostgresServer, startPostgres } from '../tests/server/support/postgres-server';
 import { createLauncherMember, flag, freePort, median, ROOT, signIn, startServerProcess } from './bench-kit';
@@ -43,15 +51,62 @@ interface Run {
   errors: number;
 }
 
-async function load(url: string, options: { connections: number; duration: number; token?: string; rate?: number }): Promise<Run> {
+async function load(url: string, options: { connections: number; duration: number; token?: string }): Promise<Run> {
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.duration,
     ...(options.token ? { headers: { authorization: `Bearer ${options.token}` } } : {}),
-    ...(options.rate ? { overallRate: options.rate } : {}),
   });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+/**
+ * A steady rate: request i is due at start + i/rate, sent over at most `connections` keep-alive sockets,
+ * and its latency counts from when it was due — a late generator or a full pool counts against the
+ * server, as wrk2 measures. (autocannon's `overallRate` gives each connection a budget per second that
+ * it spends at once: every second opens with a burst at full speed, and its p99 is the saturated one.)
+ */
+async function paced(url: string, options: { connections: number; duration: number; rate: number; token?: string }): Promise<Run> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
+  const headers = options.token ? { authorization: `Bearer ${options.token}` } : {};
+  const total = Math.round(options.rate * options.duration);
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now() + 50;
+  const dueAt = (i: number) => start + (i * 1000) / options.rate;
+  await new Promise<void>((done) => {
+    let sent = 0;
+    let finished = 0;
+    const settle = () => {
+      if (++finished === total) done();
+    };
+    const send = (due: number) => {
+      const request = get(url, { agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode !== 200) errors++;
+          latencies.push(performance.now() - due);
+          settle();
+        });
+      });
+      request.on('error', () => {
+        errors++;
+        settle();
+      });
+    };
+    const tick = () => {
+      const now = performance.now();
+      for (; sent < total && dueAt(sent) <= now; sent++) send(dueAt(sent));
+      if (sent < total) setTimeout(tick, 1);
+    };
+    setTimeout(tick, 50);
+  });
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? Number.NaN;
+  return { rps: total / elapsed, p99: Math.round(p99 * 10) / 10, errors };
 }
 
 const fmt = (run: Run) =>
@@ -66,12 +121,14 @@ async function main() {
   const rate = Number(flag('rate', '1000'));
   const rateDuration = Number(flag('rate-duration', String(duration)));
   const profileDir = flag('cpu-prof', '');
+  const priceWalk = process.argv.includes('--price-walk');
 
   let postgres: PostgresServer | undefined;
   if (dbKind === 'postgres') postgres = await startPostgres();
   const server = await startServerProcess({
     ...(postgres ? { databaseUrl: postgres.url } : {}),
     ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+    ...(priceWalk ? {} : { env: { PRICE_TICK_MS: '0' } }),
   });
   let bare: { url: string; stop(): void } | undefined;
   try {
@@ -88,7 +145,7 @@ async function main() {
 
     console.log(
       `GET /api/user/me (${body.length} B JSON) vs bare Fastify, ${dbKind}, ${connections} connections, ` +
-        `${rounds} × ${duration} s each, interleaved`,
+        `${rounds} × ${duration} s each, interleaved; the sandbox's price walk ${priceWalk ? 'on' : 'off (--price-walk)'}`,
     );
     // A short warm-up of each side (JIT, pool, caches) that is not counted.
     await load(meUrl, { connections, duration: 2, token });
@@ -110,14 +167,17 @@ async function main() {
     console.log(`ratio   ${(oursRps / bareRps).toFixed(3)}× bare (goal on Postgres ≥ 0.6×)`);
 
     if (dbKind === 'postgres' && rate > 0) {
-      const fixed = await load(meUrl, { connections, duration: rateDuration, token, rate });
+      // Sockets opened and the server warm at that rate first, not counted.
+      await paced(meUrl, { connections, duration: 1, token, rate });
+      await paced(bare.url, { connections, duration: 1, rate });
+      const fixed = await paced(meUrl, { connections, duration: rateDuration, token, rate });
       console.log(
-        `fixed rate ${rate} req/s for ${rateDuration} s: /api/user/me served ${fixed.rps.toFixed(0)} req/s, p99 ${fixed.p99} ms ` +
+        `steady ${rate} req/s for ${rateDuration} s: /api/user/me served ${fixed.rps.toFixed(0)} req/s, p99 ${fixed.p99} ms ` +
           `(goal ≤ 20 ms)${fixed.errors ? `, ${fixed.errors} errors/non-2xx` : ''}`,
       );
       // The machine's own floor at that rate (same client, same connections).
-      const fixedBare = await load(bare.url, { connections, duration: rateDuration, rate });
-      console.log(`fixed rate ${rate} req/s for ${rateDuration} s: bare served ${fixedBare.rps.toFixed(0)} req/s, p99 ${fixedBare.p99} ms`);
+      const fixedBare = await paced(bare.url, { connections, duration: rateDuration, rate });
+      console.log(`steady ${rate} req/s for ${rateDuration} s: bare served ${fixedBare.rps.toFixed(0)} req/s, p99 ${fixedBare.p99} ms`);
     }
   } finally {
     bare?.stop();
