@@ -1,5 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
+import { build as bundle } from 'rolldown';
+import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
@@ -58,11 +60,42 @@ const effectorPlugin = process.env.NODE_ENV === 'production' ? [] : [
   ],
 ] as [string, Record<string, unknown>][];
 
+/**
+ * The launch's Telegram theme, applied by a classic inline script at the very top of <head>
+ * (src/shared/launch/theme-boot.ts, bundled here from the app's own theme code: rolldown, IIFE,
+ * minified, ~3.6 kB): it runs before the stylesheet's first paint, so a dark-theme user never sees the
+ * light fallback palette while the entry loads. The server allows it by its hash (server/web/routes.ts
+ * `inlineScriptsOf`); the Vite dev server sends no CSP.
+ */
+export const THEME_BOOT_ENTRY = fileURLToPath(new URL('./src/shared/launch/theme-boot.ts', import.meta.url));
+export async function themeBootScript(): Promise<string> {
+  const { output } = await bundle({
+    input: THEME_BOOT_ENTRY,
+    write: false,
+    platform: 'browser',
+    output: { format: 'iife', minify: true },
+  });
+  // Nothing in it may close the tag it is inlined in.
+  return output[0].code.trim().replace(/<\/script/gi, '<\\/script');
+}
+const THEME_BOOT_MARK = '<!-- theme-boot -->';
+function inlineThemeBoot(): Plugin {
+  return {
+    name: 'ton-token:inline-theme-boot',
+    // Where index.html marks it: after the charset and viewport, before any stylesheet.
+    async transformIndexHtml(html) {
+      if (!html.includes(THEME_BOOT_MARK)) throw new Error(`index.html has no ${THEME_BOOT_MARK}`);
+      return html.replace(THEME_BOOT_MARK, `<script>${await themeBootScript()}</script>`);
+    },
+  };
+}
+
 const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
   plugins: [
     react({ plugins: effectorPlugin }),
+    inlineThemeBoot(),
     // dist/**/*.br and *.gz beside each text asset (the originals stay), sent by the server as they are
     // (server/web/routes.ts, `preCompressed`): brotli at its best level, once, at build time. index.html
     // is left out: the server renders it per request with the runtime config.

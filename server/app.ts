@@ -44,7 +44,15 @@ import { statsRoutes } from './stats/routes';
 import { taskRoutes } from './tasks/routes';
 import { userRoutes } from './users/routes';
 import { walletRoutes } from './wallet/routes';
-import { appConfigFor, appConfigScript, indexHtmlRenderer, spaIndexSender, wantsSpaIndex, webRoutes } from './web/routes';
+import {
+  appConfigFor,
+  appConfigScript,
+  builtInlineScripts,
+  indexHtmlRenderer,
+  spaIndexSender,
+  wantsSpaIndex,
+  webRoutes,
+} from './web/routes';
 import { treasuryAdminRoutes } from './watcher/routes';
 import { withdrawRoutes } from './withdraw/routes';
 import { hotWalletFromMnemonic } from './withdraw/service';
@@ -158,8 +166,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerDraining(app);
   const renderIndexHtml = indexHtmlRenderer(appConfigFor(config, sandbox?.appConfig), sandbox?.indexHtmlTransforms);
+  const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
   const protection = await registerProtection(app, config, {
-    inlineScriptHashes: [scriptHash(appConfigScript(appConfigFor(config, sandbox?.appConfig)))],
+    // The runtime config the server writes, and what the build inlined (the launch's theme).
+    inlineScriptHashes: [appConfigScript(appConfigFor(config, sandbox?.appConfig)), ...builtInlineScripts(distDir)].map(scriptHash),
   });
   app.addHook('onRequest', protection.limitByAddress);
   // Answers over 1 kB (candles, lists, index.html) compressed on the fly when the client accepts it;
@@ -214,7 +224,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (sandbox) await app.register(sandbox.plugin(deps));
 
   app.decorate('renderIndexHtml', renderIndexHtml);
-  const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
   const sendSpaIndex = spaIndexSender(distDir, renderIndexHtml);
   await app.register(webRoutes(config, sendSpaIndex ? { distDir, sendIndex: sendSpaIndex } : null));
   app.setNotFoundHandler(async (request, reply) => {

@@ -2,7 +2,7 @@
  * The built SPA (vite build → dist/) on the API's origin, with a history-API fallback, and the
  * TON Connect manifest.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,21 @@ export function appConfigFor(config: Config, sandbox: SandboxAppConfig | null = 
 /** The inline script's text (its hash is in the CSP's script-src, server/http/protection.ts). */
 export function appConfigScript(appConfig: AppConfig): string {
   return `window.__APP_CONFIG__ = ${JSON.stringify(appConfig).replace(/</g, '\\u003c')};`;
+}
+
+/** The text of each inline `<script>` (one without `src`) in an HTML page. */
+export function inlineScriptsOf(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1] ?? '');
+}
+
+/**
+ * The inline scripts the build wrote into dist/index.html (the launch's theme, vite.config.ts
+ * `inlineThemeBoot`), read once at start for the CSP's hashes: a rebuild that changes them takes effect
+ * in the CSP at the next start (`npm start` builds first). None when the client is not built.
+ */
+export function builtInlineScripts(distDir: string): string[] {
+  const indexFile = path.join(distDir, 'index.html');
+  return existsSync(indexFile) ? inlineScriptsOf(readFileSync(indexFile, 'utf8')) : [];
 }
 
 /** `<script>` that hands the runtime config to the client; `<` is escaped so no value can close the tag. */

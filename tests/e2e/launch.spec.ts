@@ -51,6 +51,23 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     await expect(app.getByTestId('full-page-loader')).toHaveCount(0);
   });
 
+  test('a dark-theme user gets the dark theme before the app’s code has run (no light flash while it loads)', async ({ page }) => {
+    // In the app's frame: the theme on <html> when parsing ends, before any module script runs.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive' || !location.hash.includes('tgWebAppData')) return;
+        (window as unknown as { themeBeforeApp?: string }).themeBeforeApp = document.documentElement.dataset.theme ?? 'none';
+      });
+    });
+    const { row } = await createTestUser(page, { theme: 'dark' });
+    await row.getByRole('link', { name: 'Open' }).click();
+    const app = appFrame(page);
+    await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    const frame = page.frame({ url: /tgWebAppData/ });
+    expect(await frame!.evaluate(() => (window as unknown as { themeBeforeApp?: string }).themeBeforeApp)).toBe('dark');
+    await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
   test('the back button shows off the root and returns to the dashboard', async ({ page }) => {
     const { row } = await createTestUser(page);
     await row.getByRole('link', { name: 'Open' }).click();

@@ -153,7 +153,7 @@ describe('headers', () => {
   it('the app has a CSP: its own scripts and the runtime config by hash, framed by Telegram only', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/maintenance/' });
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+(;|$)/);
     expect(csp).toContain(`frame-ancestors 'self' ${TELEGRAM_WEB_ORIGINS.join(' ')}`);
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -168,13 +168,29 @@ describe('headers', () => {
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('the CSP hash is the inline runtime-config script the server writes into index.html', async () => {
+  it('the CSP hashes are exactly the inline scripts of the index.html served: the build’s (the theme) and the runtime config', async () => {
     const { createHash } = await import('node:crypto');
-    const html = ctx.app.renderIndexHtml('<html><head></head><body></body></html>');
-    const inline = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
-    const hash = createHash('sha256').update(inline).digest('base64');
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/maintenance/' });
-    expect(String(response.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
+    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const distDir = await mkdtemp(join(tmpdir(), 'dist-'));
+    await writeFile(
+      join(distDir, 'index.html'),
+      '<html><head><script>document.documentElement.dataset.theme = "dark";</script><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+    );
+    const built = await createTestContext({ config: limited({}), distDir });
+    try {
+      const page = await built.app.inject({ method: 'GET', url: '/' });
+      expect(page.statusCode).toBe(200);
+      const inline = [...page.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+      expect(inline).toHaveLength(2);
+      const hashes = inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`).sort();
+      const scriptSrc = /script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1] ?? '';
+      expect(scriptSrc.split(' ').filter((source) => source.startsWith("'sha256-")).sort()).toEqual(hashes);
+    } finally {
+      await built.close();
+      await rm(distDir, { recursive: true, force: true });
+    }
   });
 
   it('the TON Connect manifest and its 180×180 PNG icon are open to every origin', async () => {

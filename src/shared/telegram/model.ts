@@ -4,7 +4,7 @@
  * loaded by the first host call (./web-app.ts): each effect waits for it, in the order called.
  */
 import { createEffect, createEvent, sample, scopeBind } from 'effector';
-import { readableThemeColors } from '../lib/contrast';
+import { applyHostTheme } from './apply-theme';
 import { isVersionAtLeast, readHostTheme } from './launch-params';
 import { loadedWebApp, loadWebApp } from './web-app';
 
@@ -108,18 +108,12 @@ export const reloadFx = createEffect(() => {
  * so loaded by then) from the SDK.
  */
 export const applyThemeFx = createEffect(() => {
-  const root = document.documentElement;
   const webApp = loadedWebApp();
-  const { params, colorScheme } = webApp
-    ? { params: Object.fromEntries(Object.entries(webApp.themeParams)), colorScheme: webApp.colorScheme }
-    : readHostTheme();
-  for (const [key, value] of Object.entries(params)) {
-    if (typeof value === 'string') root.style.setProperty(`--tg-theme-${key.replaceAll('_', '-')}`, value);
-  }
-  for (const [name, value] of Object.entries(readableThemeColors(params, colorScheme))) {
-    root.style.setProperty(name, value);
-  }
-  root.dataset.theme = colorScheme;
+  applyHostTheme(
+    webApp
+      ? { params: Object.fromEntries(Object.entries(webApp.themeParams)) as Record<string, string>, colorScheme: webApp.colorScheme }
+      : readHostTheme(),
+  );
 });
 
 
