@@ -4,7 +4,7 @@ import { calls } from './contract/calls';
 import type { TokenPair } from './contract';
 import { toApiError, withFacts, type ApiError, type ApiFailure } from './errors';
 import { $accessToken, $refreshToken, tokensReceived } from './session';
-import { defaultTransport, takeEarlyAnswer, type TransportRequest } from './transport';
+import { defaultTransport, takeEarlyAnswer, transmit, type TransportRequest } from './transport';
 
 export interface RequestOptions extends TransportRequest {
   /** SPEC §6: register and the maintenance status go without the bearer token. */
@@ -44,12 +44,7 @@ function rotate(transport: $Fetch, refresh: string): Promise<TokenPair> {
 }
 
 const call = (transport: $Fetch, options: RequestOptions, access: string | null) =>
-  transport(options.path, {
-    method: options.method,
-    query: options.query ?? undefined,
-    body: options.body as BodyInit | Record<string, unknown> | undefined,
-    headers: !options.skipAuth && access ? { Authorization: `Bearer ${access}` } : undefined,
-  });
+  transmit(transport, options, options.skipAuth ? null : access);
 
 /**
  * Sends one call: on a 401 it refreshes once and retries once (issue #2). A call without a token that

@@ -19,6 +19,15 @@ export const defaultTransport: $Fetch = ofetch.create({
   retry: 0,
 });
 
+/** One call over `transport`, with the bearer token when there is one. */
+export const transmit = (transport: $Fetch, request: TransportRequest, access: string | null) =>
+  transport(request.path, {
+    method: request.method,
+    query: request.query ?? undefined,
+    body: request.body as BodyInit | Record<string, unknown> | undefined,
+    headers: access ? { Authorization: `Bearer ${access}` } : undefined,
+  });
+
 /**
  * Early calls (issue #14, README "Performance"): the launch's two calls that need no token — the
  * maintenance status and the sign-in — are sent by the first lines of the entry (src/app/early.ts),
@@ -44,11 +53,7 @@ const keyOf = (request: TransportRequest) =>
 
 /** Sends a call now, for the model that will ask for the same call later to take (takeEarlyAnswer). */
 export function sendEarly(request: TransportRequest, transport: $Fetch = defaultTransport, now = Date.now()): void {
-  const answer = transport(request.path, {
-    method: request.method,
-    query: request.query ?? undefined,
-    body: request.body as Record<string, unknown> | undefined,
-  });
+  const answer = transmit(transport, request, null);
   // Taken or not, a failure here is handled where the answer is taken (or nowhere): not "unhandled".
   answer.catch(() => undefined);
   earlyCalls.set(keyOf(request), { sentAt: now, answer });
