@@ -67,8 +67,8 @@ const effectorPlugin = process.env.NODE_ENV === 'production' ? [] : [
  * light fallback palette while the entry loads. The server allows it by its hash (server/web/routes.ts
  * `inlineScriptsOf`); the Vite dev server sends no CSP.
  */
-export const THEME_BOOT_ENTRY = fileURLToPath(new URL('./src/shared/launch/theme-boot.ts', import.meta.url));
-export async function themeBootScript(): Promise<string> {
+const THEME_BOOT_ENTRY = fileURLToPath(new URL('./src/shared/launch/theme-boot.ts', import.meta.url));
+async function themeBootScript(): Promise<string> {
   const { output } = await bundle({
     input: THEME_BOOT_ENTRY,
     write: false,
