@@ -178,7 +178,8 @@ export const SERVER_MESSAGES = {
   sellPriceChanged: 'The price has changed: check the amount and confirm again',
   withdrawalNotFound: 'Withdrawal not found',
   tonProofInvalid: 'Your wallet could not prove it is yours: connect it again',
-  sellOtherAddress: 'This is not your verified wallet: confirm sending the TON to another address',
+  /** 422: a sale's address is not the wallet the user proved with ton_proof (DESIGN.md §7b). */
+  sellUnverifiedAddress: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first',
   /** 503: the database cannot answer now, the server is shutting down or overloaded; try again shortly. */
   unavailable: 'The service is temporarily unavailable. Try again in a moment.',
   /** 429: a rate limit (README "Limits"). */
