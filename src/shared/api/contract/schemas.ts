@@ -107,11 +107,12 @@ export const errorBodySchema = z.object({
 // ---- auth ---------------------------------------------------------------------------------------
 export const registerBodySchema = z.strictObject({
   init_data: z.string().min(1, 'init_data is required').max(8192),
-  ref_code: z
-    .string()
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]*$/, 'ref_code may contain only letters, digits, _ and -')
-    .nullish(),
+  /**
+   * The referrer's code from the launch's start parameter. Any text is taken: a start parameter that is
+   * no ref code (readRefCode: too long, other characters, a code nobody has) is ignored by the server,
+   * never a reason to refuse the sign-in.
+   */
+  ref_code: z.string().nullish(),
 });
 
 const refreshTokenText = z.string().min(16).max(256);
