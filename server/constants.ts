@@ -27,10 +27,6 @@ export const MAINTENANCE_CACHE_TTL_MS = 2_000;
 /** A socket that has not sent its access token within this time is closed (SPEC §9 token wait 5 s). */
 export const SOCKET_TOKEN_TIMEOUT_MS = 5_000;
 
-/** Referral codes: 8 characters without look-alikes (no 0/O, 1/I/L), so a code read aloud or typed survives. */
-export const REF_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const REF_CODE_LENGTH = 8;
-
 /** Answers larger than this are compressed when the client accepts br or gzip (smaller ones gain little). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -98,7 +94,7 @@ export const SETTLEMENT_INTERVAL_MS = 10_000;
 
 // ---- farming links (issue #10) -------------------------------------------------------------------
 
-/** Activation codes: FARMING_CODE_LENGTH characters of REF_CODE_ALPHABET (31^10 ≈ 8·10^14 codes). */
+/** Activation codes: FARMING_CODE_LENGTH characters of the contract's REF_CODE_ALPHABET (31^10 ≈ 8·10^14 codes). */
 export const FARMING_CODE_LENGTH = 10;
 
 // ---- TON payouts (issue #12, DESIGN.md §7 Payouts) -----------------------------------------------

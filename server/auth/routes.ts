@@ -8,8 +8,8 @@ import { refresh, register, signOut } from './service';
 export function authRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     // The user comes with the tokens (issue #14): the app's first screen needs no GET /user/me.
-    callRoute(app, 'register', async ({ body }) => {
-      const { tokens, userId } = await register(deps, body);
+    callRoute(app, 'register', async ({ body, request }) => {
+      const { tokens, userId } = await register(deps, body, request.log);
       return { ...tokens, user: await getMe(deps, userId) };
     });
     callRoute(app, 'logout', async ({ request, body }) => signOut(deps, currentUser(request).userId, body.refresh_token));

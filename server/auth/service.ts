@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { validate } from '@telegram-apps/init-data-node';
+import type { FastifyBaseLogger } from 'fastify';
 import { INVALID_INIT_DATA_MSG, type TokenPair } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
@@ -73,11 +74,13 @@ async function issueTokens(
 export async function register(
   deps: Deps,
   body: { init_data: string; ref_code?: string | null | undefined },
+  log: Pick<FastifyBaseLogger, 'debug'>,
 ): Promise<{ tokens: TokenPair; userId: number }> {
   const signIn = verifyInitData(body.init_data, deps.config.botToken, deps.config.initDataMaxAgeSeconds);
   return deps.db.tx(async (q) => {
-    // The referrer is the ref code typed at sign-in, else the start parameter of the launch link.
-    const userId = await signInUser(q, signIn.profile, body.ref_code || signIn.startParam);
+    // The referrer is the ref code typed at sign-in, else the start parameter of the launch link; one
+    // that is no ref code is ignored (users/service), never a reason to refuse the sign-in.
+    const userId = await signInUser(q, signIn.profile, body.ref_code || signIn.startParam, log);
     const tokens = await issueTokens(deps, q, { id: userId, telegramId: signIn.profile.telegramId }, randomUUID());
     await revokeSessionsBeyond(q, userId, MAX_LIVE_SESSIONS_PER_USER);
     return { tokens, userId };

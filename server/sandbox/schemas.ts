@@ -16,11 +16,15 @@ export const createSandboxUserSchema = z.strictObject({
     .nullish()
     .transform(emptyToNull),
   language_code: z.enum(['en', 'ru']).default('en'),
-  /** A referrer's ref code; Telegram allows A-Z a-z 0-9 _ - up to 64 characters in start_param. */
+  /**
+   * The launch's start parameter: a referrer's ref code, or anything else a t.me link can carry
+   * (Telegram allows A-Z a-z 0-9 _ - up to 512 characters; TON Connect's return links carry
+   * `tonconnect-…`), which the app must sign in with all the same.
+   */
   start_param: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_-]{0,64}$/, 'start_param: letters, digits, _ and - only')
+    .regex(/^[A-Za-z0-9_-]{0,512}$/, 'start_param: up to 512 letters, digits, _ and -')
     .nullish()
     .transform(emptyToNull),
   is_community_member: z.boolean().default(true),

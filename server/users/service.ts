@@ -2,12 +2,12 @@
  * Users (DESIGN.md §4): the account a Telegram user signs in to, its profile and referrer, the
  * community flag, and GET /user/me. Other domains reach the users table through this file.
  */
-import { randomInt } from 'node:crypto';
-import type { UserMe } from '@/shared/api/contract';
-import { REF_CODE_ALPHABET, REF_CODE_LENGTH } from '../constants';
+import type { FastifyBaseLogger } from 'fastify';
+import { REF_CODE_LENGTH, type UserMe, readRefCode } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { balanceEvent } from '../ledger/service';
+import { randomCode } from '../lib/codes';
 import { UnauthorizedError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import { referralCountSql, referralTier, referralTurnoverSql } from '../referral/service';
@@ -28,11 +28,8 @@ import {
 export type { TelegramProfile, UserSummary } from './queries';
 export { findUserIdByTelegramId, lockUser, userExists, userSummaries } from './queries';
 
-export function newRefCode(): string {
-  let code = '';
-  for (let i = 0; i < REF_CODE_LENGTH; i++) code += REF_CODE_ALPHABET[randomInt(REF_CODE_ALPHABET.length)];
-  return code;
-}
+/** A new ref code: the contract's REF_CODE_LENGTH characters of its REF_CODE_ALPHABET. */
+export const newRefCode = (): string => randomCode(REF_CODE_LENGTH);
 
 async function unusedRefCode(q: Queryable): Promise<string> {
   // 31^8 ≈ 8.5e11 codes: a clash is rare, and the UNIQUE constraint still guards the race.
@@ -42,22 +39,46 @@ async function unusedRefCode(q: Queryable): Promise<string> {
   }
 }
 
+type DebugLog = Pick<FastifyBaseLogger, 'debug'>;
+
+/**
+ * The referrer a new user's code names: only a well-formed ref code (the contract's readRefCode) of an
+ * existing user. Anything else — a start parameter that is no ref code (TON Connect's `tonconnect-…`
+ * return links, one too long, characters a code never has) or a code nobody has — is no referral: it
+ * is ignored (logged at debug) and the sign-in goes on.
+ */
+async function referrerOf(q: Queryable, text: string | null | undefined, log: DebugLog): Promise<number | null> {
+  if (!text) return null;
+  const code = readRefCode(text);
+  if (code === null) {
+    log.debug({ ref_code: text.slice(0, 64), length: text.length }, 'ref code ignored: not a ref code');
+    return null;
+  }
+  const referrerId = await findUserIdByRefCode(q, code);
+  if (referrerId === undefined) {
+    log.debug({ ref_code: code }, 'ref code ignored: no user has it');
+    return null;
+  }
+  return referrerId;
+}
+
 /**
  * Sign-in's account step, in the caller's transaction: creates the user on first sign-in (linking the
- * referrer whose ref code is `referrerCode`, only then), refreshes the profile afterwards.
+ * referrer whose ref code is `referrerCode`, only then), refreshes the profile afterwards. A code that
+ * names no referrer never stops the sign-in.
  */
 export async function signInUser(
   q: Queryable,
   profile: TelegramProfile,
   referrerCode: string | null | undefined,
+  log: DebugLog,
 ): Promise<number> {
   const existing = await updateProfile(q, profile);
   if (existing !== undefined) return existing;
 
   // A new user has no code of their own yet, so the referrer can never be themselves;
   // an existing user's own code never reaches here (the referrer is linked at creation only).
-  const code = (referrerCode || '').toUpperCase();
-  const referrerId = code ? ((await findUserIdByRefCode(q, code)) ?? null) : null;
+  const referrerId = await referrerOf(q, referrerCode, log);
   return insertUser(q, profile, await unusedRefCode(q), referrerId);
 }
 

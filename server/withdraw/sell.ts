@@ -171,8 +171,6 @@ export interface SaleRequest {
   address: string;
   /** Nanotons: calculate's receive_amount as the user confirmed it. */
   expected_receive_amount?: bigint | undefined;
-  /** The user confirmed an address other than their bound wallet (required for any address while none is bound). */
-  confirm_other_address?: boolean | undefined;
 }
 
 const sourceOf = (request: Pick<SaleRequest, 'from_ref_balance' | 'from_task_balance'>): SourceAccount =>
@@ -192,10 +190,12 @@ export async function createWithdrawal(deps: Pick<Deps, 'db' | 'bus' | 'config'>
   const tokenAmount = request.token_amount;
   return inTransaction(deps.db, deps.bus, async (tx) => {
     if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
-    // Sells pay out to the wallet the user proved to hold (server/wallet) unless they confirm another address.
+    // Sales pay out only to the wallet the user proved to hold with ton_proof (server/wallet), compared
+    // as raw addresses: a session alone (launch data can be replayed for 24 h) cannot send the TON
+    // elsewhere. Another address needs that wallet proved, which makes it the bound one.
     const bound = await boundWallet(tx, userId);
-    if (!request.confirm_other_address && (!bound || !addressesEqual(bound.address, address))) {
-      throw new ValidationError([{ path: 'confirm_other_address', message: SERVER_MESSAGES.sellOtherAddress }]);
+    if (!bound || !addressesEqual(bound.address, address)) {
+      throw new ValidationError([{ path: 'address', message: SERVER_MESSAGES.sellUnverifiedAddress }]);
     }
     const terms = await saleTerms(tx);
     const min = minTokenAmount(terms);

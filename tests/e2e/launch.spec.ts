@@ -34,6 +34,23 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     expect(count('GET /api/user/me')).toBe(0);
   });
 
+  test('a start parameter that is no ref code (TON Connect’s return link, over 64 characters) signs in all the same', async ({ page }) => {
+    const startParam = `tonconnect-v__2-id__${'d4'.repeat(32)}-r__--7B--22id--22--3A1--7D-ret__back`;
+    expect(startParam.length).toBeGreaterThan(64);
+    // The launcher's "Referrer code" is the launch's start parameter, signed inside the launch data.
+    const { row } = await createTestUser(page, { referrerCode: startParam });
+    const signIn = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/register');
+    await row.getByRole('link', { name: 'Open' }).click();
+    // Not a referral: nothing is sent as a ref code…
+    expect((await signIn).postDataJSON()).toMatchObject({ ref_code: null });
+    expect(decodeURIComponent((await signIn).postDataJSON().init_data as string)).toContain(`start_param=${startParam}`);
+    // …and the user is signed in: the dashboard, not "Could not sign you in".
+    const app = appFrame(page);
+    await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(app.getByTestId('balance-token')).toHaveText('0.00 TKN');
+    await expect(app.getByText('Could not sign you in')).toHaveCount(0);
+  });
+
   test('the loader shows until the data is ready', async ({ page }) => {
     const { row } = await createTestUser(page);
     // Hold the sign-in (it brings the user) back so the loader is observable, then let it through.

@@ -62,20 +62,32 @@ test('sell from the main balance: queued, then completed live; the dev wallet re
   await app.getByRole('link', { name: 'Sell' }).click();
   const dialog = app.getByRole('dialog', { name: 'Sell tokens' });
   await expect(dialog).toContainText('From your main balance, for TON.');
-  // The destination is the connected dev wallet, verified by its ton_proof on connect (issue #15):
-  // user-friendly, non-bounceable, test-only (0Q…), and nothing to confirm.
+  // The destination is the connected dev wallet, verified by its ton_proof on connect:
+  // user-friendly, non-bounceable, test-only (0Q…). Sales pay out only to it (DESIGN.md §7b).
   await expect(app.getByTestId('wallet-verified')).toHaveText('✓ Verified');
-  const address = await dialog.getByTestId('sell-address').inputValue();
-  await expect(dialog).toContainText('Your verified wallet.');
-  await expect(dialog.getByTestId('sell-confirm-other')).toHaveCount(0);
+  const field = dialog.getByTestId('sell-address');
+  const address = await field.inputValue();
+  await expect(dialog).toContainText('Your verified wallet: sales pay out only to it.');
   expect(address).toMatch(/^0Q[A-Za-z0-9_-]{46}$/);
   const before = await nanotons(page, address);
 
   const { calculation } = await typeAmount(page, '50');
+  const confirm = dialog.getByRole('button', { name: 'Confirm' });
+  await expect(confirm).toBeEnabled();
+  // Another address: the modal says why it cannot take the TON and how to make it usable, and
+  // Confirm stays off; the verified wallet back (typed raw here), it is on again.
+  await field.fill('0QCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqPvC');
+  await expect(dialog.getByTestId('sell-address-error')).toHaveText(
+    'This is not your verified wallet, and sales pay out only to it. To use this address, disconnect your wallet and connect this one: connecting verifies it.',
+  );
+  await expect(confirm).toBeDisabled();
+  await field.fill(address);
+  await expect(dialog.getByTestId('sell-address-error')).toHaveCount(0);
+  await expect(confirm).toBeEnabled();
   // The operator holds payouts, so the sale is seen queued first; released below, it is paid live.
   await holdPayouts(page, true);
   try {
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.click();
     await expect(app.getByText('Sale confirmed: the TON is on its way')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(app.getByTestId('balance-token')).toHaveText('50.00 TKN');
@@ -166,15 +178,15 @@ test('without a wallet: Connect wallet or a typed address; a wrong address is ex
   await dialog.getByTestId('sell-address').fill('UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI');
   await expect(dialog.getByTestId('sell-address-error')).toHaveText('Use a testnet address');
   await expect(confirm).toBeDisabled();
+  // A well-formed address, but no verified wallet: sales pay out only to a wallet the user proved,
+  // so the modal says to connect that wallet (which proves it) instead of offering a dead Confirm.
   await dialog.getByTestId('sell-address').fill('0QCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqPvC');
-  await expect(dialog.getByTestId('sell-address-error')).toHaveCount(0);
-  // No verified wallet (issue #15): any address is another one, confirmed before Confirm is on.
+  await expect(dialog.getByTestId('sell-address-error')).toHaveText(
+    'This is not your verified wallet, and sales pay out only to it. To use this address, connect its wallet: connecting verifies it.',
+  );
   await expect(confirm).toBeDisabled();
-  await dialog.getByRole('switch', { name: 'Send to this address: it is not my verified wallet' }).check();
-  await expect(confirm).toBeEnabled();
 
-  // Connect wallet opens the wallet list; connecting fills in the wallet's address only while the
-  // user has not typed one (here they have).
+  // Connect wallet opens the wallet list.
   await dialog.getByRole('button', { name: 'Connect wallet' }).click();
   await expect(app.getByRole('button', { name: /Dev Wallet/ }).first()).toBeVisible();
 });

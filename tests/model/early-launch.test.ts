@@ -180,6 +180,22 @@ describe('the launch with its calls sent early (src/app/early.ts)', () => {
     await vi.advanceTimersByTimeAsync(20_000);
   });
 
+  it('a start parameter that is no ref code (TON Connect’s return link) is not sent as one', async () => {
+    const tonConnect = `query_id=1&user=%7B%22id%22%3A777%7D&start_param=tonconnect-v__2-id__${'b2'.repeat(32)}-ret__back&auth_date=1&hash=abc`;
+    const referred = 'query_id=1&user=%7B%22id%22%3A777%7D&start_param=abcd2345&auth_date=1&hash=abc';
+    for (const [initData, refCode] of [
+      [tonConnect, null],
+      [referred, 'ABCD2345'],
+    ] as const) {
+      sessionStorage.clear();
+      window.location.hash = `#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android`;
+      requests = [];
+      sendLaunchCallsEarly();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(requests.find((r) => r.path === '/api/auth/register')?.body).toEqual({ init_data: initData, ref_code: refCode });
+    }
+  });
+
   it('sends nothing outside Telegram', async () => {
     window.location.hash = '';
     sessionStorage.clear();

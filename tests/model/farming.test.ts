@@ -147,9 +147,9 @@ describe('a farm code in the launch (SPEC §2, DESIGN.md §7)', () => {
   it('is read from ?farm_code= and from a farm_ start parameter; a plain start parameter stays a ref code', () => {
     expect(farmCodeOf(`?farm_code=${CODE}`, null)).toBe(CODE);
     expect(farmCodeOf('', `farm_${CODE}`)).toBe(CODE);
-    expect(farmCodeOf('?x=1', 'REF12345')).toBeNull();
+    expect(farmCodeOf('?x=1', 'REF23456')).toBeNull();
     expect(farmCodeOf('?farm_code=bad!code', null)).toBeNull();
-    expect(refCodeOf('REF12345')).toBe('REF12345');
+    expect(refCodeOf('REF23456')).toBe('REF23456');
     expect(refCodeOf(`farm_${CODE}`)).toBeNull();
     expect(refCodeOf(null)).toBeNull();
   });

@@ -55,7 +55,7 @@ const user = (overrides: Partial<UserMe> = {}): UserMe => ({
 const launch = (overrides: Partial<Awaited<ReturnType<typeof readLaunchParamsFx>>> = {}) => ({
   initData: 'query_id=1&user=%7B%22id%22%3A777%7D&hash=abc',
   telegramUserId: 777,
-  startParam: 'REF12345',
+  startParam: 'REF23456',
   platform: 'android',
   version: '8.0',
   colorScheme: 'light' as const,
@@ -244,10 +244,32 @@ describe('launch flow (SPEC §2, §4)', () => {
     expect(host.ready).toHaveBeenCalled();
     expect(host.expand).toHaveBeenCalled();
     expect(host.applyTheme).toHaveBeenCalled();
-    expect(register).toHaveBeenCalledWith({ init_data: launch().initData, ref_code: 'REF12345' });
+    expect(register).toHaveBeenCalledWith({ init_data: launch().initData, ref_code: 'REF23456' });
     // Issue #14: the sign-in's answer carries the user; the first screen needs no GET /user/me.
     expect(me).not.toHaveBeenCalled();
     expect(scope.getState(userModel.$user)?.id).toBe(user().id);
+    expect(scope.getState($phase)).toBe('ready');
+    expect(scope.getState($screen)).toBe('app');
+    await stopTimers(scope);
+  });
+
+  // TON Connect's return link into a Mini App (startapp=tonconnect-…), well over 64 characters.
+  const tonConnectReturn = `tonconnect-v__2-id__${'a1'.repeat(32)}-r__--7B--22id--22--3A1--7D-ret__back`;
+  it.each([
+    ['TON Connect’s return link', tonConnectReturn, null],
+    ['100 characters', 'A'.repeat(100), null],
+    ['Telegram’s own characters a code never has', 'AB_CD-EF', null],
+    ['look-alikes a code never has (0, 1, O, I, L)', 'AB0C1OIL', null],
+    ['one character too many', 'ABCD23456', null],
+    ['a ref code', 'ABCD2345', 'ABCD2345'],
+    ['a ref code in lower case', 'abcd2345', 'ABCD2345'],
+    ['a farm link (its code is not a referral)', 'farm_Q7X2ABCDEF', null],
+  ])('a start parameter of %s signs in; only a ref code is sent as one', async (_name, startParam, refCode) => {
+    const { scope, register } = start(launch({ startParam }));
+    void allSettled(appStarted, { scope });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(register).toHaveBeenCalledTimes(1);
+    expect(register).toHaveBeenCalledWith({ init_data: launch().initData, ref_code: refCode });
     expect(scope.getState($phase)).toBe('ready');
     expect(scope.getState($screen)).toBe('app');
     await stopTimers(scope);

@@ -11,6 +11,7 @@ import '@/pages/referral';
 import '@/pages/tasks';
 import {
   ApiError,
+  type ApiFailure,
   calculateWithdrawFx,
   createWithdrawalFx,
   getAddressBalanceFx,
@@ -19,6 +20,7 @@ import {
   getReferralsFx,
   getStakesFx,
   getTasksFx,
+  sendRequestFx,
   type UserMe,
   type Withdrawal,
   type WithdrawalCreated,
@@ -27,7 +29,8 @@ import {
 import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import { router } from '@/shared/routing';
 import { openWalletModalFx, type ConnectedWalletInfo } from '@/shared/ton-connect';
-import { createTestScope, signedInMember } from './scope';
+import { SERVER_MESSAGES } from '@/shared/api/contract/constants';
+import { createTestScope, inRussian, signedInMember } from './scope';
 
 // The address check loads the address code on first use; loaded here once, it answers within a tick.
 await import('@/features/sell-tokens/lib/address-problem');
@@ -113,9 +116,12 @@ interface Setup {
   connected?: boolean;
   calculate?: (query: { token_amount: string }) => Promise<WithdrawCalculation | null>;
   create?: (body: unknown) => Promise<WithdrawalCreated | null>;
+  /** The server refuses the sale: POST /withdraw/create goes through the real request effect and the error catalogue. */
+  refusal?: ApiFailure;
+  russian?: boolean;
 }
 
-function setup({ me = user(), connected = true, calculate, create }: Setup = {}) {
+function setup({ me = user(), connected = true, calculate, create, refusal, russian = false }: Setup = {}) {
   const calculateSpy = vi.fn(calculate ?? (async ({ token_amount }: { token_amount: string }) => calculation(token_amount)));
   const createSpy = vi.fn(
     create ??
@@ -126,10 +132,14 @@ function setup({ me = user(), connected = true, calculate, create }: Setup = {})
   );
   const openWallet = vi.fn(async () => undefined);
   const emptyList = async () => ({ data: [], total: 0, page: 1, limit: 300 });
+  const refuse = vi.fn(async () => {
+    throw new ApiError(refusal as ApiFailure);
+  });
   const test = createTestScope({
     values: [
       [userModel.$user, me],
       ...signedInMember.filter(([store]) => store !== userModel.$user),
+      ...(russian ? inRussian : []),
       ...(connected
         ? ([
             [walletModel.$wallet, wallet()],
@@ -139,7 +149,7 @@ function setup({ me = user(), connected = true, calculate, create }: Setup = {})
     ],
     handlers: [
       [calculateWithdrawFx, calculateSpy],
-      [createWithdrawalFx, createSpy],
+      ...(refusal ? ([[sendRequestFx, refuse]] as const) : ([[createWithdrawalFx, createSpy]] as const)),
       [openWalletModalFx, openWallet],
       [getMintsFx, emptyList],
       [getStakesFx, emptyList],
@@ -148,7 +158,7 @@ function setup({ me = user(), connected = true, calculate, create }: Setup = {})
       [getCurrentPriceFx, async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })],
     ],
   });
-  return { ...test, calculate: calculateSpy, create: createSpy, openWallet };
+  return { ...test, calculate: calculateSpy, create: createSpy, refuse, openWallet };
 }
 
 /** Fires without awaiting allSettled: the calculation's debounce is a model timer run by fake time. */
@@ -328,8 +338,6 @@ describe('the Sell modal (issue #12)', () => {
         token_amount: '12',
         address: TESTNET,
         expected_receive_amount: calculation('12').receive_amount,
-        // The verified wallet: nothing to confirm (issue #15).
-        confirm_other_address: false,
       });
       expect(scope.getState(userModel.$user)?.balance_token).toBe('50');
       expect(scope.getState(withdrawalModel.$withdrawals).map((row) => row.id)).toEqual([9, 3]);
@@ -415,57 +423,102 @@ describe('the sell routes', () => {
   });
 });
 
-describe('the verified wallet (issue #15)', () => {
+describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-  const settle = (_scope: Scope) => vi.advanceTimersByTimeAsync(0);
-  it('is the default destination even when another wallet is connected; another address needs the confirmation', async () => {
-    const bound = { address: `0:${'cd'.repeat(32)}`, friendly_address: toFriendlyAddress(`0:${'cd'.repeat(32)}`, { testOnly: true }), bound_at: 1 };
-    const { scope, create } = setup({ me: user({ wallet: bound }) });
+  const settle = () => vi.advanceTimersByTimeAsync(0);
+  const CD = `0:${'cd'.repeat(32)}`;
+  const boundCd = { address: CD, friendly_address: toFriendlyAddress(CD, { testOnly: true }), bound_at: 1 };
+
+  it('is the default destination even when another wallet is connected; another address is explained and never sent', async () => {
+    const { scope, create } = setup({ me: user({ wallet: boundCd }) });
     await fire(scope, sellOpened, 'balance_token');
-    expect(scope.getState(sellModel.$addressText)).toBe(bound.friendly_address);
+    expect(scope.getState(sellModel.$addressText)).toBe(boundCd.friendly_address);
     await type(scope, '12');
-    expect(scope.getState(sellModel.$isOtherAddress)).toBe(false);
+    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
     expect(scope.getState(sellModel.$canConfirm)).toBe(true);
 
-    // The connected wallet (not the verified one): Confirm stays off until the user confirms the address.
+    // The connected wallet, not the verified one: connect it again to prove it.
     await fire(scope, addressChanged, TESTNET);
-    await settle(scope);
-    expect(scope.getState(sellModel.$isOtherAddress)).toBe(true);
+    await settle();
+    expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'this' });
+    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+    // Any other address: switch to its wallet.
+    await fire(scope, addressChanged, OTHER);
+    await settle();
+    expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'other' });
     expect(scope.getState(sellModel.$canConfirm)).toBe(false);
     await fire(scope, confirmClicked, undefined);
     expect(create).not.toHaveBeenCalled();
-    await fire(scope, sellModel.otherAddressConfirmedChanged, true);
-    expect(scope.getState(sellModel.$canConfirm)).toBe(true);
-    // Typing again takes the confirmation back.
-    await fire(scope, addressChanged, OTHER);
-    await settle(scope);
-    expect(scope.getState(sellModel.$otherAddressConfirmed)).toBe(false);
-    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
-    await fire(scope, sellModel.otherAddressConfirmedChanged, true);
+
+    // Back to the verified wallet, typed raw: it goes, and the body has no way around the proof.
+    await fire(scope, addressChanged, CD);
+    await settle();
+    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
     await fire(scope, confirmClicked, undefined);
-    expect(create).toHaveBeenCalledWith(expect.objectContaining({ address: OTHER, confirm_other_address: true }));
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(create.mock.calls[0]![0]).toEqual({
+      from_ref_balance: false,
+      from_task_balance: false,
+      token_amount: '12',
+      address: CD,
+      expected_receive_amount: calculation('12').receive_amount,
+    });
   });
 
-  it('the verified wallet in another form (raw, bounceable) is not another address', async () => {
+  it('the verified wallet in any form (raw, bounceable, upper-case hex) is the verified wallet', async () => {
     const { scope } = setup();
     await fire(scope, sellOpened, 'balance_token');
-    for (const form of [RAW, toFriendlyAddress(RAW, { testOnly: true, bounceable: true })]) {
+    await type(scope, '12');
+    for (const form of [RAW, RAW.toUpperCase(), toFriendlyAddress(RAW, { testOnly: true, bounceable: true })]) {
       await fire(scope, addressChanged, form);
-      await settle(scope);
-      expect(scope.getState(sellModel.$isOtherAddress), form).toBe(false);
+      await settle();
+      expect(scope.getState(sellModel.$addressProblem), form).toBeNull();
+      expect(scope.getState(sellModel.$canConfirm), form).toBe(true);
     }
   });
 
-  it('with no verified wallet the connected one is filled in, and needs the confirmation like any address', async () => {
+  it('with no verified wallet the connected one is filled in and explained; once proved, it goes', async () => {
     const { scope, create } = setup({ me: user({ wallet: null }) });
     await fire(scope, sellOpened, 'balance_token');
+    expect(scope.getState(sellModel.$hasBoundWallet)).toBe(false);
     expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
     await type(scope, '12');
-    expect(scope.getState(sellModel.$isOtherAddress)).toBe(true);
+    expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'this' });
     expect(scope.getState(sellModel.$canConfirm)).toBe(false);
-    await fire(scope, sellModel.otherAddressConfirmedChanged, true);
     await fire(scope, confirmClicked, undefined);
-    expect(create).toHaveBeenCalledWith(expect.objectContaining({ address: TESTNET, confirm_other_address: true }));
+    expect(create).not.toHaveBeenCalled();
+
+    // The wallet's proof is taken (the wallet panel's model binds it): the same address now goes.
+    await fire(scope, userModel.walletBound, BOUND);
+    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
+    await fire(scope, confirmClicked, undefined);
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ address: TESTNET }));
+  });
+
+  it('without a wallet an address typed in says to connect its wallet', async () => {
+    const { scope } = setup({ connected: false, me: user({ wallet: null }) });
+    await fire(scope, sellOpened, 'balance_token');
+    await type(scope, '12');
+    await fire(scope, addressChanged, OTHER);
+    await settle();
+    expect(scope.getState(sellModel.$needsWallet)).toBe(true);
+    expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'none' });
+    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+  });
+
+  it.each([
+    [false, 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first'],
+    [true, 'Выплаты идут только на кошелёк, который вы подтвердили как свой: сначала подключите этот кошелёк в приложении'],
+  ])('a 422 from the server (another account proved the wallet meanwhile) is a toast in the user’s language (russian: %s); the modal stays', async (russian, text) => {
+    const msg = SERVER_MESSAGES.sellUnverifiedAddress;
+    const { scope, refuse, toasts } = setup({ russian, refusal: { kind: 'http', status: 422, message: msg, serverMessage: msg } });
+    await fire(scope, sellOpened, 'balance_token');
+    await type(scope, '12');
+    await fire(scope, confirmClicked, undefined);
+    expect(refuse).toHaveBeenCalledTimes(1);
+    expect(toasts).toContainEqual(expect.objectContaining({ text, kind: 'error' }));
+    expect(scope.getState(sellModel.$isOpen)).toBe(true);
+    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
   });
 });

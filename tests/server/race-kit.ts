@@ -19,6 +19,7 @@ import type { HotWalletKeys } from '../../server/deps';
 import { createHotWallet, runPayoutStep } from '../../server/withdraw/service';
 import { balanceOf, newHotWallet, newRecipient, queue, unixNow as nowSeconds, withdrawal, worker } from './payout-kit';
 import { taskCall, validatedTask } from './task-kit';
+import { proveWallet } from './wallet-kit';
 import {
   TOKEN,
   TON,
@@ -459,14 +460,14 @@ export async function expectConcurrentSalesNeverOverdraw(apps: Apps, requests = 
   const [ctx] = apps;
   const user = await newUser(ctx);
   await ledgerChange(ctx, user.userId, 1000n * TOKEN);
-  const to = newRecipient();
+  const to = await proveWallet(ctx, user);
   const responses = await Promise.all(
     Array.from({ length: requests }, (_, i) =>
       pick(apps, i).app.inject({
         method: 'POST',
         url: '/api/withdraw/create',
         headers: user.headers,
-        payload: { from_ref_balance: false, token_amount: '20', address: to.text, confirm_other_address: true },
+        payload: { from_ref_balance: false, token_amount: '20', address: to.text },
       }),
     ),
   );
@@ -507,7 +508,7 @@ export async function expectRefundedOnce(apps: Apps, requests = 20): Promise<voi
     method: 'POST',
     url: '/api/withdraw/create',
     headers: user.headers,
-    payload: { token_amount: '40', address: newRecipient().text, confirm_other_address: true },
+    payload: { token_amount: '40', address: (await proveWallet(ctx, user)).text },
   });
   expect(sale.statusCode).toBe(201);
   const id = sale.json<{ withdrawal: { id: number } }>().withdrawal.id;

@@ -27,6 +27,7 @@ import { createTestContext, type TestContext } from './helpers';
 import { TON, TOKEN, ledgerMatchesBalances, listen, newUser, type TestUser } from './mint-kit';
 import { balanceOf, chainClient, drain, newHotWallet, newRecipient, withdrawal, worker } from './payout-kit';
 import { expectConcurrentSalesNeverOverdraw, ledgerChange } from './race-kit';
+import { type ProvedWallet, newKeys, proveWallet } from './wallet-kit';
 import type { Account } from '../../server/ledger/service';
 
 let ctx: TestContext;
@@ -39,27 +40,17 @@ afterAll(async () => {
 
 const calculate = (c: TestContext, user: Pick<TestUser, 'headers'> | null, query: string) =>
   c.app.inject({ method: 'GET', url: `/api/withdraw/calculate?${query}`, headers: user?.headers ?? {} });
-/**
- * A sale. These users have no bound wallet (tests/server/wallet.test.ts binds them), so every address is
- * "another address" and needs `confirm_other_address` (issue #15): sent unless the payload says otherwise.
- */
+/** A sale (it pays out only to the wallet the user proved: a seller's `wallet`). */
 const sell = (c: TestContext, user: Pick<TestUser, 'headers'> | null, payload: unknown) =>
-  c.app.inject({
-    method: 'POST',
-    url: '/api/withdraw/create',
-    headers: user?.headers ?? {},
-    payload: (payload !== null && typeof payload === 'object' && !Array.isArray(payload)
-      ? { confirm_other_address: true, ...payload }
-      : payload) as object,
-  });
+  c.app.inject({ method: 'POST', url: '/api/withdraw/create', headers: user?.headers ?? {}, payload: payload as object });
 const history = (c: TestContext, user: Pick<TestUser, 'headers'>, query = '') =>
   c.app.inject({ method: 'GET', url: `/api/withdraw/history${query ? `?${query}` : ''}`, headers: user.headers });
 
-/** A member with `tokens` on `account`. */
-async function seller(c: TestContext, tokens: bigint, account: Account = 'balance_token'): Promise<TestUser> {
+/** A member with `tokens` on `account` and a wallet they proved with ton_proof (where sales pay out). */
+async function seller(c: TestContext, tokens: bigint, account: Account = 'balance_token'): Promise<TestUser & { wallet: ProvedWallet }> {
   const user = await newUser(c);
   if (tokens > 0n) await ledgerChange(c, user.userId, tokens, account);
-  return user;
+  return { ...user, wallet: await proveWallet(c, user) };
 }
 
 /** Everything a sale could have changed for a user. */
@@ -121,7 +112,7 @@ describe('calculate', () => {
 
   it('follows the settings and the price; min_token_amount really is the least sale the server takes', async () => {
     const user = await seller(ctx, 1_000_000n * TOKEN);
-    const to = newRecipient();
+    const to = user.wallet;
     await setSetting(ctx.db, 'withdraw_fee_percent', 2.5);
     await setSetting(ctx.db, 'withdraw_network_fee', '0.003');
     await setSetting(ctx.db, 'withdraw_min_receive', '0.7');
@@ -180,7 +171,7 @@ describe('create', () => {
   for (const { account, flags } of sources) {
     it(`sells from ${account}: debit and queued withdrawal in one transaction, a ledger entry naming it, then user:balance and user:withdrawal`, async () => {
       const user = await seller(ctx, 100n * TOKEN, account);
-      const to = newRecipient();
+      const to = user.wallet;
       const socket = listen(ctx, user.userId);
       const response = await sell(ctx, user, { ...flags, token_amount: '50', address: to.text, expected_receive_amount: '0.485' });
       socket.stop();
@@ -221,7 +212,7 @@ describe('create', () => {
 
   it('takes any address form of the server’s network and stores the friendly, non-bounceable testnet form', async () => {
     const user = await seller(ctx, 100n * TOKEN);
-    const to = newRecipient();
+    const to = user.wallet;
     for (const address of [to.address.toRawString(), friendly(to.address, { bounceable: true }), ` ${to.text} `, to.address.toString({ urlSafe: false, bounceable: false, testOnly: true })]) {
       const response = await sell(ctx, user, { token_amount: '20', address });
       expect(response.statusCode, address).toBe(201);
@@ -232,7 +223,7 @@ describe('create', () => {
   it('refuses every hostile or wrong body (422 or 400) and changes nothing: balances, withdrawals, ledger, events', async () => {
     const user = await seller(ctx, 100n * TOKEN);
     await ledgerChange(ctx, user.userId, 30n * TOKEN, 'referral_balance');
-    const to = newRecipient();
+    const to = user.wallet;
     const hash = to.address.hash.toString('hex');
     const badChecksum = `${to.text.slice(0, -1)}${to.text.endsWith('A') ? 'B' : 'A'}`;
     const masterchain = new Address(-1, to.address.hash);
@@ -284,7 +275,7 @@ describe('create', () => {
 
   it('sells the whole balance to the last base unit, and exactly the minimum', async () => {
     const user = await seller(ctx, 11_111_111_200n + 20n * TOKEN + 1n);
-    const to = newRecipient();
+    const to = user.wallet;
     expect((await sell(ctx, user, { token_amount: '11.1111112', address: to.text })).statusCode).toBe(201);
     const rest = await sell(ctx, user, { token_amount: '20.000000001', address: to.text });
     expect(rest.statusCode).toBe(201);
@@ -301,13 +292,13 @@ describe('history', () => {
   it('pages the user’s own withdrawals, newest first by default, asc on request, with the total', async () => {
     const user = await seller(ctx, 1000n * TOKEN);
     const other = await seller(ctx, 100n * TOKEN);
-    const to = newRecipient();
+    const to = user.wallet;
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) {
       const response = await sell(ctx, user, { token_amount: String(20 + i), address: to.text });
       ids.push(response.json<WithdrawalCreated>().withdrawal.id);
     }
-    await sell(ctx, other, { token_amount: '20', address: to.text });
+    await sell(ctx, other, { token_amount: '20', address: other.wallet.text });
 
     const first = withdrawHistorySchema.parse((await history(ctx, user)).json<WithdrawHistory>());
     expect(first.total).toBe(12);
@@ -347,7 +338,7 @@ describe('a sale paid on the dev chain', () => {
 
   it('create → payout steps → completed with the hex tx hash; events in order; the recipient gets exactly receive_amount', async () => {
     const user = await seller(own, 100n * TOKEN);
-    const to = newRecipient();
+    const to = user.wallet;
     const socket = listen(own, user.userId);
     const created = (await sell(own, user, { token_amount: '50', address: to.text })).json<WithdrawalCreated>();
     const hot = await newHotWallet(own);
@@ -389,7 +380,7 @@ describe('a sale paid on the dev chain', () => {
 
   it('a payout the chain skipped is failed, listed for the operator, retried once, then paid; neither refund nor retry twice', async () => {
     const user = await seller(own, 200n * TOKEN);
-    const to = newRecipient();
+    const to = user.wallet;
     const created = (await sell(own, user, { token_amount: '150', address: to.text })).json<WithdrawalCreated>();
     const id = created.withdrawal.id;
     const hot = await newHotWallet(own, TON / 2n);
@@ -424,7 +415,7 @@ describe('a sale paid on the dev chain', () => {
 
   it('refunds a failed payout to the balance it came from, once, even asked twice at once', async () => {
     const user = await seller(own, 100n * TOKEN, 'referral_balance');
-    const to = newRecipient();
+    const to = user.wallet;
     const id = (await sell(own, user, { from_ref_balance: true, token_amount: '100', address: to.text })).json<WithdrawalCreated>().withdrawal.id;
     const hot = await newHotWallet(own, TON / 2n);
     await drain(worker(own, hot.wallet, staleBalanceNode(hot.wallet.address)));
@@ -451,7 +442,7 @@ describe('a sale paid on the dev chain', () => {
 
   it('a sale waiting for an empty hot wallet is listed with the reason and can be refunded; the worker then leaves it alone', async () => {
     const user = await seller(own, 100n * TOKEN, 'task_balance');
-    const to = newRecipient();
+    const to = user.wallet;
     const id = (await sell(own, user, { from_task_balance: true, token_amount: '40', address: to.text })).json<WithdrawalCreated>().withdrawal.id;
     const empty = await newHotWallet(own, 0n);
     const run = worker(own, empty.wallet, client);
@@ -483,8 +474,7 @@ describe('a sale paid on the dev chain', () => {
         ...(body === undefined ? {} : { payload: body as object }),
       });
     const user = await seller(own, 100n * TOKEN);
-    const first = newRecipient();
-    const second = newRecipient();
+    const first = user.wallet;
     const hot = await newHotWallet(own);
     const run = worker(own, hot.wallet, client);
     await sell(own, user, { token_amount: '20', address: first.text });
@@ -492,6 +482,8 @@ describe('a sale paid on the dev chain', () => {
     expect(await drain(run, { max: 1 })).toEqual(['signed']);
 
     expect((await payouts({ paused: true })).json()).toMatchObject({ paused: true });
+    // the user moves to another wallet: proving it makes it the one sales pay out to
+    const second = await proveWallet(own, user);
     expect((await sell(own, user, { token_amount: '30', address: second.text })).statusCode).toBe(201);
     expect(await drain(run)).toEqual(['sent', 'confirmed', 'paused']);
     expect(await balanceOf(client, first.address)).toBe(188_000_000n);
@@ -523,56 +515,75 @@ describe('a sale paid on the dev chain', () => {
   });
 });
 
-describe('the bound wallet (issue #15): sales pay out to it unless the user confirms another address', () => {
-  /** Binds a fresh wallet v4r2 to the user, as POST /wallet/ton-proof does after a real proof. */
-  async function bindWallet(c: TestContext, user: TestUser): Promise<Address> {
-    const address = newRecipient().address;
-    await c.db.query(`INSERT INTO wallet_bindings (user_id, address, public_key, network) VALUES ($1, $2, $3, 'testnet')`, [
-      user.userId,
-      address.toRawString(),
-      '00'.repeat(32),
-    ]);
-    return address;
-  }
+describe('sales pay out only to the wallet the user proved (DESIGN.md §7b)', () => {
   const post = (c: TestContext, user: TestUser, payload: object) =>
     c.app.inject({ method: 'POST', url: '/api/withdraw/create', headers: user.headers, payload });
-
-  it('to the bound wallet (any form of its address) no confirmation is needed', async () => {
-    const user = await seller(ctx, 100n * TOKEN);
-    const bound = await bindWallet(ctx, user);
-    for (const address of [friendly(bound), bound.toRawString(), friendly(bound, { bounceable: true })]) {
-      const response = await post(ctx, user, { token_amount: '20', address });
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json<WithdrawalCreated>().withdrawal.address).toBe(friendly(bound));
-    }
-  });
-
-  it('another address without confirm_other_address is 422 and changes nothing; with it the sale goes', async () => {
-    const user = await seller(ctx, 100n * TOKEN);
-    await bindWallet(ctx, user);
-    const other = newRecipient();
-    const before = await snapshot(ctx, user.userId);
-    for (const payload of [
-      { token_amount: '20', address: other.text },
-      { token_amount: '20', address: other.text, confirm_other_address: false },
-    ]) {
-      const response = await post(ctx, user, payload);
-      expect(response.statusCode).toBe(422);
-      expect(response.json<ErrorBody>().msg).toBe('This is not your verified wallet: confirm sending the TON to another address');
-      expect(response.json<ErrorBody>().errors?.[0]?.path).toBe('confirm_other_address');
-    }
-    expect(await snapshot(ctx, user.userId)).toEqual(before);
-    const confirmed = await post(ctx, user, { token_amount: '20', address: other.text, confirm_other_address: true });
-    expect(confirmed.statusCode).toBe(201);
-    expect(confirmed.json<WithdrawalCreated>().withdrawal.address).toBe(other.text);
-  });
-
-  it('with no bound wallet every address is another one: confirmation required', async () => {
-    const user = await seller(ctx, 100n * TOKEN);
-    const before = await snapshot(ctx, user.userId);
-    const response = await post(ctx, user, { token_amount: '20', address: newRecipient().text });
+  const refused = (response: { statusCode: number; json: <T>() => T }) => {
     expect(response.statusCode).toBe(422);
-    expect(response.json<ErrorBody>().errors?.[0]?.path).toBe('confirm_other_address');
+    expect(response.json<ErrorBody>()).toEqual({
+      msg: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first',
+      errors: [{ path: 'address', message: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first' }],
+    });
+  };
+
+  it('the proved wallet in every form (friendly bounceable, non-bounceable, url-safe or not, raw, any case) is taken', async () => {
+    const user = await seller(ctx, 100n * TOKEN);
+    const { address } = user.wallet;
+    const forms = [
+      friendly(address),
+      friendly(address, { bounceable: true }),
+      address.toString({ urlSafe: false, bounceable: true, testOnly: true }),
+      address.toString({ urlSafe: false, bounceable: false, testOnly: true }),
+      address.toRawString(),
+      address.toRawString().toUpperCase(),
+    ];
+    for (const form of forms) {
+      const response = await post(ctx, user, { token_amount: '12', address: form });
+      expect(response.statusCode, `${form}: ${response.body}`).toBe(201);
+      expect(response.json<WithdrawalCreated>().withdrawal.address).toBe(user.wallet.text);
+    }
+  });
+
+  it('an address the user has not proved is 422 and changes nothing: no debit, no withdrawal, no ledger entry, no event', async () => {
+    const user = await seller(ctx, 100n * TOKEN);
+    const before = await snapshot(ctx, user.userId);
+    const socket = listen(ctx, user.userId);
+    refused(await post(ctx, user, { token_amount: '20', address: newRecipient().text }));
+    // the old switch that let any address through is not an option any more
+    const bypass = await post(ctx, user, { token_amount: '20', address: newRecipient().text, confirm_other_address: true });
+    expect(bypass.statusCode).toBe(422);
+    socket.stop();
+    expect(socket.messages).toEqual([]);
     expect(await snapshot(ctx, user.userId)).toEqual(before);
+  });
+
+  it('with no proved wallet every address is refused', async () => {
+    const user = await newUser(ctx);
+    await ledgerChange(ctx, user.userId, 100n * TOKEN);
+    const before = await snapshot(ctx, user.userId);
+    refused(await post(ctx, user, { token_amount: '20', address: newRecipient().text }));
+    expect(await snapshot(ctx, user.userId)).toEqual(before);
+  });
+
+  it("another user's proved wallet is refused, in every form", async () => {
+    const user = await seller(ctx, 100n * TOKEN);
+    const other = await seller(ctx, 0n);
+    const before = await snapshot(ctx, user.userId);
+    for (const address of [other.wallet.text, friendly(other.wallet.address, { bounceable: true }), other.wallet.address.toRawString()]) {
+      refused(await post(ctx, user, { token_amount: '20', address }));
+    }
+    expect(await snapshot(ctx, user.userId)).toEqual(before);
+  });
+
+  it('a wallet proved again by another user moves to them: the first user can no longer sell to it', async () => {
+    const keys = newKeys();
+    const first = await seller(ctx, 100n * TOKEN);
+    const shared = await proveWallet(ctx, first, keys);
+    expect((await post(ctx, first, { token_amount: '20', address: shared.text })).statusCode).toBe(201);
+    const second = await newUser(ctx);
+    await proveWallet(ctx, second, keys);
+    const before = await snapshot(ctx, first.userId);
+    refused(await post(ctx, first, { token_amount: '20', address: shared.text }));
+    expect(await snapshot(ctx, first.userId)).toEqual(before);
   });
 });

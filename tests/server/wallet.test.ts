@@ -5,11 +5,10 @@
  * of another address are refused with 422 and change nothing; a wallet that sends no state init is
  * checked with get_public_key on the sandbox's dev chain.
  */
-import { createServer } from 'node:net';
-import { type Address, beginCell, storeStateInit } from '@ton/core';
-import { type KeyPair, keyPairFromSeed } from '@ton/crypto';
-import { WalletContractV3R2, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { Address } from '@ton/core';
+import type { KeyPair } from '@ton/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ErrorBody,
@@ -24,6 +23,7 @@ import { signTonProof } from '../../server/sandbox/wallet/ton-proof';
 import { checkTonProof, tonProofPayload } from '../../server/wallet/service';
 import { type TestContext, createTestContext, sandboxConfig } from './helpers';
 import { type TestUser, newUser } from './mint-kit';
+import { type Contract, domainOf, getPayload, newKeys, proofBody, stateInitOf, v3, v4, v5 } from './wallet-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,46 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-type Contract = { address: Address; init: { code: import('@ton/core').Cell; data: import('@ton/core').Cell } };
-
-const newKeys = (): KeyPair => keyPairFromSeed(randomBytes(32));
-const v4 = (keys: KeyPair) => WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
-const v5 = (keys: KeyPair) => WalletContractV5R1.create({ workchain: 0, publicKey: keys.publicKey });
-const v3 = (keys: KeyPair) => WalletContractV3R2.create({ workchain: 0, publicKey: keys.publicKey });
-const stateInitOf = (contract: Contract) => beginCell().store(storeStateInit(contract.init)).endCell().toBoc().toString('base64');
-
-const domainOf = (c: TestContext) => new URL(c.config.publicUrl).host;
-
-const getPayload = async (c: TestContext, user: TestUser): Promise<string> => {
-  const response = await c.app.inject({ method: 'GET', url: '/api/wallet/ton-proof/payload', headers: user.headers });
-  expect(response.statusCode).toBe(200);
-  return response.json<TonProofPayload>().payload;
-};
-
-/** What the client sends: the account (as TON Connect reports it) and the wallet's proof, signed for real. */
-function proofBody(args: {
-  keys: KeyPair;
-  contract: Contract;
-  payload: string;
-  domain: string;
-  timestamp?: number;
-  withStateInit?: boolean;
-}): TonProofCheckBody {
-  const proof = signTonProof({
-    address: args.contract.address,
-    secretKey: args.keys.secretKey,
-    domain: args.domain,
-    payload: args.payload,
-    ...(args.timestamp !== undefined ? { timestamp: args.timestamp } : {}),
-  });
-  return {
-    address: args.contract.address.toRawString(),
-    network: '-3',
-    public_key: args.keys.publicKey.toString('hex'),
-    proof: { ...proof, ...(args.withStateInit === false ? {} : { state_init: stateInitOf(args.contract) }) },
-  };
-}
 
 const check = (c: TestContext, user: TestUser, body: unknown) =>
   c.app.inject({ method: 'POST', url: '/api/wallet/ton-proof', headers: user.headers, payload: body as object });

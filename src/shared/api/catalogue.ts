@@ -65,7 +65,7 @@ export const SERVER_TEXT_KEYS = {
   [SERVER_MESSAGES.sellPriceChanged]: 'server.sellPriceChanged',
   [SERVER_MESSAGES.withdrawalNotFound]: 'server.withdrawalNotFound',
   [SERVER_MESSAGES.tonProofInvalid]: 'server.tonProofInvalid',
-  [SERVER_MESSAGES.sellOtherAddress]: 'server.sellOtherAddress',
+  [SERVER_MESSAGES.sellUnverifiedAddress]: 'server.sellUnverifiedAddress',
   [SERVER_MESSAGES.unavailable]: 'server.unavailable',
   [SERVER_MESSAGES.tooManyRequests]: 'server.tooManyRequests',
   [INVALID_INIT_DATA_MSG]: 'server.invalidInitData',

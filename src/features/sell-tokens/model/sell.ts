@@ -21,9 +21,10 @@ import { sellAmountProblem } from '../lib/amount-problem';
 /**
  * The Sell modal (SPEC §2 'sell'; issue #12): tokens from one balance for TON, paid to an address.
  * The amount is priced by GET /withdraw/calculate as the user stops typing; the destination is the
- * user's verified wallet (issue #15; else the connected one) unless the user types another, which they
- * confirm (a checkbox) before Confirm is on; Confirm sends POST /withdraw/create with
- * the amount the user saw arriving, so a price that moved meanwhile is refused instead of paying less.
+ * wallet the user proved to hold with ton_proof (DESIGN.md §7b), the only address the server pays: any
+ * other address is explained inline (connect that wallet to prove it) and Confirm stays off. Confirm
+ * sends POST /withdraw/create with the amount the user saw arriving, so a price that moved meanwhile
+ * is refused instead of paying less.
  */
 
 /** The balance the tokens come from: main (/sell), referral (/referral/sell) or task (/tasks/sell). */
@@ -42,8 +43,6 @@ export const amountChanged = createEvent<string>();
 /** Fills in the whole balance being sold. */
 export const maxClicked = createEvent();
 export const addressChanged = createEvent<string>();
-/** The user ticks (or unticks) "send to this address: it is not my verified wallet". */
-export const otherAddressConfirmedChanged = createEvent<boolean>();
 /** No wallet connected: open the wallet list (the address then defaults to the wallet's). */
 export const connectWalletClicked = createEvent();
 export const confirmClicked = createEvent();
@@ -124,9 +123,9 @@ export const $addressEdited = createStore(false)
   .on(addressChanged, () => true)
   .reset(sellOpened, sellClosed);
 /**
- * The default destination (issue #15): the wallet the user proved to hold (sales pay out to it), else
- * the connected wallet's address (user-friendly, non-bounceable, test-only on testnet), which then needs
- * the same confirmation as any other address.
+ * The default destination: the wallet the user proved to hold (sales pay out only to it), else the
+ * connected wallet's address (user-friendly, non-bounceable, test-only on testnet), which the modal then
+ * says is not proved yet.
  */
 const $defaultAddress = combine($boundWallet, $friendlyAddress, (bound, connected) => bound?.friendly_address ?? connected);
 // As the modal opens, and when a wallet connects (or goes, or is verified) while the user has not typed one.
@@ -166,23 +165,32 @@ sample({
   target: $addressCheck,
 });
 const $checkedAddress = combine($addressCheck, $addressText, (check, text) => (check?.text === text ? check : null));
-/** What is wrong with the destination, once checked (nothing is said about an empty field). */
-export const $addressProblem = $checkedAddress.map((check) => check?.problem ?? null);
-/** The destination as it is sent: checked and fine. */
-const $address = $checkedAddress.map((check) => (check && check.problem === null ? check.text.trim() : null));
-
 /**
- * The destination is not the wallet the user proved to hold (any address while none is bound): the
- * server pays there only when the user confirms it (`confirm_other_address`), so the modal asks.
+ * Why the TON cannot go to the destination: what the address module finds wrong with it, or that it is
+ * not the wallet the user proved to hold — the server pays no other address (DESIGN.md §7b) — with
+ * what the user can do about it, by the wallet connected now: none (connect this address's wallet),
+ * this one (connected without a proof the server took: connect it again) or another one (switch to
+ * this address's wallet). Proving a wallet makes it the verified one, and the problem goes.
  */
-export const $isOtherAddress = combine(
+export type SellAddressProblem = AddressProblem | { kind: 'unverified'; connected: 'none' | 'this' | 'other' };
+
+/** What is wrong with the destination, once checked (nothing is said about an empty field). */
+export const $addressProblem = combine(
   $checkedAddress,
   $boundWallet,
-  (check, bound) => check !== null && check.raw !== null && (bound === null || check.raw !== bound.address.toLowerCase()),
+  $wallet,
+  (check, bound, wallet): SellAddressProblem | null => {
+    if (!check) return null;
+    if (check.problem || check.raw === null) return check.problem;
+    // Both raw (0:<64 hex>): every friendly form of the verified wallet is the verified wallet.
+    if (bound && check.raw === bound.address.toLowerCase()) return null;
+    const connected = wallet === null ? 'none' : wallet.address.toLowerCase() === check.raw ? 'this' : 'other';
+    return { kind: 'unverified', connected };
+  },
 );
-export const $otherAddressConfirmed = createStore(false)
-  .on(otherAddressConfirmedChanged, (_, confirmed) => confirmed)
-  .reset(addressChanged, sellOpened, sellClosed);
+/** The destination as it is sent: checked, fine, and the verified wallet. */
+const $address = combine($checkedAddress, $addressProblem, (check, problem) => (check && problem === null ? check.text.trim() : null));
+
 /** Whether the user has a verified wallet (the field's hint says what the default is). */
 export const $hasBoundWallet = $boundWallet.map((bound) => bound !== null);
 
@@ -202,18 +210,10 @@ export const $canConfirm = combine(
     problem: $amountProblem,
     calculation: $calculation,
     address: $address,
-    other: $isOtherAddress,
-    confirmed: $otherAddressConfirmed,
     busy: $isSelling,
   },
-  ({ source, amount, problem, calculation, address, other, confirmed, busy }) =>
-    source !== null &&
-    amount !== null &&
-    problem === null &&
-    calculation !== null &&
-    address !== null &&
-    (!other || confirmed) &&
-    !busy,
+  ({ source, amount, problem, calculation, address, busy }) =>
+    source !== null && amount !== null && problem === null && calculation !== null && address !== null && !busy,
 );
 
 sample({
@@ -224,10 +224,9 @@ sample({
     amount: $amount,
     calculation: $calculation,
     address: $address,
-    other: $isOtherAddress,
   },
   filter: ({ can }) => can,
-  fn: ({ source, amount, calculation, address, other }) => ({
+  fn: ({ source, amount, calculation, address }) => ({
     // Exactly one balance (DESIGN.md §7): neither flag means the main balance.
     from_ref_balance: source === 'referral_balance',
     from_task_balance: source === 'task_balance',
@@ -235,13 +234,12 @@ sample({
     address: address as string,
     // What the user saw arriving: a price that moved so that less would arrive is refused (400).
     expected_receive_amount: (calculation as WithdrawCalculation).receive_amount,
-    // Confirmed by the user when asked: not their verified wallet (issue #15).
-    confirm_other_address: other,
   }),
   target: createFx,
 });
 
-// A refusal (400 price changed or insufficient funds, 422 address) is the error catalogue's toast; the
+// A refusal (400 price changed or insufficient funds, 422 address — not the verified wallet if another
+// account proved it meanwhile) is the error catalogue's toast; the
 // modal stays open with what was typed, and the amount is priced again so the figures are current.
 sample({ clock: createFx.fail, source: $amount, filter: Boolean, target: calculationAsked });
 

@@ -8,8 +8,6 @@ import { TextField } from '@/shared/ui/text-field';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Modal } from '@/shared/ui/modal';
 import { Skeleton } from '@/shared/ui/skeleton';
-import { Switch } from '@/shared/ui/switch';
-import type { AddressProblem } from '../lib/address-problem';
 import type { SellAmountProblem } from '../lib/amount-problem';
 import {
   $addressProblem,
@@ -21,10 +19,8 @@ import {
   $canConfirm,
   $hasBoundWallet,
   $isCalculating,
-  $isOtherAddress,
   $isSelling,
   $needsWallet,
-  $otherAddressConfirmed,
   $source,
   addressChanged,
   amountChanged,
@@ -32,7 +28,7 @@ import {
   confirmClicked,
   connectWalletClicked,
   maxClicked,
-  otherAddressConfirmedChanged,
+  type SellAddressProblem,
   type SellSource,
 } from '../model/sell';
 import styles from './sell-modal.module.css';
@@ -61,7 +57,14 @@ function amountProblemText(problem: SellAmountProblem, t: Translate): string {
   }
 }
 
-function addressProblemText(problem: AddressProblem, t: Translate): string {
+/** Sales pay out only to the verified wallet: what to do about another address, by the wallet connected. */
+const UNVERIFIED = {
+  none: 'sell.unverifiedConnect',
+  this: 'sell.unverifiedReconnect',
+  other: 'sell.unverifiedSwitch',
+} as const satisfies Record<Extract<SellAddressProblem, { kind: 'unverified' }>['connected'], MessageKey>;
+
+function addressProblemText(problem: SellAddressProblem, t: Translate): string {
   switch (problem.kind) {
     case 'length':
       return t('sell.addressLength');
@@ -75,6 +78,8 @@ function addressProblemText(problem: AddressProblem, t: Translate): string {
       return t('sell.addressInvalid');
     case 'network':
       return t('validation.addressNetwork', { network: problem.network });
+    case 'unverified':
+      return t(UNVERIFIED[problem.connected]);
   }
 }
 
@@ -104,24 +109,23 @@ function Figures() {
 }
 
 /**
- * Where the TON goes: the verified wallet by default (else the connected one), or one the user types;
- * an address that is not the verified wallet is sent only once the user confirms it (issue #15).
+ * Where the TON goes: the verified wallet, filled in (else the connected one). Another address is
+ * explained inline, with how to make it usable (prove its wallet by connecting it): the server pays
+ * only the wallet the user proved to hold (DESIGN.md §7b).
  */
 function Destination() {
-  const [address, problem, needsWallet, hasBound, other, confirmed, busy] = useUnit([
+  const [address, problem, needsWallet, hasBound, busy] = useUnit([
     $addressText,
     $addressProblem,
     $needsWallet,
     $hasBoundWallet,
-    $isOtherAddress,
-    $otherAddressConfirmed,
     $isSelling,
   ]);
-  const [onChange, onConnect, onConfirmOther] = useUnit([addressChanged, connectWalletClicked, otherAddressConfirmedChanged]);
+  const onChange = useUnit(addressChanged);
+  const onConnect = useUnit(connectWalletClicked);
   const t = useT();
   const hint = hasBound ? t('sell.addressHint') : needsWallet ? t('sell.noWalletHint') : t('sell.unverifiedHint');
   return (
-    <>
     <TextField
       id="sell-address"
       label={t('sell.address')}
@@ -142,12 +146,6 @@ function Destination() {
         </div>
       ) : null}
     </TextField>
-    {other ? (
-      <div data-testid="sell-confirm-other">
-        <Switch label={t('sell.confirmOther')} checked={confirmed} onChange={onConfirmOther} disabled={busy} />
-      </div>
-    ) : null}
-    </>
   );
 }
 

@@ -48,8 +48,29 @@ export const FARMING_ACTIVATION_STATUSES = ['ACTIVE', 'REACHED', 'REVOKED'] as c
 export const FARMING_MAX_ACTIVATIONS = 1000;
 /** An activation code: what follows `farm_` in a start parameter, or the `farm_code` query value. */
 export const ACTIVATION_CODE_PATTERN = /^[A-Za-z0-9]{6,32}$/;
-/** A start parameter `farm_<code>` carries a farm code (DESIGN.md §7); any other is a ref code. */
+/** A start parameter `farm_<code>` carries a farm code (DESIGN.md §7); a ref code (readRefCode) is a referral. */
 export const FARM_START_PREFIX = 'farm_';
+
+/**
+ * Referral codes as the server issues them (server/users): REF_CODE_LENGTH characters of
+ * REF_CODE_ALPHABET, capitals and digits without look-alikes (no 0/O, 1/I/L), so a code read aloud or
+ * typed survives. The one definition of a ref code: the client sends only such a code from a launch's
+ * start parameter, and the server links a referrer only by one.
+ */
+export const REF_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const REF_CODE_LENGTH = 8;
+const REF_CODE_PATTERN = new RegExp(`^[${REF_CODE_ALPHABET}]{${REF_CODE_LENGTH}}$`);
+
+/**
+ * The ref code a text is (upper-cased: codes are looked up in any case), or null when it cannot be one:
+ * a start parameter such as TON Connect's `tonconnect-…` return link, one longer than a code, or with
+ * characters a code never has is not a referral.
+ */
+export function readRefCode(text: string | null | undefined): string | null {
+  if (typeof text !== 'string' || text.length !== REF_CODE_LENGTH) return null;
+  const code = text.toUpperCase();
+  return REF_CODE_PATTERN.test(code) ? code : null;
+}
 /** Where a mint came from: paid in TON, or given by a farming link (no TON paid: no referral turnover). */
 export const MINT_SOURCES = ['payment', 'farming'] as const;
 
@@ -178,7 +199,8 @@ export const SERVER_MESSAGES = {
   sellPriceChanged: 'The price has changed: check the amount and confirm again',
   withdrawalNotFound: 'Withdrawal not found',
   tonProofInvalid: 'Your wallet could not prove it is yours: connect it again',
-  sellOtherAddress: 'This is not your verified wallet: confirm sending the TON to another address',
+  /** 422: a sale's address is not the wallet the user proved with ton_proof (DESIGN.md §7b). */
+  sellUnverifiedAddress: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first',
   /** 503: the database cannot answer now, the server is shutting down or overloaded; try again shortly. */
   unavailable: 'The service is temporarily unavailable. Try again in a moment.',
   /** 429: a rate limit (README "Limits"). */

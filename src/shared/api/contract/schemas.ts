@@ -107,11 +107,12 @@ export const errorBodySchema = z.object({
 // ---- auth ---------------------------------------------------------------------------------------
 export const registerBodySchema = z.strictObject({
   init_data: z.string().min(1, 'init_data is required').max(8192),
-  ref_code: z
-    .string()
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]*$/, 'ref_code may contain only letters, digits, _ and -')
-    .nullish(),
+  /**
+   * The referrer's code from the launch's start parameter. Any text is taken: a start parameter that is
+   * no ref code (readRefCode: too long, other characters, a code nobody has) is ignored by the server,
+   * never a reason to refuse the sign-in.
+   */
+  ref_code: z.string().nullish(),
 });
 
 const refreshTokenText = z.string().min(16).max(256);
@@ -139,8 +140,8 @@ export const refInfoSchema = z.object({
 });
 
 /**
- * The wallet the user proved to hold with ton_proof (issue #15; server/wallet): sells pay out to it
- * unless the user confirms another address. One per user; a wallet is bound to one user at a time.
+ * The wallet the user proved to hold with ton_proof (issue #15; server/wallet): sales pay out only to
+ * it (DESIGN.md §7b). One per user; a wallet is bound to one user at a time.
  */
 export const boundWalletSchema = z.object({
   /** Raw form, `0:<64 hex>` (as TON Connect reports the connected account). */
@@ -703,7 +704,9 @@ export const withdrawCalculationSchema = z.object({
  * expected_receive_amount: calculate's receive_amount as the user confirmed it; a price that moved so
  * that less would arrive → 400 SERVER_MESSAGES.sellPriceChanged, nothing written. The address is any
  * TON form (friendly or raw, SPEC §5), checked by the server with the address module's messages and
- * for the server's network (VALIDATION_MESSAGES.addressNetwork).
+ * for the server's network (VALIDATION_MESSAGES.addressNetwork), and it must be the wallet the user
+ * proved with ton_proof (DESIGN.md §7b; else 422 SERVER_MESSAGES.sellUnverifiedAddress): there is no
+ * way around the proof, so a stolen session cannot send the TON elsewhere.
  */
 export const withdrawCreateBodySchema = z
   .strictObject({
@@ -712,11 +715,6 @@ export const withdrawCreateBodySchema = z
     token_amount: moneyInput,
     address: z.string().trim().min(1).max(100),
     expected_receive_amount: moneyInput.optional(),
-    /**
-     * The user confirmed paying to an address other than their bound wallet (issue #15); without it such
-     * an address (any address, while no wallet is bound) is refused with 422.
-     */
-    confirm_other_address: z.boolean().default(false),
   })
   .refine((b) => !(b.from_ref_balance && b.from_task_balance), {
     message: SERVER_MESSAGES.sellOneSource,

@@ -1,8 +1,10 @@
-import { ACTIVATION_CODE_PATTERN, FARM_START_PREFIX } from '../../api/contract/constants';
+import { ACTIVATION_CODE_PATTERN, FARM_START_PREFIX, readRefCode } from '../../api/contract/constants';
 
 /**
  * What a launch start parameter carries (DESIGN.md §7): `farm_<code>` is a farming link's activation
- * code, anything else is a referrer's code.
+ * code, a well-formed ref code (the contract's readRefCode: exactly what the server issues) a
+ * referrer's. Anything else — TON Connect's `tonconnect-…` return links, a parameter longer than a
+ * code, characters a code never has — is neither, and nothing is sent for it.
  */
 export type StartParam = { kind: 'farm'; code: string } | { kind: 'ref'; code: string };
 
@@ -13,10 +15,11 @@ export function readStartParam(startParam: string | null | undefined): StartPara
     // A malformed farm code is not a ref code either: the link was a farm link.
     return ACTIVATION_CODE_PATTERN.test(code) ? { kind: 'farm', code } : null;
   }
-  return { kind: 'ref', code: startParam };
+  const code = readRefCode(startParam);
+  return code === null ? null : { kind: 'ref', code };
 }
 
-/** The referrer's code of a launch: the start parameter unless it carries a farm code. */
+/** The referrer's code of a launch: the start parameter when it is a ref code (upper-cased), else null. */
 export function refCodeOf(startParam: string | null | undefined): string | null {
   const param = readStartParam(startParam);
   return param?.kind === 'ref' ? param.code : null;
