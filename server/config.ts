@@ -140,6 +140,14 @@ export interface FaultSettings {
   rateLimitMoneyPerUser: number;
   /** RATE_LIMIT_MONEY_PER_IP: money-moving calls one address may make per window (default 600). */
   rateLimitMoneyPerIp: number;
+  /** RATE_LIMIT_TON_PROOF_PER_USER: wallet proofs (POST /wallet/ton-proof) one user may send per window (default 10). */
+  rateLimitTonProofPerUser: number;
+  /** RATE_LIMIT_TON_PROOF_PER_IP: wallet proofs one address may send per window (default 300). */
+  rateLimitTonProofPerIp: number;
+  /** RATE_LIMIT_SHARE_MESSAGE_PER_USER: share messages (POST /user/share-message) one user may prepare per window (default 20). */
+  rateLimitShareMessagePerUser: number;
+  /** RATE_LIMIT_SHARE_MESSAGE_PER_IP: share messages one address may prepare per window (default 600). */
+  rateLimitShareMessagePerIp: number;
   /** LOAD_MAX_EVENT_LOOP_DELAY_MS: above this event loop delay requests get 503 (default 1000; 0 = off). */
   loadMaxEventLoopDelayMs: number;
   /** LOAD_MAX_HEAP_USED_BYTES: above this V8 heap use requests get 503 (default 0 = 90 % of V8's heap limit). */
@@ -265,6 +273,10 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_MONEY_PER_USER: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_MONEY_PER_IP: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_TON_PROOF_PER_USER: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_TON_PROOF_PER_IP: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_SHARE_MESSAGE_PER_USER: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_SHARE_MESSAGE_PER_IP: z.coerce.number().int().positive().default(600),
   LOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   LOAD_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -398,6 +410,10 @@ export function loadConfig(env: Env = process.env): Config {
       rateLimitSignInPerIp: e.RATE_LIMIT_SIGN_IN_PER_IP,
       rateLimitMoneyPerUser: e.RATE_LIMIT_MONEY_PER_USER,
       rateLimitMoneyPerIp: e.RATE_LIMIT_MONEY_PER_IP,
+      rateLimitTonProofPerUser: e.RATE_LIMIT_TON_PROOF_PER_USER,
+      rateLimitTonProofPerIp: e.RATE_LIMIT_TON_PROOF_PER_IP,
+      rateLimitShareMessagePerUser: e.RATE_LIMIT_SHARE_MESSAGE_PER_USER,
+      rateLimitShareMessagePerIp: e.RATE_LIMIT_SHARE_MESSAGE_PER_IP,
       loadMaxEventLoopDelayMs: e.LOAD_MAX_EVENT_LOOP_DELAY_MS,
       loadMaxHeapUsedBytes: e.LOAD_MAX_HEAP_USED_BYTES || Math.floor(getHeapStatistics().heap_size_limit * 0.9),
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -1,15 +1,15 @@
 /**
- * What stands between the internet and the routes (issue #15), each one the field's Fastify plugin:
+ * What stands between the internet and the routes, each one the field's Fastify plugin:
  * - security headers (@fastify/helmet): a CSP for the app, frame-ancestors for Telegram's web clients;
  * - load shedding (@fastify/under-pressure): 503 {msg} while the event loop lags or the heap is nearly full;
- * - rate limits (@fastify/rate-limit) on sign-in, refresh and every money-moving call, per address and
- *   per user, 429 {msg} with Retry-After. The counters live in each process's memory: N processes behind
- *   one balancer allow up to N× the limit (README "Limits").
+ * - rate limits (@fastify/rate-limit) on sign-in, refresh, every money-moving call, wallet proofs and share
+ *   messages, per address and per user, 429 {msg} with Retry-After. The counters live in each process's
+ *   memory: N processes behind one balancer allow up to N× the limit (README "Limits").
  * No CORS anywhere but the TON Connect manifest and its icon, which wallets fetch from their own origins.
  */
 import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CallName, type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
@@ -31,6 +31,17 @@ export const MONEY_CALLS: ReadonlySet<CallName> = new Set([
   'taskClaim',
   'taskValidate',
 ]);
+/** A wallet proof: its check may cost a node call (get_public_key). Limited per user and per address. */
+export const TON_PROOF_CALLS: ReadonlySet<CallName> = new Set(['tonProofCheck']);
+/** A share message: each one costs a Bot API call (savePreparedInlineMessage). Limited per user and per address. */
+export const SHARE_MESSAGE_CALLS: ReadonlySet<CallName> = new Set(['shareMessage']);
+
+/**
+ * The address a per-address limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 one, ::ffff:a.b.c.d,
+ * is that IPv4 address), an IPv6 address by its /64: one host is given a whole /64 and can rotate through
+ * it, so counting full addresses would let it multiply any limit at will.
+ */
+export const addressKey = (ip: string): string => normalizeIP(ip, 64);
 
 /** Telegram's web clients, which frame the Mini App (CSP frame-ancestors). */
 export const TELEGRAM_WEB_ORIGINS = [
@@ -128,28 +139,43 @@ export async function registerProtection(
 
   await app.register(fastifyRateLimit, { global: false, cache: 10_000 });
   const window = { timeWindow: faults.rateLimitWindowMs };
-  const signInByAddress = app.createRateLimit({ ...window, max: faults.rateLimitSignInPerIp, keyGenerator: (r) => r.ip });
-  const moneyByAddress = app.createRateLimit({ ...window, max: faults.rateLimitMoneyPerIp, keyGenerator: (r) => r.ip });
-  const moneyByUser = app.createRateLimit({
-    ...window,
-    max: faults.rateLimitMoneyPerUser,
-    keyGenerator: (r) => String(r.auth?.userId),
+  const limiter = (name: string, max: number, key: (request: FastifyRequest) => string) =>
+    app.createRateLimit({ ...window, max, keyGenerator: (request) => `${name}:${key(request)}` });
+  type Limiter = ReturnType<typeof limiter>;
+  const byAddress = (request: FastifyRequest) => `ip:${addressKey(request.ip)}`;
+  const byUser = (request: FastifyRequest) => `user:${request.auth?.userId}`;
+  const perAddress = new Map<CallName, Limiter>();
+  const perUser = new Map<CallName, Limiter>();
+  const limit = (name: string, calls: ReadonlySet<CallName>, max: { perAddress: number; perUser?: number }) => {
+    const address = limiter(name, max.perAddress, byAddress);
+    const user = max.perUser === undefined ? null : limiter(name, max.perUser, byUser);
+    for (const call of calls) {
+      perAddress.set(call, address);
+      if (user) perUser.set(call, user);
+    }
+  };
+  // Sign-in and refresh have no verified user yet: per address only.
+  limit('sign-in', SIGN_IN_CALLS, { perAddress: faults.rateLimitSignInPerIp });
+  limit('money', MONEY_CALLS, { perAddress: faults.rateLimitMoneyPerIp, perUser: faults.rateLimitMoneyPerUser });
+  limit('ton-proof', TON_PROOF_CALLS, { perAddress: faults.rateLimitTonProofPerIp, perUser: faults.rateLimitTonProofPerUser });
+  limit('share-message', SHARE_MESSAGE_CALLS, {
+    perAddress: faults.rateLimitShareMessagePerIp,
+    perUser: faults.rateLimitShareMessagePerUser,
   });
-  const check = async (limiter: typeof moneyByUser, request: FastifyRequest) => {
-    const result = await limiter(request);
+  const check = async (limit: Limiter | undefined, request: FastifyRequest) => {
+    if (!limit) return;
+    const result = await limit(request);
     if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(result.ttlInSeconds);
   };
 
   return {
     async limitByAddress(request) {
       const call = request.routeOptions.config.call;
-      if (!call) return;
-      if (SIGN_IN_CALLS.has(call)) await check(signInByAddress, request);
-      else if (MONEY_CALLS.has(call)) await check(moneyByAddress, request);
+      if (call) await check(perAddress.get(call), request);
     },
     async limitByUser(request) {
       const call = request.routeOptions.config.call;
-      if (call && MONEY_CALLS.has(call) && request.auth) await check(moneyByUser, request);
+      if (call && request.auth) await check(perUser.get(call), request);
     },
   };
 }
