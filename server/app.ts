@@ -170,6 +170,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const protection = await registerProtection(app, config, {
     // The runtime config the server writes, and what the build inlined (the launch's theme).
     inlineScriptHashes: [appConfigScript(appConfigFor(config, sandbox?.appConfig)), ...builtInlineScripts(distDir)].map(scriptHash),
+    // The rate limits' counters: shared by every process on this database.
+    db,
   });
   app.addHook('onRequest', protection.limitByAddress);
   // Answers over 1 kB (candles, lists, index.html) compressed on the fly when the client accepts it;

@@ -149,6 +149,13 @@ export const PRICE_WALK = {
 /** The launcher's Price ↑ / ↓ buttons move the price by this many basis points (5 %). */
 export const PRICE_NUDGE_BPS = 500n;
 
+// ---- rate limits ------------------------------------------------------------------------------------
+
+/** How often each process deletes the rate-limit counters whose window has ended (server/http/rate-limit-store.ts). */
+export const RATE_LIMIT_PURGE_INTERVAL_MS = 60_000;
+/** Keys over their limit each process answers 429 by itself until their window ends; the oldest go first beyond this. */
+export const RATE_LIMIT_BLOCKED_KEYS_MAX = 10_000;
+
 // ---- wallet ownership: ton_proof (issue #15) -------------------------------------------------------
 
 /** A ton_proof payload the server issued is good for this long, and a proof's timestamp may be this old (15 min). */

@@ -3,8 +3,8 @@
  * - security headers (@fastify/helmet): a CSP for the app, frame-ancestors for Telegram's web clients;
  * - load shedding (@fastify/under-pressure): 503 {msg} while the event loop lags or the heap is nearly full;
  * - rate limits (@fastify/rate-limit) on sign-in, refresh, every money-moving call, wallet proofs and share
- *   messages, per address and per user, 429 {msg} with Retry-After. The counters live in each process's
- *   memory: N processes behind one balancer allow up to N× the limit (README "Limits").
+ *   messages, per address and per user, 429 {msg} with Retry-After. The counters are in the database
+ *   (./rate-limit-store.ts), so every process on it counts together: N processes allow the limit, not N×.
  * No CORS anywhere but the TON Connect manifest and its icon, which wallets fetch from their own origins.
  */
 import { createHash } from 'node:crypto';
@@ -14,7 +14,9 @@ import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CallName, type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 import type { Config } from '../config';
+import type { Queryable } from '../db/index';
 import { TooManyRequestsError } from '../lib/errors';
+import { databaseRateLimitStore } from './rate-limit-store';
 
 /** Sign-in and refresh: limited per address (there is no verified user yet). */
 export const SIGN_IN_CALLS: ReadonlySet<CallName> = new Set(['register', 'refresh']);
@@ -104,7 +106,7 @@ export interface ProtectionHooks {
 export async function registerProtection(
   app: FastifyInstance,
   config: Config,
-  options: { inlineScriptHashes: readonly string[] },
+  options: { inlineScriptHashes: readonly string[]; db: Queryable },
 ): Promise<ProtectionHooks> {
   const { faults } = config;
   await app.register(fastifyHelmet, {
@@ -137,7 +139,14 @@ export async function registerProtection(
     },
   });
 
-  await app.register(fastifyRateLimit, { global: false, cache: 10_000 });
+  // Every process on the database counts in the same rows. Sign-in too: it writes to the database
+  // anyway (a user, a session), so one more statement costs little, and a limit that holds across
+  // processes is what bounds the replay of a captured init_data.
+  const counters = databaseRateLimitStore(options.db, {
+    onPurgeError: (error) => app.log.warn({ err: error }, 'rate limit counters purge failed'),
+  });
+  app.addHook('onClose', () => counters.idle());
+  await app.register(fastifyRateLimit, { global: false, store: counters.Store });
   const window = { timeWindow: faults.rateLimitWindowMs };
   const limiter = (name: string, max: number, key: (request: FastifyRequest) => string) =>
     app.createRateLimit({ ...window, max, keyGenerator: (request) => `${name}:${key(request)}` });

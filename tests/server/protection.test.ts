@@ -4,7 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
+import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import type { Db } from '../../server/db/index';
+import { DatabaseUnavailableError } from '../../server/db/faults';
 import {
   MONEY_CALLS,
   SHARE_MESSAGE_CALLS,
@@ -15,6 +18,7 @@ import {
 } from '../../server/http/protection';
 import { TEST_ENV, createTestContext, newTelegramId, signInitData, type TestContext } from './helpers';
 import { type TestUser, newUser } from './mint-kit';
+import { expectMoneyLimitHoldsAcrossApps } from './race-kit';
 
 const limited = (overrides: Record<string, string>) => loadConfig({ ...TEST_ENV, ...overrides });
 
@@ -138,6 +142,15 @@ describe('rate limits', () => {
     expect(mapped).toEqual([200, 200, 200, 429]);
   });
 
+  it('the counters are in the database: two apps on one database allow the limit once, not twice', async () => {
+    const second = await buildApp({ config: ctx.config, db: ctx.db, bus: ctx.bus, logger: false });
+    try {
+      await expectMoneyLimitHoldsAcrossApps([ctx, { ...ctx, app: second }], 2);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('reads are not limited', async () => {
     const user = await newUser(ctx);
     for (let i = 0; i < 10; i++) {
@@ -154,6 +167,62 @@ describe('the address a limit counts', () => {
     expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::');
     expect(addressKey('2001:DB8:1:2::ffff')).toBe(addressKey('2001:db8:1:2:aaaa::1'));
     expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
+  });
+});
+
+describe('rate-limit counters in the database', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ config: limited({ RATE_LIMIT_MONEY_PER_IP: '2' }) });
+  });
+  afterAll(async () => ctx?.close());
+
+  const cancelMint = (app: TestContext['app'], user: TestUser, ip = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: '/api/mint/999999/cancel', headers: user.headers, remoteAddress: ip });
+
+  it('database down: a limited call is 503 {msg} (never let through uncounted, never 500); a key already over its limit stays 429; reads answer', async () => {
+    let down = false;
+    // The same database, except that the counters' statements fail as an unreachable Postgres's do.
+    const db: Db = {
+      ...ctx.db,
+      query: (sql, params) =>
+        down && sql.includes('rate_limit_counters')
+          ? Promise.reject(new DatabaseUnavailableError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })))
+          : ctx.db.query(sql, params),
+    };
+    const app = await buildApp({ config: ctx.config, db, bus: ctx.bus, logger: false });
+    try {
+      const [ann, bob] = [await newUser({ ...ctx, app }), await newUser({ ...ctx, app })];
+      expect((await cancelMint(app, ann, '10.6.0.1')).statusCode).toBe(404);
+      expect((await cancelMint(app, ann, '10.6.0.1')).statusCode).toBe(404);
+      expect((await cancelMint(app, ann, '10.6.0.1')).statusCode).toBe(429);
+      down = true;
+      // 10.6.0.1 is over its limit until the window ends: this process answers that without the database.
+      expect((await cancelMint(app, bob, '10.6.0.1')).statusCode).toBe(429);
+      const refused = await cancelMint(app, bob, '10.6.0.2');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable });
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect((await app.inject({ method: 'GET', url: '/api/user/me', headers: bob.headers })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('windows that have ended are deleted by a later hit; a window still running stays', async () => {
+    await ctx.db.query(
+      `INSERT INTO rate_limit_counters (key, count, expires_at)
+       VALUES ('test:ended', 9, now() - interval '1 second'), ('test:running', 9, now() + interval '1 hour')`,
+    );
+    // A new app (process) purges at its first hit; its close waits for the purge.
+    const app = await buildApp({ config: ctx.config, db: ctx.db, bus: ctx.bus, logger: false });
+    try {
+      expect((await cancelMint(app, await newUser({ ...ctx, app }))).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+    const keys = await ctx.db.query<{ key: string }>(`SELECT key FROM rate_limit_counters WHERE key LIKE 'test:%' ORDER BY key`);
+    expect(keys.map((row) => row.key)).toEqual(['test:running']);
   });
 });
 
