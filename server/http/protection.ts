@@ -99,7 +99,7 @@ export function contentSecurityPolicy(inlineScriptHashes: readonly string[]) {
 export interface ProtectionHooks {
   /** Root onRequest hook: the per-address limits (before any authentication work). */
   limitByAddress(request: FastifyRequest): Promise<void>;
-  /** After the bearer check: the per-user limit of money calls. */
+  /** After the bearer check: the per-user limits (money calls, wallet proofs, share messages). */
   limitByUser(request: FastifyRequest): Promise<void>;
 }
 
@@ -171,9 +171,9 @@ export async function registerProtection(
     perAddress: faults.rateLimitShareMessagePerIp,
     perUser: faults.rateLimitShareMessagePerUser,
   });
-  const check = async (limit: Limiter | undefined, request: FastifyRequest) => {
-    if (!limit) return;
-    const result = await limit(request);
+  const check = async (counter: Limiter | undefined, request: FastifyRequest) => {
+    if (!counter) return;
+    const result = await counter(request);
     if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(result.ttlInSeconds);
   };
 
