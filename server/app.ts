@@ -6,6 +6,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyWebsocket from '@fastify/websocket';
+import type { TonClient } from '@ton/ton';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -32,6 +33,7 @@ import { DatabaseUnavailableError } from './db/faults';
 import { registerDraining } from './http/draining';
 import { registerProtection, scriptHash } from './http/protection';
 import { DomainError, TooManyRequestsError, ValidationError } from './lib/errors';
+import { createTonNodeClient } from './lib/ton-node';
 import { maintenanceRoutes } from './maintenance/routes';
 import { mintRoutes } from './mint/routes';
 import { priceRoutes } from './price/routes';
@@ -44,6 +46,7 @@ import { statsRoutes } from './stats/routes';
 import { taskRoutes } from './tasks/routes';
 import { userRoutes } from './users/routes';
 import { walletRoutes } from './wallet/routes';
+import { chainPublicKeyReader } from './wallet/service';
 import {
   appConfigFor,
   appConfigScript,
@@ -85,6 +88,8 @@ export interface BuildAppOptions {
   socketTokenTimeoutMs?: number;
   /** Override of the logger (default: pino at LOG_LEVEL). */
   logger?: FastifyServerOptions['logger'];
+  /** The process's TON node client, shared with the jobs (start.ts); default: one of the app's own. */
+  tonClient?: TonClient;
 }
 
 /**
@@ -170,6 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const protection = await registerProtection(app, config, {
     // The runtime config the server writes, and what the build inlined (the launch's theme).
     inlineScriptHashes: [appConfigScript(appConfigFor(config, sandbox?.appConfig)), ...builtInlineScripts(distDir)].map(scriptHash),
+    // The rate limits' counters: shared by every process on this database.
+    db,
   });
   app.addHook('onRequest', protection.limitByAddress);
   // Answers over 1 kB (candles, lists, index.html) compressed on the fly when the client accepts it;
@@ -217,7 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(withdrawRoutes(deps));
   await app.register(ledgerRoutes(deps));
   await app.register(taskRoutes(deps));
-  await app.register(walletRoutes(deps));
+  await app.register(walletRoutes(deps, chainPublicKeyReader(options.tonClient ?? createTonNodeClient(config))));
   await app.register(treasuryAdminRoutes(deps));
   await app.register(auditRoutes(deps));
   // Sandbox mode only: /sandbox (launcher, host frame, dev wallet, dev chain). In production those paths 404.

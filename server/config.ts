@@ -79,6 +79,17 @@ export interface Config {
   /** TON_NODE_URL: toncenter-v2 JSON-RPC endpoint (sandbox: the dev chain; production default toncenter mainnet). */
   tonNodeUrl: string;
   /**
+   * TON_API_KEY: the node's API key (toncenter's), sent as X-API-Key by every server-side node call
+   * (server/lib/ton-node.ts). Server-only: never in the runtime config the client gets.
+   */
+  tonApiKey: string | undefined;
+  /**
+   * TON_API_RPS: node calls per second this process makes at most, all callers together (0 = no limit).
+   * Default: no limit on the sandbox's own dev chain; else 10 with TON_API_KEY (toncenter's keyed rate),
+   * 1 without (toncenter answers 429 beyond about one a second without a key).
+   */
+  tonApiRps: number;
+  /**
    * TREASURY_ADDRESS: the TON wallet that receives mint payments, in any address form (normalised to the
    * bounceable url-safe form). Sandbox default: the dev chain's sandbox treasury (SANDBOX_TREASURY_ADDRESS).
    * Production: optional until the payments issue makes it required.
@@ -140,6 +151,14 @@ export interface FaultSettings {
   rateLimitMoneyPerUser: number;
   /** RATE_LIMIT_MONEY_PER_IP: money-moving calls one address may make per window (default 600). */
   rateLimitMoneyPerIp: number;
+  /** RATE_LIMIT_TON_PROOF_PER_USER: wallet proofs (POST /wallet/ton-proof) one user may send per window (default 10). */
+  rateLimitTonProofPerUser: number;
+  /** RATE_LIMIT_TON_PROOF_PER_IP: wallet proofs one address may send per window (default 300). */
+  rateLimitTonProofPerIp: number;
+  /** RATE_LIMIT_SHARE_MESSAGE_PER_USER: share messages (POST /user/share-message) one user may prepare per window (default 20). */
+  rateLimitShareMessagePerUser: number;
+  /** RATE_LIMIT_SHARE_MESSAGE_PER_IP: share messages one address may prepare per window (default 600). */
+  rateLimitShareMessagePerIp: number;
   /** LOAD_MAX_EVENT_LOOP_DELAY_MS: above this event loop delay requests get 503 (default 1000; 0 = off). */
   loadMaxEventLoopDelayMs: number;
   /** LOAD_MAX_HEAP_USED_BYTES: above this V8 heap use requests get 503 (default 0 = 90 % of V8's heap limit). */
@@ -219,6 +238,8 @@ const envSchema = z.object({
   INIT_DATA_MAX_AGE_SECONDS: seconds(86_400),
   ADMIN_TOKEN: optionalText,
   TON_NODE_URL: optionalText.pipe(url.optional()),
+  TON_API_KEY: optionalText,
+  TON_API_RPS: optionalText.pipe(z.string().transform(Number).pipe(z.number().min(0).max(1_000)).optional()),
   TASK_PHOTO_MAX_BYTES: z.coerce.number().int().positive().max(64 * 1024 * 1024).default(TASK_PHOTO_DEFAULT_MAX_BYTES),
   TREASURY_ADDRESS: optionalText.pipe(tonAddress.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -265,6 +286,10 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_MONEY_PER_USER: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_MONEY_PER_IP: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_TON_PROOF_PER_USER: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_TON_PROOF_PER_IP: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_SHARE_MESSAGE_PER_USER: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_SHARE_MESSAGE_PER_IP: z.coerce.number().int().positive().default(600),
   LOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   LOAD_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -315,6 +340,15 @@ function decideMode(e: ParsedEnv): Mode {
 /** PAYOUTS_ENABLED, or its default: on in the sandbox, off in production. */
 const payoutsOn = (e: ParsedEnv, mode: Mode): boolean =>
   e.PAYOUTS_ENABLED === undefined ? mode === 'sandbox' : e.PAYOUTS_ENABLED === 'true' || e.PAYOUTS_ENABLED === '1';
+
+/**
+ * TON_API_RPS unset: the sandbox's dev chain (this very server) is not limited; toncenter allows about one
+ * call a second without a key and 10 with a basic one.
+ */
+function defaultTonApiRps(e: ParsedEnv, sandbox: boolean): number {
+  if (sandbox && e.TON_NODE_URL === undefined) return 0;
+  return e.TON_API_KEY === undefined ? 1 : 10;
+}
 
 /** Every reason production cannot start: missing settings (each named), weak or published secrets. */
 function productionProblems(e: ParsedEnv): string[] {
@@ -380,6 +414,8 @@ export function loadConfig(env: Env = process.env): Config {
     adminToken: e.ADMIN_TOKEN ?? SANDBOX_ADMIN_TOKEN,
     // The sandbox dev chain is served by this server (DESIGN.md §2, server/sandbox/chain).
     tonNodeUrl: e.TON_NODE_URL ?? (sandbox ? `${publicUrl}/sandbox/chain/jsonRPC` : MAINNET_NODE_URL),
+    tonApiKey: e.TON_API_KEY,
+    tonApiRps: e.TON_API_RPS ?? defaultTonApiRps(e, sandbox),
     treasuryAddress: e.TREASURY_ADDRESS ?? (sandbox ? SANDBOX_TREASURY_ADDRESS : undefined),
     taskPhotoMaxBytes: e.TASK_PHOTO_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
@@ -398,6 +434,10 @@ export function loadConfig(env: Env = process.env): Config {
       rateLimitSignInPerIp: e.RATE_LIMIT_SIGN_IN_PER_IP,
       rateLimitMoneyPerUser: e.RATE_LIMIT_MONEY_PER_USER,
       rateLimitMoneyPerIp: e.RATE_LIMIT_MONEY_PER_IP,
+      rateLimitTonProofPerUser: e.RATE_LIMIT_TON_PROOF_PER_USER,
+      rateLimitTonProofPerIp: e.RATE_LIMIT_TON_PROOF_PER_IP,
+      rateLimitShareMessagePerUser: e.RATE_LIMIT_SHARE_MESSAGE_PER_USER,
+      rateLimitShareMessagePerIp: e.RATE_LIMIT_SHARE_MESSAGE_PER_IP,
       loadMaxEventLoopDelayMs: e.LOAD_MAX_EVENT_LOOP_DELAY_MS,
       loadMaxHeapUsedBytes: e.LOAD_MAX_HEAP_USED_BYTES || Math.floor(getHeapStatistics().heap_size_limit * 0.9),
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -145,6 +145,24 @@ export const PRICE_WALK = {
 /** The launcher's Price ↑ / ↓ buttons move the price by this many basis points (5 %). */
 export const PRICE_NUDGE_BPS = 500n;
 
+// ---- rate limits ------------------------------------------------------------------------------------
+
+/** How often each process deletes the rate-limit counters whose window has ended (server/http/rate-limit-store.ts). */
+export const RATE_LIMIT_PURGE_INTERVAL_MS = 60_000;
+/** Keys over their limit each process answers 429 by itself until their window ends; the oldest go first beyond this. */
+export const RATE_LIMIT_BLOCKED_KEYS_MAX = 10_000;
+
+// ---- the TON node (server/lib/ton-node.ts) ---------------------------------------------------------
+
+/** A node call answered 429 is tried this many times in all, then fails as a node error. */
+export const TON_NODE_MAX_ATTEMPTS = 4;
+/** The first wait after a 429 without Retry-After; it doubles with each further 429 of the call. */
+export const TON_NODE_BACKOFF_MS = 1_000;
+/** No wait after a 429 is longer than this, whatever the node's Retry-After says. */
+export const TON_NODE_MAX_BACKOFF_MS = 10_000;
+/** A node call that would wait longer than this for its turn fails at once instead (a queue that only grows). */
+export const TON_NODE_MAX_QUEUE_MS = 30_000;
+
 // ---- wallet ownership: ton_proof (issue #15) -------------------------------------------------------
 
 /** A ton_proof payload the server issued is good for this long, and a proof's timestamp may be this old (15 min). */

@@ -7,7 +7,7 @@
  * The jobs orchestrate domains through their services: the settlement run is mint's expiry and
  * maturity, then staking's completions and bonuses; the watcher (watcher/service.ts) applies payments.
  */
-import { TonClient } from '@ton/ton';
+import type { TonClient } from '@ton/ton';
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeExpiredRefreshTokens } from './auth/queries';
 import type { Config } from './config';
@@ -23,6 +23,7 @@ import type { Db } from './db/index';
 import type { Deps, HotWalletKeys } from './deps';
 import type { EventBus } from './events/bus';
 import { unixNow } from './lib/codes';
+import { createTonNodeClient } from './lib/ton-node';
 import { type PeriodicJob, createPeriodicJob } from './lib/periodic-job';
 import { expirePendingMints, matureActiveMints } from './mint/service';
 import { createPriceWalk } from './price/service';
@@ -74,13 +75,17 @@ export interface BackgroundJobsOptions {
   db: Db;
   bus: EventBus;
   log: Log;
-  /** Default: @ton/ton's TonClient on config.tonNodeUrl (toncenter v2 JSON-RPC; the dev chain in the sandbox). */
+  /**
+   * The process's node client (server/lib/ton-node.ts: toncenter v2 JSON-RPC at config.tonNodeUrl, the dev
+   * chain in the sandbox), shared with the app (start.ts); default: one of the jobs' own. The watcher's and
+   * the payout worker's node unless `node` / `payoutNode` say otherwise.
+   */
+  tonClient?: TonClient;
   node?: TreasuryNode;
   /** Unix seconds now (default the system clock). */
   clock?: () => number;
   /** The payout hot wallet (app.hotWallet); null or absent: no payout job. */
   hotWallet?: HotWalletKeys | null;
-  /** Default: @ton/ton's TonClient on config.tonNodeUrl. */
   payoutNode?: PayoutNode;
 }
 
@@ -102,12 +107,14 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
   const { config, db, bus, log } = options;
   const clock = options.clock ?? unixNow;
   const deps = { config, db, bus };
+  // One client for both jobs: one pace and one backoff for the node's rate (the app's calls too, via start.ts).
+  const tonClient = options.tonClient ?? createTonNodeClient(config);
 
   let watcher: PeriodicJob | null = null;
   if (config.treasuryAddress) {
     const treasury = createTreasuryWatcher({
       deps,
-      node: options.node ?? new TonClient({ endpoint: config.tonNodeUrl }),
+      node: options.node ?? tonClient,
       clock,
       log,
       pageSize: TREASURY_PAGE_SIZE,
@@ -143,7 +150,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
   if (options.hotWallet && config.payoutsEnabled) {
     const worker = {
       deps,
-      node: options.payoutNode ?? new TonClient({ endpoint: config.tonNodeUrl }),
+      node: options.payoutNode ?? tonClient,
       wallet: createHotWallet(options.hotWallet),
       log,
     };

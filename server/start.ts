@@ -11,6 +11,7 @@ import { runMigrations } from './db/migrations';
 import { type EventBus, createInProcessBus } from './events/bus';
 import { createPgEventBus } from './events/pg-bus';
 import { createBackgroundJobs } from './jobs';
+import { createTonNodeClient } from './lib/ton-node';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -50,12 +51,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Listening before serving: a socket opened now hears every event committed after it.
     // (Bounded: a listener still reconnecting after 10 s keeps trying while the server serves.)
     if (pgBus) await Promise.race([pgBus.ready(), sleep(10_000)]);
-    const app = await buildApp({ config, db, bus });
+    // One node client for the app and the jobs: every node call of this process keeps one pace (TON_API_RPS).
+    const tonClient = createTonNodeClient(config);
+    const app = await buildApp({ config, db, bus, tonClient });
     log = app.log;
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
     const address = await app.listen({ port: config.port, host: config.host });
     // After listen: in the sandbox the treasury watcher reads the dev chain over this server's HTTP.
-    const jobs = createBackgroundJobs({ config, db, bus, log: app.log, hotWallet: app.hotWallet });
+    const jobs = createBackgroundJobs({ config, db, bus, log: app.log, hotWallet: app.hotWallet, tonClient });
     jobs.start();
     let closing: Promise<void> | undefined;
     return {

@@ -565,6 +565,21 @@ export const migrations: Migration[] = [
       CREATE INDEX refresh_tokens_revoked_idx ON refresh_tokens (revoked_at) WHERE revoked_at IS NOT NULL;
     `,
   },
+  {
+    id: '0015_rate_limit_counters',
+    sql: /* sql */ `
+      -- The rate limits' counters, shared by every process on this database (server/http/rate-limit-store.ts):
+      -- one row per limited key (the limit's name and the user or the address), its hits in the window that
+      -- ends at expires_at. UNLOGGED: written on every limited call, worth nothing after a crash (the
+      -- counts start again). No index on expires_at, so a hit's update stays a HOT update; the purge of
+      -- ended windows is a scan of a table as large as the keys active in one window.
+      CREATE UNLOGGED TABLE rate_limit_counters (
+        key        TEXT PRIMARY KEY,
+        count      INTEGER NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Arbitrary constant: serialises migrations of several processes starting at once on one Postgres. */

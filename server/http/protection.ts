@@ -1,20 +1,22 @@
 /**
- * What stands between the internet and the routes (issue #15), each one the field's Fastify plugin:
+ * What stands between the internet and the routes, each one the field's Fastify plugin:
  * - security headers (@fastify/helmet): a CSP for the app, frame-ancestors for Telegram's web clients;
  * - load shedding (@fastify/under-pressure): 503 {msg} while the event loop lags or the heap is nearly full;
- * - rate limits (@fastify/rate-limit) on sign-in, refresh and every money-moving call, per address and
- *   per user, 429 {msg} with Retry-After. The counters live in each process's memory: N processes behind
- *   one balancer allow up to N× the limit (README "Limits").
+ * - rate limits (@fastify/rate-limit) on sign-in, refresh, every money-moving call, wallet proofs and share
+ *   messages, per address and per user, 429 {msg} with Retry-After. The counters are in the database
+ *   (./rate-limit-store.ts), so every process on it counts together: N processes allow the limit, not N×.
  * No CORS anywhere but the TON Connect manifest and its icon, which wallets fetch from their own origins.
  */
 import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type CallName, type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 import type { Config } from '../config';
+import type { Queryable } from '../db/index';
 import { TooManyRequestsError } from '../lib/errors';
+import { databaseRateLimitStore } from './rate-limit-store';
 
 /** Sign-in and refresh: limited per address (there is no verified user yet). */
 export const SIGN_IN_CALLS: ReadonlySet<CallName> = new Set(['register', 'refresh']);
@@ -31,6 +33,17 @@ export const MONEY_CALLS: ReadonlySet<CallName> = new Set([
   'taskClaim',
   'taskValidate',
 ]);
+/** A wallet proof: its check may cost a node call (get_public_key). Limited per user and per address. */
+export const TON_PROOF_CALLS: ReadonlySet<CallName> = new Set(['tonProofCheck']);
+/** A share message: each one costs a Bot API call (savePreparedInlineMessage). Limited per user and per address. */
+export const SHARE_MESSAGE_CALLS: ReadonlySet<CallName> = new Set(['shareMessage']);
+
+/**
+ * The address a per-address limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 one, ::ffff:a.b.c.d,
+ * is that IPv4 address), an IPv6 address by its /64: one host is given a whole /64 and can rotate through
+ * it, so counting full addresses would let it multiply any limit at will.
+ */
+export const addressKey = (ip: string): string => normalizeIP(ip, 64);
 
 /** Telegram's web clients, which frame the Mini App (CSP frame-ancestors). */
 export const TELEGRAM_WEB_ORIGINS = [
@@ -86,14 +99,14 @@ export function contentSecurityPolicy(inlineScriptHashes: readonly string[]) {
 export interface ProtectionHooks {
   /** Root onRequest hook: the per-address limits (before any authentication work). */
   limitByAddress(request: FastifyRequest): Promise<void>;
-  /** After the bearer check: the per-user limit of money calls. */
+  /** After the bearer check: the per-user limits (money calls, wallet proofs, share messages). */
   limitByUser(request: FastifyRequest): Promise<void>;
 }
 
 export async function registerProtection(
   app: FastifyInstance,
   config: Config,
-  options: { inlineScriptHashes: readonly string[] },
+  options: { inlineScriptHashes: readonly string[]; db: Queryable },
 ): Promise<ProtectionHooks> {
   const { faults } = config;
   await app.register(fastifyHelmet, {
@@ -126,30 +139,52 @@ export async function registerProtection(
     },
   });
 
-  await app.register(fastifyRateLimit, { global: false, cache: 10_000 });
-  const window = { timeWindow: faults.rateLimitWindowMs };
-  const signInByAddress = app.createRateLimit({ ...window, max: faults.rateLimitSignInPerIp, keyGenerator: (r) => r.ip });
-  const moneyByAddress = app.createRateLimit({ ...window, max: faults.rateLimitMoneyPerIp, keyGenerator: (r) => r.ip });
-  const moneyByUser = app.createRateLimit({
-    ...window,
-    max: faults.rateLimitMoneyPerUser,
-    keyGenerator: (r) => String(r.auth?.userId),
+  // Every process on the database counts in the same rows. Sign-in too: it writes to the database
+  // anyway (a user, a session), so one more statement costs little, and a limit that holds across
+  // processes is what bounds the replay of a captured init_data.
+  const counters = databaseRateLimitStore(options.db, {
+    onPurgeError: (error) => app.log.warn({ err: error }, 'rate limit counters purge failed'),
   });
-  const check = async (limiter: typeof moneyByUser, request: FastifyRequest) => {
-    const result = await limiter(request);
+  app.addHook('onClose', () => counters.idle());
+  await app.register(fastifyRateLimit, { global: false, store: counters.Store });
+  const window = { timeWindow: faults.rateLimitWindowMs };
+  const limiter = (name: string, max: number, key: (request: FastifyRequest) => string) =>
+    app.createRateLimit({ ...window, max, keyGenerator: (request) => `${name}:${key(request)}` });
+  type Limiter = ReturnType<typeof limiter>;
+  const byAddress = (request: FastifyRequest) => `ip:${addressKey(request.ip)}`;
+  const byUser = (request: FastifyRequest) => `user:${request.auth?.userId}`;
+  const perAddress = new Map<CallName, Limiter>();
+  const perUser = new Map<CallName, Limiter>();
+  const limit = (name: string, calls: ReadonlySet<CallName>, max: { perAddress: number; perUser?: number }) => {
+    const address = limiter(name, max.perAddress, byAddress);
+    const user = max.perUser === undefined ? null : limiter(name, max.perUser, byUser);
+    for (const call of calls) {
+      perAddress.set(call, address);
+      if (user) perUser.set(call, user);
+    }
+  };
+  // Sign-in and refresh have no verified user yet: per address only.
+  limit('sign-in', SIGN_IN_CALLS, { perAddress: faults.rateLimitSignInPerIp });
+  limit('money', MONEY_CALLS, { perAddress: faults.rateLimitMoneyPerIp, perUser: faults.rateLimitMoneyPerUser });
+  limit('ton-proof', TON_PROOF_CALLS, { perAddress: faults.rateLimitTonProofPerIp, perUser: faults.rateLimitTonProofPerUser });
+  limit('share-message', SHARE_MESSAGE_CALLS, {
+    perAddress: faults.rateLimitShareMessagePerIp,
+    perUser: faults.rateLimitShareMessagePerUser,
+  });
+  const check = async (counter: Limiter | undefined, request: FastifyRequest) => {
+    if (!counter) return;
+    const result = await counter(request);
     if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(result.ttlInSeconds);
   };
 
   return {
     async limitByAddress(request) {
       const call = request.routeOptions.config.call;
-      if (!call) return;
-      if (SIGN_IN_CALLS.has(call)) await check(signInByAddress, request);
-      else if (MONEY_CALLS.has(call)) await check(moneyByAddress, request);
+      if (call) await check(perAddress.get(call), request);
     },
     async limitByUser(request) {
       const call = request.routeOptions.config.call;
-      if (call && MONEY_CALLS.has(call) && request.auth) await check(moneyByUser, request);
+      if (call && request.auth) await check(perUser.get(call), request);
     },
   };
 }

@@ -11,7 +11,7 @@
  * Other domains read the binding here (`boundWallet`, `boundWalletColumns` for /user/me's statement).
  */
 import { Address } from '@ton/core';
-import { TonClient } from '@ton/ton';
+import type { TonClient } from '@ton/ton';
 import { type BoundWallet, SERVER_MESSAGES, type TonProofCheckBody, type TonProofCheckResult, type TonProofPayload } from '@/shared/api/contract';
 import type { Config } from '../config';
 import { TON_PROOF_FUTURE_SKEW_SECONDS, TON_PROOF_TTL_SECONDS } from '../constants';
@@ -44,11 +44,9 @@ export const proofDomain = (config: Pick<Config, 'publicUrl'>): string => new UR
  */
 export type PublicKeyReader = (address: Address) => Promise<Buffer | null>;
 
-/** The server's chain client (toncenter v2 at TON_NODE_URL; the dev chain in the sandbox). */
-export function chainPublicKeyReader(config: Pick<Config, 'tonNodeUrl'>): PublicKeyReader {
-  let client: TonClient | null = null;
+/** Through the server's node client (toncenter v2 at TON_NODE_URL; the dev chain in the sandbox: server/lib/ton-node.ts). */
+export function chainPublicKeyReader(client: Pick<TonClient, 'runMethod'>): PublicKeyReader {
   return async (address) => {
-    client ??= new TonClient({ endpoint: config.tonNodeUrl });
     try {
       const { stack } = await client.runMethod(address, 'get_public_key');
       return Buffer.from(stack.readBigNumber().toString(16).padStart(64, '0'), 'hex');

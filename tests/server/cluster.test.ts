@@ -5,7 +5,8 @@
  * on a Postgres event bus); process B is the real server process as `npm start` runs it. A socket
  * signed in on B hears what A's request and A's payment caused; a rolled-back transaction's event is
  * never heard; a payload over NOTIFY's limit arrives whole; killing B's listening connection makes B
- * reconnect, tell its sockets to resync, and hear what follows. And `npm run start:cluster` refuses
+ * reconnect, tell its sockets to resync, and hear what follows. A user's money calls sent to both at once
+ * are counted together (the rate-limit counters are in Postgres). And `npm run start:cluster` refuses
  * without a DATABASE_URL.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,8 +18,9 @@ import type { Mint, SocketMessage } from '@/shared/api/contract';
 import type { Db } from '../../server/db/index';
 import { inTransaction } from '../../server/events/transaction';
 import { LISTENER_APPLICATION_NAME, type PgEventBus, createPgEventBus } from '../../server/events/pg-bus';
-import { type TestContext, TEST_ENV, createTestContext, sandboxConfig } from './helpers';
-import { createMint, fakeNode, payMint } from './mint-kit';
+import { loadConfig } from '../../server/config';
+import { type TestContext, TEST_ENV, createTestContext } from './helpers';
+import { createMint, fakeNode, newUser, payMint } from './mint-kit';
 import { fundedUser } from './race-kit';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
 import { type ServerProcess, startServerProcess } from './support/server-process';
@@ -29,7 +31,9 @@ let postgres: PostgresServer;
 let a: TestContext;
 let busA: PgEventBus;
 let b: ServerProcess;
-
+/** Both processes' limit of one user's money calls (the other tests make one or two per user). */
+const MONEY_PER_USER = 30;
+const LIMITED_ENV = { ...TEST_ENV, RATE_LIMIT_MONEY_PER_USER: String(MONEY_PER_USER) };
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -42,10 +46,10 @@ beforeAll(async () => {
   });
   // A's treasury is its own address: B's sandbox watcher (the dev chain's treasury) keeps its own cursor.
   const treasury = Address.parseRaw(`0:${'cd'.repeat(32)}`).toString({ urlSafe: true, bounceable: true });
-  a = await createTestContext({ databaseUrl: postgres.url, bus: busA, config: sandboxConfig({ treasuryAddress: treasury }) });
+  a = await createTestContext({ databaseUrl: postgres.url, bus: busA, config: { ...loadConfig(LIMITED_ENV), treasuryAddress: treasury } });
   holder.db = a.db;
   await busA.ready();
-  b = await startServerProcess(postgres.url, { ...TEST_ENV });
+  b = await startServerProcess(postgres.url, LIMITED_ENV);
 }, 180_000);
 
 afterAll(async () => {
@@ -172,6 +176,21 @@ describe('two server processes on one Postgres', () => {
     );
     expect(balance.data.referral_balance).toBe('7');
     socket.close();
+  });
+
+  it('a money limit holds across the processes: 100 calls of one user at once over A and B, exactly the limit pass', async () => {
+    const user = await newUser(a);
+    const codes = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => {
+        if (i % 2 === 0) return (await a.app.inject({ method: 'POST', url: '/api/mint/999999/cancel', headers: user.headers })).statusCode;
+        const response = await fetch(`${b.base}/api/mint/999999/cancel`, { method: 'POST', headers: user.headers });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    // 404: past the limit, there is no such mint. Counted per process, each would have let 30 through.
+    expect(codes.filter((code) => code === 404)).toHaveLength(MONEY_PER_USER);
+    expect(codes.filter((code) => code === 429)).toHaveLength(100 - MONEY_PER_USER);
   });
 
   it('start:cluster refuses to start without DATABASE_URL (PGlite is one process)', () => {

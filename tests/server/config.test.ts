@@ -72,6 +72,18 @@ describe('loadConfig', () => {
     expect(config.tonNodeUrl).toBe('https://toncenter.com/api/v2/jsonRPC');
   });
 
+  it('TON_API_KEY is read as given; TON_API_RPS: unlimited on the sandbox dev chain, else 1 without a key and 10 with one', () => {
+    expect(loadConfig({})).toMatchObject({ tonApiKey: undefined, tonApiRps: 0 });
+    expect(loadConfig(PRODUCTION_ENV)).toMatchObject({ tonApiKey: undefined, tonApiRps: 1 });
+    expect(loadConfig({ ...PRODUCTION_ENV, TON_API_KEY: 'key-1' })).toMatchObject({ tonApiKey: 'key-1', tonApiRps: 10 });
+    expect(loadConfig({ ...PRODUCTION_ENV, TON_API_KEY: 'key-1', TON_API_RPS: '25' }).tonApiRps).toBe(25);
+    expect(loadConfig({ ...PRODUCTION_ENV, TON_API_RPS: '0.5' }).tonApiRps).toBe(0.5);
+    // The sandbox pointed at a real node (testnet) keeps that node's pace.
+    expect(loadConfig({ MODE: 'sandbox', TON_NODE_URL: 'https://testnet.toncenter.com/api/v2/jsonRPC' }).tonApiRps).toBe(1);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, TON_API_RPS: 'fast' })).toThrow(/TON_API_RPS/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, TON_API_RPS: '-1' })).toThrow(/TON_API_RPS/);
+  });
+
   it('price walk and stats cache: the walk ticks every 5 s in the sandbox, is off in production, and production refuses it', () => {
     expect(loadConfig({})).toMatchObject({ priceTickMs: 5_000, statsCacheMs: 5_000 });
     expect(loadConfig({ PRICE_TICK_MS: '0', STATS_CACHE_MS: '0' })).toMatchObject({ priceTickMs: 0, statsCacheMs: 0 });

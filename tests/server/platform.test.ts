@@ -22,6 +22,8 @@ writeFileSync(path.join(distDir, 'icon.png'), 'png');
 
 let ctx: TestContext;
 let production: FastifyInstance;
+/** Production's node key: a server setting only. */
+const TON_API_KEY = 'toncenter-api-key-of-production-0123456789';
 beforeAll(async () => {
   ctx = await createTestContext({ distDir, config: sandboxConfig({ publicUrl: 'https://sandbox.example.com' }) });
   // Same database, production settings: a second app is cheap, a second PGlite is not.
@@ -40,6 +42,7 @@ beforeAll(async () => {
       communityUrl: 'https://t.me/real',
       publicUrl: 'https://app.example.com',
       tonNodeUrl: 'https://toncenter.com/api/v2/jsonRPC',
+      tonApiKey: TON_API_KEY,
     }),
   });
 });
@@ -243,6 +246,17 @@ describe('production mode', () => {
       payload: { init_data: new URLSearchParams(url.slice(2)).get('tgWebAppData') },
     });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('never hands TON_API_KEY to the client: not in the served page, its runtime config or any header', async () => {
+    for (const url of ['/', '/mint', '/tonconnect/manifest.json', '/api/maintenance/']) {
+      const response = await production.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain(TON_API_KEY);
+      expect(JSON.stringify(response.headers), url).not.toContain(TON_API_KEY);
+    }
+    const page = await production.inject({ method: 'GET', url: '/' });
+    expect(page.body).toContain('window.__APP_CONFIG__');
   });
 
   it('takes the admin token from the config', async () => {

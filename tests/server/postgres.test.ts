@@ -9,7 +9,8 @@ import { type Db, createDb } from '../../server/db/index';
 import { migrations, runMigrations } from '../../server/db/migrations';
 import { createBackgroundJobs } from '../../server/jobs';
 import { createPeriodicJob } from '../../server/lib/periodic-job';
-import { bearer, createTestContext, register, type TestContext } from './helpers';
+import { loadConfig } from '../../server/config';
+import { TEST_ENV, bearer, createTestContext, register, type TestContext } from './helpers';
 import {
   expectCancelRacingPaymentHasOneOutcome,
   expectConcurrentChangesSumExactly,
@@ -17,6 +18,7 @@ import {
   expectConcurrentDebitsExact,
   expectConcurrentSalesNeverOverdraw,
   expectCreateAndCancelConsistent,
+  expectMoneyLimitHoldsAcrossApps,
   expectMultilinkActivationsExact,
   expectSameUserActivatesOnce,
   expectOneStakePerMint,
@@ -262,6 +264,18 @@ describe('the app on Postgres', () => {
 
     it('100 concurrent claims of one validated task, over two instances, credit the reward once', async () => {
       await expectTaskClaimedOnce([a, b], 100);
+    });
+  });
+
+  describe('rate limits', () => {
+    it('100 concurrent money calls of one user over two instances with their own pools: exactly the limit pass', async () => {
+      const config = loadConfig({ ...TEST_ENV, RATE_LIMIT_MONEY_PER_USER: '30' });
+      const apps = await Promise.all([0, 1].map(() => createTestContext({ databaseUrl: server.url, config })));
+      try {
+        await expectMoneyLimitHoldsAcrossApps([apps[0]!, apps[1]!], 30);
+      } finally {
+        await Promise.all(apps.map((ctx) => ctx.close()));
+      }
     });
   });
 

@@ -4,10 +4,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
+import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { MONEY_CALLS, SIGN_IN_CALLS, TELEGRAM_WEB_ORIGINS } from '../../server/http/protection';
+import type { Db } from '../../server/db/index';
+import { DatabaseUnavailableError } from '../../server/db/faults';
+import {
+  MONEY_CALLS,
+  SHARE_MESSAGE_CALLS,
+  SIGN_IN_CALLS,
+  TELEGRAM_WEB_ORIGINS,
+  TON_PROOF_CALLS,
+  addressKey,
+} from '../../server/http/protection';
 import { TEST_ENV, createTestContext, newTelegramId, signInitData, type TestContext } from './helpers';
-import { newUser } from './mint-kit';
+import { type TestUser, newUser } from './mint-kit';
+import { expectMoneyLimitHoldsAcrossApps } from './race-kit';
 
 const limited = (overrides: Record<string, string>) => loadConfig({ ...TEST_ENV, ...overrides });
 
@@ -16,7 +27,16 @@ describe('rate limits', () => {
   let ctx: TestContext;
   let signInCtx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ config: limited({ RATE_LIMIT_MONEY_PER_USER: '2', RATE_LIMIT_MONEY_PER_IP: '5' }) });
+    ctx = await createTestContext({
+      config: limited({
+        RATE_LIMIT_MONEY_PER_USER: '2',
+        RATE_LIMIT_MONEY_PER_IP: '5',
+        RATE_LIMIT_TON_PROOF_PER_USER: '2',
+        RATE_LIMIT_TON_PROOF_PER_IP: '5',
+        RATE_LIMIT_SHARE_MESSAGE_PER_USER: '2',
+        RATE_LIMIT_SHARE_MESSAGE_PER_IP: '5',
+      }),
+    });
     signInCtx = await createTestContext({ config: limited({ RATE_LIMIT_SIGN_IN_PER_IP: '3' }) });
   });
   afterAll(async () => {
@@ -34,8 +54,10 @@ describe('rate limits', () => {
   const cancelMint = (headers: Record<string, string>, ip: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/mint/999999/cancel', headers, remoteAddress: ip });
 
-  it('cover sign-in, refresh and every money-moving call', () => {
+  it('cover sign-in, refresh, every money-moving call, wallet proofs and share messages', () => {
     expect([...SIGN_IN_CALLS].sort()).toEqual(['refresh', 'register']);
+    expect([...TON_PROOF_CALLS]).toEqual(['tonProofCheck']);
+    expect([...SHARE_MESSAGE_CALLS]).toEqual(['shareMessage']);
     expect([...MONEY_CALLS].sort()).toEqual(
       [
         'farmingActivate',
@@ -80,12 +102,127 @@ describe('rate limits', () => {
     expect(codes).toEqual([404, 404, 404, 404, 404, 429]);
   });
 
+  // A wallet proof may cost a node call, a share message a Bot API call: per user and per address too.
+  const proofCall = (headers: Record<string, string>, ip: string) =>
+    // An empty proof is refused (422) after the limits have counted it.
+    ctx.app.inject({ method: 'POST', url: '/api/wallet/ton-proof', headers, remoteAddress: ip, payload: {} });
+  const shareCall = (headers: Record<string, string>, ip: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/user/share-message', headers, remoteAddress: ip });
+  it.each([
+    { name: 'wallet proofs', call: proofCall, passed: 422, net: '10.4' },
+    { name: 'share messages', call: shareCall, passed: 200, net: '10.5' },
+  ])('$name: per user, whatever the address, and per address across users; 429 {msg} with Retry-After', async ({ call, passed, net }) => {
+    const [ann, bob] = [await newUser(ctx), await newUser(ctx)];
+    expect((await call(ann.headers, `${net}.0.1`)).statusCode).toBe(passed);
+    expect((await call(ann.headers, `${net}.0.2`)).statusCode).toBe(passed);
+    const third = await call(ann.headers, `${net}.0.3`);
+    expect(third.statusCode).toBe(429);
+    expect(third.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests });
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call(bob.headers, `${net}.0.1`)).statusCode).toBe(passed);
+
+    const users: TestUser[] = await Promise.all(Array.from({ length: 6 }, () => newUser(ctx)));
+    const codes = [];
+    for (const user of users) codes.push((await call(user.headers, `${net}.1.9`)).statusCode);
+    expect(codes).toEqual([passed, passed, passed, passed, passed, 429]);
+  });
+
+  it('IPv6 clients are counted by their /64, an IPv4-mapped address as its IPv4 address', async () => {
+    // Three addresses of one /64 share the sign-in limit (3): the fourth sign-in from it is refused.
+    const codes = [];
+    for (const ip of ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:ffff:ffff:ffff:fffe', '2001:DB8:7:1::abcd']) {
+      codes.push((await registerFrom(ip)).statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 429]);
+    // The next /64 is another client.
+    expect((await registerFrom('2001:db8:7:2::1')).statusCode).toBe(200);
+    // 10.0.7.7 and ::ffff:10.0.7.7 are one client.
+    const mapped = [];
+    for (const ip of ['10.0.7.7', '::ffff:10.0.7.7', '10.0.7.7', '::ffff:10.0.7.7']) mapped.push((await registerFrom(ip)).statusCode);
+    expect(mapped).toEqual([200, 200, 200, 429]);
+  });
+
+  it('the counters are in the database: two apps on one database allow the limit once, not twice', async () => {
+    const second = await buildApp({ config: ctx.config, db: ctx.db, bus: ctx.bus, logger: false });
+    try {
+      await expectMoneyLimitHoldsAcrossApps([ctx, { ...ctx, app: second }], 2);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('reads are not limited', async () => {
     const user = await newUser(ctx);
     for (let i = 0; i < 10; i++) {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: user.headers, remoteAddress: '10.3.0.1' });
       expect(response.statusCode).toBe(200);
     }
+  });
+});
+
+describe('the address a limit counts', () => {
+  it('IPv4 as it is, IPv4-mapped IPv6 as its IPv4, IPv6 by its /64', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::');
+    expect(addressKey('2001:DB8:1:2::ffff')).toBe(addressKey('2001:db8:1:2:aaaa::1'));
+    expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
+  });
+});
+
+describe('rate-limit counters in the database', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ config: limited({ RATE_LIMIT_MONEY_PER_IP: '2' }) });
+  });
+  afterAll(async () => ctx?.close());
+
+  const cancelMint = (app: TestContext['app'], user: TestUser, ip = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: '/api/mint/999999/cancel', headers: user.headers, remoteAddress: ip });
+
+  it('database down: a limited call is 503 {msg} (never let through uncounted, never 500); a key already over its limit stays 429; reads answer', async () => {
+    let down = false;
+    // The same database, except that the counters' statements fail as an unreachable Postgres's do.
+    const db: Db = {
+      ...ctx.db,
+      query: (sql, params) =>
+        down && sql.includes('rate_limit_counters')
+          ? Promise.reject(new DatabaseUnavailableError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })))
+          : ctx.db.query(sql, params),
+    };
+    const app = await buildApp({ config: ctx.config, db, bus: ctx.bus, logger: false });
+    try {
+      const [ann, bob] = [await newUser({ ...ctx, app }), await newUser({ ...ctx, app })];
+      expect((await cancelMint(app, ann, '10.6.0.1')).statusCode).toBe(404);
+      expect((await cancelMint(app, ann, '10.6.0.1')).statusCode).toBe(404);
+      expect((await cancelMint(app, ann, '10.6.0.1')).statusCode).toBe(429);
+      down = true;
+      // 10.6.0.1 is over its limit until the window ends: this process answers that without the database.
+      expect((await cancelMint(app, bob, '10.6.0.1')).statusCode).toBe(429);
+      const refused = await cancelMint(app, bob, '10.6.0.2');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable });
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect((await app.inject({ method: 'GET', url: '/api/user/me', headers: bob.headers })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('windows that have ended are deleted by a later hit; a window still running stays', async () => {
+    await ctx.db.query(
+      `INSERT INTO rate_limit_counters (key, count, expires_at)
+       VALUES ('test:ended', 9, now() - interval '1 second'), ('test:running', 9, now() + interval '1 hour')`,
+    );
+    // A new app (process) purges at its first hit; its close waits for the purge.
+    const app = await buildApp({ config: ctx.config, db: ctx.db, bus: ctx.bus, logger: false });
+    try {
+      expect((await cancelMint(app, await newUser({ ...ctx, app }))).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+    const keys = await ctx.db.query<{ key: string }>(`SELECT key FROM rate_limit_counters WHERE key LIKE 'test:%' ORDER BY key`);
+    expect(keys.map((row) => row.key)).toEqual(['test:running']);
   });
 });
 

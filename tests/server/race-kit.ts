@@ -5,7 +5,7 @@
  * over them round-robin, as over several server processes with their own pools.
  */
 import { expect } from 'vitest';
-import type { ErrorBody, FarmingLink, Mint, Stake } from '@/shared/api/contract';
+import { type ErrorBody, type FarmingLink, type Mint, SERVER_MESSAGES, type Stake } from '@/shared/api/contract';
 import { MAX_PENDING_MINTS_PER_USER } from '../../server/constants';
 import { inTransaction } from '../../server/events/transaction';
 import { type Account, InsufficientFundsError, changeBalance } from '../../server/ledger/service';
@@ -56,6 +56,32 @@ export async function expectPendingMintLimitHolds(apps: Apps, owner?: TestUser):
   const [count] = await ctx.db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1`, [user.userId]);
   expect(count?.n).toBe(MAX_PENDING_MINTS_PER_USER);
   return responses.find((r) => r.statusCode === 201)!.json<Mint>();
+}
+
+/**
+ * `requests` concurrent money calls of one user (each from an address of its own, so only the per-user
+ * limit counts), spread over the apps: exactly `limit` get past the limit (404: there is no such mint),
+ * the rest are 429 {msg} with Retry-After, however many processes share the database.
+ */
+export async function expectMoneyLimitHoldsAcrossApps(apps: Apps, limit: number, requests = 100): Promise<void> {
+  const [ctx] = apps;
+  const user = await newUser(ctx);
+  const responses = await Promise.all(
+    Array.from({ length: requests }, (_, i) =>
+      pick(apps, i).app.inject({
+        method: 'POST',
+        url: '/api/mint/999999/cancel',
+        headers: user.headers,
+        remoteAddress: `10.77.${i % 256}.${1 + Math.floor(i / 256)}`,
+      }),
+    ),
+  );
+  const codes = responses.map((r) => r.statusCode);
+  expect(codes.filter((c) => c === 404)).toHaveLength(limit);
+  expect(codes.filter((c) => c === 429)).toHaveLength(requests - limit);
+  const refused = responses.find((r) => r.statusCode === 429)!;
+  expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests });
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 }
 
 /** `requests` concurrent POST /api/staking/create for one active mint: exactly one stake, the rest 409. */
