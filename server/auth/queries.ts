@@ -61,6 +61,18 @@ export async function revokeSessionsBeyond(q: Queryable, userId: number, keep: n
   return new Set(rows.map((row) => row.family_id)).size;
 }
 
+/**
+ * Whether the user's session (refresh-token family) is live: it has tokens and none of them is revoked.
+ * A family with no rows (purged, or its user deleted: the rows cascade) is not.
+ */
+export async function isSessionLive(q: Queryable, familyId: string, userId: number): Promise<boolean> {
+  const [row] = await q.query<{ live: boolean | null }>(
+    'SELECT bool_and(revoked_at IS NULL) AS live FROM refresh_tokens WHERE family_id = $1 AND user_id = $2',
+    [familyId, userId],
+  );
+  return row?.live === true;
+}
+
 /** The family of a refresh token, if the token is the user's. */
 export async function familyOf(q: Queryable, tokenHash: string, userId: number): Promise<string | undefined> {
   const [row] = await q.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND user_id = $2', [

@@ -9,12 +9,13 @@ import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import type { VerifiedClaims } from '../http/auth-context';
 import { UnauthorizedError } from '../lib/errors';
-import { type TelegramProfile, signInUser, userExists } from '../users/service';
+import { type TelegramProfile, signInUser } from '../users/service';
 import { readLaunchFields } from './init-data';
 import { AUTH_DATE_FUTURE_SKEW_SECONDS, MAX_LIVE_SESSIONS_PER_USER } from '../constants';
 import {
   familyOf,
   insertRefreshToken,
+  isSessionLive,
   lockRefreshToken,
   markRefreshTokenUsed,
   revokeFamily,
@@ -122,12 +123,14 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
 }
 
 /**
- * Verifies an access token and that its user still exists: a socket's sign-in, once per connection. (HTTP
- * calls trust the signed token alone; the reads they make anyway find a deleted account, see app.ts.)
+ * A socket's sign-in, once per connection: the access token, and its session read from the database —
+ * still there (so is its user) and not revoked, however long ago that happened. (HTTP calls trust the
+ * signed token and this process's set of revoked sessions; the reads they make anyway find a deleted
+ * account, see app.ts.)
  */
 export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens'>, token: string): Promise<VerifiedClaims> {
   const claims = await deps.tokens.verify(token);
-  if (!(await userExists(deps.db, claims.userId))) throw new UnauthorizedError();
+  if (!(await isSessionLive(deps.db, claims.sessionId, claims.userId))) throw new UnauthorizedError();
   return claims;
 }
 

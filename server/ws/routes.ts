@@ -99,12 +99,8 @@ function handshake(
 }
 
 /**
- * A handshake that failed: 4503 when the database could not answer (the token may be fine: the client
- * reconnects with backoff and keeps its session), 4401 when the token or its user is not valid.
- */
-/**
- * A signed-in socket lives as long as its token (issue #15): at expiry it is closed with 4401, and the
- * client refreshes and reconnects — which a signed-out or revoked session cannot do, so its socket stops
+ * A signed-in socket lives as long as its token: at expiry it is closed with 4401, and the client
+ * refreshes and reconnects — which a signed-out or revoked session cannot do, so its socket stops
  * receiving at the latest one access-token lifetime after the session ended.
  */
 function closeAtExpiry(socket: WebSocket, claims: VerifiedClaims, sessions: SessionSockets): void {
@@ -117,6 +113,10 @@ function closeAtExpiry(socket: WebSocket, claims: VerifiedClaims, sessions: Sess
   socket.on('close', () => clearTimeout(timer));
 }
 
+/**
+ * A handshake that failed: 4503 when the database could not answer (the token may be fine: the client
+ * reconnects with backoff and keeps its session), 4401 when the token or its session is not valid.
+ */
 function closeRefused(socket: WebSocket, error: unknown): void {
   if (isDatabaseFault(error)) socket.close(SOCKET_CLOSE.unavailable, 'Service unavailable');
   else socket.close(SOCKET_CLOSE.unauthorized, 'Unauthorized');
@@ -153,7 +153,6 @@ class SessionSockets {
 
   add(claims: VerifiedClaims, socket: WebSocket): void {
     const id = claims.sessionId;
-    if (id === undefined) return;
     let sockets = this.bySession.get(id);
     if (!sockets) this.bySession.set(id, (sockets = new Set()));
     sockets.add(socket);

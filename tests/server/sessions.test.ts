@@ -4,7 +4,7 @@
  * purged; a token without `exp` is refused; a socket closes when its token expires; init data signed in
  * the future is refused (auth.test.ts has that one with the other invalid init data).
  */
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SOCKET_CLOSE, type TokenPair } from '@/shared/api/contract';
@@ -26,6 +26,21 @@ afterAll(async () => {
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload, headers });
+
+/** A socket on /api/ws/ whose first message is `token`, recording what it hears and how it closes. */
+async function socketWith(token: string) {
+  const base = await listening();
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/api/ws/`);
+  const heard: string[] = [];
+  socket.on('message', (data) => heard.push(String(data)));
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  await new Promise((resolve) => socket.once('open', resolve));
+  socket.send(token);
+  return { socket, heard, closed };
+}
+
+/** The session (refresh-token family) an access token names. */
+const sessionOf = (token: string) => String(decodeJwt(token).sid);
 
 const liveFamilies = async (telegramId: number) =>
   (
@@ -103,6 +118,39 @@ describe('sessions', () => {
     laptopSocket.socket.close();
   });
 
+  it('a socket with the unexpired token of a session revoked longer ago than the sweep looks back, or gone, is refused (4401) and hears nothing', async () => {
+    const register = async () => (await post('/api/auth/register', { init_data: signInitData({ id: newTelegramId() }) })).json<TokenPair>();
+    // Signed out, the revocation then backdated past the sweep's window (as if 10 minutes had passed).
+    const signedOut = await register();
+    expect((await post('/api/auth/logout', { refresh_token: signedOut.refresh }, bearer(signedOut.token))).statusCode).toBe(200);
+    // Revoked in the database only (another process did it, and this one never heard).
+    const revokedElsewhere = await register();
+    // Its tokens purged (or its user deleted: the rows cascade).
+    const gone = await register();
+    await ctx.db.query("UPDATE refresh_tokens SET revoked_at = now() - interval '10 minutes' WHERE family_id = ANY($1::uuid[])", [
+      [sessionOf(signedOut.token), sessionOf(revokedElsewhere.token)],
+    ]);
+    await ctx.db.query('DELETE FROM refresh_tokens WHERE family_id = $1', [sessionOf(gone.token)]);
+
+    for (const { token } of [signedOut, revokedElsewhere, gone]) {
+      const { socket, heard, closed } = await socketWith(token);
+      // Whichever comes first: the close, or a message (a signed-in socket's balances).
+      const first = await Promise.race([
+        closed.then((code) => ({ closed: code })),
+        new Promise((resolve) => socket.once('message', (data) => resolve({ message: String(data) }))),
+      ]);
+      expect(first).toEqual({ closed: SOCKET_CLOSE.unauthorized });
+      expect(heard).toEqual([]);
+      socket.close();
+    }
+    // A live session's socket signs in (the balances snapshot first).
+    const live = await register();
+    const { socket, heard } = await socketWith(live.token);
+    await new Promise((resolve) => socket.once('message', resolve));
+    expect(JSON.parse(heard[0]!).event).toBe('user:balance');
+    socket.close();
+  });
+
   it('expired refresh tokens are purged; live ones stay', async () => {
     const telegramId = newTelegramId();
     const pair = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
@@ -118,9 +166,9 @@ describe('sessions', () => {
 
   it('an access token without exp is refused, on HTTP and on the socket', async () => {
     const telegramId = newTelegramId();
-    await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) });
+    const session = sessionOf((await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>().token);
     const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE telegram_id = $1', [telegramId]);
-    const forever = await new SignJWT({ tg: telegramId })
+    const forever = await new SignJWT({ tg: telegramId, sid: session })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(row!.id))
       .setIssuedAt()
@@ -128,28 +176,18 @@ describe('sessions', () => {
     const me = await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(forever) });
     expect(me.statusCode).toBe(401);
 
-    const base = await listening();
-    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/ws/`);
-    await new Promise((resolve) => socket.once('open', resolve));
-    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-    socket.send(forever);
-    expect(await closed).toBe(SOCKET_CLOSE.unauthorized);
+    expect(await (await socketWith(forever)).closed).toBe(SOCKET_CLOSE.unauthorized);
 
     // A socket lives as long as its token: one expiring in 2 s is closed with 4401 then.
-    const soon = await new SignJWT({ tg: telegramId })
+    const soon = await new SignJWT({ tg: telegramId, sid: session })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(row!.id))
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
       .sign(new TextEncoder().encode(ctx.config.jwtSecret));
-    const live = new WebSocket(`${base.replace('http', 'ws')}/api/ws/`);
-    const heard: string[] = [];
-    live.on('message', (data) => heard.push(String(data)));
-    await new Promise((resolve) => live.once('open', resolve));
-    const liveClosed = new Promise<number>((resolve) => live.on('close', (code) => resolve(code)));
     const openedAt = Date.now();
-    live.send(soon);
-    expect(await liveClosed).toBe(SOCKET_CLOSE.unauthorized);
+    const { heard, closed } = await socketWith(soon);
+    expect(await closed).toBe(SOCKET_CLOSE.unauthorized);
     expect(heard.length).toBeGreaterThanOrEqual(1); // it was signed in (the balances snapshot) until then
     expect(Date.now() - openedAt).toBeGreaterThan(500);
   });
