@@ -4,8 +4,9 @@
  * guarded route, and the operator API's admin-token guard.
  *
  * Platform code: it imports no domain. The composition root (app.ts) decides what `bearerAuth` checks
- * beyond the signature and expiry (nothing: the token is short-lived and signed; the reads a guarded
- * call makes anyway find an account that no longer exists).
+ * beyond the signature and expiry (that the token's session is not one this process knows was revoked:
+ * ./revoked-sessions.ts, no database read; the reads a guarded call makes anyway find an account that no
+ * longer exists).
  */
 import { SERVER_MESSAGES } from '@/shared/api/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -14,8 +14,7 @@ import {
   type SocketMessage,
   normalizeCandleInterval,
 } from '@/shared/api/contract';
-import { authenticateToken, recentlyRevokedSessions } from '../auth/service';
-import { REVOKED_SESSION_SWEEP_MS } from '../constants';
+import { authenticateToken } from '../auth/service';
 import { isDatabaseFault } from '../db/faults';
 import type { VerifiedClaims } from '../http/auth-context';
 import type { Deps } from '../deps';
@@ -83,6 +82,12 @@ function handshake(
       authenticateToken(deps, tokenFrom(text)).then(
         (claims) => {
           if (socket.readyState !== socket.OPEN) return resolve(null);
+          // Revoked while its session was read: the session's sockets were closed before this one counted.
+          if (deps.revokedSessions.has(claims.sessionId)) {
+            state = 'closed';
+            socket.close(SOCKET_CLOSE.unauthorized, SESSION_ENDED);
+            return resolve(null);
+          }
           state = 'open';
           closeAtExpiry(socket, claims, sessions);
           early.splice(0).forEach(onMessage);
@@ -142,11 +147,13 @@ function send(socket: WebSocket, message: SocketMessage | CandleSocketMessage): 
   socket.send(bytes, { binary: false });
 }
 
+const SESSION_ENDED = 'Session ended';
+
 /**
- * The open sockets of each session, and the sweep that closes them (4401) once their session is revoked —
- * signed out, a reused refresh token, or the oldest past the session cap — in whichever process that
- * happened: every REVOKED_SESSION_SWEEP_MS each process asks the database which sessions were revoked in
- * the last minute. (Sockets also close when their token expires: closeAtExpiry.)
+ * The open sockets of each session, closed (4401) once their session is revoked — signed out, a reused
+ * refresh token, or the oldest past the session cap — in whichever process that happened, as soon as this
+ * process learns of it (deps.revokedSessions: the bus event, or the database sweep that backs it up).
+ * (Sockets also close when their token expires: closeAtExpiry.)
  */
 class SessionSockets {
   private readonly bySession = new Map<string, Set<WebSocket>>();
@@ -162,32 +169,18 @@ class SessionSockets {
     });
   }
 
-  get size(): number {
-    return this.bySession.size;
-  }
-
   closeSessions(ids: string[]): void {
     for (const id of ids) {
-      for (const socket of this.bySession.get(id) ?? []) socket.close(SOCKET_CLOSE.unauthorized, 'Session ended');
+      for (const socket of this.bySession.get(id) ?? []) socket.close(SOCKET_CLOSE.unauthorized, SESSION_ENDED);
     }
   }
 }
 
-/** How far back each sweep looks: longer than any gap between sweeps, so a revocation is never missed. */
-const REVOKED_LOOKBACK_SECONDS = 60;
-
 export function socketRoutes(deps: Deps, options: SocketOptions) {
   return async (app: FastifyInstance) => {
     const sessions = new SessionSockets();
-    const sweep = setInterval(() => {
-      if (sessions.size === 0) return;
-      recentlyRevokedSessions(deps, REVOKED_LOOKBACK_SECONDS).then(
-        (ids) => sessions.closeSessions(ids),
-        (error: unknown) => app.log.warn({ err: error }, 'revoked sessions sweep failed'),
-      );
-    }, REVOKED_SESSION_SWEEP_MS);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    const stopClosing = deps.revokedSessions.onRevoked((ids) => sessions.closeSessions(ids));
+    app.addHook('onClose', async () => stopClosing());
 
     app.get(SOCKET_PATHS.main, { websocket: true }, async (socket, request) => {
       const claims = await handshake(deps, sessions, socket, options, () => {

@@ -1,11 +1,12 @@
 /**
  * Access tokens (server/http/auth-context.ts): a token verified once is remembered until it expires, so
  * an authenticated call costs no HMAC; the memory never outlives the token nor accepts other bytes; a
- * token must name its session (`sid`).
+ * token must name its session (`sid`). And the set of revoked sessions every process keeps for them.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { TokenKeys } from '../../server/http/auth-context';
+import { RevokedSessions } from '../../server/http/revoked-sessions';
 
 const SESSION = '2b0c6a57-3c1e-4d8e-9f57-1f2d3c4b5a69';
 
@@ -47,5 +48,23 @@ describe('TokenKeys', () => {
     await expect(keys.verify(await signed({ tg: 700 }))).rejects.toThrow('Not authenticated');
     await expect(keys.verify(await signed({ tg: 700, sid: 'not-a-session' }))).rejects.toThrow('Not authenticated');
     await expect(keys.verify(await signed({ tg: 700, sid: 42 }))).rejects.toThrow('Not authenticated');
+  });
+});
+
+describe('RevokedSessions', () => {
+  it('keeps a session one token lifetime after learning of it; its listeners hear each session once', () => {
+    let now = 1_000_000;
+    const revoked = new RevokedSessions(900_000, () => now);
+    const heard: string[][] = [];
+    revoked.onRevoked((ids) => heard.push(ids));
+    revoked.add(['a', 'b']);
+    now += 600_000;
+    revoked.add(['b', 'c']);
+    expect(heard).toEqual([['a', 'b'], ['c']]);
+    expect(['a', 'b', 'c'].map((id) => revoked.has(id))).toEqual([true, true, true]);
+    now += 300_000; // a and b learned 900 s ago: every token of theirs has expired
+    revoked.add([]);
+    expect(['a', 'b', 'c'].map((id) => revoked.has(id))).toEqual([false, false, true]);
+    expect(revoked.size).toBe(1);
   });
 });
