@@ -109,7 +109,11 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
   const outcome = await inTransaction<RefreshOutcome>(deps.db, deps.bus, async (q) => {
     const row = await lockRefreshToken(q, hashRefreshToken(refreshToken));
     if (!row) return { ok: false, message: 'Invalid refresh token' };
-    if (row.revoked_at) return { ok: false, message: 'Refresh token revoked' };
+    // A session is revoked as a whole: a token of it that the revocation missed (issued by a refresh that
+    // committed while a sign-out waited for its lock) does not bring it back.
+    if (row.revoked_at || !(await isSessionLive(q, row.family_id, row.user_id))) {
+      return { ok: false, message: 'Refresh token revoked' };
+    }
     if (row.used_at) {
       if (await revokeFamily(q, row.family_id)) q.publishSessionsRevoked([row.family_id]);
       return { ok: false, message: 'Refresh token reused' };

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SOCKET_CLOSE, type TokenPair } from '@/shared/api/contract';
 import { purgeExpiredRefreshTokens } from '../../server/auth/queries';
+import { hashRefreshToken } from '../../server/auth/tokens';
 import { buildApp } from '../../server/app';
 import { MAX_LIVE_SESSIONS_PER_USER, REVOKED_SESSION_SWEEP_MS } from '../../server/constants';
 import { createInProcessBus } from '../../server/events/bus';
@@ -213,6 +214,17 @@ describe('sessions', () => {
     } finally {
       await started.close();
     }
+  });
+
+  it('a session is revoked as a whole: a refresh token of it the revocation missed (a refresh racing the sign-out) does not refresh', async () => {
+    const first = await signIn();
+    const rotated = (await post('/api/auth/refresh', { refresh_token: first.refresh })).json<TokenPair>();
+    // What a sign-out leaves when a refresh commits while it waits for the token's lock: the rows it saw
+    // revoked, the row that refresh inserted not.
+    await ctx.db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE token_hash = $1', [hashRefreshToken(first.refresh)]);
+    const refused = await post('/api/auth/refresh', { refresh_token: rotated.refresh });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ msg: 'Refresh token revoked' });
   });
 
   it('expired refresh tokens are purged; live ones stay', async () => {
