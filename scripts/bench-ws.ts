@@ -1,8 +1,8 @@
 /**
  * Socket fan-out (issue #14, DESIGN.md §7 Budgets: price_update to 10 000 sockets ≤ 250 ms): one server
  * (`server/main.ts`, sandbox, embedded PGlite) in its own process, N sockets on /api/ws/ signed in with
- * access tokens minted by the server's own signing (TokenKeys with the sandbox's secret) for one member
- * created through the launcher, then one price tick (the launcher's Price ↑, which publishes
+ * access tokens minted by the server's own signing (TokenKeys with the sandbox's secret) in one session
+ * of a member created through the launcher, then one price tick (the launcher's Price ↑, which publishes
  * price_update) and the time until the last socket has it. It prints numbers only; it is not a test.
  *
  *   npm run bench:ws -- [--sockets 10000] [--batch 250]
@@ -14,6 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
 import { SOCKET_PATHS } from '@/shared/api/contract';
 import { loadConfig } from '../server/config';
@@ -49,15 +50,19 @@ const sockets: WebSocket[] = [];
 try {
   const member = await createLauncherMember(server.origin);
   await signIn(server.origin, member);
-  const me = (await (
-    await fetch(`${server.origin}/api/user/me`, { headers: { authorization: `Bearer ${await signIn(server.origin, member)}` } })
-  ).json()) as { id: number; telegram_id: number };
+  const signedIn = await signIn(server.origin, member);
+  const me = (await (await fetch(`${server.origin}/api/user/me`, { headers: { authorization: `Bearer ${signedIn}` } })).json()) as {
+    id: number;
+    telegram_id: number;
+  };
+  // Every token names that sign-in's session: a socket is refused unless its session is live.
+  const sessionId = String(decodeJwt(signedIn).sid);
   // The server's own signing: the sandbox's secret and access-token lifetime.
   const config = loadConfig({ MODE: 'sandbox', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' });
   const keys = new TokenKeys(config.jwtSecret, config.accessTokenTtlSeconds);
   const mintStart = performance.now();
   const tokens = await Promise.all(
-    Array.from({ length: SOCKETS }, () => keys.sign({ userId: me.id, telegramId: me.telegram_id })),
+    Array.from({ length: SOCKETS }, () => keys.sign({ userId: me.id, telegramId: me.telegram_id, sessionId })),
   );
   const mintMs = performance.now() - mintStart;
 

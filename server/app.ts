@@ -18,6 +18,7 @@ import Fastify, {
 import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 import { auditOperatorActions, auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
+import { authenticateRequest, watchRevokedSessions } from './auth/service';
 import { telegramCommunityChecker } from './community/checker';
 import type { Config } from './config';
 import { BODY_LIMIT_BYTES, COMPRESS_THRESHOLD_BYTES, SOCKET_TOKEN_TIMEOUT_MS } from './constants';
@@ -28,6 +29,7 @@ import { type EventBus, createInProcessBus } from './events/bus';
 import { farmingRoutes } from './farming/routes';
 import { communityGate, maintenanceGate } from './gates/hooks';
 import { TokenKeys, bearerAuth } from './http/auth-context';
+import { RevokedSessions } from './http/revoked-sessions';
 import { ledgerRoutes } from './ledger/routes';
 import { DatabaseUnavailableError } from './db/faults';
 import { registerDraining } from './http/draining';
@@ -154,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     community: options.community ?? sandbox?.community ?? productionCommunityChecker(config, app),
     shareMessages: options.shareMessages ?? sandbox?.shareMessages ?? productionShareMessages(config, app),
     tokens: new TokenKeys(config.jwtSecret, config.accessTokenTtlSeconds),
+    revokedSessions: new RevokedSessions(config.accessTokenTtlSeconds * 1000),
     hotWallet: options.hotWallet !== undefined ? options.hotWallet : sandbox ? sandbox.hotWallet : await productionHotWallet(config, app),
   };
   app.decorate('hotWallet', deps.hotWallet);
@@ -197,10 +200,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The contract says which calls need `Authorization: Bearer <access token>` (server/lib/call-route.ts).
   app.decorate('checkResponses', config.mode === 'sandbox');
-  // A signed-in non-member is refused there too (server/gates). The signed token alone authenticates an
-  // HTTP call (no database read): the gate's and /user/me's own read of the user's row refuses a deleted
-  // account (README "Performance").
-  const requireUser = bearerAuth((token) => deps.tokens.verify(token));
+  // A signed-in non-member is refused there too (server/gates). The signed token and this process's set
+  // of revoked sessions authenticate an HTTP call (no database read): the gate's and /user/me's own read
+  // of the user's row refuses a deleted account (README "Performance").
+  const revocationsUnread = (error: unknown) => app.log.warn({ err: error }, 'revoked sessions read failed');
+  const revocations = watchRevokedSessions(deps, revocationsUnread);
+  // Before serving: a process that just started learns the revocations still-valid tokens may belong to.
+  app.addHook('onReady', async () => revocations.catchUp().catch(revocationsUnread));
+  app.addHook('onClose', async () => revocations.stop());
+  const requireUser = bearerAuth((token) => authenticateRequest(deps, token));
   const requireMember = communityGate(deps);
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config.auth) return;

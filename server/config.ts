@@ -51,7 +51,7 @@ export interface Config {
   databasePoolSize: number;
   /** DATA_DIR: PGlite data directory (default .data/pglite); `memory://` keeps the database in memory. */
   dataDir: string;
-  /** BOT_TOKEN: the bot's token; verifies Telegram init data. Sandbox: a fixed public test token. */
+  /** BOT_TOKEN: the bot's token; verifies Telegram init data. Sandbox: the fixed public test token (no other is accepted). */
   botToken: string;
   /** BOT_USERNAME: the bot's @username without @, for t.me links (sandbox default ton_token_sandbox_bot). */
   botUsername: string;
@@ -383,6 +383,15 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const e = parsed.data;
   const mode = decideMode(e);
+  // Only MODE=sandbox gets here with a BOT_TOKEN (it is a production signal otherwise).
+  if (mode === 'sandbox' && e.BOT_TOKEN !== undefined && e.BOT_TOKEN !== SANDBOX_BOT_TOKEN) {
+    throw new ConfigError(
+      `Refusing to start: MODE=sandbox with a BOT_TOKEN that is not the sandbox's published test token. The sandbox's ` +
+        `launcher signs launch data with BOT_TOKEN for whoever asks (with a real bot's token: launch data the real app ` +
+        `accepts, as any user) and its grants credit this database's ledger.\n  Unset BOT_TOKEN to run the sandbox, or ` +
+        `set MODE=production.`,
+    );
+  }
 
   if (mode === 'production') {
     const problems = productionProblems(e);

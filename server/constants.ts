@@ -179,5 +179,8 @@ export const AUTH_DATE_FUTURE_SKEW_SECONDS = 60;
 export const MAX_LIVE_SESSIONS_PER_USER = 10;
 /** How often expired refresh tokens are purged. */
 export const REFRESH_TOKEN_PURGE_INTERVAL_MS = 60 * 60_000;
-/** How often each process closes the sockets of sessions revoked meanwhile (sign-out, reuse, the cap). */
+/**
+ * How often each process reads the sessions revoked meanwhile (sign-out, reuse, the cap) from the
+ * database: the backstop of the bus event, so a process that missed one refuses its tokens within this.
+ */
 export const REVOKED_SESSION_SWEEP_MS = 3_000;

@@ -3,6 +3,7 @@ import type { Config, HotWalletVersion } from './config';
 import type { Db } from './db/index';
 import type { EventBus } from './events/bus';
 import type { TokenKeys } from './http/auth-context';
+import type { RevokedSessions } from './http/revoked-sessions';
 
 /**
  * The community gate's question (SPEC §6): is this Telegram user a member of the community chat?
@@ -60,6 +61,8 @@ export interface Deps {
   community: CommunityChecker;
   shareMessages: ShareMessagePreparer;
   tokens: TokenKeys;
+  /** The sessions this process knows were revoked: their access tokens are refused. */
+  revokedSessions: RevokedSessions;
   /** Null when payouts are off (PAYOUTS_ENABLED). */
   hotWallet: HotWalletKeys | null;
 }

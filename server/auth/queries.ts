@@ -37,18 +37,20 @@ export async function markRefreshTokenUsed(q: Queryable, id: bigint): Promise<vo
   await q.query('UPDATE refresh_tokens SET used_at = now() WHERE id = $1', [id]);
 }
 
-export async function revokeFamily(q: Queryable, familyId: string): Promise<void> {
-  await q.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [
+/** Revokes a session (refresh-token family); false when it already was. */
+export async function revokeFamily(q: Queryable, familyId: string): Promise<boolean> {
+  const rows = await q.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL RETURNING id', [
     familyId,
   ]);
+  return rows.length > 0;
 }
 
 /**
  * Keeps the user's `keep` newest live sessions (refresh-token families) and revokes the rest: a new
  * sign-in beyond the cap ends the oldest. The caller holds the user's row (sign-in upserts it), so two
- * sign-ins of one user count one after the other. Returns how many families were revoked.
+ * sign-ins of one user count one after the other. Returns the families it revoked.
  */
-export async function revokeSessionsBeyond(q: Queryable, userId: number, keep: number): Promise<number> {
+export async function revokeSessionsBeyond(q: Queryable, userId: number, keep: number): Promise<string[]> {
   const rows = await q.query<{ family_id: string }>(
     `UPDATE refresh_tokens SET revoked_at = now()
       WHERE user_id = $1 AND revoked_at IS NULL AND family_id IN (
@@ -58,7 +60,19 @@ export async function revokeSessionsBeyond(q: Queryable, userId: number, keep: n
       RETURNING family_id`,
     [userId, keep],
   );
-  return new Set(rows.map((row) => row.family_id)).size;
+  return [...new Set(rows.map((row) => row.family_id))];
+}
+
+/**
+ * Whether the user's session (refresh-token family) is live: it has tokens and none of them is revoked.
+ * A family with no rows (purged, or its user deleted: the rows cascade) is not.
+ */
+export async function isSessionLive(q: Queryable, familyId: string, userId: number): Promise<boolean> {
+  const [row] = await q.query<{ live: boolean | null }>(
+    'SELECT bool_and(revoked_at IS NULL) AS live FROM refresh_tokens WHERE family_id = $1 AND user_id = $2',
+    [familyId, userId],
+  );
+  return row?.live === true;
 }
 
 /** The family of a refresh token, if the token is the user's. */

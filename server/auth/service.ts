@@ -8,14 +8,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { INVALID_INIT_DATA_MSG, type TokenPair } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
+import { inTransaction } from '../events/transaction';
 import type { VerifiedClaims } from '../http/auth-context';
 import { UnauthorizedError } from '../lib/errors';
-import { type TelegramProfile, signInUser, userExists } from '../users/service';
+import { type TelegramProfile, signInUser } from '../users/service';
 import { readLaunchFields } from './init-data';
-import { AUTH_DATE_FUTURE_SKEW_SECONDS, MAX_LIVE_SESSIONS_PER_USER } from '../constants';
+import { AUTH_DATE_FUTURE_SKEW_SECONDS, MAX_LIVE_SESSIONS_PER_USER, REVOKED_SESSION_SWEEP_MS } from '../constants';
 import {
   familyOf,
   insertRefreshToken,
+  isSessionLive,
   lockRefreshToken,
   markRefreshTokenUsed,
   revokeFamily,
@@ -77,25 +79,25 @@ export async function register(
   log: Pick<FastifyBaseLogger, 'debug'>,
 ): Promise<{ tokens: TokenPair; userId: number }> {
   const signIn = verifyInitData(body.init_data, deps.config.botToken, deps.config.initDataMaxAgeSeconds);
-  return deps.db.tx(async (q) => {
+  return inTransaction(deps.db, deps.bus, async (q) => {
     // The referrer is the ref code typed at sign-in, else the start parameter of the launch link; one
     // that is no ref code is ignored (users/service), never a reason to refuse the sign-in.
     const userId = await signInUser(q, signIn.profile, body.ref_code || signIn.startParam, log);
     const tokens = await issueTokens(deps, q, { id: userId, telegramId: signIn.profile.telegramId }, randomUUID());
-    await revokeSessionsBeyond(q, userId, MAX_LIVE_SESSIONS_PER_USER);
+    q.publishSessionsRevoked(await revokeSessionsBeyond(q, userId, MAX_LIVE_SESSIONS_PER_USER));
     return { tokens, userId };
   });
 }
 
 /**
- * Sign-out (issue #15): the session of this refresh token — its whole family — is revoked, so neither
- * it nor any token descended from it refreshes again (the access token in hand lives out its short TTL,
- * and its socket closes when it expires). Idempotent; a token that is not the caller's changes nothing.
+ * Sign-out: the session of this refresh token — its whole family — is revoked, so neither it nor any
+ * token descended from it refreshes again, and its access tokens are refused (HTTP and sockets) by every
+ * process once this commits. Idempotent; a token that is not the caller's changes nothing.
  */
 export async function signOut(deps: Deps, userId: number, refreshToken: string): Promise<{ signed_out: true }> {
-  await deps.db.tx(async (q) => {
-    const family = await familyOf(q, hashRefreshToken(refreshToken), userId);
-    if (family) await revokeFamily(q, family);
+  await inTransaction(deps.db, deps.bus, async (tx) => {
+    const family = await familyOf(tx, hashRefreshToken(refreshToken), userId);
+    if (family && (await revokeFamily(tx, family))) tx.publishSessionsRevoked([family]);
   });
   return { signed_out: true };
 }
@@ -107,12 +109,16 @@ type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; message: st
  * (every token descended from that sign-in) is revoked, and that revocation must commit.
  */
 export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPair> {
-  const outcome = await deps.db.tx<RefreshOutcome>(async (q) => {
+  const outcome = await inTransaction<RefreshOutcome>(deps.db, deps.bus, async (q) => {
     const row = await lockRefreshToken(q, hashRefreshToken(refreshToken));
     if (!row) return { ok: false, message: 'Invalid refresh token' };
-    if (row.revoked_at) return { ok: false, message: 'Refresh token revoked' };
+    // A session is revoked as a whole: a token of it that the revocation missed (issued by a refresh that
+    // committed while a sign-out waited for its lock) does not bring it back.
+    if (row.revoked_at || !(await isSessionLive(q, row.family_id, row.user_id))) {
+      return { ok: false, message: 'Refresh token revoked' };
+    }
     if (row.used_at) {
-      await revokeFamily(q, row.family_id);
+      if (await revokeFamily(q, row.family_id)) q.publishSessionsRevoked([row.family_id]);
       return { ok: false, message: 'Refresh token reused' };
     }
     if (row.expires_at.getTime() <= Date.now()) return { ok: false, message: 'Refresh token expired' };
@@ -125,16 +131,64 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
 }
 
 /**
- * Verifies an access token and that its user still exists: a socket's sign-in, once per connection. (HTTP
- * calls trust the signed token alone; the reads they make anyway find a deleted account, see app.ts.)
+ * A socket's sign-in, once per connection: the access token, and its session read from the database —
+ * still there (so is its user) and not revoked, however long ago that happened. (HTTP calls trust the
+ * signed token and this process's set of revoked sessions; the reads they make anyway find a deleted
+ * account, see app.ts.)
  */
 export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens'>, token: string): Promise<VerifiedClaims> {
   const claims = await deps.tokens.verify(token);
-  if (!(await userExists(deps.db, claims.userId))) throw new UnauthorizedError();
+  if (!(await isSessionLive(deps.db, claims.sessionId, claims.userId))) throw new UnauthorizedError();
   return claims;
 }
 
-/** Sessions (refresh-token families) revoked in the last `seconds` (database time): their sockets close (server/ws). */
-export async function recentlyRevokedSessions(deps: Pick<Deps, 'db'>, seconds: number): Promise<string[]> {
-  return revokedFamiliesWithin(deps.db, seconds);
+/**
+ * An HTTP call's access token: its signature and expiry (remembered per token), and its session not one
+ * this process knows was revoked — no database read (README "Performance").
+ */
+export async function authenticateRequest(deps: Pick<Deps, 'tokens' | 'revokedSessions'>, token: string): Promise<VerifiedClaims> {
+  const claims = await deps.tokens.verify(token);
+  if (deps.revokedSessions.has(claims.sessionId)) throw new UnauthorizedError();
+  return claims;
+}
+
+/**
+ * How far before the previous read of revoked sessions the next one starts: revoked_at is the revoking
+ * transaction's start, and it may commit (become visible) that much later.
+ */
+const REVOKED_READ_OVERLAP_SECONDS = 60;
+
+/**
+ * Feeds this process's set of revoked sessions. From the bus: each revocation is published inside the
+ * transaction that makes it, so every process hears it on commit. And from the database every
+ * REVOKED_SESSION_SWEEP_MS, the backstop for what this process did not hear (its listener was
+ * reconnecting): the first read (`catchUp`, at start) looks back one access-token lifetime, as older
+ * revocations no longer matter; each later one from the previous successful read, with an overlap.
+ */
+export function watchRevokedSessions(
+  deps: Pick<Deps, 'db' | 'bus' | 'config' | 'revokedSessions'>,
+  onError: (error: unknown) => void,
+): { catchUp(): Promise<void>; stop(): void } {
+  const unsubscribe = deps.bus.subscribeSessionsRevoked((ids) => deps.revokedSessions.add(ids));
+  const lifetime = deps.config.accessTokenTtlSeconds;
+  let lastReadAt: number | null = null;
+  const read = async () => {
+    const startedAt = performance.now();
+    const seconds =
+      lastReadAt === null ? lifetime : Math.min(lifetime, Math.ceil((startedAt - lastReadAt) / 1000) + REVOKED_READ_OVERLAP_SECONDS);
+    deps.revokedSessions.add(await revokedFamiliesWithin(deps.db, seconds));
+    lastReadAt = startedAt;
+  };
+  // One read at a time: a call while one runs (a slow database) waits for that one.
+  let running: Promise<void> | null = null;
+  const catchUp = () => (running ??= read().finally(() => (running = null)));
+  const timer = setInterval(() => catchUp().catch(onError), REVOKED_SESSION_SWEEP_MS);
+  timer.unref();
+  return {
+    catchUp,
+    stop() {
+      clearInterval(timer);
+      unsubscribe();
+    },
+  };
 }

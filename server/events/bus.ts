@@ -10,6 +10,7 @@ import { EventEmitter } from 'node:events';
 import type { SocketMessage } from '@/shared/api/contract';
 
 export type Listener = (message: SocketMessage) => void;
+export type SessionsRevokedListener = (sessionIds: string[]) => void;
 
 export interface EventBus {
   publishToUser(userId: number, message: SocketMessage): void;
@@ -17,16 +18,33 @@ export interface EventBus {
   /** Returns the function that unsubscribes. */
   subscribeUser(userId: number, listener: Listener): () => void;
   subscribeGlobal(listener: Listener): () => void;
+  /**
+   * For the server only, never sent to a socket: these sessions (refresh-token families) were revoked, so
+   * every process refuses their access tokens and closes their sockets (server/auth).
+   */
+  publishSessionsRevoked(sessionIds: string[]): void;
+  subscribeSessionsRevoked(listener: SessionsRevokedListener): () => void;
+}
+
+/** One event as a transaction queues it (events/transaction.ts): a socket message (for one user, or everyone: null), or revoked sessions. */
+export type BusEvent = { userId: number | null; message: SocketMessage } | { revokedSessions: string[] };
+
+/** Hands an event to the bus's publish call of its kind. */
+export function publishEvent(bus: EventBus, event: BusEvent): void {
+  if ('revokedSessions' in event) bus.publishSessionsRevoked(event.revokedSessions);
+  else if (event.userId === null) bus.publishGlobal(event.message);
+  else bus.publishToUser(event.userId, event.message);
 }
 
 const GLOBAL = 'global';
+const SESSIONS_REVOKED = 'sessions-revoked';
 const userChannel = (userId: number) => `user:${userId}`;
 
 export function createInProcessBus(): EventBus {
   const emitter = new EventEmitter();
   // One listener per open socket: the default warning at 10 would be noise, not a leak signal.
   emitter.setMaxListeners(0);
-  const subscribe = (channel: string, listener: Listener) => {
+  const subscribe = (channel: string, listener: Listener | SessionsRevokedListener) => {
     emitter.on(channel, listener);
     return () => {
       emitter.off(channel, listener);
@@ -37,5 +55,7 @@ export function createInProcessBus(): EventBus {
     publishGlobal: (message) => emitter.emit(GLOBAL, message),
     subscribeUser: (userId, listener) => subscribe(userChannel(userId), listener),
     subscribeGlobal: (listener) => subscribe(GLOBAL, listener),
+    publishSessionsRevoked: (sessionIds) => emitter.emit(SESSIONS_REVOKED, sessionIds),
+    subscribeSessionsRevoked: (listener) => subscribe(SESSIONS_REVOKED, listener),
   };
 }

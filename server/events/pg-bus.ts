@@ -12,12 +12,15 @@
  * - The listener is a dedicated `pg.Client` (not a pool client: LISTEN belongs to one session, and
  *   PgBouncer in transaction mode cannot carry it). When its connection ends it reconnects with backoff
  *   and LISTENs again; events sent meanwhile are lost to this process, so every local socket is then
- *   sent `resync` and its client refetches what it shows.
+ *   sent `resync` and its client refetches what it shows (and revoked sessions missed meanwhile are
+ *   read from the database by server/auth's periodic sweep).
+ * - Besides socket messages it carries revoked sessions, which every process, the publisher included,
+ *   learns when its listener hears them too.
  */
 import pg from 'pg';
 import type { SocketMessage } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
-import { type EventBus, createInProcessBus } from './bus';
+import { type BusEvent, type EventBus, createInProcessBus } from './bus';
 
 export const EVENTS_CHANNEL = 'app_events';
 /** Shown in pg_stat_activity: the listening session of each process. */
@@ -29,12 +32,16 @@ const PURGE_EVERY_MS = 60_000;
 const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
-/** What travels: a message for one user (`u`) or for everyone (`u` null); or a reference to one (`r`). */
-type Envelope = { u: number | null; m: SocketMessage } | { r: string };
+/** What travels: a message for one user (`u`) or for everyone (`u` null), or revoked sessions (`s`); or a reference to one of those (`r`). */
+type Carried = { u: number | null; m: SocketMessage } | { s: string[] };
+type Envelope = Carried | { r: string };
+
+const carried = (event: BusEvent): Carried =>
+  'revokedSessions' in event ? { s: event.revokedSessions } : { u: event.userId, m: event.message };
 
 export interface PgEventBus extends EventBus {
-  /** NOTIFYs these (user, message) pairs inside the caller's transaction: delivered on commit. */
-  notifyWithin(q: Queryable, events: ReadonlyArray<{ userId: number | null; message: SocketMessage }>): Promise<void>;
+  /** NOTIFYs these events inside the caller's transaction: delivered on commit. */
+  notifyWithin(q: Queryable, events: ReadonlyArray<BusEvent>): Promise<void>;
   /** Resolves once the listener is LISTENing (the first time). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -61,9 +68,10 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     resolveReady = resolve;
   });
 
-  const deliver = (userId: number | null, message: SocketMessage) => {
-    if (userId === null) local.publishGlobal(message);
-    else local.publishToUser(userId, message);
+  const deliver = (envelope: Carried) => {
+    if ('s' in envelope) local.publishSessionsRevoked(envelope.s);
+    else if (envelope.u === null) local.publishGlobal(envelope.m);
+    else local.publishToUser(envelope.u, envelope.m);
   };
 
   const onNotification = (notification: pg.Notification) => {
@@ -80,13 +88,12 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
         .query<{ body: string }>('SELECT body FROM event_payloads WHERE id = $1', [envelope.r])
         .then(([row]) => {
           if (!row) throw new Error(`event payload ${envelope.r} is gone`);
-          const full = JSON.parse(row.body) as { u: number | null; m: SocketMessage };
-          deliver(full.u, full.m);
+          deliver(JSON.parse(row.body) as Carried);
         })
         .catch((error: unknown) => options.onError(error, 'event payload read failed'));
       return;
     }
-    deliver(envelope.u, envelope.m);
+    deliver(envelope);
   };
 
   const scheduleReconnect = () => {
@@ -136,8 +143,8 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   };
 
   /** The NOTIFY statement for one event, or the row + NOTIFY of a reference when it is too long. */
-  const notify = async (q: Queryable, userId: number | null, message: SocketMessage) => {
-    const payload = JSON.stringify({ u: userId, m: message } satisfies Envelope);
+  const notify = async (q: Queryable, event: BusEvent) => {
+    const payload = JSON.stringify(carried(event) satisfies Envelope);
     if (Buffer.byteLength(payload, 'utf8') <= NOTIFY_MAX_BYTES) {
       await q.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
       return;
@@ -146,9 +153,9 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     await q.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify({ r: String(row!.id) } satisfies Envelope)]);
   };
 
-  const publishOutside = (userId: number | null, message: SocketMessage) => {
+  const publishOutside = (event: BusEvent) => {
     // Not part of a transaction (a price tick's broadcast, a job's notice): its own statement.
-    notify(options.db, userId, message).catch((error: unknown) => options.onError(error, 'event publish failed'));
+    notify(options.db, event).catch((error: unknown) => options.onError(error, 'event publish failed'));
   };
 
   const purgeTimer = setInterval(() => {
@@ -161,12 +168,14 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   void connect();
 
   return {
-    publishToUser: (userId, message) => publishOutside(userId, message),
-    publishGlobal: (message) => publishOutside(null, message),
+    publishToUser: (userId, message) => publishOutside({ userId, message }),
+    publishGlobal: (message) => publishOutside({ userId: null, message }),
+    publishSessionsRevoked: (revokedSessions) => publishOutside({ revokedSessions }),
     subscribeUser: local.subscribeUser,
     subscribeGlobal: local.subscribeGlobal,
+    subscribeSessionsRevoked: local.subscribeSessionsRevoked,
     async notifyWithin(q, events) {
-      for (const { userId, message } of events) await notify(q, userId, message);
+      for (const event of events) await notify(q, event);
     },
     ready: () => readyPromise,
     async close() {

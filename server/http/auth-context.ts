@@ -4,8 +4,9 @@
  * guarded route, and the operator API's admin-token guard.
  *
  * Platform code: it imports no domain. The composition root (app.ts) decides what `bearerAuth` checks
- * beyond the signature and expiry (nothing: the token is short-lived and signed; the reads a guarded
- * call makes anyway find an account that no longer exists).
+ * beyond the signature and expiry (that the token's session is not one this process knows was revoked:
+ * ./revoked-sessions.ts, no database read; the reads a guarded call makes anyway find an account that no
+ * longer exists).
  */
 import { SERVER_MESSAGES } from '@/shared/api/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -18,12 +19,17 @@ export interface AccessClaims {
   telegramId: number;
 }
 
-/** A verified token's claims and when it expires (unix seconds): a socket closes then (issue #15). */
+/** A verified token's claims and when it expires (unix seconds): a socket closes then. */
 export interface VerifiedClaims extends AccessClaims {
   expiresAt: number;
-  /** The session (refresh-token family) the token was issued in (`sid`); absent in older tokens. */
-  sessionId?: string;
+  /**
+   * The session (refresh-token family, a UUID) the token was issued in (`sid`). Required: a token that
+   * names no session could not be refused when its session is revoked.
+   */
+  sessionId: string;
 }
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,8 +57,8 @@ export class TokenKeys {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(claims: AccessClaims & { sessionId?: string }): Promise<string> {
-    return new SignJWT(claims.sessionId === undefined ? { tg: claims.telegramId } : { tg: claims.telegramId, sid: claims.sessionId })
+  async sign(claims: AccessClaims & { sessionId: string }): Promise<string> {
+    return new SignJWT({ tg: claims.telegramId, sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
@@ -70,12 +76,18 @@ export class TokenKeys {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
       const userId = Number(payload.sub);
       const telegramId = payload['tg'];
-      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof telegramId !== 'number' || payload.exp === undefined) {
+      const sessionId = payload['sid'];
+      if (
+        !Number.isSafeInteger(userId) ||
+        userId <= 0 ||
+        typeof telegramId !== 'number' ||
+        payload.exp === undefined ||
+        typeof sessionId !== 'string' ||
+        !SESSION_ID.test(sessionId)
+      ) {
         throw new UnauthorizedError();
       }
-      const sid = payload['sid'];
-      const claims: VerifiedClaims =
-        typeof sid === 'string' ? { userId, telegramId, expiresAt: payload.exp, sessionId: sid } : { userId, telegramId, expiresAt: payload.exp };
+      const claims: VerifiedClaims = { userId, telegramId, expiresAt: payload.exp, sessionId };
       if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(token, claims);
       return claims;

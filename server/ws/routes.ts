@@ -14,8 +14,7 @@ import {
   type SocketMessage,
   normalizeCandleInterval,
 } from '@/shared/api/contract';
-import { authenticateToken, recentlyRevokedSessions } from '../auth/service';
-import { REVOKED_SESSION_SWEEP_MS } from '../constants';
+import { authenticateToken } from '../auth/service';
 import { isDatabaseFault } from '../db/faults';
 import type { VerifiedClaims } from '../http/auth-context';
 import type { Deps } from '../deps';
@@ -83,6 +82,12 @@ function handshake(
       authenticateToken(deps, tokenFrom(text)).then(
         (claims) => {
           if (socket.readyState !== socket.OPEN) return resolve(null);
+          // Revoked while its session was read: the session's sockets were closed before this one counted.
+          if (deps.revokedSessions.has(claims.sessionId)) {
+            state = 'closed';
+            socket.close(SOCKET_CLOSE.unauthorized, SESSION_ENDED);
+            return resolve(null);
+          }
           state = 'open';
           closeAtExpiry(socket, claims, sessions);
           early.splice(0).forEach(onMessage);
@@ -99,12 +104,8 @@ function handshake(
 }
 
 /**
- * A handshake that failed: 4503 when the database could not answer (the token may be fine: the client
- * reconnects with backoff and keeps its session), 4401 when the token or its user is not valid.
- */
-/**
- * A signed-in socket lives as long as its token (issue #15): at expiry it is closed with 4401, and the
- * client refreshes and reconnects — which a signed-out or revoked session cannot do, so its socket stops
+ * A signed-in socket lives as long as its token: at expiry it is closed with 4401, and the client
+ * refreshes and reconnects — which a signed-out or revoked session cannot do, so its socket stops
  * receiving at the latest one access-token lifetime after the session ended.
  */
 function closeAtExpiry(socket: WebSocket, claims: VerifiedClaims, sessions: SessionSockets): void {
@@ -117,6 +118,10 @@ function closeAtExpiry(socket: WebSocket, claims: VerifiedClaims, sessions: Sess
   socket.on('close', () => clearTimeout(timer));
 }
 
+/**
+ * A handshake that failed: 4503 when the database could not answer (the token may be fine: the client
+ * reconnects with backoff and keeps its session), 4401 when the token or its session is not valid.
+ */
 function closeRefused(socket: WebSocket, error: unknown): void {
   if (isDatabaseFault(error)) socket.close(SOCKET_CLOSE.unavailable, 'Service unavailable');
   else socket.close(SOCKET_CLOSE.unauthorized, 'Unauthorized');
@@ -142,18 +147,19 @@ function send(socket: WebSocket, message: SocketMessage | CandleSocketMessage): 
   socket.send(bytes, { binary: false });
 }
 
+const SESSION_ENDED = 'Session ended';
+
 /**
- * The open sockets of each session, and the sweep that closes them (4401) once their session is revoked —
- * signed out, a reused refresh token, or the oldest past the session cap — in whichever process that
- * happened: every REVOKED_SESSION_SWEEP_MS each process asks the database which sessions were revoked in
- * the last minute. (Sockets also close when their token expires: closeAtExpiry.)
+ * The open sockets of each session, closed (4401) once their session is revoked — signed out, a reused
+ * refresh token, or the oldest past the session cap — in whichever process that happened, as soon as this
+ * process learns of it (deps.revokedSessions: the bus event, or the database sweep that backs it up).
+ * (Sockets also close when their token expires: closeAtExpiry.)
  */
 class SessionSockets {
   private readonly bySession = new Map<string, Set<WebSocket>>();
 
   add(claims: VerifiedClaims, socket: WebSocket): void {
     const id = claims.sessionId;
-    if (id === undefined) return;
     let sockets = this.bySession.get(id);
     if (!sockets) this.bySession.set(id, (sockets = new Set()));
     sockets.add(socket);
@@ -163,32 +169,18 @@ class SessionSockets {
     });
   }
 
-  get size(): number {
-    return this.bySession.size;
-  }
-
   closeSessions(ids: string[]): void {
     for (const id of ids) {
-      for (const socket of this.bySession.get(id) ?? []) socket.close(SOCKET_CLOSE.unauthorized, 'Session ended');
+      for (const socket of this.bySession.get(id) ?? []) socket.close(SOCKET_CLOSE.unauthorized, SESSION_ENDED);
     }
   }
 }
 
-/** How far back each sweep looks: longer than any gap between sweeps, so a revocation is never missed. */
-const REVOKED_LOOKBACK_SECONDS = 60;
-
 export function socketRoutes(deps: Deps, options: SocketOptions) {
   return async (app: FastifyInstance) => {
     const sessions = new SessionSockets();
-    const sweep = setInterval(() => {
-      if (sessions.size === 0) return;
-      recentlyRevokedSessions(deps, REVOKED_LOOKBACK_SECONDS).then(
-        (ids) => sessions.closeSessions(ids),
-        (error: unknown) => app.log.warn({ err: error }, 'revoked sessions sweep failed'),
-      );
-    }, REVOKED_SESSION_SWEEP_MS);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    const stopClosing = deps.revokedSessions.onRevoked((ids) => sessions.closeSessions(ids));
+    app.addHook('onClose', async () => stopClosing());
 
     app.get(SOCKET_PATHS.main, { websocket: true }, async (socket, request) => {
       const claims = await handshake(deps, sessions, socket, options, () => {

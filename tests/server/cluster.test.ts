@@ -5,13 +5,15 @@
  * on a Postgres event bus); process B is the real server process as `npm start` runs it. A socket
  * signed in on B hears what A's request and A's payment caused; a rolled-back transaction's event is
  * never heard; a payload over NOTIFY's limit arrives whole; killing B's listening connection makes B
- * reconnect, tell its sockets to resync, and hear what follows. A user's money calls sent to both at once
- * are counted together (the rate-limit counters are in Postgres). And `npm run start:cluster` refuses
+ * reconnect, tell its sockets to resync, and hear what follows; a session signed out on A is refused
+ * on B. A user's money calls sent to both at once are counted together (the rate-limit counters are in
+ * Postgres). And `npm run start:cluster` refuses
  * without a DATABASE_URL.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Address } from '@ton/core';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Mint, SocketMessage } from '@/shared/api/contract';
@@ -19,7 +21,7 @@ import type { Db } from '../../server/db/index';
 import { inTransaction } from '../../server/events/transaction';
 import { LISTENER_APPLICATION_NAME, type PgEventBus, createPgEventBus } from '../../server/events/pg-bus';
 import { loadConfig } from '../../server/config';
-import { type TestContext, TEST_ENV, createTestContext } from './helpers';
+import { type TestContext, TEST_ENV, bearer, createTestContext, newTelegramId, register, sandboxConfig } from './helpers';
 import { createMint, fakeNode, newUser, payMint } from './mint-kit';
 import { fundedUser } from './race-kit';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
@@ -73,10 +75,10 @@ async function socketOnB(token: string) {
   return { socket, heard };
 }
 
-async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const value = read();
+    const value = await read();
     if (value !== undefined) return value;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -191,6 +193,31 @@ describe('two server processes on one Postgres', () => {
     // 404: past the limit, there is no such mint. Counted per process, each would have let 30 through.
     expect(codes.filter((code) => code === 404)).toHaveLength(MONEY_PER_USER);
     expect(codes.filter((code) => code === 429)).toHaveLength(100 - MONEY_PER_USER);
+  });
+
+  it('a sign-out on A: every process hears the session revoked, and B answers its access token 401', async () => {
+    const pair = await register(a.app, { id: newTelegramId() });
+    const meOnB = () => fetch(`${b.base}/api/user/me`, { headers: bearer(pair.token) });
+    expect((await meOnB()).status).toBe(200);
+    const session = String(decodeJwt(pair.token).sid);
+    const heardOnA = new Promise<void>((resolve) => {
+      const stop = busA.subscribeSessionsRevoked((ids) => {
+        if (!ids.includes(session)) return;
+        stop();
+        resolve();
+      });
+    });
+
+    const out = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(pair.token), payload: { refresh_token: pair.refresh } });
+    expect(out.statusCode).toBe(200);
+    // Published inside the sign-out's transaction: A's own listener hears it on commit, like B's.
+    await heardOnA;
+    expect((await a.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(pair.token) })).statusCode).toBe(401);
+    const refused = await waitFor(async () => {
+      const response = await meOnB();
+      return response.status === 401 ? response : undefined;
+    }, 'the token refused on B');
+    expect(await refused.json()).toEqual({ msg: 'Not authenticated' });
   });
 
   it('start:cluster refuses to start without DATABASE_URL (PGlite is one process)', () => {

@@ -78,6 +78,17 @@ describe('mode', () => {
     expect(loadConfig({ MODE: 'sandbox', PUBLIC_URL: 'https://sandbox.example.com' }).mode).toBe('sandbox');
   });
 
+  it("MODE=sandbox refuses a real BOT_TOKEN (its launcher would sign valid launch data with it); the published one or none starts", () => {
+    for (const env of [{ MODE: 'sandbox', BOT_TOKEN: PRODUCTION_ENV.BOT_TOKEN }, { ...PRODUCTION_ENV, MODE: 'sandbox' }]) {
+      const message = configError(env);
+      expect(message).toContain('Refusing to start: MODE=sandbox with a BOT_TOKEN');
+      expect(message).toContain('Unset BOT_TOKEN');
+    }
+    expect(loadConfig({ MODE: 'sandbox', BOT_TOKEN: SANDBOX_BOT_TOKEN }).botToken).toBe(SANDBOX_BOT_TOKEN);
+    expect(loadConfig({ MODE: 'sandbox' }).botToken).toBe(SANDBOX_BOT_TOKEN);
+    expect(loadConfig({ MODE: 'sandbox', BOT_TOKEN: ' ' }).botToken).toBe(SANDBOX_BOT_TOKEN);
+  });
+
   it('MODE=production with nothing else names every required setting', () => {
     const message = configError({ MODE: 'production' });
     for (const name of Object.keys(PRODUCTION_ENV)) expect(message).toContain(`${name} is required in production`);
