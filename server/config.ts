@@ -140,6 +140,8 @@ export interface FaultSettings {
   rateLimitMoneyPerUser: number;
   /** RATE_LIMIT_MONEY_PER_IP: money-moving calls one address may make per window (default 600). */
   rateLimitMoneyPerIp: number;
+  /** RATE_LIMIT_ADMIN_PER_IP: operator API calls (/api/admin/*, with or without the token) one address may make per window (default 60). */
+  rateLimitAdminPerIp: number;
   /** LOAD_MAX_EVENT_LOOP_DELAY_MS: above this event loop delay requests get 503 (default 1000; 0 = off). */
   loadMaxEventLoopDelayMs: number;
   /** LOAD_MAX_HEAP_USED_BYTES: above this V8 heap use requests get 503 (default 0 = 90 % of V8's heap limit). */
@@ -265,6 +267,7 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN_PER_IP: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_MONEY_PER_USER: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_MONEY_PER_IP: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_ADMIN_PER_IP: z.coerce.number().int().positive().default(60),
   LOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   LOAD_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -398,6 +401,7 @@ export function loadConfig(env: Env = process.env): Config {
       rateLimitSignInPerIp: e.RATE_LIMIT_SIGN_IN_PER_IP,
       rateLimitMoneyPerUser: e.RATE_LIMIT_MONEY_PER_USER,
       rateLimitMoneyPerIp: e.RATE_LIMIT_MONEY_PER_IP,
+      rateLimitAdminPerIp: e.RATE_LIMIT_ADMIN_PER_IP,
       loadMaxEventLoopDelayMs: e.LOAD_MAX_EVENT_LOOP_DELAY_MS,
       loadMaxHeapUsedBytes: e.LOAD_MAX_HEAP_USED_BYTES || Math.floor(getHeapStatistics().heap_size_limit * 0.9),
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

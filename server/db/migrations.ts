@@ -565,6 +565,15 @@ export const migrations: Migration[] = [
       CREATE INDEX refresh_tokens_revoked_idx ON refresh_tokens (revoked_at) WHERE revoked_at IS NOT NULL;
     `,
   },
+  {
+    id: '0015_operator_action_route',
+    sql: /* sql */ `
+      -- An operator action names its route (path holds the route's pattern from now on, never the raw URL)
+      -- and the route's path parameters and query, each bounded (server/audit): JSON text, null when none.
+      ALTER TABLE operator_actions ADD COLUMN params TEXT;
+      ALTER TABLE operator_actions ADD COLUMN query TEXT;
+    `,
+  },
 ];
 
 /** Arbitrary constant: serialises migrations of several processes starting at once on one Postgres. */

@@ -34,6 +34,7 @@ export const TEST_ENV = {
   RATE_LIMIT_SIGN_IN_PER_IP: '100000',
   RATE_LIMIT_MONEY_PER_IP: '100000',
   RATE_LIMIT_MONEY_PER_USER: '100000',
+  RATE_LIMIT_ADMIN_PER_IP: '100000',
   LOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
   // The same for memory: a test file holds several embedded databases (and the TON emulator) in its own
   // heap, which the production default (90 % of V8's limit) would read as a server about to run out.
