@@ -28,7 +28,7 @@ import type { CommunityChecker, Deps, HotWalletKeys, ShareMessagePreparer } from
 import { type EventBus, createInProcessBus } from './events/bus';
 import { farmingRoutes } from './farming/routes';
 import { communityGate, maintenanceGate } from './gates/hooks';
-import { TokenKeys, bearerAuth } from './http/auth-context';
+import { TokenKeys, bearerAuth, requireAdmin } from './http/auth-context';
 import { RevokedSessions } from './http/revoked-sessions';
 import { ledgerRoutes } from './ledger/routes';
 import { DatabaseUnavailableError } from './db/faults';
@@ -163,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
+  app.decorateRequest('operator', false);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 64 * 1024 },
     // On close (shutdown): every open socket is told the server restarts, so clients reconnect elsewhere.
@@ -188,14 +189,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Request bodies are not decompressed (every client sends small plain JSON).
   app.addHook('onRoute', (route) => {
     route.decompress ??= false;
+    // Gates, limits and the audit know the operator API by its routes' flag, never by a path prefix
+    // (server/http/paths.ts): a route under /api/admin without it would be none of those.
+    if (/^\/api\/admin(\/|$)/.test(route.url) && !route.config?.operator) {
+      throw new Error(`${route.url}: an operator API route needs config.operator (OPERATOR_ROUTE)`);
+    }
   });
   await app.register(fastifyCompress, {
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // Before every route: maintenance answers 503 on /api (server/gates). After the websocket plugin's own
-  // hook, so a refused socket upgrade is closed like any answered one.
+  // Before every route: maintenance answers 503 on /api, decided by the matched route (server/gates,
+  // server/http/paths.ts). After the websocket plugin's own hook, so a refused socket upgrade is closed
+  // like any answered one.
   app.addHook('onRequest', maintenanceGate(deps));
 
   // The contract says which calls need `Authorization: Bearer <access token>` (server/lib/call-route.ts).
@@ -210,7 +217,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => revocations.stop());
   const requireUser = bearerAuth((token) => authenticateRequest(deps, token));
   const requireMember = communityGate(deps);
+  // The operator API (`config.operator` routes): the admin token, after the per-address limit.
+  const requireOperator = requireAdmin(config.adminToken);
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.operator) return requireOperator(request);
     if (!request.routeOptions.config.auth) return;
     await requireUser(request);
     await protection.limitByUser(request);

@@ -159,6 +159,8 @@ export interface FaultSettings {
   rateLimitShareMessagePerUser: number;
   /** RATE_LIMIT_SHARE_MESSAGE_PER_IP: share messages one address may prepare per window (default 600). */
   rateLimitShareMessagePerIp: number;
+  /** RATE_LIMIT_ADMIN_PER_IP: operator API calls (/api/admin/*, with or without the token) one address may make per window (default 60). */
+  rateLimitAdminPerIp: number;
   /** LOAD_MAX_EVENT_LOOP_DELAY_MS: above this event loop delay requests get 503 (default 1000; 0 = off). */
   loadMaxEventLoopDelayMs: number;
   /** LOAD_MAX_HEAP_USED_BYTES: above this V8 heap use requests get 503 (default 0 = 90 % of V8's heap limit). */
@@ -290,6 +292,7 @@ const envSchema = z.object({
   RATE_LIMIT_TON_PROOF_PER_IP: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_SHARE_MESSAGE_PER_USER: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_SHARE_MESSAGE_PER_IP: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_ADMIN_PER_IP: z.coerce.number().int().positive().default(60),
   LOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   LOAD_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -447,6 +450,7 @@ export function loadConfig(env: Env = process.env): Config {
       rateLimitTonProofPerIp: e.RATE_LIMIT_TON_PROOF_PER_IP,
       rateLimitShareMessagePerUser: e.RATE_LIMIT_SHARE_MESSAGE_PER_USER,
       rateLimitShareMessagePerIp: e.RATE_LIMIT_SHARE_MESSAGE_PER_IP,
+      rateLimitAdminPerIp: e.RATE_LIMIT_ADMIN_PER_IP,
       loadMaxEventLoopDelayMs: e.LOAD_MAX_EVENT_LOOP_DELAY_MS,
       loadMaxHeapUsedBytes: e.LOAD_MAX_HEAP_USED_BYTES || Math.floor(getHeapStatistics().heap_size_limit * 0.9),
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -314,7 +314,8 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
     if (entries.length === 0) print('No operator actions yet');
     for (const entry of entries) {
       const when = new Date(entry.created_at * 1000).toISOString();
-      print(`${when} ${entry.status} ${entry.method} ${entry.path} ${entry.body === null ? '' : JSON.stringify(entry.body)} (${entry.ip})`.trimEnd());
+      const args = [entry.params, entry.query, entry.body].filter((part) => part != null).map((part) => JSON.stringify(part));
+      print([when, entry.status, entry.method, entry.path, ...args, `(${entry.ip})`].join(' '));
     }
     return;
   }
@@ -324,7 +325,11 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
 
 interface AuditLine {
   method: string;
+  /** The route's pattern (older entries: the path as sent). */
   path: string;
+  /** Path parameters and query, bounded; null when none (and on older entries). */
+  params?: Record<string, string> | null;
+  query?: Record<string, string> | null;
   body: unknown;
   status: number;
   ip: string;

@@ -1,20 +1,30 @@
 /**
  * Operator actions are audited (issue #15): every state-changing call of the operator API
- * (`/api/admin/*`, anything but GET: treasury resolutions, withdrawal refunds and retries, payouts
- * pause/resume, price set, maintenance, tasks and proof reviews) is recorded once it is answered —
- * what (method and path), on what (the body), by whom (the admin token's holder, from which address),
- * when, and the outcome (status). Refused actions are recorded too: an audit shows attempts.
+ * (`config.operator` routes, /api/admin/*, anything but GET: treasury resolutions, withdrawal refunds and
+ * retries, payouts pause/resume, price set, maintenance, tasks and proof reviews) made with the admin
+ * token is recorded once it is answered — what (method, the route's pattern, its path parameters and
+ * query), on what (the body), from which address, when, and the outcome (status, a refusal by the route
+ * included). Calls without the token (or refused before it is checked: the per-address limit) are not
+ * operators' actions: they are counted, and the count logged at most once a minute, never a row each —
+ * a stranger's flood neither fills the disk nor pushes operators' actions out of the newest entries.
+ * Every stored part is bounded: the pattern is one the app registered (never the URL as sent), parameters
+ * and query keep at most AUDIT_ARGS_MAX_KEYS keys of AUDIT_ARG_MAX_CHARS, the body BODY_KEPT_CHARS.
  * `GET /api/admin/audit?limit=` lists the newest; `npm run operator -- audit` prints them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import { requireAdmin } from '../http/auth-context';
+import { OPERATOR_ROUTE } from '../http/auth-context';
 import { parseOr422 } from '../lib/validation';
 
-const ADMIN_PREFIX = '/api/admin/';
 /** The longest body kept per entry (bodies of the operator API are a few fields). */
 const BODY_KEPT_CHARS = 2_000;
+/** Path parameters and query: the first this many keys are kept… */
+export const AUDIT_ARGS_MAX_KEYS = 8;
+/** …each key and each value cut to this many characters (ids, flags: a few). */
+export const AUDIT_ARG_MAX_CHARS = 64;
+/** Refused operator calls are logged at most this often (with their count since start). */
+const REFUSALS_LOG_INTERVAL_MS = 60_000;
 
 const auditQuerySchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(50) });
 
@@ -22,46 +32,91 @@ interface AuditRow {
   id: bigint;
   method: string;
   path: string;
+  params: string | null;
+  query: string | null;
   body: string | null;
   status: number;
   ip: string;
   created_at: Date;
 }
 
-/** onResponse hook: records an answered state-changing operator call. */
+const cut = (text: string) => (text.length > AUDIT_ARG_MAX_CHARS ? `${text.slice(0, AUDIT_ARG_MAX_CHARS - 1)}…` : text);
+
+/**
+ * Path parameters or a parsed query as bounded JSON text: at most AUDIT_ARGS_MAX_KEYS keys (then `"…"`: how
+ * many more), each key and value (a repeated query key's values as JSON) cut to AUDIT_ARG_MAX_CHARS; null
+ * when there is none.
+ */
+export function boundedArgs(value: unknown): string | null {
+  if (value === null || typeof value !== 'object') return null;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return null;
+  const kept: Record<string, string> = {};
+  for (const [key, item] of entries.slice(0, AUDIT_ARGS_MAX_KEYS)) {
+    kept[cut(key)] = cut(typeof item === 'string' ? item : (JSON.stringify(item) ?? String(item)));
+  }
+  if (entries.length > AUDIT_ARGS_MAX_KEYS) kept['…'] = `${entries.length - AUDIT_ARGS_MAX_KEYS} more`;
+  return JSON.stringify(kept);
+}
+
+/** onResponse hook: records an answered state-changing call of an operator (the admin token accepted). */
 export function auditOperatorActions(deps: Pick<Deps, 'db'>) {
+  let refused = 0;
+  let refusalsLoggedAt = -Infinity;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (request.method === 'GET' || request.method === 'HEAD' || !request.url.startsWith(ADMIN_PREFIX)) return;
+    if (!request.routeOptions.config.operator || request.method === 'GET' || request.method === 'HEAD') return;
+    const route = request.routeOptions.url ?? '';
+    if (!request.operator) {
+      refused++;
+      const now = Date.now();
+      if (now - refusalsLoggedAt >= REFUSALS_LOG_INTERVAL_MS) {
+        refusalsLoggedAt = now;
+        request.log.warn(
+          { refused, method: request.method, route, status: reply.statusCode, ip: request.ip },
+          'operator calls refused (not audited)',
+        );
+      }
+      return;
+    }
     const body = request.body === undefined ? null : JSON.stringify(request.body).slice(0, BODY_KEPT_CHARS);
     try {
-      await deps.db.query('INSERT INTO operator_actions (method, path, body, status, ip) VALUES ($1, $2, $3, $4, $5)', [
-        request.method,
-        request.url,
-        body,
-        reply.statusCode,
-        request.ip,
-      ]);
+      await deps.db.query(
+        'INSERT INTO operator_actions (method, path, params, query, body, status, ip) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [request.method, route, boundedArgs(request.params), boundedArgs(request.query), body, reply.statusCode, request.ip],
+      );
     } catch (error) {
       // The action itself is done (or refused) already; a lost audit line is reported, loudly.
-      request.log.error({ err: error, method: request.method, path: request.url }, 'operator action not audited');
+      request.log.error({ err: error, method: request.method, route }, 'operator action not audited');
     }
   };
 }
 
+/** A stored JSON text as a value; a body cut at BODY_KEPT_CHARS is no longer JSON: then the text itself. */
+function parsed(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 export function auditRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
-    const admin = { preHandler: requireAdmin(deps.config.adminToken) };
+    const admin = OPERATOR_ROUTE;
     app.get('/api/admin/audit', admin, async (request) => {
       const { limit } = parseOr422(auditQuerySchema, request.query);
       const rows = await deps.db.query<AuditRow>(
-        'SELECT id, method, path, body, status, ip, created_at FROM operator_actions ORDER BY id DESC LIMIT $1',
+        'SELECT id, method, path, params, query, body, status, ip, created_at FROM operator_actions ORDER BY id DESC LIMIT $1',
         [limit],
       );
       return rows.map((row) => ({
         id: Number(row.id),
         method: row.method,
         path: row.path,
-        body: row.body === null ? null : (JSON.parse(row.body) as unknown),
+        params: parsed(row.params),
+        query: parsed(row.query),
+        body: parsed(row.body),
         status: row.status,
         ip: row.ip,
         created_at: Math.floor(row.created_at.getTime() / 1000),

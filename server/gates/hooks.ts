@@ -2,13 +2,18 @@
  * The gates the client shows, enforced by the server (DESIGN.md §7), as request hooks registered once in
  * app.ts rather than checks in each route:
  * - maintenance: every /api call answers 503 {msg} while it is on, except the status the client polls,
- *   the operator API that turns it off, and the socket's already open connections (see README Decisions);
+ *   the operator API that turns it off, and the socket's already open connections (see README Decisions).
+ *   Decided by the route the request matched (server/http/paths.ts), never by its raw URL: the router
+ *   decodes `/%61pi/…` to `/api/…` before matching. A request no /api route matched but whose path reads as
+ *   /api in any spelling (`//API/./x`) is refused too, so an unknown or oddly spelled call never answers
+ *   otherwise; the app's pages and files keep loading (the maintenance page is one);
  * - community: a signed-in non-member gets 403 {msg} on every authenticated call except what the gate
  *   itself needs (/user/me says community_participation) and answers that are the same for everyone.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CallName, type ErrorBody, MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@/shared/api/contract';
 import { currentUser } from '../http/auth-context';
+import { areaOf } from '../http/paths';
 import type { Deps } from '../deps';
 import { isDatabaseFault } from '../db/faults';
 import { ForbiddenError } from '../lib/errors';
@@ -17,7 +22,7 @@ import { isCommunityMember } from '../users/service';
 
 export const NOT_A_MEMBER_MSG = SERVER_MESSAGES.notAMember;
 
-/** Contract calls that keep answering during maintenance; /api/admin/* does too. */
+/** Contract calls that keep answering during maintenance; the operator API (`config.operator`) does too. */
 const OPEN_DURING_MAINTENANCE = new Set<CallName>(['maintenanceStatus']);
 /** Authenticated contract calls a non-member may make. */
 const OPEN_TO_NON_MEMBERS = new Set<CallName>([
@@ -33,15 +38,13 @@ const OPEN_TO_NON_MEMBERS = new Set<CallName>([
 
 const callOf = (request: FastifyRequest): CallName | undefined => request.routeOptions.config.call;
 
-const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '';
-
 /** Root hook: runs before every route (and the socket upgrade) of the app. */
 export function maintenanceGate(deps: Pick<Deps, 'db'>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const path = pathOf(request);
-    if (path !== '/api' && !path.startsWith('/api/')) return; // the app itself must load to show the maintenance page
+    if (areaOf(request) !== 'api') return; // the app itself must load to show the maintenance page
+    if (request.routeOptions.config.operator) return; // or nobody could turn it off
     const call = callOf(request);
-    if (path.startsWith('/api/admin/') || (call && OPEN_DURING_MAINTENANCE.has(call))) return;
+    if (call && OPEN_DURING_MAINTENANCE.has(call)) return;
     let on: boolean;
     try {
       on = await isMaintenanceOn(deps.db);

@@ -1,7 +1,7 @@
 /**
  * Who is calling, for every domain's routes: access tokens (short-lived HS256 JWTs, sub = user id,
  * tg = Telegram id), the bearer guard that puts their claims on the request, `currentUser` for a
- * guarded route, and the operator API's admin-token guard.
+ * guarded route, and the operator API's admin-token guard (`config.operator` routes, checked in app.ts).
  *
  * Platform code: it imports no domain. The composition root (app.ts) decides what `bearerAuth` checks
  * beyond the signature and expiry (that the token's session is not one this process knows was revoked:
@@ -35,8 +35,21 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `bearerAuth` on guarded routes; null elsewhere. */
     auth: AccessClaims | null;
+    /** True once `requireAdmin` accepted the request's admin token; false everywhere else. */
+    operator: boolean;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route is the operator API (/api/admin/*): the admin token is required (app.ts), the route stays
+     * open during maintenance, is limited per address, and its state-changing calls are audited once the
+     * token was accepted. Every /api/admin route must have it (app.ts refuses to register one without).
+     */
+    operator?: boolean;
   }
 }
+
+/** Route options of an operator API route (see `config.operator`). */
+export const OPERATOR_ROUTE = { config: { operator: true } } as const;
 
 /** How many verified tokens a process remembers (a token is ~200 bytes: ~4 MB at most). */
 const VERIFIED_TOKENS_KEPT = 20_000;
@@ -121,11 +134,13 @@ export function currentUser(request: FastifyRequest): AccessClaims {
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
+/** `Authorization: Bearer <ADMIN_TOKEN>`; marks the request `operator` once it matches. */
 export function requireAdmin(adminToken: string) {
   const expected = digest(adminToken);
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     // Equal-length digests: the comparison time says nothing about the token.
     if (!token || !timingSafeEqual(digest(token), expected)) throw new UnauthorizedError('Invalid admin token');
+    request.operator = true;
   };
 }

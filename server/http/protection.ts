@@ -3,9 +3,11 @@
  * - security headers (@fastify/helmet): a CSP for the app, frame-ancestors for Telegram's web clients;
  * - load shedding (@fastify/under-pressure): 503 {msg} while the event loop lags or the heap is nearly full;
  * - rate limits (@fastify/rate-limit) on sign-in, refresh, every money-moving call, wallet proofs and share
- *   messages, per address and per user, 429 {msg} with Retry-After. The counters are in the database
- *   (./rate-limit-store.ts), so every process on it counts together: N processes allow the limit, not N×.
+ *   messages, per address and per user, and on the operator API per address, 429 {msg} with Retry-After.
+ *   The counters are in the database (./rate-limit-store.ts), so every process on it counts together: N
+ *   processes allow the limit, not N×.
  * No CORS anywhere but the TON Connect manifest and its icon, which wallets fetch from their own origins.
+ * Every decision here is the matched route's (its `config`), never the raw URL's (server/http/paths.ts).
  */
 import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
@@ -53,15 +55,20 @@ export const TELEGRAM_WEB_ORIGINS = [
   'https://webapp.telegram.org',
 ] as const;
 
-/** Paths wallets fetch cross-origin: the manifest (and its old address) and the icon it names. */
-export const TON_CONNECT_PUBLIC_PATHS: ReadonlySet<string> = new Set([
-  '/tonconnect-manifest.json',
-  '/tonconnect/manifest.json',
-  '/tonconnect/icon.png',
-  '/icon.png',
-]);
-
-const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '';
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Wallets fetch it from their own origin (the TON Connect manifest, its old address, the icons it
+     * names): answered with `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin`.
+     */
+    crossOrigin?: boolean;
+    /**
+     * A sandbox development page with inline scripts (the launcher, the host frame): sent without the
+     * app's CSP — in sandbox mode only; in production the flag is ignored (and the routes do not exist).
+     */
+    withoutCsp?: boolean;
+  }
+}
 
 /** 'sha256-…' of an inline script's text, for script-src. */
 export const scriptHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -97,7 +104,7 @@ export function contentSecurityPolicy(inlineScriptHashes: readonly string[]) {
 }
 
 export interface ProtectionHooks {
-  /** Root onRequest hook: the per-address limits (before any authentication work). */
+  /** Root onRequest hook: the per-address limits (before any authentication work, the admin token's too). */
   limitByAddress(request: FastifyRequest): Promise<void>;
   /** After the bearer check: the per-user limits (money calls, wallet proofs, share messages). */
   limitByUser(request: FastifyRequest): Promise<void>;
@@ -118,13 +125,15 @@ export async function registerProtection(
     // HSTS only where the app is served over https (production).
     strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 15_552_000 } : false,
   });
+  const sandbox = config.mode === 'sandbox';
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = pathOf(request);
-    if (TON_CONNECT_PUBLIC_PATHS.has(path)) {
+    // The route that answers (a not-found answer has none of these flags, so it keeps every header).
+    const route = request.routeOptions.config;
+    if (route.crossOrigin) {
       // Web wallets fetch the manifest and show its icon from their own origin.
       reply.header('access-control-allow-origin', '*');
       reply.header('cross-origin-resource-policy', 'cross-origin');
-    } else if (path.startsWith('/sandbox/')) {
+    } else if (sandbox && route.withoutCsp) {
       // The sandbox's own pages (launcher, host frame) are development tools with inline scripts.
       reply.raw.removeHeader('content-security-policy');
     }
@@ -171,6 +180,7 @@ export async function registerProtection(
     perAddress: faults.rateLimitShareMessagePerIp,
     perUser: faults.rateLimitShareMessagePerUser,
   });
+  const operatorByAddress = limiter('operator', faults.rateLimitAdminPerIp, byAddress);
   const check = async (counter: Limiter | undefined, request: FastifyRequest) => {
     if (!counter) return;
     const result = await counter(request);
@@ -179,7 +189,9 @@ export async function registerProtection(
 
   return {
     async limitByAddress(request) {
-      const call = request.routeOptions.config.call;
+      const { call, operator } = request.routeOptions.config;
+      // Before the admin token is checked: a stranger's calls are refused (and not audited) at this rate at most.
+      if (operator) return check(operatorByAddress, request);
       if (call) await check(perAddress.get(call), request);
     },
     async limitByUser(request) {

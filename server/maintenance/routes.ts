@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../http/auth-context';
+import { OPERATOR_ROUTE } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { callRoute } from '../lib/call-route';
 import { parseOr422 } from '../lib/validation';
@@ -14,7 +14,7 @@ export function maintenanceRoutes(deps: Deps) {
     callRoute(app, 'maintenanceStatus', async () => publicStatus(await getMaintenance(deps.db)));
 
     // Operator API (npm run operator).
-    const admin = { onRequest: requireAdmin(deps.config.adminToken) };
+    const admin = OPERATOR_ROUTE;
     app.get('/api/admin/maintenance', admin, async () => getMaintenance(deps.db));
     app.post('/api/admin/maintenance', admin, async (request) => {
       const { enabled } = parseOr422(maintenanceBodySchema, request.body);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { VALIDATION_MESSAGES, fillText, formatUnits, moneyInput } from '@/shared/api/contract';
 import type { Deps } from '../deps';
-import { requireAdmin } from '../http/auth-context';
+import { OPERATOR_ROUTE } from '../http/auth-context';
 import { callRoute } from '../lib/call-route';
 import { unixNow } from '../lib/codes';
 import { parseOr422 } from '../lib/validation';
@@ -26,7 +26,7 @@ export function priceRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
     callRoute(app, 'priceCandles', async ({ query }) => candles(deps.db, query, unixNow()));
 
     // ---- operator API (npm run operator -- price …) ----
-    const admin = { onRequest: requireAdmin(deps.config.adminToken) };
+    const admin = OPERATOR_ROUTE;
     app.get('/api/admin/price', admin, async () => {
       const now = unixNow();
       return { ...(await currentPrice(deps.db, now)), time: now };

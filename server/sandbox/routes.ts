@@ -29,8 +29,10 @@ export function sandboxRoutes(deps: Deps) {
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(await readFile(page(name)));
-    app.get('/sandbox/', html('launcher.html'));
-    app.get('/sandbox/frame.html', html('frame.html'));
+    // Development pages with inline scripts: sent without the app's CSP (server/http/protection.ts).
+    const devPage = { config: { withoutCsp: true } };
+    app.get('/sandbox/', devPage, html('launcher.html'));
+    app.get('/sandbox/frame.html', devPage, html('frame.html'));
 
     app.get('/sandbox/api/users', async () => listUsers(deps));
     app.post('/sandbox/api/users', async (request, reply) => {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { TASK_KINDS, idParamsSchema, limitTextSchema, moneyInput } from '@/shared/api/contract';
 import type { Deps } from '../deps';
-import { currentUser, requireAdmin } from '../http/auth-context';
+import { OPERATOR_ROUTE, currentUser } from '../http/auth-context';
 import { callRoute } from '../lib/call-route';
 import { parseOr422 } from '../lib/validation';
 import {
@@ -60,7 +60,7 @@ export function taskRoutes(deps: Deps) {
     callRoute(app, 'taskClaim', async ({ body, request }) => claimTask(deps, currentUser(request).userId, body.task_id));
 
     // ---- operator API (npm run operator -- tasks …, reviews …) ----
-    const admin = { onRequest: requireAdmin(deps.config.adminToken) };
+    const admin = OPERATOR_ROUTE;
 
     app.get('/api/admin/tasks', admin, async () => operatorTasks(deps));
 

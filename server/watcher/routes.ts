@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { limitTextSchema } from '@/shared/api/contract';
-import { requireAdmin } from '../http/auth-context';
+import { OPERATOR_ROUTE } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { DomainError, NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
@@ -25,7 +25,7 @@ const resolveBodySchema = z.strictObject({
 
 export function treasuryAdminRoutes(deps: Pick<Deps, 'db' | 'config'>) {
   return async (app: FastifyInstance) => {
-    const admin = { onRequest: requireAdmin(deps.config.adminToken) };
+    const admin = OPERATOR_ROUTE;
 
     app.get('/api/admin/treasury/transactions', admin, async (request) => {
       const query = parseOr422(listQuerySchema, request.query);

@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@/shared/api/contract';
 import type { Config } from '../config';
+import { areaOf, isUnspecificRoute, lenientPathOf } from '../http/paths';
 
 const TON_CONNECT_ICON_FILE = fileURLToPath(new URL('./tonconnect-icon.png', import.meta.url));
 
@@ -63,11 +64,6 @@ export function indexHtmlRenderer(appConfig: AppConfig, transforms: ReadonlyArra
   return (html: string): string => transforms.reduce((page, transform) => transform(page), injectAppConfig(html, appConfig));
 }
 
-/** Paths the SPA never owns: they 404 as JSON instead of falling back to index.html. */
-export function isServerPath(pathName: string): boolean {
-  return /^\/(api|sandbox)(\/|$)/.test(pathName);
-}
-
 /** Answers with dist/index.html rendered by `render`; null when the client is not built. */
 export function spaIndexSender(distDir: string, render: (html: string) => string): SendSpaIndex | null {
   const indexFile = path.join(distDir, 'index.html');
@@ -80,20 +76,25 @@ export function spaIndexSender(distDir: string, render: (html: string) => string
       .send(render(await readFile(indexFile, 'utf8')));
 }
 
-/** A GET for a page route (not /api or /sandbox, no file extension): the SPA's router owns it. */
+/**
+ * For the not-found handler: a GET for a page of the app (not /api or /sandbox in any spelling, no file
+ * extension), which the SPA's router owns. Nothing matched the request, so its path is read leniently
+ * (server/http/paths.ts): `/%61pi/x` or `/API/x` is a JSON 404, never index.html.
+ */
 export function wantsSpaIndex(request: FastifyRequest): boolean {
-  const pathName = request.url.split('?')[0] ?? '';
   const isRead = request.method === 'GET' || request.method === 'HEAD';
   // A missing /logo.png must stay a 404, not turn into HTML.
-  return isRead && !isServerPath(pathName) && !/\.[a-z0-9]+$/i.test(pathName);
+  return isRead && areaOf(request) === 'app' && !/\.[a-z0-9]+$/i.test(lenientPathOf(request));
 }
 
 /** `spa` is absent when the client is not built: then only the manifest is served. */
 export function webRoutes(config: Config, spa: { distDir: string; sendIndex: SendSpaIndex } | null) {
   return async (app: FastifyInstance) => {
-    app.get('/tonconnect-manifest.json', async (_request, reply) => reply.redirect('/tonconnect/manifest.json', 302));
-    // Served with Access-Control-Allow-Origin: * (server/http/protection.ts): web wallets fetch it cross-origin.
-    app.get('/tonconnect/manifest.json', async () => ({
+    // Served with Access-Control-Allow-Origin: * (`crossOrigin`, server/http/protection.ts): web wallets fetch
+    // the manifest and its icons cross-origin.
+    const crossOrigin = { config: { crossOrigin: true } };
+    app.get('/tonconnect-manifest.json', crossOrigin, async (_request, reply) => reply.redirect('/tonconnect/manifest.json', 302));
+    app.get('/tonconnect/manifest.json', crossOrigin, async () => ({
       url: config.publicUrl,
       name: 'TON Token',
       iconUrl: `${config.publicUrl}/tonconnect/icon.png`,
@@ -101,7 +102,7 @@ export function webRoutes(config: Config, spa: { distDir: string; sendIndex: Sen
     // The manifest's icon: a 180×180 PNG as TON Connect recommends (public/icon.png resized by
     // scripts/tonconnect-icon.ts, committed).
     const icon = await readFile(TON_CONNECT_ICON_FILE);
-    app.get('/tonconnect/icon.png', async (_request, reply) =>
+    app.get('/tonconnect/icon.png', crossOrigin, async (_request, reply) =>
       reply.type('image/png').header('cache-control', 'public, max-age=86400').send(icon),
     );
 
@@ -110,6 +111,13 @@ export function webRoutes(config: Config, spa: { distDir: string; sendIndex: Sen
     // and answer 403 for the root directory).
     app.get('/', async (_request, reply) => spa.sendIndex(reply));
     app.get('/index.html', async (_request, reply) => spa.sendIndex(reply));
+    // The built client's catch-all serves the app's files only: a path that reads as /api or /sandbox (in
+    // any spelling: `/API/x`, `//api/x`) goes to the not-found handler, a JSON 404 (server/http/paths.ts).
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isUnspecificRoute(request.routeOptions.url) || areaOf(request) === 'app') return;
+      reply.callNotFound();
+      return reply;
+    });
     await app.register(fastifyStatic, {
       root: spa.distDir,
       index: false,
@@ -123,5 +131,7 @@ export function webRoutes(config: Config, spa: { distDir: string; sendIndex: Sen
         }
       },
     });
+    // The icon older manifests named (public/icon.png as built), open to wallets like the manifest's.
+    app.get('/icon.png', crossOrigin, async (_request, reply) => reply.sendFile('icon.png'));
   };
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema, limitTextSchema } from '@/shared/api/contract';
 import type { Deps } from '../deps';
-import { currentUser, requireAdmin } from '../http/auth-context';
+import { OPERATOR_ROUTE, currentUser } from '../http/auth-context';
 import { callRoute } from '../lib/call-route';
 import { parseOr422 } from '../lib/validation';
 import { transferFromReferralBalance } from './service';
@@ -38,7 +38,7 @@ export function withdrawRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
     callRoute(app, 'withdrawHistory', async ({ query, request }) => withdrawHistory(deps, currentUser(request).userId, query));
 
     // ---- operator API (npm run operator -- withdrawals …) ----
-    const admin = { onRequest: requireAdmin(deps.config.adminToken) };
+    const admin = OPERATOR_ROUTE;
 
     app.get('/api/admin/withdrawals', admin, async (request) => {
       const { limit } = parseOr422(operatorListQuerySchema, request.query);

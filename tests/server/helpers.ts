@@ -38,6 +38,7 @@ export const TEST_ENV = {
   RATE_LIMIT_TON_PROOF_PER_USER: '100000',
   RATE_LIMIT_SHARE_MESSAGE_PER_IP: '100000',
   RATE_LIMIT_SHARE_MESSAGE_PER_USER: '100000',
+  RATE_LIMIT_ADMIN_PER_IP: '100000',
   LOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
   // The same for memory: a test file holds several embedded databases (and the TON emulator) in its own
   // heap, which the production default (90 % of V8's limit) would read as a server about to run out.

@@ -301,7 +301,10 @@ describe('routing and static files', () => {
     const asset = await inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    expect((await inject({ method: 'GET', url: '/icon.png' })).statusCode).toBe(200);
+    const icon = await inject({ method: 'GET', url: '/icon.png' });
+    expect(icon.statusCode).toBe(200);
+    // The icon older TON Connect manifests named: open to wallets' origins like the manifest.
+    expect(icon.headers['access-control-allow-origin']).toBe('*');
     expect((await inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
   });
 

@@ -19,6 +19,7 @@ import {
 import { TEST_ENV, createTestContext, newTelegramId, signInitData, type TestContext } from './helpers';
 import { type TestUser, newUser } from './mint-kit';
 import { expectMoneyLimitHoldsAcrossApps } from './race-kit';
+import { PRODUCTION_ENV } from './production-env';
 
 const limited = (overrides: Record<string, string>) => loadConfig({ ...TEST_ENV, ...overrides });
 
@@ -345,6 +346,45 @@ describe('headers', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([180, 180]);
     const old = await ctx.app.inject({ method: 'GET', url: '/tonconnect-manifest.json' });
     expect(old.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('the CORS of the manifest and its icons is the route’s: any spelling of their path, and nothing else', async () => {
+    for (const url of ['/tonconnect/%69con.png', '/%74onconnect/manifest.json']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['access-control-allow-origin'], url).toBe('*');
+    }
+    // A path no route has, even one that reads like theirs, gets no CORS.
+    for (const url of ['/tonconnect/icon.png/x', '/TONCONNECT/icon.png']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).headers['access-control-allow-origin'], url).toBeUndefined();
+    }
+  });
+
+  it('sandbox mode: the sandbox’s own pages (the route’s flag, in any spelling) go without the CSP, nothing else does', async () => {
+    for (const url of ['/sandbox/', '/%73andbox/', '/sandbox/frame.html', '/sandbox/fr%61me.html']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-security-policy'], url).toBeUndefined();
+    }
+    for (const url of ['/sandbox/no-such-page', '/sandbox/api/users', '/sandbox/dev-wallet.js']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+  });
+
+  it('production: /sandbox/ paths are a 404 that carries the CSP', async () => {
+    const production = await buildApp({ config: loadConfig({ ...TEST_ENV, ...PRODUCTION_ENV }), db: ctx.db, logger: false });
+    try {
+      expect(production.hasRoute({ method: 'GET', url: '/sandbox/' })).toBe(false);
+      for (const url of ['/sandbox/', '/sandbox/frame.html', '/%73andbox/', '/sandbox/api/users']) {
+        const response = await production.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json<ErrorBody>(), url).toEqual({ msg: SERVER_MESSAGES.notFound });
+        expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+      }
+    } finally {
+      await production.close();
+    }
   });
 
   it('a JSON body over the small default limit is 413 {msg}', async () => {

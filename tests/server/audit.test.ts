@@ -1,0 +1,162 @@
+/**
+ * The operator audit records operators, not strangers (server/audit): only a state-changing call of the
+ * operator API whose admin token was accepted is a row — named by its route's pattern, its parameters and
+ * query bounded —, refusals are only counted; and the operator API is limited per address.
+ */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
+import { buildApp } from '../../server/app';
+import { AUDIT_ARG_MAX_CHARS, AUDIT_ARGS_MAX_KEYS } from '../../server/audit/routes';
+import { loadConfig } from '../../server/config';
+import { TEST_ENV, bearer, createTestContext, type TestContext } from './helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const rows = async () =>
+  (await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM operator_actions'))[0]?.n ?? 0;
+
+interface AuditEntry {
+  method: string;
+  path: string;
+  params: Record<string, string> | null;
+  query: Record<string, string> | null;
+  body: unknown;
+  status: number;
+  ip: string;
+}
+
+const newest = async (limit = 1) =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/admin/audit?limit=${limit}`, headers: bearer(ctx.config.adminToken) })).json<
+    AuditEntry[]
+  >();
+
+describe('the operator audit', () => {
+  it('writes no row for a call without the admin token, whatever the path, query or body', async () => {
+    const before = await rows();
+    const long = 'q'.repeat(2_000);
+    const body = { filler: 'b'.repeat(2_000) };
+    const answers = [];
+    for (let i = 0; i < 20; i++) {
+      answers.push(await ctx.app.inject({ method: 'POST', url: `/api/admin/x?${long}`, payload: body }));
+    }
+    // Real operator routes, in any spelling, without a token or with a wrong one.
+    answers.push(await ctx.app.inject({ method: 'POST', url: `/api/admin/maintenance?${long}`, payload: { enabled: true } }));
+    answers.push(await ctx.app.inject({ method: 'POST', url: '/%61pi/admin/price', payload: { price: '1' } }));
+    answers.push(
+      await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts', headers: bearer('not-the-token'), payload: { paused: true } }),
+    );
+    answers.push(await ctx.app.inject({ method: 'PATCH', url: '/api/admin/tasks/1', payload: {} }));
+    expect(new Set(answers.slice(0, 20).map((answer) => answer.statusCode))).toEqual(new Set([404]));
+    expect(answers.slice(20).map((answer) => answer.statusCode)).toEqual([401, 401, 401, 401]);
+    expect(await rows()).toBe(before);
+  });
+
+  it('writes one row for an operator’s call, naming the route (its pattern) and its parameters, in any spelling', async () => {
+    const before = await rows();
+    const paused = await ctx.app.inject({
+      method: 'POST',
+      url: '/%61pi/admin/payouts',
+      headers: bearer(ctx.config.adminToken),
+      payload: { paused: true },
+    });
+    expect(paused.statusCode).toBe(200);
+    const refund = await ctx.app.inject({ method: 'POST', url: '/api/admin/withdrawals/987654/refund', headers: bearer(ctx.config.adminToken) });
+    expect(refund.statusCode).toBe(404);
+    expect(await rows()).toBe(before + 2);
+    expect(await newest(2)).toMatchObject([
+      { method: 'POST', path: '/api/admin/withdrawals/:id/refund', params: { id: '987654' }, query: null, body: null, status: 404 },
+      { method: 'POST', path: '/api/admin/payouts', params: null, query: null, body: { paused: true }, status: 200 },
+    ]);
+    // Reads are not actions.
+    await ctx.app.inject({ method: 'GET', url: '/api/admin/payouts', headers: bearer(ctx.config.adminToken) });
+    expect(await rows()).toBe(before + 2);
+    await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts', headers: bearer(ctx.config.adminToken), payload: { paused: false } });
+  });
+
+  it('keeps a long query bounded: a few keys, each cut short, never the URL as sent', async () => {
+    const keys = Array.from({ length: 20 }, (_, i) => `k${i}=${'v'.repeat(1_000)}`);
+    const url = `/api/admin/payouts?${'x'.repeat(64)}${'y'.repeat(2_000)}=1&${keys.join('&')}`;
+    expect(url.length).toBeGreaterThan(20_000);
+    const answer = await ctx.app.inject({ method: 'POST', url, headers: bearer(ctx.config.adminToken), payload: { paused: false } });
+    expect(answer.statusCode).toBe(200);
+    const [stored] = await ctx.db.query<{ path: string; query: string }>('SELECT path, query FROM operator_actions ORDER BY id DESC LIMIT 1');
+    expect(stored?.path).toBe('/api/admin/payouts');
+    // 8 keys and the count of the rest, each key and value at most 64 characters.
+    expect(stored!.query.length).toBeLessThan((AUDIT_ARGS_MAX_KEYS + 1) * (2 * AUDIT_ARG_MAX_CHARS + 6) + 2);
+    const [entry] = await newest();
+    const query = entry!.query!;
+    expect(Object.keys(query)).toHaveLength(AUDIT_ARGS_MAX_KEYS + 1);
+    expect(query['…']).toBe(`${21 - AUDIT_ARGS_MAX_KEYS} more`);
+    for (const [key, value] of Object.entries(query)) {
+      expect(key.length).toBeLessThanOrEqual(AUDIT_ARG_MAX_CHARS);
+      expect(value.length).toBeLessThanOrEqual(AUDIT_ARG_MAX_CHARS);
+    }
+    expect(query['k0']).toBe(`${'v'.repeat(AUDIT_ARG_MAX_CHARS - 1)}…`);
+  });
+
+  it('counts refusals in the log, at most one line a minute, with no path, query or body in it', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const app = await buildApp({ config: ctx.config, db: ctx.db, bus: ctx.bus, logger: { level: 'warn', stream } });
+    try {
+      // The operator API is known by its routes' flag: a route under /api/admin without it cannot be registered.
+      expect(() => app.post('/api/admin/unflagged', async () => ({}))).toThrow(/config\.operator/);
+      for (let i = 0; i < 5; i++) {
+        await app.inject({ method: 'POST', url: `/api/admin/price?${'z'.repeat(3_000)}`, payload: { price: 'p'.repeat(3_000) } });
+      }
+      const refusals = lines.filter((line) => line['msg'] === 'operator calls refused (not audited)');
+      expect(refusals).toHaveLength(1);
+      expect(refusals[0]).toMatchObject({ refused: 1, method: 'POST', route: '/api/admin/price', status: 401 });
+      expect(JSON.stringify(refusals[0]).length).toBeLessThan(1_000);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the operator API’s limit per address', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({ config: loadConfig({ ...TEST_ENV, RATE_LIMIT_ADMIN_PER_IP: '3' }) });
+  });
+  afterAll(async () => limited?.close());
+
+  const call = (ip: string, token?: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      remoteAddress: ip,
+      ...(token ? { headers: bearer(token) } : {}),
+      payload: { paused: false },
+    });
+
+  it('answers 429 {msg} with Retry-After past its max, with or without the token; another address is not affected', async () => {
+    expect(loadConfig(TEST_ENV).faults.rateLimitAdminPerIp).toBe(100_000);
+    expect(loadConfig({ ...TEST_ENV, RATE_LIMIT_ADMIN_PER_IP: undefined }).faults.rateLimitAdminPerIp).toBe(60);
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await call('10.5.0.1')).statusCode);
+    expect(codes).toEqual([401, 401, 401]);
+    const refused = await call('10.5.0.1', limited.config.adminToken);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Any operator route counts, in any spelling.
+    expect((await limited.app.inject({ method: 'GET', url: '/%61pi/admin/maintenance', remoteAddress: '10.5.0.1' })).statusCode).toBe(429);
+    expect((await call('10.5.0.2', limited.config.adminToken)).statusCode).toBe(200);
+    // Neither the refusals nor the limited call were audited; the operator's call from the other address was.
+    const entries = await limited.db.query<{ ip: string; status: number }>('SELECT ip, status FROM operator_actions');
+    expect(entries).toEqual([{ ip: '10.5.0.2', status: 200 }]);
+  });
+});
