@@ -75,7 +75,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         (closing ??= (async () => {
           app.startDraining();
           const jobsStopped = jobs.stop();
-          await sleep(SHUTDOWN_DRAIN_MS);
+          await app.drained(SHUTDOWN_DRAIN_MS, SHUTDOWN_DRAIN_MAX_MS);
           await app.close();
           await jobsStopped;
           await closeBus();
@@ -90,10 +90,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
 }
 
 /**
- * After draining starts, this long before the server stops listening: a keep-alive connection idle at
- * the signal carries its next request to a 503 with `Connection: close` instead of being cut under it.
+ * After draining starts, the server stops listening once no request has arrived for this long: a
+ * keep-alive connection idle at the signal carries its next request to a 503 with `Connection: close`
+ * instead of being cut under it.
  */
 export const SHUTDOWN_DRAIN_MS = 300;
+/** …or this long after the signal, if requests keep arriving (a balancer that was not told). */
+export const SHUTDOWN_DRAIN_MAX_MS = 3_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

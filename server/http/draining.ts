@@ -3,6 +3,11 @@
  * answered 503 {msg} (Fastify's own 503 while closing has another body) and every answer carries
  * `Connection: close`, so keep-alive clients and load balancers move to another process before this one
  * stops listening. Requests already running finish as usual.
+ *
+ * The listener closes only once requests have stopped arriving (`quiet`): closing it also cuts the
+ * keep-alive connections Node counts as idle, and one whose next request is still unread in the socket
+ * (the event loop busy) would be reset under the client instead of answered 503. So the wait is for a
+ * quiet spell measured after pending input was read, not a fixed time.
  */
 import type { FastifyInstance } from 'fastify';
 import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
@@ -12,18 +17,41 @@ declare module 'fastify' {
     /** Starts draining (start.ts, on SIGTERM/SIGINT); idempotent. */
     startDraining(): void;
     readonly isDraining: boolean;
+    /**
+     * Resolves once no request has arrived for `quietMs` (checked after the event loop has read pending
+     * input), or after `maxMs` whatever arrives.
+     */
+    drained(quietMs: number, maxMs: number): Promise<void>;
   }
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Lets the poll phase run: input that arrived while the loop was busy is read before the next check. */
+const afterPendingInput = () => new Promise((resolve) => setImmediate(resolve));
+
 export function registerDraining(app: FastifyInstance): void {
   let draining = false;
+  let lastArrival = performance.now();
   app.decorate('startDraining', () => {
     draining = true;
   });
   app.decorate('isDraining', {
     getter: () => draining,
   });
+  app.decorate('drained', async (quietMs: number, maxMs: number) => {
+    const deadline = performance.now() + maxMs;
+    for (;;) {
+      const quietFor = performance.now() - lastArrival;
+      if (quietFor < quietMs) {
+        await sleep(Math.min(quietMs - quietFor, Math.max(0, deadline - performance.now())));
+      }
+      await afterPendingInput();
+      await afterPendingInput();
+      if (performance.now() - lastArrival >= quietMs || performance.now() >= deadline) return;
+    }
+  });
   app.addHook('onRequest', async (_request, reply) => {
+    lastArrival = performance.now();
     if (!draining) return;
     await reply
       .code(503)
