@@ -565,6 +565,14 @@ export const migrations: Migration[] = [
       CREATE INDEX refresh_tokens_revoked_idx ON refresh_tokens (revoked_at) WHERE revoked_at IS NOT NULL;
     `,
   },
+  {
+    id: '0015_dev_chain_bounces',
+    sql: /* sql */ `
+      -- The dev chain can bounce: an account flagged here refuses every incoming transfer, and a bounceable
+      -- one goes back to its sender as a bounced message (server/sandbox/chain/transactions.ts deliver).
+      ALTER TABLE chain_accounts ADD COLUMN refuses_transfers BOOLEAN NOT NULL DEFAULT FALSE;
+    `,
+  },
 ];
 
 /** Arbitrary constant: serialises migrations of several processes starting at once on one Postgres. */
