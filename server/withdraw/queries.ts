@@ -27,6 +27,9 @@ export interface WithdrawalRow {
   batch_id: number | null;
   tx_hash: string | null;
   error: string | null;
+  /** The outgoing message that paid it: its created_lt and cell hash (base64), once completed. */
+  out_msg_lt: bigint | null;
+  out_msg_hash: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -64,7 +67,8 @@ export async function lockQueued(q: Queryable, ids: number[]): Promise<Withdrawa
   return rows.length === ids.length ? rows : [];
 }
 
-export async function noteWithdrawalErrors(q: Queryable, ids: number[], error: string): Promise<void> {
+/** Why these withdrawals wait (null: nothing to say any more). */
+export async function noteWithdrawalErrors(q: Queryable, ids: number[], error: string | null): Promise<void> {
   await q.query('UPDATE withdrawals SET error = $2, updated_at = now() WHERE id = ANY($1::int[])', [ids, error]);
 }
 
@@ -81,11 +85,15 @@ export async function batchWithdrawals(q: Queryable, batchId: number): Promise<W
   return q.query<WithdrawalRow>(`SELECT * FROM withdrawals WHERE batch_id = $1 AND status = 'sending' ORDER BY id`, [batchId]);
 }
 
-export async function completeWithdrawal(q: Queryable, id: number, txHash: string): Promise<WithdrawalRow | undefined> {
+export async function completeWithdrawal(
+  q: Queryable,
+  id: number,
+  paid: { txHash: string; outMsgLt: bigint; outMsgHash: string },
+): Promise<WithdrawalRow | undefined> {
   const [row] = await q.query<WithdrawalRow>(
-    `UPDATE withdrawals SET status = 'completed', tx_hash = $2, error = NULL, updated_at = now()
+    `UPDATE withdrawals SET status = 'completed', tx_hash = $2, out_msg_lt = $3, out_msg_hash = $4, error = NULL, updated_at = now()
      WHERE id = $1 AND status = 'sending' RETURNING *`,
-    [id, txHash],
+    [id, paid.txHash, paid.outMsgLt, paid.outMsgHash],
   );
   return row;
 }
@@ -135,11 +143,14 @@ export async function requeueFailed(q: Queryable, id: number): Promise<Withdrawa
   return row;
 }
 
-/** The operator's list: failed withdrawals and queued ones waiting with an error, oldest first. */
+/**
+ * The operator's list, oldest first: failed withdrawals, and queued or sending ones waiting with an error
+ * (hot wallet short, node refusing, batch held).
+ */
 export async function withdrawalsNeedingOperator(q: Queryable, limit: number): Promise<WithdrawalRow[]> {
   return q.query<WithdrawalRow>(
-    `SELECT * FROM withdrawals WHERE status = 'failed' OR (status = 'queued' AND error IS NOT NULL)
-     ORDER BY id LIMIT $1`,
+    `SELECT * FROM withdrawals WHERE status = 'failed' OR (status IN ('queued', 'sending') AND error IS NOT NULL)
+      ORDER BY id LIMIT $1`,
     [limit],
   );
 }
@@ -169,7 +180,8 @@ export async function withdrawalsPage(
   return { rows, total: count?.n ?? 0 };
 }
 
-export type BatchStatus = 'signed' | 'sent' | 'confirmed' | 'expired';
+/** Open: signed, sent, held (at most one per wallet). */
+export type BatchStatus = 'signed' | 'sent' | 'held' | 'confirmed' | 'expired';
 
 export interface BatchRow {
   id: number;
@@ -182,15 +194,23 @@ export interface BatchRow {
   attempts: number;
   last_error: string | null;
   tx_hash: string | null;
+  /** The wallet's last transaction when the batch was signed (lt 0, hash null: none); null before this was stored. */
+  start_lt: bigint | null;
+  start_hash: string | null;
+  /** Normalized hashes of the messages a re-signing replaced (same seqno): any of them confirms the batch too. */
+  previous_hashes: string[];
+  held_at: Date | null;
+  /** An operator asked for the held batch to be re-signed with its own seqno. */
+  resign_requested_at: Date | null;
   created_at: Date;
   sent_at: Date | null;
   confirmed_at: Date | null;
 }
 
-/** The wallet's open batch (signed or sent): at most one, by a unique index. */
+/** The wallet's open batch (signed, sent or held): at most one, by a unique index. */
 export async function openBatch(q: Queryable, walletAddress: string): Promise<BatchRow | undefined> {
   const [row] = await q.query<BatchRow>(
-    `SELECT * FROM payout_batches WHERE wallet_address = $1 AND status IN ('signed', 'sent')`,
+    `SELECT * FROM payout_batches WHERE wallet_address = $1 AND status IN ('signed', 'sent', 'held')`,
     [walletAddress],
   );
   return row;
@@ -199,7 +219,7 @@ export async function openBatch(q: Queryable, walletAddress: string): Promise<Ba
 /** Locks the batch if it is still open. */
 export async function lockOpenBatch(q: Queryable, id: number): Promise<BatchRow | undefined> {
   const [row] = await q.query<BatchRow>(
-    `SELECT * FROM payout_batches WHERE id = $1 AND status IN ('signed', 'sent') FOR UPDATE`,
+    `SELECT * FROM payout_batches WHERE id = $1 AND status IN ('signed', 'sent', 'held') FOR UPDATE`,
     [id],
   );
   return row;
@@ -211,6 +231,8 @@ export interface NewBatch {
   validUntil: number;
   signedBoc: string;
   messageHash: string;
+  /** The wallet's last transaction as the seqno was read. */
+  start: { lt: bigint; hash: string | null };
 }
 
 /**
@@ -219,11 +241,11 @@ export interface NewBatch {
  */
 export async function insertBatch(q: Queryable, b: NewBatch): Promise<BatchRow | null> {
   const [row] = await q.query<BatchRow>(
-    `INSERT INTO payout_batches (wallet_address, seqno, valid_until, signed_boc, message_hash)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO payout_batches (wallet_address, seqno, valid_until, signed_boc, message_hash, start_lt, start_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT DO NOTHING
      RETURNING *`,
-    [b.walletAddress, b.seqno, b.validUntil, b.signedBoc, b.messageHash],
+    [b.walletAddress, b.seqno, b.validUntil, b.signedBoc, b.messageHash, b.start.lt, b.start.hash],
   );
   return row ?? null;
 }
@@ -247,7 +269,56 @@ export async function markSendFailed(q: Queryable, id: number, error: string): P
 }
 
 export async function noteBatchError(q: Queryable, id: number, error: string): Promise<void> {
-  await q.query(`UPDATE payout_batches SET last_error = $2 WHERE id = $1 AND status IN ('signed', 'sent')`, [id, error]);
+  await q.query(`UPDATE payout_batches SET last_error = $2 WHERE id = $1 AND status IN ('signed', 'sent', 'held')`, [id, error]);
+}
+
+/** An open batch held for an operator, with why (held_at kept from the first time). */
+export async function holdBatch(q: Queryable, id: number, reason: string): Promise<void> {
+  await q.query(
+    `UPDATE payout_batches SET status = 'held', last_error = $2, held_at = COALESCE(held_at, now())
+     WHERE id = $1 AND status IN ('signed', 'sent', 'held')`,
+    [id, reason],
+  );
+}
+
+/**
+ * A held batch signed again with its own seqno (the worker, at an operator's request): the new message
+ * replaces the old one, whose hash stays among previous_hashes; it is sent afresh.
+ */
+export async function resignBatch(
+  q: Queryable,
+  id: number,
+  b: { signedBoc: string; messageHash: string; validUntil: number },
+): Promise<BatchRow | undefined> {
+  const [row] = await q.query<BatchRow>(
+    `UPDATE payout_batches
+        SET previous_hashes = array_append(previous_hashes, message_hash), signed_boc = $2, message_hash = $3,
+            valid_until = $4, status = 'signed', attempts = 0, last_error = NULL, held_at = NULL, resign_requested_at = NULL
+      WHERE id = $1 AND status = 'held' RETURNING *`,
+    [id, b.signedBoc, b.messageHash, b.validUntil],
+  );
+  return row;
+}
+
+/** An operator's request to re-sign a held batch; undefined when the batch is not held. */
+export async function requestResign(q: Queryable, id: number): Promise<BatchRow | undefined> {
+  const [row] = await q.query<BatchRow>(
+    `UPDATE payout_batches SET resign_requested_at = COALESCE(resign_requested_at, now()) WHERE id = $1 AND status = 'held' RETURNING *`,
+    [id],
+  );
+  return row;
+}
+
+export async function batchExists(q: Queryable, id: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM payout_batches WHERE id = $1', [id])).length > 0;
+}
+
+/** Held batches, oldest first, with their withdrawals' ids. */
+export async function heldBatchRows(q: Queryable): Promise<Array<BatchRow & { withdrawal_ids: number[] }>> {
+  return q.query<BatchRow & { withdrawal_ids: number[] }>(
+    `SELECT b.*, COALESCE(ARRAY(SELECT w.id FROM withdrawals w WHERE w.batch_id = b.id AND w.status = 'sending' ORDER BY w.id), '{}') AS withdrawal_ids
+       FROM payout_batches b WHERE b.status = 'held' ORDER BY b.id`,
+  );
 }
 
 export async function confirmBatch(q: Queryable, id: number, txHash: string): Promise<void> {

@@ -66,7 +66,7 @@ export function worker(ctx: TestContext, wallet: HotWallet, node: PayoutNode) {
   return { deps: { db: ctx.db, bus: ctx.bus }, node, wallet, log: quiet };
 }
 
-const STOPS = new Set<PayoutStepResult['kind']>(['idle', 'paused', 'insufficient_balance', 'waiting', 'busy']);
+const STOPS = new Set<PayoutStepResult['kind']>(['idle', 'paused', 'insufficient_balance', 'waiting', 'held', 'busy']);
 
 /** Steps until the worker has nothing to do now (idle, waiting, short of balance) or `max` steps; returns the kinds in order. */
 export async function drain(
@@ -87,7 +87,6 @@ export function lossyNode(client: TonClient, drop: (attempt: number) => boolean)
   const sent: string[] = [];
   const node: PayoutNode = {
     getContractState: (address) => client.getContractState(address),
-    runMethod: (address, name, stack) => client.runMethod(address, name, stack),
     getTransactions: (address, options) => client.getTransactions(address, options),
     sendFile: async (boc) => {
       sent.push(boc.toString('base64'));
@@ -120,8 +119,50 @@ export async function withdrawal(ctx: TestContext, id: number): Promise<Withdraw
 }
 
 export async function batchesOf(ctx: TestContext, wallet: HotWallet) {
-  return ctx.db.query<{ id: number; seqno: bigint; status: string; signed_boc: string; message_hash: string; tx_hash: string | null; attempts: number; last_error: string | null }>(
-    'SELECT id, seqno, status, signed_boc, message_hash, tx_hash, attempts, last_error FROM payout_batches WHERE wallet_address = $1 ORDER BY id',
+  return ctx.db.query<{
+    id: number;
+    seqno: bigint;
+    status: string;
+    signed_boc: string;
+    message_hash: string;
+    previous_hashes: string[];
+    tx_hash: string | null;
+    attempts: number;
+    last_error: string | null;
+  }>(
+    `SELECT id, seqno, status, signed_boc, message_hash, previous_hashes, tx_hash, attempts, last_error
+       FROM payout_batches WHERE wallet_address = $1 ORDER BY id`,
     [wallet.address.toRawString()],
   );
+}
+
+/**
+ * TonClient, except that once `freeze()` is called the hot wallet is answered as it was then (a node on a
+ * lagging liteserver): its state (seqno, balance, last transaction) always, and its transactions too
+ * unless `history: 'fresh'` (a node whose account reads lag while its transaction reads do not). `thaw()`
+ * ends it.
+ */
+export function staleNode(client: TonClient, wallet: Address, options: { history: 'stale' | 'fresh' } = { history: 'stale' }) {
+  let frozen: { state: Awaited<ReturnType<TonClient['getContractState']>>; lt: bigint } | null = null;
+  const isWallet = (address: Address) => address.equals(wallet);
+  const node: PayoutNode = {
+    getContractState: async (address) => (frozen && isWallet(address) ? frozen.state : client.getContractState(address)),
+    getTransactions: async (address, opts) => {
+      const transactions = await client.getTransactions(address, opts);
+      if (!frozen || !isWallet(address) || options.history === 'fresh') return transactions;
+      const { lt } = frozen;
+      return transactions.filter((t) => t.lt <= lt);
+    },
+    sendFile: (boc) => client.sendFile(boc),
+  };
+  return {
+    node,
+    async freeze() {
+      const state = await client.getContractState(wallet);
+      frozen = { state, lt: BigInt(state.lastTransaction?.lt ?? '0') };
+    },
+    thaw() {
+      frozen = null;
+    },
+  };
 }
