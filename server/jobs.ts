@@ -218,7 +218,7 @@ export async function runPayoutSteps(
   maxSteps: number,
 ): Promise<PayoutStepResult[]> {
   const results: PayoutStepResult[] = [];
-  const progress = new Set<PayoutStepResult['kind']>(['signed', 'resigned', 'confirmed', 'expired']);
+  const progress = new Set<PayoutStepResult['kind']>(['signed', 'resigned', 'confirmed', 'expired', 'bounced']);
   for (let i = 0; i < maxSteps; i++) {
     const result = await runPayoutStep(worker, clock());
     results.push(result);

@@ -14,7 +14,18 @@
  * point where a later read can go on.
  */
 import type { Address, Transaction } from '@ton/core';
+import { PAYOUT_TX_MAX_PAGES, PAYOUT_TX_PAGE_SIZE } from '../constants';
 import type { PayoutNode } from './payouts';
+
+/** A read's page size and the pages it takes at most. */
+export interface HistoryPages {
+  pageSize: number;
+  maxPages: number;
+}
+
+/** The worker's pages: its own (tests read in small pieces) or PAYOUT_TX_PAGE_SIZE × PAYOUT_TX_MAX_PAGES. */
+export const pagesOf = (p: { historyPages?: HistoryPages | undefined }): HistoryPages =>
+  p.historyPages ?? { pageSize: PAYOUT_TX_PAGE_SIZE, maxPages: PAYOUT_TX_MAX_PAGES };
 
 /** A transaction of the wallet as a point in its history; lt 0 (hash null) is before its first one. */
 export interface HistoryPoint {
@@ -65,7 +76,7 @@ export function samePoint(a: HistoryPoint, b: HistoryPoint): boolean {
 export async function readHistory(
   node: Pick<PayoutNode, 'getTransactions'>,
   address: Address,
-  options: { from?: HistoryPoint | null; downTo: HistoryPoint; pageSize: number; maxPages: number },
+  options: HistoryPages & { from?: HistoryPoint | null; downTo: HistoryPoint },
 ): Promise<HistoryRead> {
   const { downTo, pageSize } = options;
   const transactions: Transaction[] = [];

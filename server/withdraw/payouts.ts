@@ -47,6 +47,9 @@
  * applied, and the batch keeps every message's hash (previous_hashes) and its start, so whichever landed
  * confirms it.
  *
+ * Each payout message carries the comment `Withdrawal <id>`; with no batch open, a step first reads the hot
+ * wallet's new transactions for payouts that came back bounced and refunds them (bounces.ts).
+ *
  * An operator can hold payouts (setting payouts_paused): then nothing new is signed, an open batch is still
  * finished. Withdrawals the hot wallet cannot pay (its balance short of them plus fees) are not signed: they wait
  * in the queue with the reason in `error`, and the operator is told (log); nothing is dropped.
@@ -78,15 +81,14 @@ import {
   PAYOUT_FEE_RESERVE_NANOTONS,
   PAYOUT_MAX_SEND_ATTEMPTS,
   PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS,
-  PAYOUT_TX_MAX_PAGES,
-  PAYOUT_TX_PAGE_SIZE,
   PAYOUT_VALID_FOR_SECONDS,
 } from '../constants';
 import type { Deps, HotWalletKeys } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { formatUnits } from '../lib/money';
 import { getSetting } from '../settings/service';
-import { type HistoryPoint, START_OF_HISTORY, readHistory } from './history';
+import { payoutComment, refundBouncedPayouts } from './bounces';
+import { type HistoryPages, type HistoryPoint, START_OF_HISTORY, pagesOf, readHistory } from './history';
 import {
   type BatchRow,
   type WithdrawalRow,
@@ -185,6 +187,8 @@ export interface PayoutDeps {
   node: PayoutNode;
   wallet: HotWallet;
   log: Log;
+  /** How the hot wallet's history is read (default PAYOUT_TX_PAGE_SIZE, PAYOUT_TX_MAX_PAGES; tests read in small pieces). */
+  historyPages?: HistoryPages;
 }
 
 export type PayoutStepResult =
@@ -203,7 +207,9 @@ export type PayoutStepResult =
   | { kind: 'waiting'; batchId: number; reason: string }
   /** Neither found nor proven lost after valid_until: waits for an operator (or for the proof). */
   | { kind: 'held'; batchId: number; reason: string }
-  | { kind: 'expired'; batchId: number; requeued: number[] };
+  | { kind: 'expired'; batchId: number; requeued: number[] }
+  /** Payouts that came back bounced: failed, tokens returned (bounces.ts). */
+  | { kind: 'bounced'; withdrawals: number[] };
 
 /** An error as an operator reads it: TonClient's HTTP errors carry the node's own reason in the response body. */
 function errorText(error: unknown): string {
@@ -253,7 +259,7 @@ interface Search {
 async function searchBatch(p: PayoutDeps, batch: BatchRow, state: WalletState): Promise<Search> {
   // A batch stored before its start was kept is searched back to the account's first transaction.
   const start = batch.start_lt === null ? START_OF_HISTORY : { lt: batch.start_lt, hash: batch.start_hash };
-  const read = await readHistory(p.node, p.wallet.address, { downTo: start, pageSize: PAYOUT_TX_PAGE_SIZE, maxPages: PAYOUT_TX_MAX_PAGES });
+  const read = await readHistory(p.node, p.wallet.address, { downTo: start, ...pagesOf(p) });
   const hashes = batchHashes(batch);
   const transaction =
     read.transactions.find((t) => t.inMessage?.info.type === 'external-in' && hashes.has(normalizedMessageHash(t.inMessage))) ?? null;
@@ -395,7 +401,8 @@ async function signTransfer(
     const to = parseAddress(withdrawal.address);
     if (!to) throw new Error(`withdrawal ${withdrawal.id}: stored address does not parse`);
     const recipient = await node.getContractState(to);
-    messages.push(internal({ to, value: withdrawal.ton_amount, bounce: recipient.state === 'active' }));
+    // The comment names the withdrawal: a bounce carries it back (bounces.ts).
+    messages.push(internal({ to, value: withdrawal.ton_amount, bounce: recipient.state === 'active', body: payoutComment(withdrawal.id) }));
   }
   const body = wallet.transferBody({ seqno: state.seqno, validUntil, messages });
   const message = external({ to: wallet.address, init: state.active ? null : wallet.init, body });
@@ -533,9 +540,13 @@ async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
 
 /**
  * One unit of payout work at `now` (unix seconds): resume the wallet's open batch (send, confirm, expire,
- * hold or re-sign it), or else sign the next one from the queue. Returns what it did.
+ * hold or re-sign it); or else, every payout confirmed, refund those that bounced since the last read; or
+ * else sign the next one from the queue. Returns what it did.
  */
 export async function runPayoutStep(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
   const batch = await openBatch(p.deps.db, p.wallet.address.toRawString());
-  return batch ? resume(p, batch, now) : signNext(p, now);
+  if (batch) return resume(p, batch, now);
+  const { refunded } = await refundBouncedPayouts(p);
+  if (refunded.length > 0) return { kind: 'bounced', withdrawals: refunded };
+  return signNext(p, now);
 }

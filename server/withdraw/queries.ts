@@ -30,6 +30,8 @@ export interface WithdrawalRow {
   /** The outgoing message that paid it: its created_lt and cell hash (base64), once completed. */
   out_msg_lt: bigint | null;
   out_msg_hash: string | null;
+  /** The hot wallet's transaction that received the payment back bounced: failed, tokens returned. */
+  bounced_tx_hash: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -106,6 +108,19 @@ export async function failWithdrawal(q: Queryable, id: number, error: string): P
   return row;
 }
 
+/**
+ * A completed withdrawal whose payment came back bounced: failed with why; undefined unless it was
+ * completed. tx_hash goes (only a completed withdrawal has one; its batch keeps the paying transaction).
+ */
+export async function failBounced(q: Queryable, id: number, error: string, bouncedTxHash: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await q.query<WithdrawalRow>(
+    `UPDATE withdrawals SET status = 'failed', tx_hash = NULL, error = $2, bounced_tx_hash = $3, updated_at = now()
+     WHERE id = $1 AND status = 'completed' RETURNING *`,
+    [id, error, bouncedTxHash],
+  );
+  return row;
+}
+
 /** An expired batch's withdrawals wait in the queue again (keeping why), to be signed anew. */
 export async function requeueBatch(q: Queryable, batchId: number, error: string): Promise<WithdrawalRow[]> {
   const rows = await q.query<WithdrawalRow>(
@@ -122,34 +137,38 @@ export async function lockWithdrawal(q: Queryable, id: number): Promise<Withdraw
   return row;
 }
 
-/** Gives a withdrawal's tokens back: only from the states an operator may refund (the caller checked them under the lock). */
+/**
+ * Gives a withdrawal's tokens back: only from the states an operator may refund (the caller checked them
+ * under the lock); a bounced one had its tokens returned already.
+ */
 export async function markRefunded(q: Queryable, id: number): Promise<WithdrawalRow | undefined> {
   const [row] = await q.query<WithdrawalRow>(
     `UPDATE withdrawals SET status = 'refunded', updated_at = now()
-     WHERE id = $1 AND (status = 'failed' OR (status = 'queued' AND batch_id IS NULL AND error IS NOT NULL))
+     WHERE id = $1 AND ((status = 'failed' AND bounced_tx_hash IS NULL) OR (status = 'queued' AND batch_id IS NULL AND error IS NOT NULL))
      RETURNING *`,
     [id],
   );
   return row;
 }
 
-/** A failed withdrawal into the queue again, out of its old batch. */
+/** A failed withdrawal into the queue again, out of its old batch (not a bounced one: its tokens were returned). */
 export async function requeueFailed(q: Queryable, id: number): Promise<WithdrawalRow | undefined> {
   const [row] = await q.query<WithdrawalRow>(
     `UPDATE withdrawals SET status = 'queued', batch_id = NULL, error = NULL, updated_at = now()
-     WHERE id = $1 AND status = 'failed' RETURNING *`,
+     WHERE id = $1 AND status = 'failed' AND bounced_tx_hash IS NULL RETURNING *`,
     [id],
   );
   return row;
 }
 
 /**
- * The operator's list, oldest first: failed withdrawals, and queued or sending ones waiting with an error
- * (hot wallet short, node refusing, batch held).
+ * The operator's list, oldest first: failed withdrawals (not bounced ones: refunded already), and queued or
+ * sending ones waiting with an error (hot wallet short, node refusing, batch held).
  */
 export async function withdrawalsNeedingOperator(q: Queryable, limit: number): Promise<WithdrawalRow[]> {
   return q.query<WithdrawalRow>(
-    `SELECT * FROM withdrawals WHERE status = 'failed' OR (status IN ('queued', 'sending') AND error IS NOT NULL)
+    `SELECT * FROM withdrawals
+      WHERE (status = 'failed' AND bounced_tx_hash IS NULL) OR (status IN ('queued', 'sending') AND error IS NOT NULL)
       ORDER BY id LIMIT $1`,
     [limit],
   );
@@ -330,4 +349,63 @@ export async function confirmBatch(q: Queryable, id: number, txHash: string): Pr
 
 export async function expireBatch(q: Queryable, id: number, error: string): Promise<void> {
   await q.query(`UPDATE payout_batches SET status = 'expired', last_error = $2 WHERE id = $1`, [id, error]);
+}
+
+// ---- the bounce watcher's cursor ----------------------------------------------------------------------
+
+export interface BounceCursor {
+  /** Every transaction up to this one was read. */
+  last: { lt: bigint; hash: string | null };
+  /** A backward read in progress: the next transaction to read, and the newest it started from. */
+  scan: { next: { lt: bigint; hash: string | null }; top: { lt: bigint; hash: string | null } } | null;
+}
+
+interface BounceCursorRow {
+  last_lt: bigint;
+  last_hash: string | null;
+  scan_lt: bigint | null;
+  scan_hash: string | null;
+  scan_top_lt: bigint | null;
+  scan_top_hash: string | null;
+}
+
+export async function readBounceCursor(q: Queryable, walletAddress: string): Promise<BounceCursor | null> {
+  const [row] = await q.query<BounceCursorRow>(
+    'SELECT last_lt, last_hash, scan_lt, scan_hash, scan_top_lt, scan_top_hash FROM payout_bounce_cursor WHERE wallet_address = $1',
+    [walletAddress],
+  );
+  if (!row) return null;
+  const scan =
+    row.scan_lt === null || row.scan_top_lt === null
+      ? null
+      : { next: { lt: row.scan_lt, hash: row.scan_hash }, top: { lt: row.scan_top_lt, hash: row.scan_top_hash } };
+  return { last: { lt: row.last_lt, hash: row.last_hash }, scan };
+}
+
+export async function saveBounceCursor(q: Queryable, walletAddress: string, cursor: BounceCursor): Promise<void> {
+  await q.query(
+    `INSERT INTO payout_bounce_cursor (wallet_address, last_lt, last_hash, scan_lt, scan_hash, scan_top_lt, scan_top_hash, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+     ON CONFLICT (wallet_address) DO UPDATE SET last_lt = EXCLUDED.last_lt, last_hash = EXCLUDED.last_hash,
+       scan_lt = EXCLUDED.scan_lt, scan_hash = EXCLUDED.scan_hash, scan_top_lt = EXCLUDED.scan_top_lt,
+       scan_top_hash = EXCLUDED.scan_top_hash, updated_at = now()`,
+    [
+      walletAddress,
+      cursor.last.lt,
+      cursor.last.hash,
+      cursor.scan?.next.lt ?? null,
+      cursor.scan?.next.hash ?? null,
+      cursor.scan?.top.lt ?? null,
+      cursor.scan?.top.hash ?? null,
+    ],
+  );
+}
+
+/** Where the wallet's first batch that kept its start was signed: no payout before it can be matched to a bounce. */
+export async function firstBatchStart(q: Queryable, walletAddress: string): Promise<{ lt: bigint; hash: string | null } | null> {
+  const [row] = await q.query<{ start_lt: bigint; start_hash: string | null }>(
+    'SELECT start_lt, start_hash FROM payout_batches WHERE wallet_address = $1 AND start_lt IS NOT NULL ORDER BY id LIMIT 1',
+    [walletAddress],
+  );
+  return row ? { lt: row.start_lt, hash: row.start_hash } : null;
 }

@@ -8,9 +8,10 @@ import { type KeyPair, keyPairFromSeed } from '@ton/crypto';
 import { TonClient, WalletContractV4 } from '@ton/ton';
 import type { Deps, HotWalletKeys } from '../../server/deps';
 import { inTransaction } from '../../server/events/transaction';
-import { faucet } from '../../server/sandbox/chain/service';
+import { changeBalance } from '../../server/ledger/service';
+import { faucet, refuseTransfers } from '../../server/sandbox/chain/service';
 import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
-import type { WithdrawalRow } from '../../server/withdraw/queries';
+import type { SourceAccount, WithdrawalRow } from '../../server/withdraw/queries';
 import { type PayoutNode, type PayoutStepResult, createHotWallet, queueWithdrawal, runPayoutStep } from '../../server/withdraw/service';
 import type { HotWallet } from '../../server/withdraw/payouts';
 import type { TestContext } from './helpers';
@@ -97,7 +98,13 @@ export function lossyNode(client: TonClient, drop: (attempt: number) => boolean)
 }
 
 /** A transfer of the hot wallet's own, signed outside the worker (takes the seqno). */
-export async function ownTransfer(client: TonClient, keyPair: KeyPair, to: Address, value: bigint): Promise<void> {
+export async function ownTransfer(
+  client: TonClient,
+  keyPair: KeyPair,
+  to: Address,
+  value: bigint,
+  options: { body?: string; bounce?: boolean } = {},
+): Promise<void> {
   const wallet = WalletContractV4.create({ workchain: 0, publicKey: keyPair.publicKey });
   const seqno = await client.open(wallet).getSeqno();
   const deployed = await client.isContractDeployed(wallet.address);
@@ -105,7 +112,7 @@ export async function ownTransfer(client: TonClient, keyPair: KeyPair, to: Addre
     seqno,
     secretKey: keyPair.secretKey,
     sendMode: SendMode.PAY_GAS_SEPARATELY,
-    messages: [internal({ to, value, bounce: false })],
+    messages: [internal({ to, value, bounce: options.bounce ?? false, ...(options.body === undefined ? {} : { body: options.body }) })],
     timeout: unixNow() + 60,
   });
   const message = external({ to: wallet.address, init: deployed ? null : wallet.init, body });
@@ -165,4 +172,31 @@ export function staleNode(client: TonClient, wallet: Address, options: { history
       frozen = null;
     },
   };
+}
+
+/** A sale as POST /withdraw/create makes it: `tokens` granted, then debited from `account` with the payout queued, in one transaction. */
+export async function sold(
+  ctx: TestContext,
+  userId: number,
+  tonAmount: bigint,
+  address: string,
+  options: { tokens?: bigint; account?: SourceAccount } = {},
+): Promise<WithdrawalRow> {
+  const { tokens = 10n * TOKEN, account = 'task_balance' } = options;
+  const ref = { reason: 'sandbox_grant', refType: 'test', refId: 1 } as const;
+  await inTransaction(ctx.db, ctx.bus, (tx) => changeBalance(tx, { userId, account, delta: tokens, ...ref }));
+  return inTransaction(ctx.db, ctx.bus, async (tx) => {
+    const row = await queueWithdrawal(tx, { userId, sourceAccount: account, tokenAmount: tokens, tonAmount, fee: 0n, address });
+    await changeBalance(tx, { userId, account, delta: -tokens, reason: 'withdrawal', refType: 'withdrawal', refId: row.id });
+    return row;
+  });
+}
+
+/** An active wallet on the dev chain whose account refuses every transfer (a contract that throws): it bounces a bounceable one. */
+export async function refusingContract(ctx: TestContext, client: TonClient): Promise<{ address: Address; text: string; keys: HotWalletKeys }> {
+  const owner = await newHotWallet(ctx, TON);
+  await ownTransfer(client, owner.keys.keyPair, newRecipient().address, TON / 10n); // deploys it
+  await refuseTransfers(chainDeps(ctx), owner.wallet.address);
+  const address = owner.wallet.address;
+  return { address, text: address.toString({ urlSafe: true, bounceable: false, testOnly: true }), keys: owner.keys };
 }

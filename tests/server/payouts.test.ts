@@ -15,6 +15,8 @@ import {
 import { inTransaction } from '../../server/events/transaction';
 import { createBackgroundJobs } from '../../server/jobs';
 import { ValidationError } from '../../server/lib/errors';
+import { balances } from '../../server/ledger/queries';
+import { BOUNCED_PAYOUT } from '../../server/withdraw/bounces';
 import { BATCH_NOT_HELD, type HeldBatch } from '../../server/withdraw/held';
 import { type PayoutNode, createHotWallet, normalizedMessageHash } from '../../server/withdraw/payouts';
 import { confirmBatch, expireBatch, insertBatch } from '../../server/withdraw/queries';
@@ -24,7 +26,7 @@ import { buildApp } from '../../server/app';
 import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
 import { runOperator } from '../../server/operator';
 import { createTestContext, sandboxConfig, type TestContext } from './helpers';
-import { TON, TOKEN, newUser, type TestUser } from './mint-kit';
+import { TON, TOKEN, listen, newUser, type TestUser } from './mint-kit';
 import {
   balanceOf,
   batchesOf,
@@ -37,6 +39,8 @@ import {
   ownTransfer,
   queue,
   quiet,
+  refusingContract,
+  sold,
   staleNode,
   unixNow,
   withdrawal,
@@ -460,6 +464,113 @@ describe('a stale node read never pays twice', () => {
     expect((await batchesOf(ctx, hot.wallet)).map((b) => b.status)).toEqual(['confirmed']);
     for (const [i, to] of recipients.entries()) expect(await balanceOf(client, to.address)).toBe(BigInt(i + 1) * TON);
   }, 120_000); // 600 chain writes
+});
+
+describe('a range longer than one read', () => {
+  it('a batch whose transactions since signing exceed the read bound is held, never expired, and confirmed once they can be read', async () => {
+    const hot = await newHotWallet(ctx);
+    const to = newRecipient();
+    const w = await queue(ctx, user.userId, TON, to.text);
+    const lossy = lossyNode(client, () => true);
+    const run = { ...worker(ctx, hot.wallet, lossy.node), historyPages: { pageSize: 5, maxPages: 2 } };
+    const start = unixNow();
+    await runPayoutStep(run, start);
+    await runPayoutStep(run, start);
+    await ownTransfer(client, hot.keys.keyPair, newRecipient().address, TON); // the seqno moves on without it
+    for (let i = 0; i < 12; i++) await fund(ctx, hot.wallet.address, 1n);
+    const later = start + PAYOUT_VALID_FOR_SECONDS + PAYOUT_EXPIRY_MARGIN_SECONDS + 1;
+    expect(await runPayoutStep(run, later)).toMatchObject({ kind: 'held', reason: expect.stringMatching(/more than 10 transactions/) });
+    expect((await withdrawal(ctx, w.id)).status).toBe('sending');
+    // read with the full bound: the proof holds, so it is queued again and paid once
+    expect(await drain(worker(ctx, hot.wallet, client), { now: () => later })).toEqual(['expired', 'signed', 'sent', 'confirmed', 'idle']);
+    expect(await balanceOf(client, to.address)).toBe(TON);
+  });
+});
+
+describe('bounced payouts', () => {
+  const refundEntries = async (id: number) =>
+    ctx.db.query<{ delta: bigint; account: string }>(
+      `SELECT delta, account FROM ledger WHERE reason = 'withdrawal_refund' AND ref_type = 'withdrawal' AND ref_id = $1`,
+      [String(id)],
+    );
+
+  it('a payout the recipient contract refuses comes back: the withdrawal is failed with the reason and its tokens returned once', async () => {
+    const hot = await newHotWallet(ctx);
+    const shop = await refusingContract(ctx, client);
+    const seller = await newUser(ctx);
+    const w = await sold(ctx, seller.userId, 2n * TON, shop.text);
+    const debited = await balances(ctx.db, seller.userId);
+    const socket = listen(ctx, seller.userId);
+    const shopBefore = await balanceOf(client, shop.address);
+    const run = worker(ctx, hot.wallet, client);
+    expect(await drain(run)).toEqual(['signed', 'sent', 'confirmed', 'bounced', 'idle']);
+
+    const [received] = await client.getTransactions(hot.wallet.address, { limit: 1 });
+    const bounce = received?.inMessage?.info;
+    expect(bounce).toMatchObject({ type: 'internal', bounced: true });
+    expect(await withdrawal(ctx, w.id)).toMatchObject({
+      status: 'failed',
+      error: BOUNCED_PAYOUT,
+      bounced_tx_hash: received!.hash().toString('base64'),
+    });
+    expect(await balanceOf(client, shop.address)).toBe(shopBefore); // the shop kept nothing
+    expect((await balances(ctx.db, seller.userId))?.task_balance).toBe(debited!.task_balance + 10n * TOKEN);
+    expect(await refundEntries(w.id)).toEqual([{ delta: 10n * TOKEN, account: 'task_balance' }]);
+    expect(socket.events('user:withdrawal').map((m) => m.data.status)).toEqual(['sending', 'completed', 'failed']);
+    expect(socket.events('user:balance').at(-1)?.data.task_balance).toBe('10');
+
+    // Seen again (another process whose cursor was lost): nothing more.
+    await ctx.db.query('DELETE FROM payout_bounce_cursor WHERE wallet_address = $1', [hot.wallet.address.toRawString()]);
+    expect(await drain(worker(ctx, createHotWallet(hot.keys), client))).toEqual(['idle']);
+    expect(await refundEntries(w.id)).toHaveLength(1);
+    // The operator can neither refund it again nor pay it again, and it is not listed as needing a person.
+    expect((await admin('POST', `/withdrawals/${w.id}/refund`)).statusCode).toBe(409);
+    expect((await admin('POST', `/withdrawals/${w.id}/retry`)).statusCode).toBe(409);
+    expect((await admin('GET', '/withdrawals')).json<Array<{ id: number }>>().map((row) => row.id)).not.toContain(w.id);
+    expect((await balances(ctx.db, seller.userId))?.task_balance).toBe(debited!.task_balance + 10n * TOKEN);
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'failed', error: BOUNCED_PAYOUT });
+    socket.stop();
+  });
+
+  it('finds a bounce however many transactions follow it, reading on from where the last read stopped, and moves its cursor once', async () => {
+    const hot = await newHotWallet(ctx);
+    const shop = await refusingContract(ctx, client);
+    const seller = await newUser(ctx);
+    const w = await sold(ctx, seller.userId, TON, shop.text);
+    const run = { ...worker(ctx, hot.wallet, client), historyPages: { pageSize: 5, maxPages: 2 } };
+    expect(await drain(run, { max: 3 })).toEqual(['signed', 'sent', 'confirmed']);
+    for (let i = 0; i < 25; i++) await fund(ctx, hot.wallet.address, 1n); // after the bounce
+    // 10 transactions a step: the newest 20 hold no bounce (nothing to do: idle), the third read reaches it
+    const kinds = [];
+    for (let step = 0; step < 4; step++) kinds.push((await runPayoutStep(run, unixNow())).kind);
+    expect(kinds).toEqual(['idle', 'idle', 'bounced', 'idle']);
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'failed', error: BOUNCED_PAYOUT });
+    expect(await refundEntries(w.id)).toHaveLength(1);
+    const [cursor] = await ctx.db.query<{ last_lt: bigint; scan_lt: bigint | null }>(
+      'SELECT last_lt, scan_lt FROM payout_bounce_cursor WHERE wallet_address = $1',
+      [hot.wallet.address.toRawString()],
+    );
+    const [newest] = await client.getTransactions(hot.wallet.address, { limit: 1 });
+    expect(cursor).toEqual({ last_lt: newest!.lt, scan_lt: null });
+  });
+
+  it('a bounce that names a withdrawal but comes from another address refunds nothing', async () => {
+    const hot = await newHotWallet(ctx);
+    const to = newRecipient();
+    const seller = await newUser(ctx);
+    const w = await sold(ctx, seller.userId, TON, to.text);
+    const run = worker(ctx, hot.wallet, client);
+    expect(await drain(run)).toEqual(['signed', 'sent', 'confirmed', 'idle']);
+    // The hot wallet itself sends a refusing contract a message with this withdrawal's comment: it bounces back.
+    const other = await refusingContract(ctx, client);
+    await ownTransfer(client, hot.keys.keyPair, other.address, TON, { body: `Withdrawal ${w.id}`, bounce: true });
+    const [received] = await client.getTransactions(hot.wallet.address, { limit: 1 });
+    expect(received?.inMessage?.info).toMatchObject({ bounced: true });
+    expect(await drain(run)).toEqual(['idle']);
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'completed', bounced_tx_hash: null });
+    expect(await refundEntries(w.id)).toEqual([]);
+    expect(await balanceOf(client, to.address)).toBe(TON);
+  });
 });
 
 describe('an empty hot wallet', () => {
