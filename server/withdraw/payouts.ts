@@ -375,11 +375,13 @@ async function expire(p: PayoutDeps, batch: BatchRow, why: string): Promise<Payo
 /** The batch waits for an operator (or for the proof), its withdrawals saying why; logged at error level once. */
 async function hold(p: PayoutDeps, batch: BatchRow, reason: string): Promise<PayoutStepResult> {
   if (batch.status !== 'held' || batch.last_error !== reason) {
-    await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
-      if (!(await lockOpenBatch(tx, batch.id))) return;
+    const stillOpen = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
+      if (!(await lockOpenBatch(tx, batch.id))) return false;
       await holdBatch(tx, batch.id, reason);
       await noteWithdrawalErrors(tx, (await batchWithdrawals(tx, batch.id)).map((w) => w.id), reason);
+      return true;
     });
+    if (!stillOpen) return { kind: 'busy' }; // another worker closed it meanwhile
   }
   if (batch.status !== 'held') {
     p.log.error({ batchId: batch.id, seqno: String(batch.seqno), reason }, 'payout batch held: needs an operator');
