@@ -216,8 +216,8 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
 }
 
 /**
- * Payout steps until there is nothing to do right now (sent and waiting for the chain, idle, refused, short of
- * balance) or `maxSteps` ran; each step is one unit of work (withdraw/payouts.ts).
+ * Payout steps until there is nothing to do right now (sent and waiting for the chain, held, idle, refused,
+ * short of balance) or `maxSteps` ran; each step is one unit of work (withdraw/payouts.ts).
  */
 export async function runPayoutSteps(
   worker: Parameters<typeof runPayoutStep>[0],
@@ -225,7 +225,7 @@ export async function runPayoutSteps(
   maxSteps: number,
 ): Promise<PayoutStepResult[]> {
   const results: PayoutStepResult[] = [];
-  const progress = new Set<PayoutStepResult['kind']>(['signed', 'confirmed', 'expired']);
+  const progress = new Set<PayoutStepResult['kind']>(['signed', 'resigned', 'confirmed', 'expired', 'bounced']);
   for (let i = 0; i < maxSteps; i++) {
     const result = await runPayoutStep(worker, clock());
     results.push(result);

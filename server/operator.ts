@@ -16,6 +16,8 @@
  *   npm run operator -- withdrawals refund <id>     (tokens back to the balance they came from, once)
  *   npm run operator -- withdrawals retry <id>      (a failed payout back into the queue)
  *   npm run operator -- payouts status|pause|resume (hold the payout worker: sales queue, nothing is signed)
+ *   npm run operator -- payouts held                (batches the worker holds: neither found on chain nor proven lost)
+ *   npm run operator -- payouts resign <batch id>   (sign a held batch again with its own seqno: it can pay only once)
  *   npm run operator -- audit [<n>]                 (the newest operator actions, as answered)
  * Settings: API_URL (default http://127.0.0.1:$PORT, PORT default 8080), ADMIN_TOKEN (sandbox default).
  */
@@ -42,6 +44,8 @@ export const USAGE = `Usage:
   npm run operator -- withdrawals refund <id>
   npm run operator -- withdrawals retry <id>
   npm run operator -- payouts status|pause|resume
+  npm run operator -- payouts held
+  npm run operator -- payouts resign <batch id>
   npm run operator -- audit [<how many, default 50>]`;
 
 export interface OperatorEnv {
@@ -145,6 +149,21 @@ function withdrawalLine(w: OperatorWithdrawal): string {
   return `#${w.id} ${w.status}${batch} ${when} user #${w.user_id} — ${w.token_amount} tokens from ${w.source} → ${w.ton_amount} TON to ${w.address}${
     w.error ? ` — ${w.error}` : ''
   }`;
+}
+
+interface HeldBatchLine {
+  id: number;
+  seqno: number;
+  valid_until: number;
+  reason: string | null;
+  resign_requested: boolean;
+  withdrawals: number[];
+}
+
+function heldLine(b: HeldBatchLine): string {
+  const until = new Date(b.valid_until * 1000).toISOString();
+  const asked = b.resign_requested ? ' — re-sign asked for' : '';
+  return `batch #${b.id} seqno ${b.seqno} valid until ${until}, withdrawals ${b.withdrawals.map((id) => `#${id}`).join(' ')}${asked} — ${b.reason ?? ''}`;
 }
 
 function addTaskBody(args: string[]): Record<string, unknown> {
@@ -307,6 +326,18 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
       print(`Payouts ${state.paused ? 'paused' : 'running'} — ${counts}`);
       return;
     }
+  }
+
+  if (command === 'payouts' && action === 'held' && rest.length === 0) {
+    const batches = (await call('GET', '/payouts/held')) as HeldBatchLine[];
+    if (batches.length === 0) print('No payout batch is held.');
+    for (const batch of batches) print(heldLine(batch));
+    return;
+  }
+  if (command === 'payouts' && action === 'resign' && rest.length === 1) {
+    const batch = (await call('POST', `/payouts/held/${id(rest[0])}/resign`)) as HeldBatchLine;
+    print(`To be signed again: ${heldLine(batch)}`);
+    return;
   }
 
   if (command === 'audit' && rest.length === 0 && (action === undefined || /^\d+$/.test(action))) {

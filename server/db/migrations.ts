@@ -589,6 +589,70 @@ export const migrations: Migration[] = [
       ALTER TABLE operator_actions ADD COLUMN query TEXT;
     `,
   },
+  {
+    id: '0017_dev_chain_bounces',
+    sql: /* sql */ `
+      -- The dev chain can bounce: an account flagged here refuses every incoming transfer, and a bounceable
+      -- one goes back to its sender as a bounced message (server/sandbox/chain/transactions.ts deliver).
+      ALTER TABLE chain_accounts ADD COLUMN refuses_transfers BOOLEAN NOT NULL DEFAULT FALSE;
+    `,
+  },
+  {
+    id: '0018_payout_proof',
+    sql: /* sql */ `
+      -- A payout batch is signed again only with proof that its transfer can no longer land
+      -- (server/withdraw/payouts.ts). start_lt/start_hash: the hot wallet's last transaction as the seqno was
+      -- read for signing (0 and NULL: it had none), where the search for the batch's message starts. A batch
+      -- the worker can neither find nor prove lost is 'held' for an operator, who may have it re-signed with
+      -- its own seqno (resign_requested_at); the messages it replaced stay in previous_hashes, and any of them
+      -- on chain confirms the batch. A held batch is still the wallet's open batch: nothing else is signed.
+      ALTER TABLE payout_batches
+        ADD COLUMN start_lt BIGINT CHECK (start_lt >= 0),
+        ADD COLUMN start_hash TEXT,
+        ADD COLUMN previous_hashes TEXT[] NOT NULL DEFAULT '{}',
+        ADD COLUMN held_at TIMESTAMPTZ,
+        ADD COLUMN resign_requested_at TIMESTAMPTZ;
+      ALTER TABLE payout_batches DROP CONSTRAINT payout_batches_status_check;
+      ALTER TABLE payout_batches ADD CONSTRAINT payout_batches_status_check
+        CHECK (status IN ('signed', 'sent', 'held', 'confirmed', 'expired'));
+      ALTER TABLE payout_batches ADD CONSTRAINT payout_batches_held_check CHECK (status <> 'held' OR held_at IS NOT NULL);
+      DROP INDEX payout_batches_one_open_idx;
+      CREATE UNIQUE INDEX payout_batches_one_open_idx ON payout_batches (wallet_address) WHERE status IN ('signed', 'sent', 'held');
+      -- The outgoing message that paid a withdrawal (created_lt, cell hash), kept when it is confirmed.
+      ALTER TABLE withdrawals ADD COLUMN out_msg_lt BIGINT, ADD COLUMN out_msg_hash TEXT;
+      -- The operator's list takes sending withdrawals waiting with an error too (a held batch's).
+      DROP INDEX withdrawals_attention_idx;
+      CREATE INDEX withdrawals_attention_idx ON withdrawals (id)
+        WHERE status = 'failed' OR (status IN ('queued', 'sending') AND error IS NOT NULL);
+    `,
+  },
+  {
+    id: '0019_payout_bounces',
+    sql: /* sql */ `
+      -- A payout the recipient's contract bounced (server/withdraw/bounces.ts): the hot wallet's transaction
+      -- that received it back. The withdrawal is then failed and its tokens were returned, once (one bounce
+      -- refunds one withdrawal); neither an operator's refund nor a retry applies to it any more.
+      ALTER TABLE withdrawals ADD COLUMN bounced_tx_hash TEXT UNIQUE;
+      ALTER TABLE withdrawals ADD CONSTRAINT withdrawals_bounced_check CHECK (bounced_tx_hash IS NULL OR status = 'failed');
+      DROP INDEX withdrawals_attention_idx;
+      CREATE INDEX withdrawals_attention_idx ON withdrawals (id)
+        WHERE (status = 'failed' AND bounced_tx_hash IS NULL) OR (status IN ('queued', 'sending') AND error IS NOT NULL);
+      -- How far the bounce watcher has read each hot wallet's history: every transaction up to last_lt
+      -- (last_hash), and a backward read in progress when there was more than one read takes (its next
+      -- transaction, and the newest it started from).
+      CREATE TABLE payout_bounce_cursor (
+        wallet_address TEXT PRIMARY KEY,
+        last_lt        BIGINT NOT NULL CHECK (last_lt >= 0),
+        last_hash      TEXT,
+        scan_lt        BIGINT,
+        scan_hash      TEXT,
+        scan_top_lt    BIGINT,
+        scan_top_hash  TEXT,
+        updated_at     TIMESTAMPTZ NOT NULL DEFAULT now(),
+        CHECK ((scan_lt IS NULL) = (scan_top_lt IS NULL))
+      );
+    `,
+  },
 ];
 
 /** Arbitrary constant: serialises migrations of several processes starting at once on one Postgres. */

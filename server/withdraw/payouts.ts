@@ -1,38 +1,68 @@
 /**
- * The payout worker (issue #12, DESIGN.md §7 Payouts): queued withdrawals leave the hot wallet exactly
- * once, following the usual recipe for wallet contracts with a seqno.
+ * The payout worker (DESIGN.md §7 Payouts, §7b): queued withdrawals leave the hot wallet exactly once,
+ * following the usual recipe for wallet contracts with a seqno.
  *
- *  1. sign: take up to `maxMessages` queued withdrawals (4 for v4r2), read the wallet's seqno, build and
- *     sign one transfer (valid_until a few minutes out) and store it — BOC, normalized message hash,
- *     status `signed` — with the withdrawals moved to `sending`, in one database transaction, BEFORE
- *     anything is sent;
+ *  1. sign: take up to `maxMessages` queued withdrawals (4 for v4r2), read the wallet's state (seqno,
+ *     balance and its last transaction, from one answer), build and sign one transfer (valid_until a few
+ *     minutes out) and store it — BOC, normalized message hash, the last transaction's lt and hash as the
+ *     batch's `start`, status `signed` — with the withdrawals moved to `sending`, in one database
+ *     transaction, BEFORE anything is sent;
  *  2. send: hand the stored BOC to the node (sendFile) and mark the batch `sent`;
  *  3. confirm: find the wallet's transaction whose inbound message has that hash and the outgoing
- *     internal message to each recipient; mark each withdrawal completed with the transaction hash (one
- *     whose message the chain skipped, e.g. for want of balance, is `failed` for an operator).
+ *     internal message to each recipient; mark each withdrawal completed with the transaction hash and
+ *     its outgoing message (lt, hash) (one whose message the chain skipped, e.g. for want of balance, is
+ *     `failed` for an operator).
  *
  * `runPayoutStep` does one of these per call, from what the database says, so a worker can die between
  * any two steps and the next call (this process restarted, or another one) carries on. An open batch is
- * always resumed first, and the wallet has at most one (a unique index):
- *  - the wallet's seqno moved past the batch's → its message landed, or another one took the seqno:
- *    look the transaction up by message hash (confirm), else wait; after valid_until + margin, with the
- *    whole history since the batch was signed read and nothing found, the batch expires;
- *  - seqno not moved and before valid_until → send the same BOC again (never a new signature);
- *    a refused send is counted and retried, and after PAYOUT_MAX_SEND_ATTEMPTS reported and left alone;
- *  - seqno not moved and valid_until + margin passed → nothing can land any more: the batch expires
- *    and its withdrawals go back to the queue, to be signed again with the current seqno.
+ * always resumed first, and the wallet has at most one (a unique index; signed, sent or held).
+ *
+ * **A batch is signed again only with proof that its transfer can no longer land.** Its message carries
+ * seqno N and is accepted only while the wallet's seqno is N and before valid_until. The proof is a state
+ * of the wallet S (one getContractState answer: seqno from its data, and its last transaction) with
+ * seqno > N, plus every transaction from S's last one back to the batch's `start` read (history.ts: a hash
+ * chain, each transaction the one its successor names, reaching `start` exactly, at most
+ * PAYOUT_TX_MAX_PAGES pages) with the message in none of them: it did not land before S, and after S it
+ * never can. Then, once valid_until + PAYOUT_EXPIRY_MARGIN_SECONDS has passed too, the batch is
+ * `expired` and its withdrawals queued again, to be signed with the current seqno. The search reads from
+ * the newest transaction down to `start`, so it finds the message however many transactions came after
+ * it (a flood of incoming transfers cannot hide it). A seqno that has not moved is no proof: a node on a
+ * lagging liteserver answers the old seqno after the transfer applied.
+ *
+ * Each step on an open batch, by the state just read:
+ *  - seqno not moved, before valid_until → send the same BOC again (never a new signature); a refused
+ *    send is counted and retried, and after PAYOUT_MAX_SEND_ATTEMPTS reported and left alone;
+ *  - seqno not moved, within the margin after valid_until → wait;
+ *  - otherwise search: the message found (any message of the batch) → confirm; seqno moved and the proof
+ *    holds → expire after the margin, wait before it; no proof after the margin (the seqno has not moved,
+ *    a read broke off, the range is longer than the bound) → `held`: the reason in the batch's and its
+ *    withdrawals' `error` (the operator's lists), logged at error level once. Nothing new is signed while
+ *    a batch is held, and its withdrawals stay `sending` (they may be paid).
+ * A held batch is searched again at every step, so it is released by itself when the proof comes (the
+ * node caught up: confirmed; the seqno moved on without it: expired, queued again). The seqno only moves
+ * while a batch is held if its own transfer landed or someone else used the wallet, so a transfer that
+ * was lost needs an operator: POST /api/admin/payouts/held/:id/resign (held.ts) asks the worker to sign
+ * the same withdrawals again with the batch's own seqno N, which it does only while the seqno it reads is N.
+ * That can never pay twice: the old and the new message both need seqno N, so at most one of them is ever
+ * applied, and the batch keeps every message's hash (previous_hashes) and its start, so whichever landed
+ * confirms it.
+ *
+ * Each payout message carries the comment `Withdrawal <id>`; with no batch open, a step first reads the hot
+ * wallet's new transactions for payouts that came back bounced and refunds them (bounces.ts).
+ *
  * An operator can hold payouts (setting payouts_paused): then nothing new is signed, an open batch is still
  * finished. Withdrawals the hot wallet cannot pay (its balance short of them plus fees) are not signed: they wait
  * in the queue with the reason in `error`, and the operator is told (log); nothing is dropped.
  *
  * The node is @ton/ton's TonClient (toncenter v2; the dev chain in the sandbox), of which the worker uses
- * getContractState, runMethod('seqno'), getTransactions and sendFile. One worker per hot wallet runs at a
- * time across processes (jobs.ts, advisory lock); should two run anyway, the open-batch index and the
- * row locks keep every withdrawal in one batch, and one seqno pays at most one transfer.
+ * getContractState, getTransactions and sendFile. One worker per hot wallet runs at a time across processes
+ * (jobs.ts, advisory lock); should two run anyway, the open-batch index and the row locks keep every
+ * withdrawal in one batch, and one seqno pays at most one transfer.
  */
 import {
   Address,
-  type Cell,
+  Cell,
+  Dictionary,
   type Message,
   type MessageRelaxed,
   SendMode,
@@ -51,14 +81,14 @@ import {
   PAYOUT_FEE_RESERVE_NANOTONS,
   PAYOUT_MAX_SEND_ATTEMPTS,
   PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS,
-  PAYOUT_TX_MAX_PAGES,
-  PAYOUT_TX_PAGE_SIZE,
   PAYOUT_VALID_FOR_SECONDS,
 } from '../constants';
 import type { Deps, HotWalletKeys } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { formatUnits } from '../lib/money';
 import { getSetting } from '../settings/service';
+import { payoutComment, refundBouncedPayouts } from './bounces';
+import { type HistoryPages, type HistoryPoint, START_OF_HISTORY, pagesOf, readHistory } from './history';
 import {
   type BatchRow,
   type WithdrawalRow,
@@ -68,6 +98,7 @@ import {
   confirmBatch,
   expireBatch,
   failWithdrawal,
+  holdBatch,
   insertBatch,
   lockOpenBatch,
   lockQueued,
@@ -78,11 +109,12 @@ import {
   oldestQueued,
   openBatch,
   requeueBatch,
+  resignBatch,
 } from './queries';
 import { publishWithdrawal } from './wire';
 
 /** The node calls the worker makes: @ton/ton's TonClient as it is. */
-export type PayoutNode = Pick<TonClient, 'getContractState' | 'runMethod' | 'getTransactions' | 'sendFile'>;
+export type PayoutNode = Pick<TonClient, 'getContractState' | 'getTransactions' | 'sendFile'>;
 
 /** The hot wallet as the worker uses it: its address and how it signs a transfer. */
 export interface HotWallet {
@@ -94,6 +126,8 @@ export interface HotWallet {
   maxMessages: number;
   /** The signed external body of a transfer. */
   transferBody(args: { seqno: number; validUntil: number; messages: MessageRelaxed[] }): Cell;
+  /** The seqno in the deployed wallet's data cell (what its `seqno` get method answers). */
+  seqnoOf(data: Cell): number;
 }
 
 /** Each message pays its own forwarding (PAY_GAS_SEPARATELY); one that fails does not stop the rest (IGNORE_ERRORS). */
@@ -110,6 +144,12 @@ export function createHotWallet(keys: HotWalletKeys): HotWallet {
       maxMessages: 255,
       transferBody: ({ seqno, validUntil, messages }) =>
         wallet.createTransfer({ seqno, secretKey, messages, sendMode: SEND_MODE, timeout: validUntil }),
+      // is_signature_allowed:1 seqno:32 wallet_id:32 public_key:256 extensions:dict
+      seqnoOf: (data) => {
+        const slice = data.beginParse();
+        slice.skip(1);
+        return slice.loadUint(32);
+      },
     };
   }
   const wallet = WalletContractV4.create({ workchain: 0, publicKey });
@@ -120,6 +160,8 @@ export function createHotWallet(keys: HotWalletKeys): HotWallet {
     maxMessages: 4,
     transferBody: ({ seqno, validUntil, messages }) =>
       wallet.createTransfer({ seqno, secretKey, messages, sendMode: SEND_MODE, timeout: validUntil }),
+    // seqno:32 subwallet_id:32 public_key:256 plugins:dict
+    seqnoOf: (data) => data.beginParse().loadUint(32),
   };
 }
 
@@ -145,6 +187,8 @@ export interface PayoutDeps {
   node: PayoutNode;
   wallet: HotWallet;
   log: Log;
+  /** How the hot wallet's history is read (default PAYOUT_TX_PAGE_SIZE, PAYOUT_TX_MAX_PAGES; tests read in small pieces). */
+  historyPages?: HistoryPages;
 }
 
 export type PayoutStepResult =
@@ -155,11 +199,17 @@ export type PayoutStepResult =
   | { kind: 'busy' }
   | { kind: 'insufficient_balance'; balance: bigint; needed: bigint; withdrawals: number[] }
   | { kind: 'signed'; batchId: number; seqno: number; withdrawals: number[] }
+  /** A held batch signed again with its own seqno, as an operator asked. */
+  | { kind: 'resigned'; batchId: number; seqno: number; withdrawals: number[] }
   | { kind: 'sent'; batchId: number }
   | { kind: 'send_failed'; batchId: number; attempts: number; error: string }
   | { kind: 'confirmed'; batchId: number; txHash: string; completed: number[]; failed: number[] }
   | { kind: 'waiting'; batchId: number; reason: string }
-  | { kind: 'expired'; batchId: number; requeued: number[] };
+  /** Neither found nor proven lost after valid_until: waits for an operator (or for the proof). */
+  | { kind: 'held'; batchId: number; reason: string }
+  | { kind: 'expired'; batchId: number; requeued: number[] }
+  /** Payouts that came back bounced: failed, tokens returned (bounces.ts). */
+  | { kind: 'bounced'; withdrawals: number[] };
 
 /** An error as an operator reads it: TonClient's HTTP errors carry the node's own reason in the response body. */
 function errorText(error: unknown): string {
@@ -169,60 +219,104 @@ function errorText(error: unknown): string {
   return (reason ? `${reason} (${message})` : message).slice(0, 500);
 }
 
-/** The wallet's seqno and balance; an account that is not active has seqno 0 and needs its state init. */
-async function walletState(node: PayoutNode, wallet: HotWallet): Promise<{ seqno: number; balance: bigint; active: boolean }> {
-  const state = await node.getContractState(wallet.address);
-  if (state.state !== 'active') return { seqno: 0, balance: state.balance, active: false };
-  const { stack } = await node.runMethod(wallet.address, 'seqno');
-  return { seqno: stack.readNumber(), balance: state.balance, active: true };
+interface WalletState {
+  seqno: number;
+  balance: bigint;
+  active: boolean;
+  /** Its last transaction in the same answer: the seqno is the one after it. */
+  last: HistoryPoint;
 }
 
-/** A batch's transaction among the wallet's recent ones (newest first), and whether the search reached back past the batch. */
-async function findBatchTransaction(
-  node: PayoutNode,
-  wallet: HotWallet,
-  batch: BatchRow,
-): Promise<{ transaction: Transaction | null; searchedAll: boolean }> {
-  // Transactions older than this cannot carry a message signed afterwards.
-  const signedAt = Math.floor(batch.created_at.getTime() / 1000) - PAYOUT_EXPIRY_MARGIN_SECONDS;
-  let from: { lt: string; hash: string } | null = null;
-  for (let page = 0; page < PAYOUT_TX_MAX_PAGES; page++) {
-    const transactions: Transaction[] = await node.getTransactions(wallet.address, {
-      limit: PAYOUT_TX_PAGE_SIZE,
-      ...(from ? { lt: from.lt, hash: from.hash, inclusive: true } : {}),
-    });
-    const after = from?.lt;
-    const fresh = after === undefined ? transactions : transactions.filter((t) => t.lt.toString() !== after);
-    for (const transaction of fresh) {
-      const message = transaction.inMessage;
-      if (message?.info.type === 'external-in' && normalizedMessageHash(message) === batch.message_hash) {
-        return { transaction, searchedAll: true };
-      }
-    }
-    const oldest = transactions[transactions.length - 1];
-    if (!oldest || transactions.length < PAYOUT_TX_PAGE_SIZE || oldest.now < signedAt) {
-      return { transaction: null, searchedAll: true };
-    }
-    from = { lt: oldest.lt.toString(), hash: oldest.hash().toString('base64') };
+/**
+ * The wallet's seqno, balance and last transaction from one answer of the node (the seqno read from the
+ * data cell, not by a separate get method that another liteserver may answer); an account that is not
+ * active has seqno 0 and needs its state init.
+ */
+async function walletState(node: PayoutNode, wallet: HotWallet): Promise<WalletState> {
+  const state = await node.getContractState(wallet.address);
+  const last = state.lastTransaction ? { lt: BigInt(state.lastTransaction.lt), hash: state.lastTransaction.hash } : START_OF_HISTORY;
+  if (state.state !== 'active') return { seqno: 0, balance: state.balance, active: false, last };
+  const [data] = state.data ? Cell.fromBoc(state.data) : [];
+  if (!data) throw new Error("the node answered the active hot wallet without its data: its seqno is unknown");
+  return { seqno: wallet.seqnoOf(data), balance: state.balance, active: true, last };
+}
+
+/** Every message hash of the batch: the one it sends now and those a re-signing replaced. */
+const batchHashes = (batch: BatchRow) => new Set([batch.message_hash, ...batch.previous_hashes]);
+
+interface Search {
+  transaction: Transaction | null;
+  /** Every transaction from the state's last one back to the batch's start was read (none of them is the batch's). */
+  covered: boolean;
+  /** Why it is not covered. */
+  gap: string | null;
+}
+
+/**
+ * The batch's transaction among the wallet's transactions since the batch was signed (from the newest
+ * down to its stored start), and whether that read covers the state `state` (history.ts).
+ */
+async function searchBatch(p: PayoutDeps, batch: BatchRow, state: WalletState): Promise<Search> {
+  // A batch stored before its start was kept is searched back to the account's first transaction.
+  const start = batch.start_lt === null ? START_OF_HISTORY : { lt: batch.start_lt, hash: batch.start_hash };
+  const read = await readHistory(p.node, p.wallet.address, { downTo: start, ...pagesOf(p) });
+  const hashes = batchHashes(batch);
+  const transaction =
+    read.transactions.find((t) => t.inMessage?.info.type === 'external-in' && hashes.has(normalizedMessageHash(t.inMessage))) ?? null;
+  if (!read.complete) return { transaction, covered: false, gap: read.gap };
+  if (state.last.lt <= start.lt) return { transaction, covered: false, gap: 'the state read has no transaction since the batch was signed' };
+  if (read.top === null || read.top.lt < state.last.lt) {
+    return { transaction, covered: false, gap: `the transactions read end before the state read (lt ${state.last.lt})` };
   }
-  return { transaction: null, searchedAll: false };
+  return { transaction, covered: true, gap: null };
+}
+
+/** A payment as the transaction made it: the outgoing message (its lt and hash) that paid each withdrawal. */
+interface Payment {
+  id: number;
+  outMsgLt: bigint;
+  outMsgHash: string;
+}
+
+/**
+ * The transaction's outgoing message cells as the chain stored them, by index (TL-B: the first reference
+ * holds the inbound message, maybe, then a HashmapE 15 of references to the outgoing ones): their hashes
+ * are the messages' own, which re-serialising a parsed message need not give.
+ */
+function outMessageCells(transaction: Transaction): Map<number, Cell> {
+  const messages = transaction.raw.refs[0]?.beginParse();
+  if (!messages) return new Map();
+  if (messages.loadBit()) messages.loadRef();
+  const cells = messages.loadDict(Dictionary.Keys.Uint(15), { serialize: () => undefined, parse: (slice) => slice.loadRef() });
+  return new Map(cells);
 }
 
 /** The withdrawals a transaction paid: each matched to a distinct outgoing internal message (address and value). */
 function matchPayments(transaction: Transaction, withdrawals: WithdrawalRow[]) {
-  const outgoing = [...transaction.outMessages.values()].flatMap((message) =>
-    message.info.type === 'internal' ? [{ dest: message.info.dest, value: message.info.value.coins }] : [],
+  const cells = outMessageCells(transaction);
+  const outgoing = [...transaction.outMessages].flatMap(([index, message]) =>
+    message.info.type === 'internal'
+      ? [
+          {
+            dest: message.info.dest,
+            value: message.info.value.coins,
+            lt: message.info.createdLt,
+            hash: (cells.get(index) ?? beginCell().store(storeMessage(message)).endCell()).hash().toString('base64'),
+          },
+        ]
+      : [],
   );
-  const paid: number[] = [];
+  const paid: Payment[] = [];
   const skipped: number[] = [];
   for (const withdrawal of withdrawals) {
     const to = parseAddress(withdrawal.address);
     const index = outgoing.findIndex((out) => to !== null && out.dest.equals(to) && out.value === withdrawal.ton_amount);
-    if (index === -1) {
+    const out = outgoing[index];
+    if (!out) {
       skipped.push(withdrawal.id);
     } else {
       outgoing.splice(index, 1);
-      paid.push(withdrawal.id);
+      paid.push({ id: withdrawal.id, outMsgLt: out.lt, outMsgHash: out.hash });
     }
   }
   return { paid, skipped };
@@ -246,8 +340,8 @@ async function confirm(p: PayoutDeps, batch: BatchRow, transaction: Transaction)
     const withdrawals = await batchWithdrawals(tx, batch.id);
     const { paid, skipped } = matchPayments(transaction, withdrawals);
     // Each owner hears of each change (user:withdrawal), once the transaction commits.
-    for (const id of paid) {
-      const row = await completeWithdrawal(tx, id, txHash);
+    for (const payment of paid) {
+      const row = await completeWithdrawal(tx, payment.id, { txHash, outMsgLt: payment.outMsgLt, outMsgHash: payment.outMsgHash });
       if (row) publishWithdrawal(tx, row);
     }
     for (const id of skipped) {
@@ -255,7 +349,7 @@ async function confirm(p: PayoutDeps, batch: BatchRow, transaction: Transaction)
       if (row) publishWithdrawal(tx, row);
     }
     await confirmBatch(tx, batch.id, txHash);
-    return { paid, skipped };
+    return { paid: paid.map((payment) => payment.id), skipped };
   });
   if (!outcome) return { kind: 'busy' };
   p.log.info({ batchId: batch.id, txHash, completed: outcome.paid }, 'payout confirmed');
@@ -278,36 +372,106 @@ async function expire(p: PayoutDeps, batch: BatchRow, why: string): Promise<Payo
   return { kind: 'expired', batchId: batch.id, requeued };
 }
 
-async function resume(p: PayoutDeps, batch: BatchRow, now: number): Promise<PayoutStepResult> {
+/** The batch waits for an operator (or for the proof), its withdrawals saying why; logged at error level once. */
+async function hold(p: PayoutDeps, batch: BatchRow, reason: string): Promise<PayoutStepResult> {
+  if (batch.status !== 'held' || batch.last_error !== reason) {
+    const stillOpen = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
+      if (!(await lockOpenBatch(tx, batch.id))) return false;
+      await holdBatch(tx, batch.id, reason);
+      await noteWithdrawalErrors(tx, (await batchWithdrawals(tx, batch.id)).map((w) => w.id), reason);
+      return true;
+    });
+    if (!stillOpen) return { kind: 'busy' }; // another worker closed it meanwhile
+  }
+  if (batch.status !== 'held') {
+    p.log.error({ batchId: batch.id, seqno: String(batch.seqno), reason }, 'payout batch held: needs an operator');
+  }
+  return { kind: 'held', batchId: batch.id, reason };
+}
+
+/** The signed transfer of these withdrawals with this seqno: the external message's BOC and normalized hash. */
+async function signTransfer(
+  p: PayoutDeps,
+  withdrawals: WithdrawalRow[],
+  state: WalletState,
+  validUntil: number,
+): Promise<{ signedBoc: string; messageHash: string }> {
   const { node, wallet } = p;
-  const { seqno } = await walletState(node, wallet);
+  // Uninitialised recipients get non-bounceable messages (a bounce would bring the TON back to us).
+  const messages: MessageRelaxed[] = [];
+  for (const withdrawal of withdrawals) {
+    const to = parseAddress(withdrawal.address);
+    if (!to) throw new Error(`withdrawal ${withdrawal.id}: stored address does not parse`);
+    const recipient = await node.getContractState(to);
+    // The comment names the withdrawal: a bounce carries it back (bounces.ts).
+    messages.push(internal({ to, value: withdrawal.ton_amount, bounce: recipient.state === 'active', body: payoutComment(withdrawal.id) }));
+  }
+  const body = wallet.transferBody({ seqno: state.seqno, validUntil, messages });
+  const message = external({ to: wallet.address, init: state.active ? null : wallet.init, body });
+  const cell = beginCell().store(storeMessage(message)).endCell();
+  return { signedBoc: cell.toBoc().toString('base64'), messageHash: normalizedMessageHash(loadMessage(cell.beginParse())) };
+}
+
+/** A held batch's withdrawals signed again with the batch's own seqno (an operator asked; the seqno read is still it). */
+async function resign(p: PayoutDeps, batch: BatchRow, state: WalletState, now: number): Promise<PayoutStepResult> {
+  const withdrawals = await batchWithdrawals(p.deps.db, batch.id);
+  const validUntil = now + PAYOUT_VALID_FOR_SECONDS;
+  const signed = await signTransfer(p, withdrawals, state, validUntil);
+  const ids = withdrawals.map((w) => w.id);
+  const row = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
+    if (!(await lockOpenBatch(tx, batch.id))) return null;
+    const updated = await resignBatch(tx, batch.id, { ...signed, validUntil });
+    if (updated) await noteWithdrawalErrors(tx, ids, null);
+    return updated ?? null;
+  });
+  if (!row) return { kind: 'busy' };
+  p.log.warn({ batchId: batch.id, seqno: String(batch.seqno), withdrawals: ids }, 'held payout batch signed again with its own seqno');
+  return { kind: 'resigned', batchId: batch.id, seqno: Number(batch.seqno), withdrawals: ids };
+}
+
+async function resume(p: PayoutDeps, batch: BatchRow, now: number): Promise<PayoutStepResult> {
+  const state = await walletState(p.node, p.wallet);
+  const seqno = Number(batch.seqno);
+  const moved = state.seqno > seqno;
   const validUntil = Number(batch.valid_until);
   const givenUp = now > validUntil + PAYOUT_EXPIRY_MARGIN_SECONDS;
 
-  if (seqno > Number(batch.seqno)) {
-    const { transaction, searchedAll } = await findBatchTransaction(node, wallet, batch);
-    if (transaction) return confirm(p, batch, transaction);
-    if (searchedAll && givenUp) {
-      return expire(p, batch, `The wallet's seqno moved past ${batch.seqno} and the signed transfer is not on chain`);
-    }
-    const reason = searchedAll
-      ? `The wallet's seqno moved past ${batch.seqno} without this transfer; waiting until it expires`
-      : `The wallet's seqno moved past ${batch.seqno}; the transfer was not found in the recent transactions yet`;
-    await noteBatchError(p.deps.db, batch.id, reason);
-    p.log.warn({ batchId: batch.id }, reason);
-    return { kind: 'waiting', batchId: batch.id, reason };
+  if (!moved && !givenUp && batch.status !== 'held') {
+    if (now >= validUntil) return { kind: 'waiting', batchId: batch.id, reason: 'valid_until passed; waiting out the margin' };
+    return send(p, batch);
   }
 
-  if (givenUp) return expire(p, batch, `The signed transfer expired at ${validUntil} without reaching the chain`);
-  if (now >= validUntil) return { kind: 'waiting', batchId: batch.id, reason: 'valid_until passed; waiting out the margin' };
+  const search = await searchBatch(p, batch, state);
+  if (search.transaction) return confirm(p, batch, search.transaction);
+  if (moved && search.covered) {
+    if (givenUp) {
+      return expire(p, batch, `The wallet's seqno moved past ${seqno} and no transaction since the batch was signed carries its transfer`);
+    }
+    return waiting(p, batch, `The wallet's seqno moved past ${seqno} without this transfer; it is signed again after valid_until`);
+  }
+  const reason = moved
+    ? `The wallet's seqno moved past ${seqno}, but not every transaction since the batch was signed could be read (${search.gap})`
+    : `The wallet's seqno is still ${state.seqno} after valid_until and no transaction since the batch was signed carries its transfer: lost, or the node is behind`;
+  if (!givenUp) return waiting(p, batch, reason);
+  // Re-signed with its own seqno only while that seqno is the wallet's: then at most one of its messages lands.
+  if (batch.status === 'held' && batch.resign_requested_at !== null && state.seqno === seqno) return resign(p, batch, state, now);
+  return hold(p, batch, reason);
+}
+
+async function waiting(p: PayoutDeps, batch: BatchRow, reason: string): Promise<PayoutStepResult> {
+  await noteBatchError(p.deps.db, batch.id, reason);
+  p.log.warn({ batchId: batch.id }, reason);
+  return { kind: 'waiting', batchId: batch.id, reason };
+}
+
+/** Not on chain and still valid: the very same message again (a duplicate can never pay twice). */
+async function send(p: PayoutDeps, batch: BatchRow): Promise<PayoutStepResult> {
   if (batch.attempts >= PAYOUT_MAX_SEND_ATTEMPTS) {
     // Sent (or refused) often enough: wait for it to land or expire.
     return { kind: 'waiting', batchId: batch.id, reason: batch.last_error ?? 'sent; waiting for the chain' };
   }
-
-  // Not on chain and still valid: the very same message again (a duplicate can never pay twice).
   try {
-    await node.sendFile(Buffer.from(batch.signed_boc, 'base64'));
+    await p.node.sendFile(Buffer.from(batch.signed_boc, 'base64'));
   } catch (error) {
     const text = `The node refused the transfer: ${errorText(error)}`;
     const attempts = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
@@ -352,20 +516,8 @@ async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
     return { kind: 'insufficient_balance', balance: state.balance, needed: short, withdrawals: [head.id] };
   }
 
-  // Uninitialised recipients get non-bounceable messages (a bounce would bring the TON back to us).
-  const messages: MessageRelaxed[] = [];
-  for (const withdrawal of batch) {
-    const to = parseAddress(withdrawal.address);
-    if (!to) throw new Error(`withdrawal ${withdrawal.id}: stored address does not parse`);
-    const recipient = await node.getContractState(to);
-    messages.push(internal({ to, value: withdrawal.ton_amount, bounce: recipient.state === 'active' }));
-  }
   const validUntil = now + PAYOUT_VALID_FOR_SECONDS;
-  const body = wallet.transferBody({ seqno: state.seqno, validUntil, messages });
-  const message = external({ to: wallet.address, init: state.active ? null : wallet.init, body });
-  const cell = beginCell().store(storeMessage(message)).endCell();
-  const signedBoc = cell.toBoc().toString('base64');
-  const messageHash = normalizedMessageHash(loadMessage(cell.beginParse()));
+  const { signedBoc, messageHash } = await signTransfer(p, batch, state, validUntil);
   const ids = batch.map((w) => w.id);
 
   // Stored before it is sent: from here a restarted worker resends exactly this message or finds it.
@@ -377,6 +529,7 @@ async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
       validUntil,
       signedBoc,
       messageHash,
+      start: state.last,
     });
     if (!row) return null;
     for (const withdrawal of await assignToBatch(tx, ids, row.id)) publishWithdrawal(tx, withdrawal);
@@ -388,10 +541,14 @@ async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
 }
 
 /**
- * One unit of payout work at `now` (unix seconds): resume the wallet's open batch (send, confirm or
- * expire it), or else sign the next one from the queue. Returns what it did.
+ * One unit of payout work at `now` (unix seconds): resume the wallet's open batch (send, confirm, expire,
+ * hold or re-sign it); or else, every payout confirmed, refund those that bounced since the last read; or
+ * else sign the next one from the queue. Returns what it did.
  */
 export async function runPayoutStep(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
   const batch = await openBatch(p.deps.db, p.wallet.address.toRawString());
-  return batch ? resume(p, batch, now) : signNext(p, now);
+  if (batch) return resume(p, batch, now);
+  const { refunded } = await refundBouncedPayouts(p);
+  if (refunded.length > 0) return { kind: 'bounced', withdrawals: refunded };
+  return signNext(p, now);
 }

@@ -27,6 +27,11 @@ export interface WithdrawalRow {
   batch_id: number | null;
   tx_hash: string | null;
   error: string | null;
+  /** The outgoing message that paid it: its created_lt and cell hash (base64), once completed. */
+  out_msg_lt: bigint | null;
+  out_msg_hash: string | null;
+  /** The hot wallet's transaction that received the payment back bounced: failed, tokens returned. */
+  bounced_tx_hash: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -64,7 +69,8 @@ export async function lockQueued(q: Queryable, ids: number[]): Promise<Withdrawa
   return rows.length === ids.length ? rows : [];
 }
 
-export async function noteWithdrawalErrors(q: Queryable, ids: number[], error: string): Promise<void> {
+/** Why these withdrawals wait (null: nothing to say any more). */
+export async function noteWithdrawalErrors(q: Queryable, ids: number[], error: string | null): Promise<void> {
   await q.query('UPDATE withdrawals SET error = $2, updated_at = now() WHERE id = ANY($1::int[])', [ids, error]);
 }
 
@@ -81,11 +87,15 @@ export async function batchWithdrawals(q: Queryable, batchId: number): Promise<W
   return q.query<WithdrawalRow>(`SELECT * FROM withdrawals WHERE batch_id = $1 AND status = 'sending' ORDER BY id`, [batchId]);
 }
 
-export async function completeWithdrawal(q: Queryable, id: number, txHash: string): Promise<WithdrawalRow | undefined> {
+export async function completeWithdrawal(
+  q: Queryable,
+  id: number,
+  paid: { txHash: string; outMsgLt: bigint; outMsgHash: string },
+): Promise<WithdrawalRow | undefined> {
   const [row] = await q.query<WithdrawalRow>(
-    `UPDATE withdrawals SET status = 'completed', tx_hash = $2, error = NULL, updated_at = now()
+    `UPDATE withdrawals SET status = 'completed', tx_hash = $2, out_msg_lt = $3, out_msg_hash = $4, error = NULL, updated_at = now()
      WHERE id = $1 AND status = 'sending' RETURNING *`,
-    [id, txHash],
+    [id, paid.txHash, paid.outMsgLt, paid.outMsgHash],
   );
   return row;
 }
@@ -94,6 +104,19 @@ export async function failWithdrawal(q: Queryable, id: number, error: string): P
   const [row] = await q.query<WithdrawalRow>(
     `UPDATE withdrawals SET status = 'failed', error = $2, updated_at = now() WHERE id = $1 AND status = 'sending' RETURNING *`,
     [id, error],
+  );
+  return row;
+}
+
+/**
+ * A completed withdrawal whose payment came back bounced: failed with why; undefined unless it was
+ * completed. tx_hash goes (only a completed withdrawal has one; its batch keeps the paying transaction).
+ */
+export async function failBounced(q: Queryable, id: number, error: string, bouncedTxHash: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await q.query<WithdrawalRow>(
+    `UPDATE withdrawals SET status = 'failed', tx_hash = NULL, error = $2, bounced_tx_hash = $3, updated_at = now()
+     WHERE id = $1 AND status = 'completed' RETURNING *`,
+    [id, error, bouncedTxHash],
   );
   return row;
 }
@@ -114,32 +137,39 @@ export async function lockWithdrawal(q: Queryable, id: number): Promise<Withdraw
   return row;
 }
 
-/** Gives a withdrawal's tokens back: only from the states an operator may refund (the caller checked them under the lock). */
+/**
+ * Gives a withdrawal's tokens back: only from the states an operator may refund (the caller checked them
+ * under the lock); a bounced one had its tokens returned already.
+ */
 export async function markRefunded(q: Queryable, id: number): Promise<WithdrawalRow | undefined> {
   const [row] = await q.query<WithdrawalRow>(
     `UPDATE withdrawals SET status = 'refunded', updated_at = now()
-     WHERE id = $1 AND (status = 'failed' OR (status = 'queued' AND batch_id IS NULL AND error IS NOT NULL))
+     WHERE id = $1 AND ((status = 'failed' AND bounced_tx_hash IS NULL) OR (status = 'queued' AND batch_id IS NULL AND error IS NOT NULL))
      RETURNING *`,
     [id],
   );
   return row;
 }
 
-/** A failed withdrawal into the queue again, out of its old batch. */
+/** A failed withdrawal into the queue again, out of its old batch (not a bounced one: its tokens were returned). */
 export async function requeueFailed(q: Queryable, id: number): Promise<WithdrawalRow | undefined> {
   const [row] = await q.query<WithdrawalRow>(
     `UPDATE withdrawals SET status = 'queued', batch_id = NULL, error = NULL, updated_at = now()
-     WHERE id = $1 AND status = 'failed' RETURNING *`,
+     WHERE id = $1 AND status = 'failed' AND bounced_tx_hash IS NULL RETURNING *`,
     [id],
   );
   return row;
 }
 
-/** The operator's list: failed withdrawals and queued ones waiting with an error, oldest first. */
+/**
+ * The operator's list, oldest first: failed withdrawals (not bounced ones: refunded already), and queued or
+ * sending ones waiting with an error (hot wallet short, node refusing, batch held).
+ */
 export async function withdrawalsNeedingOperator(q: Queryable, limit: number): Promise<WithdrawalRow[]> {
   return q.query<WithdrawalRow>(
-    `SELECT * FROM withdrawals WHERE status = 'failed' OR (status = 'queued' AND error IS NOT NULL)
-     ORDER BY id LIMIT $1`,
+    `SELECT * FROM withdrawals
+      WHERE (status = 'failed' AND bounced_tx_hash IS NULL) OR (status IN ('queued', 'sending') AND error IS NOT NULL)
+      ORDER BY id LIMIT $1`,
     [limit],
   );
 }
@@ -169,7 +199,8 @@ export async function withdrawalsPage(
   return { rows, total: count?.n ?? 0 };
 }
 
-export type BatchStatus = 'signed' | 'sent' | 'confirmed' | 'expired';
+/** Open: signed, sent, held (at most one per wallet). */
+export type BatchStatus = 'signed' | 'sent' | 'held' | 'confirmed' | 'expired';
 
 export interface BatchRow {
   id: number;
@@ -182,15 +213,23 @@ export interface BatchRow {
   attempts: number;
   last_error: string | null;
   tx_hash: string | null;
+  /** The wallet's last transaction when the batch was signed (lt 0, hash null: none); null before this was stored. */
+  start_lt: bigint | null;
+  start_hash: string | null;
+  /** Normalized hashes of the messages a re-signing replaced (same seqno): any of them confirms the batch too. */
+  previous_hashes: string[];
+  held_at: Date | null;
+  /** An operator asked for the held batch to be re-signed with its own seqno. */
+  resign_requested_at: Date | null;
   created_at: Date;
   sent_at: Date | null;
   confirmed_at: Date | null;
 }
 
-/** The wallet's open batch (signed or sent): at most one, by a unique index. */
+/** The wallet's open batch (signed, sent or held): at most one, by a unique index. */
 export async function openBatch(q: Queryable, walletAddress: string): Promise<BatchRow | undefined> {
   const [row] = await q.query<BatchRow>(
-    `SELECT * FROM payout_batches WHERE wallet_address = $1 AND status IN ('signed', 'sent')`,
+    `SELECT * FROM payout_batches WHERE wallet_address = $1 AND status IN ('signed', 'sent', 'held')`,
     [walletAddress],
   );
   return row;
@@ -199,7 +238,7 @@ export async function openBatch(q: Queryable, walletAddress: string): Promise<Ba
 /** Locks the batch if it is still open. */
 export async function lockOpenBatch(q: Queryable, id: number): Promise<BatchRow | undefined> {
   const [row] = await q.query<BatchRow>(
-    `SELECT * FROM payout_batches WHERE id = $1 AND status IN ('signed', 'sent') FOR UPDATE`,
+    `SELECT * FROM payout_batches WHERE id = $1 AND status IN ('signed', 'sent', 'held') FOR UPDATE`,
     [id],
   );
   return row;
@@ -211,6 +250,8 @@ export interface NewBatch {
   validUntil: number;
   signedBoc: string;
   messageHash: string;
+  /** The wallet's last transaction as the seqno was read. */
+  start: { lt: bigint; hash: string | null };
 }
 
 /**
@@ -219,11 +260,11 @@ export interface NewBatch {
  */
 export async function insertBatch(q: Queryable, b: NewBatch): Promise<BatchRow | null> {
   const [row] = await q.query<BatchRow>(
-    `INSERT INTO payout_batches (wallet_address, seqno, valid_until, signed_boc, message_hash)
-     VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO payout_batches (wallet_address, seqno, valid_until, signed_boc, message_hash, start_lt, start_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT DO NOTHING
      RETURNING *`,
-    [b.walletAddress, b.seqno, b.validUntil, b.signedBoc, b.messageHash],
+    [b.walletAddress, b.seqno, b.validUntil, b.signedBoc, b.messageHash, b.start.lt, b.start.hash],
   );
   return row ?? null;
 }
@@ -247,7 +288,56 @@ export async function markSendFailed(q: Queryable, id: number, error: string): P
 }
 
 export async function noteBatchError(q: Queryable, id: number, error: string): Promise<void> {
-  await q.query(`UPDATE payout_batches SET last_error = $2 WHERE id = $1 AND status IN ('signed', 'sent')`, [id, error]);
+  await q.query(`UPDATE payout_batches SET last_error = $2 WHERE id = $1 AND status IN ('signed', 'sent', 'held')`, [id, error]);
+}
+
+/** An open batch held for an operator, with why (held_at kept from the first time). */
+export async function holdBatch(q: Queryable, id: number, reason: string): Promise<void> {
+  await q.query(
+    `UPDATE payout_batches SET status = 'held', last_error = $2, held_at = COALESCE(held_at, now())
+     WHERE id = $1 AND status IN ('signed', 'sent', 'held')`,
+    [id, reason],
+  );
+}
+
+/**
+ * A held batch signed again with its own seqno (the worker, at an operator's request): the new message
+ * replaces the old one, whose hash stays among previous_hashes; it is sent afresh.
+ */
+export async function resignBatch(
+  q: Queryable,
+  id: number,
+  b: { signedBoc: string; messageHash: string; validUntil: number },
+): Promise<BatchRow | undefined> {
+  const [row] = await q.query<BatchRow>(
+    `UPDATE payout_batches
+        SET previous_hashes = array_append(previous_hashes, message_hash), signed_boc = $2, message_hash = $3,
+            valid_until = $4, status = 'signed', attempts = 0, last_error = NULL, held_at = NULL, resign_requested_at = NULL
+      WHERE id = $1 AND status = 'held' RETURNING *`,
+    [id, b.signedBoc, b.messageHash, b.validUntil],
+  );
+  return row;
+}
+
+/** An operator's request to re-sign a held batch; undefined when the batch is not held. */
+export async function requestResign(q: Queryable, id: number): Promise<BatchRow | undefined> {
+  const [row] = await q.query<BatchRow>(
+    `UPDATE payout_batches SET resign_requested_at = COALESCE(resign_requested_at, now()) WHERE id = $1 AND status = 'held' RETURNING *`,
+    [id],
+  );
+  return row;
+}
+
+export async function batchExists(q: Queryable, id: number): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM payout_batches WHERE id = $1', [id])).length > 0;
+}
+
+/** Held batches, oldest first, with their withdrawals' ids. */
+export async function heldBatchRows(q: Queryable): Promise<Array<BatchRow & { withdrawal_ids: number[] }>> {
+  return q.query<BatchRow & { withdrawal_ids: number[] }>(
+    `SELECT b.*, COALESCE(ARRAY(SELECT w.id FROM withdrawals w WHERE w.batch_id = b.id AND w.status = 'sending' ORDER BY w.id), '{}') AS withdrawal_ids
+       FROM payout_batches b WHERE b.status = 'held' ORDER BY b.id`,
+  );
 }
 
 export async function confirmBatch(q: Queryable, id: number, txHash: string): Promise<void> {
@@ -259,4 +349,63 @@ export async function confirmBatch(q: Queryable, id: number, txHash: string): Pr
 
 export async function expireBatch(q: Queryable, id: number, error: string): Promise<void> {
   await q.query(`UPDATE payout_batches SET status = 'expired', last_error = $2 WHERE id = $1`, [id, error]);
+}
+
+// ---- the bounce watcher's cursor ----------------------------------------------------------------------
+
+export interface BounceCursor {
+  /** Every transaction up to this one was read. */
+  last: { lt: bigint; hash: string | null };
+  /** A backward read in progress: the next transaction to read, and the newest it started from. */
+  scan: { next: { lt: bigint; hash: string | null }; top: { lt: bigint; hash: string | null } } | null;
+}
+
+interface BounceCursorRow {
+  last_lt: bigint;
+  last_hash: string | null;
+  scan_lt: bigint | null;
+  scan_hash: string | null;
+  scan_top_lt: bigint | null;
+  scan_top_hash: string | null;
+}
+
+export async function readBounceCursor(q: Queryable, walletAddress: string): Promise<BounceCursor | null> {
+  const [row] = await q.query<BounceCursorRow>(
+    'SELECT last_lt, last_hash, scan_lt, scan_hash, scan_top_lt, scan_top_hash FROM payout_bounce_cursor WHERE wallet_address = $1',
+    [walletAddress],
+  );
+  if (!row) return null;
+  const scan =
+    row.scan_lt === null || row.scan_top_lt === null
+      ? null
+      : { next: { lt: row.scan_lt, hash: row.scan_hash }, top: { lt: row.scan_top_lt, hash: row.scan_top_hash } };
+  return { last: { lt: row.last_lt, hash: row.last_hash }, scan };
+}
+
+export async function saveBounceCursor(q: Queryable, walletAddress: string, cursor: BounceCursor): Promise<void> {
+  await q.query(
+    `INSERT INTO payout_bounce_cursor (wallet_address, last_lt, last_hash, scan_lt, scan_hash, scan_top_lt, scan_top_hash, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+     ON CONFLICT (wallet_address) DO UPDATE SET last_lt = EXCLUDED.last_lt, last_hash = EXCLUDED.last_hash,
+       scan_lt = EXCLUDED.scan_lt, scan_hash = EXCLUDED.scan_hash, scan_top_lt = EXCLUDED.scan_top_lt,
+       scan_top_hash = EXCLUDED.scan_top_hash, updated_at = now()`,
+    [
+      walletAddress,
+      cursor.last.lt,
+      cursor.last.hash,
+      cursor.scan?.next.lt ?? null,
+      cursor.scan?.next.hash ?? null,
+      cursor.scan?.top.lt ?? null,
+      cursor.scan?.top.hash ?? null,
+    ],
+  );
+}
+
+/** Where the wallet's first batch that kept its start was signed: no payout before it can be matched to a bounce. */
+export async function firstBatchStart(q: Queryable, walletAddress: string): Promise<{ lt: bigint; hash: string | null } | null> {
+  const [row] = await q.query<{ start_lt: bigint; start_hash: string | null }>(
+    'SELECT start_lt, start_hash FROM payout_batches WHERE wallet_address = $1 AND start_lt IS NOT NULL ORDER BY id LIMIT 1',
+    [walletAddress],
+  );
+  return row ? { lt: row.start_lt, hash: row.start_hash } : null;
 }

@@ -1,7 +1,8 @@
 /**
  * The withdraw calls (contract: referralTransfer, withdrawCalculate, withdrawCreate, withdrawHistory) and
  * the operator API under /api/admin/withdrawals (bearer ADMIN_TOKEN; not in the contract): payouts that
- * need a person, their refund and their retry; /api/admin/payouts holds and releases the payout worker.
+ * need a person, their refund and their retry; /api/admin/payouts holds and releases the payout worker,
+ * and /api/admin/payouts/held lists the batches it holds, each of which can be signed again (held.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import type { Deps } from '../deps';
 import { OPERATOR_ROUTE, currentUser } from '../http/auth-context';
 import { callRoute } from '../lib/call-route';
 import { parseOr422 } from '../lib/validation';
+import { heldBatches, requestHeldBatchResign } from './held';
 import { transferFromReferralBalance } from './service';
 import {
   calculateSale,
@@ -59,6 +61,15 @@ export function withdrawRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
       const state = await setPayoutsPaused(deps, paused);
       request.log.warn({ paused }, paused ? 'payouts held by operator' : 'payouts released by operator');
       return state;
+    });
+
+    app.get('/api/admin/payouts/held', admin, async () => heldBatches(deps));
+
+    app.post('/api/admin/payouts/held/:id/resign', admin, async (request) => {
+      const { id } = parseOr422(idParamsSchema, request.params);
+      const batch = await requestHeldBatchResign(deps, id);
+      request.log.warn({ batch_id: id, withdrawals: batch.withdrawals }, 'held payout batch to be signed again (operator)');
+      return batch;
     });
 
     app.post('/api/admin/withdrawals/:id/retry', admin, async (request) => {

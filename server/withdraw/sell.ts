@@ -45,6 +45,7 @@ import {
   withdrawalsNeedingOperator,
   withdrawalsPage,
 } from './queries';
+import { returnWithdrawalTokens } from './refund';
 import { queueWithdrawal } from './service';
 import { publishWithdrawal, toWithdrawal } from './wire';
 
@@ -298,14 +299,7 @@ export async function refundWithdrawal(deps: Pick<Deps, 'db' | 'bus'>, id: numbe
     if (!locked) throw new NotFoundError(SERVER_MESSAGES.withdrawalNotFound);
     const row = await markRefunded(tx, id);
     if (!row) throw new DomainError(409, NOT_REFUNDABLE);
-    await changeBalance(tx, {
-      userId: row.user_id,
-      account: row.source_account,
-      delta: row.token_amount,
-      reason: 'withdrawal_refund',
-      refType: 'withdrawal',
-      refId: row.id,
-    });
+    await returnWithdrawalTokens(tx, row);
     publishWithdrawal(tx, row);
     return forOperator(row);
   });

@@ -38,7 +38,9 @@ import {
   type ToncenterTransaction,
   faucet,
   getAccount,
+  REFUSED_EXIT_CODE,
   listTransactions,
+  refuseTransfers,
   sendBoc,
 } from '../../server/sandbox/chain/service';
 import { sandboxTreasuryAddress, sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/sandbox/chain/treasury';
@@ -398,6 +400,57 @@ describe('transfers', () => {
     });
     const cell = beginCell().store(storeMessage(message)).endCell();
     expect(await sendBoc(deps, cell.toBoc())).toEqual({ hash: cell.hash().toString('base64') });
+  });
+});
+
+describe('bounces', () => {
+  it('an account that refuses transfers sends a bounceable one back, bounced, less the forwarding; a non-bounceable one stays', async () => {
+    const alice = await deployedWallet(5n * TON);
+    const shop = await deployedWallet(TON);
+    await refuseTransfers(deps, shop.address);
+    const [aliceBefore, shopBefore] = [await balanceOf(alice.address), await balanceOf(shop.address)];
+    const { boc } = transferBoc(alice, {
+      seqno: 1,
+      messages: [
+        internal({ to: shop.address, value: 2n * TON, body: 'order 7', bounce: true }),
+        internal({ to: shop.address, value: TON / 2n, body: 'tip', bounce: false }),
+      ],
+    });
+    await result('sendBoc', { boc });
+
+    // The shop kept only the non-bounceable half TON; alice got the 2 TON back less one forwarding.
+    expect(await balanceOf(shop.address)).toBe(shopBefore + TON / 2n);
+    const fees = EXTERNAL_IMPORT_FEE + WALLET_GAS_FEE + 2n * MESSAGE_FORWARD_FEE;
+    expect(await balanceOf(alice.address)).toBe(aliceBefore - 2n * TON - TON / 2n - fees + (2n * TON - MESSAGE_FORWARD_FEE));
+    for (const address of [alice.address, shop.address]) expect(await balanceFromTransactions(address)).toBe(await balanceOf(address));
+
+    // The shop's transaction: compute failed with the refusal's exit code, aborted, bounce phase ok.
+    const parsed = (tx: ToncenterTransaction) => loadTransaction(Cell.fromBase64(tx.data).beginParse());
+    const [tip, refused] = (await transactionsOf(shop.address, { limit: 2 })).map(parsed);
+    expect(tip?.inMessage?.info).toMatchObject({ bounce: false });
+    const description = refused?.description;
+    expect(description).toMatchObject({ type: 'generic', aborted: true, bouncePhase: { type: 'ok' } });
+    expect(description?.type === 'generic' && description.computePhase).toMatchObject({ type: 'vm', success: false, exitCode: REFUSED_EXIT_CODE });
+    const out = refused ? [...refused.outMessages.values()] : [];
+    expect(out).toHaveLength(1);
+
+    // Alice's newest transaction receives the bounce: from the shop, flagged bounced, 0xFFFFFFFF + the original body.
+    const [bounceTx] = (await transactionsOf(alice.address, { limit: 1 })).map(parsed);
+    const bounce = bounceTx?.inMessage;
+    if (bounce?.info.type !== 'internal') throw new Error('no bounce received');
+    expect(bounce.info).toMatchObject({ bounced: true, bounce: false, value: { coins: 2n * TON - MESSAGE_FORWARD_FEE } });
+    expect(bounce.info.src.equals(shop.address)).toBe(true);
+    expect(bounce.info.createdLt).toBe(out[0]?.info.type === 'internal' ? out[0].info.createdLt : -1n);
+    const body = bounce.body.beginParse();
+    expect(body.loadUint(32)).toBe(0xffffffff);
+    expect(body.loadUint(32)).toBe(0);
+    expect(body.loadStringTail()).toBe('order 7');
+    expect(bounceTx?.prevTransactionLt).toBeGreaterThan(0n);
+
+    // Accepting again: a bounceable transfer is credited.
+    await refuseTransfers(deps, shop.address, false);
+    await result('sendBoc', { boc: transferBoc(alice, { seqno: 2, messages: [internal({ to: shop.address, value: TON, bounce: true })] }).boc });
+    expect(await balanceOf(shop.address)).toBe(shopBefore + TON / 2n + TON);
   });
 });
 

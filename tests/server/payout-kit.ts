@@ -8,9 +8,10 @@ import { type KeyPair, keyPairFromSeed } from '@ton/crypto';
 import { TonClient, WalletContractV4 } from '@ton/ton';
 import type { Deps, HotWalletKeys } from '../../server/deps';
 import { inTransaction } from '../../server/events/transaction';
-import { faucet } from '../../server/sandbox/chain/service';
+import { changeBalance } from '../../server/ledger/service';
+import { faucet, refuseTransfers } from '../../server/sandbox/chain/service';
 import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
-import type { WithdrawalRow } from '../../server/withdraw/queries';
+import type { SourceAccount, WithdrawalRow } from '../../server/withdraw/queries';
 import { type PayoutNode, type PayoutStepResult, createHotWallet, queueWithdrawal, runPayoutStep } from '../../server/withdraw/service';
 import type { HotWallet } from '../../server/withdraw/payouts';
 import type { TestContext } from './helpers';
@@ -66,7 +67,7 @@ export function worker(ctx: TestContext, wallet: HotWallet, node: PayoutNode) {
   return { deps: { db: ctx.db, bus: ctx.bus }, node, wallet, log: quiet };
 }
 
-const STOPS = new Set<PayoutStepResult['kind']>(['idle', 'paused', 'insufficient_balance', 'waiting', 'busy']);
+const STOPS = new Set<PayoutStepResult['kind']>(['idle', 'paused', 'insufficient_balance', 'waiting', 'held', 'busy']);
 
 /** Steps until the worker has nothing to do now (idle, waiting, short of balance) or `max` steps; returns the kinds in order. */
 export async function drain(
@@ -87,7 +88,6 @@ export function lossyNode(client: TonClient, drop: (attempt: number) => boolean)
   const sent: string[] = [];
   const node: PayoutNode = {
     getContractState: (address) => client.getContractState(address),
-    runMethod: (address, name, stack) => client.runMethod(address, name, stack),
     getTransactions: (address, options) => client.getTransactions(address, options),
     sendFile: async (boc) => {
       sent.push(boc.toString('base64'));
@@ -98,7 +98,13 @@ export function lossyNode(client: TonClient, drop: (attempt: number) => boolean)
 }
 
 /** A transfer of the hot wallet's own, signed outside the worker (takes the seqno). */
-export async function ownTransfer(client: TonClient, keyPair: KeyPair, to: Address, value: bigint): Promise<void> {
+export async function ownTransfer(
+  client: TonClient,
+  keyPair: KeyPair,
+  to: Address,
+  value: bigint,
+  options: { body?: string; bounce?: boolean } = {},
+): Promise<void> {
   const wallet = WalletContractV4.create({ workchain: 0, publicKey: keyPair.publicKey });
   const seqno = await client.open(wallet).getSeqno();
   const deployed = await client.isContractDeployed(wallet.address);
@@ -106,7 +112,7 @@ export async function ownTransfer(client: TonClient, keyPair: KeyPair, to: Addre
     seqno,
     secretKey: keyPair.secretKey,
     sendMode: SendMode.PAY_GAS_SEPARATELY,
-    messages: [internal({ to, value, bounce: false })],
+    messages: [internal({ to, value, bounce: options.bounce ?? false, ...(options.body === undefined ? {} : { body: options.body }) })],
     timeout: unixNow() + 60,
   });
   const message = external({ to: wallet.address, init: deployed ? null : wallet.init, body });
@@ -120,8 +126,77 @@ export async function withdrawal(ctx: TestContext, id: number): Promise<Withdraw
 }
 
 export async function batchesOf(ctx: TestContext, wallet: HotWallet) {
-  return ctx.db.query<{ id: number; seqno: bigint; status: string; signed_boc: string; message_hash: string; tx_hash: string | null; attempts: number; last_error: string | null }>(
-    'SELECT id, seqno, status, signed_boc, message_hash, tx_hash, attempts, last_error FROM payout_batches WHERE wallet_address = $1 ORDER BY id',
+  return ctx.db.query<{
+    id: number;
+    seqno: bigint;
+    status: string;
+    signed_boc: string;
+    message_hash: string;
+    previous_hashes: string[];
+    tx_hash: string | null;
+    attempts: number;
+    last_error: string | null;
+  }>(
+    `SELECT id, seqno, status, signed_boc, message_hash, previous_hashes, tx_hash, attempts, last_error
+       FROM payout_batches WHERE wallet_address = $1 ORDER BY id`,
     [wallet.address.toRawString()],
   );
+}
+
+/**
+ * TonClient, except that once `freeze()` is called the hot wallet is answered as it was then (a node on a
+ * lagging liteserver): its state (seqno, balance, last transaction) always, and its transactions too
+ * unless `history: 'fresh'` (a node whose account reads lag while its transaction reads do not). `thaw()`
+ * ends it.
+ */
+export function staleNode(client: TonClient, wallet: Address, options: { history: 'stale' | 'fresh' } = { history: 'stale' }) {
+  let frozen: { state: Awaited<ReturnType<TonClient['getContractState']>>; lt: bigint } | null = null;
+  const isWallet = (address: Address) => address.equals(wallet);
+  const node: PayoutNode = {
+    getContractState: async (address) => (frozen && isWallet(address) ? frozen.state : client.getContractState(address)),
+    getTransactions: async (address, opts) => {
+      const transactions = await client.getTransactions(address, opts);
+      if (!frozen || !isWallet(address) || options.history === 'fresh') return transactions;
+      const { lt } = frozen;
+      return transactions.filter((t) => t.lt <= lt);
+    },
+    sendFile: (boc) => client.sendFile(boc),
+  };
+  return {
+    node,
+    async freeze() {
+      const state = await client.getContractState(wallet);
+      frozen = { state, lt: BigInt(state.lastTransaction?.lt ?? '0') };
+    },
+    thaw() {
+      frozen = null;
+    },
+  };
+}
+
+/** A sale as POST /withdraw/create makes it: `tokens` granted, then debited from `account` with the payout queued, in one transaction. */
+export async function sold(
+  ctx: TestContext,
+  userId: number,
+  tonAmount: bigint,
+  address: string,
+  options: { tokens?: bigint; account?: SourceAccount } = {},
+): Promise<WithdrawalRow> {
+  const { tokens = 10n * TOKEN, account = 'task_balance' } = options;
+  const ref = { reason: 'sandbox_grant', refType: 'test', refId: 1 } as const;
+  await inTransaction(ctx.db, ctx.bus, (tx) => changeBalance(tx, { userId, account, delta: tokens, ...ref }));
+  return inTransaction(ctx.db, ctx.bus, async (tx) => {
+    const row = await queueWithdrawal(tx, { userId, sourceAccount: account, tokenAmount: tokens, tonAmount, fee: 0n, address });
+    await changeBalance(tx, { userId, account, delta: -tokens, reason: 'withdrawal', refType: 'withdrawal', refId: row.id });
+    return row;
+  });
+}
+
+/** An active wallet on the dev chain whose account refuses every transfer (a contract that throws): it bounces a bounceable one. */
+export async function refusingContract(ctx: TestContext, client: TonClient): Promise<{ address: Address; text: string; keys: HotWalletKeys }> {
+  const owner = await newHotWallet(ctx, TON);
+  await ownTransfer(client, owner.keys.keyPair, newRecipient().address, TON / 10n); // deploys it
+  await refuseTransfers(chainDeps(ctx), owner.wallet.address);
+  const address = owner.wallet.address;
+  return { address, text: address.toString({ urlSafe: true, bounceable: false, testOnly: true }), keys: owner.keys };
 }

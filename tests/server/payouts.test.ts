@@ -6,17 +6,27 @@
 import { Cell, loadMessage } from '@ton/core';
 import type { TonClient } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYOUT_EXPIRY_MARGIN_SECONDS, PAYOUT_MAX_SEND_ATTEMPTS, PAYOUT_VALID_FOR_SECONDS } from '../../server/constants';
+import {
+  PAYOUT_EXPIRY_MARGIN_SECONDS,
+  PAYOUT_MAX_SEND_ATTEMPTS,
+  PAYOUT_TX_PAGE_SIZE,
+  PAYOUT_VALID_FOR_SECONDS,
+} from '../../server/constants';
 import { inTransaction } from '../../server/events/transaction';
 import { createBackgroundJobs } from '../../server/jobs';
 import { ValidationError } from '../../server/lib/errors';
-import { createHotWallet, normalizedMessageHash } from '../../server/withdraw/payouts';
+import { balances } from '../../server/ledger/queries';
+import { BOUNCED_PAYOUT } from '../../server/withdraw/bounces';
+import { BATCH_NOT_HELD, type HeldBatch } from '../../server/withdraw/held';
+import { type PayoutNode, createHotWallet, normalizedMessageHash } from '../../server/withdraw/payouts';
 import { confirmBatch, expireBatch, insertBatch } from '../../server/withdraw/queries';
 import { queueWithdrawal, runPayoutStep } from '../../server/withdraw/service';
 import { mnemonicNew, mnemonicToPrivateKey } from '@ton/crypto';
 import { buildApp } from '../../server/app';
+import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
+import { runOperator } from '../../server/operator';
 import { createTestContext, sandboxConfig, type TestContext } from './helpers';
-import { TON, TOKEN, newUser, type TestUser } from './mint-kit';
+import { TON, TOKEN, listen, newUser, type TestUser } from './mint-kit';
 import {
   balanceOf,
   batchesOf,
@@ -29,6 +39,9 @@ import {
   ownTransfer,
   queue,
   quiet,
+  refusingContract,
+  sold,
+  staleNode,
   unixNow,
   withdrawal,
   worker,
@@ -46,6 +59,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
+
+const admin = (method: 'GET' | 'POST', url: string, token = ctx.config.adminToken) =>
+  ctx.app.inject({ method, url: `/api/admin${url}`, headers: { authorization: `Bearer ${token}` } });
 
 describe('queueWithdrawal', () => {
   it('stores a queued withdrawal with the address in its friendly form, flags kept', async () => {
@@ -105,6 +121,14 @@ describe('paying', () => {
     const txHash = tx!.hash().toString('base64');
     expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'completed', tx_hash: txHash, error: null });
     expect((await batchesOf(ctx, hot.wallet))[0]).toMatchObject({ status: 'confirmed', tx_hash: txHash });
+    // the outgoing message that paid it, as the recipient's node answer names it (lt and cell hash)
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: CHAIN_RPC_PATH,
+      payload: { id: 1, jsonrpc: '2.0', method: 'getTransactions', params: { address: to.address.toString(), limit: 1 } },
+    });
+    const [received] = reply.json<{ result: Array<{ in_msg: { hash: string; created_lt: string } }> }>().result;
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ out_msg_lt: BigInt(received!.in_msg.created_lt), out_msg_hash: received!.in_msg.hash });
     // the hot wallet's first transfer deployed it; the uninitialised recipient got a non-bounceable message
     expect((await client.getContractState(hot.wallet.address)).state).toBe('active');
     const out = [...tx!.outMessages.values()];
@@ -210,7 +234,7 @@ describe('lost and refused messages', () => {
     expect((await withdrawal(ctx, w.id)).status).toBe('completed');
   });
 
-  it('after valid_until (plus the margin) with nothing on chain, signs again; the lost message can never pay twice', async () => {
+  it('after valid_until (plus the margin) with nothing on chain and the seqno unchanged: held, never signed again by itself; re-signed with its own seqno when an operator asks, paid once', async () => {
     const hot = await newHotWallet(ctx);
     const to = newRecipient();
     const w = await queue(ctx, user.userId, 2n * TON, to.text);
@@ -222,27 +246,80 @@ describe('lost and refused messages', () => {
     // past valid_until but within the margin: still waiting
     expect((await runPayoutStep(run, start + PAYOUT_VALID_FOR_SECONDS + 1)).kind).toBe('waiting');
     const later = start + PAYOUT_VALID_FOR_SECONDS + PAYOUT_EXPIRY_MARGIN_SECONDS + 1;
-    const expired = await runPayoutStep(run, later);
-    expect(expired).toMatchObject({ kind: 'expired', requeued: [w.id] });
-    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'queued', batch_id: null });
+    // Lost, or the node is behind: no proof either way, so held, and it stays so however long it waits.
+    expect(await runPayoutStep(run, later)).toMatchObject({ kind: 'held', reason: expect.stringMatching(/seqno is still 0/) });
+    expect(await drain(worker(ctx, hot.wallet, client), { now: () => later + 3600 })).toEqual(['held']);
+    const [held] = await batchesOf(ctx, hot.wallet);
+    expect(held).toMatchObject({ status: 'held', seqno: 0n });
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'sending', batch_id: held!.id, error: held!.last_error });
 
-    // the network is back; re-signed with the wallet's current seqno (nothing used it: the same one)
-    expect(await drain(worker(ctx, hot.wallet, client), { now: () => later })).toEqual(['signed', 'sent', 'confirmed', 'idle']);
-    const batches = await batchesOf(ctx, hot.wallet);
-    expect(batches.map((b) => [b.status, b.seqno])).toEqual([
-      ['expired', 0n],
-      ['confirmed', 0n],
-    ]);
-    expect(batches[1]!.signed_boc).not.toBe(batches[0]!.signed_boc);
+    // The operator sees it (the batch, and its withdrawal among those needing a person) and asks for a re-sign.
+    const listed = (await admin('GET', '/payouts/held')).json<HeldBatch[]>();
+    expect(listed).toEqual([expect.objectContaining({ id: held!.id, seqno: 0, withdrawals: [w.id], resign_requested: false, reason: held!.last_error })]);
+    expect((await admin('GET', '/withdrawals')).json<Array<{ id: number }>>().map((row) => row.id)).toContain(w.id);
+    // the same through the operator CLI
+    const lines: string[] = [];
+    const apiUrl = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+    const cli = (...args: string[]) => runOperator(args, { apiUrl, adminToken: ctx.config.adminToken, print: (line) => lines.push(line) });
+    await cli('payouts', 'held');
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^batch #${held!.id} seqno 0 .*withdrawals #${w.id} — The wallet's seqno is still 0`))]);
+    await cli('payouts', 'resign', String(held!.id));
+    expect(lines.at(-1)).toMatch(new RegExp(`^To be signed again: batch #${held!.id} .*re-sign asked for`));
+    expect((await admin('GET', '/payouts/held')).json()).toEqual([expect.objectContaining({ id: held!.id, resign_requested: true })]);
+
+    // Re-signed with seqno 0 again (so the lost message and the new one can never both land), then paid.
+    expect(await drain(worker(ctx, hot.wallet, client), { now: () => later + 3600 })).toEqual(['resigned', 'sent', 'confirmed', 'idle']);
+    const [batch] = await batchesOf(ctx, hot.wallet);
+    expect(batch).toMatchObject({ id: held!.id, status: 'confirmed', seqno: 0n, previous_hashes: [held!.message_hash] });
+    expect(batch!.signed_boc).not.toBe(held!.signed_boc);
+    expect(await batchesOf(ctx, hot.wallet)).toHaveLength(1);
     // the lost message turning up late is refused (its seqno is taken)
-    await expect(client.sendFile(Buffer.from(batches[0]!.signed_boc, 'base64'))).rejects.toMatchObject({
+    await expect(client.sendFile(Buffer.from(held!.signed_boc, 'base64'))).rejects.toMatchObject({
       response: { data: { error: expect.stringMatching(/seqno|already applied/) } },
     });
     expect(await balanceOf(client, to.address)).toBe(2n * TON);
-    expect((await withdrawal(ctx, w.id)).status).toBe('completed');
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'completed', error: null });
   });
 
-  it('when another transfer took the seqno, waits for valid_until, then re-signs with a new seqno and pays once', async () => {
+  it('a re-sign asked for while the first transfer had in fact landed (the node was behind) pays nothing more', async () => {
+    const hot = await newHotWallet(ctx);
+    const to = newRecipient();
+    const w = await queue(ctx, user.userId, TON, to.text);
+    const stale = staleNode(client, hot.wallet.address);
+    const run = worker(ctx, hot.wallet, stale.node);
+    const start = unixNow();
+    await runPayoutStep(run, start);
+    await stale.freeze();
+    expect((await runPayoutStep(run, start)).kind).toBe('sent'); // landed; the node does not show it
+    const later = start + PAYOUT_VALID_FOR_SECONDS + PAYOUT_EXPIRY_MARGIN_SECONDS + 1;
+    expect((await runPayoutStep(run, later)).kind).toBe('held');
+    const [held] = await batchesOf(ctx, hot.wallet);
+    expect((await admin('POST', `/payouts/held/${held!.id}/resign`)).statusCode).toBe(200);
+    // The worker re-signs with seqno 0, which the chain has used: every send of the new message is refused.
+    const kinds = await drain(run, { now: () => later });
+    expect(kinds[0]).toBe('resigned');
+    expect(kinds.slice(1)).toEqual([...Array(PAYOUT_MAX_SEND_ATTEMPTS).fill('send_failed'), 'waiting']);
+    stale.thaw();
+    expect(await drain(run, { now: () => later + 2 * 3600 })).toEqual(['confirmed', 'idle']);
+    const batches = await batchesOf(ctx, hot.wallet);
+    expect(batches).toEqual([expect.objectContaining({ status: 'confirmed', previous_hashes: [held!.message_hash] })]);
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'completed', tx_hash: batches[0]!.tx_hash });
+    expect(await balanceOf(client, to.address)).toBe(TON);
+  });
+
+  it('the operator can ask only a held batch to be signed again', async () => {
+    const hot = await newHotWallet(ctx);
+    await queue(ctx, user.userId, TON, newRecipient().text);
+    await drain(worker(ctx, hot.wallet, client));
+    const [confirmed] = await batchesOf(ctx, hot.wallet);
+    expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`)).json()).toEqual({ msg: BATCH_NOT_HELD });
+    expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`)).statusCode).toBe(409);
+    expect((await admin('POST', '/payouts/held/999999/resign')).statusCode).toBe(404);
+    expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`, 'wrong-admin-token-123')).statusCode).toBe(401);
+    expect((await batchesOf(ctx, hot.wallet))[0]).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('when another transfer took the seqno, waits for valid_until, then (every transaction since signing read) re-signs with a new seqno and pays once', async () => {
     const hot = await newHotWallet(ctx);
     const to = newRecipient();
     const w = await queue(ctx, user.userId, TON, to.text);
@@ -252,6 +329,8 @@ describe('lost and refused messages', () => {
     await runPayoutStep(run, start);
     await runPayoutStep(run, start);
     await ownTransfer(client, hot.keys.keyPair, newRecipient().address, TON); // seqno 0 used by something else
+    // more transactions than one page: the proof reads them all, back to where the batch was signed
+    for (let i = 0; i < 2 * PAYOUT_TX_PAGE_SIZE; i++) await fund(ctx, hot.wallet.address, 1n);
     const waiting = await runPayoutStep(run, start + 10);
     expect(waiting).toMatchObject({ kind: 'waiting' });
     expect((await batchesOf(ctx, hot.wallet))[0]!.last_error).toMatch(/seqno moved past 0/);
@@ -263,9 +342,9 @@ describe('lost and refused messages', () => {
       ['confirmed', 1n],
     ]);
     expect(await balanceOf(client, to.address)).toBe(TON);
-  });
+  }, 60_000); // 100 chain writes
 
-  it('a message the chain refuses is retried, then reported; after it expires it is signed again and paid once', async () => {
+  it('a message the chain refuses is retried, then reported; after it expires it is held, re-signed on request and paid once', async () => {
     const hot = await newHotWallet(ctx);
     const to = newRecipient();
     const w = await queue(ctx, user.userId, TON, to.text);
@@ -284,11 +363,213 @@ describe('lost and refused messages', () => {
     expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'sending', error: expect.stringMatching(/refused/) });
 
     const later = skewed + PAYOUT_VALID_FOR_SECONDS + PAYOUT_EXPIRY_MARGIN_SECONDS + 1;
-    expect(await runPayoutStep(run, later)).toMatchObject({ kind: 'expired', requeued: [w.id] });
-    // the clock fixed: signed again, paid once
-    expect(await drain(run)).toEqual(['signed', 'sent', 'confirmed', 'idle']);
+    expect(await runPayoutStep(run, later)).toMatchObject({ kind: 'held' });
+    expect((await admin('POST', `/payouts/held/${batch!.id}/resign`)).statusCode).toBe(200);
+    // the clock fixed: signed again with its own seqno, paid once
+    expect(await drain(run)).toEqual(['resigned', 'sent', 'confirmed', 'idle']);
     expect(await balanceOf(client, to.address)).toBe(TON);
     expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'completed', error: null });
+  });
+});
+
+describe('a stale node read never pays twice', () => {
+  const expiry = PAYOUT_VALID_FOR_SECONDS + PAYOUT_EXPIRY_MARGIN_SECONDS + 1;
+
+  it('a node that keeps answering the old seqno after the transfer applied: held, never signed again, confirmed once the node catches up', async () => {
+    const hot = await newHotWallet(ctx);
+    const to = newRecipient();
+    const w = await queue(ctx, user.userId, 2n * TON, to.text);
+    const stale = staleNode(client, hot.wallet.address);
+    const run = worker(ctx, hot.wallet, stale.node);
+    const start = unixNow();
+    expect((await runPayoutStep(run, start)).kind).toBe('signed');
+    await stale.freeze(); // from here the node answers the wallet as it was before the transfer
+    expect((await runPayoutStep(run, start)).kind).toBe('sent'); // it lands on chain
+    expect(await balanceOf(client, to.address)).toBe(2n * TON);
+
+    // Long past valid_until the node still says the seqno has not moved and shows no such transaction.
+    for (let round = 1; round <= 3; round++) await drain(run, { now: () => start + round * expiry });
+    const [batch] = await batchesOf(ctx, hot.wallet);
+    expect(batch).toMatchObject({ status: 'held', last_error: expect.stringMatching(/seqno/) });
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'sending', batch_id: batch!.id, error: expect.any(String) });
+    expect(await batchesOf(ctx, hot.wallet)).toHaveLength(1); // nothing signed again in doubt
+
+    stale.thaw();
+    for (let round = 4; round <= 6; round++) await drain(run, { now: () => start + round * expiry });
+    const batches = await batchesOf(ctx, hot.wallet);
+    expect(batches.map((b) => b.status)).toEqual(['confirmed']);
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'completed', tx_hash: batches[0]!.tx_hash });
+    expect(await balanceOf(client, to.address)).toBe(2n * TON);
+  });
+
+  it('a node whose seqno lags but whose history shows the transfer: confirmed after valid_until, not signed again', async () => {
+    const hot = await newHotWallet(ctx);
+    const to = newRecipient();
+    const w = await queue(ctx, user.userId, TON, to.text);
+    const stale = staleNode(client, hot.wallet.address, { history: 'fresh' });
+    const run = worker(ctx, hot.wallet, stale.node);
+    const start = unixNow();
+    await runPayoutStep(run, start);
+    await stale.freeze();
+    expect((await runPayoutStep(run, start)).kind).toBe('sent');
+    expect((await runPayoutStep(run, start + expiry)).kind).toBe('confirmed');
+    for (let round = 2; round <= 4; round++) await drain(run, { now: () => start + round * expiry });
+    stale.thaw();
+    await drain(run, { now: () => start + 5 * expiry });
+    expect((await batchesOf(ctx, hot.wallet)).map((b) => b.status)).toEqual(['confirmed']);
+    expect((await withdrawal(ctx, w.id)).status).toBe('completed');
+    expect(await balanceOf(client, to.address)).toBe(TON);
+  });
+
+  it('a node whose history leaves out the batch transaction while the seqno moved: held, never expired; confirmed once it answers in full', async () => {
+    const hot = await newHotWallet(ctx);
+    const to = newRecipient();
+    const w = await queue(ctx, user.userId, TON, to.text);
+    let hidden: string | null = null;
+    const gappy: PayoutNode = {
+      getContractState: (address) => client.getContractState(address),
+      getTransactions: async (address, options) =>
+        (await client.getTransactions(address, options)).filter(
+          (t) => !(hidden && t.inMessage?.info.type === 'external-in' && normalizedMessageHash(t.inMessage) === hidden),
+        ),
+      sendFile: (boc) => client.sendFile(boc),
+    };
+    const run = worker(ctx, hot.wallet, gappy);
+    const start = unixNow();
+    await runPayoutStep(run, start);
+    hidden = (await batchesOf(ctx, hot.wallet))[0]!.message_hash;
+    expect((await runPayoutStep(run, start)).kind).toBe('sent');
+    await fund(ctx, hot.wallet.address, TON); // a later transaction names the hidden one as its predecessor
+    for (let round = 1; round <= 3; round++) await drain(run, { now: () => start + round * expiry });
+    const [batch] = await batchesOf(ctx, hot.wallet);
+    expect(batch).toMatchObject({ status: 'held', last_error: expect.stringMatching(/moved past 0, but not every transaction/) });
+    hidden = null;
+    expect(await drain(run, { now: () => start + 4 * expiry })).toEqual(['confirmed', 'idle']);
+    expect((await batchesOf(ctx, hot.wallet)).map((b) => b.status)).toEqual(['confirmed']);
+    expect((await withdrawal(ctx, w.id)).status).toBe('completed');
+    expect(await balanceOf(client, to.address)).toBe(TON);
+  });
+
+  it('600 incoming transfers after the payout: the search reads forward from where the batch was signed and confirms it', async () => {
+    const hot = await newHotWallet(ctx);
+    const recipients = [newRecipient(), newRecipient()];
+    const rows = [await queue(ctx, user.userId, TON, recipients[0]!.text), await queue(ctx, user.userId, 2n * TON, recipients[1]!.text)];
+    const run = worker(ctx, hot.wallet, client);
+    const start = unixNow();
+    expect((await runPayoutStep(run, start)).kind).toBe('signed');
+    expect((await runPayoutStep(run, start)).kind).toBe('sent');
+    for (let i = 0; i < 600; i++) await fund(ctx, hot.wallet.address, 1n);
+    expect(await runPayoutStep(run, start + 1)).toMatchObject({ kind: 'confirmed', completed: rows.map((r) => r.id) });
+    for (let round = 1; round <= 3; round++) await drain(run, { now: () => start + round * expiry });
+    expect((await batchesOf(ctx, hot.wallet)).map((b) => b.status)).toEqual(['confirmed']);
+    for (const [i, to] of recipients.entries()) expect(await balanceOf(client, to.address)).toBe(BigInt(i + 1) * TON);
+  }, 120_000); // 600 chain writes
+});
+
+describe('a range longer than one read', () => {
+  it('a batch whose transactions since signing exceed the read bound is held, never expired, and confirmed once they can be read', async () => {
+    const hot = await newHotWallet(ctx);
+    const to = newRecipient();
+    const w = await queue(ctx, user.userId, TON, to.text);
+    const lossy = lossyNode(client, () => true);
+    const run = { ...worker(ctx, hot.wallet, lossy.node), historyPages: { pageSize: 5, maxPages: 2 } };
+    const start = unixNow();
+    await runPayoutStep(run, start);
+    await runPayoutStep(run, start);
+    await ownTransfer(client, hot.keys.keyPair, newRecipient().address, TON); // the seqno moves on without it
+    for (let i = 0; i < 12; i++) await fund(ctx, hot.wallet.address, 1n);
+    const later = start + PAYOUT_VALID_FOR_SECONDS + PAYOUT_EXPIRY_MARGIN_SECONDS + 1;
+    expect(await runPayoutStep(run, later)).toMatchObject({ kind: 'held', reason: expect.stringMatching(/more than 10 transactions/) });
+    expect((await withdrawal(ctx, w.id)).status).toBe('sending');
+    // read with the full bound: the proof holds, so it is queued again and paid once
+    expect(await drain(worker(ctx, hot.wallet, client), { now: () => later })).toEqual(['expired', 'signed', 'sent', 'confirmed', 'idle']);
+    expect(await balanceOf(client, to.address)).toBe(TON);
+  });
+});
+
+describe('bounced payouts', () => {
+  const refundEntries = async (id: number) =>
+    ctx.db.query<{ delta: bigint; account: string }>(
+      `SELECT delta, account FROM ledger WHERE reason = 'withdrawal_refund' AND ref_type = 'withdrawal' AND ref_id = $1`,
+      [String(id)],
+    );
+
+  it('a payout the recipient contract refuses comes back: the withdrawal is failed with the reason and its tokens returned once', async () => {
+    const hot = await newHotWallet(ctx);
+    const shop = await refusingContract(ctx, client);
+    const seller = await newUser(ctx);
+    const w = await sold(ctx, seller.userId, 2n * TON, shop.text);
+    const debited = await balances(ctx.db, seller.userId);
+    const socket = listen(ctx, seller.userId);
+    const shopBefore = await balanceOf(client, shop.address);
+    const run = worker(ctx, hot.wallet, client);
+    expect(await drain(run)).toEqual(['signed', 'sent', 'confirmed', 'bounced', 'idle']);
+
+    const [received] = await client.getTransactions(hot.wallet.address, { limit: 1 });
+    const bounce = received?.inMessage?.info;
+    expect(bounce).toMatchObject({ type: 'internal', bounced: true });
+    expect(await withdrawal(ctx, w.id)).toMatchObject({
+      status: 'failed',
+      error: BOUNCED_PAYOUT,
+      bounced_tx_hash: received!.hash().toString('base64'),
+    });
+    expect(await balanceOf(client, shop.address)).toBe(shopBefore); // the shop kept nothing
+    expect((await balances(ctx.db, seller.userId))?.task_balance).toBe(debited!.task_balance + 10n * TOKEN);
+    expect(await refundEntries(w.id)).toEqual([{ delta: 10n * TOKEN, account: 'task_balance' }]);
+    expect(socket.events('user:withdrawal').map((m) => m.data.status)).toEqual(['sending', 'completed', 'failed']);
+    expect(socket.events('user:balance').at(-1)?.data.task_balance).toBe('10');
+
+    // Seen again (another process whose cursor was lost): nothing more.
+    await ctx.db.query('DELETE FROM payout_bounce_cursor WHERE wallet_address = $1', [hot.wallet.address.toRawString()]);
+    expect(await drain(worker(ctx, createHotWallet(hot.keys), client))).toEqual(['idle']);
+    expect(await refundEntries(w.id)).toHaveLength(1);
+    // The operator can neither refund it again nor pay it again, and it is not listed as needing a person.
+    expect((await admin('POST', `/withdrawals/${w.id}/refund`)).statusCode).toBe(409);
+    expect((await admin('POST', `/withdrawals/${w.id}/retry`)).statusCode).toBe(409);
+    expect((await admin('GET', '/withdrawals')).json<Array<{ id: number }>>().map((row) => row.id)).not.toContain(w.id);
+    expect((await balances(ctx.db, seller.userId))?.task_balance).toBe(debited!.task_balance + 10n * TOKEN);
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'failed', error: BOUNCED_PAYOUT });
+    socket.stop();
+  });
+
+  it('finds a bounce however many transactions follow it, reading on from where the last read stopped, and moves its cursor once', async () => {
+    const hot = await newHotWallet(ctx);
+    const shop = await refusingContract(ctx, client);
+    const seller = await newUser(ctx);
+    const w = await sold(ctx, seller.userId, TON, shop.text);
+    const run = { ...worker(ctx, hot.wallet, client), historyPages: { pageSize: 5, maxPages: 2 } };
+    expect(await drain(run, { max: 3 })).toEqual(['signed', 'sent', 'confirmed']);
+    for (let i = 0; i < 25; i++) await fund(ctx, hot.wallet.address, 1n); // after the bounce
+    // 10 transactions a step: the newest 20 hold no bounce (nothing to do: idle), the third read reaches it
+    const kinds = [];
+    for (let step = 0; step < 4; step++) kinds.push((await runPayoutStep(run, unixNow())).kind);
+    expect(kinds).toEqual(['idle', 'idle', 'bounced', 'idle']);
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'failed', error: BOUNCED_PAYOUT });
+    expect(await refundEntries(w.id)).toHaveLength(1);
+    const [cursor] = await ctx.db.query<{ last_lt: bigint; scan_lt: bigint | null }>(
+      'SELECT last_lt, scan_lt FROM payout_bounce_cursor WHERE wallet_address = $1',
+      [hot.wallet.address.toRawString()],
+    );
+    const [newest] = await client.getTransactions(hot.wallet.address, { limit: 1 });
+    expect(cursor).toEqual({ last_lt: newest!.lt, scan_lt: null });
+  });
+
+  it('a bounce that names a withdrawal but comes from another address refunds nothing', async () => {
+    const hot = await newHotWallet(ctx);
+    const to = newRecipient();
+    const seller = await newUser(ctx);
+    const w = await sold(ctx, seller.userId, TON, to.text);
+    const run = worker(ctx, hot.wallet, client);
+    expect(await drain(run)).toEqual(['signed', 'sent', 'confirmed', 'idle']);
+    // The hot wallet itself sends a refusing contract a message with this withdrawal's comment: it bounces back.
+    const other = await refusingContract(ctx, client);
+    await ownTransfer(client, hot.keys.keyPair, other.address, TON, { body: `Withdrawal ${w.id}`, bounce: true });
+    const [received] = await client.getTransactions(hot.wallet.address, { limit: 1 });
+    expect(received?.inMessage?.info).toMatchObject({ bounced: true });
+    expect(await drain(run)).toEqual(['idle']);
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'completed', bounced_tx_hash: null });
+    expect(await refundEntries(w.id)).toEqual([]);
+    expect(await balanceOf(client, to.address)).toBe(TON);
   });
 });
 
@@ -332,7 +613,14 @@ describe('several workers', () => {
   it('the database refuses a second open batch per wallet, and a batch for a seqno a live batch used', async () => {
     const hot = await newHotWallet(ctx, 0n);
     const walletAddress = hot.wallet.address.toRawString();
-    const batch = (seqno: number, tag: string) => ({ walletAddress, seqno, validUntil: unixNow(), signedBoc: tag, messageHash: `hash-${tag}-${walletAddress}` });
+    const batch = (seqno: number, tag: string) => ({
+      walletAddress,
+      seqno,
+      validUntil: unixNow(),
+      signedBoc: tag,
+      messageHash: `hash-${tag}-${walletAddress}`,
+      start: { lt: 0n, hash: null },
+    });
     const first = await insertBatch(ctx.db, batch(0, 'a'));
     expect(first).not.toBeNull();
     expect(await insertBatch(ctx.db, batch(1, 'b'))).toBeNull(); // one open batch at a time

@@ -369,7 +369,6 @@ describe('a sale paid on the dev chain', () => {
         const state = await client.getContractState(address);
         return address.equals(hot) ? { ...state, balance: state.balance + 100n * TON } : state;
       },
-      runMethod: (address, name, stack) => client.runMethod(address, name, stack),
       getTransactions: (address, options) => client.getTransactions(address, options),
       sendFile: (boc) => client.sendFile(boc),
     };

@@ -32,7 +32,7 @@ async function faucetIn(q: Queryable, address: Address, nanotons: bigint, commen
     },
     body: comment === undefined || comment === '' ? Cell.EMPTY : commentCell(comment),
   };
-  return deliver(q, lt.next(), now, message, messageCell(message));
+  return deliver(q, lt, now, message, messageCell(message));
 }
 
 /**

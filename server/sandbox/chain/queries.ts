@@ -13,9 +13,11 @@ export interface AccountRow {
   seqno: number;
   last_lt: bigint;
   last_hash: string | null;
+  /** The account refuses incoming transfers: a bounceable one comes back to its sender (refuseTransfers). */
+  refuses_transfers: boolean;
 }
 
-const ACCOUNT_COLUMNS = 'address, balance, state, code, data, public_key, seqno, last_lt, last_hash';
+const ACCOUNT_COLUMNS = 'address, balance, state, code, data, public_key, seqno, last_lt, last_hash, refuses_transfers';
 
 export interface Block {
   seqno: bigint;
@@ -66,6 +68,15 @@ export async function lockAccount(q: Queryable, address: string): Promise<{ row:
   );
   if (!row) throw new Error(`lockAccount: ${address} missing after insert`);
   return { row, existed: inserted.length === 0 };
+}
+
+/** Flags an account (created uninitialized when unknown) to refuse, or again accept, incoming transfers. */
+export async function setRefusesTransfers(q: Queryable, address: string, refuses: boolean): Promise<void> {
+  await q.query(
+    `INSERT INTO chain_accounts (address, refuses_transfers) VALUES ($1, $2)
+     ON CONFLICT (address) DO UPDATE SET refuses_transfers = EXCLUDED.refuses_transfers, updated_at = now()`,
+    [address, refuses],
+  );
 }
 
 export async function updateAccount(q: Queryable, row: AccountRow): Promise<void> {

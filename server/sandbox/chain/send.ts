@@ -312,7 +312,7 @@ export async function applyExternal(q: Queryable, message: Message, cell: Cell, 
       destroyed: false,
     },
   });
-  for (const message of sent) await deliver(q, lt.next(), now, message, messageCell(message));
+  for (const message of sent) await deliver(q, lt, now, message, messageCell(message));
 }
 
 /**

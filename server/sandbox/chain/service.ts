@@ -9,6 +9,10 @@
  *  - faucet.ts        the faucet and the sandbox treasury
  *  - transactions.ts  writing blocks, Transaction cells and internal deliveries (used by the three above)
  */
+import type { Address } from '@ton/core';
+import type { Deps } from '../../deps';
+import { setRefusesTransfers } from './queries';
+
 export type { ToncenterMessage, ToncenterTransaction } from './toncenter';
 export { ChainError, type ChainErrorReason } from './errors';
 export { ensureSandboxTreasury, faucet } from './faucet';
@@ -23,3 +27,12 @@ export {
   runGetMethod,
 } from './reads';
 export { type EstimateFeeInput, estimateFee, sendBoc } from './send';
+export { REFUSED_EXIT_CODE } from './transactions';
+
+/**
+ * Flags `address` to refuse incoming transfers (or, with false, to accept them again): a bounceable
+ * transfer to it then comes back to its sender as a bounced message, as from a contract that throws.
+ */
+export async function refuseTransfers(deps: Pick<Deps, 'db'>, address: Address, refuses = true): Promise<void> {
+  await setRefusesTransfers(deps.db, address.toRawString(), refuses);
+}

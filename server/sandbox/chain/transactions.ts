@@ -16,7 +16,7 @@ import {
   type Message,
   type Transaction,
   type TransactionActionPhase,
-  type TransactionComputePhase,
+  type TransactionComputeVm,
   type TransactionDescriptionGeneric,
   beginCell,
   loadMessage,
@@ -24,7 +24,7 @@ import {
   storeTransaction,
 } from '@ton/core';
 import type { Queryable } from '../../db/index';
-import { LT_PER_BLOCK, MAX_NANOTONS, MESSAGE_ACTION_FEE, MESSAGE_FORWARD_FEE } from './constants';
+import { LT_PER_BLOCK, MAX_NANOTONS, MESSAGE_ACTION_FEE, MESSAGE_FORWARD_FEE, MESSAGE_FWD_FEE_CARRIED } from './constants';
 import { badRequest } from './errors';
 import { type AccountRow, type Block, insertTransaction, lockAccount, updateAccount } from './queries';
 import { base64, bocBase64, renderMessage } from './toncenter';
@@ -167,7 +167,7 @@ export function actionPhase(args: {
   };
 }
 
-export const vmPhase = (args: { gasFees: bigint; gasUsed: bigint; deploying: boolean }): TransactionComputePhase => ({
+export const vmPhase = (args: { gasFees: bigint; gasUsed: bigint; deploying: boolean }): TransactionComputeVm => ({
   type: 'vm',
   success: true,
   messageStateUsed: args.deploying,
@@ -184,22 +184,94 @@ export const vmPhase = (args: { gasFees: bigint; gasUsed: bigint; deploying: boo
   vmFinalStateHash: 0n,
 });
 
+/** The exit code of an account that refuses transfers (a contract whose code is `throw 100`). */
+export const REFUSED_EXIT_CODE = 100;
+
 /**
- * Delivers an internal message: credits its whole value to the destination (created uninitialized when
- * unknown). The receiver pays no fees and nothing bounces (README.md).
+ * What a refused bounceable message sends back, as the chain builds it: to the sender, not bounceable,
+ * flagged bounced, its value less the forwarding, its body 0xFFFFFFFF and the first 256 bits of the
+ * refused message's body (without references).
  */
-export async function deliver(q: Queryable, lt: bigint, now: number, message: Message, cell: Cell) {
+function bounceOf(message: Message, info: CommonMessageInfoInternal, createdLt: bigint, now: number): Message {
+  const bits = message.body.bits;
+  const body = beginCell().storeUint(0xffffffff, 32).storeBits(bits.substring(0, Math.min(256, bits.length))).endCell();
+  return {
+    info: {
+      type: 'internal',
+      ihrDisabled: true,
+      bounce: false,
+      bounced: true,
+      src: info.dest,
+      dest: info.src,
+      value: { coins: info.value.coins - MESSAGE_FORWARD_FEE },
+      ihrFee: 0n,
+      forwardFee: MESSAGE_FWD_FEE_CARRIED,
+      createdLt,
+      createdAt: now,
+    },
+    init: null,
+    body,
+  };
+}
+
+/**
+ * Delivers an internal message at the cursor's next lt: credits its whole value to the destination
+ * (created uninitialized when unknown). The receiver pays no fees. An account flagged to refuse transfers
+ * (setRefusesTransfers) bounces a bounceable message that can pay the bounce's forwarding: its compute
+ * phase fails (REFUSED_EXIT_CODE), its balance is unchanged, and the bounce is delivered to the sender
+ * next (README.md). Nothing else bounces. Returns the destination's transaction.
+ */
+export async function deliver(
+  q: Queryable,
+  lt: LtCursor,
+  now: number,
+  message: Message,
+  cell: Cell,
+): Promise<{ lt: bigint; hash: string }> {
   const info = message.info as CommonMessageInfoInternal;
   const { row: before, existed } = await lockAccount(q, info.dest.toRawString());
   const value = info.value.coins;
+  const active = before.state === 'active';
+  if (before.refuses_transfers && info.bounce && !info.bounced && value > MESSAGE_FORWARD_FEE) {
+    const transactionLt = lt.next();
+    const bounce = bounceOf(message, info, lt.next(), now);
+    const refused = await recordTransaction(q, {
+      before,
+      after: before,
+      existed,
+      lt: transactionLt,
+      now,
+      inMessage: message,
+      inMessageCell: cell,
+      outMessages: [bounce],
+      totalFees: MESSAGE_ACTION_FEE,
+      description: {
+        type: 'generic',
+        creditFirst: false,
+        storagePhase: noStoragePhase,
+        creditPhase: { credit: { coins: value } },
+        computePhase: { ...vmPhase({ gasFees: 0n, gasUsed: 0n, deploying: false }), success: false, exitCode: REFUSED_EXIT_CODE },
+        actionPhase: null,
+        bouncePhase: {
+          type: 'ok',
+          messageSize: cellStats([bounce.body]),
+          messageFees: MESSAGE_ACTION_FEE,
+          forwardFees: MESSAGE_FWD_FEE_CARRIED,
+        },
+        aborted: true,
+        destroyed: false,
+      },
+    });
+    await deliver(q, lt, now, bounce, messageCell(bounce));
+    return refused;
+  }
   if (before.balance + value > MAX_NANOTONS) throw badRequest('The credit would overflow the account balance');
   const after: AccountRow = { ...before, balance: before.balance + value };
-  const active = before.state === 'active';
   return recordTransaction(q, {
     before,
     after,
     existed,
-    lt,
+    lt: lt.next(),
     now,
     inMessage: message,
     inMessageCell: cell,
@@ -220,4 +292,3 @@ export async function deliver(q: Queryable, lt: bigint, now: number, message: Me
     },
   });
 }
-

@@ -106,7 +106,7 @@ export const OPERATION_TYPES = [
   'referral_transfer',
   /** Tokens sold: debited from the balance they were sold from when the withdrawal was queued. */
   'withdrawal',
-  /** An operator gave a failed withdrawal's tokens back to the balance they came from. */
+  /** A failed withdrawal's tokens back to the balance they came from: by an operator, or at once when the payment bounced. */
   'withdrawal_refund',
 ] as const;
 /** The balances the ledger keeps. */
@@ -114,7 +114,8 @@ export const LEDGER_ACCOUNTS = ['balance_token', 'task_balance', 'referral_balan
 /**
  * Withdrawals (selling tokens for TON, issue #12): queued (debited, waiting for the payout worker),
  * sending (in a signed transfer), completed (on chain: tx_hash), failed (the chain did not pay it: an
- * operator looks), refunded (an operator gave the tokens back).
+ * operator looks; or the recipient bounced it, and its tokens were returned at once), refunded (an
+ * operator gave the tokens back).
  */
 export const WITHDRAWAL_STATUSES = ['queued', 'sending', 'completed', 'failed', 'refunded'] as const;
 /** The networks a TON address can be meant for (a friendly address's test-only flag says which). */
