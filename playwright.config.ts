@@ -47,7 +47,7 @@ export default defineConfig({
       // The price stays still (specs count tokens at 0.01 TON); a spec moves it with the launcher's Price ↑ / ↓.
       PRICE_TICK_MS: '0',
       // Every spec signs in and moves money from 127.0.0.1: limits well above what the suite does in a
-      // minute, still checked (README "Limits").
+      // minute, still checked (docs/operations.md "Limits and load shedding").
       RATE_LIMIT_SIGN_IN_PER_IP: '5000',
       RATE_LIMIT_MONEY_PER_IP: '5000',
       RATE_LIMIT_MONEY_PER_USER: '1000',

@@ -35,7 +35,7 @@ function firstScreenChunk(id: string, ctx: ChunkingContext): string | null {
  * name, in dev and vitest. tests/model/navigation.test.ts (sids, scope serialization) proves it runs.
  * The production build goes without it: the app never serializes a scope (one client-side `fork()`,
  * units addressed by reference), and the sids (random, incompressible) with their config wrappers
- * were ~4 kB gzip of the entry (README "Bundle"). Vite sets NODE_ENV before it loads this file; the
+ * were ~4 kB gzip of the entry (docs/performance.md "Bundle"). Vite sets NODE_ENV before it loads this file; the
  * e2e suite runs the production build, so it runs the app as shipped.
  */
 const effectorPlugin = process.env.NODE_ENV === 'production' ? [] : [

@@ -1,5 +1,5 @@
 /**
- * API throughput (issue #14, DESIGN.md §7 Budgets): GET /api/user/me of a signed-in community member
+ * API throughput (DESIGN.md §7 Budgets): GET /api/user/me of a signed-in community member
  * (sandbox mode, maintenance off) against a bare Fastify route answering a JSON body of the same size,
  * in one interleaved run (server, bare, server, bare…), so both see the same machine load. Each side
  * is its own process; autocannon drives them from this one. Then, on Postgres, p99 at a steady rate

@@ -30,10 +30,10 @@ import { gzipSync } from 'node:zlib';
 /** DESIGN.md §7. */
 export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
 /**
- * The regression guard: the entry as it is now plus a little room (README "Bundle"). Raised from 139 kB
+ * The regression guard: the entry as it is now plus a little room (docs/performance.md "Bundle"). Raised from 139 kB
  * for the early launch calls (src/app/early.ts): 0.9 kB raw, but their modules (ofetch, the contract's
  * tables) now open the chunk, and the whole compresses 1.4 kB worse (brotli, what is sent: +0.4 kB) —
- * for balances ready ~0.5 s sooner (README "Performance").
+ * for balances ready ~0.5 s sooner (docs/performance.md "What the client does at launch").
  */
 export const ENTRY_CEILING_GZIP_BYTES = 140_500;
 

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the price chart (issue #13): lightweight-charts' candlestick series in headless Chromium
+ * Benchmark of the price chart: lightweight-charts' candlestick series in headless Chromium
  * with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), as on a modest phone.
  *
  *   npx tsx scripts/bench-chart.ts [candles=10000] [runs=7]      (npm run bench:chart)
@@ -11,7 +11,7 @@
  * 2. On the last chart: 10 live updates per second for 10 s (update() with the last candle's time
  *    moves it; every 30 s of candle time a new one is appended, as the candles socket does), with a
  *    PerformanceObserver for 'longtask' entries (> 50 ms on the main thread) during the updates.
- * Goals (issue #13): setData ≤ 150 ms, no long task from updates. It prints numbers; it is not a test.
+ * Goals: setData ≤ 150 ms, no long task from updates. It prints numbers; it is not a test.
  *
  * The page is served from a throwaway local HTTP server: the library's standalone production build
  * from node_modules (the same code the app's chart chunk holds) and a small inline harness.

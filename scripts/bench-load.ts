@@ -1,5 +1,5 @@
 /**
- * The first screen on a cheap phone (issue #14, DESIGN.md §7 Budgets: dashboard balances ready ≤ 1.5 s):
+ * The first screen on a cheap phone (DESIGN.md §7 Budgets: dashboard balances ready ≤ 1.5 s):
  * the built app (dist/, not built here) served by `server/main.ts` (sandbox, embedded PGlite), a member
  * created through the launcher's API, its signed launch URL opened in headless Chromium with 4× CPU
  * throttling, 150 ms RTT, 1.6 Mbit/s down (750 kbit/s up), 390×844, a cold cache, N runs. Prints FCP,

@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: false,
     // The router's own refusals (a path segment over 100 characters, a malformed URL) in the `{msg}` shape.
     frameworkErrors: routerErrorHandler,
-    // Fastify's two info lines per request cost ~0.1 ms of CPU a call (issue #14): at debug instead; a
+    // Fastify's two info lines per request cost ~0.1 ms of CPU a call: at debug instead; a
     // failed request (an error, a 5xx) is always logged.
     logController: new RequestLogs(),
   });
@@ -209,7 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('checkResponses', config.mode === 'sandbox');
   // A signed-in non-member is refused there too (server/gates). The signed token and this process's set
   // of revoked sessions authenticate an HTTP call (no database read): the gate's and /user/me's own read
-  // of the user's row refuses a deleted account (README "Performance").
+  // of the user's row refuses a deleted account (docs/security.md "Access tokens").
   const revocationsUnread = (error: unknown) => app.log.warn({ err: error }, 'revoked sessions read failed');
   const revocations = watchRevokedSessions(deps, revocationsUnread);
   // Before serving: a process that just started learns the revocations still-valid tokens may belong to.

@@ -1,8 +1,9 @@
 /**
  * `npm run start:cluster -- N`: N server processes on one DATABASE_URL behind one port (node:cluster —
- * the workers share the listening socket; the primary hands connections out in turn). README "Several
- * processes". Each worker is the production server (server/main.ts under node); events cross the
- * processes through Postgres LISTEN/NOTIFY and the periodic jobs run in one process at a time.
+ * the workers share the listening socket; the primary hands connections out in turn); see
+ * docs/operations.md "Several processes". Each worker is the production server (server/main.ts under
+ * node); events cross the processes through Postgres LISTEN/NOTIFY and the periodic jobs run in one
+ * process at a time.
  *
  * The primary restarts a worker that dies on its own, forwards SIGTERM/SIGINT to every worker (each
  * shuts down gracefully) and exits when they have; a second signal exits at once.

@@ -123,11 +123,11 @@ export interface Config {
    * Default: derived from JWT_SECRET (HMAC-SHA256 with a fixed label), so no new secret is required.
    */
   tonProofSecret: string;
-  /** Faults and abuse (issue #15): database timeouts, proxies, rate limits, load shedding, shutdown. */
+  /** Faults and abuse: database timeouts, proxies, rate limits, load shedding, shutdown. */
   faults: FaultSettings;
 }
 
-/** README "Settings": each field names its variable. */
+/** docs/operations.md "Settings": each field names its variable. */
 export interface FaultSettings {
   /** DATABASE_CONNECT_TIMEOUT_MS: waiting for a Postgres connection (a new one, or a free one of the pool) (default 3000). */
   databaseConnectTimeoutMs: number;

@@ -33,7 +33,7 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 /** Request bodies above this are refused with 413 (every call sends small JSON; the photo proof route has its own limit). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-// ---- mint, price, staking (issue #4) -------------------------------------------------------------
+// ---- mint, price, staking ------------------------------------------------------------------------
 // Money is integers: TON in nanotons, tokens in base units (9 decimals). Percentages are plain numbers
 // with at most 6 decimals (stored as NUMERIC(12, 6)); the reward maths turns them into integers.
 
@@ -92,12 +92,12 @@ export const TREASURY_MAX_PAGES_PER_POLL = 20;
 /** Settlement job period: mint expiry and maturity, stake bonuses and completion. */
 export const SETTLEMENT_INTERVAL_MS = 10_000;
 
-// ---- farming links (issue #10) -------------------------------------------------------------------
+// ---- farming links -------------------------------------------------------------------------------
 
 /** Activation codes: FARMING_CODE_LENGTH characters of the contract's REF_CODE_ALPHABET (31^10 ≈ 8·10^14 codes). */
 export const FARMING_CODE_LENGTH = 10;
 
-// ---- TON payouts (issue #12, DESIGN.md §7 Payouts) -----------------------------------------------
+// ---- TON payouts (DESIGN.md §7 Payouts) ----------------------------------------------------------
 
 /** The payout worker's period: one step (sign, send, or confirm a batch) per run while there is work. */
 export const PAYOUT_INTERVAL_MS = 3_000;
@@ -129,7 +129,7 @@ export const PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS = 10_000_000n;
 export const PAYOUT_TX_PAGE_SIZE = 50;
 export const PAYOUT_TX_MAX_PAGES = 200;
 
-// ---- price (issue #13) ---------------------------------------------------------------------------
+// ---- price ---------------------------------------------------------------------------------------
 
 /** The highest price anyone may set, nanotons per whole token (1 000 000 000 TON): far inside BIGINT. */
 export const PRICE_MAX_NANOTONS = 10n ** 18n;
@@ -167,7 +167,7 @@ export const TON_NODE_MAX_BACKOFF_MS = 10_000;
 /** A node call that would wait longer than this for its turn fails at once instead (a queue that only grows). */
 export const TON_NODE_MAX_QUEUE_MS = 30_000;
 
-// ---- wallet ownership: ton_proof (issue #15) -------------------------------------------------------
+// ---- wallet ownership: ton_proof -------------------------------------------------------------------
 
 /** A ton_proof payload the server issued is good for this long, and a proof's timestamp may be this old (15 min). */
 export const TON_PROOF_TTL_SECONDS = 15 * 60;
@@ -178,7 +178,7 @@ export const TON_PROOF_FUTURE_SKEW_SECONDS = 60;
 export const AUTH_DATE_FUTURE_SKEW_SECONDS = 60;
 /**
  * Live sessions (refresh-token families) one user may hold: a new sign-in beyond it revokes the oldest,
- * so replaying one captured init_data cannot mint unbounded sessions (issue #15).
+ * so replaying one captured init_data cannot mint unbounded sessions.
  */
 export const MAX_LIVE_SESSIONS_PER_USER = 10;
 /** How often expired refresh tokens are purged. */

@@ -1,5 +1,5 @@
 /**
- * Every periodic job, composed here and nowhere else (issue #4): the treasury watcher, the
+ * Every periodic job, composed here and nowhere else: the treasury watcher, the
  * settlement run, the payout worker and (sandbox) the price's random walk. Built from the same database and event bus as the app, started by start.ts after the
  * server listens (in the sandbox the watcher reads the dev chain over this very server's HTTP), stopped
  * before it closes. Tests build the pieces directly and call runOnce(); nothing here runs on import.
@@ -183,7 +183,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
     });
   }
 
-  // Expired refresh tokens can never refresh again: deleted hourly (issue #15: they were never purged).
+  // Expired refresh tokens can never refresh again: deleted hourly.
   const sessionPurge = createPeriodicJob({
     name: 'session-purge',
     intervalMs: REFRESH_TOKEN_PURGE_INTERVAL_MS,

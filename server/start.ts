@@ -65,7 +65,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app,
       address,
       /*
-       * Graceful shutdown (README "Shutdown"): new requests get 503 {msg} and every answer closes its
+       * Graceful shutdown (docs/operations.md "Shutdown"): new requests get 503 {msg} and every answer closes its
        * connection, so clients and balancers move on; a moment later the server stops listening, running
        * requests and their transactions finish, sockets are closed with SOCKET_CLOSE.restart, the jobs stop
        * after their current run (its advisory lock is a transaction lock: released as the run ends), and

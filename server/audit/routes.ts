@@ -1,5 +1,5 @@
 /**
- * Operator actions are audited (issue #15): every state-changing call of the operator API
+ * Operator actions are audited: every state-changing call of the operator API
  * (`config.operator` routes, /api/admin/*, anything but GET: treasury resolutions, withdrawal refunds and
  * retries, payouts pause/resume, price set, maintenance, tasks and proof reviews) made with the admin
  * token is recorded once it is answered — what (method, the route's pattern, its path parameters and

@@ -7,7 +7,7 @@ import { refresh, register, signOut } from './service';
 
 export function authRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
-    // The user comes with the tokens (issue #14): the app's first screen needs no GET /user/me.
+    // The user comes with the tokens: the app's first screen needs no GET /user/me.
     callRoute(app, 'register', async ({ body, request }) => {
       const { tokens, userId } = await register(deps, body, request.log);
       return { ...tokens, user: await getMe(deps, userId) };

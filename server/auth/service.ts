@@ -144,7 +144,7 @@ export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens'>, token
 
 /**
  * An HTTP call's access token: its signature and expiry (remembered per token), and its session not one
- * this process knows was revoked — no database read (README "Performance").
+ * this process knows was revoked — no database read (docs/performance.md "What the server does per call").
  */
 export async function authenticateRequest(deps: Pick<Deps, 'tokens' | 'revokedSessions'>, token: string): Promise<VerifiedClaims> {
   const claims = await deps.tokens.verify(token);

@@ -1,5 +1,5 @@
 /**
- * Database faults (issue #15): an error that says the database cannot answer now (unreachable, restarting,
+ * Database faults: an error that says the database cannot answer now (unreachable, restarting,
  * frozen, a statement or a connection timed out), as opposed to one about the request (a constraint, a
  * serialization conflict the service handles). The Postgres wrapper (./index.ts) turns the first kind into
  * DatabaseUnavailableError, which the error handler answers 503 {msg} and the socket handshake closes with

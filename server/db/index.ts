@@ -30,7 +30,7 @@ export interface DbOptions {
    * transaction; more connections than Postgres has cores mostly queue inside Postgres instead.
    */
   poolSize?: number | undefined;
-  /** Postgres timeouts (README "Settings"); absent: node-postgres' and the server's defaults (none). */
+  /** Postgres timeouts (docs/operations.md "Settings"); absent: node-postgres' and the server's defaults (none). */
   timeouts?: DbTimeouts | undefined;
 }
 
@@ -85,7 +85,7 @@ const PLAN_CHANGED_RESULT_TYPE = '0A000';
 /**
  * Names for the statements run outside transactions (the read paths): Postgres parses and plans a
  * named statement once per connection instead of on every call, which was most of a simple read's
- * cost (issue #14: GET /user/me's statement 3 400 → 11 000 a second). When a migration run by another
+ * cost (GET /user/me's statement 3 400 → 11 000 a second). When a migration run by another
  * process alters a table under a prepared `SELECT *`, Postgres refuses the old plan once: the call is
  * run again unnamed and every name changes, so each connection prepares afresh.
  */

@@ -149,7 +149,7 @@ export const migrations: Migration[] = [
   {
     id: '0004_mint_staking',
     sql: /* sql */ `
-      -- Mint plans (issue #4). yield_bps: growth over tariff_days in basis points (500 = 5 %).
+      -- Mint plans. yield_bps: growth over tariff_days in basis points (500 = 5 %).
       CREATE TABLE mint_plans (
         days        INTEGER PRIMARY KEY CHECK (days > 0),
         tariff_days INTEGER NOT NULL CHECK (tariff_days > 0),
@@ -266,7 +266,7 @@ export const migrations: Migration[] = [
   {
     id: '0005_farming',
     sql: /* sql */ `
-      -- Farming links (issue #10, DESIGN.md §4): the author holds amount_token × count_activations from
+      -- Farming links (DESIGN.md §4): the author holds amount_token × count_activations from
       -- one balance at creation; each activation gives the activator an active mint of amount_ton at the
       -- link's price and plan. Money in base units / nanotons, like mints.
       CREATE TABLE farming_links (
@@ -358,7 +358,7 @@ export const migrations: Migration[] = [
   {
     id: '0007_tasks',
     sql: /* sql */ `
-      -- Tasks (issue #11, DESIGN.md §4): a catalogue the operator manages. Texts in both languages; the
+      -- Tasks (DESIGN.md §4): a catalogue the operator manages. Texts in both languages; the
       -- reward in token base units, paid to task_balance on claim. settings: what the kind needs
       -- (url, count, paying_only, min_seconds, allowed_hosts).
       CREATE TABLE tasks (
@@ -421,7 +421,7 @@ export const migrations: Migration[] = [
   {
     id: '0008_payouts',
     sql: /* sql */ `
-      -- TON payouts (issue #12, DESIGN.md §7 Payouts): a transfer of the hot wallet carrying up to 4
+      -- TON payouts (DESIGN.md §7 Payouts): a transfer of the hot wallet carrying up to 4
       -- withdrawals (wallet v4r2). The signed external message and its hash are stored before it is sent,
       -- so a restarted worker resends the very same message or finds it on chain, never signs twice for
       -- one seqno while the first one may still land. At most one batch per wallet is open at a time.
@@ -478,7 +478,7 @@ export const migrations: Migration[] = [
   {
     id: '0009_sell',
     sql: /* sql */ `
-      -- Selling tokens for TON (issue #12): the economics as settings an operator can change without a
+      -- Selling tokens for TON: the economics as settings an operator can change without a
       -- release. fee = network fee + percent of the TON amount; a sale must bring at least min_receive.
       INSERT INTO settings (key, value) VALUES
         ('withdraw_fee_percent', '1'),
@@ -502,7 +502,7 @@ export const migrations: Migration[] = [
   {
     id: '0011_wallet_ownership',
     sql: /* sql */ `
-      -- Wallet ownership (issue #15, ton_proof): the wallet a user proved to hold, one per user, and a
+      -- Wallet ownership (ton_proof): the wallet a user proved to hold, one per user, and a
       -- wallet bound to one user at a time (the latest proof wins: server/wallet/service.ts).
       CREATE TABLE wallet_bindings (
         user_id     INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,

@@ -58,7 +58,7 @@ export class TokenKeys {
   private readonly key: Uint8Array;
   /**
    * Tokens already verified, with their claims and expiry (seconds): the same bytes were signed by this
-   * key, so until it expires a token seen before needs no HMAC again (issue #14: the signature check
+   * key, so until it expires a token seen before needs no HMAC again (the signature check
    * with its key import was the largest CPU cost of an authenticated call). Oldest dropped first.
    */
   private readonly verified = new Map<string, VerifiedClaims>();

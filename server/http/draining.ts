@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown, the HTTP side (README "Shutdown"): once draining starts, every new request is
+ * Graceful shutdown, the HTTP side (docs/operations.md "Shutdown"): once draining starts, every new request is
  * answered 503 {msg} (Fastify's own 503 while closing has another body) and every answer carries
  * `Connection: close`, so keep-alive clients and load balancers move to another process before this one
  * stops listening. Requests already running finish as usual.

@@ -52,7 +52,7 @@ export class BadGatewayError extends DomainError {
   }
 }
 
-/** A rate limit was reached (README "Limits"); the answer carries Retry-After. */
+/** A rate limit was reached (docs/security.md "Limits"); the answer carries Retry-After. */
 export class TooManyRequestsError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, SERVER_MESSAGES.tooManyRequests);

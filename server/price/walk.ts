@@ -1,5 +1,5 @@
 /**
- * The sandbox's random walk (README "Price, candles and stats"): pure arithmetic, so tests check the
+ * The sandbox's random walk (docs/decisions.md "Price, candles and financial stats"): pure arithmetic, so tests check the
  * bounds without a database. The service applies each step through the one price writer.
  */
 import { PRICE_MAX_NANOTONS, PRICE_WALK } from '../constants';

@@ -91,7 +91,7 @@ export async function setSandboxMembership(q: Queryable, id: number, member: boo
   );
   if (!row) return false;
   // Joining confirms membership at once (the gate opens). Leaving changes only what the chat answers:
-  // a confirmed member stays one for the gate, as in production (README "Gates on the server"), so the
+  // a confirmed member stays one for the gate, as in production (docs/security.md "Gates"), so the
   // community task's own check (which asks the chat every time) is what notices.
   if (member) {
     await q.query('UPDATE users SET community_member = TRUE, community_checked_at = now() WHERE telegram_id = $1', [

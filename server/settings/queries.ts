@@ -6,7 +6,7 @@ export interface Settings {
   maintenance: boolean;
   /** Collective bonus, percent per day, added to every stake's reward (SPEC §5). */
   collective_bonus: number;
-  /** Selling tokens (issue #12): percent of the TON amount kept as a fee. */
+  /** Selling tokens: percent of the TON amount kept as a fee. */
   withdraw_fee_percent: number;
   /** Selling tokens: TON (decimal text) kept per sale for the network, on top of the percent. */
   withdraw_network_fee: string;

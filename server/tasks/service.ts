@@ -1,5 +1,5 @@
 /**
- * Tasks (SPEC §3/§4, DESIGN.md §4, README "Decisions"): an operator's catalogue; each user moves a task
+ * Tasks (SPEC §3/§4, DESIGN.md §4, docs/decisions.md "Tasks (server)"): an operator's catalogue; each user moves a task
  * new → started → validated (community, referrals, visit: when the kind's rule holds) or pending_review
  * (photo, link: a proof waits for the operator, who approves → validated or rejects → rejected, and a
  * rejected task takes a new proof) → claimed (the reward to task_balance, once). Every refusal changes

@@ -1,5 +1,5 @@
 /**
- * Wallet ownership (issue #15; DESIGN.md §8): the server issues ton_proof payloads, checks the proof a
+ * Wallet ownership (DESIGN.md §8): the server issues ton_proof payloads, checks the proof a
  * wallet signs on connect exactly as TON Connect specifies it, and binds the wallet to the user.
  *
  * The binding rule: **one wallet per user, one user per wallet, the latest proof wins.** A new proof of

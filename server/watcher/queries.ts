@@ -77,7 +77,7 @@ export async function transactionsToReview(q: Queryable, includeResolved: boolea
 }
 
 /**
- * Marks a transaction to review resolved, once: an operator's resolution is final (issue #15), so a
+ * Marks a transaction to review resolved, once: an operator's resolution is final, so a
  * second resolve is refused instead of overwriting the first.
  */
 export async function resolveTransaction(q: Queryable, hash: string, resolution: string): Promise<'resolved' | 'already' | 'missing'> {

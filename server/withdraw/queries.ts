@@ -10,7 +10,7 @@ export async function insertReferralTransfer(q: Queryable, userId: number, amoun
   return row.id;
 }
 
-// ---- withdrawals and payout batches (issue #12) -----------------------------------------------------
+// ---- withdrawals and payout batches -----------------------------------------------------------------
 
 export type WithdrawalStatus = 'queued' | 'sending' | 'completed' | 'failed' | 'refunded';
 export type SourceAccount = 'balance_token' | 'task_balance' | 'referral_balance';

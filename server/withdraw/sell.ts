@@ -1,5 +1,5 @@
 /**
- * Selling tokens for TON (issue #12, DESIGN.md §4 Sell / withdraw, §7 Selling from the task balance):
+ * Selling tokens for TON (DESIGN.md §4 Sell / withdraw, §7 Selling from the task balance):
  * what a sale pays at today's price (GET /withdraw/calculate), the sale itself (POST /withdraw/create:
  * debit and queued payout in one transaction), the user's withdrawals (GET /withdraw/history), and the
  * operator's refund and retry of a payout the chain did not make.

@@ -42,7 +42,7 @@ test('connect the dev wallet, disconnect, reconnect, then approve and decline a 
   await sheet.getByRole('button', { name: 'Approve' }).click();
   await expect(app.getByRole('status').filter({ hasText: 'Transaction is being processed' })).toBeVisible();
   await expect(app.getByTestId('wallet-balance')).toHaveText('98.9946 TON');
-  // One announcement per event (issue #9): the app's toast, not the library's notification too.
+  // One announcement per event: the app's toast, not the library's notification too.
   await expect(app.getByText('Transaction sent', { exact: true })).toHaveCount(0);
 
   // Declined: the cancellation shows once, in the app's toast; no money moves.

@@ -132,13 +132,13 @@ describe('page data loads once, in the route chain', () => {
   it('the dashboard requests /api/mint/, /api/staking/ and the current price once each on launch', async () => {
     const { scope, calls } = launchAt('/');
     await start(scope);
-    // The user came with the sign-in (issue #14): no GET /user/me on launch.
+    // The user came with the sign-in: no GET /user/me on launch.
     expect(calls.me).not.toHaveBeenCalled();
     expect(calls.mints).toHaveBeenCalledTimes(1);
     expect(calls.stakes).toHaveBeenCalledTimes(1);
     expect(calls.price).toHaveBeenCalledTimes(1);
     expect(calls.plans).not.toHaveBeenCalled();
-    // The overview's chart and statistics (issue #13).
+    // The overview's chart and statistics.
     expect(calls.candles).toHaveBeenCalledExactlyOnceWith({ interval: '5m' });
     expect(calls.stats).toHaveBeenCalledTimes(1);
     // The app's socket is up for the signed-in session, and the candles socket for the overview's chart.

@@ -9,7 +9,7 @@ import {
   walletStatusChanged,
   type ConnectedWalletInfo,
 } from '@/shared/ton-connect';
-// Loaded with the wallet library, not part of the slice's public API (README "Bundle").
+// Loaded with the wallet library, not part of the slice's public API (docs/performance.md "Bundle").
 import { storagePrefix, telegramUserStorage } from '@/shared/ton-connect/storage';
 import { createTestScope } from './scope';
 
@@ -54,7 +54,7 @@ const started = (scope: ReturnType<typeof setup>['scope']) =>
 
 afterEach(() => vi.useRealTimers());
 
-describe('ton_proof on connect (issue #15)', () => {
+describe('ton_proof on connect', () => {
   it('a member’s connect request waits for a payload from the server, then asks the wallet to prove it', async () => {
     const { scope, payload, request } = setup();
     await started(scope);

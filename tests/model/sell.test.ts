@@ -51,7 +51,7 @@ const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8'
 const TESTNET = toFriendlyAddress(RAW, { testOnly: true });
 const MAINNET = toFriendlyAddress(RAW);
 const OTHER = toFriendlyAddress(`0:${'ab'.repeat(32)}`, { testOnly: true });
-/** The wallet the user proved to hold (issue #15): the connected one, unless a test says otherwise. */
+/** The wallet the user proved to hold: the connected one, unless a test says otherwise. */
 const BOUND = { address: RAW, friendly_address: TESTNET, bound_at: 1_790_000_000 };
 
 const user = (overrides: Partial<UserMe> = {}): UserMe =>
@@ -172,7 +172,7 @@ async function type(scope: Scope, amount: string) {
   await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS);
 }
 
-describe('the Sell modal (issue #12)', () => {
+describe('the Sell modal', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

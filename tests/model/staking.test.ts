@@ -352,7 +352,7 @@ describe('staking a mint (select-mint page)', () => {
   });
 });
 
-describe('dashboard: active mints and stakes (issue #4)', () => {
+describe('dashboard: active mints and stakes', () => {
   it('opening the dashboard loads both; only active ones are listed, and pushes keep them live', async () => {
     const getMints = vi.fn(async () => page([mint({ id: 7 }), mint({ id: 8, status: 'pending' }), mint({ id: 9, status: 'move_to_staking' })]));
     const getStakes = vi.fn(async () => page([stake({ id: 3 }), stake({ id: 2, status: 'completed', earned_reward: '300' })]));

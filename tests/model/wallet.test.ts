@@ -279,7 +279,7 @@ describe('wallet widget settings', () => {
         [createTonConnectFx, create],
         [setUiOptionsFx, setUi],
         [mountButtonFx, mount],
-        // What follows a started library (issue #15): the connect request asks for a proof.
+        // What follows a started library: the connect request asks for a proof.
         [getTonProofPayloadFx, async () => ({ payload: 'p', expires_at: 1 })],
         [setConnectRequestFx, vi.fn()],
       ],
@@ -295,7 +295,7 @@ describe('wallet widget settings', () => {
       twaReturnUrl: miniAppLink(),
       language: 'ru',
       theme: 'dark',
-      // The connection is stored under the Telegram user's keys (issue #15).
+      // The connection is stored under the Telegram user's keys.
       telegramUserId: 777,
     });
     expect(mount).toHaveBeenCalledTimes(2);

@@ -38,7 +38,7 @@ describe('POST /api/auth/register', () => {
     expect(row?.ref_code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
   });
 
-  it('answers with the user exactly as GET /api/user/me does, so the first screen needs one round trip (issue #14)', async () => {
+  it('answers with the user exactly as GET /api/user/me does, so the first screen needs one round trip', async () => {
     const telegramId = newTelegramId();
     const response = await post('/api/auth/register', { init_data: signInitData({ id: telegramId, first_name: 'Ann' }) });
     expect(response.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Several server processes on one Postgres (issue #15): events cross processes through LISTEN/NOTIFY.
+ * Several server processes on one Postgres: events cross processes through LISTEN/NOTIFY.
  *
  * Process A is an app in this test process (its requests and the treasury watcher's payment run here,
  * on a Postgres event bus); process B is the real server process as `npm start` runs it. A socket

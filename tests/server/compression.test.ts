@@ -1,5 +1,5 @@
 /**
- * Compressed answers (issue #14): built assets are sent as their build-time .br/.gz siblings by
+ * Compressed answers: built assets are sent as their build-time .br/.gz siblings by
  * Accept-Encoding (the same bytes once decompressed), hashed assets cached for good, index.html never;
  * large JSON answers compressed on the fly, small ones and request bodies left alone.
  */

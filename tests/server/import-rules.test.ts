@@ -1,5 +1,5 @@
 /**
- * The server's import rules (README "Architecture"), checked on every server/**\/*.ts import, static,
+ * The server's import rules (docs/architecture.md "Import rules"), checked on every server/**\/*.ts import, static,
  * type-only, re-export and dynamic:
  *  1. a domain reaches another domain only through that domain's service.ts;
  *  2. no cycles among domains (two domains never import each other);

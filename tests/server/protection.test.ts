@@ -1,5 +1,5 @@
 /**
- * What stands before the routes (issue #15): rate limits (429 {msg}, per address and per user), TRUST_PROXY,
+ * What stands before the routes: rate limits (429 {msg}, per address and per user), TRUST_PROXY,
  * security headers and the CSP, the manifest's CORS and icon, body limits, load shedding and draining.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Request logs (issue #14): at the default info level a successful call writes no log line (Fastify's
+ * Request logs: at the default info level a successful call writes no log line (Fastify's
  * two lines per request cost CPU on every call); at debug it does; a failed call (5xx) is always logged.
  */
 import { Writable } from 'node:stream';

@@ -1,5 +1,5 @@
 /**
- * Selling tokens for TON (issue #12): GET /api/withdraw/calculate, POST /api/withdraw/create, GET
+ * Selling tokens for TON: GET /api/withdraw/calculate, POST /api/withdraw/create, GET
  * /api/withdraw/history, the payout of a sale on the dev chain with its user:withdrawal events, and the
  * operator's refund and retry (admin API and CLI). Every refusal changes nothing.
  */

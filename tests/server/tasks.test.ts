@@ -1,5 +1,5 @@
 /**
- * Tasks (issue #11): the catalogue, start → validate → claim with each kind's validator, photo and
+ * Tasks: the catalogue, start → validate → claim with each kind's validator, photo and
  * link proofs and their review, the operator API and CLI, the sandbox's seed and review queue. The
  * community validator asks a local HTTP server that answers getChatMember as the Bot API documents
  * it (https://core.telegram.org/bots/api#getchatmember: ChatMember with status creator, administrator,

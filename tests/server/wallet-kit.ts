@@ -1,5 +1,5 @@
 /**
- * Wallets a test user proves to hold, as the app does on connect (issue #15): real key pairs, a payload
+ * Wallets a test user proves to hold, as the app does on connect: real key pairs, a payload
  * the server issued to that user, a ton_proof signed for real, POST /api/wallet/ton-proof. Sales pay out
  * only to the wallet proved this way (server/withdraw/sell.ts), so every sale test proves its recipient.
  */

@@ -1,5 +1,5 @@
 /**
- * Wallet ownership (issue #15): GET /api/wallet/ton-proof/payload and POST /api/wallet/ton-proof. Real
+ * Wallet ownership: GET /api/wallet/ton-proof/payload and POST /api/wallet/ton-proof. Real
  * proofs signed by real wallet v4r2, v5r1 and v3r2 key pairs pass and bind the wallet (shown by
  * /user/me); every tampered field, an expired, reused or foreign payload, a wrong domain and a state init
  * of another address are refused with 422 and change nothing; a wallet that sends no state init is

@@ -151,7 +151,7 @@ describe('matching payments', () => {
     });
     expect(resolve.statusCode).toBe(200);
     expect((await toReview()).map((row) => row.hash)).not.toContain(twice.transaction_id.hash);
-    // Final: resolving it again is refused, and the first resolution stands (issue #15).
+    // Final: resolving it again is refused, and the first resolution stands.
     const again = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/treasury/transactions/resolve',

@@ -3,7 +3,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * README "Bundle": the entry holds what the first screen draws, every model, and nothing else. The
+ * docs/performance.md "Bundle": the entry holds what the first screen draws, every model, and nothing else. The
  * bundler puts into the entry every module the entry imports statically (vite.config.ts), so a view
  * re-exported next to a model, or imported by a view that is on the first screen, lands there. This
  * walks the static imports from src/app/index.tsx (`import(…)` is a lazy chunk, `import type` is
@@ -48,10 +48,10 @@ function entryModules(start = ENTRY, packages = entryPackages): Set<string> {
   return new Set([...seen].map((file) => relative(root, file)));
 }
 
-describe('the entry bundle (README "Bundle")', () => {
+describe('the entry bundle (docs/performance.md "Bundle")', () => {
   const modules = entryModules();
 
-  it('starts with the early launch calls, whose modules create no units and render nothing (README "Performance")', () => {
+  it('starts with the early launch calls, whose modules create no units and render nothing (docs/performance.md "What the client does at launch")', () => {
     const firstImport = readFileSync(resolve(root, ENTRY), 'utf8').match(STATIC_IMPORT)?.[0];
     expect(firstImport?.trim()).toBe("import './early'");
     const packages = new Set<string>();

@@ -1,6 +1,6 @@
 /**
  * The launch reads Telegram's parameters from the URL hash without @twa-dev/sdk (the SDK is a lazy
- * chunk, README "Bundle"). These are the same parameters the SDK reads: each sample hash (the sandbox
+ * chunk, docs/performance.md "Bundle"). These are the same parameters the SDK reads: each sample hash (the sandbox
  * launcher's, as the e2e suite opens the app, and the odd ones Telegram or a reload produce) is read
  * by src/shared/telegram/launch-params.ts and by the SDK's own code, run afresh on the same page.
  */

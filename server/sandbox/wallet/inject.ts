@@ -2,7 +2,7 @@ import { DEV_WALLET_SCRIPT_PATH } from './constants';
 
 /**
  * The dev wallet's injected TON Connect bridge in index.html, as a deferred classic script before the
- * app's module script: it no longer blocks the parser (issue #14), and deferred scripts and module
+ * app's module script: it does not block the parser, and deferred scripts and module
  * scripts still run in document order, so window.devwallet exists before @tonconnect/ui looks for
  * injected wallets (DESIGN.md §2).
  */

@@ -88,7 +88,7 @@ const signInStarted = sample({
 });
 $phase.on(signInStarted, () => 'signing-in');
 sample({ clock: signInStarted, target: signInRequested });
-// The sign-in answers with the user (issue #14): the first screen renders after that one round trip.
+// The sign-in answers with the user: the first screen renders after that one round trip.
 sample({ clock: signedInAs, target: userArrivedWithSignIn });
 // A farm code in the launch is checked once signed in; the modal waits for the user data (membership)
 // and never holds up the first screen.
@@ -107,5 +107,5 @@ const firstScreenShown = sample({ clock: $screen.updates, filter: (screen) => sc
 // user's language: the screen waits for the texts, the sign-in does not (its answer may be in before
 // the app's code has run, src/app/early.ts).
 sample({ clock: firstScreenShown, source: $launchParams, filter: Boolean, target: walletWidgetStarted });
-// The other screens' code (README "Bundle") loads once the browser is idle after the first screen.
+// The other screens' code (docs/performance.md "Bundle") loads once the browser is idle after the first screen.
 sample({ clock: firstScreenShown, fn: () => undefined, target: prefetchLazyViewsFx });

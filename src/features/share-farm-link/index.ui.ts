@@ -1,5 +1,5 @@
 /*
- * The slice's views for views that load on demand (README "Bundle"): index.ts, which the entry's
+ * The slice's views for views that load on demand (docs/performance.md "Bundle"): index.ts, which the entry's
  * models import, exports none of them eagerly, so importing this file from the entry would put them
  * back into the first screen's bundle.
  */

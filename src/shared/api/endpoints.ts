@@ -113,7 +113,7 @@ export const calculateWithdrawFx = createEffect((query: CallQuery<'withdrawCalcu
 /** Sells tokens from one balance: answers the queued withdrawal and the balances after the debit. */
 export const createWithdrawalFx = createEffect((body: CallBody<'withdrawCreate'>) => sendCall('withdrawCreate', { body }));
 
-// ---- wallet ownership (issue #15) -------------------------------------------------------------------
+// ---- wallet ownership -------------------------------------------------------------------------------
 
 /** A ton_proof payload for the connect request (signed by the server, single use, 15 minutes). */
 export const getTonProofPayloadFx = createEffect(() => sendCall('tonProofPayload'));

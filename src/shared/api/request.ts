@@ -47,7 +47,7 @@ const call = (transport: $Fetch, options: RequestOptions, access: string | null)
   transmit(transport, options, options.skipAuth ? null : access);
 
 /**
- * Sends one call: on a 401 it refreshes once and retries once (issue #2). A call without a token that
+ * Sends one call: on a 401 it refreshes once and retries once. A call without a token that
  * the launch sent early (./transport.ts) takes that answer instead of going out again.
  */
 export async function sendRequest(

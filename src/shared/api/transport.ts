@@ -29,10 +29,10 @@ export const transmit = (transport: $Fetch, request: TransportRequest, access: s
   });
 
 /**
- * Early calls (issue #14, README "Performance"): the launch's two calls that need no token — the
- * maintenance status and the sign-in — are sent by the first lines of the entry (src/app/early.ts),
- * before the rest of the app's code has been evaluated (~0.7 s on a throttled phone), so their answers
- * are back when the models ask. The models are unchanged: their own request for the same call (same
+ * Early calls (docs/performance.md "What the client does at launch"): the launch's two calls that
+ * need no token — the maintenance status and the sign-in — are sent by the first lines of the entry
+ * (src/app/early.ts), before the rest of the app's code has been evaluated (~0.7 s on a throttled
+ * phone), so their answers are back when the models ask. The models are unchanged: their own request for the same call (same
  * method, path, query and body) takes the early answer instead of going out again.
  *
  * An early answer is taken once, within EARLY_ANSWER_TTL_MS of being sent, and only a success is used:

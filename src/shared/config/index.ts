@@ -30,7 +30,7 @@ export const appConfig: AppConfig = {
 
 /**
  * The TON network payouts go out on, so the network a destination address must be meant for: the
- * sandbox's dev chain and dev wallet are testnet (README "Wallet"), production is mainnet.
+ * sandbox's dev chain and dev wallet are testnet (docs/decisions.md "Wallet"), production is mainnet.
  */
 export const tonNetwork: 'mainnet' | 'testnet' = mode === 'sandbox' ? 'testnet' : 'mainnet';
 

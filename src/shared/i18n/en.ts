@@ -337,7 +337,7 @@ export const en = {
   'farming.activation.close': 'Close',
   'farming.activated': 'New Mint created via Farming',
 
-  // ---- referral (issue #10) -------------------------------------------------------------------------
+  // ---- referral -------------------------------------------------------------------------------------
   'referral.tierTitle': 'Your referral level',
   'referral.level': 'Level {level} of {total}',
   'referral.percentHint': 'You earn {percent} of the tokens of every mint your friends pay for.',

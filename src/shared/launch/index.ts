@@ -1,8 +1,8 @@
 /**
- * The launch's calls without a token, sent before the app's models exist (issue #14, README
- * "Performance"): the entry's first import (src/app/early.ts) calls this. Only modules without units
- * are imported here, so nothing of the app is created (or evaluated beyond these few modules) before
- * the requests leave. The models take the answers when they ask for the same calls
+ * The launch's calls without a token, sent before the app's models exist (docs/performance.md
+ * "What the client does at launch"): the entry's first import (src/app/early.ts) calls this. Only
+ * modules without units are imported here, so nothing of the app is created (or evaluated beyond these
+ * few modules) before the requests leave. The models take the answers when they ask for the same calls
  * (shared/api/transport.ts).
  */
 import { launchCalls, sendEarly } from '../api/transport';

@@ -8,7 +8,7 @@ import { sample, type EventCallable } from 'effector';
  *
  * So the route it returns is `route` itself: a chainRoute here (`beforeOpen` = `openOn`) would be a
  * second route that opens and closes exactly with the first, and each costs ~64 graph nodes created
- * at start — ~700 for the app's pages, an eighth of all it creates before the first screen (issue #14).
+ * at start — ~700 for the app's pages, an eighth of all it creates before the first screen.
  */
 export function chainLoad<Params extends RouteParams>(
   route: RouteInstance<Params>,

@@ -1,7 +1,7 @@
 /**
  * The launch parameters Telegram passes in the URL hash (`tgWebAppData`, `tgWebAppPlatform`,
  * `tgWebAppVersion`, `tgWebAppThemeParams`), read without @twa-dev/sdk so the launch needs none of
- * its 13 kB (README "Bundle"): the SDK is a chunk of its own, loaded for the first host call
+ * its 13 kB (docs/performance.md "Bundle"): the SDK is a chunk of its own, loaded for the first host call
  * (./web-app.ts). Read exactly as the SDK reads them (DESIGN.md §6), which
  * tests/unit/launch-params.test.ts checks against the SDK itself on the same hashes:
  *

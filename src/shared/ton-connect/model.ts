@@ -144,7 +144,7 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
 });
 
 /**
- * What the next connect asks the wallet for besides its address (issue #15): a ton_proof of the
+ * What the next connect asks the wallet for besides its address: a ton_proof of the
  * server's payload, 'loading' while the payload is on its way (the wallet modal waits), or nothing.
  */
 export const setConnectRequestFx = createEffect((request: ConnectProofRequest) => {

@@ -70,7 +70,7 @@ const registered = sample({
   filter: (answer): answer is RegisterResponse => answer !== null,
 });
 sample({ clock: registered, fn: ({ token, refresh }): TokenPair => ({ token, refresh }), target: [tokensReceived, signedIn] });
-// The user comes with the tokens (issue #14): the first screen needs no GET /user/me.
+// The user comes with the tokens: the first screen needs no GET /user/me.
 sample({ clock: registered, fn: ({ user }) => user, target: signedInAs });
 sample({
   clock: [registerWithLaunchDataFx.fail, registerWithLaunchDataFx.doneData.filter({ fn: (pair) => pair === null })],

@@ -7,14 +7,14 @@ export const $user = createStore<UserMe | null>(null);
 export const userRequested = createEvent();
 export const userLoaded = createEvent<UserMe>();
 export const userLoadFailed = createEvent();
-/** The user as the sign-in answered it (issue #14: the launch needs no GET /user/me). */
+/** The user as the sign-in answered it (the launch needs no GET /user/me). */
 export const userArrivedWithSignIn = createEvent<UserMe>();
 /** A live `user:balance` push from the server socket. */
 export const balanceUpdated = createEvent<UserBalanceEvent>();
 export const collectiveBonusUpdated = createEvent<number>();
 /** The referral screen has shown every referral so far (its page-1 read): the navbar badge clears. */
 export const newReferralsSeen = createEvent();
-/** A proof bound this wallet to the user (issue #15): /user/me's `wallet` until the next read. */
+/** A proof bound this wallet to the user: /user/me's `wallet` until the next read. */
 export const walletBound = createEvent<BoundWallet>();
 
 export const loadUserFx = attach({ effect: getMeFx });

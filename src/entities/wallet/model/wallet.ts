@@ -28,7 +28,7 @@ export const $status = combine($wallet, $restored, (wallet, restored): WalletSta
 /**
  * User-friendly, non-bounceable (UQ…), test-only on testnet — as wallets show it. The address code
  * (base64, CRC16) is a chunk of its own, loaded when a wallet first connects: a wallet connects only
- * after the first screen (README "Bundle").
+ * after the first screen (docs/performance.md "Bundle").
  */
 const friendlyAddressFx = createEffect(async (wallet: ConnectedWalletInfo) => {
   const { toFriendlyAddress } = await import('@/shared/lib/ton-address');

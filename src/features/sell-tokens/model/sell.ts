@@ -19,7 +19,7 @@ import type { AddressProblem, TonNetwork } from '../lib/address-problem';
 import { sellAmountProblem } from '../lib/amount-problem';
 
 /**
- * The Sell modal (SPEC §2 'sell'; issue #12): tokens from one balance for TON, paid to an address.
+ * The Sell modal (SPEC §2 'sell'): tokens from one balance for TON, paid to an address.
  * The amount is priced by GET /withdraw/calculate as the user stops typing; the destination is the
  * wallet the user proved to hold with ton_proof (DESIGN.md §7b), the only address the server pays: any
  * other address is explained inline (connect that wallet to prove it) and Confirm stays off. Confirm
@@ -140,7 +140,7 @@ sample({
 });
 $addressText.reset(sellClosed);
 
-/** The address code is a chunk of its own (README "Bundle"): loaded on the first check. */
+/** The address code is a chunk of its own (docs/performance.md "Bundle"): loaded on the first check. */
 const checkAddressFx = createEffect(async ({ text, network }: { text: string; network: TonNetwork }) => {
   const { addressProblem, rawAddress } = await import('../lib/address-problem');
   const problem = addressProblem(text, network);

@@ -12,7 +12,7 @@ import { statsRequested } from './stats';
 
 /*
  * The dashboard and its children (SPEC §2) show the same frame: the total value at the current
- * price, balances, bonuses, the active mints and the active stakes (issue #4). The lists and the
+ * price, balances, bonuses, the active mints and the active stakes. The lists and the
  * price load in the chain of whichever of these routes opens (one request each); the socket keeps
  * the lists live afterwards.
  */
@@ -49,7 +49,7 @@ export const $totalValueTon = combine($user, $currentPrice, (user, price) =>
 // SPEC §4: when the user data refetches, the lists on screen catch up on pushes missed meanwhile.
 sample({ clock: userDataRefetched, filter: $frameOpened, target: frameData });
 
-// The overview's price chart and statistics (issue #13): the chart (and its candles socket) lives
+// The overview's price chart and statistics: the chart (and its candles socket) lives
 // while the overview is open; the statistics are read as it opens and on a refetch.
 sample({ clock: dashboardRoute.opened, target: [chartOpened, statsRequested] });
 sample({ clock: dashboardRoute.closed, target: chartClosed });

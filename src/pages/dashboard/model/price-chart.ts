@@ -13,7 +13,7 @@ import { applyThemeFx } from '@/shared/telegram';
 import { leavesGap, mergeCandle } from '../lib/merge-candle';
 
 /*
- * The price chart (issue #13): the candles of the chosen interval from GET /price/candles, and the
+ * The price chart: the candles of the chosen interval from GET /price/candles, and the
  * live candle from the candles socket merged into them. The screen that shows the chart opens and
  * closes it (`chartOpened` / `chartClosed`); while open the socket is connected (token, then the
  * interval) and follows the interval; closed, the socket is closed and late answers are dropped.

@@ -50,7 +50,7 @@ function Legend() {
 }
 
 /**
- * The price chart section (issue #13): the interval switcher, the live candle's figures and the
+ * The price chart section: the interval switcher, the live candle's figures and the
  * candles; loading, empty and failed states come from the model.
  */
 export function PriceChartSection() {

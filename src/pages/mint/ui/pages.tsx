@@ -8,7 +8,7 @@ import { MintForm } from './mint-form';
 import { PendingMint } from './pending-mint';
 
 /**
- * Mint (issue #4): connect a wallet, pick a plan and an amount, create the mint and pay it from the
+ * Mint: connect a wallet, pick a plan and an amount, create the mint and pay it from the
  * wallet; the unpaid mint waits above the active ones for its 3 minutes (SPEC §4).
  */
 export function MintPage() {

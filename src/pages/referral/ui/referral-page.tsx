@@ -250,7 +250,7 @@ function Friends() {
 }
 
 /**
- * Referral (issue #10): the tier card, the referral balance and the friends the user brought in.
+ * Referral: the tier card, the referral balance and the friends the user brought in.
  * The navbar carries Invite Friends and copy-link on this screen (widgets/navbar).
  */
 export function ReferralPage() {

@@ -212,7 +212,7 @@ function TaskBalance() {
   );
 }
 
-/** Tasks (issue #11): the task balance and the tasks, each with its status and next step. */
+/** Tasks: the task balance and the tasks, each with its status and next step. */
 export function TasksPage() {
   const t = useT();
   return (

@@ -112,7 +112,7 @@ export const OPERATION_TYPES = [
 /** The balances the ledger keeps. */
 export const LEDGER_ACCOUNTS = ['balance_token', 'task_balance', 'referral_balance'] as const;
 /**
- * Withdrawals (selling tokens for TON, issue #12): queued (debited, waiting for the payout worker),
+ * Withdrawals (selling tokens for TON): queued (debited, waiting for the payout worker),
  * sending (in a signed transfer), completed (on chain: tx_hash), failed (the chain did not pay it: an
  * operator looks; or the recipient bounced it, and its tokens were returned at once), refunded (an
  * operator gave the tokens back).
@@ -204,7 +204,7 @@ export const SERVER_MESSAGES = {
   sellUnverifiedAddress: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first',
   /** 503: the database cannot answer now, the server is shutting down or overloaded; try again shortly. */
   unavailable: 'The service is temporarily unavailable. Try again in a moment.',
-  /** 429: a rate limit (README "Limits"). */
+  /** 429: a rate limit (docs/security.md "Limits"). */
   tooManyRequests: 'Too many requests. Wait a minute and try again.',
 } as const;
 

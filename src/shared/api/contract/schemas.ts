@@ -123,7 +123,7 @@ export const refreshBodySchema = z.union([
 ]);
 
 export const tokenPairSchema = z.object({ token: z.string(), refresh: z.string() });
-/** POST /auth/logout (issue #15): the refresh token whose session ends. */
+/** POST /auth/logout: the refresh token whose session ends. */
 export const logoutBodySchema = z.strictObject({ refresh_token: z.string().min(1).max(200) });
 export const logoutResultSchema = z.object({ signed_out: z.literal(true) });
 
@@ -140,7 +140,7 @@ export const refInfoSchema = z.object({
 });
 
 /**
- * The wallet the user proved to hold with ton_proof (issue #15; server/wallet): sales pay out only to
+ * The wallet the user proved to hold with ton_proof (server/wallet): sales pay out only to
  * it (DESIGN.md §7b). One per user; a wallet is bound to one user at a time.
  */
 export const boundWalletSchema = z.object({
@@ -172,7 +172,7 @@ export const userMeSchema = z.object({
   wallet: boundWalletSchema.nullable(),
 });
 /**
- * POST /auth/register (issue #14): the tokens and the same user GET /user/me answers, so the first screen
+ * POST /auth/register: the tokens and the same user GET /user/me answers, so the first screen
  * renders after one round trip (later refetches read /user/me).
  */
 export const registerResponseSchema = tokenPairSchema.extend({ user: userMeSchema });
@@ -679,7 +679,7 @@ export const operationSchema = z.object({
 /** GET /operations/history: {data, total} (SPEC §7). */
 export const operationHistorySchema = z.object({ data: z.array(operationSchema), total: z.number().int() });
 
-// ---- sell / withdraw (issue #12) ------------------------------------------------------------------
+// ---- sell / withdraw ------------------------------------------------------------------------------
 /** GET /withdraw/calculate?token_amount=: what selling that many tokens pays now. */
 export const withdrawCalculateQuerySchema = z.object({ token_amount: moneyInput });
 
@@ -781,7 +781,7 @@ export const candleSocketEventSchemas = {
   current_candle: currentCandleSchema,
 } as const;
 
-// ---- wallet ownership: ton_proof (issue #15, DESIGN.md §8) -----------------------------------------
+// ---- wallet ownership: ton_proof (DESIGN.md §8) ----------------------------------------------------
 
 /** GET /wallet/ton-proof/payload: what the connect request asks the wallet to sign (signed by the server, single use). */
 export const tonProofPayloadSchema = z.object({

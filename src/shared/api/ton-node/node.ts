@@ -21,7 +21,7 @@ export function loadTonNode(): Promise<TonNodeClient> {
 }
 
 /**
- * Balance of an account in nanotons (decimal string), read with getAddressInformation (issue #3):
+ * Balance of an account in nanotons (decimal string), read with getAddressInformation:
  * it also says the account's state, and an unsupported one is an error (SPEC §8), not a balance.
  */
 export const getAddressBalanceFx = createEffect(

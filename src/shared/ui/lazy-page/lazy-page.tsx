@@ -14,7 +14,7 @@ export const lazyViewLoaders = new Set<() => Promise<void>>();
 
 /**
  * The one way a screen loads on demand, so the entry bundle holds only the first screen
- * (README "Bundle"; scripts/bench-bundle.ts keeps it under budget):
+ * (docs/performance.md "Bundle"; scripts/bench-bundle.ts keeps it under budget):
  *
  *   export const mintPage = { route: mintRoute, view: lazyPage(() => import('./ui/pages').then((m) => m.MintPage)) };
  *

@@ -5,7 +5,7 @@ import { $locale } from '@/shared/i18n';
 import { themeChanged, type LaunchParams } from '@/shared/telegram';
 import { createTonConnectFx, mountButtonFx, setUiOptionsFx, type TonConnectSetup } from '@/shared/ton-connect';
 
-/** Starts TON Connect with the app's settings (issue #3): manifest, local wallets list in sandbox,
+/** Starts TON Connect with the app's settings: manifest, local wallets list in sandbox,
  * the app's language (shared/i18n: the same choice as every other text), Telegram's theme, return to
  * the Mini App after a wallet action. */
 export const walletWidgetStarted = createEvent<Pick<LaunchParams, 'colorScheme'>>();
