@@ -22,7 +22,7 @@ import { appConfig, miniAppLink } from '@/shared/config';
 import { $locale } from '@/shared/i18n';
 import { themeChanged } from '@/shared/telegram';
 import { walletPanelModel } from '@/widgets/wallet-panel';
-import { createTestScope, signedInMember } from './scope';
+import { createTestScope, inRussian, signedInMember } from './scope';
 
 const {
   $balanceNano,
@@ -326,5 +326,42 @@ describe('TON Connect tracking events (SPEC §7)', () => {
     ).not.toThrow();
     window.dispatchEvent(new CustomEvent('ton-connect-ui-transaction-signed', { detail: {} }));
     expect(seen).toEqual(['connection-started', 'transaction-signed']);
+  });
+});
+
+describe('wallet connect errors (SPEC §8)', () => {
+  it("a connect error toasts the wallet's words with a haptic error", async () => {
+    const { connectErrorReceived } = await import('@/shared/ton-connect');
+    const { scope, host, toasts } = createTestScope();
+    await allSettled(connectErrorReceived, {
+      scope,
+      params: '[TON_CONNECT_SDK_ERROR] UserRejectsError: User rejects the action in the wallet.\nUser declined',
+    });
+    expect(toasts).toEqual([expect.objectContaining({ text: 'User declined', kind: 'error', durationMs: 3_000 })]);
+    expect(host.hapticError).toHaveBeenCalledTimes(1);
+  });
+
+  it("a wallet's error without words reads 'Connection declined'", async () => {
+    const { connectErrorReceived } = await import('@/shared/ton-connect');
+    const { scope, toasts } = createTestScope();
+    await allSettled(connectErrorReceived, { scope, params: '[TON_CONNECT_SDK_ERROR] UnknownError' });
+    expect(toasts.map((toast) => toast.text)).toEqual(['Connection declined']);
+  });
+
+  it("the modal closed by the user toasts 'Connection was cancelled' once, in the user's language", async () => {
+    const { trackingEventReceived } = await import('@/shared/ton-connect');
+    const { scope, host, toasts } = createTestScope({ values: [...inRussian] });
+    await allSettled(trackingEventReceived, {
+      scope,
+      params: { action: 'connection-error', detail: { type: 'connection-error', error_message: 'Connection was cancelled' } },
+    });
+    // The error subscriber already reported this one: the tracking event does not repeat it.
+    await allSettled(trackingEventReceived, {
+      scope,
+      params: { action: 'connection-error', detail: { type: 'connection-error', error_message: 'User declined' } },
+    });
+    await allSettled(trackingEventReceived, { scope, params: { action: 'connection-started', detail: {} } });
+    expect(toasts.map((toast) => toast.text)).toEqual(['Подключение отменено']);
+    expect(host.hapticError).toHaveBeenCalledTimes(1);
   });
 });

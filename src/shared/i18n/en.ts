@@ -83,6 +83,8 @@ export const en = {
   'wallet.notConnected': 'Wallet was not connected',
   'wallet.unhandled': 'Unhandled error: {message}',
   'wallet.error': 'Wallet error',
+  'wallet.connectCancelled': 'Connection was cancelled',
+  'wallet.connectDeclined': 'Connection declined',
   'wallet.verified': 'Verified',
   'wallet.verifiedTitle': 'Proved to be yours: sales pay out here',
   'transaction.processing': 'Transaction is being processed',

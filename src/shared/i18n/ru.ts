@@ -77,6 +77,8 @@ export const ru = {
   'wallet.notConnected': 'Кошелёк не подключён',
   'wallet.unhandled': 'Непредвиденная ошибка: {message}',
   'wallet.error': 'Ошибка кошелька',
+  'wallet.connectCancelled': 'Подключение отменено',
+  'wallet.connectDeclined': 'Подключение отклонено',
   'wallet.verified': 'Подтверждён',
   'wallet.verifiedTitle': 'Подтверждено, что он ваш: выплаты приходят сюда',
   'transaction.processing': 'Транзакция обрабатывается',

@@ -9,6 +9,8 @@ import {
   walletStatusChanged,
   type ConnectedWalletInfo,
 } from '@/shared/ton-connect';
+// The wallet's connect errors toast (SPEC §8) wherever the wallet is used.
+import './connect-errors';
 
 /** SPEC §4: a disabled spinner while the saved connection is restored, then connected or not. */
 export type WalletStatus = 'restoring' | 'disconnected' | 'connected';
