@@ -12,6 +12,7 @@ import {
 } from './contract/constants';
 import { isAuthFailure, isInvalidInitData, type ApiFailure } from './errors';
 import { requestFailed } from './request';
+import { TonNodeError } from './ton-node/errors';
 import { accessTokenRemoved, loggedOut, refreshTokenRemoved } from './session';
 
 /*
@@ -124,6 +125,29 @@ export function failureText(failure: ApiFailure, t: Translate): string {
   if (failure.status === 413) return t('error.fileTooLarge');
   if (failure.serverMessage === null) return t('error.unknown');
   return serverText(failure.serverMessage, t);
+}
+
+/**
+ * SPEC §8 "Blockchain node errors" in the user's language, by the kind the node client classified:
+ * response not ok, malformed response, get-method exit code, unsupported state; a node that did
+ * not answer reads as the API's network and timeout errors do.
+ */
+export function tonNodeErrorText(error: unknown, t: Translate): string {
+  if (!(error instanceof TonNodeError)) return t('error.unknown');
+  switch (error.kind) {
+    case 'response-not-ok':
+      return t('error.nodeResponseNotOk');
+    case 'malformed-response':
+      return t('error.nodeMalformedResponse');
+    case 'exit-code':
+      return t('error.nodeExitCode', { code: String(error.exitCode ?? '?') });
+    case 'unsupported-state':
+      return t('error.nodeUnsupportedState', { state: error.state ?? '?' });
+    case 'timeout':
+      return t('error.timeout');
+    case 'network':
+      return t('error.network');
+  }
 }
 
 sample({

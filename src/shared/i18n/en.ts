@@ -71,6 +71,7 @@ export const en = {
   // ---- wallet ---------------------------------------------------------------------------------------
   'wallet.title': 'Wallet',
   'wallet.balanceOf': 'Balance of',
+  'wallet.balanceUnavailable': 'Balance unavailable',
   'wallet.restoring': 'Restoring wallet connection',
   'wallet.disconnect': 'Disconnect',
   'wallet.disconnectTitle': 'Disconnect wallet?',
@@ -389,6 +390,10 @@ export const en = {
   'error.network': 'Error: Network Error! Code: ERR_NETWORK',
   'error.timeout': 'Error: Timeout Error!',
   'error.unknown': 'Error: Something went wrong',
+  'error.nodeResponseNotOk': 'Error: TON node request failed!',
+  'error.nodeMalformedResponse': 'Error: TON node sent a malformed response!',
+  'error.nodeExitCode': 'Error: TON node get-method failed with exit code {code}!',
+  'error.nodeUnsupportedState': 'Error: Unsupported account state {state}!',
   'server.notAuthenticated': 'Not authenticated',
   'server.tokenExpired': 'Token expired',
   'server.notFound': 'Not found',

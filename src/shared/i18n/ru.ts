@@ -65,6 +65,7 @@ export const ru = {
   // ---- wallet ---------------------------------------------------------------------------------------
   'wallet.title': 'Кошелёк',
   'wallet.balanceOf': 'Баланс',
+  'wallet.balanceUnavailable': 'Баланс недоступен',
   'wallet.restoring': 'Восстанавливаем подключение кошелька',
   'wallet.disconnect': 'Отключить',
   'wallet.disconnectTitle': 'Отключить кошелёк?',
@@ -383,6 +384,10 @@ export const ru = {
   'error.network': 'Ошибка: нет соединения с сетью! Код: ERR_NETWORK',
   'error.timeout': 'Ошибка: превышено время ожидания!',
   'error.unknown': 'Ошибка: что-то пошло не так',
+  'error.nodeResponseNotOk': 'Ошибка: запрос к узлу TON не удался!',
+  'error.nodeMalformedResponse': 'Ошибка: узел TON прислал некорректный ответ!',
+  'error.nodeExitCode': 'Ошибка: get-метод узла TON завершился с кодом {code}!',
+  'error.nodeUnsupportedState': 'Ошибка: неподдерживаемое состояние аккаунта {state}!',
   'server.notAuthenticated': 'Вы не вошли в приложение',
   'server.tokenExpired': 'Сессия истекла',
   'server.notFound': 'Не найдено',
