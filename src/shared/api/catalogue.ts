@@ -12,7 +12,7 @@ import {
 } from './contract/constants';
 import { isAuthFailure, isInvalidInitData, type ApiFailure } from './errors';
 import { requestFailed } from './request';
-import { TonNodeError } from './ton-node/errors';
+import type { TonNodeError } from './ton-node/errors';
 import { accessTokenRemoved, loggedOut, refreshTokenRemoved } from './session';
 
 /*
@@ -133,16 +133,18 @@ export function failureText(failure: ApiFailure, t: Translate): string {
  * not answer reads as the API's network and timeout errors do.
  */
 export function tonNodeErrorText(error: unknown, t: Translate): string {
-  if (!(error instanceof TonNodeError)) return t('error.unknown');
-  switch (error.kind) {
+  // By name, not instanceof: the class stays in the node client's chunk, out of the entry.
+  if (!(error instanceof Error) || error.name !== 'TonNodeError') return t('error.unknown');
+  const { kind, exitCode, state } = error as TonNodeError;
+  switch (kind) {
     case 'response-not-ok':
       return t('error.nodeResponseNotOk');
     case 'malformed-response':
       return t('error.nodeMalformedResponse');
     case 'exit-code':
-      return t('error.nodeExitCode', { code: String(error.exitCode ?? '?') });
+      return t('error.nodeExitCode', { code: String(exitCode ?? '?') });
     case 'unsupported-state':
-      return t('error.nodeUnsupportedState', { state: error.state ?? '?' });
+      return t('error.nodeUnsupportedState', { state: state ?? '?' });
     case 'timeout':
       return t('error.timeout');
     case 'network':
