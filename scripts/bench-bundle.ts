@@ -33,9 +33,11 @@ export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
  * The regression guard: the entry as it is now plus a little room (docs/performance.md "Bundle"). Raised from 139 kB
  * for the early launch calls (src/app/early.ts): 0.9 kB raw, but their modules (ofetch, the contract's
  * tables) now open the chunk, and the whole compresses 1.4 kB worse (brotli, what is sent: +0.4 kB) —
- * for balances ready ~0.5 s sooner (docs/performance.md "What the client does at launch").
+ * for balances ready ~0.5 s sooner (docs/performance.md "What the client does at launch"). Raised from
+ * 140.5 kB for the SPEC §8 error toasts the wallet lacked (node errors on a balance read, connect errors:
+ * +0.6 kB gzip, mostly their texts in the English catalogue, which the first screen carries).
  */
-export const ENTRY_CEILING_GZIP_BYTES = 140_500;
+export const ENTRY_CEILING_GZIP_BYTES = 141_000;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');

@@ -105,6 +105,16 @@ describe('sendRequest: refresh once on 401, then retry', () => {
     expect(calls[1]!.body).toEqual({ refresh_token: 'refresh-1' });
   });
 
+  it('sends the refresh without a bearer token: the refresh token in the body is the credential', async () => {
+    const { transport, calls } = scriptedTransport((url, init) => {
+      if (url.endsWith('/auth/refresh')) return json(200, { token: 'access-4', refresh: 'refresh-4' });
+      const auth = new Headers(init.headers).get('authorization');
+      return auth === 'Bearer access-4' ? json(200, { ok: true }) : json(401, { msg: 'Token expired' });
+    });
+    await sendRequest({ method: 'GET', path: '/user/me' }, { access: 'expired', refresh: 'refresh-bare' }, transport);
+    expect(calls.map((c) => c.auth)).toEqual(['Bearer expired', null, 'Bearer access-4']);
+  });
+
   it('does not refresh twice when the retry fails again', async () => {
     const { transport, calls } = scriptedTransport((url) =>
       url.endsWith('/auth/refresh') ? json(200, { token: 'a3', refresh: 'r3' }) : json(401, { msg: 'Nope' }),

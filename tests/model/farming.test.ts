@@ -427,6 +427,16 @@ describe('farm link modal: copy and share', () => {
     expect(url.searchParams.get('url')).toBe(farmLink(CODE));
   });
 
+  it('a failed copy shows the error toast with a haptic error (SPEC §8)', async () => {
+    const copy = vi.fn(async () => {
+      throw new Error('clipboard unavailable');
+    });
+    const { scope, host, toasts } = createTestScope({ handlers: [[copyTextFx, copy]] });
+    await allSettled(shareFarmLinkModel.copyClicked, { scope, params: CODE });
+    expect(toasts).toEqual([expect.objectContaining({ kind: 'error' })]);
+    expect(host.hapticError).toHaveBeenCalledTimes(1);
+  });
+
   it('shows each single-use code of a link as its own link', async () => {
     const { codesToShare } = await import('@/entities/farming-link');
     const single = link({

@@ -22,7 +22,7 @@ import { appConfig, miniAppLink } from '@/shared/config';
 import { $locale } from '@/shared/i18n';
 import { themeChanged } from '@/shared/telegram';
 import { walletPanelModel } from '@/widgets/wallet-panel';
-import { createTestScope, signedInMember } from './scope';
+import { createTestScope, inRussian, signedInMember } from './scope';
 
 const {
   $balanceNano,
@@ -326,5 +326,114 @@ describe('TON Connect tracking events (SPEC §7)', () => {
     ).not.toThrow();
     window.dispatchEvent(new CustomEvent('ton-connect-ui-transaction-signed', { detail: {} }));
     expect(seen).toEqual(['connection-started', 'transaction-signed']);
+  });
+});
+
+describe('wallet connect errors (SPEC §8)', () => {
+  it("a connect error toasts the wallet's words with a haptic error", async () => {
+    const { connectErrorReceived } = await import('@/shared/ton-connect');
+    const { scope, host, toasts } = createTestScope();
+    await allSettled(connectErrorReceived, {
+      scope,
+      params: '[TON_CONNECT_SDK_ERROR] UserRejectsError: User rejects the action in the wallet.\nUser declined',
+    });
+    expect(toasts).toEqual([expect.objectContaining({ text: 'User declined', kind: 'error', durationMs: 3_000 })]);
+    expect(host.hapticError).toHaveBeenCalledTimes(1);
+  });
+
+  it("a wallet's error without words reads 'Connection declined'", async () => {
+    const { connectErrorReceived } = await import('@/shared/ton-connect');
+    const { scope, toasts } = createTestScope();
+    await allSettled(connectErrorReceived, { scope, params: '[TON_CONNECT_SDK_ERROR] UnknownError' });
+    expect(toasts.map((toast) => toast.text)).toEqual(['Connection declined']);
+  });
+
+  it("the modal closed by the user toasts 'Connection was cancelled' once, in the user's language", async () => {
+    const { trackingEventReceived } = await import('@/shared/ton-connect');
+    const { scope, host, toasts } = createTestScope({ values: [...inRussian] });
+    await allSettled(trackingEventReceived, {
+      scope,
+      params: { action: 'connection-error', detail: { type: 'connection-error', error_message: 'Connection was cancelled' } },
+    });
+    // The error subscriber already reported this one: the tracking event does not repeat it.
+    await allSettled(trackingEventReceived, {
+      scope,
+      params: { action: 'connection-error', detail: { type: 'connection-error', error_message: 'User declined' } },
+    });
+    await allSettled(trackingEventReceived, { scope, params: { action: 'connection-started', detail: {} } });
+    expect(toasts.map((toast) => toast.text)).toEqual(['Подключение отменено']);
+    expect(host.hapticError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('balance read failures (SPEC §8: blockchain node errors)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('toasts the node error with a haptic error, shows the balance unavailable, and a later success replaces it', async () => {
+    const { TonNodeError } = await import('@/shared/api/ton-node');
+    const balance = vi
+      .fn<(address: string) => Promise<string>>()
+      .mockRejectedValueOnce(new TonNodeError('unsupported-state', 'getAddressInformation', 'x', { state: 'weird' }))
+      .mockResolvedValueOnce('5000000000');
+    const { scope, host, toasts } = createTestScope({ handlers: [[getAddressBalanceFx, balance]] });
+    await allSettled(walletStatusChanged, { scope, params: wallet() });
+    expect(scope.getState(walletModel.$balanceError)).toBe('Error: Unsupported account state weird!');
+    expect(scope.getState($balanceNano)).toBeNull();
+    expect(toasts).toEqual([
+      expect.objectContaining({ text: 'Error: Unsupported account state weird!', kind: 'error', durationMs: 3_000 }),
+    ]);
+    expect(host.hapticError).toHaveBeenCalledTimes(1);
+
+    await allSettled(walletModel.balanceRequested, { scope });
+    expect(scope.getState(walletModel.$balanceError)).toBeNull();
+    expect(scope.getState($balanceNano)).toBe('5000000000');
+  });
+
+  it.each([
+    ['response-not-ok', {}, 'Error: TON node request failed!', 'Ошибка: запрос к узлу TON не удался!'],
+    ['malformed-response', {}, 'Error: TON node sent a malformed response!', 'Ошибка: узел TON прислал некорректный ответ!'],
+    ['exit-code', { exitCode: 11 }, 'Error: TON node get-method failed with exit code 11!', 'Ошибка: get-метод узла TON завершился с кодом 11!'],
+    ['unsupported-state', { state: 'weird' }, 'Error: Unsupported account state weird!', 'Ошибка: неподдерживаемое состояние аккаунта weird!'],
+    ['timeout', {}, 'Error: Timeout Error!', 'Ошибка: превышено время ожидания!'],
+  ] as const)('a %s failure reads in English and Russian', async (kind, details, english, russian) => {
+    const { TonNodeError } = await import('@/shared/api/ton-node');
+    const { tonNodeErrorText } = await import('@/shared/api');
+    const { $t } = await import('@/shared/i18n');
+    const error = new TonNodeError(kind, 'runGetMethod', 'x', details);
+    expect(tonNodeErrorText(error, createTestScope().scope.getState($t))).toBe(english);
+    expect(tonNodeErrorText(error, createTestScope({ values: [...inRussian] }).scope.getState($t))).toBe(russian);
+  });
+
+  it('a failing poll toasts once for the whole burst, and again only after a success', async () => {
+    vi.useFakeTimers();
+    const { TonNodeError } = await import('@/shared/api/ton-node');
+    let failing = true;
+    const balance = vi.fn(async () => {
+      if (failing) throw new TonNodeError('response-not-ok', 'getAddressInformation', 'HTTP 502', { status: 502 });
+      return '7';
+    });
+    const { scope, host, toasts } = createTestScope({
+      values: [
+        [$wallet, wallet()],
+        [$balanceNano, '7'],
+      ],
+      handlers: [[getAddressBalanceFx, balance]],
+    });
+    void allSettled(balancePollStarted, { scope });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(balance).toHaveBeenCalledTimes(10);
+    expect(toasts.map((toast) => toast.text)).toEqual(['Error: TON node request failed!']);
+    expect(host.hapticError).toHaveBeenCalledTimes(1);
+    expect(scope.getState(walletModel.$balanceError)).toBe('Error: TON node request failed!');
+
+    failing = false;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(scope.getState(walletModel.$balanceError)).toBeNull();
+    failing = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(toasts).toHaveLength(2);
+    expect(host.hapticError).toHaveBeenCalledTimes(2);
+    void allSettled(balancePollStopped, { scope });
+    await vi.advanceTimersByTimeAsync(0);
   });
 });

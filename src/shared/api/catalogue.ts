@@ -12,6 +12,7 @@ import {
 } from './contract/constants';
 import { isAuthFailure, isInvalidInitData, type ApiFailure } from './errors';
 import { requestFailed } from './request';
+import type { TonNodeError } from './ton-node/errors';
 import { accessTokenRemoved, loggedOut, refreshTokenRemoved } from './session';
 
 /*
@@ -124,6 +125,31 @@ export function failureText(failure: ApiFailure, t: Translate): string {
   if (failure.status === 413) return t('error.fileTooLarge');
   if (failure.serverMessage === null) return t('error.unknown');
   return serverText(failure.serverMessage, t);
+}
+
+/**
+ * SPEC §8 "Blockchain node errors" in the user's language, by the kind the node client classified:
+ * response not ok, malformed response, get-method exit code, unsupported state; a node that did
+ * not answer reads as the API's network and timeout errors do.
+ */
+export function tonNodeErrorText(error: unknown, t: Translate): string {
+  // By name, not instanceof: the class stays in the node client's chunk, out of the entry.
+  if (!(error instanceof Error) || error.name !== 'TonNodeError') return t('error.unknown');
+  const { kind, exitCode, state } = error as TonNodeError;
+  switch (kind) {
+    case 'response-not-ok':
+      return t('error.nodeResponseNotOk');
+    case 'malformed-response':
+      return t('error.nodeMalformedResponse');
+    case 'exit-code':
+      return t('error.nodeExitCode', { code: String(exitCode ?? '?') });
+    case 'unsupported-state':
+      return t('error.nodeUnsupportedState', { state: state ?? '?' });
+    case 'timeout':
+      return t('error.timeout');
+    case 'network':
+      return t('error.network');
+  }
 }
 
 sample({

@@ -1,6 +1,6 @@
 import './catalogue';
 
-export { serverText } from './catalogue';
+export { serverText, tonNodeErrorText } from './catalogue';
 export type * from './contract';
 export {
   CANDLE_INTERVALS,

@@ -1,6 +1,10 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { interval } from 'patronum';
-import { getAddressBalanceFx } from '@/shared/api';
+import { getAddressBalanceFx, tonNodeErrorText } from '@/shared/api';
+import { timings } from '@/shared/config';
+import { $t } from '@/shared/i18n';
+import { hapticErrorFx } from '@/shared/telegram';
+import { showToast } from '@/shared/ui/toast';
 import { shortenAddress } from '@/shared/lib/format';
 import {
   connectionRestored,
@@ -9,6 +13,8 @@ import {
   walletStatusChanged,
   type ConnectedWalletInfo,
 } from '@/shared/ton-connect';
+// The wallet's connect errors toast (SPEC §8) wherever the wallet is used.
+import './connect-errors';
 
 /** SPEC §4: a disabled spinner while the saved connection is restored, then connected or not. */
 export type WalletStatus = 'restoring' | 'disconnected' | 'connected';
@@ -101,3 +107,31 @@ sample({
 });
 // A disconnected wallet has nothing to poll.
 sample({ clock: walletStatusChanged, filter: (wallet) => wallet === null, fn: () => undefined, target: balancePollStopped });
+
+/**
+ * Why the last balance read failed (SPEC §8 "Blockchain node errors", in the user's language), or
+ * null while the balance reads fine. A failed read leaves the balance shown as unavailable, not as
+ * still loading; the next successful read clears it.
+ */
+export const $balanceError = createStore<string | null>(null, { serialize: 'ignore' });
+
+/**
+ * A failed read, and whether it opens a failure burst: the toast and the haptic error come once
+ * per burst (SPEC §8), not once per tick of the 1 s × 30 poll; a successful read ends the burst.
+ */
+const balanceReadFailed = sample({
+  clock: [fetchBalanceFx.failData, pollBalanceFx.failData],
+  source: { t: $t, previous: $balanceError },
+  fn: ({ t, previous }, error) => ({ text: tonNodeErrorText(error, t), burstStarted: previous === null }),
+});
+$balanceError
+  .on(balanceReadFailed, (_, { text }) => text)
+  .reset(fetchBalanceFx.done, pollBalanceFx.done, walletStatusChanged);
+
+const burstStarted = balanceReadFailed.filterMap(({ text, burstStarted }) => (burstStarted ? text : undefined));
+sample({
+  clock: burstStarted,
+  fn: (text) => ({ text, kind: 'error' as const, durationMs: timings.errorToastMs }),
+  target: showToast,
+});
+sample({ clock: burstStarted, fn: () => undefined, target: hapticErrorFx });

@@ -1,10 +1,23 @@
 import { useUnit } from 'effector-react';
 import { nanoToTon } from '@/shared/api';
+import { useT } from '@/shared/i18n';
 import { formatAmount } from '@/shared/lib/format';
-import { $balanceNano } from '../model/wallet';
+import { $balanceError, $balanceNano } from '../model/wallet';
 
-/** The connected wallet's TON balance, truncated to 4 decimals. */
+/**
+ * The connected wallet's TON balance, truncated to 4 decimals; '…' until the first read, '—' with
+ * the reason (title and accessible name) while the last read failed.
+ */
 export function TonBalance() {
-  const balance = useUnit($balanceNano);
+  const [balance, error] = useUnit([$balanceNano, $balanceError]);
+  const t = useT();
+  if (error !== null) {
+    const reason = `${t('wallet.balanceUnavailable')}: ${error}`;
+    return (
+      <span data-testid="wallet-balance" title={reason} aria-label={reason}>
+        —
+      </span>
+    );
+  }
   return <span data-testid="wallet-balance">{balance === null ? '…' : `${formatAmount(nanoToTon(balance), 4)} TON`}</span>;
 }

@@ -3,7 +3,7 @@ import type { FarmingLink } from '@/shared/api';
 import { farmLink, timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { copyTextFx } from '@/shared/lib/clipboard';
-import { openTelegramLinkFx, telegramShareLink } from '@/shared/telegram';
+import { hapticErrorFx, openTelegramLinkFx, telegramShareLink } from '@/shared/telegram';
 import { showToast } from '@/shared/ui/toast';
 
 /** Copy the farm link of this activation code. */
@@ -34,6 +34,8 @@ sample({
   fn: (t) => ({ text: t('farming.copyFailed'), kind: 'error' as const, durationMs: timings.errorToastMs }),
   target: showToast,
 });
+// SPEC §8: every error toast comes with a haptic error.
+sample({ clock: copyLinkFx.fail, fn: () => undefined, target: hapticErrorFx });
 
 sample({
   clock: shareClicked,
