@@ -547,31 +547,31 @@ describe('GET /api/stats/financial', () => {
     // The cache's clock (Date) is frozen from its first read: within the TTL is not a race with a busy machine.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-    const figures = await fetchStats(alice);
-    const now = nowSeconds();
-    expect(figures).toEqual({
-      total_minted: String(1050 + 2000 + 630 + 50),
-      total_staked: '2000',
-      circulating: '82.000000001',
-      ton_paid_in: '6.5', // 1 + 2 + 3 + 0.5: confirmed payments only, farming mints never paid TON
-      ton_paid_out: '2.25',
-      users: 2,
-      active_stakes: 1,
-      collective_bonus: 0.05,
-      updated_at: figures.updated_at,
-    });
-    expect(Math.abs(figures.updated_at - now)).toBeLessThanOrEqual(1);
-    // circulating is what the ledger says
-    const [ledger] = await stats.db.query<{ sum: bigint }>('SELECT SUM(delta)::bigint AS sum FROM ledger');
-    expect(ledger!.sum).toBe(82n * TOKEN + 1n);
+      const figures = await fetchStats(alice);
+      const now = nowSeconds();
+      expect(figures).toEqual({
+        total_minted: String(1050 + 2000 + 630 + 50),
+        total_staked: '2000',
+        circulating: '82.000000001',
+        ton_paid_in: '6.5', // 1 + 2 + 3 + 0.5: confirmed payments only, farming mints never paid TON
+        ton_paid_out: '2.25',
+        users: 2,
+        active_stakes: 1,
+        collective_bonus: 0.05,
+        updated_at: figures.updated_at,
+      });
+      expect(Math.abs(figures.updated_at - now)).toBeLessThanOrEqual(1);
+      // circulating is what the ledger says
+      const [ledger] = await stats.db.query<{ sum: bigint }>('SELECT SUM(delta)::bigint AS sum FROM ledger');
+      expect(ledger!.sum).toBe(82n * TOKEN + 1n);
 
-    // within the TTL (300 ms here) a change is not seen; once it is over, it is
-    await newUser(stats);
-    expect((await fetchStats(bob)).users).toBe(2);
-    vi.setSystemTime(Date.now() + 299);
-    expect((await fetchStats(bob)).users).toBe(2);
-    vi.setSystemTime(Date.now() + 1);
-    expect((await fetchStats(bob)).users).toBe(3);
+      // within the TTL (300 ms here) a change is not seen; once it is over, it is
+      await newUser(stats);
+      expect((await fetchStats(bob)).users).toBe(2);
+      vi.setSystemTime(Date.now() + 299);
+      expect((await fetchStats(bob)).users).toBe(2);
+      vi.setSystemTime(Date.now() + 1);
+      expect((await fetchStats(bob)).users).toBe(3);
     } finally {
       vi.useRealTimers();
     }
