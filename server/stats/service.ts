@@ -35,7 +35,8 @@ export interface StatsCacheOptions {
 
 /** The per-process cache: `get()` answers the figures at most ttlMs old. A failed read is not kept. */
 export function createStatsCache(options: StatsCacheOptions) {
-  const clock = options.clock ?? Date.now;
+  // Date.now read at each call, not captured here: a test's fake clock (vi.useFakeTimers) is seen.
+  const clock = options.clock ?? (() => Date.now());
   let cached: { at: number; stats: Promise<FinancialStats> } | null = null;
   return {
     get(): Promise<FinancialStats> {

@@ -4,6 +4,7 @@ import { appFrame, createTestUser, hostEventTypes } from './sandbox';
 test.describe('walking skeleton: launcher → app through the launch gates', () => {
   test('a new user sees the loader, then the dashboard with balances', async ({ page }) => {
     const { row } = await createTestUser(page);
+    const sandboxUserId = (await row.getAttribute('data-testid'))!.replace('user-row-', '');
     // Every API call the app makes, to check the dashboard loads each list once.
     const calls: string[] = [];
     page.on('request', (request) => {
@@ -23,10 +24,13 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     // The app told its Telegram host it is ready and asked to be expanded.
     await expect.poll(() => hostEventTypes(page)).toEqual(expect.arrayContaining(['web_app_ready', 'web_app_expand']));
 
-    // The dashboard's lists: one request each (issue #8 found two).
+    // The dashboard's lists: one request each, not one per event that opens the dashboard.
     const count = (call: string) => calls.filter((made) => made === call).length;
     await expect.poll(() => count('GET /api/mint/') + count('GET /api/staking/')).toBe(2);
-    await page.waitForTimeout(1000);
+    // A later event the app has shown: a grant made now reaches the screen over the socket after the
+    // sign-in, the route's opening and the socket's snapshot, which any second request would follow.
+    expect((await page.request.post(`/sandbox/api/users/${sandboxUserId}/grant`, { data: { amount: '5' } })).status()).toBe(200);
+    await expect(app.getByTestId('balance-token')).toHaveText('5.00 TKN');
     expect(count('GET /api/mint/')).toBe(1);
     expect(count('GET /api/staking/')).toBe(1);
     // The sign-in answered with the user (issue #14): one round trip, no GET /api/user/me on launch.
@@ -164,6 +168,10 @@ test.describe('gates', () => {
   test('a non-member is blocked by the join modal until they join', async ({ page, context }) => {
     const { name, row } = await createTestUser(page, { member: false });
     const refused: string[] = [];
+    const pending = new Set<object>();
+    page.on('request', (request) => request.url().includes('/api/') && pending.add(request));
+    page.on('requestfinished', (request) => pending.delete(request));
+    page.on('requestfailed', (request) => pending.delete(request));
     page.on('response', (response) => {
       if (response.url().includes('/api/') && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
     });
@@ -172,7 +180,8 @@ test.describe('gates', () => {
     const modal = app.getByRole('dialog', { name: 'Join the community to use the product' });
     await expect(modal).toBeVisible();
     // Nothing behind the modal asked for what the server refuses a non-member: no 403, no error toast.
-    await page.waitForTimeout(500);
+    // Everything the launch asked has been answered: a refused call would have been.
+    await expect.poll(() => pending.size).toBe(0);
     expect(refused).toEqual([]);
     await expect(app.getByRole('alert')).toHaveCount(0);
 

@@ -2,11 +2,19 @@ import { expect, test } from '@playwright/test';
 import { appFrame, connectDevWallet, createTestUser } from './sandbox';
 
 /*
- * Issue #9: the mint form says what is wrong before anything is sent — the plan's range, the wallet's
+ * The mint form says what is wrong before anything is sent — the plan's range, the wallet's
  * balance with the fee — and offers to connect a wallet instead of a Create that cannot work.
  */
 test('the mint form checks the amount before sending and asks for a wallet first', async ({ page }) => {
+  // A fake clock that runs at the real pace: the calculation's debounce can be run out at once.
+  await page.clock.install();
   const { row } = await createTestUser(page, { platform: 'tdesktop' });
+  // The amounts the app asked the server to price.
+  const priced: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/mint/calculate') priced.push(url.searchParams.get('amount') ?? '');
+  });
   await row.getByRole('link', { name: 'Open' }).click();
   const app = appFrame(page);
   await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mint' }).click();
@@ -33,14 +41,19 @@ test('the mint form checks the amount before sending and asks for a wallet first
   await amount.fill('0.5');
   await expect(error).toHaveText('The minimum for this plan is 1.00 TON: enter at least that.');
   await expect(create).toBeDisabled();
-  // Not priced either: the server's refusal would only repeat the same thing in a toast.
-  await page.waitForTimeout(600);
-  await expect(app.getByText(/^amount:/)).toHaveCount(0);
+  // Not priced either: the server's refusal would only repeat the same thing in a toast. The debounce
+  // (CALCULATION_DEBOUNCE_MS, 300) is run out for 0.5; the request for 400 below then comes after any for 0.5.
+  await page.clock.runFor(1_000);
 
   // The dev wallet holds 100 TON: 400 cannot be paid, and the form says so instead of the wallet.
+  const pricedLater = page.waitForRequest((request) => new URL(request.url()).searchParams.get('amount') === '400');
   await amount.fill('400');
   await expect(error).toContainText('Your wallet holds 100.00 TON; this mint needs 400.01 TON with the network fee.');
   await expect(create).toBeDisabled();
+  await page.clock.runFor(1_000);
+  await pricedLater;
+  expect(priced).not.toContain('0.5');
+  await expect(app.getByText(/^amount:/)).toHaveCount(0);
 
   await amount.fill('2');
   await expect(error).toHaveCount(0);

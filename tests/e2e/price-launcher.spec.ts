@@ -5,11 +5,15 @@ import { expect, test } from '@playwright/test';
  * it: the launcher's Price ↑ / ↓ store one tick of ±5 % each, which the app's API then answers.
  */
 test('the launcher’s Price ↑ / ↓ move the price the app reads; the operator API puts it back', async ({ page, request }) => {
+  // A fake clock that runs at the real pace: the launcher's 5 s price poll can be run at once.
+  await page.clock.install();
   await page.goto('/sandbox/');
   const price = page.getByRole('group', { name: 'Token price' }).locator('output');
   await expect(price).toHaveText('0.01 TON');
-  // the walk is off: nothing moves on its own
-  await page.waitForTimeout(1500);
+  // the walk is off: nothing moves on its own — the launcher's next poll reads the same price
+  const polled = page.waitForResponse((response) => response.url().endsWith('/sandbox/api/price') && response.request().method() === 'GET');
+  await page.clock.runFor(5_000);
+  expect((await (await polled).json()).price).toBe('0.01');
   await expect(price).toHaveText('0.01 TON');
 
   await page.getByRole('button', { name: 'Price ↑' }).click();

@@ -50,6 +50,19 @@ async function openUserDirectly(page: Page, theme: 'light' | 'dark', language: '
   return { app: new URL(page.url()), sandboxUserId };
 }
 
+/**
+ * The page has settled for a photograph: its fonts are loaded, every finite animation and transition has
+ * finished, and two frames were drawn since (a resize or a chart's redraw has been painted).
+ */
+async function settled(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -67,7 +80,7 @@ for (const language of ['en', 'ru'] as const) {
         // The app keeps its launch data across navigations (sessionStorage), as inside Telegram.
         await page.goto(new URL(screen.path + app.hash, app.origin).toString());
         await expect(page.getByRole('heading', { name: t[screen.heading], exact: true })).toBeVisible();
-        await page.waitForTimeout(300);
+        await settled(page);
         await page.screenshot({ path: `screenshots/${language}-${theme}-${screen.name}.png`, fullPage: true });
         expect(await seriousViolations(page), `${screen.name} (${language}, ${theme})`).toEqual([]);
       }
@@ -93,7 +106,7 @@ for (const language of ['en', 'ru'] as const) {
       const granted = await page.request.post(`/sandbox/api/users/${sandboxUserId}/grant`, { data: { amount: '100' } });
       expect(granted.status()).toBe(200);
       const shot = async (name: string) => {
-        await page.waitForTimeout(300);
+        await settled(page);
         await page.screenshot({ path: `screenshots/${language}-${theme}-${name}.png`, fullPage: true });
         expect(await seriousViolations(page), `${name} (${language}, ${theme})`).toEqual([]);
       };
@@ -158,7 +171,7 @@ test.describe('price, chart and statistics', () => {
         await expect(page.getByTestId('stats-users')).toBeVisible();
         for (const width of [390, 520]) {
           await page.setViewportSize({ width, height: 844 });
-          await page.waitForTimeout(300);
+          await settled(page);
           const chart = page.getByTestId('price-chart-section');
           await chart.scrollIntoViewIfNeeded();
           await page.screenshot({ path: `screenshots/${language}-${theme}-dashboard-price-${width}.png`, fullPage: true });

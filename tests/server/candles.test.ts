@@ -1,10 +1,10 @@
 /**
- * Price, candles and stats (issue #13): the SQL candles against a naive reference on random ticks for
+ * Price, candles and stats: the SQL candles against a naive reference on random ticks for
  * every interval, bucket boundaries, gap filling, the cap, query validation and interval normalisation;
  * the candles socket protocol and price_update over a real listening server; every price writer (admin
  * API, operator CLI, launcher, walk); the financial stats against a ledger built here, and their cache.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import {
   CANDLE_INTERVALS,
@@ -277,8 +277,12 @@ describe('sockets: current_candle and price_update', () => {
     expect(candleOf(afterSwitch)).toMatchObject({ interval: '1d', candle: { high: '0.0125', close: '0.011' } });
     await main.received(4);
     expect(main.messages[3]).toMatchObject({ event: 'price_update', data: { price: '0.011' } });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(chart.messages).toHaveLength(5); // one candle per tick, of the socket's interval only
+    // one candle per tick, of the socket's interval only: the tick reached this process's listeners before
+    // main heard it, and the chart socket's sends go out in order, so any other candle of that tick would
+    // come before the answer to another interval sent now
+    chart.socket.send('4h');
+    const [, , , , , marker] = await chart.received(6);
+    expect(candleOf(marker)).toMatchObject({ interval: '4h', candle: { close: '0.011' } });
 
     main.socket.close();
     chart.socket.close();
@@ -540,29 +544,37 @@ describe('GET /api/stats/financial', () => {
     await insertWithdrawal(bob.userId, 'failed', 8n * TON);
     await setSetting(stats.db, 'collective_bonus', 0.05);
 
-    const figures = await fetchStats(alice);
-    const now = nowSeconds();
-    expect(figures).toEqual({
-      total_minted: String(1050 + 2000 + 630 + 50),
-      total_staked: '2000',
-      circulating: '82.000000001',
-      ton_paid_in: '6.5', // 1 + 2 + 3 + 0.5: confirmed payments only, farming mints never paid TON
-      ton_paid_out: '2.25',
-      users: 2,
-      active_stakes: 1,
-      collective_bonus: 0.05,
-      updated_at: figures.updated_at,
-    });
-    expect(Math.abs(figures.updated_at - now)).toBeLessThanOrEqual(1);
-    // circulating is what the ledger says
-    const [ledger] = await stats.db.query<{ sum: bigint }>('SELECT SUM(delta)::bigint AS sum FROM ledger');
-    expect(ledger!.sum).toBe(82n * TOKEN + 1n);
+    // The cache's clock (Date) is frozen from its first read: within the TTL is not a race with a busy machine.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const figures = await fetchStats(alice);
+      const now = nowSeconds();
+      expect(figures).toEqual({
+        total_minted: String(1050 + 2000 + 630 + 50),
+        total_staked: '2000',
+        circulating: '82.000000001',
+        ton_paid_in: '6.5', // 1 + 2 + 3 + 0.5: confirmed payments only, farming mints never paid TON
+        ton_paid_out: '2.25',
+        users: 2,
+        active_stakes: 1,
+        collective_bonus: 0.05,
+        updated_at: figures.updated_at,
+      });
+      expect(Math.abs(figures.updated_at - now)).toBeLessThanOrEqual(1);
+      // circulating is what the ledger says
+      const [ledger] = await stats.db.query<{ sum: bigint }>('SELECT SUM(delta)::bigint AS sum FROM ledger');
+      expect(ledger!.sum).toBe(82n * TOKEN + 1n);
 
-    // within the TTL a change is not seen; after it, it is
-    await newUser(stats);
-    expect((await fetchStats(bob)).users).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect((await fetchStats(bob)).users).toBe(3);
+      // within the TTL (300 ms here) a change is not seen; once it is over, it is
+      await newUser(stats);
+      expect((await fetchStats(bob)).users).toBe(2);
+      vi.setSystemTime(Date.now() + 299);
+      expect((await fetchStats(bob)).users).toBe(2);
+      vi.setSystemTime(Date.now() + 1);
+      expect((await fetchStats(bob)).users).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the cache: one read per TTL, shared by callers at once; a failed read is not kept', async () => {

@@ -164,7 +164,18 @@ describe('/api/ws/candles', () => {
     await client.opened;
     client.socket.send(tokens.token);
     client.socket.send('5m');
-    await new Promise((resolve) => setTimeout(resolve, 500)); // longer than the token timeout
+    // A silent socket opened after this one is closed by its token timeout: this socket's own timer, had it
+    // not been cleared by the token, started earlier and has fired by now.
+    const silent = connect('/api/ws/candles');
+    await silent.opened;
+    expect(await silent.closed).toBe(SOCKET_CLOSE.tokenTimeout);
+    // A ping answered after that: a close sent by the server would have come before the pong on this connection.
+    const pong = new Promise<string>((resolve) => {
+      client.socket.once('pong', () => resolve('pong'));
+      if (client.socket.readyState === WebSocket.OPEN) client.socket.ping();
+    });
+    const answer = await Promise.race([pong, client.closed.then((code) => `closed ${code}`)]);
+    expect(answer).toBe('pong');
     expect(client.socket.readyState).toBe(WebSocket.OPEN);
     client.socket.close();
     await client.closed;
