@@ -33,7 +33,7 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     await expect(app.getByTestId('balance-token')).toHaveText('5.00 TKN');
     expect(count('GET /api/mint/')).toBe(1);
     expect(count('GET /api/staking/')).toBe(1);
-    // The sign-in answered with the user (issue #14): one round trip, no GET /api/user/me on launch.
+    // The sign-in answered with the user: one round trip, no GET /api/user/me on launch.
     expect(count('POST /api/auth/register')).toBe(1);
     expect(count('GET /api/user/me')).toBe(0);
   });

@@ -1,5 +1,5 @@
 /**
- * Database outages on a real PostgreSQL server (issue #15): stopped (refuses connections) and frozen
+ * Database outages on a real PostgreSQL server: stopped (refuses connections) and frozen
  * (SIGSTOP: connections open, nothing answers). Every call answers 503 {msg} within the configured bounds,
  * nothing is written half, open sockets stay up, a new socket's handshake closes with 4503 (not 4401), and
  * the server recovers by itself when Postgres is back.

@@ -1,5 +1,5 @@
 /**
- * Sessions, probed as an attacker would (issue #15): replays of one captured init_data keep at most
+ * Sessions, probed as an attacker would: replays of one captured init_data keep at most
  * MAX_LIVE_SESSIONS_PER_USER sessions alive; sign-out ends a session for good; expired refresh tokens are
  * purged; a token without `exp` is refused; a socket closes when its token expires; init data signed in
  * the future is refused (auth.test.ts has that one with the other invalid init data).
