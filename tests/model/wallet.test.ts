@@ -392,7 +392,7 @@ describe('balance read failures (SPEC §8: blockchain node errors)', () => {
   it.each([
     ['response-not-ok', {}, 'Error: TON node request failed!', 'Ошибка: запрос к узлу TON не удался!'],
     ['malformed-response', {}, 'Error: TON node sent a malformed response!', 'Ошибка: узел TON прислал некорректный ответ!'],
-    ['exit-code', { exitCode: 11 }, 'Error: TON node get-method failed with exit code 11!', 'Ошибка: get-метод узла TON завершился с кодом 11!'],
+    ['exit-code', { exitCode: 11 }, 'Error: TON node get-method failed with exit code 11!', 'Ошибка: метод узла TON завершился с кодом 11!'],
     ['unsupported-state', { state: 'weird' }, 'Error: Unsupported account state weird!', 'Ошибка: неподдерживаемое состояние аккаунта weird!'],
     ['timeout', {}, 'Error: Timeout Error!', 'Ошибка: превышено время ожидания!'],
   ] as const)('a %s failure reads in English and Russian', async (kind, details, english, russian) => {

@@ -386,7 +386,7 @@ export const ru = {
   'error.unknown': 'Ошибка: что-то пошло не так',
   'error.nodeResponseNotOk': 'Ошибка: запрос к узлу TON не удался!',
   'error.nodeMalformedResponse': 'Ошибка: узел TON прислал некорректный ответ!',
-  'error.nodeExitCode': 'Ошибка: get-метод узла TON завершился с кодом {code}!',
+  'error.nodeExitCode': 'Ошибка: метод узла TON завершился с кодом {code}!',
   'error.nodeUnsupportedState': 'Ошибка: неподдерживаемое состояние аккаунта {state}!',
   'server.notAuthenticated': 'Вы не вошли в приложение',
   'server.tokenExpired': 'Сессия истекла',
