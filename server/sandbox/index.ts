@@ -5,7 +5,7 @@
  * the stand-in for the Bot API's prepared share messages, the seeded tasks and the review queue.
  *
  * server/app.ts loads this file with a dynamic import in sandbox mode only, so production never loads
- * sandbox code; nothing else outside server/sandbox/ imports it (tests/server/import-rules.test.ts).
+ * sandbox code; nothing else outside server/sandbox/ imports it (.dependency-cruiser.cjs).
  * What production code needs from the sandbox it gets through this object, never by importing it.
  */
 import { Address } from '@ton/core';

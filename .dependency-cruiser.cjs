@@ -1,0 +1,111 @@
+/**
+ * The import rules (docs/architecture.md "Import rules"), checked by dependency-cruiser in `npm run
+ * lint:imports` on every import, type-only ones included. Two more sets run beside this one:
+ * .dependency-cruiser.runtime.cjs (what the browser loads: no zod, and the entry bundle's contents).
+ * tests/unit/import-rules.test.ts breaks each rule on purpose and expects it to be reported.
+ */
+
+/** Business domains: a folder each under server/. A new folder must be listed here (rule "server-unlisted"). */
+const DOMAINS = [
+  'auth', 'users', 'ledger', 'referral', 'price', 'settings', 'maintenance', 'mint', 'staking', 'watcher',
+  'community', 'ws', 'web', 'gates', 'program', 'withdraw', 'farming', 'tasks', 'stats', 'wallet', 'audit',
+];
+const D = `(${DOMAINS.join('|')})`;
+/** Platform: shared by every domain, knows none of them. */
+const PLATFORM = '^server/((db|lib|events|http)/|(config|constants|deps)\\.ts$)';
+/** Composition roots: wire the domains together. */
+const ROOTS = '^server/(app|jobs|start|main|cluster|dev|operator)\\.ts$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-through-service',
+      comment: 'A domain (or the sandbox) reaches another domain only through that domain\'s service.ts.',
+      severity: 'error',
+      from: { path: `^server/(${DOMAINS.join('|')}|sandbox)/` },
+      to: { path: `^server/${D}/`, pathNot: ['^server/$1/', `^server/${D}/service\\.ts$`] },
+    },
+    {
+      name: 'domain-cycle',
+      comment: 'Two domains never import each other, directly or around a ring.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: `^server/${D}$` },
+      to: { path: `^server/${D}$`, circular: true },
+    },
+    {
+      name: 'platform-imports-no-domain',
+      comment: 'Platform modules (db, lib, events, http, config, constants, deps) import no domain, no sandbox and no composition root.',
+      severity: 'error',
+      from: { path: PLATFORM },
+      to: { path: [`^server/${D}/`, '^server/sandbox/', ROOTS] },
+    },
+    {
+      name: 'only-roots-import-roots',
+      comment: 'Domains and the sandbox import no composition root.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: ROOTS },
+      to: { path: ROOTS },
+    },
+    {
+      name: 'sandbox-registered-once',
+      comment: 'Nothing outside server/sandbox/ imports it, but the one registration: app.ts → sandbox/index.ts.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: ['^server/sandbox/', '^server/app\\.ts$'] },
+      to: { path: '^server/sandbox/' },
+    },
+    {
+      name: 'sandbox-registration-is-the-index',
+      comment: 'app.ts registers the sandbox through its index only.',
+      severity: 'error',
+      from: { path: '^server/app\\.ts$' },
+      to: { path: '^server/sandbox/', pathNot: '^server/sandbox/index\\.ts$' },
+    },
+    {
+      name: 'server-imports-only-the-contract',
+      comment: 'From src/ the server imports only the wire contract.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: '^src/shared/api/contract/' },
+    },
+    {
+      name: 'server-unlisted',
+      comment: 'Every server file belongs to a listed domain, platform module, composition root or the sandbox.',
+      severity: 'error',
+      from: {
+        path: '^server/.+\\.tsx?$',
+        pathNot: [`^server/${D}/`, PLATFORM, ROOTS, '^server/sandbox/'],
+      },
+      to: {},
+    },
+    {
+      name: 'client-imports-no-server',
+      comment: 'The client never imports the server.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'contract-imports-nothing-else',
+      comment: 'The wire contract stands alone: it imports only itself and zod, so the server can take it without the client.',
+      severity: 'error',
+      from: { path: '^src/shared/api/contract/' },
+      to: { pathNot: ['^src/shared/api/contract/', '^node_modules/zod/'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that resolves to nothing would hide a breach.',
+      severity: 'error',
+      from: { path: '^(src|server)/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    exclude: { path: '^(tests|scripts|dist|public)/' },
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    cache: false,
+  },
+};
