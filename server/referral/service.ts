@@ -26,7 +26,7 @@ import {
   referrerOf,
 } from './queries';
 import { shareTexts } from './share-text';
-import { type Tier, referralTier, referralTierInfo } from './tiers';
+import { referralTier, referralTierInfo } from './tiers';
 
 export type { Tier } from './tiers';
 export { referralTier } from './tiers';

@@ -738,8 +738,18 @@ describe('getMasterchainInfo', () => {
     file_hash: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/),
   };
 
+  interface BlockId {
+    seqno: number;
+    root_hash: string;
+  }
+  interface MasterchainInfo {
+    last: BlockId;
+    init: BlockId;
+    state_root_hash: string;
+  }
+
   it('answers toncenter v2 blocks.masterchainInfo: the last block, which every write moves, and block 0', async () => {
-    const before = await result<Record<string, any>>('getMasterchainInfo');
+    const before = await result<MasterchainInfo>('getMasterchainInfo');
     expect(before).toEqual({
       '@type': 'blocks.masterchainInfo',
       last: { ...BLOCK_ID, shard: '-9223372036854775808' },
@@ -747,7 +757,7 @@ describe('getMasterchainInfo', () => {
       init: { ...BLOCK_ID, seqno: 0, shard: '0' },
     });
     const { lt } = await faucet(deps, newWallet().address, TON);
-    const after = await result<Record<string, any>>('getMasterchainInfo');
+    const after = await result<MasterchainInfo>('getMasterchainInfo');
     expect(after.last.seqno).toBeGreaterThan(before.last.seqno);
     // A transaction's lt tells its block (constants.ts LT_PER_BLOCK): the faucet's is the last one.
     expect(BigInt(after.last.seqno)).toBe(lt / LT_PER_BLOCK);

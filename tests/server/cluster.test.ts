@@ -21,7 +21,7 @@ import type { Db } from '../../server/db/index';
 import { inTransaction } from '../../server/events/transaction';
 import { LISTENER_APPLICATION_NAME, type PgEventBus, createPgEventBus } from '../../server/events/pg-bus';
 import { loadConfig } from '../../server/config';
-import { type TestContext, TEST_ENV, bearer, createTestContext, newTelegramId, register, sandboxConfig } from './helpers';
+import { type TestContext, TEST_ENV, bearer, createTestContext, newTelegramId, register } from './helpers';
 import { createMint, fakeNode, newUser, payMint } from './mint-kit';
 import { fundedUser } from './race-kit';
 import { type PostgresServer, startPostgres } from './support/postgres-server';

@@ -704,7 +704,7 @@ describe('operator CLI (npm run operator -- tasks … / reviews …)', () => {
       'tasks', 'add', '--kind', 'link', '--reward', '12.5', '--title-en', 'Post it', '--title-ru', 'Опубликуйте',
       '--description-en', 'Post', '--description-ru', 'Пост', '--allowed-hosts', 't.me,x.com', '--order', '7',
     );
-    const added = /^Added #(\d+) on  order 7 link 12.5 tokens — Post it \(hosts t.me,x.com\)$/.exec(lines.at(-1) ?? '');
+    const added = /^Added #(\d+) on {2}order 7 link 12.5 tokens — Post it \(hosts t.me,x.com\)$/.exec(lines.at(-1) ?? '');
     expect(added, lines.at(-1)).not.toBeNull();
     const taskId = Number(added![1]);
 

@@ -19,7 +19,6 @@ import {
   type UserMe,
 } from '@/shared/api/contract';
 import { sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/sandbox/chain/treasury';
-import { signTonProof } from '../../server/sandbox/wallet/ton-proof';
 import { checkTonProof, tonProofPayload } from '../../server/wallet/service';
 import { type TestContext, createTestContext, sandboxConfig } from './helpers';
 import { type TestUser, newUser } from './mint-kit';

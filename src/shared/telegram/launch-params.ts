@@ -91,7 +91,7 @@ export function parseHash(hash: string): HashParams {
 
 /** This load's launch parameters: the hash's, completed from this tab's earlier loads (and kept for the next). */
 export function readHashParams(): HashParams {
-  let hash = '';
+  let hash: string;
   try {
     hash = window.location.hash.toString();
   } catch {

@@ -39,7 +39,7 @@ export const setBackButtonVisibleFx = createEffect(async (visible: boolean) => {
 
 /** SPEC §5: Telegram links must use http(s) and host t.me; the texts are SPEC §8's. */
 export const openTelegramLinkFx = createEffect(async (url: string) => {
-  let parsed: URL | null = null;
+  let parsed: URL | null;
   try {
     parsed = new URL(url);
   } catch {

@@ -101,6 +101,8 @@ export const observeTrackingFx = createEffect(() => {
   }
 });
 
+// The callbacks are bound to the scope before the first await, so the library's later calls keep it.
+// eslint-disable-next-line effector/strict-effect-handlers
 export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) => {
   if (instance) return;
   const statusChanged = scopeBind(walletStatusChanged, { safe: true });

@@ -18,10 +18,10 @@ export const storagePrefix = (telegramUserId: number | null): string => `tg-${te
 export function telegramUserStorage(telegramUserId: number | null, backing: Storage | null = defaultBacking()): ConnectorStorage {
   const prefix = storagePrefix(telegramUserId);
   const memory = new Map<string, string>();
-  const attempt = <T>(use: (storage: Storage) => T, fallback: () => T): T => {
+  const attempt = <T>(run: (storage: Storage) => T, fallback: () => T): T => {
     if (!backing) return fallback();
     try {
-      return use(backing);
+      return run(backing);
     } catch {
       return fallback();
     }

@@ -101,7 +101,7 @@ async function waitUntilReady(port: number, child: ChildProcess, log: () => stri
       if (createDatabase) await client.query(`CREATE DATABASE ${DATABASE}`);
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`postgres did not accept connections in ${READY_TIMEOUT_MS} ms: ${String(error)}\n${log()}`);
+      if (Date.now() > deadline) throw new Error(`postgres did not accept connections in ${READY_TIMEOUT_MS} ms: ${String(error)}\n${log()}`, { cause: error });
       await sleep(100);
     } finally {
       await client.end().catch(() => undefined);
@@ -211,7 +211,7 @@ export async function startPostgres(): Promise<PostgresServer> {
       execFileSync(initdb, initdbArgs, { cwd: root, stdio: 'pipe' });
     } catch (error) {
       const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
-      throw new Error(`initdb failed: ${stderr || String(error)}`);
+      throw new Error(`initdb failed: ${stderr || String(error)}`, { cause: error });
     }
 
     // The free port may be taken between probing and binding (another suite, another agent): retry.
