@@ -60,7 +60,7 @@ import {
 } from './web/routes';
 import { treasuryAdminRoutes } from './watcher/routes';
 import { withdrawRoutes } from './withdraw/routes';
-import { hotWalletFromMnemonic } from './withdraw/service';
+import { hotWalletFromMnemonic } from './withdraw/worker';
 import { socketRoutes } from './ws/routes';
 
 declare module 'fastify' {

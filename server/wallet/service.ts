@@ -5,7 +5,7 @@
  * The binding rule: **one wallet per user, one user per wallet, the latest proof wins.** A new proof of
  * the user's replaces their binding (they moved to another wallet); a proof of a wallet bound to another
  * user moves it (whoever holds the key now is its owner; the other user is left with no bound wallet
- * and cannot sell until they prove one: sales pay out only to the bound wallet, see withdraw/sell.ts).
+ * and cannot sell until they prove one: sales pay out only to the bound wallet, see withdraw/service.ts).
  * A restored connection carries no proof and changes nothing.
  *
  * Other domains read the binding here (`boundWallet`, `boundWalletColumns` for /user/me's statement).

@@ -16,7 +16,7 @@ import type { TreasuryNode } from '../../server/watcher/service';
 import type { TestContext } from './helpers';
 import type { TonClient } from '@ton/ton';
 import type { HotWalletKeys } from '../../server/deps';
-import { createHotWallet, runPayoutStep } from '../../server/withdraw/service';
+import { createHotWallet, runPayoutStep } from '../../server/withdraw/worker';
 import { balanceOf, newHotWallet, newRecipient, queue, unixNow as nowSeconds, withdrawal, worker } from './payout-kit';
 import { taskCall, validatedTask } from './task-kit';
 import { proveWallet } from './wallet-kit';

@@ -21,8 +21,8 @@ import {
 import { balances } from '../../server/ledger/queries';
 import { runOperator } from '../../server/operator';
 import { setSetting } from '../../server/settings/service';
-import { type SaleTerms, minTokenAmount, saleOf } from '../../server/withdraw/sell';
-import type { PayoutNode } from '../../server/withdraw/service';
+import { type SaleTerms, minTokenAmount, saleOf } from '../../server/withdraw/service';
+import type { PayoutNode } from '../../server/withdraw/worker';
 import { createTestContext, type TestContext } from './helpers';
 import { TON, TOKEN, ledgerMatchesBalances, listen, newUser, type TestUser } from './mint-kit';
 import { balanceOf, chainClient, drain, newHotWallet, newRecipient, withdrawal, worker } from './payout-kit';
