@@ -3,7 +3,7 @@
  * change (the kind stays), and the sandbox's first-start seed. A kind's settings are checked against
  * its schema (settings.ts); a refusal is a 422 naming the setting.
  */
-import { SERVER_MESSAGES, type TaskKind } from '@/shared/api/contract';
+import type { TaskKind } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../lib/errors';
@@ -68,7 +68,7 @@ export async function createTask(deps: Pick<Deps, 'db' | 'config'>, input: TaskI
 export async function changeTask(deps: Pick<Deps, 'db' | 'config'>, id: number, change: TaskChange): Promise<AdminTask> {
   return deps.db.tx(async (q) => {
     const task = await findTask(q, id);
-    if (!task) throw new NotFoundError(SERVER_MESSAGES.taskNotFound);
+    if (!task) throw new NotFoundError('taskNotFound');
     const patch: TaskPatch = {
       titleEn: change.title?.en,
       titleRu: change.title?.ru,
@@ -81,7 +81,7 @@ export async function changeTask(deps: Pick<Deps, 'db' | 'config'>, id: number, 
       sortOrder: change.sort_order,
     };
     const updated = await updateTask(q, id, patch);
-    if (!updated) throw new NotFoundError(SERVER_MESSAGES.taskNotFound);
+    if (!updated) throw new NotFoundError('taskNotFound');
     return toAdminTask(updated, deps.config.communityUrl);
   });
 }

@@ -9,7 +9,7 @@ import type { TaskKind } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
-import { DomainError, NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import { userSummaries } from '../users/service';
 import {
@@ -26,8 +26,6 @@ import {
   tasksByIds,
 } from './queries';
 import { publishTask } from './wire';
-
-const conflict = (message: string) => new DomainError(409, message);
 
 export interface ReviewItem {
   id: number;
@@ -79,7 +77,7 @@ export async function reviewQueue(deps: Pick<Deps, 'db'>, limit: number): Promis
 /** A photo proof's bytes and type: the operator's only (the user API never serves them). */
 export async function reviewPhoto(deps: Pick<Deps, 'db'>, proofId: number): Promise<{ contentType: string; data: Buffer }> {
   const photo = await proofPhoto(deps.db, proofId);
-  if (!photo) throw new NotFoundError('No such photo proof');
+  if (!photo) throw new NotFoundError({ code: 'notFound', msg: 'No such photo proof' });
   return { contentType: photo.content_type, data: Buffer.from(photo.data) };
 }
 
@@ -95,11 +93,11 @@ async function review(
 ): Promise<ReviewItem> {
   return inTransaction(deps.db, deps.bus, async (tx) => {
     const found = await findProof(tx, proofId);
-    if (!found) throw new NotFoundError(PROOF_NOT_FOUND);
+    if (!found) throw new NotFoundError({ code: 'notFound', msg: PROOF_NOT_FOUND });
     const row = await lockUserTask(tx, found.user_id, found.task_id);
     const proof = await lockProof(tx, proofId);
-    if (!proof) throw new NotFoundError(PROOF_NOT_FOUND);
-    if (proof.status !== 'pending') throw conflict(PROOF_ALREADY_REVIEWED);
+    if (!proof) throw new NotFoundError({ code: 'notFound', msg: PROOF_NOT_FOUND });
+    if (proof.status !== 'pending') throw new ConflictError({ code: 'conflict', msg: PROOF_ALREADY_REVIEWED });
     if (!row || row.status !== 'pending_review') throw new Error(`proof ${proofId} is pending but its task is ${row?.status}`);
     const task = await findTask(tx, proof.task_id);
     if (!task) throw new Error(`proof ${proofId} lost its task`);

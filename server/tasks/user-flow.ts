@@ -8,12 +8,12 @@
  *
  * Lock order: the user (claim), then the user's task row, then a proof.
  */
-import { SERVER_MESSAGES, type Task, type TaskKind, type TaskValidateBody } from '@/shared/api/contract';
+import type { Task, TaskKind, TaskValidateBody } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { changeBalance } from '../ledger/service';
-import { DomainError, NotFoundError, ValidationError } from '../lib/errors';
+import { ConflictError, type ErrorSpec, NotFoundError, ValidationError, fieldError } from '../lib/errors';
 import { lockUser } from '../users/service';
 import {
   type NewProof,
@@ -39,11 +39,11 @@ import { publishTask, wireTask as wire } from './wire';
 
 type TaskDeps = Pick<Deps, 'db' | 'bus' | 'config' | 'community'>;
 
-const conflict = (message: string) => new DomainError(409, message);
+const conflict = (spec: ErrorSpec) => new ConflictError(spec);
 
 async function activeTask(q: Queryable, taskId: number): Promise<TaskRow> {
   const task = await findActiveTask(q, taskId);
-  if (!task) throw new NotFoundError(SERVER_MESSAGES.taskNotFound);
+  if (!task) throw new NotFoundError('taskNotFound');
   return task;
 }
 
@@ -61,7 +61,7 @@ export async function startTask(deps: TaskDeps, userId: number, taskId: number, 
     const started = await insertStarted(tx, userId, taskId, now);
     if (started) return publishTask(tx, deps, task, started);
     const existing = await findUserTask(tx, userId, taskId);
-    throw conflict(existing?.status === 'claimed' ? SERVER_MESSAGES.taskAlreadyClaimed : SERVER_MESSAGES.taskAlreadyStarted);
+    throw conflict(existing?.status === 'claimed' ? 'taskAlreadyClaimed' : 'taskAlreadyStarted');
   });
 }
 
@@ -72,7 +72,7 @@ const takesProof = (kind: TaskKind): kind is 'photo' | 'link' => kind === 'photo
  * nothing); started may be checked; rejected takes a new proof; the rest is out of order.
  */
 function validateGuard(task: TaskRow, row: UserTaskRow | undefined): 'go' | 'unchanged' {
-  if (!row) throw conflict(task.kind === 'visit' ? SERVER_MESSAGES.taskVisitFirst : SERVER_MESSAGES.taskStartFirst);
+  if (!row) throw conflict(task.kind === 'visit' ? 'taskVisitFirst' : 'taskStartFirst');
   switch (row.status) {
     case 'started':
       return 'go';
@@ -82,33 +82,34 @@ function validateGuard(task: TaskRow, row: UserTaskRow | undefined): 'go' | 'unc
     case 'validated':
       return 'unchanged';
     case 'pending_review':
-      throw conflict(SERVER_MESSAGES.taskInReview);
+      throw conflict('taskInReview');
     case 'claimed':
-      throw conflict(SERVER_MESSAGES.taskAlreadyClaimed);
+      throw conflict('taskAlreadyClaimed');
   }
 }
 
-const proofRefused = (path: string, message: string) => new ValidationError([{ path, message }]);
+const proofRefused = (path: string, code: 'taskWrongProof' | 'taskPhotoRequired' | 'taskLinkRequired') =>
+  new ValidationError([fieldError(path, code)]);
 
 /** The proof the task's kind takes, checked (422, or 413 for a photo over the size setting); null for none. */
 function readProof(deps: TaskDeps, userId: number, task: TaskRow, body: TaskValidateBody): NewProof | null {
   const { link, photo } = body;
   switch (task.kind) {
     case 'photo': {
-      if (link !== undefined) throw proofRefused('link', SERVER_MESSAGES.taskWrongProof);
-      if (photo === undefined) throw proofRefused('photo', SERVER_MESSAGES.taskPhotoRequired);
+      if (link !== undefined) throw proofRefused('link', 'taskWrongProof');
+      if (photo === undefined) throw proofRefused('photo', 'taskPhotoRequired');
       const file = readPhoto(photo, deps.config.taskPhotoMaxBytes);
       return { kind: 'photo', userId, taskId: task.id, contentType: file.contentType, data: file.data };
     }
     case 'link': {
-      if (photo !== undefined) throw proofRefused('photo', SERVER_MESSAGES.taskWrongProof);
-      if (link === undefined) throw proofRefused('link', SERVER_MESSAGES.taskLinkRequired);
+      if (photo !== undefined) throw proofRefused('photo', 'taskWrongProof');
+      if (link === undefined) throw proofRefused('link', 'taskLinkRequired');
       const allowed = wire(deps, task, undefined).settings.allowed_hosts;
       return { kind: 'link', userId, taskId: task.id, link: readLink(link, allowed) };
     }
     default:
       if (link !== undefined || photo !== undefined) {
-        throw proofRefused(link !== undefined ? 'link' : 'photo', SERVER_MESSAGES.taskWrongProof);
+        throw proofRefused(link !== undefined ? 'link' : 'photo', 'taskWrongProof');
       }
       return null;
   }
@@ -162,13 +163,13 @@ export async function validateTask(
  */
 export async function claimTask(deps: TaskDeps, userId: number, taskId: number, now = new Date()): Promise<Task> {
   return inTransaction(deps.db, deps.bus, async (tx) => {
-    if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
     const task = await activeTask(tx, taskId);
     const row = await lockUserTask(tx, userId, taskId);
-    if (!row) throw conflict(SERVER_MESSAGES.taskStartFirst);
-    if (row.status === 'claimed') throw conflict(SERVER_MESSAGES.taskAlreadyClaimed);
-    if (row.status === 'pending_review') throw conflict(SERVER_MESSAGES.taskInReview);
-    if (row.status !== 'validated') throw conflict(SERVER_MESSAGES.taskNotValidated);
+    if (!row) throw conflict('taskStartFirst');
+    if (row.status === 'claimed') throw conflict('taskAlreadyClaimed');
+    if (row.status === 'pending_review') throw conflict('taskInReview');
+    if (row.status !== 'validated') throw conflict('taskNotValidated');
     const claimed = await setClaimed(tx, row.id, now);
     await changeBalance(tx, {
       userId,

@@ -16,20 +16,24 @@ import {
   type Balances,
   MAX_UNITS,
   type TON_NETWORKS,
-  SERVER_MESSAGES,
-  VALIDATION_MESSAGES,
   type WithdrawCalculation,
+  type WithdrawHistory,
   type Withdrawal,
   type WithdrawalCreated,
-  type WithdrawHistory,
-  fillText,
 } from '@/shared/api/contract';
 import type { Config } from '../config';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { type Tx, inTransaction } from '../events/transaction';
 import { InsufficientFundsError, accountBalance, balanceEvent, changeBalance } from '../ledger/service';
-import { BadRequestError, DomainError, NotFoundError, ValidationError } from '../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  type FieldError,
+  NotFoundError,
+  ValidationError,
+  fieldError,
+} from '../lib/errors';
 import { formatUnits, parseUnits } from '../lib/money';
 import { TonAddressError, addressesEqual, parseTonAddress } from '../lib/ton-address';
 import { currentPriceNanotons } from '../price/service';
@@ -68,10 +72,10 @@ export async function transferFromReferralBalance(
   amountToken: bigint,
 ): Promise<Balances> {
   if (amountToken <= 0n) {
-    throw new ValidationError([{ path: 'token_amount', message: VALIDATION_MESSAGES.amountPositive }]);
+    throw new ValidationError([fieldError('token_amount', 'amountPositive')]);
   }
   return inTransaction(deps.db, deps.bus, async (tx) => {
-    if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
     const transferId = await insertReferralTransfer(tx, userId, amountToken);
     const ref = { reason: REFERRAL_TRANSFER_REASON, refType: 'referral_transfer', refId: transferId } as const;
     await changeBalance(tx, { userId, account: 'referral_balance', delta: -amountToken, ...ref });
@@ -109,12 +113,12 @@ export interface QueueWithdrawalInput {
  * ledger, then calls this): the payout worker sends it. Bad input → ValidationError (422), nothing written.
  */
 export async function queueWithdrawal(tx: Tx, input: QueueWithdrawalInput): Promise<WithdrawalRow> {
-  const problems: Array<{ path: string; message: string }> = [];
+  const problems: FieldError[] = [];
   const address = payoutAddress(input.address);
   if (address === null) problems.push({ path: 'address', message: 'not a TON basechain address' });
-  if (input.tokenAmount <= 0n) problems.push({ path: 'token_amount', message: VALIDATION_MESSAGES.amountPositive });
-  if (input.tonAmount <= 0n) problems.push({ path: 'ton_amount', message: VALIDATION_MESSAGES.amountPositive });
-  if (input.fee < 0n) problems.push({ path: 'fee', message: VALIDATION_MESSAGES.amountNegative });
+  if (input.tokenAmount <= 0n) problems.push(fieldError('token_amount', 'amountPositive'));
+  if (input.tonAmount <= 0n) problems.push(fieldError('ton_amount', 'amountPositive'));
+  if (input.fee < 0n) problems.push(fieldError('fee', 'amountNegative'));
   if (problems.length > 0 || address === null) throw new ValidationError(problems);
   return insertWithdrawal(tx, { ...input, address });
 }
@@ -190,7 +194,7 @@ export async function saleTerms(q: Queryable): Promise<SaleTerms> {
 
 const positive = (tokenAmount: bigint) => {
   if (tokenAmount <= 0n) {
-    throw new ValidationError([{ path: 'token_amount', message: VALIDATION_MESSAGES.amountPositive }]);
+    throw new ValidationError([fieldError('token_amount', 'amountPositive')]);
   }
 };
 
@@ -219,20 +223,20 @@ export const serverNetwork = (config: Pick<Config, 'mode'>): TonNetwork => (conf
  * other network is refused (a raw one carries no network). 422 with the reason, on `address`.
  */
 export function sellAddress(text: string, network: TonNetwork): string {
-  const refuse = (message: string): never => {
-    throw new ValidationError([{ path: 'address', message }]);
+  const refuse = (problem: FieldError): never => {
+    throw new ValidationError([problem]);
   };
   let parsed: ReturnType<typeof parseTonAddress>;
   try {
     parsed = parseTonAddress(text);
   } catch (error) {
-    if (error instanceof TonAddressError) return refuse(error.message);
+    if (error instanceof TonAddressError) return refuse({ path: 'address', message: error.message });
     throw error;
   }
   if (parsed.flags && parsed.flags.testOnly !== (network === 'testnet')) {
-    refuse(fillText(VALIDATION_MESSAGES.addressNetwork, { network }));
+    refuse(fieldError('address', 'addressNetwork', { network }));
   }
-  if (parsed.address.workChain !== 0) refuse(VALIDATION_MESSAGES.addressBasechain);
+  if (parsed.address.workChain !== 0) refuse(fieldError('address', 'addressBasechain'));
   return parsed.address.toString({ urlSafe: true, bounceable: false, testOnly: network === 'testnet' });
 }
 
@@ -256,35 +260,35 @@ const sourceOf = (request: Pick<SaleRequest, 'from_ref_balance' | 'from_task_bal
  */
 export async function createWithdrawal(deps: Pick<Deps, 'db' | 'bus' | 'config'>, userId: number, request: SaleRequest): Promise<WithdrawalCreated> {
   if (request.from_ref_balance && request.from_task_balance) {
-    throw new ValidationError([{ path: 'from_ref_balance', message: SERVER_MESSAGES.sellOneSource }]);
+    throw new ValidationError([fieldError('from_ref_balance', 'sellOneSource')]);
   }
   const address = sellAddress(request.address, serverNetwork(deps.config));
   const source = sourceOf(request);
   const tokenAmount = request.token_amount;
   return inTransaction(deps.db, deps.bus, async (tx) => {
-    if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
     // Sales pay out only to the wallet the user proved to hold with ton_proof (server/wallet), compared
     // as raw addresses: a session alone (launch data can be replayed for 24 h) cannot send the TON
     // elsewhere. Another address needs that wallet proved, which makes it the bound one.
     const bound = await boundWallet(tx, userId);
     if (!bound || !addressesEqual(bound.address, address)) {
-      throw new ValidationError([{ path: 'address', message: SERVER_MESSAGES.sellUnverifiedAddress }]);
+      throw new ValidationError([fieldError('address', 'sellUnverifiedAddress')]);
     }
     const terms = await saleTerms(tx);
     const min = minTokenAmount(terms);
     if (min === null || tokenAmount < min) {
       const amount = formatUnits(min ?? MAX_UNITS);
-      throw new ValidationError([{ path: 'token_amount', message: fillText(VALIDATION_MESSAGES.sellAtLeast, { amount }) }]);
+      throw new ValidationError([fieldError('token_amount', 'sellAtLeast', { amount })]);
     }
     const balance = await accountBalance(tx, userId, source);
-    if (balance === null) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    if (balance === null) throw new NotFoundError('userNotFound');
     if (tokenAmount > balance) throw new InsufficientFundsError(source);
     const sale = saleOf(tokenAmount, terms);
     if (request.expected_receive_amount !== undefined && sale.receive < request.expected_receive_amount) {
-      throw new BadRequestError(SERVER_MESSAGES.sellPriceChanged);
+      throw new BadRequestError('sellPriceChanged');
     }
     if (sale.receive > MAX_UNITS) {
-      throw new ValidationError([{ path: 'token_amount', message: VALIDATION_MESSAGES.amountTooLarge }]);
+      throw new ValidationError([fieldError('token_amount', 'amountTooLarge')]);
     }
     const row = await queueWithdrawal(tx, {
       userId,
@@ -368,9 +372,9 @@ export async function withdrawalsForOperator(deps: Pick<Deps, 'db'>, limit: numb
 export async function refundWithdrawal(deps: Pick<Deps, 'db' | 'bus'>, id: number): Promise<OperatorWithdrawal> {
   return inTransaction(deps.db, deps.bus, async (tx) => {
     const locked = await lockWithdrawal(tx, id);
-    if (!locked) throw new NotFoundError(SERVER_MESSAGES.withdrawalNotFound);
+    if (!locked) throw new NotFoundError('withdrawalNotFound');
     const row = await markRefunded(tx, id);
-    if (!row) throw new DomainError(409, NOT_REFUNDABLE);
+    if (!row) throw new ConflictError({ code: 'conflict', msg: NOT_REFUNDABLE });
     await returnWithdrawalTokens(tx, row);
     publishWithdrawal(tx, row);
     return forOperator(row);
@@ -381,9 +385,9 @@ export async function refundWithdrawal(deps: Pick<Deps, 'db' | 'bus'>, id: numbe
 export async function retryWithdrawal(deps: Pick<Deps, 'db' | 'bus'>, id: number): Promise<OperatorWithdrawal> {
   return inTransaction(deps.db, deps.bus, async (tx) => {
     const locked = await lockWithdrawal(tx, id);
-    if (!locked) throw new NotFoundError(SERVER_MESSAGES.withdrawalNotFound);
+    if (!locked) throw new NotFoundError('withdrawalNotFound');
     const row = await requeueFailed(tx, id);
-    if (!row) throw new DomainError(409, NOT_RETRYABLE);
+    if (!row) throw new ConflictError({ code: 'conflict', msg: NOT_RETRYABLE });
     publishWithdrawal(tx, row);
     return forOperator(row);
   });
@@ -439,7 +443,7 @@ export async function heldBatches(deps: Pick<Deps, 'db'>): Promise<HeldBatch[]> 
 export async function requestHeldBatchResign(deps: Pick<Deps, 'db'>, id: number): Promise<HeldBatch> {
   const row = await requestResign(deps.db, id);
   if (!row) {
-    throw (await batchExists(deps.db, id)) ? new DomainError(409, BATCH_NOT_HELD) : new NotFoundError(BATCH_NOT_FOUND);
+    throw (await batchExists(deps.db, id)) ? new ConflictError({ code: 'conflict', msg: BATCH_NOT_HELD }) : new NotFoundError({ code: 'notFound', msg: BATCH_NOT_FOUND });
   }
   const held = (await heldBatches(deps)).find((batch) => batch.id === id);
   return held ?? toHeld(row, []);

@@ -310,7 +310,7 @@ describe('lost and refused messages', () => {
     await queue(ctx, user.userId, TON, newRecipient().text);
     await drain(worker(ctx, hot.wallet, client));
     const [confirmed] = await batchesOf(ctx, hot.wallet);
-    expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`)).json()).toEqual({ msg: BATCH_NOT_HELD });
+    expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`)).json()).toEqual({ msg: BATCH_NOT_HELD, code: 'conflict' });
     expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`)).statusCode).toBe(409);
     expect((await admin('POST', '/payouts/held/999999/resign')).statusCode).toBe(404);
     expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`, 'wrong-admin-token-123')).statusCode).toBe(401);

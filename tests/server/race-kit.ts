@@ -80,7 +80,7 @@ export async function expectMoneyLimitHoldsAcrossApps(apps: Apps, limit: number,
   expect(codes.filter((c) => c === 404)).toHaveLength(limit);
   expect(codes.filter((c) => c === 429)).toHaveLength(requests - limit);
   const refused = responses.find((r) => r.statusCode === 429)!;
-  expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests });
+  expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests, code: 'tooManyRequests' });
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 }
 

@@ -505,7 +505,7 @@ describe('a sale paid on the dev chain', () => {
   });
 
   it('the operator API: unknown ids 404, bad ids 422, and the admin token is required', async () => {
-    expect((await adminCall('POST', '/999999/refund')).json<ErrorBody>()).toEqual({ msg: 'Withdrawal not found' });
+    expect((await adminCall('POST', '/999999/refund')).json<ErrorBody>()).toEqual({ msg: 'Withdrawal not found', code: 'withdrawalNotFound' });
     expect((await adminCall('POST', '/999999/retry')).statusCode).toBe(404);
     expect((await adminCall('POST', '/abc/refund')).statusCode).toBe(422);
     expect((await adminCall('GET', '?limit=0')).statusCode).toBe(422);
