@@ -1,6 +1,8 @@
 import {
   type DetailErrorCode,
   type ErrorCode,
+  SERVER_MESSAGES,
+  type ServerMessageCode,
   VALIDATION_MESSAGES,
   type ValidationCode,
   errorText,
@@ -138,7 +140,7 @@ export function validationText({ path, message }: FieldError): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const TEMPLATE_PATTERNS = Object.entries(VALIDATION_MESSAGES).map(([code, template]) => {
+const TEMPLATE_PATTERNS = Object.entries({ ...SERVER_MESSAGES, ...VALIDATION_MESSAGES }).map(([code, template]) => {
   const names: string[] = [];
   const source = template
     .split(/(\{\w+\})/)
@@ -149,15 +151,16 @@ const TEMPLATE_PATTERNS = Object.entries(VALIDATION_MESSAGES).map(([code, templa
       return '(.+?)';
     })
     .join('');
-  return { code: code as ValidationCode, names, pattern: new RegExp(`^${source}$`) };
+  return { code: code as ServerMessageCode | ValidationCode, names, pattern: new RegExp(`^${source}$`) };
 });
 
 /**
- * A schema's issue message → its template code and params. The wire schemas (shared with the client,
- * which must stay zod-light) fill the templates into their messages; this reads them back at the edge,
- * so their 422s carry a code too. A message that is no template keeps code `validation`.
+ * A schema's issue message → its code and a template's params. The wire schemas (shared with the client,
+ * which must stay zod-light) write the contract's texts (SERVER_MESSAGES, VALIDATION_MESSAGES filled in)
+ * into their messages; this reads them back at the edge, so their 422s carry a code too. A message that
+ * is none of them keeps code `validation`.
  */
-export function templateOf(message: string): { code: ValidationCode; params?: Params } | null {
+export function templateOf(message: string): { code: ServerMessageCode | ValidationCode; params?: Params } | null {
   for (const { code, names, pattern } of TEMPLATE_PATTERNS) {
     const match = pattern.exec(message);
     if (!match) continue;

@@ -443,7 +443,9 @@ export async function heldBatches(deps: Pick<Deps, 'db'>): Promise<HeldBatch[]> 
 export async function requestHeldBatchResign(deps: Pick<Deps, 'db'>, id: number): Promise<HeldBatch> {
   const row = await requestResign(deps.db, id);
   if (!row) {
-    throw (await batchExists(deps.db, id)) ? new ConflictError({ code: 'conflict', msg: BATCH_NOT_HELD }) : new NotFoundError({ code: 'notFound', msg: BATCH_NOT_FOUND });
+    throw (await batchExists(deps.db, id))
+      ? new ConflictError({ code: 'conflict', msg: BATCH_NOT_HELD })
+      : new NotFoundError({ code: 'notFound', msg: BATCH_NOT_FOUND });
   }
   const held = (await heldBatches(deps)).find((batch) => batch.id === id);
   return held ?? toHeld(row, []);

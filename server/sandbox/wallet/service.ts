@@ -193,7 +193,9 @@ export async function connect(deps: Deps, body: ConnectBody): Promise<ConnectEve
 
 /** Checks a wallet makes before it shows or signs a request; the schema has checked the shapes. */
 function checkRequest(wallet: DevWallet, request: TransactionRequest, now = Math.floor(Date.now() / 1000)) {
-  if (request.valid_until <= now) throw new BadRequestError({ code: 'badRequest', msg: 'Transaction request has expired (valid_until is in the past)' });
+  if (request.valid_until <= now) {
+    throw new BadRequestError({ code: 'badRequest', msg: 'Transaction request has expired (valid_until is in the past)' });
+  }
   if (request.network !== undefined && request.network !== DEV_WALLET_NETWORK) {
     throw new BadRequestError({ code: 'badRequest', msg: `Wrong network ${request.network}: the dev wallet is on ${DEV_WALLET_NETWORK} (testnet)` });
   }
@@ -259,7 +261,8 @@ export async function send(deps: Deps, body: SendBody): Promise<{ boc: string }>
     const account = await chainAccount(deps.db, wallet.address);
     const total = request.messages.reduce((sum, message) => sum + message.amount, 0n);
     if (total > account.balance) {
-      throw new BadRequestError({ code: 'badRequest', msg: `Insufficient balance: ${formatUnits(account.balance)} TON, the transfer needs ${formatUnits(total)} TON` });
+      const msg = `Insufficient balance: ${formatUnits(account.balance)} TON, the transfer needs ${formatUnits(total)} TON`;
+      throw new BadRequestError({ code: 'badRequest', msg });
     }
     const transfer = wallet.contract.createTransfer({
       seqno: account.seqno,

@@ -103,7 +103,11 @@ const keyOf = (code: string | null | undefined): MessageKey | undefined =>
   code ? (ERROR_TEXT_KEYS as Record<string, MessageKey | undefined>)[code] : undefined;
 
 /** A code's text in the user's language with its params, or null for a code this client does not know. */
-export function codeText(code: string | null | undefined, params: Readonly<Record<string, string>> | null | undefined, t: Translate): string | null {
+export function codeText(
+  code: string | null | undefined,
+  params: Readonly<Record<string, string>> | null | undefined,
+  t: Translate,
+): string | null {
   const key = keyOf(code);
   if (!key) return null;
   return (t as (key: MessageKey, params?: Readonly<Record<string, string>>) => string)(key, params ?? {});

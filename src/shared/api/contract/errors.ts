@@ -1,8 +1,8 @@
 /**
- * Error answers (docs/contract.md "Errors"). Every error body is
- * `{ msg, code, params?, errors? }`: `msg` is SPEC §8's English text, unchanged; `code` is stable and
- * machine-read — the client picks its text by code, never by `msg`; `params` are the values of a
- * templated text (`{amount}` → params.amount). No zod here: the client imports it at runtime.
+ * Error answers. Every error body is `{ msg, code, params?, errors? }`: `msg` is SPEC §8's English
+ * text, unchanged; `code` is stable and machine-read — the client picks its text by code, never by
+ * `msg`; `params` are the values of a templated text (`{amount}` → params.amount). No zod here: the
+ * client imports it at runtime.
  *
  * The codes are the camelCase keys of the tables below: SERVER_MESSAGES (fixed texts),
  * VALIDATION_MESSAGES (templates), OTHER_ERROR_MESSAGES (the gates', sign-in's and transport's fixed
@@ -123,9 +123,10 @@ export const OTHER_ERROR_MESSAGES = {
 } as const;
 
 /**
- * Codes whose `msg` is a detail of its own: validation (a 422 whose first problem is no template:
- * schema texts such as 'init_data is required', a malformed address), badRequest (another 400), conflict
- * (an operator's 409), notFound's operator and sandbox variants ('No such proof') use `notFound`.
+ * Codes whose `msg` is a detail of its own, shown as written: validation (a 422 whose first problem is no
+ * contract text: 'init_data is required', a malformed address), badRequest (another 400: Fastify's, the
+ * sandbox's), conflict (an operator's 409). Operator and sandbox answers may also send their own `msg`
+ * under `notFound` or `payloadTooLarge` ('No such proof'); the Mini App never meets those.
  */
 export const DETAIL_ERROR_CODES = ['validation', 'badRequest', 'conflict'] as const;
 
@@ -152,9 +153,6 @@ export const ERROR_TEXTS: Readonly<Record<Exclude<ErrorCode, DetailErrorCode>, s
 
 /** Every error code the server can send (the error body's enum). */
 export const ERROR_CODES = [...Object.keys(ERROR_TEXTS), ...DETAIL_ERROR_CODES] as unknown as readonly [ErrorCode, ...ErrorCode[]];
-
-export const isErrorCode = (value: unknown): value is ErrorCode =>
-  typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 
 /** A code's English text with its params filled in: what the server sends as `msg`. */
 export function errorText(code: Exclude<ErrorCode, DetailErrorCode>, params: Record<string, string> = {}): string {
