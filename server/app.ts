@@ -278,7 +278,8 @@ class RequestLogs extends LogController {
 /** The one place errors become responses: `{msg, code}` always (a template's `params`), field details for 422, never a stack. */
 async function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ValidationError) {
-    return reply.code(422).send({ msg: error.message, code: error.code, ...paramsOf(error), errors: error.errors } satisfies ErrorBody);
+    const errors = error.errors.map(({ path, message }) => ({ path, message }));
+    return reply.code(422).send({ msg: error.message, code: error.code, ...paramsOf(error), errors } satisfies ErrorBody);
   }
   if (error instanceof DatabaseUnavailableError) {
     // The database cannot answer now (down, frozen, restarting): a bounded, retryable 503, logged once.

@@ -102,7 +102,8 @@ export async function signOut(deps: Deps, userId: number, refreshToken: string):
   return { signed_out: true };
 }
 
-type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; code: 'invalidRefreshToken' | 'refreshTokenRevoked' | 'refreshTokenReused' | 'refreshTokenExpired' };
+type RefreshRefusal = 'invalidRefreshToken' | 'refreshTokenRevoked' | 'refreshTokenReused' | 'refreshTokenExpired';
+type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; code: RefreshRefusal };
 
 /**
  * Rotates a refresh token. Presenting an already used token means it was copied: the whole family

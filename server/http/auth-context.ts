@@ -8,7 +8,6 @@
  * ./revoked-sessions.ts, no database read; the reads a guarded call makes anyway find an account that no
  * longer exists).
  */
-
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';

@@ -131,7 +131,12 @@ describe('calculate', () => {
 
       const refused = await sell(ctx, user, { token_amount: lessText, address: to.text });
       expect(refused.statusCode).toBe(422);
-      expect(refused.json<ErrorBody>()).toMatchObject({ msg: `Sell at least ${min} tokens`, errors: [{ path: 'token_amount' }] });
+      expect(refused.json<ErrorBody>()).toMatchObject({
+        msg: `Sell at least ${min} tokens`,
+        code: 'sellAtLeast',
+        params: { amount: min },
+        errors: [{ path: 'token_amount' }],
+      });
       const taken = await sell(ctx, user, { token_amount: min, address: to.text });
       expect(taken.statusCode).toBe(201);
       expect(taken.json<WithdrawalCreated>().withdrawal.ton_amount).toBe(at.receive_amount);
@@ -521,6 +526,7 @@ describe('sales pay out only to the wallet the user proved (DESIGN.md §7b)', ()
     expect(response.statusCode).toBe(422);
     expect(response.json<ErrorBody>()).toEqual({
       msg: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first',
+      code: 'sellUnverifiedAddress',
       errors: [{ path: 'address', message: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first' }],
     });
   };

@@ -3,7 +3,6 @@
  * getChatMember in production: creator, administrator, member, or restricted with is_member; the
  * launcher's flag in the sandbox), not the gate's stored flag, so a user who left fails.
  */
-
 import type { CommunityChecker } from '../../deps';
 import { ConflictError } from '../../lib/errors';
 
