@@ -15,7 +15,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
+import { type ErrorBody, OTHER_ERROR_MESSAGES, SERVER_MESSAGES } from '@/shared/api/contract';
 import { auditOperatorActions, auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { authenticateRequest, watchRevokedSessions } from './auth/service';
@@ -60,7 +60,7 @@ import {
 } from './web/routes';
 import { treasuryAdminRoutes } from './watcher/routes';
 import { withdrawRoutes } from './withdraw/routes';
-import { hotWalletFromMnemonic } from './withdraw/service';
+import { hotWalletFromMnemonic } from './withdraw/worker';
 import { socketRoutes } from './ws/routes';
 
 declare module 'fastify' {
@@ -253,7 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webRoutes(config, sendSpaIndex ? { distDir, sendIndex: sendSpaIndex } : null));
   app.setNotFoundHandler(async (request, reply) => {
     if (sendSpaIndex && wantsSpaIndex(request)) return sendSpaIndex(reply);
-    return reply.code(404).send({ msg: SERVER_MESSAGES.notFound } satisfies ErrorBody);
+    return reply.code(404).send({ msg: SERVER_MESSAGES.notFound, code: 'notFound' } satisfies ErrorBody);
   });
   if (!sendSpaIndex) app.log.info({ distDir }, 'client not built (npm run build): serving the API only');
 
@@ -275,27 +275,28 @@ class RequestLogs extends LogController {
   }
 }
 
-/** The one place errors become responses: `{msg}` always, field details for 422, never a stack. */
+/** The one place errors become responses: `{msg, code}` always (a template's `params`), field details for 422, never a stack. */
 async function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ValidationError) {
-    return reply.code(422).send({ msg: error.message, errors: error.errors } satisfies ErrorBody);
+    const errors = error.errors.map(({ path, message }) => ({ path, message }));
+    return reply.code(422).send({ msg: error.message, code: error.code, ...paramsOf(error), errors } satisfies ErrorBody);
   }
   if (error instanceof DatabaseUnavailableError) {
     // The database cannot answer now (down, frozen, restarting): a bounded, retryable 503, logged once.
     request.log.warn({ err: error.cause }, 'database unavailable');
-    return reply.code(503).header('retry-after', '5').send({ msg: SERVER_MESSAGES.unavailable } satisfies ErrorBody);
+    return reply.code(503).header('retry-after', '5').send({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' } satisfies ErrorBody);
   }
   if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
   if (error instanceof DomainError) {
-    return reply.code(error.status).send({ msg: error.message } satisfies ErrorBody);
+    return reply.code(error.status).send({ msg: error.message, code: error.code, ...paramsOf(error) } satisfies ErrorBody);
   }
   // Fastify's own client errors: malformed JSON (400), body too large (413), unsupported type (415)…
   const status = error.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
-    return reply.code(status).send({ msg: clientErrorText(error) } satisfies ErrorBody);
+    return reply.code(status).send(clientError(error) satisfies ErrorBody);
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({ msg: SERVER_MESSAGES.internal } satisfies ErrorBody);
+  return reply.code(500).send({ msg: SERVER_MESSAGES.internal, code: 'internal' } satisfies ErrorBody);
 }
 
 /**
@@ -304,21 +305,24 @@ async function errorHandler(error: FastifyError, request: FastifyRequest, reply:
  */
 function routerErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(422).send({ msg: 'A path parameter is too long' } satisfies ErrorBody);
+    return reply.code(422).send({ msg: OTHER_ERROR_MESSAGES.pathTooLong, code: 'pathTooLong' } satisfies ErrorBody);
   }
-  return reply.code(400).send({ msg: 'Malformed URL' } satisfies ErrorBody);
+  return reply.code(400).send({ msg: OTHER_ERROR_MESSAGES.malformedUrl, code: 'malformedUrl' } satisfies ErrorBody);
 }
 
-function clientErrorText(error: FastifyError): string {
+const paramsOf = (error: { params: Record<string, string> | undefined }) => (error.params ? { params: error.params } : {});
+
+/** Fastify's own client errors, each with its code; another one's text as Fastify wrote it. */
+function clientError(error: FastifyError): ErrorBody {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Malformed JSON body';
+      return { msg: OTHER_ERROR_MESSAGES.malformedJson, code: 'malformedJson' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large';
+      return { msg: OTHER_ERROR_MESSAGES.payloadTooLarge, code: 'payloadTooLarge' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type';
+      return { msg: OTHER_ERROR_MESSAGES.unsupportedMediaType, code: 'unsupportedMediaType' };
     default:
-      return error.message;
+      return { msg: error.message, code: 'badRequest' };
   }
 }

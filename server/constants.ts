@@ -124,7 +124,7 @@ export const PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS = 10_000_000n;
 /**
  * Reading the hot wallet's history (a batch's search, the bounce watcher): getTransactions page size, and
  * the pages one read takes at most (10 000 transactions). A batch whose range is longer is never expired on
- * it: it is held (withdraw/payouts.ts); the bounce watcher goes on from where it stopped in its next read.
+ * it: it is held (withdraw/worker); the bounce watcher goes on from where it stopped in its next read.
  */
 export const PAYOUT_TX_PAGE_SIZE = 50;
 export const PAYOUT_TX_MAX_PAGES = 200;

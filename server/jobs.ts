@@ -29,7 +29,7 @@ import { expirePendingMints, matureActiveMints } from './mint/service';
 import { createPriceWalk } from './price/service';
 import { completeDueStakes, settleBonuses } from './staking/service';
 import { type TreasuryNode, createTreasuryWatcher } from './watcher/service';
-import { type PayoutNode, type PayoutStepResult, createHotWallet, runPayoutStep } from './withdraw/service';
+import { type PayoutNode, type PayoutStepResult, createHotWallet, runPayoutStep } from './withdraw/worker';
 
 export interface SettlementResult {
   expiredMints: number;
@@ -217,7 +217,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
 
 /**
  * Payout steps until there is nothing to do right now (sent and waiting for the chain, held, idle, refused,
- * short of balance) or `maxSteps` ran; each step is one unit of work (withdraw/payouts.ts).
+ * short of balance) or `maxSteps` ran; each step is one unit of work (withdraw/worker).
  */
 export async function runPayoutSteps(
   worker: Parameters<typeof runPayoutStep>[0],

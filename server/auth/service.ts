@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { validate } from '@telegram-apps/init-data-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { INVALID_INIT_DATA_MSG, type TokenPair } from '@/shared/api/contract';
+import type { TokenPair } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
@@ -52,7 +52,7 @@ export function verifyInitData(initData: string, botToken: string, maxAgeSeconds
       startParam,
     };
   } catch {
-    throw new UnauthorizedError(INVALID_INIT_DATA_MSG);
+    throw new UnauthorizedError('invalidInitData');
   }
 }
 
@@ -102,7 +102,8 @@ export async function signOut(deps: Deps, userId: number, refreshToken: string):
   return { signed_out: true };
 }
 
-type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; message: string };
+type RefreshRefusal = 'invalidRefreshToken' | 'refreshTokenRevoked' | 'refreshTokenReused' | 'refreshTokenExpired';
+type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; code: RefreshRefusal };
 
 /**
  * Rotates a refresh token. Presenting an already used token means it was copied: the whole family
@@ -111,22 +112,22 @@ type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; message: st
 export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPair> {
   const outcome = await inTransaction<RefreshOutcome>(deps.db, deps.bus, async (q) => {
     const row = await lockRefreshToken(q, hashRefreshToken(refreshToken));
-    if (!row) return { ok: false, message: 'Invalid refresh token' };
+    if (!row) return { ok: false, code: 'invalidRefreshToken' };
     // A session is revoked as a whole: a token of it that the revocation missed (issued by a refresh that
     // committed while a sign-out waited for its lock) does not bring it back.
     if (row.revoked_at || !(await isSessionLive(q, row.family_id, row.user_id))) {
-      return { ok: false, message: 'Refresh token revoked' };
+      return { ok: false, code: 'refreshTokenRevoked' };
     }
     if (row.used_at) {
       if (await revokeFamily(q, row.family_id)) q.publishSessionsRevoked([row.family_id]);
-      return { ok: false, message: 'Refresh token reused' };
+      return { ok: false, code: 'refreshTokenReused' };
     }
-    if (row.expires_at.getTime() <= Date.now()) return { ok: false, message: 'Refresh token expired' };
+    if (row.expires_at.getTime() <= Date.now()) return { ok: false, code: 'refreshTokenExpired' };
     await markRefreshTokenUsed(q, row.id);
     const tokens = await issueTokens(deps, q, { id: row.user_id, telegramId: Number(row.telegram_id) }, row.family_id);
     return { ok: true, tokens };
   });
-  if (!outcome.ok) throw new UnauthorizedError(outcome.message);
+  if (!outcome.ok) throw new UnauthorizedError(outcome.code);
   return outcome.tokens;
 }
 

@@ -21,7 +21,7 @@ import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { InsufficientFundsError, changeBalance, currentBalances } from '../ledger/service';
 import { randomCode } from '../lib/codes';
-import { DomainError, NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError } from '../lib/errors';
 import { formatUnits, parseUnits } from '../lib/money';
 import { type MintTerms, calculationOf, createFarmingMint, mintTerms, plansAffordableWith, userMint } from '../mint/service';
 import { currentPriceNanotons } from '../price/service';
@@ -124,7 +124,7 @@ export async function createFarmingLink(
 ): Promise<FarmingLink> {
   const source = sourceOf(input);
   return inTransaction(deps.db, deps.bus, async (tx) => {
-    if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
     const terms = await mintTerms(tx, input.amount, input.days);
     const costToken = terms.amountToken * BigInt(input.count_activations);
     if (costToken > MAX_BIGINT) throw new InsufficientFundsError(source);
@@ -182,10 +182,10 @@ export async function listFarmingLinks(
  */
 export async function cancelFarmingLink(deps: FarmingDeps, userId: number, id: number, now: number): Promise<FarmingLink> {
   return inTransaction(deps.db, deps.bus, async (tx) => {
-    if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
     const link = await lockUserLink(tx, userId, id);
-    if (!link) throw new NotFoundError(SERVER_MESSAGES.farmingLinkNotFound);
-    if (link.status !== 'active') throw new DomainError(409, SERVER_MESSAGES.farmingOnlyActiveCancels);
+    if (!link) throw new NotFoundError('farmingLinkNotFound');
+    if (link.status !== 'active') throw new ConflictError('farmingOnlyActiveCancels');
     const refund = link.amount_token * BigInt(link.count_activations - link.activations_used);
     const revoked = await revokeLink(tx, link.id, refund, now);
     await changeBalance(tx, {
@@ -204,7 +204,10 @@ export async function cancelFarmingLink(deps: FarmingDeps, userId: number, id: n
 
 // ---- activation ------------------------------------------------------------------------------------
 
-type Verdict = Pick<FarmingActivationStatus, 'status' | 'message'>;
+type Verdict = Pick<FarmingActivationStatus, 'status' | 'code' | 'message'>;
+type VerdictCode = FarmingActivationStatus['code'];
+
+const said = (status: Verdict['status'], code: VerdictCode): Verdict => ({ status, code, message: SERVER_MESSAGES[code] });
 
 /**
  * What `userId` may do with `code` of `link` now (the status read and the activation decide alike):
@@ -213,14 +216,14 @@ type Verdict = Pick<FarmingActivationStatus, 'status' | 'message'>;
  * otherwise ACTIVE.
  */
 function verdict(link: FarmingLinkRow, code: FarmingCodeRow, userId: number, activatedBefore: boolean): Verdict {
-  const reached = (message: string): Verdict => ({ status: 'REACHED', message });
-  if (link.status === 'revoked') return { status: 'REVOKED', message: SERVER_MESSAGES.farmingActivationRevoked };
-  if (activatedBefore) return reached(SERVER_MESSAGES.farmingActivationReached);
+  const reached = (code: VerdictCode): Verdict => said('REACHED', code);
+  if (link.status === 'revoked') return said('REVOKED', 'farmingActivationRevoked');
+  if (activatedBefore) return reached('farmingActivationReached');
   const isAuthor = link.user_id === userId;
-  if (link.is_for_me && !isAuthor) return reached(SERVER_MESSAGES.farmingForAuthorOnly);
-  if (!link.is_for_me && isAuthor) return reached(SERVER_MESSAGES.farmingOwnLink);
-  if (link.status !== 'active' || codeSpent(link, code)) return reached(SERVER_MESSAGES.farmingActivationReached);
-  return { status: 'ACTIVE', message: SERVER_MESSAGES.farmingActivationActive };
+  if (link.is_for_me && !isAuthor) return reached('farmingForAuthorOnly');
+  if (!link.is_for_me && isAuthor) return reached('farmingOwnLink');
+  if (link.status !== 'active' || codeSpent(link, code)) return reached('farmingActivationReached');
+  return said('ACTIVE', 'farmingActivationActive');
 }
 
 const mintDetails = (link: FarmingLinkRow): FarmingActivationStatus['mint_details'] => ({
@@ -233,7 +236,7 @@ const mintDetails = (link: FarmingLinkRow): FarmingActivationStatus['mint_detail
 export async function farmingActivationStatus(deps: FarmingDeps, userId: number, activationCode: string): Promise<FarmingActivationStatus> {
   const code = await findCode(deps.db, normalCode(activationCode));
   const link = code ? await findLink(deps.db, code.link_id) : undefined;
-  if (!code || !link) throw new NotFoundError(SERVER_MESSAGES.farmingLinkNotFound);
+  if (!code || !link) throw new NotFoundError('farmingLinkNotFound');
   const activated = (await findActivation(deps.db, link.id, userId)) !== undefined;
   return { ...verdict(link, code, userId, activated), mint_details: mintDetails(link) };
 }
@@ -249,10 +252,10 @@ export async function activateFarmingCode(deps: FarmingDeps, userId: number, act
   const codeText = normalCode(activationCode);
   return inTransaction(deps.db, deps.bus, async (tx) => {
     const known = await findCode(tx, codeText);
-    if (!known) throw new NotFoundError(SERVER_MESSAGES.farmingLinkNotFound);
-    if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    if (!known) throw new NotFoundError('farmingLinkNotFound');
+    if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
     const link = await lockLink(tx, known.link_id);
-    if (!link) throw new NotFoundError(SERVER_MESSAGES.farmingLinkNotFound);
+    if (!link) throw new NotFoundError('farmingLinkNotFound');
 
     const before = await findActivation(tx, link.id, userId);
     if (before && before.code === codeText) {
@@ -262,9 +265,9 @@ export async function activateFarmingCode(deps: FarmingDeps, userId: number, act
     }
     // Read again under the link's lock: a single-use code spent meanwhile shows here.
     const code = await findCode(tx, codeText);
-    if (!code) throw new NotFoundError(SERVER_MESSAGES.farmingLinkNotFound);
+    if (!code) throw new NotFoundError('farmingLinkNotFound');
     const decided = verdict(link, code, userId, before !== undefined);
-    if (decided.status !== 'ACTIVE') throw new DomainError(409, decided.message);
+    if (decided.status !== 'ACTIVE') throw new ConflictError(decided.code);
 
     const mint = await createFarmingMint(deps, tx, { userId, farmingLinkId: link.id, terms: termsOf(link) }, now);
     await insertActivation(tx, { linkId: link.id, userId, code: codeText, mintId: mint.id, at: now });

@@ -55,7 +55,7 @@ export function maintenanceGate(deps: Pick<Deps, 'db'>) {
       throw error;
     }
     if (!on) return;
-    await reply.code(503).header('retry-after', '10').send({ msg: MAINTENANCE_ON_DETAIL } satisfies ErrorBody);
+    await reply.code(503).header('retry-after', '10').send({ msg: MAINTENANCE_ON_DETAIL, code: 'maintenance' } satisfies ErrorBody);
   };
 }
 
@@ -64,6 +64,6 @@ export function communityGate(deps: Deps) {
   return async (request: FastifyRequest): Promise<void> => {
     const call = callOf(request);
     if (call && OPEN_TO_NON_MEMBERS.has(call)) return;
-    if (!(await isCommunityMember(deps, currentUser(request).userId))) throw new ForbiddenError(NOT_A_MEMBER_MSG);
+    if (!(await isCommunityMember(deps, currentUser(request).userId))) throw new ForbiddenError('notAMember');
   };
 }

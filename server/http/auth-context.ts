@@ -8,7 +8,6 @@
  * ./revoked-sessions.ts, no database read; the reads a guarded call makes anyway find an account that no
  * longer exists).
  */
-import { SERVER_MESSAGES } from '@/shared/api/contract';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
@@ -105,7 +104,7 @@ export class TokenKeys {
       this.verified.set(token, claims);
       return claims;
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError(SERVER_MESSAGES.tokenExpired);
+      if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('tokenExpired');
       throw new UnauthorizedError();
     }
   }
@@ -140,7 +139,7 @@ export function requireAdmin(adminToken: string) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     // Equal-length digests: the comparison time says nothing about the token.
-    if (!token || !timingSafeEqual(digest(token), expected)) throw new UnauthorizedError('Invalid admin token');
+    if (!token || !timingSafeEqual(digest(token), expected)) throw new UnauthorizedError('invalidAdminToken');
     request.operator = true;
   };
 }

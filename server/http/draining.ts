@@ -57,7 +57,7 @@ export function registerDraining(app: FastifyInstance): void {
       .code(503)
       .header('connection', 'close')
       .header('retry-after', '5')
-      .send({ msg: SERVER_MESSAGES.unavailable } satisfies ErrorBody);
+      .send({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' } satisfies ErrorBody);
   });
   app.addHook('onSend', async (_request, reply) => {
     if (draining) reply.header('connection', 'close');

@@ -144,7 +144,7 @@ export async function registerProtection(
     maxHeapUsedBytes: faults.loadMaxHeapUsedBytes,
     retryAfter: 10,
     pressureHandler: async (_request, reply) => {
-      await reply.code(503).header('retry-after', '10').send({ msg: SERVER_MESSAGES.unavailable } satisfies ErrorBody);
+      await reply.code(503).header('retry-after', '10').send({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' } satisfies ErrorBody);
     },
   });
 

@@ -3,7 +3,7 @@
  * written in the caller's transaction, and the spending check is part of the UPDATE itself, so
  * concurrent debits cannot overdraw.
  */
-import { type OperationHistory, type OperationType, SERVER_MESSAGES, type UserBalanceEvent } from '@/shared/api/contract';
+import type { OperationHistory, OperationType, UserBalanceEvent } from '@/shared/api/contract';
 import { DomainError, NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import type { Tx } from '../events/transaction';
@@ -17,7 +17,7 @@ export { ACCOUNTS } from './queries';
 
 export class InsufficientFundsError extends DomainError {
   constructor(readonly account: Account) {
-    super(400, SERVER_MESSAGES.insufficientFunds);
+    super(400, 'insufficientFunds');
   }
 }
 
@@ -36,7 +36,7 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<Bala
   if (change.delta === 0n) throw new Error('changeBalance: delta must not be zero');
   const row = await addToAccount(tx, change.userId, change.account, change.delta);
   if (!row) {
-    if (!(await balances(tx, change.userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    if (!(await balances(tx, change.userId))) throw new NotFoundError('userNotFound');
     throw new InsufficientFundsError(change.account);
   }
   await insertEntry(tx, {
@@ -70,7 +70,7 @@ export function balanceEvent(row: BalanceRow): UserBalanceEvent {
 
 export async function currentBalances(q: Queryable, userId: number): Promise<UserBalanceEvent> {
   const row = await balances(q, userId);
-  if (!row) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+  if (!row) throw new NotFoundError('userNotFound');
   return balanceEvent(row);
 }
 

@@ -6,22 +6,14 @@
  *   amount_token   = amount_ton × 10^9 / price            (floored)
  *   expected_token = amount_token × (10 000 + yield_bps) / 10 000   (floored)
  */
-import {
-  type Mint,
-  type MintCalculation,
-  type MintPlan,
-  type Paged,
-  SERVER_MESSAGES,
-  VALIDATION_MESSAGES,
-  fillText,
-} from '@/shared/api/contract';
+import type { Mint, MintCalculation, MintPlan, Paged } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { MAX_PENDING_MINTS_PER_USER, MINT_MAX_NANOTONS, MINT_MIN_NANOTONS, MINT_PENDING_TTL_SECONDS } from '../constants';
 import { type Tx, inTransaction } from '../events/transaction';
 import { changeBalance } from '../ledger/service';
 import { randomCode } from '../lib/codes';
-import { DomainError, NotFoundError, ValidationError } from '../lib/errors';
+import { ConflictError, NotFoundError, ValidationError, fieldError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import { currentPriceNanotons } from '../price/service';
 import { creditReferralReward } from '../referral/service';
@@ -72,16 +64,16 @@ export function mintAmounts(amountTon: bigint, priceNanotons: bigint, yieldBps: 
 
 function checkAmount(amountTon: bigint): void {
   if (amountTon < MINT_MIN_NANOTONS) {
-    throw new ValidationError([{ path: 'amount', message: fillText(VALIDATION_MESSAGES.amountAtLeast, { amount: formatUnits(MINT_MIN_NANOTONS) }) }]);
+    throw new ValidationError([fieldError('amount', 'amountAtLeast', { amount: formatUnits(MINT_MIN_NANOTONS) })]);
   }
   if (amountTon > MINT_MAX_NANOTONS) {
-    throw new ValidationError([{ path: 'amount', message: fillText(VALIDATION_MESSAGES.amountAtMost, { amount: formatUnits(MINT_MAX_NANOTONS) }) }]);
+    throw new ValidationError([fieldError('amount', 'amountAtMost', { amount: formatUnits(MINT_MAX_NANOTONS) })]);
   }
 }
 
 async function planOr404(q: Queryable, days: number): Promise<PlanRow> {
   const plan = await findActivePlan(q, days);
-  if (!plan) throw new NotFoundError(SERVER_MESSAGES.planNotFound);
+  if (!plan) throw new NotFoundError('planNotFound');
   return plan;
 }
 
@@ -105,7 +97,7 @@ export async function mintTerms(q: Queryable, amountTon: bigint, days: number): 
   const plan = await planOr404(q, days);
   const priceNanotons = await currentPriceNanotons(q);
   const { amountToken, expectedToken } = mintAmounts(amountTon, priceNanotons, plan.yield_bps);
-  if (amountToken <= 0n) throw new ValidationError([{ path: 'amount', message: VALIDATION_MESSAGES.amountTooSmall }]);
+  if (amountToken <= 0n) throw new ValidationError([fieldError('amount', 'amountTooSmall')]);
   return {
     days: plan.days,
     tariffDays: plan.tariff_days,
@@ -155,9 +147,9 @@ export async function createMint(
   // Refused before anything is written: a mint nobody can pay would only expire.
   if (!deps.config.treasuryAddress) throw new Error('TREASURY_ADDRESS is not configured: mints cannot be paid');
   return inTransaction(deps.db, deps.bus, async (tx) => {
-    if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
     if ((await countOpenPendingMints(tx, userId, now)) >= MAX_PENDING_MINTS_PER_USER) {
-      throw new DomainError(409, SERVER_MESSAGES.tooManyPendingMints);
+      throw new ConflictError('tooManyPendingMints');
     }
     const terms = await mintTerms(tx, input.amount, input.days);
     let row: MintRow | undefined;
@@ -228,8 +220,8 @@ export async function userMint(deps: MintDeps, q: Queryable, userId: number, id:
 export async function cancelMint(deps: MintDeps, userId: number, id: number, now: number): Promise<Mint> {
   return inTransaction(deps.db, deps.bus, async (tx) => {
     const mint = await lockUserMint(tx, userId, id);
-    if (!mint) throw new NotFoundError(SERVER_MESSAGES.mintNotFound);
-    if (mint.status !== 'pending') throw new DomainError(409, SERVER_MESSAGES.onlyPendingMintCancels);
+    if (!mint) throw new NotFoundError('mintNotFound');
+    if (mint.status !== 'pending') throw new ConflictError('onlyPendingMintCancels');
     const canceled = toMint(await cancelMintRow(tx, mint.id, 'user', now), deps.config);
     tx.publishToUser(userId, { event: 'user:mint', data: canceled });
     return canceled;
@@ -322,8 +314,8 @@ export async function moveMintToStaking(
   mintId: number,
 ): Promise<{ id: number; amountToken: bigint }> {
   const mint = await lockUserMint(tx, userId, mintId);
-  if (!mint) throw new NotFoundError(SERVER_MESSAGES.mintNotFound);
-  if (mint.status !== 'active') throw new DomainError(409, SERVER_MESSAGES.onlyActiveMintStakes);
+  if (!mint) throw new NotFoundError('mintNotFound');
+  if (mint.status !== 'active') throw new ConflictError('onlyActiveMintStakes');
   const moved = await setMintStatus(tx, mint.id, 'move_to_staking');
   tx.publishToUser(userId, { event: 'user:mint', data: toMint(moved, deps.config) });
   return { id: moved.id, amountToken: moved.amount_token };

@@ -3,7 +3,7 @@
  * the mint's token amount to referral_balance. The tier comes from the referrals' total paid TON,
  * this mint included (the payment that crosses a threshold already earns the new percent).
  */
-import { type ProgramRules, type ReferralList, SERVER_MESSAGES, type ShareMessage } from '@/shared/api/contract';
+import type { ProgramRules, ReferralList, ShareMessage } from '@/shared/api/contract';
 import type { Config } from '../config';
 import { REFERRAL_TIERS } from '../constants';
 import type { Queryable } from '../db/index';
@@ -86,7 +86,7 @@ export async function listReferrals(
 ): Promise<ReferralList> {
   return inTransaction(deps.db, deps.bus, async (tx) => {
     const user = await lockReferrer(tx, userId);
-    if (!user) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    if (!user) throw new NotFoundError('userNotFound');
     const total = await countReferrals(tx, userId);
     const newCount = Math.max(0, total - user.seen_referrals_count);
     const offset = (page - 1) * limit;
@@ -125,14 +125,14 @@ export async function prepareShareMessage(
   userId: number,
 ): Promise<ShareMessage> {
   const user = await findReferrer(deps.db, userId);
-  if (!user) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+  if (!user) throw new NotFoundError('userNotFound');
   const link = referralLink(deps.config, user.ref_code);
   const texts = shareTexts(user.language_code, link);
   let prepared;
   try {
     prepared = await deps.shareMessages.prepare({ telegramId: Number(user.telegram_id), ...texts, buttonUrl: link });
   } catch {
-    throw new BadGatewayError(SERVER_MESSAGES.shareMessageFailed);
+    throw new BadGatewayError('shareMessageFailed');
   }
   return { inline_message_id: prepared.id, link };
 }

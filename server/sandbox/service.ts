@@ -53,7 +53,7 @@ function toWire(row: SandboxUserRow): SandboxUser {
 
 async function requireSandboxUser(deps: Deps, id: number): Promise<SandboxUserRow> {
   const row = await findSandboxUser(deps.db, id);
-  if (!row) throw new NotFoundError('Test user not found');
+  if (!row) throw new NotFoundError({ code: 'notFound', msg: 'Test user not found' });
   return row;
 }
 
@@ -89,7 +89,7 @@ export async function updateUser(
   if (patch.is_community_member !== undefined) {
     const member = patch.is_community_member;
     const found = await deps.db.tx((q) => setSandboxMembership(q, id, member));
-    if (!found) throw new NotFoundError('Test user not found');
+    if (!found) throw new NotFoundError({ code: 'notFound', msg: 'Test user not found' });
   }
   return toWire(await requireSandboxUser(deps, id));
 }
@@ -152,7 +152,7 @@ export async function grant(deps: Deps, id: number, input: { amount: bigint; acc
   const user = await requireSandboxUser(deps, id);
   return inTransaction(deps.db, deps.bus, async (tx) => {
     const userId = await findUserIdByTelegramId(tx, Number(user.telegram_id));
-    if (userId === undefined) throw new NotFoundError('User has not opened the app yet');
+    if (userId === undefined) throw new NotFoundError({ code: 'notFound', msg: 'User has not opened the app yet' });
     const row = await changeBalance(tx, {
       userId,
       account: input.account,
@@ -169,7 +169,7 @@ export async function grant(deps: Deps, id: number, input: { amount: bigint; acc
 export async function preparedMessage(deps: Deps, id: number, messageId: string): Promise<PreparedMessageView> {
   const user = await requireSandboxUser(deps, id);
   const row = await findPreparedMessage(deps.db, user.telegram_id, messageId);
-  if (!row) throw new NotFoundError('Prepared message not found or expired');
+  if (!row) throw new NotFoundError({ code: 'notFound', msg: 'Prepared message not found or expired' });
   return {
     id: row.id,
     title: row.title,

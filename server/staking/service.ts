@@ -5,7 +5,7 @@
  * (SPEC §5), and completes at max_reward (STAKE_MAX_REWARD_PERCENT of total_amount): the settlement job
  * then pays total_amount + max_reward to balance_token.
  */
-import { type Paged, type ProgramRules, type Stake, type StakeCalculation, SERVER_MESSAGES } from '@/shared/api/contract';
+import type { Paged, ProgramRules, Stake, StakeCalculation } from '@/shared/api/contract';
 import {
   COLLECTIVE_BONUS_STEPS,
   HOLD_BONUS,
@@ -48,7 +48,7 @@ type StakingDeps = Pick<Deps, 'db' | 'bus' | 'config'>;
 
 export async function createStake(deps: StakingDeps, userId: number, mintId: number, now: number): Promise<Stake> {
   return inTransaction(deps.db, deps.bus, async (tx) => {
-    if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
     // Lock order: user, then mint, then stake.
     const mint = await moveMintToStaking(deps, tx, userId, mintId);
     const targets = await userBonusTargets(tx, userId, now);
@@ -105,7 +105,7 @@ export function calculation(row: StakeRow, now: number): StakeCalculation {
 
 export async function calculateStake(deps: StakingDeps, userId: number, id: number, now: number): Promise<StakeCalculation> {
   const row = await findUserStake(deps.db, userId, id);
-  if (!row) throw new NotFoundError(SERVER_MESSAGES.stakeNotFound);
+  if (!row) throw new NotFoundError('stakeNotFound');
   return calculation(row, now);
 }
 

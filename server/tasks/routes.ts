@@ -10,19 +10,9 @@ import type { Deps } from '../deps';
 import { OPERATOR_ROUTE, currentUser } from '../http/auth-context';
 import { callRoute } from '../lib/call-route';
 import { parseOr422 } from '../lib/validation';
-import {
-  approveProof,
-  changeTask,
-  claimTask,
-  createTask,
-  listTasks,
-  operatorTasks,
-  rejectProof,
-  reviewPhoto,
-  reviewQueue,
-  startTask,
-  validateTask,
-} from './service';
+import { changeTask, createTask, operatorTasks } from './catalogue';
+import { approveProof, rejectProof, reviewPhoto, reviewQueue } from './reviews';
+import { claimTask, listTasks, startTask, validateTask } from './user-flow';
 
 /** Room in the JSON body of a photo proof beyond its base64 (the task id, field names, whitespace). */
 const PHOTO_BODY_SLACK_BYTES = 64 * 1024;

@@ -1,4 +1,6 @@
 import type { Task, TaskStatus } from '@/shared/api/contract';
+import type { Deps } from '../deps';
+import type { Tx } from '../events/transaction';
 import { formatUnits } from '../lib/money';
 import type { TaskRow, UserTaskRow } from './queries';
 import { settingsOf } from './settings';
@@ -41,3 +43,14 @@ export function toAdminTask(task: TaskRow, communityUrl: string) {
   };
 }
 export type AdminTask = ReturnType<typeof toAdminTask>;
+
+/** The wire's task for this user, with the community link the config gives. */
+export const wireTask = (deps: Pick<Deps, 'config'>, task: TaskRow, progress: UserTaskRow | undefined): Task =>
+  toTask(task, progress, deps.config.communityUrl);
+
+/** Tells the user, when the transaction commits, that their task changed; the task as the wire shows it. */
+export function publishTask(tx: Pick<Tx, 'publishToUser'>, deps: Pick<Deps, 'config'>, task: TaskRow, progress: UserTaskRow): Task {
+  const data = wireTask(deps, task, progress);
+  tx.publishToUser(progress.user_id, { event: 'user:task', data });
+  return data;
+}

@@ -5,20 +5,20 @@
  * The binding rule: **one wallet per user, one user per wallet, the latest proof wins.** A new proof of
  * the user's replaces their binding (they moved to another wallet); a proof of a wallet bound to another
  * user moves it (whoever holds the key now is its owner; the other user is left with no bound wallet
- * and cannot sell until they prove one: sales pay out only to the bound wallet, see withdraw/sell.ts).
+ * and cannot sell until they prove one: sales pay out only to the bound wallet, see withdraw/service.ts).
  * A restored connection carries no proof and changes nothing.
  *
  * Other domains read the binding here (`boundWallet`, `boundWalletColumns` for /user/me's statement).
  */
 import { Address } from '@ton/core';
 import type { TonClient } from '@ton/ton';
-import { type BoundWallet, SERVER_MESSAGES, type TonProofCheckBody, type TonProofCheckResult, type TonProofPayload } from '@/shared/api/contract';
+import type { BoundWallet, TonProofCheckBody, TonProofCheckResult, TonProofPayload } from '@/shared/api/contract';
 import type { Config } from '../config';
 import { TON_PROOF_FUTURE_SKEW_SECONDS, TON_PROOF_TTL_SECONDS } from '../constants';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
-import { BadGatewayError, ValidationError } from '../lib/errors';
+import { BadGatewayError, ValidationError, fieldError } from '../lib/errors';
 import { issuePayload, readPayload } from './payload';
 import {
   parseStateInit,
@@ -54,7 +54,7 @@ export function chainPublicKeyReader(client: Pick<TonClient, 'runMethod'>): Publ
       // TonClient throws "… Got exit_code: N" for a get method that failed on the account itself.
       if (error instanceof Error && /exit_code/.test(error.message)) return null;
       if (error instanceof Error && /stack|tuple|reader/i.test(error.message)) return null;
-      throw new BadGatewayError('Could not read the wallet from the chain. Try again.');
+      throw new BadGatewayError('walletUnreadable');
     }
   };
 }
@@ -70,7 +70,7 @@ export function tonProofPayload(deps: Pick<Deps, 'config'>, userId: number, now 
 /** A refused proof: one sentence for the person, the reason for programs (errors[1]). Nothing is written. */
 function refuse(path: string, reason: string): never {
   throw new ValidationError([
-    { path: 'proof', message: SERVER_MESSAGES.tonProofInvalid },
+    fieldError('proof', 'tonProofInvalid'),
     { path, message: reason },
   ]);
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { limitTextSchema } from '@/shared/api/contract';
 import { OPERATOR_ROUTE } from '../http/auth-context';
 import type { Deps } from '../deps';
-import { DomainError, NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import { parseOr422 } from '../lib/validation';
 import { resolveTransaction, transactionsToReview } from './queries';
@@ -48,8 +48,8 @@ export function treasuryAdminRoutes(deps: Pick<Deps, 'db' | 'config'>) {
     app.post('/api/admin/treasury/transactions/resolve', admin, async (request) => {
       const { hash, resolution } = parseOr422(resolveBodySchema, request.body);
       const outcome = await resolveTransaction(deps.db, hash, resolution);
-      if (outcome === 'missing') throw new NotFoundError('No such transaction to review');
-      if (outcome === 'already') throw new DomainError(409, 'This transaction is already resolved');
+      if (outcome === 'missing') throw new NotFoundError({ code: 'notFound', msg: 'No such transaction to review' });
+      if (outcome === 'already') throw new ConflictError({ code: 'conflict', msg: 'This transaction is already resolved' });
       request.log.warn({ hash, resolution }, 'treasury transaction resolved by operator');
       return { hash, resolved: true };
     });

@@ -2,7 +2,7 @@
  * The withdraw calls (contract: referralTransfer, withdrawCalculate, withdrawCreate, withdrawHistory) and
  * the operator API under /api/admin/withdrawals (bearer ADMIN_TOKEN; not in the contract): payouts that
  * need a person, their refund and their retry; /api/admin/payouts holds and releases the payout worker,
- * and /api/admin/payouts/held lists the batches it holds, each of which can be signed again (held.ts).
+ * and /api/admin/payouts/held lists the batches it holds, each of which can be signed again (service.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -11,18 +11,19 @@ import type { Deps } from '../deps';
 import { OPERATOR_ROUTE, currentUser } from '../http/auth-context';
 import { callRoute } from '../lib/call-route';
 import { parseOr422 } from '../lib/validation';
-import { heldBatches, requestHeldBatchResign } from './held';
-import { transferFromReferralBalance } from './service';
 import {
   calculateSale,
   createWithdrawal,
+  heldBatches,
   payoutsState,
   refundWithdrawal,
+  requestHeldBatchResign,
   retryWithdrawal,
   setPayoutsPaused,
+  transferFromReferralBalance,
   withdrawHistory,
   withdrawalsForOperator,
-} from './sell';
+} from './service';
 
 const operatorListQuerySchema = z.object({ limit: limitTextSchema.default(100) });
 const payoutsBodySchema = z.strictObject({ paused: z.boolean() });

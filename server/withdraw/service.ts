@@ -1,22 +1,64 @@
 /**
- * Withdrawals (DESIGN.md §4 Sell / withdraw / transfer). Today: the transfer from referral_balance to
- * balance_token (SPEC §7 POST /withdraw/transfer-from-referral-balance); selling and TON payouts join
- * it here.
+ * The withdraw domain's one service (DESIGN.md §4 Sell / withdraw / transfer): every call a user makes —
+ * the transfer from referral_balance to balance_token (POST /withdraw/transfer-from-referral-balance),
+ * what a sale pays (GET /withdraw/calculate), the sale (POST /withdraw/create), the user's withdrawals
+ * (GET /withdraw/history) — and the operator's actions on payouts: refund, retry, hold, and held batches
+ * signed again. The payout worker that sends the TON is ./worker (signing, history search, bounces).
+ *
+ * Selling, exact in base units (nanotons and token base units are both 10^-9 of a whole unit):
+ *   ton     = floor(token_units × price / 10^9)          price: nanotons per whole token
+ *   fee     = network_fee + ceil(ton × percent / 100)
+ *   receive = max(0, ton − fee)
+ * receive never falls as token_units grows (each extra nanoton adds at most one to the ceil), so the
+ * smallest sale whose receive reaches withdraw_min_receive is found by bisection, to the base unit.
  */
-import { Address } from '@ton/core';
-import { mnemonicToPrivateKey } from '@ton/crypto';
-import { type Balances, SERVER_MESSAGES, VALIDATION_MESSAGES } from '@/shared/api/contract';
-import type { HotWalletVersion } from '../config';
-import type { Deps, HotWalletKeys } from '../deps';
+import {
+  type Balances,
+  MAX_UNITS,
+  type TON_NETWORKS,
+  type WithdrawCalculation,
+  type WithdrawHistory,
+  type Withdrawal,
+  type WithdrawalCreated,
+} from '@/shared/api/contract';
+import type { Config } from '../config';
+import type { Queryable } from '../db/index';
+import type { Deps } from '../deps';
 import { type Tx, inTransaction } from '../events/transaction';
-import { balanceEvent, changeBalance } from '../ledger/service';
-import { NotFoundError, ValidationError } from '../lib/errors';
-import { getSetting } from '../settings/service';
+import { InsufficientFundsError, accountBalance, balanceEvent, changeBalance } from '../ledger/service';
+import {
+  BadRequestError,
+  ConflictError,
+  type FieldError,
+  NotFoundError,
+  ValidationError,
+  fieldError,
+} from '../lib/errors';
+import { formatUnits, parseUnits } from '../lib/money';
+import { TonAddressError, addressesEqual, parseTonAddress } from '../lib/ton-address';
+import { currentPriceNanotons } from '../price/service';
+import { getSetting, setSetting } from '../settings/service';
 import { lockUser } from '../users/service';
-import { type SourceAccount, type WithdrawalRow, insertReferralTransfer, insertWithdrawal } from './queries';
+import { boundWallet } from '../wallet/service';
+import {
+  type BatchRow,
+  type SourceAccount,
+  type WithdrawalRow,
+  batchExists,
+  heldBatchRows,
+  insertReferralTransfer,
+  insertWithdrawal,
+  lockWithdrawal,
+  markRefunded,
+  requestResign,
+  requeueFailed,
+  withdrawalCounts,
+  withdrawalsNeedingOperator,
+  withdrawalsPage,
+} from './queries';
+import { publishWithdrawal, toWithdrawal } from './wire';
 
 export type { WithdrawalRow } from './queries';
-export { type PayoutDeps, type PayoutNode, type PayoutStepResult, createHotWallet, runPayoutStep } from './payouts';
 
 export const REFERRAL_TRANSFER_REASON = 'referral_transfer';
 
@@ -30,10 +72,10 @@ export async function transferFromReferralBalance(
   amountToken: bigint,
 ): Promise<Balances> {
   if (amountToken <= 0n) {
-    throw new ValidationError([{ path: 'token_amount', message: VALIDATION_MESSAGES.amountPositive }]);
+    throw new ValidationError([fieldError('token_amount', 'amountPositive')]);
   }
   return inTransaction(deps.db, deps.bus, async (tx) => {
-    if (!(await lockUser(tx, userId))) throw new NotFoundError(SERVER_MESSAGES.userNotFound);
+    if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
     const transferId = await insertReferralTransfer(tx, userId, amountToken);
     const ref = { reason: REFERRAL_TRANSFER_REASON, refType: 'referral_transfer', refId: transferId } as const;
     await changeBalance(tx, { userId, account: 'referral_balance', delta: -amountToken, ...ref });
@@ -45,13 +87,9 @@ export async function transferFromReferralBalance(
 /** A TON address as a withdrawal stores it: user-friendly, url-safe, with the flags the user gave (raw → bounceable). */
 export function payoutAddress(text: string): string | null {
   try {
-    if (Address.isFriendly(text)) {
-      const { address, isBounceable, isTestOnly } = Address.parseFriendly(text);
-      if (address.workChain !== 0) return null;
-      return address.toString({ urlSafe: true, bounceable: isBounceable, testOnly: isTestOnly });
-    }
-    const address = Address.parse(text);
-    return address.workChain === 0 ? address.toString({ urlSafe: true, bounceable: true }) : null;
+    const { address, flags } = parseTonAddress(text);
+    if (address.workChain !== 0) return null;
+    return address.toString({ urlSafe: true, bounceable: flags?.bounceable ?? true, testOnly: flags?.testOnly ?? false });
   } catch {
     return null;
   }
@@ -75,17 +113,359 @@ export interface QueueWithdrawalInput {
  * ledger, then calls this): the payout worker sends it. Bad input → ValidationError (422), nothing written.
  */
 export async function queueWithdrawal(tx: Tx, input: QueueWithdrawalInput): Promise<WithdrawalRow> {
-  const problems: Array<{ path: string; message: string }> = [];
+  const problems: FieldError[] = [];
   const address = payoutAddress(input.address);
   if (address === null) problems.push({ path: 'address', message: 'not a TON basechain address' });
-  if (input.tokenAmount <= 0n) problems.push({ path: 'token_amount', message: VALIDATION_MESSAGES.amountPositive });
-  if (input.tonAmount <= 0n) problems.push({ path: 'ton_amount', message: VALIDATION_MESSAGES.amountPositive });
-  if (input.fee < 0n) problems.push({ path: 'fee', message: VALIDATION_MESSAGES.amountNegative });
+  if (input.tokenAmount <= 0n) problems.push(fieldError('token_amount', 'amountPositive'));
+  if (input.tonAmount <= 0n) problems.push(fieldError('ton_amount', 'amountPositive'));
+  if (input.fee < 0n) problems.push(fieldError('fee', 'amountNegative'));
   if (problems.length > 0 || address === null) throw new ValidationError(problems);
   return insertWithdrawal(tx, { ...input, address });
 }
 
-/** The production hot wallet's keys from its 24 words (HOT_WALLET_MNEMONIC). */
-export async function hotWalletFromMnemonic(words: string[], version: HotWalletVersion): Promise<HotWalletKeys> {
-  return { version, keyPair: await mnemonicToPrivateKey(words) };
+// ---- selling ---------------------------------------------------------------------------------
+
+export type TonNetwork = (typeof TON_NETWORKS)[number];
+
+const SCALE = 1_000_000_000n;
+/** The fee percent is read to the millionth of a percent: ppm of a percent. */
+const PERCENT_SCALE = 1_000_000n;
+
+export interface SaleTerms {
+  /** Nanotons per whole token (the price mint and farming read). */
+  priceNanotons: bigint;
+  /** Percent of the TON amount kept, 0 ≤ p < 100. */
+  feePercent: number;
+  /** Nanotons kept per sale on top of the percent. */
+  networkFee: bigint;
+  /** The least nanotons a sale may bring. */
+  minReceive: bigint;
+}
+
+export interface Sale {
+  tokenAmount: bigint;
+  tonAmount: bigint;
+  fee: bigint;
+  receive: bigint;
+}
+
+const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
+
+function percentPpm(percent: number): bigint {
+  if (!Number.isFinite(percent) || percent < 0 || percent >= 100) {
+    throw new Error(`withdraw_fee_percent must be from 0 to under 100, not ${percent}`);
+  }
+  return BigInt(Math.round(percent * Number(PERCENT_SCALE)));
+}
+
+/** What selling `tokenAmount` base units pays under these terms. */
+export function saleOf(tokenAmount: bigint, terms: SaleTerms): Sale {
+  const tonAmount = (tokenAmount * terms.priceNanotons) / SCALE;
+  const fee = terms.networkFee + ceilDiv(tonAmount * percentPpm(terms.feePercent), 100n * PERCENT_SCALE);
+  const receive = tonAmount > fee ? tonAmount - fee : 0n;
+  return { tokenAmount, tonAmount, fee, receive };
+}
+
+/** The smallest sale (base units) whose receive reaches the minimum (and at least one nanoton); null if none can. */
+export function minTokenAmount(terms: SaleTerms): bigint | null {
+  const target = terms.minReceive > 0n ? terms.minReceive : 1n;
+  const enough = (units: bigint) => saleOf(units, terms).receive >= target;
+  if (!enough(MAX_UNITS)) return null;
+  let lo = 1n;
+  let hi = MAX_UNITS;
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n;
+    if (enough(mid)) hi = mid;
+    else lo = mid + 1n;
+  }
+  return lo;
+}
+
+/** Today's terms: the current price and the withdraw_* settings. */
+export async function saleTerms(q: Queryable): Promise<SaleTerms> {
+  const [priceNanotons, feePercent, networkFee, minReceive] = await Promise.all([
+    currentPriceNanotons(q),
+    getSetting(q, 'withdraw_fee_percent'),
+    getSetting(q, 'withdraw_network_fee'),
+    getSetting(q, 'withdraw_min_receive'),
+  ]);
+  return { priceNanotons, feePercent: Number(feePercent), networkFee: parseUnits(networkFee), minReceive: parseUnits(minReceive) };
+}
+
+const positive = (tokenAmount: bigint) => {
+  if (tokenAmount <= 0n) {
+    throw new ValidationError([fieldError('token_amount', 'amountPositive')]);
+  }
+};
+
+/** GET /withdraw/calculate: any positive amount, the minimum included (the client says "Sell at least …"). */
+export async function calculateSale(deps: Pick<Deps, 'db'>, tokenAmount: bigint): Promise<WithdrawCalculation> {
+  positive(tokenAmount);
+  const terms = await saleTerms(deps.db);
+  const sale = saleOf(tokenAmount, terms);
+  return {
+    token_amount: formatUnits(tokenAmount),
+    price: formatUnits(terms.priceNanotons),
+    ton_amount: formatUnits(sale.tonAmount),
+    fee: formatUnits(sale.fee),
+    receive_amount: formatUnits(sale.receive),
+    // No sale can reach the minimum (a zero price): the largest amount, which the client cannot offer.
+    min_token_amount: formatUnits(minTokenAmount(terms) ?? MAX_UNITS),
+  };
+}
+
+/** The network the server pays on: testnet in the sandbox (the dev chain), mainnet in production. */
+export const serverNetwork = (config: Pick<Config, 'mode'>): TonNetwork => (config.mode === 'sandbox' ? 'testnet' : 'mainnet');
+
+/**
+ * A pasted payout address → the form stored and shown: user-friendly, non-bounceable (a wallet), flagged
+ * test-only on testnet. Friendly or raw (SPEC §5), basechain only; a friendly address flagged for the
+ * other network is refused (a raw one carries no network). 422 with the reason, on `address`.
+ */
+export function sellAddress(text: string, network: TonNetwork): string {
+  const refuse = (problem: FieldError): never => {
+    throw new ValidationError([problem]);
+  };
+  let parsed: ReturnType<typeof parseTonAddress>;
+  try {
+    parsed = parseTonAddress(text);
+  } catch (error) {
+    if (error instanceof TonAddressError) return refuse({ path: 'address', message: error.message });
+    throw error;
+  }
+  if (parsed.flags && parsed.flags.testOnly !== (network === 'testnet')) {
+    refuse(fieldError('address', 'addressNetwork', { network }));
+  }
+  if (parsed.address.workChain !== 0) refuse(fieldError('address', 'addressBasechain'));
+  return parsed.address.toString({ urlSafe: true, bounceable: false, testOnly: network === 'testnet' });
+}
+
+export interface SaleRequest {
+  from_ref_balance: boolean;
+  from_task_balance: boolean;
+  /** Base units. */
+  token_amount: bigint;
+  address: string;
+  /** Nanotons: calculate's receive_amount as the user confirmed it. */
+  expected_receive_amount?: bigint | undefined;
+}
+
+const sourceOf = (request: Pick<SaleRequest, 'from_ref_balance' | 'from_task_balance'>): SourceAccount =>
+  request.from_ref_balance ? 'referral_balance' : request.from_task_balance ? 'task_balance' : 'balance_token';
+
+/**
+ * POST /withdraw/create: in one transaction (the user locked first) check the sale against today's terms
+ * and the balance, queue the payout and debit the tokens through the ledger (reason 'withdrawal', naming
+ * the withdrawal); user:balance and user:withdrawal follow the commit. Any refusal writes nothing.
+ */
+export async function createWithdrawal(deps: Pick<Deps, 'db' | 'bus' | 'config'>, userId: number, request: SaleRequest): Promise<WithdrawalCreated> {
+  if (request.from_ref_balance && request.from_task_balance) {
+    throw new ValidationError([fieldError('from_ref_balance', 'sellOneSource')]);
+  }
+  const address = sellAddress(request.address, serverNetwork(deps.config));
+  const source = sourceOf(request);
+  const tokenAmount = request.token_amount;
+  return inTransaction(deps.db, deps.bus, async (tx) => {
+    if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
+    // Sales pay out only to the wallet the user proved to hold with ton_proof (server/wallet), compared
+    // as raw addresses: a session alone (launch data can be replayed for 24 h) cannot send the TON
+    // elsewhere. Another address needs that wallet proved, which makes it the bound one.
+    const bound = await boundWallet(tx, userId);
+    if (!bound || !addressesEqual(bound.address, address)) {
+      throw new ValidationError([fieldError('address', 'sellUnverifiedAddress')]);
+    }
+    const terms = await saleTerms(tx);
+    const min = minTokenAmount(terms);
+    if (min === null || tokenAmount < min) {
+      const amount = formatUnits(min ?? MAX_UNITS);
+      throw new ValidationError([fieldError('token_amount', 'sellAtLeast', { amount })]);
+    }
+    const balance = await accountBalance(tx, userId, source);
+    if (balance === null) throw new NotFoundError('userNotFound');
+    if (tokenAmount > balance) throw new InsufficientFundsError(source);
+    const sale = saleOf(tokenAmount, terms);
+    if (request.expected_receive_amount !== undefined && sale.receive < request.expected_receive_amount) {
+      throw new BadRequestError('sellPriceChanged');
+    }
+    if (sale.receive > MAX_UNITS) {
+      throw new ValidationError([fieldError('token_amount', 'amountTooLarge')]);
+    }
+    const row = await queueWithdrawal(tx, {
+      userId,
+      sourceAccount: source,
+      tokenAmount,
+      tonAmount: sale.receive,
+      fee: sale.fee,
+      address,
+    });
+    const after = await changeBalance(tx, {
+      userId,
+      account: source,
+      delta: -tokenAmount,
+      reason: 'withdrawal',
+      refType: 'withdrawal',
+      refId: row.id,
+    });
+    publishWithdrawal(tx, row);
+    const balances: Balances = { ...balanceEvent(after), collective_bonus: await getSetting(tx, 'collective_bonus') };
+    return { withdrawal: toWithdrawal(row), balances };
+  });
+}
+
+/** GET /withdraw/history: the user's own withdrawals, a page at a time, by created_at then id. */
+export async function withdrawHistory(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  query: { page: number; size: number; sort_order: 'asc' | 'desc' },
+): Promise<WithdrawHistory> {
+  const { rows, total } = await withdrawalsPage(deps.db, userId, {
+    offset: (query.page - 1) * query.size,
+    limit: query.size,
+    order: query.sort_order,
+  });
+  return { data: rows.map(toWithdrawal), total };
+}
+
+// ---- operator ------------------------------------------------------------------------------------
+
+/** A withdrawal as the operator sees it: the user's view plus whose it is, its batch and why it waits. */
+export type OperatorWithdrawal = Withdrawal & { user_id: number; batch_id: number | null; error: string | null };
+
+const forOperator = (row: WithdrawalRow): OperatorWithdrawal => ({
+  ...toWithdrawal(row),
+  user_id: row.user_id,
+  batch_id: row.batch_id,
+  error: row.error,
+});
+
+export const NOT_REFUNDABLE = 'Only a failed withdrawal, or a queued one waiting with an error outside a batch, can be refunded';
+export const NOT_RETRYABLE = 'Only a failed withdrawal can be retried';
+
+export interface PayoutsState {
+  /** An operator holds payouts: queued sales wait, nothing new is signed. */
+  paused: boolean;
+  /** Withdrawals by status. */
+  counts: Awaited<ReturnType<typeof withdrawalCounts>>;
+}
+
+export async function payoutsState(deps: Pick<Deps, 'db'>): Promise<PayoutsState> {
+  const [paused, counts] = await Promise.all([getSetting(deps.db, 'payouts_paused'), withdrawalCounts(deps.db)]);
+  return { paused, counts };
+}
+
+/** Holds or releases payouts (operator): the worker reads the setting before signing each transfer. */
+export async function setPayoutsPaused(deps: Pick<Deps, 'db'>, paused: boolean): Promise<PayoutsState> {
+  await setSetting(deps.db, 'payouts_paused', paused);
+  return payoutsState(deps);
+}
+
+/** Failed withdrawals and queued ones waiting with an error (hot wallet short, node refusing), oldest first. */
+export async function withdrawalsForOperator(deps: Pick<Deps, 'db'>, limit: number): Promise<OperatorWithdrawal[]> {
+  return (await withdrawalsNeedingOperator(deps.db, limit)).map(forOperator);
+}
+
+/**
+ * Gives a failed withdrawal's tokens (or a waiting one's, not in a batch) back to the balance they came
+ * from, once: the row is locked, a second refund is 409 and credits nothing. user:withdrawal and
+ * user:balance follow the commit.
+ */
+export async function refundWithdrawal(deps: Pick<Deps, 'db' | 'bus'>, id: number): Promise<OperatorWithdrawal> {
+  return inTransaction(deps.db, deps.bus, async (tx) => {
+    const locked = await lockWithdrawal(tx, id);
+    if (!locked) throw new NotFoundError('withdrawalNotFound');
+    const row = await markRefunded(tx, id);
+    if (!row) throw new ConflictError({ code: 'conflict', msg: NOT_REFUNDABLE });
+    await returnWithdrawalTokens(tx, row);
+    publishWithdrawal(tx, row);
+    return forOperator(row);
+  });
+}
+
+/** A failed withdrawal back into the queue (out of its batch), for the worker to pay anew. */
+export async function retryWithdrawal(deps: Pick<Deps, 'db' | 'bus'>, id: number): Promise<OperatorWithdrawal> {
+  return inTransaction(deps.db, deps.bus, async (tx) => {
+    const locked = await lockWithdrawal(tx, id);
+    if (!locked) throw new NotFoundError('withdrawalNotFound');
+    const row = await requeueFailed(tx, id);
+    if (!row) throw new ConflictError({ code: 'conflict', msg: NOT_RETRYABLE });
+    publishWithdrawal(tx, row);
+    return forOperator(row);
+  });
+}
+
+// ---- held payout batches ---------------------------------------------------------------------
+
+/**
+ * Held payout batches, for the operator (GET /api/admin/payouts/held, POST /api/admin/payouts/held/:id/resign;
+ * `npm run operator -- payouts held|resign <id>`). The worker holds a batch it can neither find on chain
+ * nor prove lost after its valid_until (worker/index.ts). What releases one:
+ *  - the proof, by itself: the worker searches a held batch again at every step; found → confirmed, the
+ *    seqno moved on without it and every transaction since it was signed read → expired, queued again;
+ *  - an operator's re-sign: when the transfer is nowhere on chain (an explorer shows the wallet still at the
+ *    batch's seqno), the operator asks for the same withdrawals to be signed again with the batch's own seqno.
+ *    The worker does it while the seqno it reads is still that one. The two messages share the seqno, so at
+ *    most one is ever applied, and the batch is confirmed by whichever landed: even a wrong call pays once.
+ */
+export const BATCH_NOT_FOUND = 'Payout batch not found';
+export const BATCH_NOT_HELD = 'Only a held payout batch can be signed again';
+
+/** A held batch as the operator reads it. */
+export interface HeldBatch {
+  id: number;
+  seqno: number;
+  /** Unix seconds: the latest message's. */
+  valid_until: number;
+  /** Why the worker holds it. */
+  reason: string | null;
+  held_at: number | null;
+  /** An operator asked for it to be signed again; the worker does it while the wallet's seqno is the batch's. */
+  resign_requested: boolean;
+  withdrawals: number[];
+}
+
+const seconds = (date: Date | null) => (date === null ? null : Math.floor(date.getTime() / 1000));
+
+const toHeld = (row: BatchRow, withdrawals: number[]): HeldBatch => ({
+  id: row.id,
+  seqno: Number(row.seqno),
+  valid_until: Number(row.valid_until),
+  reason: row.last_error,
+  held_at: seconds(row.held_at),
+  resign_requested: row.resign_requested_at !== null,
+  withdrawals,
+});
+
+export async function heldBatches(deps: Pick<Deps, 'db'>): Promise<HeldBatch[]> {
+  return (await heldBatchRows(deps.db)).map((row) => toHeld(row, row.withdrawal_ids));
+}
+
+/** Asks the worker to sign a held batch again with its own seqno; 404 for no such batch, 409 unless it is held. */
+export async function requestHeldBatchResign(deps: Pick<Deps, 'db'>, id: number): Promise<HeldBatch> {
+  const row = await requestResign(deps.db, id);
+  if (!row) {
+    throw (await batchExists(deps.db, id))
+      ? new ConflictError({ code: 'conflict', msg: BATCH_NOT_HELD })
+      : new NotFoundError({ code: 'notFound', msg: BATCH_NOT_FOUND });
+  }
+  const held = (await heldBatches(deps)).find((batch) => batch.id === id);
+  return held ?? toHeld(row, []);
+}
+
+// ---- refunds -----------------------------------------------------------------------------------
+
+/** A withdrawal's tokens back to where they came from: the operator's refund and a bounced payout's (worker/bounces.ts). */
+/**
+ * Credits the withdrawal's tokens to the balance they were debited from, through the ledger (reason
+ * withdrawal_refund, naming the withdrawal), in the caller's transaction; user:balance follows the commit.
+ * The caller has moved the withdrawal, under its row lock, to a state that is refunded only once.
+ */
+export async function returnWithdrawalTokens(tx: Tx, row: WithdrawalRow): Promise<void> {
+  await changeBalance(tx, {
+    userId: row.user_id,
+    account: row.source_account,
+    delta: row.token_amount,
+    reason: 'withdrawal_refund',
+    refType: 'withdrawal',
+    refId: row.id,
+  });
 }

@@ -13,7 +13,7 @@ import {
   type ApiFailure,
 } from '@/shared/api';
 import { sessionModel } from '@/entities/session';
-import { SERVER_MESSAGES } from '@/shared/api/contract/constants';
+import { SERVER_MESSAGES } from '@/shared/api/contract/errors';
 import { createTestScope } from './scope';
 
 const { $isLoggedOut } = sessionModel;
@@ -40,13 +40,19 @@ function scriptedTransport(script: (url: string, init: RequestInit) => Response 
 const credentials = { access: 'access-1', refresh: 'refresh-1' };
 
 describe('sendRequest: classifying failures (SPEC §8)', () => {
-  it.each([400, 404, 422, 401, 403, 500])('status %i carries the server msg', async (status) => {
-    const { transport } = scriptedTransport(() => json(status, { msg: `server says ${status}` }));
+  it.each([400, 404, 422, 401, 403, 500])('status %i carries the server msg, code and params', async (status) => {
+    const { transport } = scriptedTransport(() => json(status, { msg: `server says ${status}`, code: 'amountAtLeast', params: { amount: '1' } }));
     const error = await sendRequest({ method: 'GET', path: '/x', skipAuth: true }, credentials, transport).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'http', status, message: `server says ${status}` });
+    expect(error).toMatchObject({ kind: 'http', status, message: `server says ${status}`, code: 'amountAtLeast', params: { amount: '1' } });
+  });
+
+  it('an answer without a code or params has neither', async () => {
+    const { transport } = scriptedTransport(() => json(400, { msg: 'old server', params: { n: 1 } }));
+    const error = await sendRequest({ method: 'GET', path: '/x', skipAuth: true }, credentials, transport).catch((e: unknown) => e);
+    expect(error).toMatchObject({ serverMessage: 'old server', code: null, params: null });
   });
 
   it('413 shows the fixed file-size text', async () => {
@@ -162,13 +168,13 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
   ] as const;
 
   it.each([
-    [400, 'Amount is too small'],
-    [404, 'Mint not found'],
-    [422, 'Validation error'],
-  ])('%i: toast with msg for 3 s and a haptic error; the session stays', async (status, msg) => {
+    [400, 'Amount is too small', 'amountTooSmall'],
+    [404, 'Mint not found', 'mintNotFound'],
+    [422, 'Validation error', 'validation'],
+  ])('%i: toast with the code\'s text for 3 s and a haptic error; the session stays', async (status, msg, code) => {
     const { scope, host, toasts } = createTestScope({
       values: [...signedIn],
-      handlers: [[sendRequestFx, failing({ status, message: msg, serverMessage: msg })]],
+      handlers: [[sendRequestFx, failing({ status, message: msg, serverMessage: msg, code })]],
     });
     await allSettled(requestFx, { scope, params: { method: 'GET', path: '/x' } });
     expect(toasts).toEqual([{ text: msg, kind: 'error', durationMs: 3000 }]);
@@ -180,7 +186,7 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
   it.each([401, 403])('%i: toast with msg and the access token is removed', async (status) => {
     const { scope, host, toasts } = createTestScope({
       values: [...signedIn],
-      handlers: [[sendRequestFx, failing({ status, message: 'Forbidden', serverMessage: 'Forbidden' })]],
+      handlers: [[sendRequestFx, failing({ status, message: 'Forbidden', serverMessage: 'Forbidden', code: 'badRequest' })]],
     });
     await allSettled(requestFx, { scope, params: { method: 'GET', path: '/x' } });
     expect(toasts.map((t) => t.text)).toEqual(['Forbidden']);
@@ -193,11 +199,19 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
   it("401 'Invalid WebApp init data' closes the Mini App", async () => {
     const { scope, host } = createTestScope({
       handlers: [
-        [sendRequestFx, failing({ status: 401, message: INVALID_INIT_DATA_MSG, serverMessage: INVALID_INIT_DATA_MSG })],
+        [sendRequestFx, failing({ status: 401, message: INVALID_INIT_DATA_MSG, serverMessage: INVALID_INIT_DATA_MSG, code: 'invalidInitData' })],
       ],
     });
     await allSettled(requestFx, { scope, params: { method: 'POST', path: '/auth/register', skipAuth: true } });
     expect(host.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('only the code closes the app: the same text with another code does not', async () => {
+    const { scope, host } = createTestScope({
+      handlers: [[sendRequestFx, failing({ status: 401, message: INVALID_INIT_DATA_MSG, serverMessage: INVALID_INIT_DATA_MSG, code: 'notAuthenticated' })]],
+    });
+    await allSettled(requestFx, { scope, params: { method: 'POST', path: '/auth/register', skipAuth: true } });
+    expect(host.close).not.toHaveBeenCalled();
   });
 
   it('5xx: toast with the server message and the call resolves with [] or null by expected type', async () => {
@@ -217,7 +231,7 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
     const msg = SERVER_MESSAGES.tooManyRequests;
     const { scope, host, toasts } = createTestScope({
       values: [...signedIn],
-      handlers: [[sendRequestFx, failing({ status: 429, message: msg, serverMessage: msg })]],
+      handlers: [[sendRequestFx, failing({ status: 429, message: msg, serverMessage: msg, code: 'tooManyRequests' })]],
     });
     const result = await allSettled(requestFx, { scope, params: { method: 'POST', path: '/mint/create', body: {} } });
     expect(result.status).toBe('fail');
@@ -231,7 +245,7 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
     const msg = SERVER_MESSAGES.unavailable;
     const { scope, host, toasts } = createTestScope({
       values: [...signedIn],
-      handlers: [[sendRequestFx, failing({ status: 503, message: msg, serverMessage: msg })]],
+      handlers: [[sendRequestFx, failing({ status: 503, message: msg, serverMessage: msg, code: 'unavailable' })]],
     });
     const one = await allSettled(requestFx, { scope, params: { method: 'GET', path: '/user/me', fallback: 'null' } });
     expect(one).toEqual({ status: 'done', value: null });

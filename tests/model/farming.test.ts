@@ -129,8 +129,13 @@ const farmMint = (): Mint => ({
   matures_at: NOW + 30 * 86_400,
 });
 
-const status = (kind: FarmingActivationStatus['status'], message: string): FarmingActivationStatus => ({
+const status = (
+  kind: FarmingActivationStatus['status'],
+  message: string,
+  code: FarmingActivationStatus['code'] = 'farmingActivationActive',
+): FarmingActivationStatus => ({
   status: kind,
+  code,
   message,
   mint_details: { tariff_days: 30, amount_token: '200', amount_ton: '2' },
 });
@@ -242,10 +247,10 @@ describe('farm activation check', () => {
   });
 
   it.each([
-    ['REACHED', 'We cannot activate this link.'],
-    ['REVOKED', 'This link has been revoked'],
-  ] as const)('%s: the modal says so and Activate does nothing', async (kind, message) => {
-    const { scope, activate } = setup({ answer: status(kind, message) });
+    ['REACHED', 'We cannot activate this link.', 'farmingActivationReached'],
+    ['REVOKED', 'This link has been revoked', 'farmingActivationRevoked'],
+  ] as const)('%s: the modal says so and Activate does nothing', async (kind, message, code) => {
+    const { scope, activate } = setup({ answer: status(kind, message, code) });
     await allSettled(farmActivationModel.launched, { scope, params: { startParam: `farm_${CODE}` } });
     expect(scope.getState(farmActivationModel.$activation)?.status.status).toBe(kind);
     await allSettled(farmActivationModel.activateClicked, { scope });

@@ -22,7 +22,7 @@ import {
 import { appConfig } from '@/shared/config';
 import { $localeReady } from '@/shared/i18n';
 import { attachBrowserHistoryFx } from '@/shared/routing';
-import { SERVER_MESSAGES } from '@/shared/api/contract/constants';
+import { SERVER_MESSAGES } from '@/shared/api/contract/errors';
 import { createTestScope } from './scope';
 
 const { $isAuthorized, signInRequested } = sessionModel;
@@ -103,6 +103,7 @@ describe('maintenance poll (SPEC §4: at start and every 10 s; reload when it en
       status: 503,
       message: SERVER_MESSAGES.unavailable,
       serverMessage: SERVER_MESSAGES.unavailable,
+      code: 'unavailable',
     });
     const { scope } = createTestScope({
       handlers: [[sendRequestFx, () => Promise.reject(outage)]],

@@ -1,5 +1,7 @@
 import { createWatch, fork, type Effect, type Scope, type StoreWritable } from 'effector';
 import { vi } from 'vitest';
+// The toast, haptic and close-on-bad-launch-data reactions to a failed call (the app layer's).
+import '@/app/model/errors';
 import { userModel } from '@/entities/user';
 import { $accessToken, type UserMe } from '@/shared/api';
 import { $catalogues, $locale, $localeReady, en, loadCatalogue, type Locale } from '@/shared/i18n';

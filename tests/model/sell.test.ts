@@ -29,7 +29,7 @@ import {
 import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import { router } from '@/shared/routing';
 import { openWalletModalFx, type ConnectedWalletInfo } from '@/shared/ton-connect';
-import { SERVER_MESSAGES } from '@/shared/api/contract/constants';
+import { SERVER_MESSAGES } from '@/shared/api/contract/errors';
 import { createTestScope, inRussian, signedInMember } from './scope';
 
 // The address check loads the address code on first use; loaded here once, it answers within a tick.
@@ -351,7 +351,7 @@ describe('the Sell modal', () => {
   it('keeps the modal open with what was typed when the server refuses, and prices the amount again', async () => {
     const { scope, create, calculate } = setup({
       create: async () => {
-        throw new ApiError({ kind: 'http', status: 400, message: 'Error: The price has changed', serverMessage: 'The price has changed: check the amount and confirm again' });
+        throw new ApiError({ kind: 'http', status: 400, message: 'Error: The price has changed', serverMessage: 'The price has changed: check the amount and confirm again', code: 'sellPriceChanged' });
       },
     });
     await fire(scope, sellOpened, 'balance_token');
@@ -512,7 +512,7 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
     [true, 'Выплаты идут только на кошелёк, который вы подтвердили как свой: сначала подключите этот кошелёк в приложении'],
   ])('a 422 from the server (another account proved the wallet meanwhile) is a toast in the user’s language (russian: %s); the modal stays', async (russian, text) => {
     const msg = SERVER_MESSAGES.sellUnverifiedAddress;
-    const { scope, refuse, toasts } = setup({ russian, refusal: { kind: 'http', status: 422, message: msg, serverMessage: msg } });
+    const { scope, refuse, toasts } = setup({ russian, refusal: { kind: 'http', status: 422, message: msg, serverMessage: msg, code: 'sellUnverifiedAddress' } });
     await fire(scope, sellOpened, 'balance_token');
     await type(scope, '12');
     await fire(scope, confirmClicked, undefined);

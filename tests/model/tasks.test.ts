@@ -423,7 +423,7 @@ describe('the add photo modal (SPEC §2 "add photo")', () => {
     await fire(scope, photoChosen, photoFile());
     const done = allSettled(photoSubmitted, { scope });
     await vi.waitFor(() => expect(FakeXhr.last?.body).toBeTruthy());
-    FakeXhr.last!.answer(413, { msg: 'Request body is too large' });
+    FakeXhr.last!.answer(413, { msg: 'Request body is too large', code: 'payloadTooLarge' });
     await done;
     expect(toasts.map((t) => t.text)).toContain('Error: File size is too large! Upload a smaller file.');
     expect(scope.getState($problem)).toBe('size');
@@ -437,7 +437,7 @@ describe('the add photo modal (SPEC §2 "add photo")', () => {
     await fire(scope, photoChosen, photoFile());
     const done = allSettled(photoSubmitted, { scope });
     await vi.waitFor(() => expect(FakeXhr.last?.body).toBeTruthy());
-    FakeXhr.last!.answer(422, { msg: 'Upload a JPEG, PNG or WebP photo' });
+    FakeXhr.last!.answer(422, { msg: 'Upload a JPEG, PNG or WebP photo', code: 'taskPhotoType' });
     await done;
     expect(toasts.map((t) => t.text)).toContain('Upload a JPEG, PNG or WebP photo');
     expect(scope.getState($task)?.task_id).toBe(5);

@@ -150,7 +150,7 @@ describe('the operator API’s limit per address', () => {
     expect(codes).toEqual([401, 401, 401]);
     const refused = await call('10.5.0.1', limited.config.adminToken);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests });
+    expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests, code: 'tooManyRequests' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Any operator route counts, in any spelling.
     expect((await limited.app.inject({ method: 'GET', url: '/%61pi/admin/maintenance', remoteAddress: '10.5.0.1' })).statusCode).toBe(429);

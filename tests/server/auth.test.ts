@@ -73,7 +73,7 @@ describe('POST /api/auth/register', () => {
   it.each(invalid)('refuses init data with %s: 401 and the message the client closes on', async (_name, initData) => {
     const response = await post('/api/auth/register', { init_data: initData() });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ msg: INVALID_INIT_DATA_MSG });
+    expect(response.json()).toEqual({ msg: INVALID_INIT_DATA_MSG, code: 'invalidInitData' });
   });
 
   it.each([
@@ -97,13 +97,13 @@ describe('POST /api/auth/register', () => {
       payload: '{"init_data":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ msg: expect.any(String) });
+    expect(response.json()).toEqual({ msg: expect.any(String), code: expect.any(String) });
   });
 
   it('answers 413 {msg} for a body over 1 MiB', async () => {
     const response = await post('/api/auth/register', { init_data: 'x'.repeat(1024 * 1024 + 10) });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ msg: expect.any(String) });
+    expect(response.json()).toEqual({ msg: expect.any(String), code: expect.any(String) });
   });
 });
 
@@ -154,11 +154,11 @@ describe('GET /api/user/me', () => {
   it('401 without a token, with a malformed one, or with one signed by another key', async () => {
     const none = await ctx.app.inject({ method: 'GET', url: '/api/user/me' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ msg: 'Not authenticated' });
+    expect(none.json()).toEqual({ msg: 'Not authenticated', code: 'notAuthenticated' });
 
     const bad = await me('not-a-jwt');
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ msg: 'Not authenticated' });
+    expect(bad.json()).toEqual({ msg: 'Not authenticated', code: 'notAuthenticated' });
 
     const forged = await new SignJWT({ tg: 1 })
       .setProtectedHeader({ alg: 'HS256' })
@@ -177,7 +177,7 @@ describe('GET /api/user/me', () => {
       .sign(new TextEncoder().encode(ctx.config.jwtSecret));
     const response = await me(expired);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ msg: 'Token expired' });
+    expect(response.json()).toEqual({ msg: 'Token expired', code: 'tokenExpired' });
   });
 
   it('a non-member’s /user/me reads without writing: the sandbox’s recheck stores nothing while the answer is the same', async () => {
@@ -201,7 +201,7 @@ describe('GET /api/user/me', () => {
     await ctx.db.query('DELETE FROM users WHERE telegram_id = $1', [telegramId]);
     const response = await ctx.app.inject({ method: 'GET', url: '/api/staking/', headers: bearer(token) });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ msg: 'Not authenticated' });
+    expect(response.json()).toEqual({ msg: 'Not authenticated', code: 'notAuthenticated' });
   });
 
   it('401 when the token’s user no longer exists', async () => {
@@ -210,7 +210,7 @@ describe('GET /api/user/me', () => {
     await ctx.db.query('DELETE FROM users WHERE telegram_id = $1', [telegramId]);
     const response = await me(token);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ msg: 'Not authenticated' });
+    expect(response.json()).toEqual({ msg: 'Not authenticated', code: 'notAuthenticated' });
   });
 
   it('returns the contract shape: level 0 (5 %), zero balances, profile', async () => {
@@ -260,12 +260,12 @@ describe('POST /api/auth/refresh', () => {
 
     const reused = await post('/api/auth/refresh', { [field]: first.refresh });
     expect(reused.statusCode).toBe(401);
-    expect(reused.json()).toEqual({ msg: 'Refresh token reused' });
+    expect(reused.json()).toEqual({ msg: 'Refresh token reused', code: 'refreshTokenReused' });
 
     // The reuse revoked the family: the legitimately rotated token is dead too.
     const afterRevoke = await post('/api/auth/refresh', { [field]: second.refresh });
     expect(afterRevoke.statusCode).toBe(401);
-    expect(afterRevoke.json()).toEqual({ msg: expect.any(String) });
+    expect(afterRevoke.json()).toEqual({ msg: expect.any(String), code: expect.any(String) });
   });
 
   it('chains rotations while each token is used once', async () => {
@@ -280,7 +280,7 @@ describe('POST /api/auth/refresh', () => {
   it('401 for an unknown token', async () => {
     const response = await post('/api/auth/refresh', { refresh_token: 'x'.repeat(43) });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ msg: 'Invalid refresh token' });
+    expect(response.json()).toEqual({ msg: 'Invalid refresh token', code: 'invalidRefreshToken' });
   });
 
   it('401 for an expired token', async () => {
@@ -288,7 +288,7 @@ describe('POST /api/auth/refresh', () => {
     await ctx.db.query("UPDATE refresh_tokens SET expires_at = now() - interval '1 second'");
     const response = await post('/api/auth/refresh', { refresh: pair.refresh });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ msg: 'Refresh token expired' });
+    expect(response.json()).toEqual({ msg: 'Refresh token expired', code: 'refreshTokenExpired' });
   });
 
   it('422 for a body with neither or both fields', async () => {

@@ -838,7 +838,7 @@ describe('the JSON-RPC envelope', () => {
         payload: { id: 1, jsonrpc: '2.0', method: 'getAddressBalance', params: { address: newWallet().address.toString() } },
       });
       expect(reply.statusCode).toBe(404);
-      expect(reply.json()).toEqual({ msg: 'Not found' });
+      expect(reply.json()).toEqual({ msg: 'Not found', code: 'notFound' });
     } finally {
       await production.close();
     }

@@ -217,7 +217,7 @@ describe('two server processes on one Postgres', () => {
       const response = await meOnB();
       return response.status === 401 ? response : undefined;
     }, 'the token refused on B');
-    expect(await refused.json()).toEqual({ msg: 'Not authenticated' });
+    expect(await refused.json()).toEqual({ msg: 'Not authenticated', code: 'notAuthenticated' });
   });
 
   it('start:cluster refuses to start without DATABASE_URL (PGlite is one process)', () => {

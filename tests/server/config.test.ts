@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
 import { mnemonicNew, mnemonicToPrivateKey } from '@ton/crypto';
 import { WalletContractV5R1 } from '@ton/ton';
-import { createHotWallet, hotWalletFromMnemonic } from '../../server/withdraw/service';
+import { createHotWallet, hotWalletFromMnemonic } from '../../server/withdraw/worker';
 import { PRODUCTION_ENV } from './production-env';
 
 

@@ -65,7 +65,7 @@ function socket(token: string) {
 
 const expectUnavailable = (response: { statusCode: number; json: <T>() => T }) => {
   expect(response.statusCode).toBe(503);
-  expect(response.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable });
+  expect(response.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' });
 };
 
 describe('Postgres stopped', () => {

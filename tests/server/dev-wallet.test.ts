@@ -199,11 +199,11 @@ describe('wallet of a test user', () => {
       expect((await inject({ method: 'GET', url: `/sandbox/api/wallet?init_data=${encodeURIComponent(initData)}` })).statusCode).toBe(401);
       const sent = await send(initData, { valid_until: validUntil(), messages: [{ address: stranger(), amount: '1' }] });
       expect(sent.statusCode).toBe(401);
-      expect(sent.json()).toEqual({ msg: 'Invalid WebApp init data' });
+      expect(sent.json()).toEqual({ msg: 'Invalid WebApp init data', code: 'invalidInitData' });
     }
     const notATestUser = await connect(signInitData({ id: newTelegramId() }));
     expect(notATestUser.statusCode).toBe(404);
-    expect(notATestUser.json()).toEqual({ msg: 'Test user not found' });
+    expect(notATestUser.json()).toEqual({ msg: 'Test user not found', code: 'notFound' });
   });
 
   it('validates the connect request', async () => {

@@ -238,7 +238,7 @@ describe('POST /api/farming/create', () => {
     const before = await snapshot(author);
     const response = await create(author, { count_activations: 3 });
     expect(response.statusCode).toBe(400);
-    expect(response.json<ErrorBody>()).toEqual({ msg: 'Insufficient funds' });
+    expect(response.json<ErrorBody>()).toEqual({ msg: 'Insufficient funds', code: 'insufficientFunds' });
     expect(await snapshot(author)).toEqual(before);
     // the task balance is not the referral balance
     const other = await fundedUser(ctx, 1000n, 'task_balance');
@@ -422,15 +422,16 @@ describe('GET /api/farming/activation-status', () => {
 
     expect(await statusOf(author, c1)).toEqual({
       status: 'REACHED',
+      code: 'farmingOwnLink',
       message: 'Send this link to a friend: only a link made for you can be activated by you',
       mint_details: details,
     });
-    expect(await statusOf(b, c1)).toEqual({ status: 'ACTIVE', message: 'This link gives you a mint', mint_details: details });
+    expect(await statusOf(b, c1)).toEqual({ status: 'ACTIVE', code: 'farmingActivationActive', message: 'This link gives you a mint', mint_details: details });
     // a pure read: nothing changed
     expect(await linkRow(link.id)).toMatchObject({ activations_used: 0 });
 
     expect((await activate(b, c1)).statusCode).toBe(200);
-    const reached = { status: 'REACHED', message: 'We cannot activate this link.', mint_details: details };
+    const reached = { status: 'REACHED', code: 'farmingActivationReached', message: 'We cannot activate this link.', mint_details: details };
     expect(await statusOf(b, c1)).toEqual(reached); // used by them
     expect(await statusOf(b, c2)).toEqual(reached); // they have activated this link already
     expect(await statusOf(c, c1)).toEqual(reached); // a single-use code, spent
@@ -447,6 +448,7 @@ describe('GET /api/farming/activation-status', () => {
     const b = await newUser(ctx);
     expect(await statusOf(b, revokedLink.activation_code ?? revokedLink.codes[0]!.activation_code)).toEqual({
       status: 'REVOKED',
+      code: 'farmingActivationRevoked',
       message: 'This link has been revoked',
       mint_details: { tariff_days: 30, amount_token: '100', amount_ton: '1' },
     });
@@ -562,16 +564,16 @@ describe('POST /api/farming/activate', () => {
     const c = await newUser(ctx);
     await activate(b, c1);
 
-    const cases: Array<[TestUser, string, string]> = [
-      [author, c2, 'Send this link to a friend: only a link made for you can be activated by you'],
-      [c, c1, 'We cannot activate this link.'], // spent single-use code
-      [b, c2, 'We cannot activate this link.'], // one activation per user and link
+    const cases: Array<[TestUser, string, string, string]> = [
+      [author, c2, 'Send this link to a friend: only a link made for you can be activated by you', 'farmingOwnLink'],
+      [c, c1, 'We cannot activate this link.', 'farmingActivationReached'], // spent single-use code
+      [b, c2, 'We cannot activate this link.', 'farmingActivationReached'], // one activation per user and link
     ];
-    for (const [user, code, msg] of cases) {
+    for (const [user, code, msg, errorCode] of cases) {
       const before = await snapshot(user);
       const response = await activate(user, code);
       expect(response.statusCode).toBe(409);
-      expect(response.json<ErrorBody>()).toEqual({ msg });
+      expect(response.json<ErrorBody>()).toEqual({ msg, code: errorCode });
       expect(await snapshot(user)).toEqual(before);
     }
 

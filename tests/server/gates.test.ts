@@ -50,7 +50,7 @@ describe('community gate', () => {
     for (const [name, method, url, payload] of gated(1)) {
       const response = await inject(method, url, outsider, payload);
       expect(response.statusCode, name).toBe(403);
-      expect(response.json(), name).toEqual({ msg: NOT_A_MEMBER_MSG });
+      expect(response.json(), name).toEqual({ msg: NOT_A_MEMBER_MSG, code: 'notAMember' });
     }
     expect(await mintsOf(outsider.userId)).toBe(0);
     expect(await stakesOf(outsider.userId)).toBe(0);
@@ -138,7 +138,7 @@ describe('maintenance', () => {
 
   function expect503(response: { statusCode: number; json(): unknown }, name: string) {
     expect(response.statusCode, name).toBe(503);
-    expect(response.json(), name).toEqual({ msg: MAINTENANCE_ON_DETAIL });
+    expect(response.json(), name).toEqual({ msg: MAINTENANCE_ON_DETAIL, code: 'maintenance' });
   }
 
   it('answers 503 {msg} on every /api call but the status, the operator API and the sandbox; off again → OK', async () => {

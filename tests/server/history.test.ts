@@ -166,6 +166,6 @@ describe('GET /api/operations/history', () => {
     await ledgerChange(ctx, outsider.userId, TOKEN);
     const response = await history(outsider);
     expect(response.statusCode).toBe(403);
-    expect(response.json<ErrorBody>()).toEqual({ msg: 'Join the community to use the product' });
+    expect(response.json<ErrorBody>()).toEqual({ msg: 'Join the community to use the product', code: 'notAMember' });
   });
 });

@@ -134,7 +134,7 @@ function expect422(response: { statusCode: number; json(): unknown }, context: s
   expect(response.statusCode, context).toBe(422);
   const body = response.json() as { msg: string };
   // The router refuses a path segment over 100 characters before any route sees it.
-  if (tooLongForTheRouter) expect(body).toEqual({ msg: 'A path parameter is too long' });
+  if (tooLongForTheRouter) expect(body).toEqual({ msg: 'A path parameter is too long', code: 'pathTooLong' });
   else expect(body.msg, context).toMatch(/must be a whole number from 1 to \d+$/);
 }
 

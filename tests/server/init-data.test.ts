@@ -95,6 +95,6 @@ describe('sign-in with launch data signed as Telegram documents', () => {
   it.each(refused)('refuses %s with 401 Invalid WebApp init data', async (_name, initData) => {
     const response = await registerWith(initData());
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ msg: INVALID_INIT_DATA_MSG });
+    expect(response.json()).toEqual({ msg: INVALID_INIT_DATA_MSG, code: 'invalidInitData' });
   });
 });

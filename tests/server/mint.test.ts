@@ -158,13 +158,16 @@ describe('POST /api/mint/create', () => {
   });
 
   it.each([
-    [{ amount: '0.5', days: 30 }, 'Amount must be at least 1 TON'],
-    [{ amount: '1e3', days: 30 }, 'Amount must be written without an exponent'],
-    [{ amount: '1', days: 0 }, 'days: must be a whole number from 1 to 2147483647'],
-  ])('says what is wrong in a sentence a person can read: %j', async (body, msg) => {
+    [{ amount: '0.5', days: 30 }, 'Amount must be at least 1 TON', 'amountAtLeast', { amount: '1' }],
+    [{ amount: '1e3', days: 30 }, 'Amount must be written without an exponent', 'amountExponent', undefined],
+    [{ amount: '1', days: 0 }, 'days: must be a whole number from 1 to 2147483647', 'wholeNumber', { max: '2147483647' }],
+    [{ amount: '1', days: 30, extra: true }, expect.any(String), 'validation', undefined],
+  ])('says what is wrong in a sentence a person can read, with its code and the template’s params: %j', async (body, msg, code, params) => {
     const response = await post('/api/mint/create', body);
     expect(response.statusCode).toBe(422);
-    expect(response.json<ErrorBody>().msg).toBe(msg);
+    const answer = response.json<ErrorBody>();
+    expect(answer).toMatchObject({ msg, code });
+    expect(answer.params).toEqual(params);
   });
 
   it('reads the amount text exactly, to the nanoton', async () => {

@@ -211,7 +211,7 @@ describe('a path no route matched', () => {
     for (const target of ['/API/User/me', '/%61pi/nothing', '//api//nothing', '/Sandbox/', '/%73andbox/nothing', '/x/../api/nothing']) {
       const answer = await send('GET', target);
       expect(answer.status, target).toBe(404);
-      expect(JSON.parse(answer.body), target).toEqual({ msg: SERVER_MESSAGES.notFound });
+      expect(JSON.parse(answer.body), target).toEqual({ msg: SERVER_MESSAGES.notFound, code: 'notFound' });
     }
     // A page of the app is still the SPA's.
     const page = await send('GET', '/mint/42');

@@ -12,8 +12,8 @@ import { changeBalance } from '../../server/ledger/service';
 import { faucet, refuseTransfers } from '../../server/sandbox/chain/service';
 import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
 import type { SourceAccount, WithdrawalRow } from '../../server/withdraw/queries';
-import { type PayoutNode, type PayoutStepResult, createHotWallet, queueWithdrawal, runPayoutStep } from '../../server/withdraw/service';
-import type { HotWallet } from '../../server/withdraw/payouts';
+import { queueWithdrawal } from '../../server/withdraw/service';
+import { type HotWallet, type PayoutNode, type PayoutStepResult, createHotWallet, runPayoutStep } from '../../server/withdraw/worker';
 import type { TestContext } from './helpers';
 import { TON, TOKEN } from './mint-kit';
 

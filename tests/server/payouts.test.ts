@@ -1,5 +1,5 @@
 /**
- * The payout worker (server/withdraw/payouts.ts) against the dev chain, driven by @ton/ton's TonClient
+ * The payout worker (server/withdraw/worker) against the dev chain, driven by @ton/ton's TonClient
  * unchanged over the app's JSON-RPC route: every withdrawal paid exactly once, whichever step the worker
  * dies after, whatever the network loses, and however often it runs.
  */
@@ -16,11 +16,9 @@ import { inTransaction } from '../../server/events/transaction';
 import { createBackgroundJobs } from '../../server/jobs';
 import { ValidationError } from '../../server/lib/errors';
 import { balances } from '../../server/ledger/queries';
-import { BOUNCED_PAYOUT } from '../../server/withdraw/bounces';
-import { BATCH_NOT_HELD, type HeldBatch } from '../../server/withdraw/held';
-import { type PayoutNode, createHotWallet, normalizedMessageHash } from '../../server/withdraw/payouts';
 import { confirmBatch, expireBatch, insertBatch } from '../../server/withdraw/queries';
-import { queueWithdrawal, runPayoutStep } from '../../server/withdraw/service';
+import { BATCH_NOT_HELD, type HeldBatch, queueWithdrawal } from '../../server/withdraw/service';
+import { BOUNCED_PAYOUT, type PayoutNode, createHotWallet, normalizedMessageHash, runPayoutStep } from '../../server/withdraw/worker';
 import { mnemonicNew, mnemonicToPrivateKey } from '@ton/crypto';
 import { buildApp } from '../../server/app';
 import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
@@ -312,7 +310,7 @@ describe('lost and refused messages', () => {
     await queue(ctx, user.userId, TON, newRecipient().text);
     await drain(worker(ctx, hot.wallet, client));
     const [confirmed] = await batchesOf(ctx, hot.wallet);
-    expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`)).json()).toEqual({ msg: BATCH_NOT_HELD });
+    expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`)).json()).toEqual({ msg: BATCH_NOT_HELD, code: 'conflict' });
     expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`)).statusCode).toBe(409);
     expect((await admin('POST', '/payouts/held/999999/resign')).statusCode).toBe(404);
     expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`, 'wrong-admin-token-123')).statusCode).toBe(401);

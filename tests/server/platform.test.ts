@@ -78,7 +78,7 @@ describe('maintenance', () => {
   it('refuses a wrong or missing admin token with 401', async () => {
     const wrong = await admin(true, 'guess');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ msg: 'Invalid admin token' });
+    expect(wrong.json()).toEqual({ msg: 'Invalid admin token', code: 'invalidAdminToken' });
     const missing = await inject({ method: 'POST', url: '/api/admin/maintenance', payload: { enabled: true } });
     expect(missing.statusCode).toBe(401);
     expect(await status()).toEqual({ detail: MAINTENANCE_OFF_DETAIL });
@@ -175,7 +175,7 @@ describe('sandbox API', () => {
     const invited = (await create({ first_name: 'Hal', start_param: referrerMe.ref_code, is_community_member: false })).json();
     const notYet = await inject({ method: 'POST', url: `/sandbox/api/users/${invited.id}/grant`, payload: { amount: '100' } });
     expect(notYet.statusCode).toBe(404);
-    expect(notYet.json()).toEqual({ msg: 'User has not opened the app yet' });
+    expect(notYet.json()).toEqual({ msg: 'User has not opened the app yet', code: 'notFound' });
 
     const launch = (await inject({ method: 'GET', url: `/sandbox/api/users/${invited.id}/launch` })).json<{ url: string }>();
     const tokens = (
@@ -215,7 +215,7 @@ describe('sandbox API', () => {
   it('404 {msg} for an unknown test user, 422 for a malformed id', async () => {
     const missing = await inject({ method: 'GET', url: '/sandbox/api/users/999999/launch' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ msg: 'Test user not found' });
+    expect(missing.json()).toEqual({ msg: 'Test user not found', code: 'notFound' });
     expect((await inject({ method: 'GET', url: '/sandbox/api/users/abc/launch' })).statusCode).toBe(422);
   });
 
@@ -234,7 +234,7 @@ describe('production mode', () => {
   it.each([['/sandbox/'], ['/sandbox/api/users'], ['/sandbox/frame.html']])('has no sandbox: GET %s is 404', async (url) => {
     const response = await production.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ msg: 'Not found' });
+    expect(response.json()).toEqual({ msg: 'Not found', code: 'notFound' });
   });
 
   it('refuses sandbox-signed init data', async () => {
@@ -273,7 +273,7 @@ describe('routing and static files', () => {
   ] as const)('%s %s → 404 {msg}', async (method, url) => {
     const response = await inject({ method, url });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ msg: 'Not found' });
+    expect(response.json()).toEqual({ msg: 'Not found', code: 'notFound' });
   });
 
   it('serves index.html with the runtime config injected, for / and for app routes', async () => {
@@ -328,7 +328,7 @@ describe('routing and static files', () => {
     const response = await broken.inject({ method: 'GET', url: '/api/broken' });
     await broken.close();
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ msg: 'Internal server error' });
+    expect(response.json()).toEqual({ msg: 'Internal server error', code: 'internal' });
     expect(response.body).not.toContain('secret');
   });
 });

@@ -80,7 +80,7 @@ describe('rate limits', () => {
     for (let i = 0; i < 4; i++) answers.push(await registerFrom('10.0.0.1'));
     expect(answers.slice(0, 3).map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(answers[3]!.statusCode).toBe(429);
-    expect(answers[3]!.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests });
+    expect(answers[3]!.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests, code: 'tooManyRequests' });
     expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(0);
     expect((await registerFrom('10.0.0.2')).statusCode).toBe(200);
   });
@@ -92,7 +92,7 @@ describe('rate limits', () => {
     expect((await cancelMint(ann.headers, '10.1.0.2')).statusCode).toBe(404);
     const third = await cancelMint(ann.headers, '10.1.0.3');
     expect(third.statusCode).toBe(429);
-    expect(third.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests });
+    expect(third.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests, code: 'tooManyRequests' });
     // Bob is not limited by Ann's calls.
     expect((await cancelMint(bob.headers, '10.1.0.1')).statusCode).toBe(404);
 
@@ -118,7 +118,7 @@ describe('rate limits', () => {
     expect((await call(ann.headers, `${net}.0.2`)).statusCode).toBe(passed);
     const third = await call(ann.headers, `${net}.0.3`);
     expect(third.statusCode).toBe(429);
-    expect(third.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests });
+    expect(third.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests, code: 'tooManyRequests' });
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
     expect((await call(bob.headers, `${net}.0.1`)).statusCode).toBe(passed);
 
@@ -202,7 +202,7 @@ describe('rate-limit counters in the database', () => {
       expect((await cancelMint(app, bob, '10.6.0.1')).statusCode).toBe(429);
       const refused = await cancelMint(app, bob, '10.6.0.2');
       expect(refused.statusCode).toBe(503);
-      expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable });
+      expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' });
       expect(refused.headers['retry-after']).toBeDefined();
       expect((await app.inject({ method: 'GET', url: '/api/user/me', headers: bob.headers })).statusCode).toBe(200);
     } finally {
@@ -379,7 +379,7 @@ describe('headers', () => {
       for (const url of ['/sandbox/', '/sandbox/frame.html', '/%73andbox/', '/sandbox/api/users']) {
         const response = await production.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);
-        expect(response.json<ErrorBody>(), url).toEqual({ msg: SERVER_MESSAGES.notFound });
+        expect(response.json<ErrorBody>(), url).toEqual({ msg: SERVER_MESSAGES.notFound, code: 'notFound' });
         expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
       }
     } finally {
@@ -394,7 +394,7 @@ describe('headers', () => {
       payload: { init_data: 'x'.repeat(70 * 1024) },
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json<ErrorBody>()).toEqual({ msg: 'Request body is too large' });
+    expect(response.json<ErrorBody>()).toEqual({ msg: 'Request body is too large', code: 'payloadTooLarge' });
   });
 });
 
@@ -409,7 +409,7 @@ describe('load shedding and draining', () => {
         response = await ctx.app.inject({ method: 'GET', url: '/api/maintenance/' });
       }
       expect(response.statusCode).toBe(503);
-      expect(response.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable });
+      expect(response.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' });
     } finally {
       await ctx.close();
     }
@@ -421,7 +421,7 @@ describe('load shedding and draining', () => {
       ctx.app.startDraining();
       const response = await ctx.app.inject({ method: 'GET', url: '/api/maintenance/' });
       expect(response.statusCode).toBe(503);
-      expect(response.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable });
+      expect(response.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' });
       expect(response.headers.connection).toBe('close');
     } finally {
       await ctx.close();

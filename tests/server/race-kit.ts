@@ -16,7 +16,7 @@ import type { TreasuryNode } from '../../server/watcher/service';
 import type { TestContext } from './helpers';
 import type { TonClient } from '@ton/ton';
 import type { HotWalletKeys } from '../../server/deps';
-import { createHotWallet, runPayoutStep } from '../../server/withdraw/service';
+import { createHotWallet, runPayoutStep } from '../../server/withdraw/worker';
 import { balanceOf, newHotWallet, newRecipient, queue, unixNow as nowSeconds, withdrawal, worker } from './payout-kit';
 import { taskCall, validatedTask } from './task-kit';
 import { proveWallet } from './wallet-kit';
@@ -80,7 +80,7 @@ export async function expectMoneyLimitHoldsAcrossApps(apps: Apps, limit: number,
   expect(codes.filter((c) => c === 404)).toHaveLength(limit);
   expect(codes.filter((c) => c === 429)).toHaveLength(requests - limit);
   const refused = responses.find((r) => r.statusCode === 429)!;
-  expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests });
+  expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests, code: 'tooManyRequests' });
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
 }
 

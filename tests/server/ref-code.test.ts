@@ -96,7 +96,7 @@ describe('register with a start parameter that is no ref code', () => {
   it('malformed init data is still refused, whatever the ref code', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: 'not init data', ref_code: tonConnectReturn } });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ msg: INVALID_INIT_DATA_MSG });
+    expect(response.json()).toEqual({ msg: INVALID_INIT_DATA_MSG, code: 'invalidInitData' });
     const missing = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { ref_code: 'ABCD2345' } });
     expect(missing.statusCode).toBe(422);
   });

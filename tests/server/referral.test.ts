@@ -174,7 +174,7 @@ describe('GET /api/user/referrals', () => {
     await newUser(ctx, { refCode: outsider.refCode });
     const response = await ctx.app.inject({ method: 'GET', url: '/api/user/referrals', headers: outsider.headers });
     expect(response.statusCode).toBe(403);
-    expect(response.json<ErrorBody>()).toEqual({ msg: 'Join the community to use the product' });
+    expect(response.json<ErrorBody>()).toEqual({ msg: 'Join the community to use the product', code: 'notAMember' });
     const [row] = await ctx.db.query<{ seen_referrals_count: number }>('SELECT seen_referrals_count FROM users WHERE id = $1', [outsider.userId]);
     expect(row?.seen_referrals_count).toBe(0);
   });

@@ -21,8 +21,8 @@ import {
 import { balances } from '../../server/ledger/queries';
 import { runOperator } from '../../server/operator';
 import { setSetting } from '../../server/settings/service';
-import { type SaleTerms, minTokenAmount, saleOf } from '../../server/withdraw/sell';
-import type { PayoutNode } from '../../server/withdraw/service';
+import { type SaleTerms, minTokenAmount, saleOf } from '../../server/withdraw/service';
+import type { PayoutNode } from '../../server/withdraw/worker';
 import { createTestContext, type TestContext } from './helpers';
 import { TON, TOKEN, ledgerMatchesBalances, listen, newUser, type TestUser } from './mint-kit';
 import { balanceOf, chainClient, drain, newHotWallet, newRecipient, withdrawal, worker } from './payout-kit';
@@ -131,7 +131,12 @@ describe('calculate', () => {
 
       const refused = await sell(ctx, user, { token_amount: lessText, address: to.text });
       expect(refused.statusCode).toBe(422);
-      expect(refused.json<ErrorBody>()).toMatchObject({ msg: `Sell at least ${min} tokens`, errors: [{ path: 'token_amount' }] });
+      expect(refused.json<ErrorBody>()).toMatchObject({
+        msg: `Sell at least ${min} tokens`,
+        code: 'sellAtLeast',
+        params: { amount: min },
+        errors: [{ path: 'token_amount' }],
+      });
       const taken = await sell(ctx, user, { token_amount: min, address: to.text });
       expect(taken.statusCode).toBe(201);
       expect(taken.json<WithdrawalCreated>().withdrawal.ton_amount).toBe(at.receive_amount);
@@ -505,7 +510,7 @@ describe('a sale paid on the dev chain', () => {
   });
 
   it('the operator API: unknown ids 404, bad ids 422, and the admin token is required', async () => {
-    expect((await adminCall('POST', '/999999/refund')).json<ErrorBody>()).toEqual({ msg: 'Withdrawal not found' });
+    expect((await adminCall('POST', '/999999/refund')).json<ErrorBody>()).toEqual({ msg: 'Withdrawal not found', code: 'withdrawalNotFound' });
     expect((await adminCall('POST', '/999999/retry')).statusCode).toBe(404);
     expect((await adminCall('POST', '/abc/refund')).statusCode).toBe(422);
     expect((await adminCall('GET', '?limit=0')).statusCode).toBe(422);
@@ -521,6 +526,7 @@ describe('sales pay out only to the wallet the user proved (DESIGN.md §7b)', ()
     expect(response.statusCode).toBe(422);
     expect(response.json<ErrorBody>()).toEqual({
       msg: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first',
+      code: 'sellUnverifiedAddress',
       errors: [{ path: 'address', message: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first' }],
     });
   };

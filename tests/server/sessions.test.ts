@@ -75,7 +75,7 @@ describe('sessions', () => {
     expect((await post('/api/auth/refresh', { refresh_token: pairs.at(-1)!.refresh })).statusCode).toBe(200);
     const oldest = await post('/api/auth/refresh', { refresh_token: pairs[0]!.refresh });
     expect(oldest.statusCode).toBe(401);
-    expect(oldest.json()).toEqual({ msg: 'Refresh token revoked' });
+    expect(oldest.json()).toEqual({ msg: 'Refresh token revoked', code: 'refreshTokenRevoked' });
   });
 
   it('sign-out revokes the session: its refresh token and every later one stop working; other sessions live on', async () => {
@@ -174,7 +174,7 @@ describe('sessions', () => {
     expect((await post('/api/auth/logout', { refresh_token: phone.refresh }, bearer(phone.token))).statusCode).toBe(200);
     const after = await me(phone.token);
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ msg: 'Not authenticated' });
+    expect(after.json()).toEqual({ msg: 'Not authenticated', code: 'notAuthenticated' });
     expect((await me(laptop.token)).statusCode).toBe(200);
   });
 
@@ -183,7 +183,7 @@ describe('sessions', () => {
     const rotated = (await post('/api/auth/refresh', { refresh_token: first.refresh })).json<TokenPair>();
     expect((await me(rotated.token)).statusCode).toBe(200);
     const reused = await post('/api/auth/refresh', { refresh_token: first.refresh });
-    expect(reused.json()).toEqual({ msg: 'Refresh token reused' });
+    expect(reused.json()).toEqual({ msg: 'Refresh token reused', code: 'refreshTokenReused' });
     for (const token of [first.token, rotated.token]) expect((await me(token)).statusCode).toBe(401);
   });
 
@@ -231,7 +231,7 @@ describe('sessions', () => {
     await ctx.db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE token_hash = $1', [hashRefreshToken(first.refresh)]);
     const refused = await post('/api/auth/refresh', { refresh_token: rotated.refresh });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ msg: 'Refresh token revoked' });
+    expect(refused.json()).toEqual({ msg: 'Refresh token revoked', code: 'refreshTokenRevoked' });
   });
 
   it('expired refresh tokens are purged; live ones stay', async () => {

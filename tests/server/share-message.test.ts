@@ -147,7 +147,7 @@ describe('share message in production (Bot API savePreparedInlineMessage)', () =
     answer = reply;
     const response = await share(production, user.headers);
     expect(response.statusCode).toBe(502);
-    expect(response.json<ErrorBody>()).toEqual({ msg: 'Could not prepare the message to share. Try again.' });
+    expect(response.json<ErrorBody>()).toEqual({ msg: 'Could not prepare the message to share. Try again.', code: 'shareMessageFailed' });
   });
 
   it('an unreachable Bot API → 502, reported through onError', async () => {
@@ -212,7 +212,7 @@ describe('share message in the sandbox', () => {
     const other = await sandboxUser();
     const notTheirs = await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${other.sandboxId}/prepared-messages/${id}` });
     expect(notTheirs.statusCode).toBe(404);
-    expect(notTheirs.json<ErrorBody>()).toEqual({ msg: 'Prepared message not found or expired' });
+    expect(notTheirs.json<ErrorBody>()).toEqual({ msg: 'Prepared message not found or expired', code: 'notFound' });
     const unknown = await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${user.sandboxId}/prepared-messages/nope` });
     expect(unknown.statusCode).toBe(404);
     const malformed = await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${user.sandboxId}/prepared-messages/${encodeURIComponent('a b')}` });
@@ -224,6 +224,6 @@ describe('share message in the sandbox', () => {
     const outsider = await newUser(ctx, { member: false });
     const response = await share(ctx.app, outsider.headers);
     expect(response.statusCode).toBe(403);
-    expect(response.json<ErrorBody>()).toEqual({ msg: 'Join the community to use the product' });
+    expect(response.json<ErrorBody>()).toEqual({ msg: 'Join the community to use the product', code: 'notAMember' });
   });
 });

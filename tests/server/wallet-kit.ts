@@ -1,7 +1,7 @@
 /**
  * Wallets a test user proves to hold, as the app does on connect: real key pairs, a payload
  * the server issued to that user, a ton_proof signed for real, POST /api/wallet/ton-proof. Sales pay out
- * only to the wallet proved this way (server/withdraw/sell.ts), so every sale test proves its recipient.
+ * only to the wallet proved this way (server/withdraw/service.ts), so every sale test proves its recipient.
  */
 import { randomBytes } from 'node:crypto';
 import { type Address, type Cell, beginCell, storeStateInit } from '@ton/core';

@@ -159,7 +159,7 @@ describe('matching payments', () => {
       payload: { hash: twice.transaction_id.hash, resolution: 'overwritten?' },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ msg: 'This transaction is already resolved' });
+    expect(again.json()).toEqual({ msg: 'This transaction is already resolved', code: 'conflict' });
     const [kept] = await ctx.db.query<{ resolution: string }>('SELECT resolution FROM treasury_transactions WHERE hash = $1', [
       twice.transaction_id.hash,
     ]);

@@ -100,7 +100,7 @@ describe('transfer from the referral balance', () => {
     try {
       const response = await transfer(user, { token_amount: '2.000000001' });
       expect(response.statusCode).toBe(400);
-      expect(response.json<ErrorBody>()).toEqual({ msg: 'Insufficient funds' });
+      expect(response.json<ErrorBody>()).toEqual({ msg: 'Insufficient funds', code: 'insufficientFunds' });
       expect(socket.messages).toEqual([]);
     } finally {
       socket.stop();
@@ -152,7 +152,7 @@ describe('transfer from the referral balance', () => {
     const before = await snapshot(outsider.userId);
     const response = await transfer(outsider, { token_amount: '1' });
     expect(response.statusCode).toBe(403);
-    expect(response.json<ErrorBody>()).toEqual({ msg: 'Join the community to use the product' });
+    expect(response.json<ErrorBody>()).toEqual({ msg: 'Join the community to use the product', code: 'notAMember' });
     expect(await snapshot(outsider.userId)).toEqual(before);
   });
 

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { failureText, SERVER_TEXT_KEYS, VALIDATION_TEXT_KEYS } from '@/shared/api/catalogue';
+import { ERROR_TEXT_KEYS, failureText } from '@/app/model/errors';
 import {
+  DETAIL_ERROR_CODES,
+  ERROR_CODES,
+  ERROR_TEXTS,
+  type ErrorCode,
   fillText,
-  INVALID_INIT_DATA_MSG,
-  MAINTENANCE_ON_DETAIL,
-  matchText,
+  OTHER_ERROR_MESSAGES,
   SERVER_MESSAGES,
   VALIDATION_MESSAGES,
-} from '@/shared/api/contract/constants';
+} from '@/shared/api/contract/errors';
 import { ApiError } from '@/shared/api/errors';
 import { en as english, loadCatalogue } from '@/shared/i18n';
 import { createTranslator } from '@/shared/i18n/translate';
@@ -15,73 +17,84 @@ import { createTranslator } from '@/shared/i18n/translate';
 const russian = await loadCatalogue('ru');
 const catalogues = { en: english, ru: russian };
 
-const failure = (serverMessage: string | null, status = 409) =>
-  new ApiError({ kind: 'http', status, message: serverMessage ?? '', serverMessage });
+const failure = (code: string | null, serverMessage: string | null, status = 409, params?: Record<string, string>) =>
+  new ApiError({ kind: 'http', status, message: serverMessage ?? '', serverMessage, code, params: params ?? null });
 
-describe("the server's texts in the user's language", () => {
-  const serverTexts = [...Object.values(SERVER_MESSAGES), INVALID_INIT_DATA_MSG, MAINTENANCE_ON_DETAIL];
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-  it('every text the server can answer with has a catalogue key whose English is that very text', () => {
-    for (const text of serverTexts) {
-      const key = (SERVER_TEXT_KEYS as Record<string, keyof typeof catalogues.en | undefined>)[text];
-      expect(key, text).toBeDefined();
-      expect(catalogues.en[key!]).toBe(text);
+describe('error codes: every code the server can send has a text in both catalogues', () => {
+  it('each code has a catalogue key with a text in English and in Russian, and the same placeholders as its template', () => {
+    for (const code of ERROR_CODES) {
+      const key = (ERROR_TEXT_KEYS as Record<string, keyof typeof catalogues.en | undefined>)[code];
+      expect(key, code).toBeDefined();
+      expect(catalogues.en[key!], code).toEqual(expect.any(String));
+      expect(catalogues.ru[key!], code).toEqual(expect.any(String));
+      const template = (ERROR_TEXTS as Record<string, string | undefined>)[code];
+      if (template !== undefined && key !== 'error.fileTooLarge') {
+        expect(placeholders(catalogues.en[key!]), code).toEqual(placeholders(template));
+        expect(placeholders(catalogues.ru[key!]), code).toEqual(placeholders(template));
+      }
     }
+    // No key for a code the server cannot send.
+    expect(Object.keys(ERROR_TEXT_KEYS).sort()).toEqual([...ERROR_CODES].sort());
   });
 
-  it('a Russian user reads them in Russian; an English user reads them as the server wrote them', () => {
-    const ru = createTranslator('ru', russian);
-    const en = createTranslator('en', english);
-    expect(failureText(failure(SERVER_MESSAGES.tooManyPendingMints), ru)).toBe(
-      'Слишком много неоплаченных минтов: оплатите или отмените один из них',
-    );
-    expect(failureText(failure(SERVER_MESSAGES.notAMember, 403), ru)).toBe(catalogues.ru['community.title']);
-    for (const text of serverTexts) {
-      expect(failureText(failure(text), en)).toBe(text);
-      expect(failureText(failure(text), ru)).not.toBe(text);
+  it("a fixed text's English catalogue entry is that very text (SPEC §8's texts stay as they are)", () => {
+    const fixed = { ...SERVER_MESSAGES, ...OTHER_ERROR_MESSAGES } as Record<string, string>;
+    for (const [code, text] of Object.entries(fixed)) {
+      if (code === 'payloadTooLarge') continue; // any 413 shows the client's own text (SPEC §8)
+      expect(catalogues.en[ERROR_TEXT_KEYS[code as ErrorCode]], code).toBe(text);
     }
-  });
-
-  it('any other server text is shown as written; none at all is the catalogue\'s unknown error', () => {
-    const ru = createTranslator('ru', russian);
-    expect(failureText(failure('Something only a developer meets', 422), ru)).toBe('Something only a developer meets');
-    expect(failureText(failure(null, 502), ru)).toBe(catalogues.ru['error.unknown']);
   });
 });
 
-describe('validation texts (422) in the user\'s language', () => {
-  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+describe("the server's answers in the user's language, chosen by code", () => {
+  const ru = createTranslator('ru', russian);
+  const en = createTranslator('en', english);
 
-  it('every template has a sentence in both catalogues with the same placeholders', () => {
-    for (const [name, template] of Object.entries(VALIDATION_MESSAGES)) {
-      const key = VALIDATION_TEXT_KEYS[name as keyof typeof VALIDATION_MESSAGES];
-      expect(placeholders(catalogues.en[key]), name).toEqual(placeholders(template));
-      expect(placeholders(catalogues.ru[key]), name).toEqual(placeholders(template));
+  it('a Russian user reads them in Russian; an English user reads them as SPEC §8 writes them', () => {
+    expect(failureText(failure('tooManyPendingMints', SERVER_MESSAGES.tooManyPendingMints), ru)).toBe(
+      'Слишком много неоплаченных минтов: оплатите или отмените один из них',
+    );
+    expect(failureText(failure('notAMember', SERVER_MESSAGES.notAMember, 403), ru)).toBe(catalogues.ru['community.title']);
+    for (const [code, text] of Object.entries(SERVER_MESSAGES)) {
+      expect(failureText(failure(code, text), en)).toBe(text);
+      expect(failureText(failure(code, text), ru)).not.toBe(text);
     }
   });
 
-  it('fillText and matchText are inverse; a text of another shape does not match', () => {
-    const text = fillText(VALIDATION_MESSAGES.amountAtLeast, { amount: '1.5' });
-    expect(text).toBe('Amount must be at least 1.5 TON');
-    expect(matchText(VALIDATION_MESSAGES.amountAtLeast, text)).toEqual({ amount: '1.5' });
-    expect(matchText(VALIDATION_MESSAGES.amountAtLeast, 'Amount must be at least 1.5 TONS')).toBeNull();
-    expect(matchText(VALIDATION_MESSAGES.amountFormat, 'Amount must be a decimal number like "12.5"')).toEqual({});
+  it('the code decides, not the msg', () => {
+    expect(failureText(failure('insufficientFunds', 'whatever the server wrote', 400), ru)).toBe(catalogues.ru['server.insufficientFunds']);
+  });
+
+  it("a detail code's msg, and an unknown code's, is shown as written; none at all is the catalogue's unknown error", () => {
+    for (const code of DETAIL_ERROR_CODES) expect(failureText(failure(code, 'init_data is required', 422), ru)).toBe('init_data is required');
+    expect(failureText(failure('someNewerCode', 'Something only a developer meets', 422), ru)).toBe('Something only a developer meets');
+    expect(failureText(failure(null, 'No code at all', 400), ru)).toBe('No code at all');
+    expect(failureText(failure(null, null, 502), ru)).toBe(catalogues.ru['error.unknown']);
+  });
+});
+
+describe("validation texts (422) in the user's language, with the answer's params", () => {
+  it('fillText fills a template and refuses a missing value', () => {
+    expect(fillText(VALIDATION_MESSAGES.amountAtLeast, { amount: '1.5' })).toBe('Amount must be at least 1.5 TON');
     expect(() => fillText(VALIDATION_MESSAGES.amountAtMost, {})).toThrow();
   });
 
-  it('the server\'s 422 reaches a Russian user in Russian, with its figures and without a field prefix', () => {
+  it("the server's 422 reaches a Russian user in Russian, with its figures and without a field prefix", () => {
     const ru = createTranslator('ru', russian);
     const en = createTranslator('en', english);
-    expect(failureText(failure('Amount must be at least 1 TON', 422), ru)).toBe('Сумма должна быть не меньше 1 TON');
-    expect(failureText(failure('Amount must have at most 9 decimal places', 422), ru)).toBe(
+    expect(failureText(failure('amountAtLeast', 'Amount must be at least 1 TON', 422, { amount: '1' }), ru)).toBe(
+      'Сумма должна быть не меньше 1 TON',
+    );
+    expect(failureText(failure('amountDecimals', 'Amount must have at most 9 decimal places', 422, { max: '9' }), ru)).toBe(
       'В сумме может быть не больше 9 знаков после точки',
     );
-    expect(failureText(failure('days: must be a whole number from 1 to 2147483647', 422), ru)).toBe(
-      'Укажите целое число от 1 до 2147483647.',
+    const days = failure('wholeNumber', 'days: must be a whole number from 1 to 2147483647', 422, { max: '2147483647' });
+    expect(failureText(days, ru)).toBe('Укажите целое число от 1 до 2147483647.');
+    expect(failureText(days, en)).toBe('Use a whole number from 1 to 2147483647.');
+    expect(failureText(failure('amountAtLeast', 'Amount must be at least 1 TON', 422, { amount: '1' }), en)).toBe(
+      'Amount must be at least 1 TON',
     );
-    expect(failureText(failure('days: must be a whole number from 1 to 2147483647', 422), en)).toBe(
-      'Use a whole number from 1 to 2147483647.',
-    );
-    expect(failureText(failure('Amount must be at least 1 TON', 422), en)).toBe('Amount must be at least 1 TON');
   });
 });

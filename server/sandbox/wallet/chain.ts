@@ -32,6 +32,6 @@ export async function chainSendBoc(deps: Deps, boc: Buffer): Promise<void> {
   } catch (error) {
     if (!(error instanceof ChainError)) throw error;
     const why = error.message.replace(/^LITE_SERVER_UNKNOWN:.*?External message was not accepted: /, '');
-    throw new BadRequestError(`The dev chain refused the transfer: ${why}`);
+    throw new BadRequestError({ code: 'badRequest', msg: `The dev chain refused the transfer: ${why}` });
   }
 }

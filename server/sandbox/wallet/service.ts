@@ -112,7 +112,7 @@ export async function ensureWallet(deps: Deps, sandboxUserId: number): Promise<D
 export async function walletForInitData(deps: Deps, initData: string): Promise<DevWallet> {
   const { profile } = verifyInitData(initData, deps.config.botToken, deps.config.initDataMaxAgeSeconds);
   const sandboxUserId = await findSandboxUserIdByTelegramId(deps.db, profile.telegramId);
-  if (sandboxUserId === undefined) throw new NotFoundError('Test user not found');
+  if (sandboxUserId === undefined) throw new NotFoundError({ code: 'notFound', msg: 'Test user not found' });
   return ensureWallet(deps, sandboxUserId);
 }
 
@@ -193,12 +193,14 @@ export async function connect(deps: Deps, body: ConnectBody): Promise<ConnectEve
 
 /** Checks a wallet makes before it shows or signs a request; the schema has checked the shapes. */
 function checkRequest(wallet: DevWallet, request: TransactionRequest, now = Math.floor(Date.now() / 1000)) {
-  if (request.valid_until <= now) throw new BadRequestError('Transaction request has expired (valid_until is in the past)');
+  if (request.valid_until <= now) {
+    throw new BadRequestError({ code: 'badRequest', msg: 'Transaction request has expired (valid_until is in the past)' });
+  }
   if (request.network !== undefined && request.network !== DEV_WALLET_NETWORK) {
-    throw new BadRequestError(`Wrong network ${request.network}: the dev wallet is on ${DEV_WALLET_NETWORK} (testnet)`);
+    throw new BadRequestError({ code: 'badRequest', msg: `Wrong network ${request.network}: the dev wallet is on ${DEV_WALLET_NETWORK} (testnet)` });
   }
   if (request.from !== undefined && !request.from.address.equals(wallet.address)) {
-    throw new BadRequestError('from is not this wallet’s address');
+    throw new BadRequestError({ code: 'badRequest', msg: 'from is not this wallet’s address' });
   }
 }
 
@@ -259,7 +261,8 @@ export async function send(deps: Deps, body: SendBody): Promise<{ boc: string }>
     const account = await chainAccount(deps.db, wallet.address);
     const total = request.messages.reduce((sum, message) => sum + message.amount, 0n);
     if (total > account.balance) {
-      throw new BadRequestError(`Insufficient balance: ${formatUnits(account.balance)} TON, the transfer needs ${formatUnits(total)} TON`);
+      const msg = `Insufficient balance: ${formatUnits(account.balance)} TON, the transfer needs ${formatUnits(total)} TON`;
+      throw new BadRequestError({ code: 'badRequest', msg });
     }
     const transfer = wallet.contract.createTransfer({
       seqno: account.seqno,
@@ -298,7 +301,7 @@ export async function send(deps: Deps, body: SendBody): Promise<{ boc: string }>
 // ---- launcher -----------------------------------------------------------------------------------
 
 export async function faucetForUser(deps: Deps, sandboxUserId: number, nanotons: bigint): Promise<WalletInfo> {
-  if (!(await sandboxUserExists(deps.db, sandboxUserId))) throw new NotFoundError('Test user not found');
+  if (!(await sandboxUserExists(deps.db, sandboxUserId))) throw new NotFoundError({ code: 'notFound', msg: 'Test user not found' });
   const wallet = await ensureWallet(deps, sandboxUserId);
   await chainFaucet(deps, wallet.address, nanotons, 'Sandbox faucet');
   return infoOf(deps, wallet);

@@ -3,8 +3,8 @@
  * is decoded (larger than the setting → 413), and its type by its first bytes, which must match the
  * declared content type (else 422).
  */
-import { SERVER_MESSAGES, type TaskValidateBody } from '@/shared/api/contract';
-import { PayloadTooLargeError, ValidationError } from '../../lib/errors';
+import type { TaskValidateBody } from '@/shared/api/contract';
+import { PayloadTooLargeError, ValidationError, fieldError } from '../../lib/errors';
 
 export type PhotoType = NonNullable<TaskValidateBody['photo']>['content_type'];
 
@@ -26,11 +26,11 @@ export function sniffPhotoType(data: Buffer): PhotoType | null {
 export const decodedLength = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.match(/=+$/)?.[0].length ?? 0);
 
 export function readPhoto(photo: { content_type: PhotoType; data: string }, maxBytes: number): { contentType: PhotoType; data: Buffer } {
-  if (decodedLength(photo.data) > maxBytes) throw new PayloadTooLargeError(PHOTO_TOO_LARGE_MSG);
+  if (decodedLength(photo.data) > maxBytes) throw new PayloadTooLargeError({ code: 'payloadTooLarge', msg: PHOTO_TOO_LARGE_MSG });
   const data = Buffer.from(photo.data, 'base64');
-  if (data.length > maxBytes) throw new PayloadTooLargeError(PHOTO_TOO_LARGE_MSG);
+  if (data.length > maxBytes) throw new PayloadTooLargeError({ code: 'payloadTooLarge', msg: PHOTO_TOO_LARGE_MSG });
   if (sniffPhotoType(data) !== photo.content_type) {
-    throw new ValidationError([{ path: 'photo', message: SERVER_MESSAGES.taskPhotoType }]);
+    throw new ValidationError([fieldError('photo', 'taskPhotoType')]);
   }
   return { contentType: photo.content_type, data };
 }

@@ -1,7 +1,7 @@
 /** referrals: at least `count` friends invited (paying_only: friends who paid a mint in TON), through the referral service. */
-import { VALIDATION_MESSAGES, fillText } from '@/shared/api/contract';
+
 import type { Queryable } from '../../db/index';
-import { DomainError } from '../../lib/errors';
+import { ConflictError } from '../../lib/errors';
 import { referralCount } from '../../referral/service';
 
 export async function checkReferrals(
@@ -11,5 +11,5 @@ export async function checkReferrals(
 ): Promise<void> {
   const needed = settings.count ?? 1;
   if ((await referralCount(q, userId, settings.paying_only)) >= needed) return;
-  throw new DomainError(409, fillText(VALIDATION_MESSAGES.taskReferralsNeeded, { count: String(needed) }));
+  throw new ConflictError({ code: 'taskReferralsNeeded', params: { count: String(needed) } });
 }

@@ -1,11 +1,11 @@
 import { FetchError } from 'ofetch';
 import { en } from '../i18n';
-import { INVALID_INIT_DATA_MSG } from './contract/constants';
 import type { TokenPair } from './contract';
 
 /**
  * SPEC §8 texts the client shows itself (the server's `msg` is shown for the rest), in English: the
- * error's own message, for logs. The toast shows them in the user's language (catalogue.ts).
+ * error's own message, for logs. The toast shows every failure in the user's language, chosen by the
+ * answer's `code` (src/app/model/errors.ts).
  */
 export const errorTexts = {
   fileTooLarge: en['error.fileTooLarge'],
@@ -25,6 +25,10 @@ export interface ApiFailure {
   message: string;
   /** The server's `msg`, when it sent one. */
   serverMessage: string | null;
+  /** The server's stable error code (contract/errors.ts), when it sent one; the client picks its text by it. */
+  code?: string | null;
+  /** A templated text's values (`{amount}` → params.amount), when the server sent them. */
+  params?: Readonly<Record<string, string>> | null;
   /** The refresh attempt failed, so the session is over (SPEC §8 "Refresh failure"). */
   refreshFailed?: boolean;
   /** Set when a refresh succeeded but the retried call still failed: the new pair must be kept. */
@@ -35,6 +39,8 @@ export class ApiError extends Error implements ApiFailure {
   kind: ApiFailureKind;
   status: number;
   serverMessage: string | null;
+  code: string | null;
+  params: Readonly<Record<string, string>> | null;
   refreshFailed?: boolean;
   refreshed?: TokenPair;
 
@@ -44,6 +50,8 @@ export class ApiError extends Error implements ApiFailure {
     this.kind = failure.kind;
     this.status = failure.status;
     this.serverMessage = failure.serverMessage;
+    this.code = failure.code ?? null;
+    this.params = failure.params ?? null;
     this.refreshFailed = failure.refreshFailed;
     this.refreshed = failure.refreshed;
   }
@@ -56,6 +64,8 @@ export const withFacts = (error: ApiError, facts: Pick<ApiFailure, 'refreshFaile
     status: error.status,
     message: error.message,
     serverMessage: error.serverMessage,
+    code: error.code,
+    params: error.params,
     ...facts,
   });
 
@@ -77,13 +87,16 @@ export function toApiError(error: unknown): ApiError {
 
 /** An HTTP error answer (status, status text, parsed body) in the catalogue's terms. */
 export function httpError(status: number, statusText: string, data: unknown): ApiError {
-  const serverMessage =
-    data && typeof data === 'object' && typeof (data as { msg?: unknown }).msg === 'string'
-      ? (data as { msg: string }).msg
-      : null;
+  const body = data && typeof data === 'object' ? (data as { msg?: unknown; code?: unknown; params?: unknown }) : {};
+  const serverMessage = typeof body.msg === 'string' ? body.msg : null;
+  const code = typeof body.code === 'string' ? body.code : null;
+  const params = isTextRecord(body.params) ? body.params : null;
   const message = status === 413 ? errorTexts.fileTooLarge : (serverMessage ?? (statusText || errorTexts.unknown));
-  return new ApiError({ kind: 'http', status, message, serverMessage });
+  return new ApiError({ kind: 'http', status, message, serverMessage, code, params });
 }
+
+const isTextRecord = (value: unknown): value is Record<string, string> =>
+  value !== null && typeof value === 'object' && Object.values(value).every((v) => typeof v === 'string');
 
 export const networkError = (): ApiError =>
   new ApiError({ kind: 'network', status: 0, message: errorTexts.network, serverMessage: null });
@@ -94,5 +107,5 @@ export const timeoutError = (): ApiError =>
 export const isAuthFailure = (failure: ApiFailure): boolean =>
   failure.kind === 'http' && (failure.status === 401 || failure.status === 403);
 
-export const isInvalidInitData = (failure: ApiFailure): boolean =>
-  isAuthFailure(failure) && failure.serverMessage === INVALID_INIT_DATA_MSG;
+/** The launch data did not verify (code invalidInitData): SPEC §8 closes the app. */
+export const isInvalidInitData = (failure: ApiFailure): boolean => isAuthFailure(failure) && failure.code === 'invalidInitData';

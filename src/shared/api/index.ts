@@ -1,6 +1,6 @@
 import './catalogue';
 
-export { serverText, tonNodeErrorText } from './catalogue';
+export { tonNodeErrorText } from './catalogue';
 export type * from './contract';
 export {
   CANDLE_INTERVALS,
@@ -18,7 +18,7 @@ export {
   TASK_PHOTO_TYPES,
 } from './contract/constants';
 export { formatUnits, parseUnits, MONEY_DECIMALS } from './contract/money';
-export { ApiError, errorTexts, type ApiFailure } from './errors';
+export { ApiError, errorTexts, isAuthFailure, isInvalidInitData, type ApiFailure } from './errors';
 export { requestFx, requestFailed, sendRequest, sendRequestFx, type RequestOptions } from './request';
 export { registerBody } from './transport';
 export {

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { serverText, type FarmingActivationStatus } from '@/shared/api';
+import type { FarmingActivationStatus } from '@/shared/api';
 import { useT, type MessageKey } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { Icon, type IconName } from '@/shared/ui/icon';
@@ -17,15 +17,24 @@ const LOOK = {
   REVOKED: { icon: 'lock', title: 'farming.activation.revokedTitle', tone: 'revoked' },
 } as const satisfies Record<Status, { icon: IconName; title: MessageKey; tone: string }>;
 
+/** Why, by the status's code (its English `message` is for programs; the catalogue has each in every language). */
+const SAID = {
+  farmingActivationActive: 'server.farmingActivationActive',
+  farmingActivationReached: 'server.farmingActivationReached',
+  farmingActivationRevoked: 'server.farmingActivationRevoked',
+  farmingForAuthorOnly: 'server.farmingForAuthorOnly',
+  farmingOwnLink: 'server.farmingOwnLink',
+} as const satisfies Record<FarmingActivationStatus['code'], MessageKey>;
+
 /** The farm activation modal (SPEC §2): what the link gives and Activate, or why it cannot be used. */
 export function FarmActivationModal() {
   const [activation, activating, onActivate, onClose] = useUnit([$activation, $isActivating, activateClicked, modalClosed]);
   const t = useT();
   if (!activation) return null;
-  const { status, message, mint_details: details } = activation.status;
+  const { status, code, mint_details: details } = activation.status;
   const look = LOOK[status];
   const title = t(look.title);
-  const said = serverText(message, t);
+  const said = t(SAID[code]);
   const text =
     status === 'REVOKED' ? t('farming.activation.revokedText') : status === 'REACHED' ? (said === title ? undefined : said) : said;
   return (

@@ -14,6 +14,7 @@ export * from './app-config';
 export * from './call-schemas';
 export * from './calls';
 export * from './constants';
+export * from './errors';
 export * from './money';
 export * from './schemas';
 export type * from './types';

@@ -9,7 +9,7 @@ export const MONEY_DECIMALS = 9;
 /** The only form an amount takes on the wire. */
 export const MONEY_TEXT_PATTERN = /^\d{1,20}(?:\.\d{1,9})?$/;
 
-import { fillText, VALIDATION_MESSAGES as V } from './constants';
+import { fillText, VALIDATION_MESSAGES as V } from './errors';
 
 const SCALE = 10n ** BigInt(MONEY_DECIMALS);
 /** Postgres BIGINT: the largest amount in base units the database holds. */

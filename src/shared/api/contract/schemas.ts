@@ -22,18 +22,16 @@ import {
   MINT_CANCEL_REASONS,
   MINT_SOURCES,
   MINT_STATUSES,
-  SERVER_MESSAGES,
   STAKE_STATUSES,
   TASK_KINDS,
   TASK_LINK_MAX_LENGTH,
   TASK_PHOTO_TYPES,
   TASK_STATUSES,
-  VALIDATION_MESSAGES,
   WITHDRAWAL_STATUSES,
   CANDLE_INTERVALS,
   normalizeCandleInterval,
-  fillText,
 } from './constants';
+import { ERROR_CODES, FARMING_ACTIVATION_CODES, SERVER_MESSAGES, VALIDATION_MESSAGES, fillText } from './errors';
 import { MoneyFormatError, MONEY_TEXT_PATTERN, parseUnits } from './money';
 
 // ---- building blocks ----------------------------------------------------------------------------
@@ -99,8 +97,11 @@ export const pagedSchema = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
 
 // ---- errors -------------------------------------------------------------------------------------
+/** Every error answer (./errors.ts): SPEC §8's text, its stable code, a template's values, a 422's fields. */
 export const errorBodySchema = z.object({
   msg: z.string(),
+  code: z.enum(ERROR_CODES),
+  params: z.record(z.string(), z.string()).optional(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
@@ -585,7 +586,8 @@ export const farmingActivationQuerySchema = z.object({ activation_code: activati
 /** GET /farming/activation-status: a pure read of what this user would get from the code. */
 export const farmingActivationStatusSchema = z.object({
   status: z.enum(FARMING_ACTIVATION_STATUSES),
-  /** Why, in a sentence (SERVER_MESSAGES.farmingActivation*, farmingForAuthorOnly, farmingOwnLink). */
+  /** Why: its code (the client's text), and the code's English sentence (SERVER_MESSAGES). */
+  code: z.enum(FARMING_ACTIVATION_CODES),
   message: z.string(),
   /** What an activation gives (present whenever the link exists). */
   mint_details: z.object({ tariff_days: z.number().int(), amount_token: moneyText, amount_ton: moneyText }),

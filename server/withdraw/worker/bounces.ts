@@ -27,13 +27,13 @@
  * every payout a bounce can name has been confirmed by then.
  */
 import type { Address, Transaction } from '@ton/core';
-import { addressesEqual } from '@/shared/lib/ton-address';
-import { inTransaction } from '../events/transaction';
+import { addressesEqual } from '../../lib/ton-address';
+import { inTransaction } from '../../events/transaction';
 import { pagesOf, readHistory } from './history';
-import type { PayoutDeps } from './payouts';
-import { type BounceCursor, failBounced, firstBatchStart, lockWithdrawal, readBounceCursor, saveBounceCursor } from './queries';
-import { returnWithdrawalTokens } from './refund';
-import { publishWithdrawal } from './wire';
+import type { PayoutDeps } from './index';
+import { type BounceCursor, failBounced, firstBatchStart, lockWithdrawal, readBounceCursor, saveBounceCursor } from '../queries';
+import { returnWithdrawalTokens } from '../service';
+import { publishWithdrawal } from '../wire';
 
 /** What the user reads on a bounced payout, and the operator too. */
 export const BOUNCED_PAYOUT = 'The receiving wallet refused the payment, so the TON came back; the tokens were returned to your balance';

@@ -1,6 +1,8 @@
 /**
- * The payout worker (DESIGN.md §7 Payouts, §7b): queued withdrawals leave the hot wallet exactly once,
- * following the usual recipe for wallet contracts with a seqno.
+ * The payout worker (DESIGN.md §7 Payouts, §7b), the withdraw domain's background part: it owns signing,
+ * the history search (history.ts), held batches and bounces (bounces.ts); the calls people make are in
+ * ../service.ts. Queued withdrawals leave the hot wallet exactly once, following the usual recipe for
+ * wallet contracts with a seqno.
  *
  *  1. sign: take up to `maxMessages` queued withdrawals (4 for v4r2), read the wallet's state (seqno,
  *     balance and its last transaction, from one answer), build and sign one transfer (valid_until a few
@@ -41,7 +43,7 @@
  * A held batch is searched again at every step, so it is released by itself when the proof comes (the
  * node caught up: confirmed; the seqno moved on without it: expired, queued again). The seqno only moves
  * while a batch is held if its own transfer landed or someone else used the wallet, so a transfer that
- * was lost needs an operator: POST /api/admin/payouts/held/:id/resign (held.ts) asks the worker to sign
+ * was lost needs an operator: POST /api/admin/payouts/held/:id/resign (../service.ts, held batches) asks the worker to sign
  * the same withdrawals again with the batch's own seqno N, which it does only while the seqno it reads is N.
  * That can never pay twice: the old and the new message both need seqno N, so at most one of them is ever
  * applied, and the batch keeps every message's hash (previous_hashes) and its start, so whichever landed
@@ -74,6 +76,7 @@ import {
   loadMessage,
   storeMessage,
 } from '@ton/core';
+import { mnemonicToPrivateKey } from '@ton/crypto';
 import { type TonClient, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -82,11 +85,12 @@ import {
   PAYOUT_MAX_SEND_ATTEMPTS,
   PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS,
   PAYOUT_VALID_FOR_SECONDS,
-} from '../constants';
-import type { Deps, HotWalletKeys } from '../deps';
-import { inTransaction } from '../events/transaction';
-import { formatUnits } from '../lib/money';
-import { getSetting } from '../settings/service';
+} from '../../constants';
+import type { HotWalletVersion } from '../../config';
+import type { Deps, HotWalletKeys } from '../../deps';
+import { inTransaction } from '../../events/transaction';
+import { formatUnits } from '../../lib/money';
+import { getSetting } from '../../settings/service';
 import { payoutComment, refundBouncedPayouts } from './bounces';
 import { type HistoryPages, type HistoryPoint, START_OF_HISTORY, pagesOf, readHistory } from './history';
 import {
@@ -110,8 +114,10 @@ import {
   openBatch,
   requeueBatch,
   resignBatch,
-} from './queries';
-import { publishWithdrawal } from './wire';
+} from '../queries';
+import { publishWithdrawal } from '../wire';
+
+export { BOUNCED_PAYOUT } from './bounces';
 
 /** The node calls the worker makes: @ton/ton's TonClient as it is. */
 export type PayoutNode = Pick<TonClient, 'getContractState' | 'getTransactions' | 'sendFile'>;
@@ -551,4 +557,9 @@ export async function runPayoutStep(p: PayoutDeps, now: number): Promise<PayoutS
   const { refunded } = await refundBouncedPayouts(p);
   if (refunded.length > 0) return { kind: 'bounced', withdrawals: refunded };
   return signNext(p, now);
+}
+
+/** The production hot wallet's keys from its 24 words (HOT_WALLET_MNEMONIC). */
+export async function hotWalletFromMnemonic(words: string[], version: HotWalletVersion): Promise<HotWalletKeys> {
+  return { version, keyPair: await mnemonicToPrivateKey(words) };
 }

@@ -1,7 +1,7 @@
 /**
  * Reading the hot wallet's history between two points, and knowing whether every transaction between
  * them was read. The payout worker searches it for a batch's message and the bounce watcher reads it
- * for bounced payouts (payouts.ts, bounces.ts).
+ * for bounced payouts (index.ts, bounces.ts).
  *
  * A node pages an account's transactions backwards (toncenter v2 getTransactions: `lt`+`hash` = start
  * from that transaction, `to_lt` = stop above that lt; TonClient's `getTransactions`). Each transaction
@@ -14,8 +14,8 @@
  * point where a later read can go on.
  */
 import type { Address, Transaction } from '@ton/core';
-import { PAYOUT_TX_MAX_PAGES, PAYOUT_TX_PAGE_SIZE } from '../constants';
-import type { PayoutNode } from './payouts';
+import { PAYOUT_TX_MAX_PAGES, PAYOUT_TX_PAGE_SIZE } from '../../constants';
+import type { PayoutNode } from './index';
 
 /** A read's page size and the pages it takes at most. */
 export interface HistoryPages {
