@@ -310,7 +310,7 @@ describe('the import-rule checker', () => {
         ['server/sandbox/index.ts', 'server/sandbox/chain/routes.ts'],
         ['server/sandbox/service.ts', 'server/ledger/service.ts'],
         ['server/mint/wire.ts', 'src/shared/api/contract/index.ts'],
-        ['server/mint/wire.ts', 'src/shared/api/contract/schemas.ts'],
+        ['server/mint/wire.ts', 'src/shared/api/contract/mint/schemas.ts'],
         ['server/lib/errors.ts', 'src/shared/api/contract/constants.ts'],
       ),
     ).toEqual([]);

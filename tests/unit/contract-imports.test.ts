@@ -1,7 +1,8 @@
 /**
  * The client takes the wire contract's schemas as types only: a value import of zod (or of a contract
  * module that builds schemas) would put ~24 kB gzip of zod on the first screen. Its runtime imports
- * from the contract are the zod-free modules: calls, money, constants.
+ * from the contract are the zod-free modules: the route tables (calls, route, <domain>/routes), money,
+ * constants (docs/contract.md "Where it lives").
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -11,7 +12,12 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(__dirname, '../..');
 const src = join(root, 'src');
 const contractDir = join(src, 'shared/api/contract');
-const ZOD_FREE = new Set(['calls.ts', 'money.ts', 'constants.ts', 'app-config.ts']);
+const ZOD_FREE_FILES = new Set(['calls.ts', 'route.ts', 'money.ts', 'constants.ts', 'app-config.ts']);
+/** A contract module (path relative to the contract folder, with .ts) that carries no zod. */
+const isZodFree = (name: string) => ZOD_FREE_FILES.has(name) || /^[a-z-]+\/routes\.ts$/.test(name);
+const ZOD_FREE = readdirSync(contractDir, { recursive: true, encoding: 'utf8' })
+  .map((name) => name.split('\\').join('/'))
+  .filter(isZodFree);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -55,7 +61,7 @@ export function zodLeaks(file: string, text: string): string[] {
     if (!target || !(target === contractDir || target.startsWith(contractDir + '/'))) return [];
     if (inContract) return [];
     const name = relative(contractDir, target);
-    return ZOD_FREE.has(`${name}.ts`) ? [] : [specifier];
+    return isZodFree(`${name}.ts`) ? [] : [specifier];
   });
 }
 
@@ -68,10 +74,15 @@ describe('the client imports no zod at run time', () => {
   });
 
   it('the zod-free contract modules import no zod themselves', () => {
+    expect(ZOD_FREE).toContain('mint/routes.ts');
     for (const name of ZOD_FREE) {
       const file = join(contractDir, name);
       const imports = valueImports(file, readFileSync(file, 'utf8'));
-      expect(imports.filter((specifier) => specifier.includes('zod') || !ZOD_FREE.has(`${specifier.replace('./', '')}.ts`))).toEqual([]);
+      const leaks = imports.filter(
+        (specifier) =>
+          specifier.includes('zod') || !isZodFree(`${relative(contractDir, resolve(dirname(file), specifier))}.ts`),
+      );
+      expect(leaks, name).toEqual([]);
     }
   });
 
@@ -85,5 +96,9 @@ describe('the client imports no zod at run time', () => {
     expect(zodLeaks(file, "import type { Mint } from '@/shared/api/contract';")).toEqual([]);
     expect(zodLeaks(file, "import { type Mint } from '@/shared/api/contract';")).toEqual([]);
     expect(zodLeaks(file, "import { calls } from '@/shared/api/contract/calls';")).toEqual([]);
+    expect(zodLeaks(file, "import { mintRoutes } from '@/shared/api/contract/mint/routes';")).toEqual([]);
+    expect(zodLeaks(file, "import { mintSchema } from '@/shared/api/contract/mint/schemas';")).toEqual([
+      '@/shared/api/contract/mint/schemas',
+    ]);
   });
 });
