@@ -24,6 +24,8 @@ export * from './auth/schemas';
 export * from './farming/schemas';
 export * from './maintenance/schemas';
 export * from './mint/schemas';
+export * from './operator/routes';
+export * from './operator/schemas';
 export * from './operations/schemas';
 export * from './price/schemas';
 export * from './program/schemas';
