@@ -19,6 +19,7 @@
  *   npm run operator -- payouts held                (batches the worker holds: neither found on chain nor proven lost)
  *   npm run operator -- payouts resign <batch id>   (sign a held batch again with its own seqno: it can pay only once)
  *   npm run operator -- audit [<n>]                 (the newest operator actions, as answered)
+ *   npm run operator -- settings                    (every global setting, as stored)
  * Settings: API_URL (default http://127.0.0.1:$PORT, PORT default 8080), ADMIN_TOKEN (sandbox default).
  */
 import { pathToFileURL } from 'node:url';
@@ -62,7 +63,8 @@ export const USAGE = `Usage:
   npm run operator -- payouts status|pause|resume
   npm run operator -- payouts held
   npm run operator -- payouts resign <batch id>
-  npm run operator -- audit [<how many, default 50>]`;
+  npm run operator -- audit [<how many, default 50>]
+  npm run operator -- settings`;
 
 export interface OperatorEnv {
   apiUrl: string;
@@ -336,6 +338,17 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
       const args = [entry.params, entry.query, entry.body].filter((part) => part != null).map((part) => JSON.stringify(part));
       print([when, entry.status, entry.method, entry.path, ...args, `(${entry.ip})`].join(' '));
     }
+    return;
+  }
+
+  if (command === 'settings' && action === undefined) {
+    const s = await call('settingsGet');
+    print(`maintenance: ${s.maintenance ? 'on' : 'off'}`);
+    print(`collective_bonus: ${s.collective_bonus} % a day`);
+    print(`withdraw_fee_percent: ${s.withdraw_fee_percent} %`);
+    print(`withdraw_network_fee: ${s.withdraw_network_fee} TON`);
+    print(`withdraw_min_receive: ${s.withdraw_min_receive} TON`);
+    print(`payouts_paused: ${s.payouts_paused ? 'yes' : 'no'}`);
     return;
   }
 

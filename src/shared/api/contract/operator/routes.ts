@@ -7,6 +7,8 @@ import type { CallRoute } from '../route';
  * the gates and the audit go by. docs/contract.md "The operator API".
  */
 export const operatorRoutes = {
+  /** Every global setting as stored (maintenance, collective bonus, sale fees, payouts held). */
+  settingsGet: { method: 'GET', path: '/admin/settings', auth: false, status: 200 },
   maintenanceGet: { method: 'GET', path: '/admin/maintenance', auth: false, status: 200 },
   maintenanceSet: { method: 'POST', path: '/admin/maintenance', auth: false, status: 200 },
   priceGet: { method: 'GET', path: '/admin/price', auth: false, status: 200 },

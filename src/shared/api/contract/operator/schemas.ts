@@ -10,6 +10,22 @@ import { priceUpdateSchema } from '../price/schemas';
 import type { CallSchemas } from '../route';
 import type { operatorRoutes, OperatorCallName } from './routes';
 
+// ---- settings ---------------------------------------------------------------------------------------
+/** Every global setting, as stored (server/settings/queries.ts Settings). */
+export const settingsSchema = z.object({
+  maintenance: z.boolean(),
+  /** Percent a day added to every stake's reward (SPEC §5). */
+  collective_bonus: z.number(),
+  /** Selling tokens: percent of the TON amount kept as a fee. */
+  withdraw_fee_percent: z.number(),
+  /** Selling tokens: TON kept per sale for the network, on top of the percent. */
+  withdraw_network_fee: moneyText,
+  /** Selling tokens: the least TON a sale may bring. */
+  withdraw_min_receive: moneyText,
+  /** Payouts held by an operator. */
+  payouts_paused: z.boolean(),
+});
+
 // ---- maintenance ----------------------------------------------------------------------------------
 export const maintenanceBodySchema = z.strictObject({ enabled: z.boolean() });
 export const maintenanceStateSchema = z.object({ enabled: z.boolean(), detail: z.string() });
@@ -162,6 +178,7 @@ export const auditEntrySchema = z.object({
 
 /** The schemas of each operator call (./routes.ts), under the same names. */
 export const operatorCallSchemas = {
+  settingsGet: { response: settingsSchema },
   maintenanceGet: { response: maintenanceStateSchema },
   maintenanceSet: { body: maintenanceBodySchema, response: maintenanceStateSchema },
   priceGet: { response: priceUpdateSchema },
