@@ -58,6 +58,7 @@ import {
   wantsSpaIndex,
   webRoutes,
 } from './web/routes';
+import { settingsRoutes } from './settings/routes';
 import { treasuryAdminRoutes } from './watcher/routes';
 import { withdrawRoutes } from './withdraw/routes';
 import { hotWalletFromMnemonic } from './withdraw/worker';
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(walletRoutes(deps, chainPublicKeyReader(options.tonClient ?? createTonNodeClient(config))));
   await app.register(treasuryAdminRoutes(deps));
   await app.register(auditRoutes(deps));
+  await app.register(settingsRoutes(deps));
   // Sandbox mode only: /sandbox (launcher, host frame, dev wallet, dev chain). In production those paths 404.
   if (sandbox) await app.register(sandbox.plugin(deps));
 

@@ -19,10 +19,27 @@
  *   npm run operator -- payouts held                (batches the worker holds: neither found on chain nor proven lost)
  *   npm run operator -- payouts resign <batch id>   (sign a held batch again with its own seqno: it can pay only once)
  *   npm run operator -- audit [<n>]                 (the newest operator actions, as answered)
+ *   npm run operator -- settings                    (every global setting, as stored)
  * Settings: API_URL (default http://127.0.0.1:$PORT, PORT default 8080), ADMIN_TOKEN (sandbox default).
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import {
+  API_BASE,
+  type AdminTask,
+  type AuditEntry,
+  type HeldBatch,
+  type OperatorBody,
+  type OperatorCallName,
+  type OperatorParams,
+  type OperatorQuery,
+  type OperatorResponse,
+  type OperatorWithdrawal,
+  type ReviewItem,
+  callPath,
+  operatorCallSchemas,
+  operatorRoutes,
+} from '@/shared/api/contract';
 import { SANDBOX_ADMIN_TOKEN } from './config';
 
 export const USAGE = `Usage:
@@ -46,7 +63,8 @@ export const USAGE = `Usage:
   npm run operator -- payouts status|pause|resume
   npm run operator -- payouts held
   npm run operator -- payouts resign <batch id>
-  npm run operator -- audit [<how many, default 50>]`;
+  npm run operator -- audit [<how many, default 50>]
+  npm run operator -- settings`;
 
 export interface OperatorEnv {
   apiUrl: string;
@@ -61,14 +79,31 @@ class UsageError extends Error {
   }
 }
 
-type Call = (method: string, path: string, body?: unknown) => Promise<unknown>;
+/** The parts of operator call K, typed by its schemas (the contract's operatorCallSchemas). */
+interface Parts<K extends OperatorCallName> {
+  params?: OperatorParams<K>;
+  query?: OperatorQuery<K>;
+  body?: OperatorBody<K>;
+}
 
+type Call = <K extends OperatorCallName>(name: K, parts?: Parts<K>) => Promise<OperatorResponse<K>>;
+
+/**
+ * Sends operator call K as the contract's table says (method, path, its parameters filled in) and reads
+ * the answer with the call's response schema, so the CLI cannot drift from the server's routes.
+ */
 function caller(env: OperatorEnv): Call {
   const doFetch = env.fetch ?? fetch;
   const apiUrl = env.apiUrl.replace(/\/+$/, '');
-  return async (method, path, body) => {
-    const response = await doFetch(`${apiUrl}/api/admin${path}`, {
-      method,
+  return async (name, parts = {}) => {
+    const route = operatorRoutes[name];
+    const { body } = parts;
+    const query = new URLSearchParams(
+      Object.entries((parts.query ?? {}) as Record<string, unknown>).map(([key, value]) => [key, String(value)]),
+    ).toString();
+    const path = callPath(route, parts.params as Record<string, string | number> | undefined);
+    const response = await doFetch(`${apiUrl}${API_BASE}${path}${query ? `?${query}` : ''}`, {
+      method: route.method,
       headers: {
         authorization: `Bearer ${env.adminToken}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -80,7 +115,9 @@ function caller(env: OperatorEnv): Call {
     });
     const answer = (await response.json().catch(() => ({}))) as { msg?: string };
     if (!response.ok) throw new Error(`${response.status}: ${answer.msg ?? response.statusText}`);
-    return answer;
+    const read = operatorCallSchemas[name].response.safeParse(answer);
+    if (!read.success) throw new Error(`${route.method} ${route.path}: unexpected answer: ${read.error.message}`);
+    return read.data as OperatorResponse<typeof name>;
   };
 }
 
@@ -89,26 +126,7 @@ const id = (text: string | undefined): string => {
   return text;
 };
 
-interface AdminTask {
-  id: number;
-  kind: string;
-  title: { en: string; ru: string };
-  reward: string;
-  is_active: boolean;
-  sort_order: number;
-  settings: { url: string | null; count: number | null; paying_only: boolean; min_seconds: number | null; allowed_hosts: string[] };
-}
 
-interface ReviewItem {
-  id: number;
-  kind: string;
-  content_type: string | null;
-  size: number | null;
-  link: string | null;
-  created_at: number;
-  task: { id: number; title: { en: string } };
-  user: { id: number; telegram_id: number; first_name: string; username: string | null };
-}
 
 function taskLine(task: AdminTask): string {
   const s = task.settings;
@@ -125,23 +143,10 @@ function taskLine(task: AdminTask): string {
 
 function reviewLine(item: ReviewItem): string {
   const who = `${item.user.first_name}${item.user.username ? ` @${item.user.username}` : ''} (tg ${item.user.telegram_id})`;
-  const proof = item.kind === 'photo' ? `photo ${item.content_type} ${item.size} bytes: GET /api/admin/tasks/reviews/${item.id}/photo` : `link ${item.link}`;
+  const proof = item.kind === 'photo' ? `photo ${item.content_type} ${item.size} bytes: GET ${API_BASE}${callPath(operatorRoutes.reviewPhoto, { id: item.id })}` : `link ${item.link}`;
   return `#${item.id} ${new Date(item.created_at * 1000).toISOString()} ${who} — task #${item.task.id} ${item.task.title.en} — ${proof}`;
 }
 
-interface OperatorWithdrawal {
-  id: number;
-  user_id: number;
-  source: string;
-  token_amount: string;
-  ton_amount: string;
-  fee: string;
-  address: string;
-  status: string;
-  batch_id: number | null;
-  error: string | null;
-  created_at: number;
-}
 
 function withdrawalLine(w: OperatorWithdrawal): string {
   const when = new Date(w.created_at * 1000).toISOString();
@@ -151,16 +156,8 @@ function withdrawalLine(w: OperatorWithdrawal): string {
   }`;
 }
 
-interface HeldBatchLine {
-  id: number;
-  seqno: number;
-  valid_until: number;
-  reason: string | null;
-  resign_requested: boolean;
-  withdrawals: number[];
-}
 
-function heldLine(b: HeldBatchLine): string {
+function heldLine(b: HeldBatch): string {
   const until = new Date(b.valid_until * 1000).toISOString();
   const asked = b.resign_requested ? ' — re-sign asked for' : '';
   return `batch #${b.id} seqno ${b.seqno} valid until ${until}, withdrawals ${b.withdrawals.map((id) => `#${id}`).join(' ')}${asked} — ${b.reason ?? ''}`;
@@ -210,12 +207,7 @@ function addTaskBody(args: string[]): Record<string, unknown> {
   };
 }
 
-interface PriceState {
-  price: string;
-  price_change_24h: number;
-  price_change_30d: number;
-  time: number;
-}
+type PriceState = OperatorResponse<'priceGet'>;
 
 const signed = (percent: number) => `${percent > 0 ? '+' : ''}${percent} %`;
 const priceLine = (state: PriceState) =>
@@ -229,37 +221,37 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
   const [command, action, ...rest] = args;
 
   if (command === 'maintenance' && (action === 'on' || action === 'off' || action === 'status')) {
-    const state = (await (action === 'status'
-      ? call('GET', '/maintenance')
-      : call('POST', '/maintenance', { enabled: action === 'on' }))) as { enabled?: boolean; detail?: string };
-    print(`Maintenance: ${state.enabled ? 'on' : 'off'} (${state.detail ?? ''})`);
+    const state = await (action === 'status'
+      ? call('maintenanceGet')
+      : call('maintenanceSet', { body: { enabled: action === 'on' } }));
+    print(`Maintenance: ${state.enabled ? 'on' : 'off'} (${state.detail})`);
     return;
   }
 
   if (command === 'tasks') {
     if (action === 'list' && rest.length === 0) {
-      const tasks = (await call('GET', '/tasks')) as AdminTask[];
+      const tasks = await call('tasksList');
       if (tasks.length === 0) print('No tasks.');
       for (const task of tasks) print(taskLine(task));
       return;
     }
     if (action === 'add') {
-      let body: Record<string, unknown>;
+      let body: OperatorBody<'taskCreate'>;
       try {
-        body = addTaskBody(rest);
+        body = addTaskBody(rest) as OperatorBody<'taskCreate'>;
       } catch {
         throw new UsageError();
       }
-      print(`Added ${taskLine((await call('POST', '/tasks', body)) as AdminTask)}`);
+      print(`Added ${taskLine(await call('taskCreate', { body }))}`);
       return;
     }
     if ((action === 'on' || action === 'off') && rest.length === 1) {
-      const task = (await call('PATCH', `/tasks/${id(rest[0])}`, { is_active: action === 'on' })) as AdminTask;
+      const task = await call('taskChange', { params: { id: id(rest[0]) }, body: { is_active: action === 'on' } });
       print(taskLine(task));
       return;
     }
     if (action === 'order' && rest.length === 2 && /^-?\d{1,7}$/.test(rest[1] ?? '')) {
-      const task = (await call('PATCH', `/tasks/${id(rest[0])}`, { sort_order: Number(rest[1]) })) as AdminTask;
+      const task = await call('taskChange', { params: { id: id(rest[0]) }, body: { sort_order: Number(rest[1]) } });
       print(taskLine(task));
       return;
     }
@@ -267,19 +259,19 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
 
   if (command === 'reviews') {
     if (action === 'list' && rest.length === 0) {
-      const items = (await call('GET', '/tasks/reviews')) as ReviewItem[];
+      const items = await call('reviewsList');
       if (items.length === 0) print('Nothing to review.');
       for (const item of items) print(reviewLine(item));
       return;
     }
     if (action === 'approve' && rest.length === 1) {
-      const item = (await call('POST', `/tasks/reviews/${id(rest[0])}/approve`)) as ReviewItem;
+      const item = await call('reviewApprove', { params: { id: id(rest[0]) } });
       print(`Approved #${item.id}: ${item.user.first_name} can claim "${item.task.title.en}".`);
       return;
     }
     if (action === 'reject' && rest.length >= 2) {
       const reason = rest.slice(1).join(' ');
-      const item = (await call('POST', `/tasks/reviews/${id(rest[0])}/reject`, { reason })) as ReviewItem;
+      const item = await call('reviewReject', { params: { id: id(rest[0]) }, body: { reason } });
       print(`Rejected #${item.id}: ${item.user.first_name} reads "${reason}".`);
       return;
     }
@@ -287,30 +279,30 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
 
   if (command === 'price') {
     if (action === 'status' && rest.length === 0) {
-      print(priceLine((await call('GET', '/price')) as PriceState));
+      print(priceLine(await call('priceGet')));
       return;
     }
     // The text goes as it is: the server validates it like every amount (422 names what is wrong).
     if (action === 'set' && rest.length === 1 && rest[0]) {
-      print(priceLine((await call('POST', '/price', { price: rest[0] })) as PriceState));
+      print(priceLine(await call('priceSet', { body: { price: rest[0] } })));
       return;
     }
   }
 
   if (command === 'withdrawals') {
     if (action === undefined || (action === 'list' && rest.length === 0)) {
-      const items = (await call('GET', '/withdrawals')) as OperatorWithdrawal[];
+      const items = await call('withdrawalsList');
       if (items.length === 0) print('No withdrawals need an operator.');
       for (const item of items) print(withdrawalLine(item));
       return;
     }
     if (action === 'refund' && rest.length === 1) {
-      const item = (await call('POST', `/withdrawals/${id(rest[0])}/refund`)) as OperatorWithdrawal;
+      const item = await call('withdrawalRefund', { params: { id: id(rest[0]) } });
       print(`Refunded ${withdrawalLine(item)}`);
       return;
     }
     if (action === 'retry' && rest.length === 1) {
-      const item = (await call('POST', `/withdrawals/${id(rest[0])}/retry`)) as OperatorWithdrawal;
+      const item = await call('withdrawalRetry', { params: { id: id(rest[0]) } });
       print(`Queued again ${withdrawalLine(item)}`);
       return;
     }
@@ -319,9 +311,7 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
   if (command === 'payouts' && rest.length === 0) {
     const change = action === 'pause' ? true : action === 'resume' ? false : undefined;
     if (action === 'status' || change !== undefined) {
-      const state = (
-        change === undefined ? await call('GET', '/payouts') : await call('POST', '/payouts', { paused: change })
-      ) as PayoutsLine;
+      const state = change === undefined ? await call('payoutsGet') : await call('payoutsSet', { body: { paused: change } });
       const counts = Object.entries(state.counts).map(([status, count]) => `${status} ${count}`).join(', ');
       print(`Payouts ${state.paused ? 'paused' : 'running'} — ${counts}`);
       return;
@@ -329,19 +319,19 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
   }
 
   if (command === 'payouts' && action === 'held' && rest.length === 0) {
-    const batches = (await call('GET', '/payouts/held')) as HeldBatchLine[];
+    const batches = await call('payoutsHeld');
     if (batches.length === 0) print('No payout batch is held.');
     for (const batch of batches) print(heldLine(batch));
     return;
   }
   if (command === 'payouts' && action === 'resign' && rest.length === 1) {
-    const batch = (await call('POST', `/payouts/held/${id(rest[0])}/resign`)) as HeldBatchLine;
+    const batch = await call('payoutResign', { params: { id: id(rest[0]) } });
     print(`To be signed again: ${heldLine(batch)}`);
     return;
   }
 
   if (command === 'audit' && rest.length === 0 && (action === undefined || /^\d+$/.test(action))) {
-    const entries = (await call('GET', `/audit?limit=${action ?? 50}`)) as AuditLine[];
+    const entries: AuditEntry[] = await call('audit', { query: { limit: action ?? 50 } });
     if (entries.length === 0) print('No operator actions yet');
     for (const entry of entries) {
       const when = new Date(entry.created_at * 1000).toISOString();
@@ -351,26 +341,21 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
     return;
   }
 
+  if (command === 'settings' && action === undefined) {
+    const s = await call('settingsGet');
+    print(`maintenance: ${s.maintenance ? 'on' : 'off'}`);
+    print(`collective_bonus: ${s.collective_bonus} % a day`);
+    print(`withdraw_fee_percent: ${s.withdraw_fee_percent} %`);
+    print(`withdraw_network_fee: ${s.withdraw_network_fee} TON`);
+    print(`withdraw_min_receive: ${s.withdraw_min_receive} TON`);
+    print(`payouts_paused: ${s.payouts_paused ? 'yes' : 'no'}`);
+    return;
+  }
+
   throw new UsageError();
 }
 
-interface AuditLine {
-  method: string;
-  /** The route's pattern (older entries: the path as sent). */
-  path: string;
-  /** Path parameters and query, bounded; null when none (and on older entries). */
-  params?: Record<string, string> | null;
-  query?: Record<string, string> | null;
-  body: unknown;
-  status: number;
-  ip: string;
-  created_at: number;
-}
 
-interface PayoutsLine {
-  paused: boolean;
-  counts: Record<string, number>;
-}
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isEntryPoint) {

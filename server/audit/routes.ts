@@ -12,10 +12,8 @@
  * `GET /api/admin/audit?limit=` lists the newest; `npm run operator -- audit` prints them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Deps } from '../deps';
-import { OPERATOR_ROUTE } from '../http/auth-context';
-import { parseOr422 } from '../lib/validation';
+import { operatorRoute } from '../lib/call-route';
 
 /** The longest body kept per entry (bodies of the operator API are a few fields). */
 const BODY_KEPT_CHARS = 2_000;
@@ -25,8 +23,6 @@ export const AUDIT_ARGS_MAX_KEYS = 8;
 export const AUDIT_ARG_MAX_CHARS = 64;
 /** Refused operator calls are logged at most this often (with their count since start). */
 const REFUSALS_LOG_INTERVAL_MS = 60_000;
-
-const auditQuerySchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(50) });
 
 interface AuditRow {
   id: bigint;
@@ -103,9 +99,7 @@ function parsed(text: string | null): unknown {
 
 export function auditRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
-    const admin = OPERATOR_ROUTE;
-    app.get('/api/admin/audit', admin, async (request) => {
-      const { limit } = parseOr422(auditQuerySchema, request.query);
+    operatorRoute(app, 'audit', async ({ query: { limit } }) => {
       const rows = await deps.db.query<AuditRow>(
         'SELECT id, method, path, params, query, body, status, ip, created_at FROM operator_actions ORDER BY id DESC LIMIT $1',
         [limit],

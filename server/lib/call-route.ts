@@ -2,19 +2,28 @@
  * Registers a route for a contract call (src/shared/api/contract): method, path, auth and success
  * status come from the call table, each request part is validated with the call's schema (422 on
  * anything else), and the handler receives the parsed parts. Routes cannot drift from what the
- * client sends, because both are built from the same table.
+ * client sends, because both are built from the same table. `operatorRoute` does the same for the
+ * operator API's table (`operatorRoutes`), with `config.operator` (docs/contract.md "The operator API").
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_BASE,
   type CallName,
   type CallResponse,
+  type CallRoute,
   type CallSchemas,
+  type OperatorCallName,
+  type OperatorResponse,
   type ParsedBody,
+  type ParsedOperatorBody,
+  type ParsedOperatorParams,
+  type ParsedOperatorQuery,
   type ParsedParams,
   type ParsedQuery,
   callSchemas,
   calls,
+  operatorCallSchemas,
+  operatorRoutes,
 } from '@/shared/api/contract';
 import { parseOr422 } from './validation';
 
@@ -58,12 +67,56 @@ export function callRoute<K extends CallName>(
   options: CallRouteOptions = {},
 ): void {
   const route = calls[name];
-  const schemas: CallSchemas = callSchemas[name];
+  register(app, name, route, callSchemas[name], { call: name, auth: route.auth }, handler as Handler, options);
+}
+
+export interface OperatorInput<K extends OperatorCallName> {
+  body: ParsedOperatorBody<K>;
+  query: ParsedOperatorQuery<K>;
+  params: ParsedOperatorParams<K>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type OperatorHandler<K extends OperatorCallName> = (input: OperatorInput<K>) => Promise<OperatorResponse<K>>;
+
+/**
+ * Registers an operator API route from the operator table: like callRoute, and marked `config.operator`
+ * (OPERATOR_ROUTE), so app.ts asks for the admin token and the audit records it by its route pattern.
+ */
+export function operatorRoute<K extends OperatorCallName>(
+  app: FastifyInstance,
+  name: K,
+  handler: OperatorHandler<K>,
+  options: CallRouteOptions = {},
+): void {
+  const schemas: CallSchemas = operatorCallSchemas[name];
+  // The config of OPERATOR_ROUTE (server/http/auth-context.ts).
+  register(app, name, operatorRoutes[name], schemas, { operator: true }, handler as Handler, options);
+}
+
+type Handler = (input: {
+  body: unknown;
+  query: unknown;
+  params: unknown;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}) => Promise<unknown>;
+
+function register(
+  app: FastifyInstance,
+  name: string,
+  route: CallRoute,
+  schemas: CallSchemas,
+  config: FastifyContextConfig,
+  handler: Handler,
+  options: CallRouteOptions,
+): void {
   const parse = (schema: CallSchemas['body'], value: unknown) => (schema ? parseOr422(schema, value) : undefined);
   app.route({
     method: route.method,
     url: `${API_BASE}${route.path}`,
-    config: { call: name, auth: route.auth },
+    config,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     handler: async (request, reply) => {
       const input = {
@@ -72,7 +125,7 @@ export function callRoute<K extends CallName>(
         body: parse(schemas.body, request.body),
         request,
         reply,
-      } as CallInput<K>;
+      };
       const answer = await handler(input);
       if (app.checkResponses) {
         const checked = schemas.response.safeParse(answer);

@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { OPERATOR_ROUTE } from '../http/auth-context';
 import type { Deps } from '../deps';
-import { callRoute } from '../lib/call-route';
-import { parseOr422 } from '../lib/validation';
+import { callRoute, operatorRoute } from '../lib/call-route';
 import { getMaintenance, publicStatus, setMaintenance } from './service';
-
-export const maintenanceBodySchema = z.strictObject({ enabled: z.boolean() });
 
 export function maintenanceRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
@@ -14,10 +9,8 @@ export function maintenanceRoutes(deps: Deps) {
     callRoute(app, 'maintenanceStatus', async () => publicStatus(await getMaintenance(deps.db)));
 
     // Operator API (npm run operator).
-    const admin = OPERATOR_ROUTE;
-    app.get('/api/admin/maintenance', admin, async () => getMaintenance(deps.db));
-    app.post('/api/admin/maintenance', admin, async (request) => {
-      const { enabled } = parseOr422(maintenanceBodySchema, request.body);
+    operatorRoute(app, 'maintenanceGet', async () => getMaintenance(deps.db));
+    operatorRoute(app, 'maintenanceSet', async ({ body: { enabled }, request }) => {
       request.log.warn({ enabled }, 'maintenance mode changed by operator');
       return setMaintenance(deps.db, enabled);
     });

@@ -1,19 +1,20 @@
 /**
- * The price calls of the contract (currentPrice, priceCandles) and the operator API
- * (bearer ADMIN_TOKEN; not in the contract): GET /api/admin/price and POST /api/admin/price {price}.
+ * The price calls of the contract (currentPrice, priceCandles) and the operator calls (bearer
+ * ADMIN_TOKEN): priceGet (GET /api/admin/price) and priceSet (POST /api/admin/price {price}).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { VALIDATION_MESSAGES, fillText, formatUnits, moneyInput } from '@/shared/api/contract';
 import type { Deps } from '../deps';
-import { OPERATOR_ROUTE } from '../http/auth-context';
-import { callRoute } from '../lib/call-route';
+import { callRoute, operatorRoute } from '../lib/call-route';
 import { unixNow } from '../lib/codes';
 import { parseOr422 } from '../lib/validation';
 import { PRICE_MAX_NANOTONS } from '../constants';
 import { candles, currentPrice, setPrice } from './service';
 
-/** POST /api/admin/price: TON per whole token as money text (like every amount), more than 0, at most PRICE_MAX_NANOTONS. */
+/**
+ * POST /api/admin/price read again with the server's upper bound (the contract's schema has no
+ * PRICE_MAX_NANOTONS): TON per whole token as money text (like every amount), more than 0, at most PRICE_MAX_NANOTONS. */
 export const setPriceBodySchema = z.strictObject({
   price: moneyInput
     .refine((nanotons) => nanotons > 0n, VALIDATION_MESSAGES.amountPositive)
@@ -26,12 +27,11 @@ export function priceRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
     callRoute(app, 'priceCandles', async ({ query }) => candles(deps.db, query, unixNow()));
 
     // ---- operator API (npm run operator -- price …) ----
-    const admin = OPERATOR_ROUTE;
-    app.get('/api/admin/price', admin, async () => {
+    operatorRoute(app, 'priceGet', async () => {
       const now = unixNow();
       return { ...(await currentPrice(deps.db, now)), time: now };
     });
-    app.post('/api/admin/price', admin, async (request) => {
+    operatorRoute(app, 'priceSet', async ({ request }) => {
       const { price } = parseOr422(setPriceBodySchema, request.body);
       const update = await setPrice(deps, price);
       request.log.warn({ price: update.price }, 'price set by operator');

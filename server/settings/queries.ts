@@ -36,3 +36,19 @@ export async function setSetting<K extends keyof Settings>(q: Queryable, key: K,
     [key, JSON.stringify(value)],
   );
 }
+
+/** Every key of Settings, once (the type refuses a key left out). */
+const SETTING_KEYS = Object.keys({
+  maintenance: true,
+  collective_bonus: true,
+  withdraw_fee_percent: true,
+  withdraw_network_fee: true,
+  withdraw_min_receive: true,
+  payouts_paused: true,
+} satisfies Record<keyof Settings, true>) as (keyof Settings)[];
+
+/** Every setting, as stored (the operator's listing). */
+export async function allSettings(q: Queryable): Promise<Settings> {
+  const values = await Promise.all(SETTING_KEYS.map((key) => getSetting(q, key)));
+  return Object.fromEntries(SETTING_KEYS.map((key, i) => [key, values[i]])) as unknown as Settings;
+}

@@ -1,3 +1,4 @@
+import { createEffect, type Effect } from 'effector';
 import { callPath, calls, type CallName } from './contract/calls';
 import type { CallBody, CallParams, CallQuery, CallResponse } from './contract';
 import { requestFx, type RequestOptions } from './request';
@@ -30,4 +31,19 @@ export function sendCall<K extends CallName>(
     skipAuth: !route.auth,
     fallback,
   });
+}
+
+/**
+ * A new effect for contract call K, made from the call table: it takes the call's parts
+ * (`{body, query, params}`, typed by its schemas) and resolves with its answer — null on a 5xx, or
+ * `[]` with fallback 'array' (SPEC §8). A model makes its own (`const createFooFx = callFx('fooCreate')`),
+ * so each has its own `.pending` and a test can replace it; no per-call wrapper is written
+ * (docs/contract.md "Adding a call").
+ */
+export function callFx<K extends CallName>(name: K, fallback: 'array'): Effect<CallParts<K> | void, CallResponse<K>>;
+export function callFx<K extends CallName>(name: K): Effect<CallParts<K> | void, CallResponse<K> | null>;
+export function callFx<K extends CallName>(name: K, fallback?: 'array'): Effect<CallParts<K> | void, unknown> {
+  return createEffect<CallParts<K> | void, unknown>((parts) =>
+    fallback ? sendCall(name, parts ?? {}, fallback) : sendCall(name, parts ?? {}),
+  );
 }

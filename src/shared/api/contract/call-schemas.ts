@@ -1,118 +1,47 @@
 /**
- * The schemas of every call in ./calls.ts, under the same names: what the server validates each
- * request part with, and what it answers. `satisfies` holds this table to exactly the calls there.
+ * The schemas of every call in ./calls.ts, gathered from the domains (./<domain>/schemas.ts), and the
+ * types a call's parts have on each side. `satisfies` holds this table to exactly the calls there.
  */
 import type { z } from 'zod';
+import { authCallSchemas } from './auth/schemas';
 import type { CallName } from './calls';
-import {
-  balancesSchema,
-  currentPriceSchema,
-  farmingActivateBodySchema,
-  farmingActivationQuerySchema,
-  farmingActivationStatusSchema,
-  farmingCalculateQuerySchema,
-  farmingCalculationSchema,
-  farmingCreateBodySchema,
-  farmingLinkListSchema,
-  farmingLinkSchema,
-  farmingPlansSchema,
-  farmingSourceQuerySchema,
-  historyQuerySchema,
-  idParamsSchema,
-  maintenanceStatusSchema,
-  mintCalculateQuerySchema,
-  mintCalculationSchema,
-  mintCreateBodySchema,
-  mintListSchema,
-  mintPlanListSchema,
-  mintSchema,
-  operationHistorySchema,
-  pageQuerySchema,
-  programRulesSchema,
-  referralListSchema,
-  referralTransferBodySchema,
-  refreshBodySchema,
-  registerBodySchema,
-  logoutBodySchema,
-  logoutResultSchema,
-  registerResponseSchema,
-  stakeCalculateQuerySchema,
-  stakeCalculationSchema,
-  stakeCreateBodySchema,
-  stakeListSchema,
-  shareMessageSchema,
-  taskIdBodySchema,
-  taskListSchema,
-  taskSchema,
-  taskValidateBodySchema,
-  stakeSchema,
-  tokenPairSchema,
-  userMeSchema,
-  withdrawalCreatedSchema,
-  withdrawCalculateQuerySchema,
-  withdrawCalculationSchema,
-  withdrawCreateBodySchema,
-  withdrawHistoryQuerySchema,
-  withdrawHistorySchema,
-  candleListSchema,
-  candlesQuerySchema,
-  financialStatsSchema,
-  tonProofCheckBodySchema,
-  tonProofCheckResultSchema,
-  tonProofPayloadSchema,
-} from './schemas';
+import { farmingCallSchemas } from './farming/schemas';
+import { maintenanceCallSchemas } from './maintenance/schemas';
+import { mintCallSchemas } from './mint/schemas';
+import { operationsCallSchemas } from './operations/schemas';
+import { priceCallSchemas } from './price/schemas';
+import { programCallSchemas } from './program/schemas';
+import { referralCallSchemas } from './referral/schemas';
+import type { CallSchemas } from './route';
+import { stakingCallSchemas } from './staking/schemas';
+import { statsCallSchemas } from './stats/schemas';
+import { tasksCallSchemas } from './tasks/schemas';
+import { userCallSchemas } from './user/schemas';
+import { walletCallSchemas } from './wallet/schemas';
+import { withdrawCallSchemas } from './withdraw/schemas';
 
-export interface CallSchemas {
-  readonly body?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly params?: z.ZodType;
-  readonly response: z.ZodType;
-}
+export type { CallSchemas } from './route';
 
 export const callSchemas = {
-  register: { body: registerBodySchema, response: registerResponseSchema },
-  refresh: { body: refreshBodySchema, response: tokenPairSchema },
-  logout: { body: logoutBodySchema, response: logoutResultSchema },
-  maintenanceStatus: { response: maintenanceStatusSchema },
-  me: { response: userMeSchema },
-  mintPlans: { response: mintPlanListSchema },
-  mintCalculate: { query: mintCalculateQuerySchema, response: mintCalculationSchema },
-  mintCreate: { body: mintCreateBodySchema, response: mintSchema },
-  mintCancel: { params: idParamsSchema, response: mintSchema },
-  mintList: { query: pageQuerySchema, response: mintListSchema },
-  stakeCreate: { body: stakeCreateBodySchema, response: stakeSchema },
-  stakeList: { query: pageQuerySchema, response: stakeListSchema },
-  stakeCalculate: { query: stakeCalculateQuerySchema, response: stakeCalculationSchema },
-  currentPrice: { response: currentPriceSchema },
-  programRules: { response: programRulesSchema },
-  referrals: { query: pageQuerySchema, response: referralListSchema },
-  shareMessage: { response: shareMessageSchema },
-  referralTransfer: { body: referralTransferBodySchema, response: balancesSchema },
-  farmingPlans: { query: farmingSourceQuerySchema, response: farmingPlansSchema },
-  farmingCalculate: { query: farmingCalculateQuerySchema, response: farmingCalculationSchema },
-  farmingCreate: { body: farmingCreateBodySchema, response: farmingLinkSchema },
-  farmingList: { query: pageQuerySchema, response: farmingLinkListSchema },
-  farmingCancel: { params: idParamsSchema, response: farmingLinkSchema },
-  farmingActivationStatus: { query: farmingActivationQuerySchema, response: farmingActivationStatusSchema },
-  farmingActivate: { body: farmingActivateBodySchema, response: mintSchema },
-  taskList: { response: taskListSchema },
-  taskStart: { body: taskIdBodySchema, response: taskSchema },
-  taskValidate: { body: taskValidateBodySchema, response: taskSchema },
-  taskClaim: { body: taskIdBodySchema, response: taskSchema },
-  operationsHistory: { query: historyQuerySchema, response: operationHistorySchema },
-  withdrawCalculate: { query: withdrawCalculateQuerySchema, response: withdrawCalculationSchema },
-  withdrawCreate: { body: withdrawCreateBodySchema, response: withdrawalCreatedSchema },
-  withdrawHistory: { query: withdrawHistoryQuerySchema, response: withdrawHistorySchema },
-  priceCandles: { query: candlesQuerySchema, response: candleListSchema },
-  financialStats: { response: financialStatsSchema },
-  tonProofPayload: { response: tonProofPayloadSchema },
-  tonProofCheck: { body: tonProofCheckBodySchema, response: tonProofCheckResultSchema },
+  ...authCallSchemas,
+  ...maintenanceCallSchemas,
+  ...userCallSchemas,
+  ...mintCallSchemas,
+  ...stakingCallSchemas,
+  ...priceCallSchemas,
+  ...programCallSchemas,
+  ...referralCallSchemas,
+  ...farmingCallSchemas,
+  ...tasksCallSchemas,
+  ...operationsCallSchemas,
+  ...withdrawCallSchemas,
+  ...statsCallSchemas,
+  ...walletCallSchemas,
 } as const satisfies Record<CallName, CallSchemas>;
 
 type Schemas = typeof callSchemas;
-type Part<K extends CallName, P extends keyof CallSchemas> = Schemas[K] extends Record<P, infer S extends z.ZodType>
-  ? S
-  : never;
+type Part<K extends CallName, P extends keyof CallSchemas> =
+  Schemas[K] extends Record<P, infer S extends z.ZodType> ? S : never;
 
 /** What a client sends as the body / query / path parameters of call K (never: the call has none). */
 export type CallBody<K extends CallName> = z.input<Part<K, 'body'>>;

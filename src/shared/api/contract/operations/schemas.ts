@@ -1,0 +1,53 @@
+/**
+ * The user's operation history (ledger entries).
+ * The domain's shapes, each call's schemas (under the names of ./routes.ts) and the named types
+ * (z.input for what a client sends, z.output for what it receives). docs/contract.md "Adding a call".
+ */
+import { z } from 'zod';
+import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE, LEDGER_ACCOUNTS, OPERATION_TYPES } from '../constants';
+import { moneyText, pageTextSchema, wholeNumberInText } from '../common';
+import type { CallSchemas } from '../route';
+import type { operationsRoutes } from './routes';
+
+/** SPEC §7 histories: page from 1, size (default 10), newest first unless sort_order says asc. */
+export const historyQuerySchema = z.object({
+  page: pageTextSchema.default(1),
+  size: wholeNumberInText(HISTORY_MAX_PAGE_SIZE).default(HISTORY_PAGE_SIZE),
+  sort_order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+/** One balance change of the user's (a ledger entry). */
+export const operationSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(OPERATION_TYPES),
+  account: z.enum(LEDGER_ACCOUNTS),
+  /** 'in' credits the account, 'out' debits it; amount is the size of the change (no sign). */
+  direction: z.enum(['in', 'out']),
+  amount: moneyText,
+  /** The account's balance right after the change. */
+  balance_after: moneyText,
+  /** Unix seconds. */
+  created_at: z.number().int(),
+  /** What the change belongs to (a mint's code, a stake's code, a farming link's id, a task's id…). */
+  ref_type: z.string().nullable(),
+  ref_id: z.string().nullable(),
+});
+
+/** GET /operations/history: {data, total} (SPEC §7). */
+export const operationHistorySchema = z.object({
+  data: z.array(operationSchema),
+  total: z.number().int(),
+});
+
+/** The schemas of each operations call (./routes.ts), under the same names. */
+export const operationsCallSchemas = {
+  operationsHistory: {
+    query: historyQuerySchema,
+    response: operationHistorySchema,
+  },
+} as const satisfies Record<keyof typeof operationsRoutes, CallSchemas>;
+
+export type Operation = z.output<typeof operationSchema>;
+export type OperationType = Operation['type'];
+export type OperationHistory = z.output<typeof operationHistorySchema>;
+export type HistoryQuery = z.input<typeof historyQuerySchema>;

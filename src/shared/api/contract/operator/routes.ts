@@ -1,0 +1,37 @@
+import type { CallRoute } from '../route';
+
+/**
+ * The operator API (bearer ADMIN_TOKEN, `npm run operator`): method, path below /api, success status.
+ * Its own table, apart from ./calls.ts, so the client bundle never carries it; the server registers
+ * each with `config.operator` (server/lib/call-route.ts operatorRoute), which the admin-token guard,
+ * the gates and the audit go by. docs/contract.md "The operator API".
+ */
+export const operatorRoutes = {
+  /** Every global setting as stored (maintenance, collective bonus, sale fees, payouts held). */
+  settingsGet: { method: 'GET', path: '/admin/settings', auth: false, status: 200 },
+  maintenanceGet: { method: 'GET', path: '/admin/maintenance', auth: false, status: 200 },
+  maintenanceSet: { method: 'POST', path: '/admin/maintenance', auth: false, status: 200 },
+  priceGet: { method: 'GET', path: '/admin/price', auth: false, status: 200 },
+  priceSet: { method: 'POST', path: '/admin/price', auth: false, status: 200 },
+  tasksList: { method: 'GET', path: '/admin/tasks', auth: false, status: 200 },
+  taskCreate: { method: 'POST', path: '/admin/tasks', auth: false, status: 201 },
+  taskChange: { method: 'PATCH', path: '/admin/tasks/:id', auth: false, status: 200 },
+  reviewsList: { method: 'GET', path: '/admin/tasks/reviews', auth: false, status: 200 },
+  /** The only place a photo proof's bytes are served: the body is the file, not JSON. */
+  reviewPhoto: { method: 'GET', path: '/admin/tasks/reviews/:id/photo', auth: false, status: 200 },
+  reviewApprove: { method: 'POST', path: '/admin/tasks/reviews/:id/approve', auth: false, status: 200 },
+  reviewReject: { method: 'POST', path: '/admin/tasks/reviews/:id/reject', auth: false, status: 200 },
+  withdrawalsList: { method: 'GET', path: '/admin/withdrawals', auth: false, status: 200 },
+  withdrawalRefund: { method: 'POST', path: '/admin/withdrawals/:id/refund', auth: false, status: 200 },
+  withdrawalRetry: { method: 'POST', path: '/admin/withdrawals/:id/retry', auth: false, status: 200 },
+  payoutsGet: { method: 'GET', path: '/admin/payouts', auth: false, status: 200 },
+  payoutsSet: { method: 'POST', path: '/admin/payouts', auth: false, status: 200 },
+  payoutsHeld: { method: 'GET', path: '/admin/payouts/held', auth: false, status: 200 },
+  payoutResign: { method: 'POST', path: '/admin/payouts/held/:id/resign', auth: false, status: 200 },
+  treasuryTransactions: { method: 'GET', path: '/admin/treasury/transactions', auth: false, status: 200 },
+  /** The hash travels in the body: base64 has '/' and '+', which a path would mangle. */
+  treasuryResolve: { method: 'POST', path: '/admin/treasury/transactions/resolve', auth: false, status: 200 },
+  audit: { method: 'GET', path: '/admin/audit', auth: false, status: 200 },
+} as const satisfies Record<string, CallRoute>;
+
+export type OperatorCallName = keyof typeof operatorRoutes;

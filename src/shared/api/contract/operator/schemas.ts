@@ -1,0 +1,228 @@
+/**
+ * The operator API's shapes: each operator call's schemas (under the names of ./routes.ts) and the types
+ * of its parts. Answers list the fields the operator's tools read (`npm run operator`); an answer may
+ * carry more. docs/contract.md "The operator API".
+ */
+import { z } from 'zod';
+import { LEDGER_ACCOUNTS, TASK_KINDS, WITHDRAWAL_STATUSES } from '../constants';
+import { VALIDATION_MESSAGES } from '../errors';
+import { idParamsSchema, limitTextSchema, moneyInput, moneyText } from '../common';
+import { priceUpdateSchema } from '../price/schemas';
+import type { CallSchemas } from '../route';
+import type { operatorRoutes, OperatorCallName } from './routes';
+
+// ---- settings ---------------------------------------------------------------------------------------
+/** Every global setting, as stored (server/settings/queries.ts Settings). */
+export const settingsSchema = z.object({
+  maintenance: z.boolean(),
+  /** Percent a day added to every stake's reward (SPEC §5). */
+  collective_bonus: z.number(),
+  /** Selling tokens: percent of the TON amount kept as a fee. */
+  withdraw_fee_percent: z.number(),
+  /** Selling tokens: TON kept per sale for the network, on top of the percent. */
+  withdraw_network_fee: moneyText,
+  /** Selling tokens: the least TON a sale may bring. */
+  withdraw_min_receive: moneyText,
+  /** Payouts held by an operator. */
+  payouts_paused: z.boolean(),
+});
+
+// ---- maintenance ----------------------------------------------------------------------------------
+export const maintenanceBodySchema = z.strictObject({ enabled: z.boolean() });
+export const maintenanceStateSchema = z.object({ enabled: z.boolean(), detail: z.string() });
+
+// ---- price ------------------------------------------------------------------------------------------
+/**
+ * POST /api/admin/price: TON per whole token as money text (like every amount), more than 0. The upper
+ * bound is the server's (PRICE_MAX_NANOTONS), checked by its handler.
+ */
+export const setPriceBodySchema = z.strictObject({
+  price: moneyInput.refine((nanotons) => nanotons > 0n, VALIDATION_MESSAGES.amountPositive),
+});
+
+// ---- tasks ------------------------------------------------------------------------------------------
+const text = (max: number) => z.string().trim().min(1).max(max);
+const localized = (max: number) => z.strictObject({ en: text(max), ru: text(max) });
+const reward = moneyInput.refine((units) => units > 0n, 'reward must be positive');
+const taskFields = {
+  title: localized(200),
+  description: localized(2000),
+  icon: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,32}$/, 'an icon name of the app’s set')
+    .optional(),
+  reward,
+  settings: z.record(z.string(), z.unknown()).optional(),
+  is_active: z.boolean().optional(),
+  sort_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+};
+export const createTaskSchema = z.strictObject({ kind: z.enum(TASK_KINDS), ...taskFields });
+export const changeTaskSchema = z.strictObject(taskFields).partial();
+export const rejectSchema = z.strictObject({ reason: text(500) });
+
+/** `?limit=` of the operator's lists: 100 unless given. */
+export const operatorLimitQuerySchema = z.object({ limit: limitTextSchema.default(100) });
+
+/** The operator's view of a catalogue entry. */
+export const adminTaskSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(TASK_KINDS),
+  title: z.object({ en: z.string(), ru: z.string() }),
+  reward: moneyText,
+  is_active: z.boolean(),
+  sort_order: z.number().int(),
+  settings: z.object({
+    url: z.string().nullable(),
+    count: z.number().nullable(),
+    paying_only: z.boolean(),
+    min_seconds: z.number().nullable(),
+    allowed_hosts: z.array(z.string()),
+  }),
+});
+
+/** A proof waiting for (or given) an operator's review. */
+export const reviewItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(TASK_KINDS),
+  content_type: z.string().nullable(),
+  size: z.number().nullable(),
+  link: z.string().nullable(),
+  created_at: z.number(),
+  task: z.object({ id: z.number().int(), title: z.object({ en: z.string(), ru: z.string() }) }),
+  user: z.object({
+    id: z.number().int(),
+    telegram_id: z.number(),
+    first_name: z.string(),
+    username: z.string().nullable(),
+  }),
+});
+
+/** The photo's bytes, as the file's own type (not JSON). */
+export const photoBytesSchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
+
+// ---- withdrawals and payouts ------------------------------------------------------------------------
+/** A withdrawal as the operator sees it: who, its batch and its error. */
+export const operatorWithdrawalSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  source: z.enum(LEDGER_ACCOUNTS),
+  token_amount: moneyText,
+  ton_amount: moneyText,
+  fee: moneyText,
+  address: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  batch_id: z.number().int().nullable(),
+  error: z.string().nullable(),
+  created_at: z.number(),
+});
+export const payoutsBodySchema = z.strictObject({ paused: z.boolean() });
+export const payoutsStateSchema = z.object({
+  /** An operator holds payouts: queued sales wait, nothing new is signed. */
+  paused: z.boolean(),
+  /** Withdrawals by status. */
+  counts: z.record(z.enum(WITHDRAWAL_STATUSES), z.number().int()),
+});
+/** A payout batch the worker holds: neither found on chain nor proven lost. */
+export const heldBatchSchema = z.object({
+  id: z.number().int(),
+  seqno: z.number().int(),
+  /** Unix seconds: the latest message's. */
+  valid_until: z.number(),
+  /** Why the worker holds it. */
+  reason: z.string().nullable(),
+  held_at: z.number().nullable(),
+  /** An operator asked for it to be signed again; the worker does it while the wallet's seqno is the batch's. */
+  resign_requested: z.boolean(),
+  withdrawals: z.array(z.number().int()),
+});
+
+// ---- treasury transactions ----------------------------------------------------------------------------
+export const treasuryListQuerySchema = z.object({
+  include_resolved: z.enum(['true', 'false']).default('false'),
+  limit: limitTextSchema.default(100),
+});
+export const treasuryResolveBodySchema = z.strictObject({
+  hash: z.string().min(1).max(100),
+  resolution: z.string().trim().min(1).max(1000),
+});
+/** A treasury transaction that was not credited (underpaid, unknown comment, duplicate, late, excess). */
+export const treasuryTransactionSchema = z.object({
+  hash: z.string(),
+  lt: z.string(),
+  utime: z.number(),
+  source: z.string().nullable(),
+  amount_ton: moneyText,
+  comment: z.string().nullable(),
+  outcome: z.string(),
+  mint_id: z.number().int().nullable(),
+  recorded_at: z.number(),
+  resolved_at: z.number().nullable(),
+  resolution: z.string().nullable(),
+});
+
+// ---- audit --------------------------------------------------------------------------------------------
+export const auditQuerySchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(50) });
+/** One answered state-changing operator call. */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  method: z.string(),
+  /** The route's pattern (older entries: the path as sent). */
+  path: z.string(),
+  /** Path parameters and query, bounded; null when none (and on older entries). */
+  params: z.unknown(),
+  query: z.unknown(),
+  body: z.unknown(),
+  status: z.number().int(),
+  ip: z.string(),
+  created_at: z.number(),
+});
+
+/** The schemas of each operator call (./routes.ts), under the same names. */
+export const operatorCallSchemas = {
+  settingsGet: { response: settingsSchema },
+  maintenanceGet: { response: maintenanceStateSchema },
+  maintenanceSet: { body: maintenanceBodySchema, response: maintenanceStateSchema },
+  priceGet: { response: priceUpdateSchema },
+  priceSet: { body: setPriceBodySchema, response: priceUpdateSchema },
+  tasksList: { response: z.array(adminTaskSchema) },
+  taskCreate: { body: createTaskSchema, response: adminTaskSchema },
+  taskChange: { params: idParamsSchema, body: changeTaskSchema, response: adminTaskSchema },
+  reviewsList: { query: operatorLimitQuerySchema, response: z.array(reviewItemSchema) },
+  reviewPhoto: { params: idParamsSchema, response: photoBytesSchema },
+  reviewApprove: { params: idParamsSchema, response: reviewItemSchema },
+  reviewReject: { params: idParamsSchema, body: rejectSchema, response: reviewItemSchema },
+  withdrawalsList: { query: operatorLimitQuerySchema, response: z.array(operatorWithdrawalSchema) },
+  withdrawalRefund: { params: idParamsSchema, response: operatorWithdrawalSchema },
+  withdrawalRetry: { params: idParamsSchema, response: operatorWithdrawalSchema },
+  payoutsGet: { response: payoutsStateSchema },
+  payoutsSet: { body: payoutsBodySchema, response: payoutsStateSchema },
+  payoutsHeld: { response: z.array(heldBatchSchema) },
+  payoutResign: { params: idParamsSchema, response: heldBatchSchema },
+  treasuryTransactions: { query: treasuryListQuerySchema, response: z.array(treasuryTransactionSchema) },
+  treasuryResolve: {
+    body: treasuryResolveBodySchema,
+    response: z.object({ hash: z.string(), resolved: z.literal(true) }),
+  },
+  audit: { query: auditQuerySchema, response: z.array(auditEntrySchema) },
+} as const satisfies Record<keyof typeof operatorRoutes, CallSchemas>;
+
+type Schemas = typeof operatorCallSchemas;
+type Part<K extends OperatorCallName, P extends keyof CallSchemas> =
+  Schemas[K] extends Record<P, infer S extends z.ZodType> ? S : never;
+
+/** What the operator's tools send as the parts of operator call K (never: the call has none). */
+export type OperatorBody<K extends OperatorCallName> = z.input<Part<K, 'body'>>;
+export type OperatorQuery<K extends OperatorCallName> = z.input<Part<K, 'query'>>;
+export type OperatorParams<K extends OperatorCallName> = z.input<Part<K, 'params'>>;
+/** What the server reads once validated. */
+export type ParsedOperatorBody<K extends OperatorCallName> = z.output<Part<K, 'body'>>;
+export type ParsedOperatorQuery<K extends OperatorCallName> = z.output<Part<K, 'query'>>;
+export type ParsedOperatorParams<K extends OperatorCallName> = z.output<Part<K, 'params'>>;
+/** What operator call K answers. */
+export type OperatorResponse<K extends OperatorCallName> = z.output<Schemas[K]['response']>;
+
+export type AdminTask = z.output<typeof adminTaskSchema>;
+export type ReviewItem = z.output<typeof reviewItemSchema>;
+export type OperatorWithdrawal = z.output<typeof operatorWithdrawalSchema>;
+export type HeldBatch = z.output<typeof heldBatchSchema>;
+export type AuditEntry = z.output<typeof auditEntrySchema>;
