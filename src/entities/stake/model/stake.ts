@@ -1,12 +1,10 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { delay, interval } from 'patronum';
 import { getStakesFx, type Stake } from '@/shared/api';
+import { timings } from '@/shared/config';
 import { byNewest, pendingShownUntil } from '@/shared/lib/pending-window';
 import { stakeProgressPercent } from '../lib/progress';
 import { isStakeEarning, stakeEarned, visibleStakes } from '../lib/reward';
-
-/** SPEC §4, §9: active earnings recompute every 1 s. */
-export const STAKE_TICK_MS = 1_000;
 
 export const stakesRequested = createEvent();
 /** A stake from the server (created, rates moved, completed): replaces the one with its id or adds it. */
@@ -38,7 +36,7 @@ sample({ clock: stakesRequested, fn: () => ({}), target: loadStakesFx });
  */
 const tickerStarted = createEvent();
 const tickerStopped = createEvent();
-const ticker = interval({ timeout: STAKE_TICK_MS, start: tickerStarted, stop: tickerStopped });
+const ticker = interval({ timeout: timings.stakeTickMs, start: tickerStarted, stop: tickerStopped });
 export const $tickerRunning = ticker.isRunning;
 
 const pendingWindowEnded = createEvent<unknown>();
