@@ -1,0 +1,89 @@
+import { attach, createEvent, createStore, type Effect, type Event, type EventCallable, is, merge, sample, type Store, type Unit } from 'effector';
+import { debounce } from 'patronum';
+import { timings } from '../../config';
+
+/** The units of one form's calculation (what createCalculation makes). */
+export interface Calculation<Q, R> {
+  /** Price this query now, without waiting for typing to stop (e.g. figures to refresh after a refusal). */
+  calculate: EventCallable<Q>;
+  /** Forget the result (the form closed). The `reset` units given to the factory do the same. */
+  reset: EventCallable<void>;
+  /** The newest answer, for exactly what the input says now; null while none is. */
+  $result: Store<R | null>;
+  /** A calculation is on its way. */
+  $pending: Store<boolean>;
+  /** The newest calculation failed (rejected, or answered null): what was shown stays. */
+  $failed: Store<boolean>;
+  /** An answer was taken (the newest one, for what the input says now). */
+  done: Event<R>;
+}
+
+const sameQuery = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => (a as never)[key] === (b as never)[key]);
+};
+
+/**
+ * A form's calculation: what the input says is priced once it has stopped changing
+ * (`timings.calculationDebounceMs`), and only the newest calculation's answer counts, and only while
+ * the input still says what was priced (a slow answer for an older amount is dropped).
+ * - `source`: what to price now, null for nothing (a field is empty or wrong). A store, or an event
+ *   when the input is derived from the result itself (a problem the calculation shows gates it).
+ * - `effect`: the call; a null answer (a 5xx) keeps what is shown and marks `$failed`.
+ * - `reset`: units that forget the result (the query changed, the form closed).
+ * - `isSame`: whether an answer's query is what the input says now (default: the same fields).
+ */
+export function createCalculation<Q extends P, R, P = Q>(config: {
+  source: Store<Q | null> | Event<Q | null>;
+  effect: Effect<P, R | null, unknown>;
+  reset?: Unit<unknown>[];
+  timeout?: number;
+  isSame?: (now: Q, asked: Q) => boolean;
+}): Calculation<Q, R> {
+  const { source, isSame = sameQuery } = config;
+  const calculate = createEvent<Q>();
+  const reset = createEvent();
+
+  const $input: Store<Q | null> = is.store(source)
+    ? (source as Store<Q | null>)
+    : createStore<Q | null>(null).on(source, (_, query) => query);
+
+  /** Calculations are numbered: only the newest one's answer counts. */
+  const $read = createStore(0);
+  const fx = attach({ effect: config.effect, mapParams: ({ query }: { query: Q; read: number }): P => query });
+
+  const asked = createEvent<Q>();
+  const settled: Event<Q | null> = debounce({
+    source: source as Event<Q | null>,
+    timeout: config.timeout ?? timings.calculationDebounceMs,
+  });
+  sample({ clock: settled, filter: (query): query is Q => query !== null, target: asked });
+  sample({ clock: calculate, target: asked });
+  sample({ clock: asked, source: $read, fn: (read) => read + 1, target: $read });
+  sample({ clock: asked, source: $read, fn: (read, query) => ({ query, read }), target: fx });
+
+  const newest = sample({
+    clock: fx.done,
+    source: { read: $read, input: $input },
+    filter: ({ read, input }, { params }) => params.read === read && input !== null && isSame(input, params.query),
+    fn: (_, { result }) => result,
+  });
+  const done = newest.filter({ fn: (result): result is R => result !== null });
+  const failed = merge([
+    newest.filter({ fn: (result) => result === null }),
+    sample({ clock: fx.fail, source: $read, filter: (read, { params }) => params.read === read }),
+  ]);
+
+  const resets = [reset, ...(config.reset ?? [])];
+  const $result = createStore<R | null>(null)
+    .on(done, (_, result) => result)
+    .reset(resets);
+  const $failed = createStore(false)
+    .on(asked, () => false)
+    .on(failed, () => true)
+    .reset(resets);
+
+  return { calculate, reset, $result, $pending: fx.pending, $failed, done };
+}
