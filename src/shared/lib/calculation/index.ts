@@ -1,4 +1,4 @@
-import { attach, createEvent, createStore, type Effect, type Event, type EventCallable, is, merge, sample, type Store, type Unit } from 'effector';
+import { attach, createEvent, createStore, type Effect, type Event, type EventCallable, sample, type Store, type Unit } from 'effector';
 import { debounce } from 'patronum';
 import { timings } from '../../config';
 
@@ -18,13 +18,6 @@ export interface Calculation<Q, R> {
   done: Event<R>;
 }
 
-const sameQuery = (a: unknown, b: unknown): boolean => {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => (a as never)[key] === (b as never)[key]);
-};
-
 /**
  * A form's calculation: what the input says is priced once it has stopped changing
  * (`timings.calculationDebounceMs`), and only the newest calculation's answer counts, and only while
@@ -33,25 +26,23 @@ const sameQuery = (a: unknown, b: unknown): boolean => {
  *   when the input is derived from the result itself (a problem the calculation shows gates it).
  * - `effect`: the call; a null answer (a 5xx) keeps what is shown and marks `$failed`.
  * - `reset`: units that forget the result (the query changed, the form closed).
- * - `isSame`: whether an answer's query is what the input says now (default: the same fields).
  */
 export function createCalculation<Q extends P, R, P = Q>(config: {
   source: Store<Q | null> | Event<Q | null>;
   effect: Effect<P, R | null, unknown>;
   reset?: Unit<unknown>[];
   timeout?: number;
-  isSame?: (now: Q, asked: Q) => boolean;
 }): Calculation<Q, R> {
-  const { source, isSame = sameQuery } = config;
+  const { source } = config;
   const calculate = createEvent<Q>();
   const reset = createEvent();
 
-  const $input: Store<Q | null> = is.store(source)
-    ? (source as Store<Q | null>)
-    : createStore<Q | null>(null).on(source, (_, query) => query);
-
-  /** Calculations are numbered: only the newest one's answer counts. */
-  const $read = createStore(0);
+  /**
+   * Calculations are numbered, and so are changes of the input: an answer counts only while its
+   * number is the newest, so neither an older calculation's answer nor one for what the input no
+   * longer says is taken.
+   */
+  const $read = createStore(0).on(source, (read) => read + 1);
   const fx = attach({ effect: config.effect, mapParams: ({ query }: { query: Q; read: number }): P => query });
 
   const asked = createEvent<Q>();
@@ -65,24 +56,19 @@ export function createCalculation<Q extends P, R, P = Q>(config: {
   sample({ clock: asked, source: $read, fn: (read, query) => ({ query, read }), target: fx });
 
   const newest = sample({
-    clock: fx.done,
-    source: { read: $read, input: $input },
-    filter: ({ read, input }, { params }) => params.read === read && input !== null && isSame(input, params.query),
-    fn: (_, { result }) => result,
+    clock: fx.finally,
+    source: $read,
+    filter: (read, { params }) => params.read === read,
+    fn: (_, answer) => (answer.status === 'done' ? answer.result : null),
   });
   const done = newest.filter({ fn: (result): result is R => result !== null });
-  const failed = merge([
-    newest.filter({ fn: (result) => result === null }),
-    sample({ clock: fx.fail, source: $read, filter: (read, { params }) => params.read === read }),
-  ]);
 
   const resets = [reset, ...(config.reset ?? [])];
   const $result = createStore<R | null>(null)
     .on(done, (_, result) => result)
     .reset(resets);
   const $failed = createStore(false)
-    .on(asked, () => false)
-    .on(failed, () => true)
+    .on(newest, (_, result) => result === null)
     .reset(resets);
 
   return { calculate, reset, $result, $pending: fx.pending, $failed, done };
