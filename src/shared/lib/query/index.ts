@@ -18,24 +18,26 @@ export interface Query<P, T, A> {
   $settled: Store<boolean>;
   /** The last settled read failed (network, or a 5xx the request layer answered null); a new read keeps it until it settles. */
   $failed: Store<boolean>;
-  /** A read answered (not null). */
-  done: Event<NonNullable<A>>;
+  /** A read answered (not null), and what it was asked. */
+  done: Event<{ params: P; result: NonNullable<A> }>;
 }
 
 /**
  * One read of the server kept as a store, with where it is. A null answer (a 5xx, whose toast is the
  * request layer's) or a failure keeps what is shown and marks the read failed. `reduce` makes the
- * store's value from an answer (default: the answer itself).
+ * store's value from an answer, what it holds and what was asked (default: the answer itself).
  */
 export function createQuery<P, A, T = NonNullable<A>>(config: {
   effect: Effect<P, A, unknown>;
   initial: T;
-  reduce?: (answer: NoInfer<NonNullable<A>>, known: T) => T;
+  reduce?: (answer: NoInfer<NonNullable<A>>, known: T, params: NoInfer<P>) => T;
 }): Query<P, T, A> {
   const { reduce = (answer: NonNullable<A>) => answer as unknown as T } = config;
   const fx = attach({ effect: config.effect });
-  const done = fx.doneData.filter({ fn: (answer): answer is NonNullable<A> => answer != null });
-  const $data = createStore(config.initial).on(done, (known, answer) => reduce(answer, known));
+  const done = fx.done.filter({
+    fn: (answer): answer is { params: P; result: NonNullable<A> } => answer.result != null,
+  });
+  const $data = createStore(config.initial).on(done, (known, { params, result }) => reduce(result, known, params));
   const $loaded = createStore(false).on(done, () => true);
   const $settled = createStore(false).on(fx.finally, () => true);
   const $failed = createStore(false)
