@@ -93,7 +93,7 @@ describe('createCalculation', () => {
   it('takes its input from an event when the input is derived from the result', async () => {
     const queryChanged = createEvent<string | null>();
     const priceFx = createEffect(async (amount: string): Promise<string | null> => `price of ${amount}`);
-    const calculation = createCalculation({ source: queryChanged, effect: priceFx });
+    const calculation = createCalculation({ source: queryChanged, effect: priceFx, reset: [] });
     const scope = fork();
     void allSettled(queryChanged, { scope, params: '5' });
     await vi.advanceTimersByTimeAsync(timings.calculationDebounceMs);

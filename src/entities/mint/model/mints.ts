@@ -1,4 +1,4 @@
-import { attach, createEffect, createEvent, createStore, sample } from 'effector';
+import { createEffect, createEvent, createStore, sample } from 'effector';
 import { debounce } from 'patronum';
 import { getMintPlansFx, getMintsFx, type Mint, type MintPlan } from '@/shared/api';
 import { createQuery } from '@/shared/lib/query';
@@ -7,9 +7,8 @@ import { activePlans, byNewest, pendingShownUntilMs, visiblePendingMint } from '
 // ---- the user's mints -----------------------------------------------------------------------------
 
 // A 5xx resolves to null: what is shown stays rather than blank the list.
-const loadMintsFx = attach({ effect: getMintsFx, mapParams: () => ({}) });
 const mints = createQuery({
-  effect: loadMintsFx,
+  effect: getMintsFx,
   initial: [] as Mint[],
   reduce: (list) => [...list.data].sort(byNewest),
 });

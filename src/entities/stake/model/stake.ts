@@ -1,4 +1,4 @@
-import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { combine, createEvent, createStore, sample } from 'effector';
 import { delay, interval } from 'patronum';
 import { getStakesFx, type Stake } from '@/shared/api';
 import { timings } from '@/shared/config';
@@ -14,9 +14,8 @@ export const stakeUpdated = createEvent<Stake>();
 export const pendingStakesCleared = createEvent();
 
 // A 5xx resolves null (the error toast is shown by the request layer): what we had stays.
-const loadStakesFx = attach({ effect: getStakesFx, mapParams: () => ({}) });
 const stakes = createQuery({
-  effect: loadStakesFx,
+  effect: getStakesFx,
   initial: [] as Stake[],
   reduce: (page) => [...page.data].sort(byNewest),
 });

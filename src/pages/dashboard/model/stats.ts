@@ -13,11 +13,9 @@ const stats = createQuery({ effect: getFinancialStatsFx, initial: null as Financ
 
 /** Null until the first answer; a later failure keeps the figures already shown. */
 export const $stats = stats.$data;
-/** The last read failed (a 5xx resolves null; a network failure rejects). */
-export const $statsFailed = stats.$status.map((status) => status === 'failed');
-
-export const $statsStatus = combine($stats, $statsFailed, (stats, failed) =>
-  stats ? ('ready' as const) : failed ? ('failed' as const) : ('loading' as const),
+/** Figures shown once read; else whether the last read failed (a 5xx resolves null; a network failure rejects). */
+export const $statsStatus = combine($stats, stats.$status, (known, status) =>
+  known ? ('ready' as const) : status === 'failed' ? ('failed' as const) : ('loading' as const),
 );
 
 sample({ clock: [statsRequested, retryClicked], fn: () => undefined, target: stats.start });

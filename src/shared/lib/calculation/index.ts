@@ -6,8 +6,6 @@ import { timings } from '../../config';
 export interface Calculation<Q, R> {
   /** Price this query now, without waiting for typing to stop (e.g. figures to refresh after a refusal). */
   calculate: EventCallable<Q>;
-  /** Forget the result (the form closed). The `reset` units given to the factory do the same. */
-  reset: EventCallable<void>;
   /** The newest answer, for exactly what the input says now; null while none is. */
   $result: Store<R | null>;
   /** A calculation is on its way. */
@@ -25,17 +23,15 @@ export interface Calculation<Q, R> {
  * - `source`: what to price now, null for nothing (a field is empty or wrong). A store, or an event
  *   when the input is derived from the result itself (a problem the calculation shows gates it).
  * - `effect`: the call; a null answer (a 5xx) keeps what is shown and marks `$failed`.
- * - `reset`: units that forget the result (the query changed, the form closed).
+ * - `reset`: the units that forget the result (the query changed, the form closed).
  */
 export function createCalculation<Q extends P, R, P = Q>(config: {
   source: Store<Q | null> | Event<Q | null>;
   effect: Effect<P, R | null, unknown>;
-  reset?: Unit<unknown>[];
-  timeout?: number;
+  reset: Unit<unknown>[];
 }): Calculation<Q, R> {
-  const { source } = config;
+  const { source, reset } = config;
   const calculate = createEvent<Q>();
-  const reset = createEvent();
 
   /**
    * Calculations are numbered, and so are changes of the input: an answer counts only while its
@@ -48,7 +44,7 @@ export function createCalculation<Q extends P, R, P = Q>(config: {
   const asked = createEvent<Q>();
   const settled: Event<Q | null> = debounce({
     source: source as Event<Q | null>,
-    timeout: config.timeout ?? timings.calculationDebounceMs,
+    timeout: timings.calculationDebounceMs,
   });
   sample({ clock: settled, filter: (query): query is Q => query !== null, target: asked });
   sample({ clock: calculate, target: asked });
@@ -63,13 +59,12 @@ export function createCalculation<Q extends P, R, P = Q>(config: {
   });
   const done = newest.filter({ fn: (result): result is R => result !== null });
 
-  const resets = [reset, ...(config.reset ?? [])];
   const $result = createStore<R | null>(null)
     .on(done, (_, result) => result)
-    .reset(resets);
+    .reset(reset);
   const $failed = createStore(false)
     .on(newest, (_, result) => result === null)
-    .reset(resets);
+    .reset(reset);
 
-  return { calculate, reset, $result, $pending: fx.pending, $failed, done };
+  return { calculate, $result, $pending: fx.pending, $failed, done };
 }

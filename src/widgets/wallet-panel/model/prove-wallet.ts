@@ -1,4 +1,4 @@
-import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { attach, combine, createEvent, createStore, sample, scopeBind } from 'effector';
 import { $boundWallet, $communityMember, walletBound } from '@/entities/user';
 import { $wallet } from '@/entities/wallet';
 import { timings } from '@/shared/config';
@@ -51,13 +51,12 @@ sample({
 const $refreshTimer = createStore<ReturnType<typeof setTimeout> | null>(null, { serialize: 'ignore' });
 const scheduleRefreshFx = attach({
   source: $refreshTimer,
-  effect: createEffect(({ timer, ms }: { timer: ReturnType<typeof setTimeout> | null; ms: number | null }) => {
+  effect: (timer, ms: number | null) => {
     if (timer !== null) clearTimeout(timer);
     if (ms === null) return null;
     const refresh = scopeBind(payloadRequested, { safe: true });
     return setTimeout(() => refresh(), ms);
-  }),
-  mapParams: (ms: number | null, timer) => ({ timer, ms }),
+  },
 });
 $refreshTimer.on(scheduleRefreshFx.doneData, (_, timer) => timer);
 sample({
