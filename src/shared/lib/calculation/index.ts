@@ -10,8 +10,6 @@ export interface Calculation<Q, R> {
   $result: Store<R | null>;
   /** A calculation is on its way. */
   $pending: Store<boolean>;
-  /** The newest calculation failed (rejected, or answered null): what was shown stays. */
-  $failed: Store<boolean>;
   /** An answer was taken (the newest one, for what the input says now). */
   done: Event<R>;
 }
@@ -22,7 +20,7 @@ export interface Calculation<Q, R> {
  * the input still says what was priced (a slow answer for an older amount is dropped).
  * - `source`: what to price now, null for nothing (a field is empty or wrong). A store, or an event
  *   when the input is derived from the result itself (a problem the calculation shows gates it).
- * - `effect`: the call; a null answer (a 5xx) keeps what is shown and marks `$failed`.
+ * - `effect`: the call; a null answer or a failure (a 5xx, offline: the request layer's toast) keeps what is shown.
  * - `reset`: the units that forget the result (the query changed, the form closed).
  */
 export function createCalculation<Q extends P, R, P = Q>(config: {
@@ -38,33 +36,27 @@ export function createCalculation<Q extends P, R, P = Q>(config: {
    * number is the newest, so neither an older calculation's answer nor one for what the input no
    * longer says is taken.
    */
-  const $read = createStore(0).on(source, (read) => read + 1);
+  const $read = createStore(0)
+    .on(source, (read) => read + 1)
+    .on(calculate, (read) => read + 1);
   const fx = attach({ effect: config.effect, mapParams: ({ query }: { query: Q; read: number }): P => query });
 
-  const asked = createEvent<Q>();
   const settled: Event<Q | null> = debounce({
     source: source as Event<Q | null>,
     timeout: timings.calculationDebounceMs,
   });
-  sample({ clock: settled, filter: (query): query is Q => query !== null, target: asked });
-  sample({ clock: calculate, target: asked });
-  sample({ clock: asked, source: $read, fn: (read) => read + 1, target: $read });
-  sample({ clock: asked, source: $read, fn: (read, query) => ({ query, read }), target: fx });
+  sample({ clock: settled, filter: (query): query is Q => query !== null, target: calculate });
+  sample({ clock: calculate, source: $read, fn: (read, query) => ({ query, read }), target: fx });
 
-  const newest = sample({
-    clock: fx.finally,
+  const done = sample({
+    clock: fx.done,
     source: $read,
-    filter: (read, { params }) => params.read === read,
-    fn: (_, answer) => (answer.status === 'done' ? answer.result : null),
+    filter: (read, { params, result }) => params.read === read && result !== null,
+    fn: (_, { result }) => result as R,
   });
-  const done = newest.filter({ fn: (result): result is R => result !== null });
 
   const $result = createStore<R | null>(null)
     .on(done, (_, result) => result)
     .reset(reset);
-  const $failed = createStore(false)
-    .on(newest, (_, result) => result === null)
-    .reset(reset);
-
-  return { calculate, $result, $pending: fx.pending, $failed, done };
+  return { calculate, $result, $pending: fx.pending, done };
 }

@@ -52,10 +52,8 @@ const $refreshTimer = createStore<ReturnType<typeof setTimeout> | null>(null, { 
 const scheduleRefreshFx = attach({
   source: $refreshTimer,
   effect: (timer, ms: number | null) => {
-    if (timer !== null) clearTimeout(timer);
-    if (ms === null) return null;
-    const refresh = scopeBind(payloadRequested, { safe: true });
-    return setTimeout(() => refresh(), ms);
+    clearTimeout(timer ?? undefined);
+    return ms === null ? null : setTimeout(scopeBind(payloadRequested, { safe: true }), ms);
   },
 });
 $refreshTimer.on(scheduleRefreshFx.doneData, (_, timer) => timer);
