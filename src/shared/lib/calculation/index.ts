@@ -34,7 +34,7 @@ export function createCalculation<Q extends P, R, P = Q>(config: {
   /**
    * Calculations are numbered, and so are changes of the input: an answer counts only while its
    * number is the newest, so neither an older calculation's answer nor one for what the input no
-   * longer says is taken.
+   * longer says is taken. The counter moves (`.on`) before the call below reads it.
    */
   const $read = createStore(0)
     .on(source, (read) => read + 1)
