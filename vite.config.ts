@@ -52,6 +52,10 @@ const effectorPlugin = process.env.NODE_ENV === 'production' ? [] : [
         '@/entities/user',
         // createPagedList (the operations and withdrawals histories)
         '@/shared/lib/paged-list',
+        // createCalculation (the mint, farming-link and sell forms' debounced calculations)
+        '@/shared/lib/calculation',
+        // createQuery (lists and figures read once per screen: mints, stakes, tasks, plans, stats, rules)
+        '@/shared/lib/query',
         // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts)
         '@/shared/api/socket',
         './src/shared/api/socket',

@@ -1,5 +1,5 @@
 import { createRoute } from 'atomic-router';
-import { createStore, fork, type Store, type StoreWritable } from 'effector';
+import { createStore, fork, serialize, type Store, type StoreWritable } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { chainAuthorized } from '@/entities/session';
 import { chainCommunityMember } from '@/entities/user';
@@ -8,6 +8,12 @@ import { createSocketModel } from '@/shared/api/socket';
 import { chainLoad, routes } from '@/shared/routing';
 import { historyModel } from '@/pages/dashboard';
 import { $withdrawals, $withdrawalsTotal } from '@/entities/withdrawal';
+import { $mintsLoaded, $plans, mintModel } from '@/entities/mint';
+import { $stakesLoaded } from '@/entities/stake';
+import { $tasks, $tasksLoaded } from '@/entities/task';
+import { createFarmingLinkModel } from '@/features/create-farming-link';
+import { sellModel } from '@/features/sell-tokens';
+import { mintFormModel } from '@/pages/mint';
 
 /*
  * STYLE 10: the units a factory creates get sids from the factory's source, the same for every
@@ -73,5 +79,36 @@ describe('factories listed for the swc plugin', () => {
     const scope = fork({ values: [[historyModel.$total, 7]] });
     expect(scope.getState(historyModel.$total)).toBe(7);
     expect(scope.getState($withdrawalsTotal)).toBe(0);
+  });
+
+  it('createCalculation: the mint, farming-link and sell forms keep their own calculation', () => {
+    const results = [mintFormModel.$calculation, createFarmingLinkModel.$calculation, sellModel.$calculation];
+    const sids = results.map((store) => sidOf(store as Store<unknown>));
+    for (const sid of sids) expect(sid).toEqual(expect.any(String));
+    expect(new Set(sids).size).toBe(results.length);
+
+    const priced = { price: '1' };
+    const scope = fork({ values: [[mintFormModel.$calculation as StoreWritable<unknown>, priced]] });
+    expect(scope.getState(mintFormModel.$calculation)).toEqual(priced);
+    expect(scope.getState(sellModel.$calculation)).toBeNull();
+    // Serialized by its own sid, and hydrated into a fresh scope by it.
+    const values = serialize(scope);
+    expect(values[sidOf(mintFormModel.$calculation as Store<unknown>)!]).toEqual(priced);
+    expect(fork({ values }).getState(mintFormModel.$calculation)).toEqual(priced);
+    expect(fork({ values }).getState(createFarmingLinkModel.$calculation)).toBeNull();
+  });
+
+  it('createQuery: every list read keeps its own data and status', () => {
+    const stores = [mintModel.$mints, $plans, $tasks, $mintsLoaded, $stakesLoaded, $tasksLoaded];
+    const sids = stores.map((store) => sidOf(store as Store<unknown>));
+    for (const sid of sids) expect(sid).toEqual(expect.any(String));
+    expect(new Set(sids).size).toBe(stores.length);
+
+    const scope = fork({ values: [[writable($tasksLoaded), true]] });
+    expect(scope.getState($tasksLoaded)).toBe(true);
+    expect(scope.getState($mintsLoaded)).toBe(false);
+    const values = serialize(scope);
+    expect(fork({ values }).getState($tasksLoaded)).toBe(true);
+    expect(fork({ values }).getState($stakesLoaded)).toBe(false);
   });
 });

@@ -32,7 +32,7 @@ import {
   type MintPlan,
   type UserMe,
 } from '@/shared/api';
-import { farmLink } from '@/shared/config';
+import { farmLink, timings } from '@/shared/config';
 import { copyTextFx } from '@/shared/lib/clipboard';
 import { farmCodeOf, refCodeOf } from '@/shared/lib/start-param';
 import { attachBrowserHistoryFx } from '@/shared/routing';
@@ -331,7 +331,7 @@ describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', (
     await fire(scope, planSelected, days);
     await fire(scope, amountChanged, amount);
     await fire(scope, countChanged, count);
-    await vi.advanceTimersByTimeAsync(createFarmingLinkModel.CALCULATION_DEBOUNCE_MS);
+    await vi.advanceTimersByTimeAsync(timings.calculationDebounceMs);
   }
 
   beforeEach(() => vi.useFakeTimers());

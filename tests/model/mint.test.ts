@@ -5,6 +5,7 @@ import { activePlans, mintModel, visiblePendingMint } from '@/entities/mint';
 import { userModel } from '@/entities/user';
 import { walletModel } from '@/entities/wallet';
 import { sendTransactionModel } from '@/features/send-transaction';
+import { timings } from '@/shared/config';
 import { cancelMintModel, mintFormModel, parseTonAmount } from '@/pages/mint';
 import {
   appSocket,
@@ -490,11 +491,11 @@ describe('form rules: pricing', () => {
     });
     await fire(scope, mintFormModel.planSelected, 30);
     await fire(scope, mintFormModel.amountChanged, '0.5');
-    await vi.advanceTimersByTimeAsync(mintFormModel.CALCULATION_DEBOUNCE_MS);
+    await vi.advanceTimersByTimeAsync(timings.calculationDebounceMs);
     expect(calculate).not.toHaveBeenCalled();
     expect(toasts).toEqual([]);
     await fire(scope, mintFormModel.amountChanged, '2');
-    await vi.advanceTimersByTimeAsync(mintFormModel.CALCULATION_DEBOUNCE_MS);
+    await vi.advanceTimersByTimeAsync(timings.calculationDebounceMs);
     expect(calculate).toHaveBeenCalledExactlyOnceWith({ amount: '2', freeze_days: 30 });
   });
 });

@@ -2,6 +2,7 @@ import { allSettled } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userModel } from '@/entities/user';
 import { walletPanelModel } from '@/widgets/wallet-panel';
+import { timings } from '@/shared/config';
 import { checkTonProofFx, getAddressBalanceFx, getTonProofPayloadFx, type UserMe } from '@/shared/api';
 import {
   createTonConnectFx,
@@ -13,7 +14,8 @@ import {
 import { storagePrefix, telegramUserStorage } from '@/shared/ton-connect/storage';
 import { createTestScope } from './scope';
 
-const { $walletVerified, PAYLOAD_REFRESH_MS } = walletPanelModel;
+const { $walletVerified } = walletPanelModel;
+const PAYLOAD_REFRESH_MS = timings.proofPayloadRefreshMs;
 
 const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
 const BOUND = { address: RAW, friendly_address: '0QCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqPvC', bound_at: 1_790_000_000 };
@@ -143,6 +145,19 @@ describe('ton_proof on connect', () => {
     // Disconnected: a fresh one at once, for the next connect.
     await allSettled(walletStatusChanged, { scope, params: null });
     expect(payload).toHaveBeenCalledTimes(3);
+  });
+
+  it('each scope keeps its own refresh timer: one scope scheduling or cancelling leaves the other’s running', async () => {
+    vi.useFakeTimers();
+    const first = setup();
+    const second = setup();
+    await started(first.scope);
+    await started(second.scope);
+    // The second scope's wallet connects: its timer goes, the first scope's stays.
+    await allSettled(walletStatusChanged, { scope: second.scope, params: wallet() });
+    await vi.advanceTimersByTimeAsync(PAYLOAD_REFRESH_MS);
+    expect(first.payload).toHaveBeenCalledTimes(2);
+    expect(second.payload).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -26,6 +26,7 @@ import {
   type WithdrawalCreated,
   type WithdrawCalculation,
 } from '@/shared/api';
+import { timings } from '@/shared/config';
 import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import { router } from '@/shared/routing';
 import { openWalletModalFx, type ConnectedWalletInfo } from '@/shared/ton-connect';
@@ -44,8 +45,8 @@ const {
   addressChanged,
   connectWalletClicked,
   confirmClicked,
-  CALCULATION_DEBOUNCE_MS,
 } = sellModel;
+const CALCULATION_DEBOUNCE_MS = timings.calculationDebounceMs;
 
 const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
 const TESTNET = toFriendlyAddress(RAW, { testOnly: true });

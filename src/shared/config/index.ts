@@ -41,6 +41,14 @@ export const timings = {
   refetchOnVisibleMinMs: 10_000,
   errorToastMs: 3_000,
   pendingWindowMs: 3 * 60_000,
+  /** A form's calculation waits for the user to stop typing. */
+  calculationDebounceMs: 300,
+  /** The connected wallet's TON balance is read again this often while a screen shows it. */
+  balancePollMs: 1_000,
+  /** SPEC §4: active earnings recompute every 1 s. */
+  stakeTickMs: 1_000,
+  /** A ton_proof payload is good for 15 minutes: a fresh one is fetched every 10 while no wallet is connected. */
+  proofPayloadRefreshMs: 10 * 60_000,
 } as const;
 
 export const botLink = (): string => `https://t.me/${appConfig.botUsername}`;

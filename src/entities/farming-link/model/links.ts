@@ -1,11 +1,24 @@
-import { attach, createEvent, createStore, sample } from 'effector';
-import { getFarmingLinksFx, type FarmingLink, type FarmingLinkList } from '@/shared/api';
+import { createEvent, createStore, sample } from 'effector';
+import { getFarmingLinksFx, type FarmingLink } from '@/shared/api';
+import { createQuery } from '@/shared/lib/query';
 
 /** Links per page of GET /farming/ (the list shows more on request). */
 export const LINKS_PAGE_SIZE = 20;
 
+const byNewest = (a: FarmingLink, b: FarmingLink) => b.created_at - a.created_at || b.id - a.id;
+const pageOf = (params: { page?: number | string } | void) => Number(params?.page ?? 1);
+
+/** Page 1 replaces the list, a later page is appended (a link it repeats is the page's). */
+const query = createQuery({
+  effect: getFarmingLinksFx,
+  initial: { links: [] as FarmingLink[], total: 0 },
+  reduce: (list, { links }, params) => {
+    const earlier = pageOf(params) === 1 ? [] : links.filter((link) => !list.data.some((fresh) => fresh.id === link.id));
+    return { links: [...earlier, ...list.data].sort(byNewest), total: list.total };
+  },
+});
 /** The loaded links, newest first, and how many the user has across pages (they change together). */
-const $list = createStore<{ links: FarmingLink[]; total: number }>({ links: [], total: 0 });
+const $list = query.$data;
 /** The user's farming links, newest first (SPEC §2 /farming; GET /farming/ paged). */
 export const $links = $list.map((list) => list.links);
 /** How many links the user has across pages. */
@@ -19,41 +32,27 @@ export const moreLinksRequested = createEvent();
 /** A link as the server now has it (create, cancel answers): replaces the one with its id or comes first. */
 export const linkUpdated = createEvent<FarmingLink>();
 
-const loadPageFx = attach({ effect: getFarmingLinksFx });
-export const $linksLoading = loadPageFx.pending;
+export const $linksLoading = query.$pending;
 /** The first load has settled: an empty list now means "no links", not "not loaded yet". */
-export const $linksLoaded = createStore(false).on(loadPageFx.doneData, (loaded, list) => loaded || list !== null);
+export const $linksLoaded = query.$loaded;
 /** The last load failed (network, 5xx): the screen offers Try again. */
-export const $linksFailed = createStore(false)
-  .on(loadPageFx.doneData, (_, list) => list === null)
-  .on(loadPageFx.fail, () => true);
+export const $linksFailed = query.$failed;
 /** Some links are on later pages. */
 export const $hasMoreLinks = $list.map(({ links, total }) => links.length < total);
 
-sample({ clock: linksRequested, fn: () => ({ page: 1, limit: LINKS_PAGE_SIZE }), target: loadPageFx });
+sample({ clock: linksRequested, fn: () => ({ page: 1, limit: LINKS_PAGE_SIZE }), target: query.start });
 sample({
   clock: moreLinksRequested,
   source: { page: $lastPage, loading: $linksLoading, more: $hasMoreLinks },
   filter: ({ loading, more }) => !loading && more,
   fn: ({ page }) => ({ page: page + 1, limit: LINKS_PAGE_SIZE }),
-  target: loadPageFx,
+  target: query.start,
 });
 
-const byNewest = (a: FarmingLink, b: FarmingLink) => b.created_at - a.created_at || b.id - a.id;
-
-const pageLoaded = loadPageFx.done.filterMap(({ params, result }) =>
-  result ? { page: Number(params?.page ?? 1), list: result } : undefined,
-);
-
-$list
-  .on(pageLoaded, ({ links }, { page, list }: { page: number; list: FarmingLinkList }) => {
-    const earlier = page === 1 ? [] : links.filter((link) => !list.data.some((fresh) => fresh.id === link.id));
-    return { links: [...earlier, ...list.data].sort(byNewest), total: list.total };
-  })
-  // A link not on the list yet (just made) adds one to the total.
-  .on(linkUpdated, ({ links, total }, link) => ({
-    links: [link, ...links.filter((known) => known.id !== link.id)].sort(byNewest),
-    total: links.some((known) => known.id === link.id) ? total : total + 1,
-  }));
-$lastPage.on(pageLoaded, (_, { page }) => page);
+// A link not on the list yet (just made) adds one to the total.
+$list.on(linkUpdated, ({ links, total }, link) => ({
+  links: [link, ...links.filter((known) => known.id !== link.id)].sort(byNewest),
+  total: links.some((known) => known.id === link.id) ? total : total + 1,
+}));
+$lastPage.on(query.done, (_, { params }) => pageOf(params));
 

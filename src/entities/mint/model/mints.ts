@@ -1,12 +1,19 @@
-import { attach, createEffect, createEvent, createStore, sample } from 'effector';
+import { createEffect, createEvent, createStore, sample } from 'effector';
 import { debounce } from 'patronum';
 import { getMintPlansFx, getMintsFx, type Mint, type MintPlan } from '@/shared/api';
+import { createQuery } from '@/shared/lib/query';
 import { activePlans, byNewest, pendingShownUntilMs, visiblePendingMint } from '../lib/mint-rules';
 
 // ---- the user's mints -----------------------------------------------------------------------------
 
+// A 5xx resolves to null: what is shown stays rather than blank the list.
+const mints = createQuery({
+  effect: getMintsFx,
+  initial: [] as Mint[],
+  reduce: (list) => [...list.data].sort(byNewest),
+});
 /** The user's mints, newest first (SPEC §3, §7: one page of up to 300). */
-export const $mints = createStore<Mint[]>([]);
+export const $mints = mints.$data;
 export const mintsRequested = createEvent();
 /** A mint as the server now has it (create/cancel answer, `user:mint` push): replaces the one with its id. */
 export const mintUpdated = createEvent<Mint>();
@@ -15,16 +22,13 @@ export const pendingMintsCleared = createEvent();
 /** A stake was made from this mint (by id): the server has moved it to staking. */
 export const mintMovedToStaking = createEvent<number>();
 
-const loadMintsFx = attach({ effect: getMintsFx });
-export const $mintsLoading = loadMintsFx.pending;
+export const $mintsLoading = mints.$pending;
 /** The first load has settled: an empty list now means "no mints", not "not loaded yet". */
-export const $mintsLoaded = createStore(false).on(loadMintsFx.finally, () => true);
+export const $mintsLoaded = mints.$settled;
 
-sample({ clock: mintsRequested, fn: () => ({}), target: loadMintsFx });
+sample({ clock: mintsRequested, target: mints.start });
 
 $mints
-  // A 5xx resolves to null: keep what is shown rather than blank the list.
-  .on(loadMintsFx.doneData, (mints, list) => (list ? [...list.data].sort(byNewest) : mints))
   .on(mintUpdated, (mints, mint) => [mint, ...mints.filter((known) => known.id !== mint.id)].sort(byNewest))
   .on(pendingMintsCleared, (mints) => mints.filter((mint) => mint.status !== 'pending'))
   .on(mintMovedToStaking, (mints, id) =>
@@ -62,12 +66,10 @@ sample({ clock: pendingWindowEnded, source: $mints, target: checkPendingFx });
 
 // ---- plans ----------------------------------------------------------------------------------------
 
+const plans = createQuery({ effect: getMintPlansFx, initial: [] as MintPlan[], reduce: activePlans });
 /** Only active plans, sorted by days ascending (SPEC §5). */
-export const $plans = createStore<MintPlan[]>([]);
+export const $plans = plans.$data;
 export const plansRequested = createEvent();
+export const $plansLoading = plans.$pending;
 
-const loadPlansFx = attach({ effect: getMintPlansFx });
-export const $plansLoading = loadPlansFx.pending;
-
-sample({ clock: plansRequested, target: loadPlansFx });
-$plans.on(loadPlansFx.doneData, (_, plans) => activePlans(plans));
+sample({ clock: plansRequested, target: plans.start });

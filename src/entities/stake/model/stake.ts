@@ -1,12 +1,11 @@
-import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { combine, createEvent, createStore, sample } from 'effector';
 import { delay, interval } from 'patronum';
 import { getStakesFx, type Stake } from '@/shared/api';
+import { timings } from '@/shared/config';
+import { createQuery } from '@/shared/lib/query';
 import { byNewest, pendingShownUntil } from '@/shared/lib/pending-window';
 import { stakeProgressPercent } from '../lib/progress';
 import { isStakeEarning, stakeEarned, visibleStakes } from '../lib/reward';
-
-/** SPEC §4, §9: active earnings recompute every 1 s. */
-export const STAKE_TICK_MS = 1_000;
 
 export const stakesRequested = createEvent();
 /** A stake from the server (created, rates moved, completed): replaces the one with its id or adds it. */
@@ -14,21 +13,24 @@ export const stakeUpdated = createEvent<Stake>();
 /** SPEC §4: a signing failure clears pending mints and stakes. */
 export const pendingStakesCleared = createEvent();
 
-const loadStakesFx = attach({ effect: getStakesFx });
-export const $stakesLoading = loadStakesFx.pending;
+// A 5xx resolves null (the error toast is shown by the request layer): what we had stays.
+const stakes = createQuery({
+  effect: getStakesFx,
+  initial: [] as Stake[],
+  reduce: (page) => [...page.data].sort(byNewest),
+});
+export const $stakesLoading = stakes.$pending;
 /** The first load has settled: an empty list now means "no stakes", not "not loaded yet". */
-export const $stakesLoaded = createStore(false).on(loadStakesFx.finally, () => true);
+export const $stakesLoaded = stakes.$settled;
 
 const isPending = (stake: Stake) => stake.status === 'pending';
 
 /** Every stake the client knows, newest first. Lists show $visibleStakes. */
-export const $stakes = createStore<Stake[]>([])
-  // A 5xx resolves null (the error toast is shown by the request layer): keep what we had.
-  .on(loadStakesFx.doneData, (stakes, page) => (page ? [...page.data].sort(byNewest) : stakes))
+export const $stakes = stakes.$data
   .on(stakeUpdated, (stakes, stake) => [...stakes.filter((known) => known.id !== stake.id), stake].sort(byNewest))
   .on(pendingStakesCleared, (stakes) => (stakes.some(isPending) ? stakes.filter((stake) => !isPending(stake)) : stakes));
 
-sample({ clock: stakesRequested, fn: () => ({}), target: loadStakesFx });
+sample({ clock: stakesRequested, target: stakes.start });
 
 /*
  * The ticker: one 1 s interval for all stakes. It runs only while some stake's number still moves
@@ -38,7 +40,7 @@ sample({ clock: stakesRequested, fn: () => ({}), target: loadStakesFx });
  */
 const tickerStarted = createEvent();
 const tickerStopped = createEvent();
-const ticker = interval({ timeout: STAKE_TICK_MS, start: tickerStarted, stop: tickerStopped });
+const ticker = interval({ timeout: timings.stakeTickMs, start: tickerStarted, stop: tickerStopped });
 export const $tickerRunning = ticker.isRunning;
 
 const pendingWindowEnded = createEvent<unknown>();

@@ -19,7 +19,6 @@ import './connect-errors';
 /** SPEC §4: a disabled spinner while the saved connection is restored, then connected or not. */
 export type WalletStatus = 'restoring' | 'disconnected' | 'connected';
 
-export const BALANCE_POLL_INTERVAL_MS = 1_000;
 export const BALANCE_POLL_MAX_TICKS = 30;
 
 export const $wallet = createStore<ConnectedWalletInfo | null>(null, { serialize: 'ignore' }).on(
@@ -84,7 +83,7 @@ export const $isPolling = createStore(false)
 // Whoever asked the wallet to sign, a sent transaction moves the balance.
 sample({ clock: transactionSent, fn: () => undefined, target: balancePollStarted });
 
-const { tick } = interval({ timeout: BALANCE_POLL_INTERVAL_MS, start: balancePollStarted, stop: balancePollStopped });
+const { tick } = interval({ timeout: timings.balancePollMs, start: balancePollStarted, stop: balancePollStopped });
 const pollBalanceFx = attach({ effect: getAddressBalanceFx });
 
 sample({ clock: balancePollStarted, source: $balanceNano, target: $pollBaseline });

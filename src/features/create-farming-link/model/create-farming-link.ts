@@ -1,5 +1,4 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
-import { debounce } from 'patronum';
 import { linkUpdated, type FarmingSource } from '@/entities/farming-link';
 import { $user } from '@/entities/user';
 import {
@@ -15,11 +14,9 @@ import {
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { parseTonAmount } from '@/shared/lib/amount-input';
+import { createCalculation } from '@/shared/lib/calculation';
 import { showToast } from '@/shared/ui/toast';
 import { isCountInRange, linkProblem, parseCount } from '../lib/link-problem';
-
-/** The calculation waits for the user to stop typing. */
-export const CALCULATION_DEBOUNCE_MS = 300;
 
 /**
  * The create-a-farming-link form (SPEC §2 /referral/farming, /tasks/farming): one model for both
@@ -109,18 +106,23 @@ type LinkQuery = FarmingCalculateQuery & { amount: string; freeze_days: number; 
 const $query = combine($amount, $selectedDays, $count, (amount, days, count): LinkQuery | null =>
   amount !== null && days !== null && isCountInRange(count) ? { amount, freeze_days: days, count_activations: count } : null,
 );
-const sameQuery = (a: LinkQuery | null, b: { amount: string; freeze_days: number | string; count_activations?: number | string }) =>
-  a !== null && a.amount === b.amount && a.freeze_days === Number(b.freeze_days) && a.count_activations === Number(b.count_activations);
 
 /** A plan, an amount and a count are chosen: the calculation is on its way (debounced) or shown. */
 export const $formComplete = $query.map((query) => query !== null);
 
 // ---- calculation ----------------------------------------------------------------------------------
 
-const calculateFx = attach({ effect: calculateFarmingFx });
-export const $isCalculating = calculateFx.pending;
+/** What to price (told below: it is gated by $problem, which reads the calculation). */
+const calculationQueryChanged = createEvent<LinkQuery | null>();
+// Only the answer for what the form says now: a slow answer for an older amount is dropped.
+const calculation = createCalculation({
+  source: calculationQueryChanged,
+  effect: calculateFarmingFx,
+  reset: [$query, formOpened, formClosed],
+});
+export const $isCalculating = calculation.$pending;
 /** What one activation gives and what the link costs, for exactly what the form says now. */
-export const $calculation = createStore<FarmingCalculation | null>(null).reset($query, formOpened, formClosed);
+export const $calculation = calculation.$result;
 
 export const $problem = combine(
   {
@@ -140,19 +142,7 @@ const $calculationQuery = combine($query, $problem, (query, problem) =>
   problem && problem.kind !== 'insufficient' ? null : query,
 );
 
-sample({
-  clock: debounce({ source: $calculationQuery, timeout: CALCULATION_DEBOUNCE_MS }),
-  filter: (query): query is LinkQuery => query !== null,
-  target: calculateFx,
-});
-// Only the answer for what the form says now: a slow answer for an older amount is dropped.
-sample({
-  clock: calculateFx.done,
-  source: $query,
-  filter: (query, { params, result }) => result !== null && sameQuery(query, params as LinkQuery),
-  fn: (_, { result }) => result,
-  target: $calculation,
-});
+sample({ clock: $calculationQuery, target: calculationQueryChanged });
 
 // ---- create -------------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
-import { attach, createEvent, createStore, sample } from 'effector';
+import { createEvent, createStore, sample } from 'effector';
 import { getProgramRulesFx, type ProgramRules } from '@/shared/api';
+import { createQuery } from '@/shared/lib/query';
 
 /**
  * The Info sheet (SPEC §2 "Info"): how minting, staking, the bonuses and the referral tiers work,
@@ -10,18 +11,15 @@ export const infoOpened = createEvent();
 export const infoClosed = createEvent();
 export const retryClicked = createEvent();
 
-const loadRulesFx = attach({ effect: getProgramRulesFx });
+const rules = createQuery({ effect: getProgramRulesFx, initial: null as ProgramRules | null });
 
 export const $isOpen = createStore(false)
   .on(infoOpened, () => true)
   .reset(infoClosed);
 /** The last rules read; kept while a new read is under way, so reopening shows them at once. */
-export const $rules = createStore<ProgramRules | null>(null).on(loadRulesFx.doneData, (rules, fresh) => fresh ?? rules);
-export const $isLoading = loadRulesFx.pending;
+export const $rules = rules.$data;
+export const $isLoading = rules.$pending;
 /** The last read failed (network, 5xx): the sheet offers Try again. */
-export const $loadFailed = createStore(false)
-  .on(loadRulesFx.doneData, (_, rules) => rules === null)
-  .on(loadRulesFx.fail, () => true)
-  .reset(loadRulesFx);
+export const $loadFailed = rules.$status.map((status) => status === 'failed');
 
-sample({ clock: [infoOpened, retryClicked], target: loadRulesFx });
+sample({ clock: [infoOpened, retryClicked], target: rules.start });

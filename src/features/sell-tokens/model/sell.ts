@@ -1,5 +1,4 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { debounce } from 'patronum';
 import { $boundWallet, $user, balanceUpdated } from '@/entities/user';
 import { $friendlyAddress, $wallet, balanceRequested } from '@/entities/wallet';
 import { withdrawalUpdated } from '@/entities/withdrawal';
@@ -13,6 +12,7 @@ import {
 import { timings, tonNetwork } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { readAmountInput } from '@/shared/lib/amount-input';
+import { createCalculation } from '@/shared/lib/calculation';
 import { openWalletModalFx } from '@/shared/ton-connect';
 import { showToast } from '@/shared/ui/toast';
 import type { AddressProblem, TonNetwork } from '../lib/address-problem';
@@ -29,9 +29,6 @@ import { sellAmountProblem } from '../lib/amount-problem';
 
 /** The balance the tokens come from: main (/sell), referral (/referral/sell) or task (/tasks/sell). */
 export type SellSource = Withdrawal['source'];
-
-/** The calculation waits for the user to stop typing. */
-export const CALCULATION_DEBOUNCE_MS = 300;
 
 /** The screen opened the modal for one balance. */
 export const sellOpened = createEvent<SellSource>();
@@ -70,47 +67,25 @@ export const $amount = $amountInput.map((input) => (input.kind === 'amount' ? in
 
 // ---- calculation ----------------------------------------------------------------------------------
 
-/** Calculations are numbered: only the newest one's answer counts, and only for the amount shown. */
-const $calculationRead = createStore(0);
-const calculateFx = attach({
-  effect: calculateWithdrawFx,
-  mapParams: ({ amount }: { amount: string; read: number }) => ({ token_amount: amount }),
+/**
+ * Only a valid amount of an open modal is priced (not an empty or malformed one), once typing stops;
+ * only the newest calculation's answer counts, and only for the amount shown.
+ */
+const calculation = createCalculation({
+  source: combine($source, $amount, (source, amount) => (source === null ? null : amount)),
+  effect: attach({ effect: calculateWithdrawFx, mapParams: (amount: string) => ({ token_amount: amount }) }),
+  reset: [$amount, sellOpened, sellClosed],
 });
-export const $isCalculating = calculateFx.pending;
+const calculationAsked = calculation.calculate;
+export const $isCalculating = calculation.$pending;
 
 /** What selling exactly the amount shown pays now; null while it is being priced or cannot be. */
-export const $calculation = createStore<WithdrawCalculation | null>(null).reset($amount, sellOpened, sellClosed);
+export const $calculation = calculation.$result;
 /** The smallest sale the server takes, from the newest calculation (it holds for other amounts too). */
 export const $minTokenAmount = createStore<string | null>(null).reset(sellOpened, sellClosed);
+sample({ clock: calculation.done, fn: (answer) => answer.min_token_amount, target: $minTokenAmount });
 
 export const $amountProblem = combine($amountInput, $balance, $minTokenAmount, sellAmountProblem);
-
-const calculationAsked = createEvent<string>();
-// Only a valid amount is priced (not an empty or malformed one), once typing stops.
-sample({
-  clock: debounce({ source: $amount, timeout: CALCULATION_DEBOUNCE_MS }),
-  source: $source,
-  filter: (source, amount) => source !== null && amount !== null,
-  fn: (_, amount) => amount as string,
-  target: calculationAsked,
-});
-sample({ clock: calculationAsked, source: $calculationRead, fn: (read) => read + 1, target: $calculationRead });
-sample({
-  clock: calculationAsked,
-  source: $calculationRead,
-  fn: (read, amount) => ({ amount, read }),
-  target: calculateFx,
-});
-
-const calculated = sample({
-  clock: calculateFx.done,
-  source: { newest: $calculationRead, amount: $amount, source: $source },
-  filter: ({ newest, amount, source }, { params, result }) =>
-    result !== null && source !== null && params.read === newest && params.amount === amount,
-  fn: (_, { result }) => result as WithdrawCalculation,
-});
-sample({ clock: calculated, target: $calculation });
-sample({ clock: calculated, fn: (calculation) => calculation.min_token_amount, target: $minTokenAmount });
 
 // ---- destination ----------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
-import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { combine, createEvent, sample } from 'effector';
 import { getFinancialStatsFx, type FinancialStats } from '@/shared/api';
+import { createQuery } from '@/shared/lib/query';
 
 /*
  * The platform's financial statistics (SPEC §3 stats object, GET /stats/financial): read when the
@@ -8,18 +9,13 @@ import { getFinancialStatsFx, type FinancialStats } from '@/shared/api';
 export const statsRequested = createEvent();
 export const retryClicked = createEvent();
 
-const loadStatsFx = attach({ effect: getFinancialStatsFx });
+const stats = createQuery({ effect: getFinancialStatsFx, initial: null as FinancialStats | null });
 
 /** Null until the first answer; a later failure keeps the figures already shown. */
-export const $stats = createStore<FinancialStats | null>(null).on(loadStatsFx.doneData, (known, stats) => stats ?? known);
-/** The last read failed (a 5xx resolves null; a network failure rejects) and nothing is shown. */
-export const $statsFailed = createStore(false)
-  .on(loadStatsFx, () => false)
-  .on(loadStatsFx.doneData, (_, stats) => stats === null)
-  .on(loadStatsFx.fail, () => true);
-
-export const $statsStatus = combine($stats, $statsFailed, (stats, failed) =>
-  stats ? ('ready' as const) : failed ? ('failed' as const) : ('loading' as const),
+export const $stats = stats.$data;
+/** Figures shown once read; else whether the last read failed (a 5xx resolves null; a network failure rejects). */
+export const $statsStatus = combine($stats, stats.$status, (known, status) =>
+  known ? ('ready' as const) : status === 'failed' ? ('failed' as const) : ('loading' as const),
 );
 
-sample({ clock: [statsRequested, retryClicked], fn: () => undefined, target: loadStatsFx });
+sample({ clock: [statsRequested, retryClicked], fn: () => undefined, target: stats.start });

@@ -1,5 +1,4 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
-import { debounce } from 'patronum';
 import { $pendingMint, $plans, mintPaymentRequested, mintUpdated } from '@/entities/mint';
 import { $balanceNano, $wallet } from '@/entities/wallet';
 import { $isSending, transactionRequested } from '@/features/send-transaction';
@@ -11,10 +10,8 @@ import { openWalletModalFx } from '@/shared/ton-connect';
 import { showToast } from '@/shared/ui/toast';
 import { amountProblem } from '../lib/amount-problem';
 import { parseTonAmount } from '@/shared/lib/amount-input';
+import { createCalculation } from '@/shared/lib/calculation';
 import { mintRoute } from './routes';
-
-/** The calculation waits for the user to stop typing. */
-export const CALCULATION_DEBOUNCE_MS = 300;
 
 export const planSelected = createEvent<number>();
 export const amountChanged = createEvent<string>();
@@ -52,29 +49,19 @@ export const $formComplete = $query.map((query) => query !== null);
 
 // ---- calculation ------------------------------------------------------------------------------------
 
-const calculateFx = attach({ effect: calculateMintFx });
-
-export const $calculation = createStore<MintCalculation | null>(null).reset($query, mintRoute.closed);
-export const $isCalculating = calculateFx.pending;
-
 /** What to price: nothing while the amount is outside the plan's range (the form already says why). */
 const $calculationQuery = combine($query, $amountProblem, (query, problem) =>
   problem && problem.kind !== 'insufficient' ? null : query,
 );
 
-sample({
-  clock: debounce({ source: $calculationQuery, timeout: CALCULATION_DEBOUNCE_MS }),
-  filter: (query): query is MintQuery => query !== null,
-  target: calculateFx,
-});
 // Only the answer for what the form says now: a slow answer for an older amount is dropped.
-sample({
-  clock: calculateFx.done,
+const calculation = createCalculation({
   source: $calculationQuery,
-  filter: (query, { params }) => query?.amount === params.amount && query.freeze_days === params.freeze_days,
-  fn: (_, { result }) => result,
-  target: $calculation,
+  effect: calculateMintFx,
+  reset: [$query, mintRoute.closed],
 });
+export const $calculation = calculation.$result;
+export const $isCalculating = calculation.$pending;
 
 // ---- create ------------------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
-import { attach, combine, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { attach, combine, createEvent, createStore, sample, scopeBind } from 'effector';
 import { $boundWallet, $communityMember, walletBound } from '@/entities/user';
 import { $wallet } from '@/entities/wallet';
+import { timings } from '@/shared/config';
 import { checkTonProofFx, getTonProofPayloadFx, type TonProofCheckBody, type TonProofCheckResult } from '@/shared/api';
 import {
   createTonConnectFx,
@@ -16,9 +17,6 @@ import {
  * payload the server issued; a fresh connection's proof goes to the server, which binds the wallet to
  * the user. A restored connection carries no proof and keeps the binding it had (/user/me's `wallet`).
  */
-
-/** A payload is good for 15 minutes: a fresh one is fetched every 10 while no wallet is connected. */
-export const PAYLOAD_REFRESH_MS = 10 * 60_000;
 
 /** Ask for a fresh payload (refresh, after a proof used one, after a disconnect). */
 export const payloadRequested = createEvent();
@@ -48,20 +46,22 @@ sample({
 });
 
 // Refreshed before it expires while a connect may still use it; a connected wallet needs none. A
-// detached timer (not a pending effect), so nothing waits on it.
-let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-const scheduleRefreshFx = createEffect((ms: number | null) => {
-  clearTimeout(refreshTimer);
-  refreshTimer = undefined;
-  if (ms === null) return;
-  const refresh = scopeBind(payloadRequested, { safe: true });
-  refreshTimer = setTimeout(() => refresh(), ms);
+// detached timer (not a pending effect), so nothing waits on it; its id is the scope's (each forked
+// scope has its own), not the module's.
+const $refreshTimer = createStore<ReturnType<typeof setTimeout> | null>(null, { serialize: 'ignore' });
+const scheduleRefreshFx = attach({
+  source: $refreshTimer,
+  effect: (timer, ms: number | null) => {
+    clearTimeout(timer ?? undefined);
+    return ms === null ? null : setTimeout(scopeBind(payloadRequested, { safe: true }), ms);
+  },
 });
+$refreshTimer.on(scheduleRefreshFx.doneData, (_, timer) => timer);
 sample({
   clock: fetchPayloadFx.done,
   source: $wallet,
   filter: (wallet) => wallet === null,
-  fn: () => PAYLOAD_REFRESH_MS,
+  fn: () => timings.proofPayloadRefreshMs,
   target: scheduleRefreshFx,
 });
 sample({ clock: walletStatusChanged, filter: (wallet) => wallet !== null, fn: () => null, target: scheduleRefreshFx });
