@@ -6,7 +6,6 @@ import {
   createFarmingLinkFx,
   getFarmingPlansFx,
   type FarmingCalculateQuery,
-  type FarmingCalculation,
   type FarmingLink,
   type FarmingPlans,
   type MintPlan,

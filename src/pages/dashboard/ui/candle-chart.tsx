@@ -81,6 +81,8 @@ export function CandleChart({ label }: { label: string }) {
       drawing.current = null;
       chart.remove();
     };
+    // Made once per mount; later changes of the interval and theme are applied by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -90,6 +92,8 @@ export function CandleChart({ label }: { label: string }) {
     const colors = readChartColors(container);
     current.chart.applyOptions(chartOptions(colors, intraday));
     current.series.applyOptions(seriesColors(colors));
+    // Only a theme change recolours; the interval's own change is drawn with the data below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [themeVersion]);
 
   useEffect(() => {
@@ -98,12 +102,16 @@ export function CandleChart({ label }: { label: string }) {
     current.chart.applyOptions({ timeScale: { timeVisible: intraday } });
     current.series.setData(candles.map(bar));
     current.version = dataVersion;
+    // A new series (dataVersion) is drawn whole; a tick only moves the last candle (next effect).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dataVersion]);
 
   useEffect(() => {
     const current = drawing.current;
     if (!current || !lastCandle || current.version !== dataVersion) return;
     current.series.update(bar(lastCandle));
+    // Each tick updates one bar, only on the series it belongs to (the version it was drawn for).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastCandle]);
 
   return <div ref={containerRef} className={styles.canvas} role="img" aria-label={label} data-testid="price-chart" />;

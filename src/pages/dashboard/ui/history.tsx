@@ -1,5 +1,4 @@
 import { Link } from 'atomic-router-react';
-import type { EventCallable } from 'effector';
 import { useUnit } from 'effector-react';
 import { Fragment, type ReactNode, useEffect, useRef } from 'react';
 import type { Operation, OperationType } from '@/shared/api';
@@ -96,8 +95,7 @@ function OperationItem({ operation }: { operation: Operation }) {
 }
 
 /** Tells the model when the end of the list comes into view; the model decides whether to read on. */
-function EndOfList({ reached }: { reached: EventCallable<void> }) {
-  const onReached = useUnit(reached);
+function EndOfList({ onReached }: { onReached: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -136,7 +134,7 @@ function HistoryList<T extends { id: number }>(props: {
   row: (item: T) => ReactNode;
 }) {
   const { list, texts, name } = props;
-  const [items, total, loaded, failed, hasMore, loadingMore, moreFailed, onRetry, onMore] = useUnit([
+  const [items, total, loaded, failed, hasMore, loadingMore, moreFailed, onRetry, onMore, onEndOfList] = useUnit([
     list.$items,
     list.$total,
     list.$loaded,
@@ -146,6 +144,7 @@ function HistoryList<T extends { id: number }>(props: {
     list.$moreFailed,
     list.requested,
     list.moreRequested,
+    list.endOfListReached,
   ]);
   const t = useT();
   const title = texts.title;
@@ -192,7 +191,7 @@ function HistoryList<T extends { id: number }>(props: {
       </ItemList>
       {hasMore ? (
         <div className={styles.more}>
-          <EndOfList reached={list.endOfListReached} />
+          <EndOfList onReached={onEndOfList} />
           {moreFailed ? (
             <p className={styles.moreFailed} role="status">
               {texts.moreFailed}

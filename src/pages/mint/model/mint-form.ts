@@ -2,7 +2,7 @@ import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { $pendingMint, $plans, mintPaymentRequested, mintUpdated } from '@/entities/mint';
 import { $balanceNano, $wallet } from '@/entities/wallet';
 import { $isSending, transactionRequested } from '@/features/send-transaction';
-import { calculateMintFx, createMintFx, type Mint, type MintCalculateQuery, type MintCalculation } from '@/shared/api';
+import { calculateMintFx, createMintFx, type Mint, type MintCalculateQuery } from '@/shared/api';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { hapticErrorFx } from '@/shared/telegram';

@@ -39,17 +39,17 @@ export function createCalculation<Q extends P, R, P = Q>(config: {
   const $read = createStore(0)
     .on(source, (read) => read + 1)
     .on(calculate, (read) => read + 1);
-  const fx = attach({ effect: config.effect, mapParams: ({ query }: { query: Q; read: number }): P => query });
+  const calculateFx = attach({ effect: config.effect, mapParams: ({ query }: { query: Q; read: number }): P => query });
 
   const settled: Event<Q | null> = debounce({
     source: source as Event<Q | null>,
     timeout: timings.calculationDebounceMs,
   });
   sample({ clock: settled, filter: (query): query is Q => query !== null, target: calculate });
-  sample({ clock: calculate, source: $read, fn: (read, query) => ({ query, read }), target: fx });
+  sample({ clock: calculate, source: $read, fn: (read, query) => ({ query, read }), target: calculateFx });
 
   const done = sample({
-    clock: fx.done,
+    clock: calculateFx.done,
     source: $read,
     filter: (read, { params, result }) => params.read === read && result !== null,
     fn: (_, { result }) => result as R,
@@ -58,5 +58,5 @@ export function createCalculation<Q extends P, R, P = Q>(config: {
   const $result = createStore<R | null>(null)
     .on(done, (_, result) => result)
     .reset(reset);
-  return { calculate, $result, $pending: fx.pending, done };
+  return { calculate, $result, $pending: calculateFx.pending, done };
 }

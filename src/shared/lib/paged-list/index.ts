@@ -56,15 +56,15 @@ export function createPagedList<T extends { id: number }, P>(config: {
   pageSize: number;
 }): PagedList<T> {
   const { pageSize } = config;
-  const effect = config.effect as unknown as Effect<PageQuery, PageAnswer<T> | null>;
+  const readPageFx = config.effect as unknown as Effect<PageQuery, PageAnswer<T> | null>;
   const requested = createEvent();
   const moreRequested = createEvent();
   const endOfListReached = createEvent();
 
   const $firstPageRead = createStore(0);
-  const loadFirstPageFx = attach({ effect, mapParams: (_: number) => ({ page: 1, size: pageSize }) });
+  const loadFirstPageFx = attach({ effect: readPageFx, mapParams: (_: number) => ({ page: 1, size: pageSize }) });
   const loadNextPageFx = attach({
-    effect,
+    effect: readPageFx,
     mapParams: ({ page }: { page: number; list: number }) => ({ page, size: pageSize }),
   });
 

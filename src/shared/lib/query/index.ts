@@ -33,18 +33,18 @@ export function createQuery<P, A, T = NonNullable<A>>(config: {
   reduce?: (answer: NoInfer<NonNullable<A>>, known: T, params: NoInfer<P>) => T;
 }): Query<P, T, A> {
   const { reduce = (answer: NonNullable<A>) => answer as unknown as T } = config;
-  const fx = attach({ effect: config.effect });
-  const done = fx.done.filter({
+  const readFx = attach({ effect: config.effect });
+  const done = readFx.done.filter({
     fn: (answer): answer is { params: P; result: NonNullable<A> } => answer.result != null,
   });
   const $data = createStore(config.initial).on(done, (known, { params, result }) => reduce(result, known, params));
   const $loaded = createStore(false).on(done, () => true);
-  const $settled = createStore(false).on(fx.finally, () => true);
+  const $settled = createStore(false).on(readFx.finally, () => true);
   const $failed = createStore(false)
-    .on(fx.doneData, (_, answer) => answer === null)
-    .on(fx.fail, () => true);
-  const $status = combine(fx.pending, $failed, $settled, (pending, failed, settled): QueryStatus =>
+    .on(readFx.doneData, (_, answer) => answer === null)
+    .on(readFx.fail, () => true);
+  const $status = combine(readFx.pending, $failed, $settled, (pending, failed, settled): QueryStatus =>
     pending ? 'loading' : failed ? 'failed' : settled ? 'loaded' : 'idle',
   );
-  return { start: fx, $data, $status, $pending: fx.pending, $loaded, $settled, $failed, done };
+  return { start: readFx, $data, $status, $pending: readFx.pending, $loaded, $settled, $failed, done };
 }

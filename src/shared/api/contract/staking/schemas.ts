@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { STAKE_STATUSES } from '../constants';
-import { idParamsSchema, idSchema, pageQuerySchema, idTextSchema, moneyText, pagedSchema } from '../common';
+import { idSchema, pageQuerySchema, idTextSchema, moneyText, pagedSchema } from '../common';
 import type { CallSchemas } from '../route';
 import type { stakingRoutes } from './routes';
 

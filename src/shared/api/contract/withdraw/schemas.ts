@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LEDGER_ACCOUNTS, WITHDRAWAL_STATUSES } from '../constants';
-import { SERVER_MESSAGES, VALIDATION_MESSAGES } from '../errors';
+import { SERVER_MESSAGES } from '../errors';
 import { moneyInput, moneyText } from '../common';
 import { historyQuerySchema } from '../operations/schemas';
 import { balancesSchema } from '../user/schemas';
