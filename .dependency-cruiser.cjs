@@ -7,8 +7,27 @@
 
 /** Business domains: a folder each under server/. A new folder must be listed here (rule "server-unlisted"). */
 const DOMAINS = [
-  'auth', 'users', 'ledger', 'referral', 'price', 'settings', 'maintenance', 'mint', 'staking', 'watcher',
-  'community', 'ws', 'web', 'gates', 'program', 'withdraw', 'farming', 'tasks', 'stats', 'wallet', 'audit',
+  'auth',
+  'users',
+  'ledger',
+  'referral',
+  'price',
+  'settings',
+  'maintenance',
+  'mint',
+  'staking',
+  'watcher',
+  'community',
+  'ws',
+  'web',
+  'gates',
+  'program',
+  'withdraw',
+  'farming',
+  'tasks',
+  'stats',
+  'wallet',
+  'audit',
 ];
 const D = `(${DOMAINS.join('|')})`;
 /** Platform: shared by every domain, knows none of them. */
@@ -20,7 +39,7 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-through-service',
-      comment: 'A domain (or the sandbox) reaches another domain only through that domain\'s service.ts.',
+      comment: "A domain (or the sandbox) reaches another domain only through that domain's service.ts.",
       severity: 'error',
       from: { path: `^server/(${DOMAINS.join('|')}|sandbox)/` },
       to: { path: `^server/${D}/`, pathNot: ['^server/$1/', `^server/${D}/service\\.ts$`] },
@@ -35,7 +54,8 @@ module.exports = {
     },
     {
       name: 'platform-imports-no-domain',
-      comment: 'Platform modules (db, lib, events, http, config, constants, deps) import no domain, no sandbox and no composition root.',
+      comment:
+        'Platform modules (db, lib, events, http, config, constants, deps) import no domain, no sandbox and no composition root.',
       severity: 'error',
       from: { path: PLATFORM },
       to: { path: [`^server/${D}/`, '^server/sandbox/', ROOTS] },
@@ -87,7 +107,8 @@ module.exports = {
     },
     {
       name: 'contract-imports-nothing-else',
-      comment: 'The wire contract stands alone: it imports only itself and zod, so the server can take it without the client.',
+      comment:
+        'The wire contract stands alone: it imports only itself and zod, so the server can take it without the client.',
       severity: 'error',
       from: { path: '^src/shared/api/contract/' },
       to: { pathNot: ['^src/shared/api/contract/', '^node_modules/zod/'] },
@@ -105,7 +126,10 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
     cache: false,
   },
 };

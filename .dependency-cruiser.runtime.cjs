@@ -16,14 +16,15 @@ module.exports = {
   forbidden: [
     {
       name: 'client-runs-no-zod',
-      comment: 'The client takes the contract\'s schemas as types only: zod would add ~24 kB gzip to what the browser loads.',
+      comment:
+        "The client takes the contract's schemas as types only: zod would add ~24 kB gzip to what the browser loads.",
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/shared/api/contract/' },
       to: { path: '^node_modules/zod/', reachable: true },
     },
     {
       name: 'entry-holds-the-first-screen',
-      comment: 'The first screen\'s views and every model are in the entry bundle.',
+      comment: "The first screen's views and every model are in the entry bundle.",
       severity: 'error',
       from: { path: ENTRY },
       to: { path: exactly(FIRST_SCREEN), reachable: false },
@@ -37,7 +38,7 @@ module.exports = {
     },
     {
       name: 'entry-leaves-out-heavy-packages',
-      comment: 'Telegram\'s SDK, the wallet library and the chart library load when first used.',
+      comment: "Telegram's SDK, the wallet library and the chart library load when first used.",
       severity: 'error',
       from: { path: ENTRY },
       to: { path: '^node_modules/(@twa-dev/sdk|@tonconnect/ui|lightweight-charts)/', reachable: true },

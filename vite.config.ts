@@ -38,31 +38,34 @@ function firstScreenChunk(id: string, ctx: ChunkingContext): string | null {
  * were ~4 kB gzip of the entry (docs/performance.md "Bundle"). Vite sets NODE_ENV before it loads this file; the
  * e2e suite runs the production build, so it runs the app as shipped.
  */
-const effectorPlugin = process.env.NODE_ENV === 'production' ? [] : [
-  [
-    '@effector/swc-plugin',
-    {
-      // `factories`: modules whose exported functions create units, so each call site gets its own
-      // sids. Listed as they are imported: by alias from other slices, and root-relative ('./src/…')
-      // for relative imports inside shared. tests/model/factories.test.ts proves each is picked up.
-      factories: [
-        'patronum',
-        // chainAuthorized, chainCommunityMember
-        '@/entities/session',
-        '@/entities/user',
-        // createPagedList (the operations and withdrawals histories)
-        '@/shared/lib/paged-list',
-        // createCalculation (the mint, farming-link and sell forms' debounced calculations)
-        '@/shared/lib/calculation',
-        // createQuery (lists and figures read once per screen: mints, stakes, tasks, plans, stats, rules)
-        '@/shared/lib/query',
-        // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts)
-        '@/shared/api/socket',
-        './src/shared/api/socket',
-      ],
-    },
-  ],
-] as [string, Record<string, unknown>][];
+const effectorPlugin =
+  process.env.NODE_ENV === 'production'
+    ? []
+    : ([
+        [
+          '@effector/swc-plugin',
+          {
+            // `factories`: modules whose exported functions create units, so each call site gets its own
+            // sids. Listed as they are imported: by alias from other slices, and root-relative ('./src/…')
+            // for relative imports inside shared. tests/model/factories.test.ts proves each is picked up.
+            factories: [
+              'patronum',
+              // chainAuthorized, chainCommunityMember
+              '@/entities/session',
+              '@/entities/user',
+              // createPagedList (the operations and withdrawals histories)
+              '@/shared/lib/paged-list',
+              // createCalculation (the mint, farming-link and sell forms' debounced calculations)
+              '@/shared/lib/calculation',
+              // createQuery (lists and figures read once per screen: mints, stakes, tasks, plans, stats, rules)
+              '@/shared/lib/query',
+              // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts)
+              '@/shared/api/socket',
+              './src/shared/api/socket',
+            ],
+          },
+        ],
+      ] as [string, Record<string, unknown>][]);
 
 /**
  * The launch's Telegram theme, applied by a classic inline script at the very top of <head>

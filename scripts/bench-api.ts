@@ -58,7 +58,11 @@ async function load(url: string, options: { connections: number; duration: numbe
     duration: options.duration,
     ...(options.token ? { headers: { authorization: `Bearer ${options.token}` } } : {}),
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 /**
@@ -67,7 +71,10 @@ async function load(url: string, options: { connections: number; duration: numbe
  * server, as wrk2 measures. (autocannon's `overallRate` gives each connection a budget per second that
  * it spends at once: every second opens with a burst at full speed, and its p99 is the saturated one.)
  */
-async function paced(url: string, options: { connections: number; duration: number; rate: number; token?: string }): Promise<Run> {
+async function paced(
+  url: string,
+  options: { connections: number; duration: number; rate: number; token?: string },
+): Promise<Run> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const headers = options.token ? { authorization: `Bearer ${options.token}` } : {};
   const total = Math.round(options.rate * options.duration);
@@ -177,7 +184,9 @@ async function main() {
       );
       // The machine's own floor at that rate (same client, same connections).
       const fixedBare = await paced(bare.url, { connections, duration: rateDuration, rate });
-      console.log(`steady ${rate} req/s for ${rateDuration} s: bare served ${fixedBare.rps.toFixed(0)} req/s, p99 ${fixedBare.p99} ms`);
+      console.log(
+        `steady ${rate} req/s for ${rateDuration} s: bare served ${fixedBare.rps.toFixed(0)} req/s, p99 ${fixedBare.p99} ms`,
+      );
     }
   } finally {
     bare?.stop();

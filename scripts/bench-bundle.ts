@@ -124,7 +124,11 @@ function codeByModule(chunkFile: string): Map<string, string> {
   if (!existsSync(mapFile)) {
     add(UNMAPPED, code);
   } else {
-    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; mappings: string; sourceRoot?: string };
+    const map = JSON.parse(readFileSync(mapFile, 'utf8')) as {
+      sources: string[];
+      mappings: string;
+      sourceRoot?: string;
+    };
     const mapDir = dirname(mapFile);
     const sources = map.sources.map((source) => relative(root, resolve(mapDir, map.sourceRoot ?? '', source)));
     const lines = code.split('\n');
@@ -162,7 +166,8 @@ function groupOf(modulePath: string): string {
     return first?.startsWith('@') ? `${first}/${second}` : (first ?? modulePath);
   }
   const [top, layer, slice] = modulePath.split('/');
-  if (top === 'src' && layer && slice) return layer === 'app' ? 'src/app' : `src/${layer}/${slice.replace(/\.[^.]+$/, '')}`;
+  if (top === 'src' && layer && slice)
+    return layer === 'app' ? 'src/app' : `src/${layer}/${slice.replace(/\.[^.]+$/, '')}`;
   return modulePath;
 }
 
@@ -188,15 +193,22 @@ console.log(
   `Entry (loaded before the first screen): ${kB(entryGzip)} gzip, ${kB(entryRaw)} raw — ` +
     `ceiling ${kB(ENTRY_CEILING_GZIP_BYTES)}, budget ${kB(ENTRY_BUDGET_GZIP_BYTES)} gzip`,
 );
-for (const size of entrySizes) console.log(`  ${pad(size.file, 44)} ${padLeft(kB(size.gzip), 10)} gzip ${padLeft(kB(size.raw), 11)} raw`);
+for (const size of entrySizes)
+  console.log(`  ${pad(size.file, 44)} ${padLeft(kB(size.gzip), 10)} gzip ${padLeft(kB(size.raw), 11)} raw`);
 for (const css of entryCss) {
   const size = sizeOf(css);
-  console.log(`  ${pad(css, 44)} ${padLeft(kB(size.gzip), 10)} gzip ${padLeft(kB(size.raw), 11)} raw (CSS, not counted)`);
+  console.log(
+    `  ${pad(css, 44)} ${padLeft(kB(size.gzip), 10)} gzip ${padLeft(kB(size.raw), 11)} raw (CSS, not counted)`,
+  );
 }
 
-const later = [...allChunks.keys()].filter((file) => !initialFiles.has(file)).map((file) => ({ file, ...sizeOf(file) }));
+const later = [...allChunks.keys()]
+  .filter((file) => !initialFiles.has(file))
+  .map((file) => ({ file, ...sizeOf(file) }));
 later.sort((a, b) => b.gzip - a.gzip);
-console.log(`\nLoaded later (dynamic imports): ${later.length} chunks, ${kB(later.reduce((sum, size) => sum + size.gzip, 0))} gzip`);
+console.log(
+  `\nLoaded later (dynamic imports): ${later.length} chunks, ${kB(later.reduce((sum, size) => sum + size.gzip, 0))} gzip`,
+);
 for (const size of later) {
   const chunk = allChunks.get(size.file);
   const what = chunk?.src ?? chunk?.name ?? '';
@@ -229,11 +241,17 @@ for (const row of groupRows.slice(0, TOP)) {
 }
 
 if (entryGzip > ENTRY_CEILING_GZIP_BYTES) {
-  console.error(`\nThe entry is ${kB(entryGzip)} gzip, over its ${kB(ENTRY_CEILING_GZIP_BYTES)} ceiling: something heavy joined the first screen.`);
+  console.error(
+    `\nThe entry is ${kB(entryGzip)} gzip, over its ${kB(ENTRY_CEILING_GZIP_BYTES)} ceiling: something heavy joined the first screen.`,
+  );
   process.exit(1);
 }
 if (entryGzip > ENTRY_BUDGET_GZIP_BYTES) {
-  console.log(`\nUnder the ceiling; ${kB(entryGzip - ENTRY_BUDGET_GZIP_BYTES)} gzip over the ${kB(ENTRY_BUDGET_GZIP_BYTES)} budget (DESIGN.md §7).`);
+  console.log(
+    `\nUnder the ceiling; ${kB(entryGzip - ENTRY_BUDGET_GZIP_BYTES)} gzip over the ${kB(ENTRY_BUDGET_GZIP_BYTES)} budget (DESIGN.md §7).`,
+  );
 } else {
-  console.log(`\nWithin the ${kB(ENTRY_BUDGET_GZIP_BYTES)} budget: ${kB(ENTRY_BUDGET_GZIP_BYTES - entryGzip)} gzip to spare.`);
+  console.log(
+    `\nWithin the ${kB(ENTRY_BUDGET_GZIP_BYTES)} budget: ${kB(ENTRY_BUDGET_GZIP_BYTES - entryGzip)} gzip to spare.`,
+  );
 }

@@ -31,7 +31,9 @@ const UPDATES_PER_SECOND = 10;
 const UPDATE_SECONDS = 10;
 const GOAL_SET_DATA_MS = 150;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const library = await readFile(resolve(root, 'node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js'));
+const library = await readFile(
+  resolve(root, 'node_modules/lightweight-charts/dist/lightweight-charts.standalone.production.js'),
+);
 
 /* The harness: runs in the page, uses the global LightweightCharts of the standalone build. */
 const HARNESS = String.raw`
@@ -203,20 +205,28 @@ try {
   const calls = updates.calls;
   const idle = await page.evaluate((seconds) => (window as Win).benchIdle(seconds), UPDATE_SECONDS);
 
-  console.log(`lightweight-charts candlestick, ${CANDLES} candles, Chromium at ${THROTTLE}× CPU throttle, 390×240 chart`);
+  console.log(
+    `lightweight-charts candlestick, ${CANDLES} candles, Chromium at ${THROTTLE}× CPU throttle, 390×240 chart`,
+  );
   console.log(
     `setData (median of ${RUNS}): call ${ms(setDataCall)}, with the first painted frame ${ms(setDataPainted)}` +
       `  [calls: ${runs.map((run) => run.call.toFixed(0)).join(', ')} ms; painted: ${runs.map((run) => run.painted.toFixed(0)).join(', ')} ms]`,
   );
-  console.log(`setData, first run in the page (cold): call ${ms(cold.call)}, with the first painted frame ${ms(cold.painted)}`);
+  console.log(
+    `setData, first run in the page (cold): call ${ms(cold.call)}, with the first painted frame ${ms(cold.painted)}`,
+  );
   console.log(
     `updates: ${updates.updates} in ${(updates.elapsed / 1000).toFixed(1)} s; update() median ${ms(median(calls))}, ` +
       `max ${ms(Math.max(...calls))}`,
   );
-  console.log(`the library's paint after each update (same frame): median ${ms(median(updates.paints))}, max ${ms(Math.max(...updates.paints))}`);
+  console.log(
+    `the library's paint after each update (same frame): median ${ms(median(updates.paints))}, max ${ms(Math.max(...updates.paints))}`,
+  );
   console.log(
     `long tasks during the updates: ${updates.longTasks.length}` +
-      (updates.longTasks.length ? ` (${updates.longTasks.map((task) => `${ms(task.duration)} at ${(task.start / 1000).toFixed(2)} s`).join(', ')})` : ''),
+      (updates.longTasks.length
+        ? ` (${updates.longTasks.map((task) => `${ms(task.duration)} at ${(task.start / 1000).toFixed(2)} s`).join(', ')})`
+        : ''),
   );
   console.log(
     `long tasks in ${UPDATE_SECONDS} s with no updates (the machine's own share): ${idle.length}` +

@@ -79,7 +79,12 @@ try {
   const runs: RunResult[] = [];
   for (let run = 1; run <= RUNS; run++) {
     // A fresh context each run: a cold cache, no storage.
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await page.addInitScript(PAGE_PROBE);
     await throttle(await context.newCDPSession(page));
@@ -107,19 +112,32 @@ try {
     });
     navigationStart = Date.now();
     await page.goto(server.origin + member.launchUrl, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { __bench: { ready: number | null } }).__bench.ready !== null, null, {
-      timeout: 60_000,
-      polling: 100,
-    });
+    await page.waitForFunction(
+      () => (window as unknown as { __bench: { ready: number | null } }).__bench.ready !== null,
+      null,
+      {
+        timeout: 60_000,
+        polling: 100,
+      },
+    );
     await page.waitForTimeout(500); // late requests of the first screen
     const probe = await page.evaluate(() => {
       const bench = (window as unknown as { __bench: { ready: number; longTasks: number[] } }).__bench;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
       return { ready: bench.ready, longTasks: bench.longTasks, fcp };
     });
-    const requests = (await Promise.all(finished)).filter((row): row is RequestRow => row !== null).sort((a, b) => a.start - b.start);
+    const requests = (await Promise.all(finished))
+      .filter((row): row is RequestRow => row !== null)
+      .sort((a, b) => a.start - b.start);
     const jsBytes = requests.filter((row) => row.type === 'script').reduce((sum, row) => sum + row.encodedBytes, 0);
-    runs.push({ fcp: probe.fcp, ready: probe.ready, longTasks: probe.longTasks, jsBytes, requests, otherHosts: [...otherHosts] });
+    runs.push({
+      fcp: probe.fcp,
+      ready: probe.ready,
+      longTasks: probe.longTasks,
+      jsBytes,
+      requests,
+      otherHosts: [...otherHosts],
+    });
     console.log(
       `run ${run}: FCP ${probe.fcp.toFixed(0)} ms, balances ready ${probe.ready.toFixed(0)} ms, ` +
         `${probe.longTasks.length} long tasks (${probe.longTasks.reduce((a, b) => a + b, 0).toFixed(0)} ms), JS ${(jsBytes / 1000).toFixed(1)} kB`,
@@ -132,14 +150,35 @@ try {
       `${label.padEnd(22)} median ${median(values).toFixed(0)} ${unit}, min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}`,
     );
   console.log(`\n${RUNS} cold runs, 4× CPU, ${RTT_MS} ms RTT, 1.6 Mbit/s down, 390×844`);
-  stat('FCP', runs.map((r) => r.fcp));
-  stat('balances ready', runs.map((r) => r.ready));
-  stat('long tasks (count)', runs.map((r) => r.longTasks.length), '');
-  stat('long tasks (total)', runs.map((r) => r.longTasks.reduce((a, b) => a + b, 0)));
-  stat('JS transferred', runs.map((r) => r.jsBytes / 1000), 'kB');
+  stat(
+    'FCP',
+    runs.map((r) => r.fcp),
+  );
+  stat(
+    'balances ready',
+    runs.map((r) => r.ready),
+  );
+  stat(
+    'long tasks (count)',
+    runs.map((r) => r.longTasks.length),
+    '',
+  );
+  stat(
+    'long tasks (total)',
+    runs.map((r) => r.longTasks.reduce((a, b) => a + b, 0)),
+  );
+  stat(
+    'JS transferred',
+    runs.map((r) => r.jsBytes / 1000),
+    'kB',
+  );
   const medianReady = median(runs.map((r) => r.ready));
-  const typical = runs.reduce((best, r) => (Math.abs(r.ready - medianReady) < Math.abs(best.ready - medianReady) ? r : best));
-  console.log(`\nwaterfall of the median run (balances ready ${typical.ready.toFixed(0)} ms): start, duration, encoded size`);
+  const typical = runs.reduce((best, r) =>
+    Math.abs(r.ready - medianReady) < Math.abs(best.ready - medianReady) ? r : best,
+  );
+  console.log(
+    `\nwaterfall of the median run (balances ready ${typical.ready.toFixed(0)} ms): start, duration, encoded size`,
+  );
   for (const row of typical.requests) {
     console.log(
       `  ${row.start.toFixed(0).padStart(6)} ms ${row.duration.toFixed(0).padStart(6)} ms ${(row.encodedBytes / 1000).toFixed(1).padStart(7)} kB  ${row.type.padEnd(10)} ${row.url.slice(0, 90)}`,

@@ -53,14 +53,17 @@ try {
       const answers = await Promise.all([me(), transfer(), me()]);
       times.push(performance.now() - started);
       const statuses = answers.map((answer) => answer.status);
-      if (statuses.some((status) => status !== 503)) throw new Error(`expected 503 from a frozen database, got ${statuses.join(', ')}`);
+      if (statuses.some((status) => status !== 503))
+        throw new Error(`expected 503 from a frozen database, got ${statuses.join(', ')}`);
     } finally {
       postgres.thaw();
     }
     await recovered();
   }
   const worst = Math.max(...times);
-  console.log(`frozen database → 503: median ${median(times).toFixed(0)} ms, worst ${worst.toFixed(0)} ms over ${rounds} rounds (bound ${BOUND_MS} ms)`);
+  console.log(
+    `frozen database → 503: median ${median(times).toFixed(0)} ms, worst ${worst.toFixed(0)} ms over ${rounds} rounds (bound ${BOUND_MS} ms)`,
+  );
   if (worst > BOUND_MS) {
     console.log('FAIL: a call waited longer than the bound');
     process.exitCode = 1;

@@ -254,7 +254,9 @@ async function measure(label: string, scope: Awaited<ReturnType<typeof startScop
     return entry ? (entry.renders / TICKS).toFixed(2) : 'n/a';
   };
   console.log(`  numbers that moved over the timed ticks    ${moved} of ${cards}`);
-  console.log(`  renders per tick   LiveEarned ${perTick('LiveEarned')}  StakeCard ${perTick('StakeCard')}  StakeList ${perTick('StakeList')}`);
+  console.log(
+    `  renders per tick   LiveEarned ${perTick('LiveEarned')}  StakeCard ${perTick('StakeCard')}  StakeList ${perTick('StakeList')}`,
+  );
   console.log(`  shown numbers changed per tick             ${stats(changedPerTick).mean.toFixed(2)}`);
   reactRoot.unmount();
 }

@@ -37,11 +37,14 @@ const rssMb = (pid: number) => {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 const limit = fdLimit();
 if (Number.isFinite(limit) && limit < SOCKETS + 500) {
-  console.error(`The open-file limit is ${limit}; ${SOCKETS} sockets need at least ${SOCKETS + 500}: run \`ulimit -n ${SOCKETS + 1000}\` first.`);
+  console.error(
+    `The open-file limit is ${limit}; ${SOCKETS} sockets need at least ${SOCKETS + 500}: run \`ulimit -n ${SOCKETS + 1000}\` first.`,
+  );
   process.exit(1);
 }
 
@@ -51,7 +54,9 @@ try {
   const member = await createLauncherMember(server.origin);
   await signIn(server.origin, member);
   const signedIn = await signIn(server.origin, member);
-  const me = (await (await fetch(`${server.origin}/api/user/me`, { headers: { authorization: `Bearer ${signedIn}` } })).json()) as {
+  const me = (await (
+    await fetch(`${server.origin}/api/user/me`, { headers: { authorization: `Bearer ${signedIn}` } })
+  ).json()) as {
     id: number;
     telegram_id: number;
   };
@@ -117,14 +122,19 @@ try {
   if (!nudge.ok) throw new Error(`price nudge: ${nudge.status} ${await nudge.text()}`);
   const answeredMs = performance.now() - priceSentAt;
   const timeout = new Promise<never>((_resolve, reject) =>
-    setTimeout(() => reject(new Error(`only ${arrivals.length}/${SOCKETS} sockets had price_update after 30 s`)), 30_000),
+    setTimeout(
+      () => reject(new Error(`only ${arrivals.length}/${SOCKETS} sockets had price_update after 30 s`)),
+      30_000,
+    ),
   );
   await Promise.race([arrived, timeout]);
   const sorted = [...arrivals].sort((a, b) => a - b);
 
   console.log(`${SOCKETS} sockets on ${SOCKET_PATHS.main}, one member, sandbox on embedded PGlite`);
   console.log(`tokens minted           ${mintMs.toFixed(0)} ms`);
-  console.log(`all connected+signed in ${(connectMs / 1000).toFixed(1)} s (${(SOCKETS / (connectMs / 1000)).toFixed(0)} sockets/s, batches of ${BATCH})`);
+  console.log(
+    `all connected+signed in ${(connectMs / 1000).toFixed(1)} s (${(SOCKETS / (connectMs / 1000)).toFixed(0)} sockets/s, batches of ${BATCH})`,
+  );
   console.log(
     `server memory           ${rssBefore.toFixed(0)} MB → ${rssAfter.toFixed(0)} MB RSS ` +
       `(${(((rssAfter - rssBefore) * 1024) / SOCKETS).toFixed(1)} kB per socket); this process ` +

@@ -105,7 +105,8 @@ function encodePng({ width, height, pixels }: Rgba): Buffer {
   header.writeUInt32BE(height, 4);
   header.set([8, 6, 0, 0, 0], 8);
   const raw = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
+  for (let y = 0; y < height; y++)
+    raw.set(pixels.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

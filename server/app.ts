@@ -158,7 +158,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     shareMessages: options.shareMessages ?? sandbox?.shareMessages ?? productionShareMessages(config, app),
     tokens: new TokenKeys(config.jwtSecret, config.accessTokenTtlSeconds),
     revokedSessions: new RevokedSessions(config.accessTokenTtlSeconds * 1000),
-    hotWallet: options.hotWallet !== undefined ? options.hotWallet : sandbox ? sandbox.hotWallet : await productionHotWallet(config, app),
+    hotWallet:
+      options.hotWallet !== undefined
+        ? options.hotWallet
+        : sandbox
+          ? sandbox.hotWallet
+          : await productionHotWallet(config, app),
   };
   app.decorate('hotWallet', deps.hotWallet);
 
@@ -179,7 +184,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
   const protection = await registerProtection(app, config, {
     // The runtime config the server writes, and what the build inlined (the launch's theme).
-    inlineScriptHashes: [appConfigScript(appConfigFor(config, sandbox?.appConfig)), ...builtInlineScripts(distDir)].map(scriptHash),
+    inlineScriptHashes: [appConfigScript(appConfigFor(config, sandbox?.appConfig)), ...builtInlineScripts(distDir)].map(
+      scriptHash,
+    ),
     // The rate limits' counters: shared by every process on this database.
     db,
   });
@@ -281,16 +288,23 @@ class RequestLogs extends LogController {
 async function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ValidationError) {
     const errors = error.errors.map(({ path, message }) => ({ path, message }));
-    return reply.code(422).send({ msg: error.message, code: error.code, ...paramsOf(error), errors } satisfies ErrorBody);
+    return reply
+      .code(422)
+      .send({ msg: error.message, code: error.code, ...paramsOf(error), errors } satisfies ErrorBody);
   }
   if (error instanceof DatabaseUnavailableError) {
     // The database cannot answer now (down, frozen, restarting): a bounded, retryable 503, logged once.
     request.log.warn({ err: error.cause }, 'database unavailable');
-    return reply.code(503).header('retry-after', '5').send({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' } satisfies ErrorBody);
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' } satisfies ErrorBody);
   }
   if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
   if (error instanceof DomainError) {
-    return reply.code(error.status).send({ msg: error.message, code: error.code, ...paramsOf(error) } satisfies ErrorBody);
+    return reply
+      .code(error.status)
+      .send({ msg: error.message, code: error.code, ...paramsOf(error) } satisfies ErrorBody);
   }
   // Fastify's own client errors: malformed JSON (400), body too large (413), unsupported type (415)…
   const status = error.statusCode;
@@ -312,7 +326,8 @@ function routerErrorHandler(error: FastifyError, _request: FastifyRequest, reply
   return reply.code(400).send({ msg: OTHER_ERROR_MESSAGES.malformedUrl, code: 'malformedUrl' } satisfies ErrorBody);
 }
 
-const paramsOf = (error: { params: Record<string, string> | undefined }) => (error.params ? { params: error.params } : {});
+const paramsOf = (error: { params: Record<string, string> | undefined }) =>
+  error.params ? { params: error.params } : {};
 
 /** Fastify's own client errors, each with its code; another one's text as Fastify wrote it. */
 function clientError(error: FastifyError): ErrorBody {

@@ -40,7 +40,9 @@ function startPrimary(): void {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another in ${RESTART_DELAY_MS} ms`);
+    console.error(
+      `worker ${worker.process.pid} exited (${signal ?? code}); starting another in ${RESTART_DELAY_MS} ms`,
+    );
     setTimeout(fork, RESTART_DELAY_MS);
   });
 

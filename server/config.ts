@@ -221,7 +221,10 @@ const tonAddress = z.string().transform((text, ctx) => {
 });
 
 const envSchema = z.object({
-  MODE: z.enum(['sandbox', 'production']).optional().or(z.literal('').transform(() => undefined)),
+  MODE: z
+    .enum(['sandbox', 'production'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: optionalText,
   PUBLIC_URL: optionalText.pipe(url.optional()),
@@ -229,7 +232,12 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: optionalText,
   BOT_TOKEN: optionalText,
-  BOT_USERNAME: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_]{3,64}$/, 'a bot username without @').optional()),
+  BOT_USERNAME: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_]{3,64}$/, 'a bot username without @')
+      .optional(),
+  ),
   MINI_APP_NAME: optionalText,
   BOT_API_URL: optionalText.pipe(url.optional()),
   COMMUNITY_CHAT_ID: optionalText,
@@ -242,7 +250,12 @@ const envSchema = z.object({
   TON_NODE_URL: optionalText.pipe(url.optional()),
   TON_API_KEY: optionalText,
   TON_API_RPS: optionalText.pipe(z.string().transform(Number).pipe(z.number().min(0).max(1_000)).optional()),
-  TASK_PHOTO_MAX_BYTES: z.coerce.number().int().positive().max(64 * 1024 * 1024).default(TASK_PHOTO_DEFAULT_MAX_BYTES),
+  TASK_PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(64 * 1024 * 1024)
+    .default(TASK_PHOTO_DEFAULT_MAX_BYTES),
   TREASURY_ADDRESS: optionalText.pipe(tonAddress.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYOUTS_ENABLED: optionalText.pipe(z.enum(['true', 'false', '1', '0']).optional()),
@@ -278,7 +291,12 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText.pipe(
     z
       .string()
-      .transform((text) => text.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .transform((text) =>
+        text
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
       .refine((entries) => entries.every(isProxyEntry), {
         message: 'comma-separated proxy addresses or CIDRs (or loopback, linklocal, uniquelocal)',
       })
@@ -315,7 +333,10 @@ type ParsedEnv = z.output<typeof envSchema>;
 
 /** 127.0.0.0/8, ::1 (also bracketed or IPv4-mapped) and localhost: reachable from this machine only. */
 export function isLoopbackHost(host: string): boolean {
-  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (name === 'localhost' || name === '::1' || name === '0:0:0:0:0:0:0:1') return true;
   const v4 = name.startsWith('::ffff:') ? name.slice('::ffff:'.length) : name;
   return isIPv4(v4) && v4.startsWith('127.');
@@ -368,7 +389,9 @@ function productionProblems(e: ParsedEnv): string[] {
     problems.push('HOT_WALLET_MNEMONIC is required in production when PAYOUTS_ENABLED is true');
   }
   if (e.PRICE_TICK_MS !== undefined && e.PRICE_TICK_MS > 0) {
-    problems.push('PRICE_TICK_MS is the sandbox random walk: production prices are set by the operator (leave it unset or 0)');
+    problems.push(
+      'PRICE_TICK_MS is the sandbox random walk: production prices are set by the operator (leave it unset or 0)',
+    );
   }
   for (const [name, published] of Object.entries(PUBLISHED_SANDBOX_SECRETS)) {
     if (e[name as keyof typeof PUBLISHED_SANDBOX_SECRETS] === published) {
@@ -436,7 +459,11 @@ export function loadConfig(env: Env = process.env): Config {
     hotWalletVersion: e.HOT_WALLET_VERSION ?? 'v4r2',
     priceTickMs: e.PRICE_TICK_MS ?? (sandbox ? SANDBOX_PRICE_TICK_MS : 0),
     statsCacheMs: e.STATS_CACHE_MS,
-    tonProofSecret: e.TON_PROOF_SECRET ?? createHmac('sha256', e.JWT_SECRET ?? SANDBOX_JWT_SECRET).update('ton-proof-payload').digest('hex'),
+    tonProofSecret:
+      e.TON_PROOF_SECRET ??
+      createHmac('sha256', e.JWT_SECRET ?? SANDBOX_JWT_SECRET)
+        .update('ton-proof-payload')
+        .digest('hex'),
     faults: {
       databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -126,8 +126,6 @@ const id = (text: string | undefined): string => {
   return text;
 };
 
-
-
 function taskLine(task: AdminTask): string {
   const s = task.settings;
   const details = [
@@ -143,10 +141,12 @@ function taskLine(task: AdminTask): string {
 
 function reviewLine(item: ReviewItem): string {
   const who = `${item.user.first_name}${item.user.username ? ` @${item.user.username}` : ''} (tg ${item.user.telegram_id})`;
-  const proof = item.kind === 'photo' ? `photo ${item.content_type} ${item.size} bytes: GET ${API_BASE}${callPath(operatorRoutes.reviewPhoto, { id: item.id })}` : `link ${item.link}`;
+  const proof =
+    item.kind === 'photo'
+      ? `photo ${item.content_type} ${item.size} bytes: GET ${API_BASE}${callPath(operatorRoutes.reviewPhoto, { id: item.id })}`
+      : `link ${item.link}`;
   return `#${item.id} ${new Date(item.created_at * 1000).toISOString()} ${who} — task #${item.task.id} ${item.task.title.en} — ${proof}`;
 }
-
 
 function withdrawalLine(w: OperatorWithdrawal): string {
   const when = new Date(w.created_at * 1000).toISOString();
@@ -155,7 +155,6 @@ function withdrawalLine(w: OperatorWithdrawal): string {
     w.error ? ` — ${w.error}` : ''
   }`;
 }
-
 
 function heldLine(b: HeldBatch): string {
   const until = new Date(b.valid_until * 1000).toISOString();
@@ -191,7 +190,10 @@ function addTaskBody(args: string[]): Record<string, unknown> {
       min_seconds: number(values['min-seconds']),
       count: number(values.count),
       paying_only: values['paying-only'],
-      allowed_hosts: values['allowed-hosts']?.split(',').map((host) => host.trim()).filter(Boolean),
+      allowed_hosts: values['allowed-hosts']
+        ?.split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
     }).filter(([, value]) => value !== undefined),
   );
   // The server checks everything (422 names what is wrong); only the shape is built here.
@@ -311,8 +313,11 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
   if (command === 'payouts' && rest.length === 0) {
     const change = action === 'pause' ? true : action === 'resume' ? false : undefined;
     if (action === 'status' || change !== undefined) {
-      const state = change === undefined ? await call('payoutsGet') : await call('payoutsSet', { body: { paused: change } });
-      const counts = Object.entries(state.counts).map(([status, count]) => `${status} ${count}`).join(', ');
+      const state =
+        change === undefined ? await call('payoutsGet') : await call('payoutsSet', { body: { paused: change } });
+      const counts = Object.entries(state.counts)
+        .map(([status, count]) => `${status} ${count}`)
+        .join(', ');
       print(`Payouts ${state.paused ? 'paused' : 'running'} — ${counts}`);
       return;
     }
@@ -335,7 +340,9 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
     if (entries.length === 0) print('No operator actions yet');
     for (const entry of entries) {
       const when = new Date(entry.created_at * 1000).toISOString();
-      const args = [entry.params, entry.query, entry.body].filter((part) => part != null).map((part) => JSON.stringify(part));
+      const args = [entry.params, entry.query, entry.body]
+        .filter((part) => part != null)
+        .map((part) => JSON.stringify(part));
       print([when, entry.status, entry.method, entry.path, ...args, `(${entry.ip})`].join(' '));
     }
     return;
@@ -354,8 +361,6 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
 
   throw new UsageError();
 }
-
-
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isEntryPoint) {

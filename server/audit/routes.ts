@@ -78,7 +78,15 @@ export function auditOperatorActions(deps: Pick<Deps, 'db'>) {
     try {
       await deps.db.query(
         'INSERT INTO operator_actions (method, path, params, query, body, status, ip) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [request.method, route, boundedArgs(request.params), boundedArgs(request.query), body, reply.statusCode, request.ip],
+        [
+          request.method,
+          route,
+          boundedArgs(request.params),
+          boundedArgs(request.query),
+          body,
+          reply.statusCode,
+          request.ip,
+        ],
       );
     } catch (error) {
       // The action itself is done (or refused) already; a lost audit line is reported, loudly.

@@ -39,9 +39,10 @@ export async function markRefreshTokenUsed(q: Queryable, id: bigint): Promise<vo
 
 /** Revokes a session (refresh-token family); false when it already was. */
 export async function revokeFamily(q: Queryable, familyId: string): Promise<boolean> {
-  const rows = await q.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL RETURNING id', [
-    familyId,
-  ]);
+  const rows = await q.query(
+    'UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL RETURNING id',
+    [familyId],
+  );
   return rows.length > 0;
 }
 
@@ -77,10 +78,10 @@ export async function isSessionLive(q: Queryable, familyId: string, userId: numb
 
 /** The family of a refresh token, if the token is the user's. */
 export async function familyOf(q: Queryable, tokenHash: string, userId: number): Promise<string | undefined> {
-  const [row] = await q.query<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND user_id = $2', [
-    tokenHash,
-    userId,
-  ]);
+  const [row] = await q.query<{ family_id: string }>(
+    'SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND user_id = $2',
+    [tokenHash, userId],
+  );
   return row?.family_id;
 }
 

@@ -12,7 +12,11 @@ export function authRoutes(deps: Deps) {
       const { tokens, userId } = await register(deps, body, request.log);
       return { ...tokens, user: await getMe(deps, userId) };
     });
-    callRoute(app, 'logout', async ({ request, body }) => signOut(deps, currentUser(request).userId, body.refresh_token));
-    callRoute(app, 'refresh', async ({ body }) => refresh(deps, 'refresh_token' in body ? body.refresh_token : body.refresh));
+    callRoute(app, 'logout', async ({ request, body }) =>
+      signOut(deps, currentUser(request).userId, body.refresh_token),
+    );
+    callRoute(app, 'refresh', async ({ body }) =>
+      refresh(deps, 'refresh_token' in body ? body.refresh_token : body.refresh),
+    );
   };
 }

@@ -38,7 +38,8 @@ export function verifyInitData(initData: string, botToken: string, maxAgeSeconds
     validate(initData, botToken, { expiresIn: maxAgeSeconds });
     // Signed in the future is not a real launch (a clock far off, or data minted for later replays).
     const authDate = Number(new URLSearchParams(initData).get('auth_date'));
-    if (!(authDate <= Math.floor(Date.now() / 1000) + AUTH_DATE_FUTURE_SKEW_SECONDS)) throw new Error('auth_date in the future');
+    if (!(authDate <= Math.floor(Date.now() / 1000) + AUTH_DATE_FUTURE_SKEW_SECONDS))
+      throw new Error('auth_date in the future');
     const { user, startParam } = readLaunchFields(initData);
     return {
       profile: {
@@ -147,7 +148,10 @@ export async function authenticateToken(deps: Pick<Deps, 'db' | 'tokens'>, token
  * An HTTP call's access token: its signature and expiry (remembered per token), and its session not one
  * this process knows was revoked — no database read (docs/performance.md "What the server does per call").
  */
-export async function authenticateRequest(deps: Pick<Deps, 'tokens' | 'revokedSessions'>, token: string): Promise<VerifiedClaims> {
+export async function authenticateRequest(
+  deps: Pick<Deps, 'tokens' | 'revokedSessions'>,
+  token: string,
+): Promise<VerifiedClaims> {
   const claims = await deps.tokens.verify(token);
   if (deps.revokedSessions.has(claims.sessionId)) throw new UnauthorizedError();
   return claims;
@@ -176,7 +180,9 @@ export function watchRevokedSessions(
   const read = async () => {
     const startedAt = performance.now();
     const seconds =
-      lastReadAt === null ? lifetime : Math.min(lifetime, Math.ceil((startedAt - lastReadAt) / 1000) + REVOKED_READ_OVERLAP_SECONDS);
+      lastReadAt === null
+        ? lifetime
+        : Math.min(lifetime, Math.ceil((startedAt - lastReadAt) / 1000) + REVOKED_READ_OVERLAP_SECONDS);
     deps.revokedSessions.add(await revokedFamiliesWithin(deps.db, seconds));
     lastReadAt = startedAt;
   };

@@ -29,7 +29,10 @@ export function telegramCommunityChecker(options: {
         if (!body.ok || !body.result) return false;
         const { status, is_member: isMember } = body.result;
         return (
-          status === 'member' || status === 'administrator' || status === 'creator' || (status === 'restricted' && isMember === true)
+          status === 'member' ||
+          status === 'administrator' ||
+          status === 'creator' ||
+          (status === 'restricted' && isMember === true)
         );
       } catch (error) {
         // Unreachable Bot API: treat as "not yet"; the next check after the interval asks again.

@@ -60,5 +60,7 @@ export function isDatabaseFault(error: unknown): boolean {
 
 /** The error as callers should see it: DatabaseUnavailableError for a fault, else unchanged. */
 export function classifyDatabaseError(error: unknown): unknown {
-  return !(error instanceof DatabaseUnavailableError) && isDatabaseFault(error) ? new DatabaseUnavailableError(error) : error;
+  return !(error instanceof DatabaseUnavailableError) && isDatabaseFault(error)
+    ? new DatabaseUnavailableError(error)
+    : error;
 }

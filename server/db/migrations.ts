@@ -666,9 +666,7 @@ export async function runMigrations(db: Db, list: Migration[] = migrations): Pro
       id TEXT PRIMARY KEY,
       applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
     )`);
-    const applied = new Set(
-      (await q.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id),
-    );
+    const applied = new Set((await q.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id));
     const pending = list.filter((migration) => !applied.has(migration.id));
     for (const migration of pending) {
       await q.exec(migration.sql);

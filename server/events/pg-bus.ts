@@ -107,7 +107,10 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: options.connectionString, application_name: LISTENER_APPLICATION_NAME });
+    const next = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     let lost = false;
     const onLost = (error?: unknown) => {
       if (lost) return;
@@ -149,8 +152,13 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
       await q.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
       return;
     }
-    const [row] = await q.query<{ id: bigint }>('INSERT INTO event_payloads (body) VALUES ($1) RETURNING id', [payload]);
-    await q.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify({ r: String(row!.id) } satisfies Envelope)]);
+    const [row] = await q.query<{ id: bigint }>('INSERT INTO event_payloads (body) VALUES ($1) RETURNING id', [
+      payload,
+    ]);
+    await q.query('SELECT pg_notify($1, $2)', [
+      EVENTS_CHANNEL,
+      JSON.stringify({ r: String(row!.id) } satisfies Envelope),
+    ]);
   };
 
   const publishOutside = (event: BusEvent) => {
@@ -160,7 +168,9 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
 
   const purgeTimer = setInterval(() => {
     options.db
-      .query('DELETE FROM event_payloads WHERE created_at < now() - make_interval(secs => $1)', [PAYLOAD_KEEP_MS / 1000])
+      .query('DELETE FROM event_payloads WHERE created_at < now() - make_interval(secs => $1)', [
+        PAYLOAD_KEEP_MS / 1000,
+      ])
       .catch((error: unknown) => options.onError(error, 'event payload purge failed'));
   }, PURGE_EVERY_MS);
   purgeTimer.unref();

@@ -115,7 +115,9 @@ export async function lockUserLink(q: Queryable, userId: number, id: number): Pr
 /** Codes of these links, each link's in the order they were made. */
 export async function codesOfLinks(q: Queryable, linkIds: number[]): Promise<FarmingCodeRow[]> {
   if (linkIds.length === 0) return [];
-  return q.query<FarmingCodeRow>('SELECT * FROM farming_codes WHERE link_id = ANY($1::int[]) ORDER BY link_id, id', [linkIds]);
+  return q.query<FarmingCodeRow>('SELECT * FROM farming_codes WHERE link_id = ANY($1::int[]) ORDER BY link_id, id', [
+    linkIds,
+  ]);
 }
 
 export interface ActivationRow {
@@ -124,10 +126,10 @@ export interface ActivationRow {
 }
 
 export async function findActivation(q: Queryable, linkId: number, userId: number): Promise<ActivationRow | undefined> {
-  const [row] = await q.query<ActivationRow>('SELECT code, mint_id FROM farming_activations WHERE link_id = $1 AND user_id = $2', [
-    linkId,
-    userId,
-  ]);
+  const [row] = await q.query<ActivationRow>(
+    'SELECT code, mint_id FROM farming_activations WHERE link_id = $1 AND user_id = $2',
+    [linkId, userId],
+  );
   return row;
 }
 
@@ -143,11 +145,10 @@ export async function insertActivation(
 
 /** A single-use code is spent (only if it was not: the caller has locked the link). */
 export async function markCodeUsed(q: Queryable, code: string, userId: number, at: number): Promise<boolean> {
-  const rows = await q.query('UPDATE farming_codes SET used_by = $2, used_at = to_timestamp($3) WHERE code = $1 AND used_by IS NULL RETURNING 1', [
-    code,
-    userId,
-    at,
-  ]);
+  const rows = await q.query(
+    'UPDATE farming_codes SET used_by = $2, used_at = to_timestamp($3) WHERE code = $1 AND used_by IS NULL RETURNING 1',
+    [code, userId, at],
+  );
   return rows.length === 1;
 }
 
@@ -181,11 +182,12 @@ export async function listUserLinks(
   limit: number,
   offset: number,
 ): Promise<{ rows: FarmingLinkRow[]; total: number }> {
-  const rows = await q.query<FarmingLinkRow>('SELECT * FROM farming_links WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3', [
+  const rows = await q.query<FarmingLinkRow>(
+    'SELECT * FROM farming_links WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3',
+    [userId, limit, offset],
+  );
+  const [count] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM farming_links WHERE user_id = $1', [
     userId,
-    limit,
-    offset,
   ]);
-  const [count] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM farming_links WHERE user_id = $1', [userId]);
   return { rows, total: count?.n ?? 0 };
 }

@@ -15,7 +15,9 @@ import {
 
 export function farmingRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
   return async (app: FastifyInstance) => {
-    callRoute(app, 'farmingPlans', async ({ query, request }) => farmingPlans(deps, currentUser(request).userId, query));
+    callRoute(app, 'farmingPlans', async ({ query, request }) =>
+      farmingPlans(deps, currentUser(request).userId, query),
+    );
 
     callRoute(app, 'farmingCalculate', async ({ query }) => farmingCalculate(deps, query));
 

@@ -23,7 +23,14 @@ import { InsufficientFundsError, changeBalance, currentBalances } from '../ledge
 import { randomCode } from '../lib/codes';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { formatUnits, parseUnits } from '../lib/money';
-import { type MintTerms, calculationOf, createFarmingMint, mintTerms, plansAffordableWith, userMint } from '../mint/service';
+import {
+  type MintTerms,
+  calculationOf,
+  createFarmingMint,
+  mintTerms,
+  plansAffordableWith,
+  userMint,
+} from '../mint/service';
 import { currentPriceNanotons } from '../price/service';
 import { lockUser } from '../users/service';
 import {
@@ -72,8 +79,16 @@ const termsOf = (link: FarmingLinkRow): MintTerms => ({
 });
 
 async function withCodes(q: Queryable, links: FarmingLinkRow[]): Promise<FarmingLink[]> {
-  const codes = await codesOfLinks(q, links.map((link) => link.id));
-  return links.map((link) => toFarmingLink(link, codes.filter((code) => code.link_id === link.id)));
+  const codes = await codesOfLinks(
+    q,
+    links.map((link) => link.id),
+  );
+  return links.map((link) =>
+    toFarmingLink(
+      link,
+      codes.filter((code) => code.link_id === link.id),
+    ),
+  );
 }
 
 // ---- plans and prices ----------------------------------------------------------------------------
@@ -180,7 +195,12 @@ export async function listFarmingLinks(
  * the unused uses, (count_activations − activations_used) × amount_token, go back to the balance the
  * link was paid from, and the link is revoked.
  */
-export async function cancelFarmingLink(deps: FarmingDeps, userId: number, id: number, now: number): Promise<FarmingLink> {
+export async function cancelFarmingLink(
+  deps: FarmingDeps,
+  userId: number,
+  id: number,
+  now: number,
+): Promise<FarmingLink> {
   return inTransaction(deps.db, deps.bus, async (tx) => {
     if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
     const link = await lockUserLink(tx, userId, id);
@@ -207,7 +227,11 @@ export async function cancelFarmingLink(deps: FarmingDeps, userId: number, id: n
 type Verdict = Pick<FarmingActivationStatus, 'status' | 'code' | 'message'>;
 type VerdictCode = FarmingActivationStatus['code'];
 
-const said = (status: Verdict['status'], code: VerdictCode): Verdict => ({ status, code, message: SERVER_MESSAGES[code] });
+const said = (status: Verdict['status'], code: VerdictCode): Verdict => ({
+  status,
+  code,
+  message: SERVER_MESSAGES[code],
+});
 
 /**
  * What `userId` may do with `code` of `link` now (the status read and the activation decide alike):
@@ -233,7 +257,11 @@ const mintDetails = (link: FarmingLinkRow): FarmingActivationStatus['mint_detail
 });
 
 /** GET /farming/activation-status: a pure read (unknown code → 404). */
-export async function farmingActivationStatus(deps: FarmingDeps, userId: number, activationCode: string): Promise<FarmingActivationStatus> {
+export async function farmingActivationStatus(
+  deps: FarmingDeps,
+  userId: number,
+  activationCode: string,
+): Promise<FarmingActivationStatus> {
   const code = await findCode(deps.db, normalCode(activationCode));
   const link = code ? await findLink(deps.db, code.link_id) : undefined;
   if (!code || !link) throw new NotFoundError('farmingLinkNotFound');
@@ -248,7 +276,12 @@ export async function farmingActivationStatus(deps: FarmingDeps, userId: number,
  * user with the same code again gets the same mint (idempotent); anything else is 409 with the status's
  * message.
  */
-export async function activateFarmingCode(deps: FarmingDeps, userId: number, activationCode: string, now: number): Promise<Mint> {
+export async function activateFarmingCode(
+  deps: FarmingDeps,
+  userId: number,
+  activationCode: string,
+  now: number,
+): Promise<Mint> {
   const codeText = normalCode(activationCode);
   return inTransaction(deps.db, deps.bus, async (tx) => {
     const known = await findCode(tx, codeText);

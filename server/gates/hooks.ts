@@ -55,7 +55,10 @@ export function maintenanceGate(deps: Pick<Deps, 'db'>) {
       throw error;
     }
     if (!on) return;
-    await reply.code(503).header('retry-after', '10').send({ msg: MAINTENANCE_ON_DETAIL, code: 'maintenance' } satisfies ErrorBody);
+    await reply
+      .code(503)
+      .header('retry-after', '10')
+      .send({ msg: MAINTENANCE_ON_DETAIL, code: 'maintenance' } satisfies ErrorBody);
   };
 }
 

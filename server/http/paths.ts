@@ -38,7 +38,7 @@ export function isUnspecificRoute(pattern: string | undefined): boolean {
  */
 export function lenientPath(url: string): string {
   let path = url.split(/[?#;]/, 1)[0] ?? '';
-  for (let previous = ''; previous !== path; ) {
+  for (let previous = ''; previous !== path;) {
     previous = path;
     path = path.replace(/%([0-7][0-9a-f])/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   }

@@ -144,7 +144,10 @@ export async function registerProtection(
     maxHeapUsedBytes: faults.loadMaxHeapUsedBytes,
     retryAfter: 10,
     pressureHandler: async (_request, reply) => {
-      await reply.code(503).header('retry-after', '10').send({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' } satisfies ErrorBody);
+      await reply
+        .code(503)
+        .header('retry-after', '10')
+        .send({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' } satisfies ErrorBody);
     },
   });
 
@@ -175,7 +178,10 @@ export async function registerProtection(
   // Sign-in and refresh have no verified user yet: per address only.
   limit('sign-in', SIGN_IN_CALLS, { perAddress: faults.rateLimitSignInPerIp });
   limit('money', MONEY_CALLS, { perAddress: faults.rateLimitMoneyPerIp, perUser: faults.rateLimitMoneyPerUser });
-  limit('ton-proof', TON_PROOF_CALLS, { perAddress: faults.rateLimitTonProofPerIp, perUser: faults.rateLimitTonProofPerUser });
+  limit('ton-proof', TON_PROOF_CALLS, {
+    perAddress: faults.rateLimitTonProofPerIp,
+    perUser: faults.rateLimitTonProofPerUser,
+  });
   limit('share-message', SHARE_MESSAGE_CALLS, {
     perAddress: faults.rateLimitShareMessagePerIp,
     perUser: faults.rateLimitShareMessagePerUser,

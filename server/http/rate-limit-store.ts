@@ -93,7 +93,12 @@ export function databaseRateLimitStore(
 
   // Keys carry their limit's name (server/http/protection.ts), so every limit shares one store and one table.
   class Store implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number) {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+      max: number,
+    ) {
       const blockedMs = exceeded.remainingMs(key);
       if (blockedMs > 0) {
         callback(null, { current: max + 1, ttl: blockedMs });

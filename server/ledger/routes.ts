@@ -6,6 +6,8 @@ import { operationHistory } from './service';
 
 export function ledgerRoutes(deps: Pick<Deps, 'db'>) {
   return async (app: FastifyInstance) => {
-    callRoute(app, 'operationsHistory', async ({ query, request }) => operationHistory(deps, currentUser(request).userId, query));
+    callRoute(app, 'operationsHistory', async ({ query, request }) =>
+      operationHistory(deps, currentUser(request).userId, query),
+    );
   };
 }

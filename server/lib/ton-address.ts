@@ -23,7 +23,8 @@ const fail = (text: string, reason: string): never => {
 function checkRaw(text: string): void {
   const [workchain = '', hex = '', ...rest] = text.split(':');
   if (rest.length > 0) fail(text, 'Address must include ":" only once.');
-  if (!/^-?\d+$/.test(workchain)) fail(text, `WC must be an integer, but ${workchain === '' ? 'nothing' : workchain} received.`);
+  if (!/^-?\d+$/.test(workchain))
+    fail(text, `WC must be an integer, but ${workchain === '' ? 'nothing' : workchain} received.`);
   const bad = [...hex].find((c) => !/[0-9a-fA-F]/.test(c));
   if (bad !== undefined) fail(text, `Hex part must be 64bytes length, but it has a non-hex character "${bad}".`);
   if (hex.length !== 64) fail(text, `Hex part must be 64bytes length, but ${hex.length} received.`);
@@ -42,7 +43,8 @@ export function parseTonAddress(text: string): ParsedTonAddress {
     const { address, isBounceable, isTestOnly } = Address.parseFriendly(text);
     return { address, flags: { bounceable: isBounceable, testOnly: isTestOnly } };
   } catch (error) {
-    const reason = error instanceof Error && /checksum/i.test(error.message) ? 'Checksum does not match.' : 'Not a TON address.';
+    const reason =
+      error instanceof Error && /checksum/i.test(error.message) ? 'Checksum does not match.' : 'Not a TON address.';
     return fail(text, reason);
   }
 }

@@ -14,7 +14,12 @@
  */
 import { TonClient, type TonClientParameters } from '@ton/ton';
 import type { Config } from '../config';
-import { TON_NODE_BACKOFF_MS, TON_NODE_MAX_ATTEMPTS, TON_NODE_MAX_BACKOFF_MS, TON_NODE_MAX_QUEUE_MS } from '../constants';
+import {
+  TON_NODE_BACKOFF_MS,
+  TON_NODE_MAX_ATTEMPTS,
+  TON_NODE_MAX_BACKOFF_MS,
+  TON_NODE_MAX_QUEUE_MS,
+} from '../constants';
 
 type HttpAdapter = NonNullable<TonClientParameters['httpAdapter']>;
 type AdapterRequest = Parameters<HttpAdapter>[0];
@@ -60,7 +65,8 @@ export class CallPacer {
     for (;;) {
       const now = this.clock.now();
       const start = Math.max(now, this.nextStart, this.heldUntil);
-      if (start - now > this.maxWaitMs) throw new TonNodeError(`the node's queue is ${Math.ceil((start - now) / 1000)} s long`);
+      if (start - now > this.maxWaitMs)
+        throw new TonNodeError(`the node's queue is ${Math.ceil((start - now) / 1000)} s long`);
       this.nextStart = start + this.intervalMs;
       if (start > now) await this.clock.sleep(start - now);
       if (this.heldUntil <= this.clock.now()) return;
@@ -109,7 +115,8 @@ export function tonNodeAdapter(options: TonNodeTransportOptions): HttpAdapter {
   const send = async (request: AdapterRequest): Promise<AdapterResponse> => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers.toJSON())) {
-      if (value !== null && value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      if (value !== null && value !== undefined)
+        headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     }
     if (options.apiKey) headers.set('X-API-Key', options.apiKey);
     const response = await doFetch(String(request.url), {

@@ -10,8 +10,10 @@ export function parseOr422<S extends z.ZodType>(schema: S, value: unknown): z.ou
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new ValidationError(
-    result.error.issues.map(
-      (issue): FieldError => ({ path: issue.path.map(String).join('.'), message: issue.message, ...templateOf(issue.message) }),
-    ),
+    result.error.issues.map((issue): FieldError => ({
+      path: issue.path.map(String).join('.'),
+      message: issue.message,
+      ...templateOf(issue.message),
+    })),
   );
 }

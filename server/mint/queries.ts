@@ -190,10 +190,11 @@ export async function listUserMints(
   limit: number,
   offset: number,
 ): Promise<{ rows: MintRow[]; total: number }> {
-  const rows = await q.query<MintRow>(
-    'SELECT * FROM mints WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3',
-    [userId, limit, offset],
-  );
+  const rows = await q.query<MintRow>('SELECT * FROM mints WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3', [
+    userId,
+    limit,
+    offset,
+  ]);
   const [count] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1', [userId]);
   return { rows, total: count?.n ?? 0 };
 }

@@ -9,7 +9,12 @@
 import type { Mint, MintCalculation, MintPlan, Paged } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
-import { MAX_PENDING_MINTS_PER_USER, MINT_MAX_NANOTONS, MINT_MIN_NANOTONS, MINT_PENDING_TTL_SECONDS } from '../constants';
+import {
+  MAX_PENDING_MINTS_PER_USER,
+  MINT_MAX_NANOTONS,
+  MINT_MIN_NANOTONS,
+  MINT_PENDING_TTL_SECONDS,
+} from '../constants';
 import { type Tx, inTransaction } from '../events/transaction';
 import { changeBalance } from '../ledger/service';
 import { randomCode } from '../lib/codes';
@@ -248,13 +253,7 @@ export interface TreasuryPayment {
 }
 
 export type PaymentOutcome =
-  | 'credited'
-  | 'overpaid'
-  | 'underpaid'
-  | 'unknown_comment'
-  | 'already_paid'
-  | 'mint_canceled'
-  | 'not_payment';
+  'credited' | 'overpaid' | 'underpaid' | 'unknown_comment' | 'already_paid' | 'mint_canceled' | 'not_payment';
 
 /**
  * Decides what one treasury transaction does, in the watcher's transaction (which has already recorded
@@ -287,7 +286,9 @@ export async function applyTreasuryPayment(
   const result = (outcome: PaymentOutcome): AppliedPayment => ({ outcome, mintId: mint.id, paidBy: null });
 
   const expiredInTime =
-    mint.status === 'canceled' && mint.cancel_reason === 'expired' && payment.utime < Math.floor(mint.expires_at.getTime() / 1000);
+    mint.status === 'canceled' &&
+    mint.cancel_reason === 'expired' &&
+    payment.utime < Math.floor(mint.expires_at.getTime() / 1000);
   if (mint.status !== 'pending' && !expiredInTime) {
     return result(mint.status === 'canceled' ? 'mint_canceled' : 'already_paid');
   }
@@ -353,7 +354,12 @@ export async function matureActiveMints(deps: MintDeps, now: number, batch = 500
         if (!peek) return false;
         await lockUser(tx, peek.user_id);
         const mint = await lockMint(tx, id);
-        if (!mint || mint.status !== 'active' || !mint.matures_at || Math.floor(mint.matures_at.getTime() / 1000) > now) {
+        if (
+          !mint ||
+          mint.status !== 'active' ||
+          !mint.matures_at ||
+          Math.floor(mint.matures_at.getTime() / 1000) > now
+        ) {
           return false;
         }
         const completed = await completeMintRow(tx, id, now);

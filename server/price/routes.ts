@@ -18,7 +18,10 @@ import { candles, currentPrice, setPrice } from './service';
 export const setPriceBodySchema = z.strictObject({
   price: moneyInput
     .refine((nanotons) => nanotons > 0n, VALIDATION_MESSAGES.amountPositive)
-    .refine((nanotons) => nanotons <= PRICE_MAX_NANOTONS, fillText(VALIDATION_MESSAGES.amountAtMost, { amount: formatUnits(PRICE_MAX_NANOTONS) })),
+    .refine(
+      (nanotons) => nanotons <= PRICE_MAX_NANOTONS,
+      fillText(VALIDATION_MESSAGES.amountAtMost, { amount: formatUnits(PRICE_MAX_NANOTONS) }),
+    ),
 });
 
 export function priceRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {

@@ -64,7 +64,9 @@ export async function findReferrer(q: Queryable, userId: number): Promise<Referr
 }
 
 export async function countReferrals(q: Queryable, referrerId: number): Promise<number> {
-  const [row] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM users WHERE referrer_id = $1', [referrerId]);
+  const [row] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM users WHERE referrer_id = $1', [
+    referrerId,
+  ]);
   return row?.n ?? 0;
 }
 
@@ -80,7 +82,10 @@ export async function countPayingReferrals(q: Queryable, referrerId: number): Pr
 
 /** Never lowers the mark: a slower reader of an older count cannot bring seen referrals back as new. */
 export async function markReferralsSeen(q: Queryable, userId: number, count: number): Promise<void> {
-  await q.query('UPDATE users SET seen_referrals_count = GREATEST(seen_referrals_count, $2) WHERE id = $1', [userId, count]);
+  await q.query('UPDATE users SET seen_referrals_count = GREATEST(seen_referrals_count, $2) WHERE id = $1', [
+    userId,
+    count,
+  ]);
 }
 
 export interface ReferralRow {
@@ -96,7 +101,12 @@ export interface ReferralRow {
 }
 
 /** One page of the referrer's referrals, newest first (by sign-up order). */
-export async function referralPage(q: Queryable, referrerId: number, limit: number, offset: number): Promise<ReferralRow[]> {
+export async function referralPage(
+  q: Queryable,
+  referrerId: number,
+  limit: number,
+  offset: number,
+): Promise<ReferralRow[]> {
   return q.query<ReferralRow>(
     `WITH page AS (
        SELECT id, first_name, username, photo_url, created_at FROM users

@@ -33,7 +33,6 @@ export { referralTier } from './tiers';
 /** Scalar subqueries (turnover in nanotons, invited count) for a statement that reads a user with its standing. */
 export { referralCountSql, referralTurnoverSql };
 
-
 /** How many friends the user has invited: all of them, or only those who paid a mint in TON (tasks). */
 export async function referralCount(q: Queryable, referrerId: number, payingOnly: boolean): Promise<number> {
   return payingOnly ? countPayingReferrals(q, referrerId) : countReferrals(q, referrerId);
@@ -65,7 +64,11 @@ export async function creditReferralReward(tx: Tx, mint: PaidMint): Promise<bigi
 
 /** The tiers (SPEC §3) as the Info sheet shows them: level 0-based, the turnover in TON that reaches it. */
 export function referralTiers(): ProgramRules['referral_tiers'] {
-  return REFERRAL_TIERS.map((tier, index) => ({ level: index, turnover_ton: String(tier.thresholdTon), percent: tier.percent }));
+  return REFERRAL_TIERS.map((tier, index) => ({
+    level: index,
+    turnover_ton: String(tier.thresholdTon),
+    percent: tier.percent,
+  }));
 }
 
 /** The referral link (DESIGN.md §7): the Mini App's t.me link with the user's ref code as start parameter. */

@@ -209,33 +209,65 @@
     return (
       ':host { all: initial; }' +
       '.backdrop { position: fixed; inset: 0; background: rgba(0, 0, 0, .5); display: flex; align-items: flex-end; justify-content: center;' +
-      '  font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: ' + text + '; animation: fade .15s ease-out; }' +
-      '.card { box-sizing: border-box; width: 100%; max-width: 480px; max-height: 92vh; overflow-y: auto; background: ' + bg + ';' +
+      '  font: 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: ' +
+      text +
+      '; animation: fade .15s ease-out; }' +
+      '.card { box-sizing: border-box; width: 100%; max-width: 480px; max-height: 92vh; overflow-y: auto; background: ' +
+      bg +
+      ';' +
       '  border-radius: 18px 18px 0 0; padding: 18px 18px calc(18px + env(safe-area-inset-bottom, 0px)); box-shadow: 0 -8px 30px rgba(0,0,0,.25);' +
       '  animation: rise .18s ease-out; outline: none; }' +
-      '.brand { display: flex; align-items: center; gap: 8px; font-size: 13px; color: ' + hint + '; margin-bottom: 12px; }' +
+      '.brand { display: flex; align-items: center; gap: 8px; font-size: 13px; color: ' +
+      hint +
+      '; margin-bottom: 12px; }' +
       '.brand img { width: 24px; height: 24px; border-radius: 6px; }' +
-      '.net { margin-left: auto; font-size: 11px; padding: 2px 8px; border-radius: 999px; background: ' + second + '; }' +
+      '.net { margin-left: auto; font-size: 11px; padding: 2px 8px; border-radius: 999px; background: ' +
+      second +
+      '; }' +
       'h2 { font-size: 19px; line-height: 1.3; margin: 0 0 14px; font-weight: 650; word-break: break-word; }' +
       '.rows { display: grid; gap: 8px; margin-bottom: 16px; }' +
-      '.row { display: flex; justify-content: space-between; align-items: baseline; gap: 12px; background: ' + second + '; border-radius: 12px; padding: 10px 12px; }' +
-      '.row .label { color: ' + hint + '; font-size: 13px; flex: none; }' +
+      '.row { display: flex; justify-content: space-between; align-items: baseline; gap: 12px; background: ' +
+      second +
+      '; border-radius: 12px; padding: 10px 12px; }' +
+      '.row .label { color: ' +
+      hint +
+      '; font-size: 13px; flex: none; }' +
       '.row .value { text-align: right; font-weight: 550; word-break: break-all; font-variant-numeric: tabular-nums; }' +
-      '.message { background: ' + second + '; border-radius: 12px; padding: 10px 12px; display: grid; gap: 4px; }' +
+      '.message { background: ' +
+      second +
+      '; border-radius: 12px; padding: 10px 12px; display: grid; gap: 4px; }' +
       '.message .line { display: flex; justify-content: space-between; gap: 12px; }' +
-      '.message .to { color: ' + hint + '; font-size: 13px; }' +
+      '.message .to { color: ' +
+      hint +
+      '; font-size: 13px; }' +
       '.message .amount { font-weight: 650; font-variant-numeric: tabular-nums; }' +
       '.message .comment { font-size: 13px; word-break: break-word; }' +
-      '.message .note { font-size: 12px; color: ' + hint + '; }' +
-      '.hint { color: ' + hint + '; font-size: 13px; margin: -6px 0 14px; }' +
-      '.error { color: ' + danger + '; font-size: 14px; margin: 0 0 14px; }' +
+      '.message .note { font-size: 12px; color: ' +
+      hint +
+      '; }' +
+      '.hint { color: ' +
+      hint +
+      '; font-size: 13px; margin: -6px 0 14px; }' +
+      '.error { color: ' +
+      danger +
+      '; font-size: 14px; margin: 0 0 14px; }' +
       '.error[hidden] { display: none; }' +
       '.actions { display: flex; gap: 10px; }' +
       'button { flex: 1; min-height: 50px; font: inherit; font-weight: 600; border-radius: 12px; border: 0; cursor: pointer; padding: 0 12px; }' +
-      'button.primary { background: ' + button + '; color: ' + buttonText + '; }' +
-      'button.secondary { background: ' + second + '; color: ' + text + '; }' +
+      'button.primary { background: ' +
+      button +
+      '; color: ' +
+      buttonText +
+      '; }' +
+      'button.secondary { background: ' +
+      second +
+      '; color: ' +
+      text +
+      '; }' +
       'button:disabled { opacity: .55; cursor: default; }' +
-      'button:focus-visible { outline: 2px solid ' + button + '; outline-offset: 2px; }' +
+      'button:focus-visible { outline: 2px solid ' +
+      button +
+      '; outline-offset: 2px; }' +
       '@keyframes fade { from { opacity: 0; } }' +
       '@keyframes rise { from { transform: translateY(40px); } }'
     );
@@ -389,7 +421,13 @@
             row('Balance', wallet.balance + ' TON', 'devwallet-balance'),
           );
           content.push(rows);
-          content.push(el('p', 'hint', asksProof ? 'Shares your address and a signed proof that you own it.' : 'Shares your wallet address.'));
+          content.push(
+            el(
+              'p',
+              'hint',
+              asksProof ? 'Shares your address and a signed proof that you own it.' : 'Shares your wallet address.',
+            ),
+          );
         }
         var overlay = openOverlay({
           title: appName + ' wants to connect',
@@ -424,7 +462,11 @@
             },
             function (error) {
               return overlay.fail(error.message).then(function () {
-                return connectError(id, error.status && error.status < 500 ? BAD_REQUEST : UNKNOWN_ERROR, error.message);
+                return connectError(
+                  id,
+                  error.status && error.status < 500 ? BAD_REQUEST : UNKNOWN_ERROR,
+                  error.message,
+                );
               });
             },
           );
@@ -493,7 +535,8 @@
     } catch (error) {
       return Promise.resolve(sendError(id, BAD_REQUEST, 'Bad request: params[0] is not JSON'));
     }
-    if (!loadConnection()) return Promise.resolve(sendError(id, UNKNOWN_APP, 'Dev Wallet is not connected to this app'));
+    if (!loadConnection())
+      return Promise.resolve(sendError(id, UNKNOWN_APP, 'Dev Wallet is not connected to this app'));
     var body = { init_data: initData(), request: request };
     return api('POST', API + '/preview', body).then(
       function (preview) {
@@ -505,11 +548,24 @@
         content.push(list);
         var totals = el('div', 'rows');
         totals.append(
-          row('Total', sumTon(preview.messages.map(function (m) { return m.amount; })) + ' TON', 'devwallet-total'),
+          row(
+            'Total',
+            sumTon(
+              preview.messages.map(function (m) {
+                return m.amount;
+              }),
+            ) + ' TON',
+            'devwallet-total',
+          ),
           row('Balance', preview.balance + ' TON', 'devwallet-balance'),
         );
         content.push(totals);
-        var overlay = openOverlay({ title: 'Confirm transaction', content: content, primary: 'Approve', secondary: 'Decline' });
+        var overlay = openOverlay({
+          title: 'Confirm transaction',
+          content: content,
+          primary: 'Approve',
+          secondary: 'Decline',
+        });
         return overlay.choice.then(function (choice) {
           if (choice !== 'primary') {
             overlay.close();
@@ -531,7 +587,13 @@
       },
       function (error) {
         // Refused before asking (expired, wrong network, bad address…): say why, briefly.
-        var overlay = openOverlay({ title: 'Transaction refused', content: [], primary: 'Approve', secondary: 'Decline', primaryDisabled: true });
+        var overlay = openOverlay({
+          title: 'Transaction refused',
+          content: [],
+          primary: 'Approve',
+          secondary: 'Decline',
+          primaryDisabled: true,
+        });
         return overlay.fail(error.message).then(function () {
           return sendError(id, error.status && error.status < 500 ? BAD_REQUEST : UNKNOWN_ERROR, error.message);
         });
@@ -541,7 +603,8 @@
 
   function send(message) {
     var id = message && message.id;
-    if (!message || typeof message.method !== 'string') return Promise.resolve(sendError(id, BAD_REQUEST, 'Bad request'));
+    if (!message || typeof message.method !== 'string')
+      return Promise.resolve(sendError(id, BAD_REQUEST, 'Bad request'));
     if (message.method === 'sendTransaction') {
       return exclusive(function () {
         return sendTransaction(message.params, id);
@@ -551,7 +614,9 @@
       clearConnection();
       return Promise.resolve({ result: {}, id: id });
     }
-    return Promise.resolve(sendError(id, METHOD_NOT_SUPPORTED, 'Method ' + message.method + ' is not supported by Dev Wallet'));
+    return Promise.resolve(
+      sendError(id, METHOD_NOT_SUPPORTED, 'Method ' + message.method + ' is not supported by Dev Wallet'),
+    );
   }
 
   // ---- the bridge -------------------------------------------------------------------------------

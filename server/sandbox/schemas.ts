@@ -79,5 +79,11 @@ export interface SandboxUser {
   theme: z.infer<typeof themeSchema>;
   created_at: string;
   /** The app account, once this test user has opened the app. */
-  app_user: { id: number; ref_code: string; balance_token: string; referral_balance: string; task_balance: string } | null;
+  app_user: {
+    id: number;
+    ref_code: string;
+    balance_token: string;
+    referral_balance: string;
+    task_balance: string;
+  } | null;
 }

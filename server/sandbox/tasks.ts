@@ -96,7 +96,11 @@ export function sandboxReviewRoutes(deps: Deps) {
     app.get('/sandbox/api/reviews/:id/photo', async (request, reply) => {
       const { id } = parseOr422(idParamsSchema, request.params);
       const photo = await reviewPhoto(deps, id);
-      return reply.type(photo.contentType).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(photo.data);
+      return reply
+        .type(photo.contentType)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo.data);
     });
     app.post('/sandbox/api/reviews/:id/approve', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);

@@ -79,7 +79,8 @@ export async function reconcileUserBonuses(tx: Tx, userId: number, now: number):
   const hold = microToText(target.hold);
   const investment = microToText(target.investment);
   const changed =
-    percentToMicro(current.hold_bonus) !== target.hold || percentToMicro(current.investment_bonus) !== target.investment;
+    percentToMicro(current.hold_bonus) !== target.hold ||
+    percentToMicro(current.investment_bonus) !== target.investment;
   if (changed) {
     await setUserBonuses(tx, userId, hold, investment);
     await publishBalance(tx, userId);
@@ -121,6 +122,8 @@ export async function currentCollectiveMicro(tx: Tx): Promise<bigint> {
 export async function usersWithHoldDue(q: Queryable, now: number): Promise<number[]> {
   const states = await holdBonusStates(q);
   return states
-    .filter((state) => percentToMicro(state.hold_bonus) !== holdBonusMicro(state.oldest ? now - seconds(state.oldest) : null))
+    .filter(
+      (state) => percentToMicro(state.hold_bonus) !== holdBonusMicro(state.oldest ? now - seconds(state.oldest) : null),
+    )
     .map((state) => state.id);
 }

@@ -77,10 +77,11 @@ export async function listUserStakes(
   limit: number,
   offset: number,
 ): Promise<{ rows: StakeRow[]; total: number }> {
-  const rows = await q.query<StakeRow>(
-    'SELECT * FROM stakes WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3',
-    [userId, limit, offset],
-  );
+  const rows = await q.query<StakeRow>('SELECT * FROM stakes WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3', [
+    userId,
+    limit,
+    offset,
+  ]);
   const [count] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM stakes WHERE user_id = $1', [userId]);
   return { rows, total: count?.n ?? 0 };
 }
@@ -106,10 +107,9 @@ export interface UserBonusRow {
 }
 
 export async function lockUserBonuses(q: Queryable, userId: number): Promise<UserBonusRow | undefined> {
-  const [row] = await q.query<UserBonusRow>(
-    'SELECT hold_bonus, investment_bonus FROM users WHERE id = $1 FOR UPDATE',
-    [userId],
-  );
+  const [row] = await q.query<UserBonusRow>('SELECT hold_bonus, investment_bonus FROM users WHERE id = $1 FOR UPDATE', [
+    userId,
+  ]);
   return row;
 }
 
@@ -133,7 +133,10 @@ export async function lockUserStakesOffRates(
 }
 
 /** Active stakes whose collective bonus differs from this one (ids; each is locked with its user). */
-export async function stakesOffCollective(q: Queryable, collective: string): Promise<Array<{ id: number; user_id: number }>> {
+export async function stakesOffCollective(
+  q: Queryable,
+  collective: string,
+): Promise<Array<{ id: number; user_id: number }>> {
   return q.query<{ id: number; user_id: number }>(
     `SELECT id, user_id FROM stakes WHERE status = 'active' AND collective_bonus <> $1::numeric ORDER BY id`,
     [collective],
@@ -141,7 +144,9 @@ export async function stakesOffCollective(q: Queryable, collective: string): Pro
 }
 
 /** Users with active stakes or a hold bonus: their hold bonus and oldest active stake. */
-export async function holdBonusStates(q: Queryable): Promise<Array<{ id: number; hold_bonus: string; oldest: Date | null }>> {
+export async function holdBonusStates(
+  q: Queryable,
+): Promise<Array<{ id: number; hold_bonus: string; oldest: Date | null }>> {
   return q.query<{ id: number; hold_bonus: string; oldest: Date | null }>(
     `SELECT u.id, u.hold_bonus, MIN(s.created_at) AS oldest
      FROM users u LEFT JOIN stakes s ON s.user_id = u.id AND s.status = 'active'
@@ -154,7 +159,11 @@ export async function holdBonusStates(q: Queryable): Promise<Array<{ id: number;
  * Active stakes that may have reached max_reward by `now` (exact NUMERIC arithmetic, so a superset of
  * what the integer rule, which floors, completes; the service decides each one).
  */
-export async function stakesPossiblyDone(q: Queryable, now: number, limit: number): Promise<Array<{ id: number; user_id: number }>> {
+export async function stakesPossiblyDone(
+  q: Queryable,
+  now: number,
+  limit: number,
+): Promise<Array<{ id: number; user_id: number }>> {
   return q.query<{ id: number; user_id: number }>(
     `SELECT id, user_id FROM stakes
      WHERE status = 'active'

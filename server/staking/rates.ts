@@ -25,8 +25,10 @@ export function percentToMicro(value: string | number): bigint {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) throw new Error(`Not a percentage: ${text}`);
   const [, sign = '', whole = '0', fraction = ''] = match;
-  if (fraction.replace(/0+$/, '').length > PERCENT_DECIMALS) throw new Error(`More than ${PERCENT_DECIMALS} decimals: ${text}`);
-  const micro = BigInt(whole) * MICRO + BigInt(fraction.padEnd(PERCENT_DECIMALS, '0').slice(0, PERCENT_DECIMALS) || '0');
+  if (fraction.replace(/0+$/, '').length > PERCENT_DECIMALS)
+    throw new Error(`More than ${PERCENT_DECIMALS} decimals: ${text}`);
+  const micro =
+    BigInt(whole) * MICRO + BigInt(fraction.padEnd(PERCENT_DECIMALS, '0').slice(0, PERCENT_DECIMALS) || '0');
   return sign ? -micro : micro;
 }
 
@@ -60,7 +62,8 @@ export interface RewardState {
 }
 
 /** Tokens per day at these rates (base units, floored). */
-export const rewardPerDay = (totalAmount: bigint, rateMicro: bigint): bigint => (totalAmount * rateMicro) / PER_DAY_DIVISOR;
+export const rewardPerDay = (totalAmount: bigint, rateMicro: bigint): bigint =>
+  (totalAmount * rateMicro) / PER_DAY_DIVISOR;
 
 /**
  * The SPEC §4 rule: pending → 0; completed → max_reward; else earned_reward + per-second rate ×

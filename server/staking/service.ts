@@ -21,7 +21,13 @@ import { formatUnits } from '../lib/money';
 import { changeBalance, publishBalance } from '../ledger/service';
 import { moveMintToStaking } from '../mint/service';
 import { lockUser } from '../users/service';
-import { currentCollectiveMicro, reconcileCollectiveBonus, reconcileUserBonuses, userBonusTargets, usersWithHoldDue } from './bonuses';
+import {
+  currentCollectiveMicro,
+  reconcileCollectiveBonus,
+  reconcileUserBonuses,
+  userBonusTargets,
+  usersWithHoldDue,
+} from './bonuses';
 import {
   type StakeRow,
   completeStakeRow,
@@ -77,7 +83,12 @@ export async function createStake(deps: StakingDeps, userId: number, mintId: num
   });
 }
 
-export async function listStakes(deps: StakingDeps, userId: number, page: number, limit: number): Promise<Paged<Stake>> {
+export async function listStakes(
+  deps: StakingDeps,
+  userId: number,
+  page: number,
+  limit: number,
+): Promise<Paged<Stake>> {
   const { rows, total } = await listUserStakes(deps.db, userId, limit, (page - 1) * limit);
   return { data: rows.map(toStake), total, page, limit };
 }
@@ -103,7 +114,12 @@ export function calculation(row: StakeRow, now: number): StakeCalculation {
   };
 }
 
-export async function calculateStake(deps: StakingDeps, userId: number, id: number, now: number): Promise<StakeCalculation> {
+export async function calculateStake(
+  deps: StakingDeps,
+  userId: number,
+  id: number,
+  now: number,
+): Promise<StakeCalculation> {
   const row = await findUserStake(deps.db, userId, id);
   if (!row) throw new NotFoundError('stakeNotFound');
   return calculation(row, now);
@@ -191,8 +207,15 @@ export function stakingRules(): ProgramRules['staking'] {
   return {
     daily_reward: STAKE_DAILY_REWARD_PERCENT,
     max_reward_percent: STAKE_MAX_REWARD_PERCENT,
-    hold_bonus: { step_days: HOLD_BONUS.stepDays, step_percent: HOLD_BONUS.stepPercent, max_percent: HOLD_BONUS.maxPercent },
+    hold_bonus: {
+      step_days: HOLD_BONUS.stepDays,
+      step_percent: HOLD_BONUS.stepPercent,
+      max_percent: HOLD_BONUS.maxPercent,
+    },
     investment_bonus: INVESTMENT_BONUS_STEPS.map((step) => ({ from_ton: String(step.fromTon), percent: step.percent })),
-    collective_bonus: COLLECTIVE_BONUS_STEPS.map((step) => ({ from_tokens: String(step.fromTokens), percent: step.percent })),
+    collective_bonus: COLLECTIVE_BONUS_STEPS.map((step) => ({
+      from_tokens: String(step.fromTokens),
+      percent: step.percent,
+    })),
   };
 }

@@ -33,7 +33,10 @@ function kindSettings(deps: Pick<Deps, 'config'>, kind: TaskKind, input: unknown
   const parsed = kindSettingsSchemas[kind].safeParse(input ?? {});
   if (!parsed.success) {
     throw new ValidationError(
-      parsed.error.issues.map((issue) => ({ path: ['settings', ...issue.path.map(String)].join('.'), message: issue.message })),
+      parsed.error.issues.map((issue) => ({
+        path: ['settings', ...issue.path.map(String)].join('.'),
+        message: issue.message,
+      })),
     );
   }
   const settings: Record<string, unknown> = { ...parsed.data };
@@ -65,7 +68,11 @@ export async function createTask(deps: Pick<Deps, 'db' | 'config'>, input: TaskI
 }
 
 /** Changes what is given (texts, icon, reward, settings of the task's kind, active flag, order); the kind stays. */
-export async function changeTask(deps: Pick<Deps, 'db' | 'config'>, id: number, change: TaskChange): Promise<AdminTask> {
+export async function changeTask(
+  deps: Pick<Deps, 'db' | 'config'>,
+  id: number,
+  change: TaskChange,
+): Promise<AdminTask> {
   return deps.db.tx(async (q) => {
     const task = await findTask(q, id);
     if (!task) throw new NotFoundError('taskNotFound');

@@ -150,7 +150,10 @@ export async function userTasks(q: Queryable, userId: number): Promise<UserTaskR
 }
 
 export async function findUserTask(q: Queryable, userId: number, taskId: number): Promise<UserTaskRow | undefined> {
-  const [row] = await q.query<UserTaskRow>('SELECT * FROM user_tasks WHERE user_id = $1 AND task_id = $2', [userId, taskId]);
+  const [row] = await q.query<UserTaskRow>('SELECT * FROM user_tasks WHERE user_id = $1 AND task_id = $2', [
+    userId,
+    taskId,
+  ]);
   return row;
 }
 
@@ -164,7 +167,12 @@ export async function lockUserTask(q: Queryable, userId: number, taskId: number)
 }
 
 /** new → started; undefined when the user already has a row for the task (a concurrent start won). */
-export async function insertStarted(q: Queryable, userId: number, taskId: number, at: Date): Promise<UserTaskRow | undefined> {
+export async function insertStarted(
+  q: Queryable,
+  userId: number,
+  taskId: number,
+  at: Date,
+): Promise<UserTaskRow | undefined> {
   const [row] = await q.query<UserTaskRow>(
     `INSERT INTO user_tasks (user_id, task_id, status, started_at) VALUES ($1, $2, 'started', $3)
      ON CONFLICT (user_id, task_id) DO NOTHING RETURNING *`,
@@ -195,16 +203,19 @@ export async function setPendingReview(q: Queryable, id: number, proofLink: stri
 
 export async function setRejected(q: Queryable, id: number, reason: string): Promise<UserTaskRow> {
   return one(
-    q.query<UserTaskRow>(`UPDATE user_tasks SET status = 'rejected', rejection_reason = $2 WHERE id = $1 RETURNING *`, [id, reason]),
+    q.query<UserTaskRow>(`UPDATE user_tasks SET status = 'rejected', rejection_reason = $2 WHERE id = $1 RETURNING *`, [
+      id,
+      reason,
+    ]),
   );
 }
 
 export async function setClaimed(q: Queryable, id: number, at: Date): Promise<UserTaskRow> {
   return one(
-    q.query<UserTaskRow>(`UPDATE user_tasks SET status = 'claimed', claimed_at = $2 WHERE id = $1 AND status = 'validated' RETURNING *`, [
-      id,
-      at,
-    ]),
+    q.query<UserTaskRow>(
+      `UPDATE user_tasks SET status = 'claimed', claimed_at = $2 WHERE id = $1 AND status = 'validated' RETURNING *`,
+      [id, at],
+    ),
   );
 }
 
@@ -243,10 +254,15 @@ export async function lockProof(q: Queryable, id: number): Promise<ProofRow | un
 
 /** The review queue: pending proofs, oldest first. */
 export async function pendingProofs(q: Queryable, limit: number): Promise<ProofRow[]> {
-  return q.query<ProofRow>(`SELECT ${PROOF_COLUMNS} FROM task_proofs WHERE status = 'pending' ORDER BY id LIMIT $1`, [limit]);
+  return q.query<ProofRow>(`SELECT ${PROOF_COLUMNS} FROM task_proofs WHERE status = 'pending' ORDER BY id LIMIT $1`, [
+    limit,
+  ]);
 }
 
-export async function proofPhoto(q: Queryable, id: number): Promise<{ content_type: string; data: Uint8Array } | undefined> {
+export async function proofPhoto(
+  q: Queryable,
+  id: number,
+): Promise<{ content_type: string; data: Uint8Array } | undefined> {
   const [row] = await q.query<{ content_type: string; data: Uint8Array }>(
     `SELECT content_type, data FROM task_proofs WHERE id = $1 AND kind = 'photo'`,
     [id],

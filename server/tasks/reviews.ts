@@ -63,8 +63,18 @@ async function reviewItems(q: Queryable, proofs: ProofRow[]): Promise<ReviewItem
       reason: proof.reason,
       created_at: Math.floor(proof.created_at.getTime() / 1000),
       reviewed_at: proof.reviewed_at ? Math.floor(proof.reviewed_at.getTime() / 1000) : null,
-      task: { id: task.id, kind: task.kind, title: { en: task.title_en, ru: task.title_ru }, reward: formatUnits(task.reward) },
-      user: { id: user.id, telegram_id: Number(user.telegram_id), first_name: user.first_name, username: user.username },
+      task: {
+        id: task.id,
+        kind: task.kind,
+        title: { en: task.title_en, ru: task.title_ru },
+        reward: formatUnits(task.reward),
+      },
+      user: {
+        id: user.id,
+        telegram_id: Number(user.telegram_id),
+        first_name: user.first_name,
+        username: user.username,
+      },
     };
   });
 }
@@ -75,7 +85,10 @@ export async function reviewQueue(deps: Pick<Deps, 'db'>, limit: number): Promis
 }
 
 /** A photo proof's bytes and type: the operator's only (the user API never serves them). */
-export async function reviewPhoto(deps: Pick<Deps, 'db'>, proofId: number): Promise<{ contentType: string; data: Buffer }> {
+export async function reviewPhoto(
+  deps: Pick<Deps, 'db'>,
+  proofId: number,
+): Promise<{ contentType: string; data: Buffer }> {
   const photo = await proofPhoto(deps.db, proofId);
   if (!photo) throw new NotFoundError({ code: 'notFound', msg: 'No such photo proof' });
   return { contentType: photo.content_type, data: Buffer.from(photo.data) };
@@ -98,11 +111,15 @@ async function review(
     const proof = await lockProof(tx, proofId);
     if (!proof) throw new NotFoundError({ code: 'notFound', msg: PROOF_NOT_FOUND });
     if (proof.status !== 'pending') throw new ConflictError({ code: 'conflict', msg: PROOF_ALREADY_REVIEWED });
-    if (!row || row.status !== 'pending_review') throw new Error(`proof ${proofId} is pending but its task is ${row?.status}`);
+    if (!row || row.status !== 'pending_review')
+      throw new Error(`proof ${proofId} is pending but its task is ${row?.status}`);
     const task = await findTask(tx, proof.task_id);
     if (!task) throw new Error(`proof ${proofId} lost its task`);
     const reviewed = await reviewProof(tx, proofId, verdict, now);
-    const progress = verdict.status === 'approved' ? await setValidated(tx, row.id, now) : await setRejected(tx, row.id, verdict.reason);
+    const progress =
+      verdict.status === 'approved'
+        ? await setValidated(tx, row.id, now)
+        : await setRejected(tx, row.id, verdict.reason);
     publishTask(tx, deps, task, progress);
     const [item] = await reviewItems(tx, [reviewed]);
     if (!item) throw new Error('review item vanished');
@@ -113,5 +130,9 @@ async function review(
 export const approveProof = (deps: Pick<Deps, 'db' | 'bus' | 'config'>, proofId: number, now = new Date()) =>
   review(deps, proofId, { status: 'approved' }, now);
 
-export const rejectProof = (deps: Pick<Deps, 'db' | 'bus' | 'config'>, proofId: number, reason: string, now = new Date()) =>
-  review(deps, proofId, { status: 'rejected', reason }, now);
+export const rejectProof = (
+  deps: Pick<Deps, 'db' | 'bus' | 'config'>,
+  proofId: number,
+  reason: string,
+  now = new Date(),
+) => review(deps, proofId, { status: 'rejected', reason }, now);

@@ -21,13 +21,17 @@ export function taskRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     callRoute(app, 'taskList', async ({ request }) => listTasks(deps, currentUser(request).userId));
 
-    callRoute(app, 'taskStart', async ({ body, request }) => startTask(deps, currentUser(request).userId, body.task_id));
+    callRoute(app, 'taskStart', async ({ body, request }) =>
+      startTask(deps, currentUser(request).userId, body.task_id),
+    );
 
     callRoute(app, 'taskValidate', async ({ body, request }) => validateTask(deps, currentUser(request), body), {
       bodyLimit: photoBodyLimit(deps.config.taskPhotoMaxBytes),
     });
 
-    callRoute(app, 'taskClaim', async ({ body, request }) => claimTask(deps, currentUser(request).userId, body.task_id));
+    callRoute(app, 'taskClaim', async ({ body, request }) =>
+      claimTask(deps, currentUser(request).userId, body.task_id),
+    );
 
     // ---- operator API (npm run operator -- tasks …, reviews …) ----
     operatorRoute(app, 'tasksList', async () => operatorTasks(deps));

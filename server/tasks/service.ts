@@ -6,7 +6,23 @@
  *  - catalogue.ts: the operator's catalogue (list, create, change, the sandbox's seed);
  *  - reviews.ts: the review queue (proofs waiting, a photo's bytes, approve, reject).
  */
-export { type AdminTask, type TaskChange, type TaskInput, changeTask, createTask, operatorTasks, seedTasksIfEmpty } from './catalogue';
-export { PROOF_ALREADY_REVIEWED, PROOF_NOT_FOUND, type ReviewItem, approveProof, rejectProof, reviewPhoto, reviewQueue } from './reviews';
+export {
+  type AdminTask,
+  type TaskChange,
+  type TaskInput,
+  changeTask,
+  createTask,
+  operatorTasks,
+  seedTasksIfEmpty,
+} from './catalogue';
+export {
+  PROOF_ALREADY_REVIEWED,
+  PROOF_NOT_FOUND,
+  type ReviewItem,
+  approveProof,
+  rejectProof,
+  reviewPhoto,
+  reviewQueue,
+} from './reviews';
 export { claimTask, listTasks, startTask, validateTask } from './user-flow';
 export { PHOTO_TOO_LARGE_MSG } from './validators/photo';

@@ -17,7 +17,10 @@ export const hostSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/, 'must be a host name like t.me');
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/,
+    'must be a host name like t.me',
+  );
 
 /** The operator's settings per kind (unknown keys refused, so a typo is not silently dropped). */
 export const kindSettingsSchemas = {

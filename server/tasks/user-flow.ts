@@ -116,7 +116,13 @@ function readProof(deps: TaskDeps, userId: number, task: TaskRow, body: TaskVali
 }
 
 /** The rule of a kind that validates at once (community, referrals, visit); throws 409 with the reason. */
-async function checkRule(deps: TaskDeps, user: { userId: number; telegramId: number }, task: TaskRow, row: UserTaskRow, now: Date) {
+async function checkRule(
+  deps: TaskDeps,
+  user: { userId: number; telegramId: number },
+  task: TaskRow,
+  row: UserTaskRow,
+  now: Date,
+) {
   const { settings } = wire(deps, task, row);
   switch (task.kind) {
     case 'community':

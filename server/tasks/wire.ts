@@ -49,7 +49,12 @@ export const wireTask = (deps: Pick<Deps, 'config'>, task: TaskRow, progress: Us
   toTask(task, progress, deps.config.communityUrl);
 
 /** Tells the user, when the transaction commits, that their task changed; the task as the wire shows it. */
-export function publishTask(tx: Pick<Tx, 'publishToUser'>, deps: Pick<Deps, 'config'>, task: TaskRow, progress: UserTaskRow): Task {
+export function publishTask(
+  tx: Pick<Tx, 'publishToUser'>,
+  deps: Pick<Deps, 'config'>,
+  task: TaskRow,
+  progress: UserTaskRow,
+): Task {
   const data = wireTask(deps, task, progress);
   tx.publishToUser(progress.user_id, { event: 'user:task', data });
   return data;

@@ -73,7 +73,9 @@ export interface UserSummary {
 
 export async function userSummaries(q: Queryable, ids: number[]): Promise<UserSummary[]> {
   if (ids.length === 0) return [];
-  return q.query<UserSummary>('SELECT id, telegram_id, first_name, username FROM users WHERE id = ANY($1::int[])', [ids]);
+  return q.query<UserSummary>('SELECT id, telegram_id, first_name, username FROM users WHERE id = ANY($1::int[])', [
+    ids,
+  ]);
 }
 
 export async function findUserIdByRefCode(q: Queryable, refCode: string): Promise<number | undefined> {
@@ -126,13 +128,6 @@ export async function insertUser(
   return row.id;
 }
 
-export async function setCommunityMember(
-  q: Queryable,
-  userId: number,
-  member: boolean,
-): Promise<void> {
-  await q.query('UPDATE users SET community_member = $2, community_checked_at = now() WHERE id = $1', [
-    userId,
-    member,
-  ]);
+export async function setCommunityMember(q: Queryable, userId: number, member: boolean): Promise<void> {
+  await q.query('UPDATE users SET community_member = $2, community_checked_at = now() WHERE id = $1', [userId, member]);
 }

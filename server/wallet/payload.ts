@@ -16,7 +16,9 @@ const LABEL = Buffer.from('ton-proof-payload/v1', 'utf8');
 function tagOf(secret: string, userId: number, body: Buffer): Buffer {
   const user = Buffer.alloc(4);
   user.writeUInt32BE(userId);
-  return createHmac('sha256', secret).update(Buffer.concat([LABEL, user, body])).digest();
+  return createHmac('sha256', secret)
+    .update(Buffer.concat([LABEL, user, body]))
+    .digest();
 }
 
 export interface IssuedPayload {

@@ -73,8 +73,16 @@ const KNOWN_CODES: ReadonlyArray<{ version: WalletVersion; code: Cell; readKey: 
   };
   const codeOf = (contract: { init: { code: Cell } }) => contract.init.code;
   return [
-    { version: 'v3r1', code: codeOf(WalletContractV3R1.create({ workchain: 0, publicKey: ZERO_KEY })), readKey: v3v4Key },
-    { version: 'v3r2', code: codeOf(WalletContractV3R2.create({ workchain: 0, publicKey: ZERO_KEY })), readKey: v3v4Key },
+    {
+      version: 'v3r1',
+      code: codeOf(WalletContractV3R1.create({ workchain: 0, publicKey: ZERO_KEY })),
+      readKey: v3v4Key,
+    },
+    {
+      version: 'v3r2',
+      code: codeOf(WalletContractV3R2.create({ workchain: 0, publicKey: ZERO_KEY })),
+      readKey: v3v4Key,
+    },
     { version: 'v4r2', code: codeOf(WalletContractV4.create({ workchain: 0, publicKey: ZERO_KEY })), readKey: v3v4Key },
     { version: 'v5r1', code: codeOf(WalletContractV5R1.create({ workchain: 0, publicKey: ZERO_KEY })), readKey: v5Key },
   ];

@@ -36,7 +36,11 @@ export async function lockAddress(q: Queryable, address: string): Promise<void> 
 }
 
 /** Ends another user's binding of this address; returns that user's id, if there was one. */
-export async function unbindAddressFromOthers(q: Queryable, address: string, userId: number): Promise<number | undefined> {
+export async function unbindAddressFromOthers(
+  q: Queryable,
+  address: string,
+  userId: number,
+): Promise<number | undefined> {
   const [row] = await q.query<{ user_id: number }>(
     'DELETE FROM wallet_bindings WHERE address = $1 AND user_id <> $2 RETURNING user_id',
     [address, userId],

@@ -20,13 +20,15 @@ import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { BadGatewayError, ValidationError, fieldError } from '../lib/errors';
 import { issuePayload, readPayload } from './payload';
+import { parseStateInit, publicKeyFromStateInit, stateInitMatchesAddress, verifyTonProofSignature } from './proof';
 import {
-  parseStateInit,
-  publicKeyFromStateInit,
-  stateInitMatchesAddress,
-  verifyTonProofSignature,
-} from './proof';
-import { type WalletBindingRow, consumePayload, findBinding, lockAddress, unbindAddressFromOthers, upsertBinding } from './queries';
+  type WalletBindingRow,
+  consumePayload,
+  findBinding,
+  lockAddress,
+  unbindAddressFromOthers,
+  upsertBinding,
+} from './queries';
 
 /** TON Connect chain ids. */
 const CHAIN_IDS = { mainnet: '-239', testnet: '-3' } as const;
@@ -69,10 +71,7 @@ export function tonProofPayload(deps: Pick<Deps, 'config'>, userId: number, now 
 
 /** A refused proof: one sentence for the person, the reason for programs (errors[1]). Nothing is written. */
 function refuse(path: string, reason: string): never {
-  throw new ValidationError([
-    fieldError('proof', 'tonProofInvalid'),
-    { path, message: reason },
-  ]);
+  throw new ValidationError([fieldError('proof', 'tonProofInvalid'), { path, message: reason }]);
 }
 
 function toBoundWallet(row: Pick<WalletBindingRow, 'address' | 'network' | 'bound_at'>): BoundWallet {
@@ -106,26 +105,33 @@ export async function checkTonProof(
   }
   if (address.workChain !== 0) refuse('address', 'address: a wallet on the basechain (workchain 0) only');
   const network = networkOf(deps.config);
-  if (body.network !== CHAIN_IDS[network]) refuse('network', `network: this server is on ${network} (${CHAIN_IDS[network]})`);
+  if (body.network !== CHAIN_IDS[network])
+    refuse('network', `network: this server is on ${network} (${CHAIN_IDS[network]})`);
 
   const domain = proofDomain(deps.config);
-  if (proof.domain.value !== domain) refuse('proof.domain', `proof.domain: the proof is for ${proof.domain.value}, not ${domain}`);
+  if (proof.domain.value !== domain)
+    refuse('proof.domain', `proof.domain: the proof is for ${proof.domain.value}, not ${domain}`);
   if (proof.domain.lengthBytes !== Buffer.byteLength(proof.domain.value, 'utf8')) {
     refuse('proof.domain', 'proof.domain: lengthBytes is not the length of value');
   }
-  if (proof.timestamp > now + TON_PROOF_FUTURE_SKEW_SECONDS) refuse('proof.timestamp', 'proof.timestamp: in the future');
+  if (proof.timestamp > now + TON_PROOF_FUTURE_SKEW_SECONDS)
+    refuse('proof.timestamp', 'proof.timestamp: in the future');
   if (now - proof.timestamp > TON_PROOF_TTL_SECONDS) refuse('proof.timestamp', 'proof.timestamp: the proof is too old');
 
   const payload = readPayload(deps.config.tonProofSecret, userId, proof.payload, now);
   if (!payload.ok) {
-    refuse('proof.payload', payload.reason === 'expired' ? 'proof.payload: expired' : 'proof.payload: not issued by this server to this user');
+    refuse(
+      'proof.payload',
+      payload.reason === 'expired' ? 'proof.payload: expired' : 'proof.payload: not issued by this server to this user',
+    );
   }
 
   let publicKey: Buffer | null = null;
   if (proof.state_init) {
     const init = parseStateInit(proof.state_init);
     if (!init) return refuse('proof.state_init', 'proof.state_init: not a state init');
-    if (!stateInitMatchesAddress(init, address)) refuse('proof.state_init', 'proof.state_init: does not hash to the address');
+    if (!stateInitMatchesAddress(init, address))
+      refuse('proof.state_init', 'proof.state_init: does not hash to the address');
     publicKey = publicKeyFromStateInit(init)?.publicKey ?? null;
   }
   // A wallet whose code is not one we know (or no state init at all): the deployed contract tells its key.
@@ -182,6 +188,11 @@ export interface BoundWalletColumns {
 }
 
 export function boundWalletFromColumns(row: BoundWalletColumns): BoundWallet | null {
-  if (row.bound_wallet_address === null || row.bound_wallet_network === null || row.bound_wallet_at === null) return null;
-  return toBoundWallet({ address: row.bound_wallet_address, network: row.bound_wallet_network, bound_at: row.bound_wallet_at });
+  if (row.bound_wallet_address === null || row.bound_wallet_network === null || row.bound_wallet_at === null)
+    return null;
+  return toBoundWallet({
+    address: row.bound_wallet_address,
+    network: row.bound_wallet_network,
+    bound_at: row.bound_wallet_at,
+  });
 }

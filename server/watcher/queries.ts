@@ -22,7 +22,12 @@ export async function recordTransactionOnce(q: Queryable, tx: RecordedTransactio
   return rows.length > 0;
 }
 
-export async function setOutcome(q: Queryable, hash: string, outcome: PaymentOutcome, mintId: number | null): Promise<void> {
+export async function setOutcome(
+  q: Queryable,
+  hash: string,
+  outcome: PaymentOutcome,
+  mintId: number | null,
+): Promise<void> {
   await q.query('UPDATE treasury_transactions SET outcome = $2, mint_id = $3 WHERE hash = $1', [hash, outcome, mintId]);
 }
 
@@ -66,7 +71,11 @@ export interface ReviewRow {
 }
 
 /** What an operator must look at: TON that arrived and was not (or not fully) credited. */
-export async function transactionsToReview(q: Queryable, includeResolved: boolean, limit: number): Promise<ReviewRow[]> {
+export async function transactionsToReview(
+  q: Queryable,
+  includeResolved: boolean,
+  limit: number,
+): Promise<ReviewRow[]> {
   return q.query<ReviewRow>(
     `SELECT hash, lt, utime, source, amount_nanotons, comment, outcome, mint_id, recorded_at, resolved_at, resolution
      FROM treasury_transactions
@@ -80,7 +89,11 @@ export async function transactionsToReview(q: Queryable, includeResolved: boolea
  * Marks a transaction to review resolved, once: an operator's resolution is final, so a
  * second resolve is refused instead of overwriting the first.
  */
-export async function resolveTransaction(q: Queryable, hash: string, resolution: string): Promise<'resolved' | 'already' | 'missing'> {
+export async function resolveTransaction(
+  q: Queryable,
+  hash: string,
+  resolution: string,
+): Promise<'resolved' | 'already' | 'missing'> {
   const rows = await q.query(
     `UPDATE treasury_transactions SET resolved_at = now(), resolution = $2
      WHERE hash = $1 AND outcome NOT IN ('credited', 'not_payment') AND resolved_at IS NULL RETURNING hash`,

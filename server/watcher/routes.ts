@@ -32,7 +32,8 @@ export function treasuryAdminRoutes(deps: Pick<Deps, 'db' | 'config'>) {
     operatorRoute(app, 'treasuryResolve', async ({ body: { hash, resolution }, request }) => {
       const outcome = await resolveTransaction(deps.db, hash, resolution);
       if (outcome === 'missing') throw new NotFoundError({ code: 'notFound', msg: 'No such transaction to review' });
-      if (outcome === 'already') throw new ConflictError({ code: 'conflict', msg: 'This transaction is already resolved' });
+      if (outcome === 'already')
+        throw new ConflictError({ code: 'conflict', msg: 'This transaction is already resolved' });
       request.log.warn({ hash, resolution }, 'treasury transaction resolved by operator');
       return { hash, resolved: true as const };
     });

@@ -157,8 +157,16 @@ export function createTreasuryWatcher(options: TreasuryWatcherOptions): Treasury
     });
     if (!outcome) return;
     result.recorded[outcome.outcome] = (result.recorded[outcome.outcome] ?? 0) + 1;
-    const details = { hash: tx.hash, lt: tx.lt.toString(), source: tx.source, nanotons: tx.amount.toString(), comment: tx.comment, mintId: outcome.mintId };
-    if (outcome.outcome === 'credited' || outcome.outcome === 'not_payment') log.info({ ...details, outcome: outcome.outcome }, 'treasury transaction');
+    const details = {
+      hash: tx.hash,
+      lt: tx.lt.toString(),
+      source: tx.source,
+      nanotons: tx.amount.toString(),
+      comment: tx.comment,
+      mintId: outcome.mintId,
+    };
+    if (outcome.outcome === 'credited' || outcome.outcome === 'not_payment')
+      log.info({ ...details, outcome: outcome.outcome }, 'treasury transaction');
     else log.warn({ ...details, outcome: outcome.outcome }, 'treasury transaction needs an operator');
   }
 

@@ -61,7 +61,8 @@ export function injectAppConfig(html: string, appConfig: AppConfig): string {
 
 /** index.html as users get it: the runtime config injected, then each extra transform (the sandbox's dev wallet). */
 export function indexHtmlRenderer(appConfig: AppConfig, transforms: ReadonlyArray<(html: string) => string> = []) {
-  return (html: string): string => transforms.reduce((page, transform) => transform(page), injectAppConfig(html, appConfig));
+  return (html: string): string =>
+    transforms.reduce((page, transform) => transform(page), injectAppConfig(html, appConfig));
 }
 
 /** Answers with dist/index.html rendered by `render`; null when the client is not built. */
@@ -93,7 +94,9 @@ export function webRoutes(config: Config, spa: { distDir: string; sendIndex: Sen
     // Served with Access-Control-Allow-Origin: * (`crossOrigin`, server/http/protection.ts): web wallets fetch
     // the manifest and its icons cross-origin.
     const crossOrigin = { config: { crossOrigin: true } };
-    app.get('/tonconnect-manifest.json', crossOrigin, async (_request, reply) => reply.redirect('/tonconnect/manifest.json', 302));
+    app.get('/tonconnect-manifest.json', crossOrigin, async (_request, reply) =>
+      reply.redirect('/tonconnect/manifest.json', 302),
+    );
     app.get('/tonconnect/manifest.json', crossOrigin, async () => ({
       url: config.publicUrl,
       name: 'TON Token',

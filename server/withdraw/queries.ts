@@ -84,7 +84,9 @@ export async function assignToBatch(q: Queryable, ids: number[], batchId: number
 }
 
 export async function batchWithdrawals(q: Queryable, batchId: number): Promise<WithdrawalRow[]> {
-  return q.query<WithdrawalRow>(`SELECT * FROM withdrawals WHERE batch_id = $1 AND status = 'sending' ORDER BY id`, [batchId]);
+  return q.query<WithdrawalRow>(`SELECT * FROM withdrawals WHERE batch_id = $1 AND status = 'sending' ORDER BY id`, [
+    batchId,
+  ]);
 }
 
 export async function completeWithdrawal(
@@ -112,7 +114,12 @@ export async function failWithdrawal(q: Queryable, id: number, error: string): P
  * A completed withdrawal whose payment came back bounced: failed with why; undefined unless it was
  * completed. tx_hash goes (only a completed withdrawal has one; its batch keeps the paying transaction).
  */
-export async function failBounced(q: Queryable, id: number, error: string, bouncedTxHash: string): Promise<WithdrawalRow | undefined> {
+export async function failBounced(
+  q: Queryable,
+  id: number,
+  error: string,
+  bouncedTxHash: string,
+): Promise<WithdrawalRow | undefined> {
   const [row] = await q.query<WithdrawalRow>(
     `UPDATE withdrawals SET status = 'failed', tx_hash = NULL, error = $2, bounced_tx_hash = $3, updated_at = now()
      WHERE id = $1 AND status = 'completed' RETURNING *`,
@@ -195,7 +202,9 @@ export async function withdrawalsPage(
     `SELECT * FROM withdrawals WHERE user_id = $1 ORDER BY created_at ${direction}, id ${direction} OFFSET $2 LIMIT $3`,
     [userId, page.offset, page.limit],
   );
-  const [count] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM withdrawals WHERE user_id = $1', [userId]);
+  const [count] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM withdrawals WHERE user_id = $1', [
+    userId,
+  ]);
   return { rows, total: count?.n ?? 0 };
 }
 
@@ -288,7 +297,10 @@ export async function markSendFailed(q: Queryable, id: number, error: string): P
 }
 
 export async function noteBatchError(q: Queryable, id: number, error: string): Promise<void> {
-  await q.query(`UPDATE payout_batches SET last_error = $2 WHERE id = $1 AND status IN ('signed', 'sent', 'held')`, [id, error]);
+  await q.query(`UPDATE payout_batches SET last_error = $2 WHERE id = $1 AND status IN ('signed', 'sent', 'held')`, [
+    id,
+    error,
+  ]);
 }
 
 /** An open batch held for an operator, with why (held_at kept from the first time). */
@@ -402,7 +414,10 @@ export async function saveBounceCursor(q: Queryable, walletAddress: string, curs
 }
 
 /** Where the wallet's first batch that kept its start was signed: no payout before it can be matched to a bounce. */
-export async function firstBatchStart(q: Queryable, walletAddress: string): Promise<{ lt: bigint; hash: string | null } | null> {
+export async function firstBatchStart(
+  q: Queryable,
+  walletAddress: string,
+): Promise<{ lt: bigint; hash: string | null } | null> {
   const [row] = await q.query<{ start_lt: bigint; start_hash: string | null }>(
     'SELECT start_lt, start_hash FROM payout_batches WHERE wallet_address = $1 AND start_lt IS NOT NULL ORDER BY id LIMIT 1',
     [walletAddress],

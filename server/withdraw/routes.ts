@@ -30,9 +30,13 @@ export function withdrawRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
 
     callRoute(app, 'withdrawCalculate', async ({ query }) => calculateSale(deps, query.token_amount));
 
-    callRoute(app, 'withdrawCreate', async ({ body, request }) => createWithdrawal(deps, currentUser(request).userId, body));
+    callRoute(app, 'withdrawCreate', async ({ body, request }) =>
+      createWithdrawal(deps, currentUser(request).userId, body),
+    );
 
-    callRoute(app, 'withdrawHistory', async ({ query, request }) => withdrawHistory(deps, currentUser(request).userId, query));
+    callRoute(app, 'withdrawHistory', async ({ query, request }) =>
+      withdrawHistory(deps, currentUser(request).userId, query),
+    );
 
     // ---- operator API (npm run operator -- withdrawals …) ----
     operatorRoute(app, 'withdrawalsList', async ({ query }) => withdrawalsForOperator(deps, query.limit));
@@ -55,7 +59,10 @@ export function withdrawRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
 
     operatorRoute(app, 'payoutResign', async ({ params: { id }, request }) => {
       const batch = await requestHeldBatchResign(deps, id);
-      request.log.warn({ batch_id: id, withdrawals: batch.withdrawals }, 'held payout batch to be signed again (operator)');
+      request.log.warn(
+        { batch_id: id, withdrawals: batch.withdrawals },
+        'held payout batch to be signed again (operator)',
+      );
       return batch;
     });
 

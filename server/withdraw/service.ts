@@ -89,7 +89,11 @@ export function payoutAddress(text: string): string | null {
   try {
     const { address, flags } = parseTonAddress(text);
     if (address.workChain !== 0) return null;
-    return address.toString({ urlSafe: true, bounceable: flags?.bounceable ?? true, testOnly: flags?.testOnly ?? false });
+    return address.toString({
+      urlSafe: true,
+      bounceable: flags?.bounceable ?? true,
+      testOnly: flags?.testOnly ?? false,
+    });
   } catch {
     return null;
   }
@@ -189,7 +193,12 @@ export async function saleTerms(q: Queryable): Promise<SaleTerms> {
     getSetting(q, 'withdraw_network_fee'),
     getSetting(q, 'withdraw_min_receive'),
   ]);
-  return { priceNanotons, feePercent: Number(feePercent), networkFee: parseUnits(networkFee), minReceive: parseUnits(minReceive) };
+  return {
+    priceNanotons,
+    feePercent: Number(feePercent),
+    networkFee: parseUnits(networkFee),
+    minReceive: parseUnits(minReceive),
+  };
 }
 
 const positive = (tokenAmount: bigint) => {
@@ -215,7 +224,8 @@ export async function calculateSale(deps: Pick<Deps, 'db'>, tokenAmount: bigint)
 }
 
 /** The network the server pays on: testnet in the sandbox (the dev chain), mainnet in production. */
-export const serverNetwork = (config: Pick<Config, 'mode'>): TonNetwork => (config.mode === 'sandbox' ? 'testnet' : 'mainnet');
+export const serverNetwork = (config: Pick<Config, 'mode'>): TonNetwork =>
+  config.mode === 'sandbox' ? 'testnet' : 'mainnet';
 
 /**
  * A pasted payout address → the form stored and shown: user-friendly, non-bounceable (a wallet), flagged
@@ -258,7 +268,11 @@ const sourceOf = (request: Pick<SaleRequest, 'from_ref_balance' | 'from_task_bal
  * and the balance, queue the payout and debit the tokens through the ledger (reason 'withdrawal', naming
  * the withdrawal); user:balance and user:withdrawal follow the commit. Any refusal writes nothing.
  */
-export async function createWithdrawal(deps: Pick<Deps, 'db' | 'bus' | 'config'>, userId: number, request: SaleRequest): Promise<WithdrawalCreated> {
+export async function createWithdrawal(
+  deps: Pick<Deps, 'db' | 'bus' | 'config'>,
+  userId: number,
+  request: SaleRequest,
+): Promise<WithdrawalCreated> {
   if (request.from_ref_balance && request.from_task_balance) {
     throw new ValidationError([fieldError('from_ref_balance', 'sellOneSource')]);
   }
@@ -338,7 +352,8 @@ const forOperator = (row: WithdrawalRow): OperatorWithdrawal => ({
   error: row.error,
 });
 
-export const NOT_REFUNDABLE = 'Only a failed withdrawal, or a queued one waiting with an error outside a batch, can be refunded';
+export const NOT_REFUNDABLE =
+  'Only a failed withdrawal, or a queued one waiting with an error outside a batch, can be refunded';
 export const NOT_RETRYABLE = 'Only a failed withdrawal can be retried';
 
 export interface PayoutsState {

@@ -26,7 +26,10 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   };
 }
 
-export const withdrawalEvent = (row: WithdrawalRow): SocketMessage => ({ event: 'user:withdrawal', data: toWithdrawal(row) });
+export const withdrawalEvent = (row: WithdrawalRow): SocketMessage => ({
+  event: 'user:withdrawal',
+  data: toWithdrawal(row),
+});
 
 /** Tells the owner, when the transaction commits, that their withdrawal changed. */
 export function publishWithdrawal(tx: Pick<Tx, 'publishToUser'>, row: WithdrawalRow): void {

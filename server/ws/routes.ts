@@ -197,7 +197,10 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
         // The balances, and the price as it is now: a tick between the client's price read and this
         // subscription would otherwise stay unseen until the next one. Both read before either is sent.
         const now = unixNow();
-        const [balances, price] = await Promise.all([currentBalances(deps.db, claims.userId), currentPrice(deps.db, now)]);
+        const [balances, price] = await Promise.all([
+          currentBalances(deps.db, claims.userId),
+          currentPrice(deps.db, now),
+        ]);
         send(socket, { event: 'user:balance', data: balances });
         send(socket, { event: 'price_update', data: { ...price, time: now } });
       } catch (error) {
@@ -228,7 +231,8 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
           .then(async () => {
             const candle = await read();
             // A switch while reading: the candle of the old interval is no longer wanted.
-            if (candle && interval === wanted) send(socket, { event: 'current_candle', data: { interval: wanted, candle } });
+            if (candle && interval === wanted)
+              send(socket, { event: 'current_candle', data: { interval: wanted, candle } });
           })
           .catch((error: unknown) => request.log.warn({ err: error }, 'live candle read failed'));
       };

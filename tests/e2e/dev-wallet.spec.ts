@@ -45,10 +45,21 @@ test('connects, signs a transfer, declines, and disconnects through the overlay'
   await openHarness(page, hash);
   const bridge = await page.evaluate(() => {
     const t = (window as any).devwallet.tonconnect;
-    return { walletInfo: t.walletInfo, deviceInfo: t.deviceInfo, protocolVersion: t.protocolVersion, isWalletBrowser: t.isWalletBrowser, disconnect: typeof t.disconnect, listen: typeof t.listen };
+    return {
+      walletInfo: t.walletInfo,
+      deviceInfo: t.deviceInfo,
+      protocolVersion: t.protocolVersion,
+      isWalletBrowser: t.isWalletBrowser,
+      disconnect: typeof t.disconnect,
+      listen: typeof t.listen,
+    };
   });
   expect(bridge).toMatchObject({
-    walletInfo: { name: 'Dev Wallet', app_name: 'devwallet', platforms: ['chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'] },
+    walletInfo: {
+      name: 'Dev Wallet',
+      app_name: 'devwallet',
+      platforms: ['chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'],
+    },
     deviceInfo: { appName: 'Dev Wallet', maxProtocolVersion: 2 },
     protocolVersion: 2,
     isWalletBrowser: false,
@@ -68,7 +79,10 @@ test('connects, signs a transfer, declines, and disconnects through the overlay'
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('TON Token wants to connect');
   await dialog.getByRole('button', { name: 'Decline' }).click();
-  expect(await call.result()).toMatchObject({ event: 'connect_error', payload: { code: 300, message: 'User declined the connection' } });
+  expect(await call.result()).toMatchObject({
+    event: 'connect_error',
+    payload: { code: 300, message: 'User declined the connection' },
+  });
   await expect(dialog).toBeHidden();
 
   // Then connect, with a proof.
@@ -77,7 +91,9 @@ test('connects, signs a transfer, declines, and disconnects through the overlay'
   await expect(dialog.getByTestId('devwallet-balance')).toHaveText('100 TON');
   const shownAddress = await dialog.getByTestId('devwallet-address').getAttribute('title');
   expect(Address.parseFriendly(shownAddress!).isTestOnly).toBe(true);
-  await expect(dialog.getByTestId('devwallet-address')).toHaveText(`${shownAddress!.slice(0, 6)}…${shownAddress!.slice(-6)}`);
+  await expect(dialog.getByTestId('devwallet-address')).toHaveText(
+    `${shownAddress!.slice(0, 6)}…${shownAddress!.slice(-6)}`,
+  );
   await page.screenshot({ path: test.info().outputPath('connect-overlay.png') });
   await dialog.getByRole('button', { name: 'Connect' }).click();
   const connected = (await call.result()) as any;
@@ -85,12 +101,18 @@ test('connects, signs a transfer, declines, and disconnects through the overlay'
   expect(connected.payload.items.map((item: any) => item.name)).toEqual(['ton_addr', 'ton_proof']);
   const raw: string = connected.payload.items[0].address;
   expect(Address.parse(shownAddress!).toRawString()).toBe(raw);
-  expect(connected.payload.items[1].proof).toMatchObject({ payload: 'e2e-nonce', domain: { value: new URL(page.url()).host } });
+  expect(connected.payload.items[1].proof).toMatchObject({
+    payload: 'e2e-nonce',
+    domain: { value: new URL(page.url()).host },
+  });
   await expect(dialog).toBeHidden();
 
   // Restoring now answers the stored ton_addr, without UI.
   const restored = (await page.evaluate(() => (window as any).devwallet.tonconnect.restoreConnection())) as any;
-  expect(restored).toMatchObject({ event: 'connect', payload: { items: [{ name: 'ton_addr', address: raw, network: '-3' }] } });
+  expect(restored).toMatchObject({
+    event: 'connect',
+    payload: { items: [{ name: 'ton_addr', address: raw, network: '-3' }] },
+  });
   expect(restored.payload.items).toHaveLength(1);
 
   // A transfer with a comment: the overlay lists it; Approve sends it.
@@ -100,9 +122,16 @@ test('connects, signs a transfer, declines, and disconnects through the overlay'
       valid_until: validUntil,
       from: raw,
       network: '-3',
-      messages: [{ address: recipient, amount, payload: beginCell().storeUint(0, 32).storeStringTail('hello').endCell().toBoc().toString('base64') }],
+      messages: [
+        {
+          address: recipient,
+          amount,
+          payload: beginCell().storeUint(0, 32).storeStringTail('hello').endCell().toBoc().toString('base64'),
+        },
+      ],
     });
-  const sendCall = (json: string, id: string) => `bridge.send({ method: 'sendTransaction', params: [${JSON.stringify(json)}], id: '${id}' })`;
+  const sendCall = (json: string, id: string) =>
+    `bridge.send({ method: 'sendTransaction', params: [${JSON.stringify(json)}], id: '${id}' })`;
   const now = () => Math.floor(Date.now() / 1000);
 
   call = await start(page, sendCall(tx(now() + 60), '7'));
@@ -118,7 +147,11 @@ test('connects, signs a transfer, declines, and disconnects through the overlay'
   const sent = (await call.result()) as any;
   expect(sent.id).toBe('7');
   expect(sent.result).toMatch(/^te6cc/);
-  const after = (await (await request.get(`/sandbox/api/wallet?init_data=${encodeURIComponent(new URLSearchParams(hash).get('tgWebAppData')!)}`)).json()) as { balance: string };
+  const after = (await (
+    await request.get(
+      `/sandbox/api/wallet?init_data=${encodeURIComponent(new URLSearchParams(hash).get('tgWebAppData')!)}`,
+    )
+  ).json()) as { balance: string };
   expect(Number(after.balance)).toBeLessThan(98.5);
 
   // Declined transfer.
@@ -133,15 +166,23 @@ test('connects, signs a transfer, declines, and disconnects through the overlay'
   await expect(dialog).toBeHidden();
 
   // Unsupported methods, then the dApp's disconnect.
-  expect(await page.evaluate(() => (window as any).devwallet.tonconnect.send({ method: 'signData', params: [], id: '10' }))).toMatchObject({
+  expect(
+    await page.evaluate(() => (window as any).devwallet.tonconnect.send({ method: 'signData', params: [], id: '10' })),
+  ).toMatchObject({
     error: { code: 400 },
     id: '10',
   });
-  expect(await page.evaluate(() => (window as any).devwallet.tonconnect.send({ method: 'disconnect', params: [], id: '11' }))).toEqual({
+  expect(
+    await page.evaluate(() =>
+      (window as any).devwallet.tonconnect.send({ method: 'disconnect', params: [], id: '11' }),
+    ),
+  ).toEqual({
     result: {},
     id: '11',
   });
-  expect(await page.evaluate(() => (window as any).devwallet.tonconnect.restoreConnection())).toMatchObject({ event: 'connect_error' });
+  expect(await page.evaluate(() => (window as any).devwallet.tonconnect.restoreConnection())).toMatchObject({
+    event: 'connect_error',
+  });
   // Not connected: a transfer is refused without asking.
   call = await start(page, sendCall(tx(now() + 60), '12'));
   expect(await call.result()).toMatchObject({ error: { code: 100 }, id: '12' });
@@ -151,7 +192,9 @@ test('the launcher shows each test user’s wallet and tops it up from the fauce
   const name = `Faucet ${Date.now() % 100000}`;
   const hash = await testUserLaunchHash(request, name);
   const initData = new URLSearchParams(hash).get('tgWebAppData')!;
-  const wallet = (await (await request.get(`/sandbox/api/wallet?init_data=${encodeURIComponent(initData)}`)).json()) as { address: string };
+  const wallet = (await (
+    await request.get(`/sandbox/api/wallet?init_data=${encodeURIComponent(initData)}`)
+  ).json()) as { address: string };
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/sandbox/');
   const row = page.locator('[data-testid^="user-row-"]').filter({ hasText: name });

@@ -5,7 +5,10 @@ import { appFrame, createTestUser } from './sandbox';
  * Issue #12 (operations): /history lists every balance change, newest first, with its type, balance,
  * signed amount and the balance after it; it updates while open and reads on as the list is scrolled.
  */
-test('launcher grants appear in History with their balances, live, and the list reads on when scrolled', async ({ page, context }) => {
+test('launcher grants appear in History with their balances, live, and the list reads on when scrolled', async ({
+  page,
+  context,
+}) => {
   const { name, row } = await createTestUser(page);
   const sandboxUserId = (await row.getAttribute('data-testid'))!.replace('user-row-', '');
   await row.getByRole('link', { name: 'Open' }).click();

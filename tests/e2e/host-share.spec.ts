@@ -12,7 +12,9 @@ async function prepareShare(page: Page, sandboxUserId: string) {
   const launch = await (await page.request.get(`/sandbox/api/users/${sandboxUserId}/launch`)).json();
   const initData = new URLSearchParams(String(launch.url).slice(2)).get('tgWebAppData');
   const tokens = await (await page.request.post('/api/auth/register', { data: { init_data: initData } })).json();
-  const response = await page.request.post('/api/user/share-message', { headers: { authorization: `Bearer ${tokens.token}` } });
+  const response = await page.request.post('/api/user/share-message', {
+    headers: { authorization: `Bearer ${tokens.token}` },
+  });
   expect(response.status()).toBe(200);
   return (await response.json()) as { inline_message_id: string; link: string };
 }
@@ -22,8 +24,9 @@ const shareFromApp = (app: Frame, id: string) =>
   app.evaluate(
     (messageId) =>
       new Promise<boolean>((resolve) => {
-        const webApp = (window as unknown as { Telegram: { WebApp: { shareMessage(id: string, cb: (sent: boolean) => void): void } } })
-          .Telegram.WebApp;
+        const webApp = (
+          window as unknown as { Telegram: { WebApp: { shareMessage(id: string, cb: (sent: boolean) => void): void } } }
+        ).Telegram.WebApp;
         webApp.shareMessage(messageId, resolve);
       }),
     id,
@@ -63,8 +66,11 @@ test('the share-link fallback is shown readable', async ({ page }) => {
   const app = (await (await page.locator('#app-frame').elementHandle())!.contentFrame())!;
   const link = 'https://t.me/ton_token_sandbox_bot/app?startapp=ABCD2345';
   await app.evaluate((url) => {
-    const webApp = (window as unknown as { Telegram: { WebApp: { openTelegramLink(url: string): void } } }).Telegram.WebApp;
-    webApp.openTelegramLink(`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent('Join me & earn')}`);
+    const webApp = (window as unknown as { Telegram: { WebApp: { openTelegramLink(url: string): void } } }).Telegram
+      .WebApp;
+    webApp.openTelegramLink(
+      `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent('Join me & earn')}`,
+    );
   }, link);
   const panel = page.getByTestId('share-url');
   await expect(panel).toBeVisible();

@@ -11,7 +11,9 @@ import { appFrame, createTestUser, devWalletDialog } from './sandbox';
 const appWords = (app: FrameLocator) =>
   app.locator('body').evaluate((body) => {
     const copy = body.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('#tc-widget-root, #ton-connect-button, [aria-label="Dev Wallet"], script, style').forEach((node) => node.remove());
+    copy
+      .querySelectorAll('#tc-widget-root, #ton-connect-button, [aria-label="Dev Wallet"], script, style')
+      .forEach((node) => node.remove());
     // innerText of a detached node has no layout: textContent with the blocks separated is enough here.
     copy.querySelectorAll('*').forEach((node) => node.append(' '));
     // The wallet's own name is a name, in any language (the library says 'Откройте Dev Wallet, …').
@@ -28,7 +30,10 @@ async function expectNoEnglish(app: FrameLocator) {
 async function connectDevWalletInRussian(page: Page) {
   const app = appFrame(page);
   await app.getByRole('button', { name: 'Подключить кошелёк' }).click();
-  await app.getByRole('button', { name: /Dev Wallet/ }).first().click();
+  await app
+    .getByRole('button', { name: /Dev Wallet/ })
+    .first()
+    .click();
   const sheet = devWalletDialog(page);
   await sheet.getByRole('button', { name: 'Connect' }).click();
   await expect(sheet).toBeHidden();

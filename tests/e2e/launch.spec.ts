@@ -29,7 +29,9 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     await expect.poll(() => count('GET /api/mint/') + count('GET /api/staking/')).toBe(2);
     // A later event the app has shown: a grant made now reaches the screen over the socket after the
     // sign-in, the route's opening and the socket's snapshot, which any second request would follow.
-    expect((await page.request.post(`/sandbox/api/users/${sandboxUserId}/grant`, { data: { amount: '5' } })).status()).toBe(200);
+    expect(
+      (await page.request.post(`/sandbox/api/users/${sandboxUserId}/grant`, { data: { amount: '5' } })).status(),
+    ).toBe(200);
     await expect(app.getByTestId('balance-token')).toHaveText('5.00 TKN');
     expect(count('GET /api/mint/')).toBe(1);
     expect(count('GET /api/staking/')).toBe(1);
@@ -38,7 +40,9 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     expect(count('GET /api/user/me')).toBe(0);
   });
 
-  test('a start parameter that is no ref code (TON Connect’s return link, over 64 characters) signs in all the same', async ({ page }) => {
+  test('a start parameter that is no ref code (TON Connect’s return link, over 64 characters) signs in all the same', async ({
+    page,
+  }) => {
     const startParam = `tonconnect-v__2-id__${'d4'.repeat(32)}-r__--7B--22id--22--3A1--7D-ret__back`;
     expect(startParam.length).toBeGreaterThan(64);
     // The launcher's "Referrer code" is the launch's start parameter, signed inside the launch data.
@@ -47,7 +51,9 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     await row.getByRole('link', { name: 'Open' }).click();
     // Not a referral: nothing is sent as a ref code…
     expect((await signIn).postDataJSON()).toMatchObject({ ref_code: null });
-    expect(decodeURIComponent((await signIn).postDataJSON().init_data as string)).toContain(`start_param=${startParam}`);
+    expect(decodeURIComponent((await signIn).postDataJSON().init_data as string)).toContain(
+      `start_param=${startParam}`,
+    );
     // …and the user is signed in: the dashboard, not "Could not sign you in".
     const app = appFrame(page);
     await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -72,12 +78,15 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     await expect(app.getByTestId('full-page-loader')).toHaveCount(0);
   });
 
-  test('a dark-theme user gets the dark theme before the app’s code has run (no light flash while it loads)', async ({ page }) => {
+  test('a dark-theme user gets the dark theme before the app’s code has run (no light flash while it loads)', async ({
+    page,
+  }) => {
     // In the app's frame: the theme on <html> when parsing ends, before any module script runs.
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
         if (document.readyState !== 'interactive' || !location.hash.includes('tgWebAppData')) return;
-        (window as unknown as { themeBeforeApp?: string }).themeBeforeApp = document.documentElement.dataset.theme ?? 'none';
+        (window as unknown as { themeBeforeApp?: string }).themeBeforeApp =
+          document.documentElement.dataset.theme ?? 'none';
       });
     });
     const { row } = await createTestUser(page, { theme: 'dark' });
@@ -173,7 +182,8 @@ test.describe('gates', () => {
     page.on('requestfinished', (request) => pending.delete(request));
     page.on('requestfailed', (request) => pending.delete(request));
     page.on('response', (response) => {
-      if (response.url().includes('/api/') && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+      if (response.url().includes('/api/') && response.status() >= 400)
+        refused.push(`${response.status()} ${response.url()}`);
     });
     await row.getByRole('link', { name: 'Open' }).click();
     const app = appFrame(page);

@@ -64,7 +64,8 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
   for (const [i, box] of boxes.entries()) {
     expect(overlap(box, title!), `announcement ${i} covers the title`).toBe(false);
     expect(overlap(box, walletPanel!), `announcement ${i} covers the wallet panel`).toBe(false);
-    for (const other of boxes.slice(i + 1)) expect(overlap(box, other), `announcement ${i} overlaps another`).toBe(false);
+    for (const other of boxes.slice(i + 1))
+      expect(overlap(box, other), `announcement ${i} overlaps another`).toBe(false);
   }
 
   // The watcher reads the treasury every 5 s; the user:mint push moves the card.
@@ -107,13 +108,17 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
   await expect(stakes.getByTestId('stake-card')).toHaveCount(1);
   const onDashboard = stakes.getByTestId('stake-earned');
   const dashboardValue = Number((await onDashboard.textContent())!.replace(/[^\d.]/g, ''));
-  await expect.poll(async () => Number((await onDashboard.textContent())!.replace(/[^\d.]/g, '')), { timeout: 3_000 }).toBeGreaterThan(dashboardValue);
+  await expect
+    .poll(async () => Number((await onDashboard.textContent())!.replace(/[^\d.]/g, '')), { timeout: 3_000 })
+    .toBeGreaterThan(dashboardValue);
   await expect(app.getByRole('region', { name: 'Active mints' })).toContainText('No active mints yet');
 
   expect(await app.locator('body').evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 });
 
-test('a declined payment clears the pending mint; an unpaid one is cancelled through the Cancel modal', async ({ page }) => {
+test('a declined payment clears the pending mint; an unpaid one is cancelled through the Cancel modal', async ({
+  page,
+}) => {
   const { row } = await createTestUser(page, { platform: 'tdesktop' });
   await row.getByRole('link', { name: 'Open' }).click();
   const app = appFrame(page);

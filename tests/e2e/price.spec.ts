@@ -60,7 +60,9 @@ test('the dashboard shows the price, its changes and the candles; a tick moves t
   const { row } = await createTestUser(page);
   // The dashboard's first candles (5 m, the default interval), as the app reads them.
   const firstCandles = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/api/price/candles' && new URL(response.url()).searchParams.get('interval') === '5m',
+    (response) =>
+      new URL(response.url()).pathname === '/api/price/candles' &&
+      new URL(response.url()).searchParams.get('interval') === '5m',
   );
   await row.getByRole('link', { name: 'Open' }).click();
   const app = appFrame(page);
@@ -74,7 +76,7 @@ test('the dashboard shows the price, its changes and the candles; a tick moves t
   await expect(app.getByTestId('price-change-30d')).toHaveText(`${formatChange(start.price_change_30d)}% 30d`);
 
   // The chart drew the candles: the legend shows the answer's last candle, and the canvas has a size.
-  const candles = ((await (await firstCandles).json()) as { interval: string; candles: Candle[] });
+  const candles = (await (await firstCandles).json()) as { interval: string; candles: Candle[] };
   expect(candles.interval).toBe('5m');
   expect(candles.candles.length).toBeGreaterThan(0);
   const chart = app.getByRole('img', { name: 'TKN price in TON, one candle per 5m' });
@@ -103,7 +105,9 @@ test('the dashboard shows the price, its changes and the candles; a tick moves t
 
   // 1 h: the candles are read again for the new interval, and the legend is that answer's last candle.
   const hourly = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/api/price/candles' && new URL(response.url()).searchParams.get('interval') === '1h',
+    (response) =>
+      new URL(response.url()).pathname === '/api/price/candles' &&
+      new URL(response.url()).searchParams.get('interval') === '1h',
   );
   await app.getByRole('group', { name: 'Candle interval' }).getByRole('button', { name: '1h' }).click();
   await expect(app.getByRole('button', { name: '1h' })).toHaveAttribute('aria-pressed', 'true');
@@ -113,7 +117,11 @@ test('the dashboard shows the price, its changes and the candles; a tick moves t
   expect(lastHour.close).toBe('0.0105');
   await expect(app.getByRole('img', { name: 'TKN price in TON, one candle per 1h' })).toBeVisible();
   await expectLegend(page, lastHour);
-  const hourBox = (await app.getByRole('img', { name: 'TKN price in TON, one candle per 1h' }).locator('canvas').first().boundingBox())!;
+  const hourBox = (await app
+    .getByRole('img', { name: 'TKN price in TON, one candle per 1h' })
+    .locator('canvas')
+    .first()
+    .boundingBox())!;
   expect(hourBox.width).toBeGreaterThan(100);
   expect(hourBox.height).toBeGreaterThan(100);
 

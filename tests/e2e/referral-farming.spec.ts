@@ -42,7 +42,11 @@ test('A invites B, earns from B\u2019s mint, transfers, hands out a farming link
   expect(refCode).toMatch(/^[A-Za-z0-9_-]+$/);
 
   // ---- B signs up with A's code, connects the dev wallet, mints 45 TON and pays -------------------
-  const b = await createTestUser(page, { name: `Bob ${Date.now() % 100000}`, referrerCode: refCode, platform: 'tdesktop' });
+  const b = await createTestUser(page, {
+    name: `Bob ${Date.now() % 100000}`,
+    referrerCode: refCode,
+    platform: 'tdesktop',
+  });
   await b.row.getByRole('link', { name: 'Open' }).click();
   let app = appFrame(page);
   await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -53,7 +57,9 @@ test('A invites B, earns from B\u2019s mint, transfers, hands out a farming link
   await expect(app.getByTestId('mint-calculation')).toContainText('4 500');
   await app.getByRole('button', { name: 'Create mint' }).click();
   await devWalletDialog(page).getByRole('button', { name: 'Approve' }).click();
-  await expect(app.getByRole('region', { name: 'Active mints' }).getByTestId('mint-card')).toHaveCount(1, { timeout: 30_000 });
+  await expect(app.getByRole('region', { name: 'Active mints' }).getByTestId('mint-card')).toHaveCount(1, {
+    timeout: 30_000,
+  });
 
   // ---- A: the badge, B on the list, the reward (5 % of 4 500 tokens at level 1) --------------------
   await page.goto('/sandbox/');
@@ -108,7 +114,9 @@ test('A invites B, earns from B\u2019s mint, transfers, hands out a farming link
     return code;
   };
   const firstCode = await makeLink();
-  await nav(page).getByRole('link', { name: /Referral/ }).click();
+  await nav(page)
+    .getByRole('link', { name: /Referral/ })
+    .click();
   await expect(app.getByTestId('referral-balance')).toHaveText(/^100\.00/);
 
   // ---- B opens the link on B's device: a gift, Activate, the mint is active --------------------------
@@ -137,7 +145,9 @@ test('A invites B, earns from B\u2019s mint, transfers, hands out a farming link
   await page.goto('/sandbox/');
   await userRow(page, a.name).getByRole('link', { name: 'Open' }).click();
   app = appFrame(page);
-  await nav(page).getByRole('link', { name: /Referral/ }).click();
+  await nav(page)
+    .getByRole('link', { name: /Referral/ })
+    .click();
   const secondCode = await makeLink();
   await nav(page).getByRole('link', { name: 'Dashboard' }).click();
   await app.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Farming' }).click();
@@ -161,6 +171,8 @@ test('A invites B, earns from B\u2019s mint, transfers, hands out a farming link
   await expect(lock.getByTestId('farm-activation-revoked')).toBeVisible();
   await cAgain.close();
 
-  await nav(page).getByRole('link', { name: /Referral/ }).click();
+  await nav(page)
+    .getByRole('link', { name: /Referral/ })
+    .click();
   await expect(app.getByTestId('referral-balance')).toHaveText(/^100\.00/);
 });

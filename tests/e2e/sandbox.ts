@@ -46,7 +46,10 @@ export const devWalletDialog = (page: Page) => appFrame(page).getByRole('dialog'
 export async function connectDevWallet(page: Page) {
   const app = appFrame(page);
   await app.getByRole('button', { name: 'Connect Wallet' }).click();
-  await app.getByRole('button', { name: /Dev Wallet/ }).first().click();
+  await app
+    .getByRole('button', { name: /Dev Wallet/ })
+    .first()
+    .click();
   const sheet = devWalletDialog(page);
   await expect(sheet).toContainText('TON Token wants to connect');
   await sheet.getByRole('button', { name: 'Connect' }).click();

@@ -57,7 +57,9 @@ async function openUserDirectly(page: Page, theme: 'light' | 'dark', language: '
 async function settled(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
@@ -67,7 +69,10 @@ async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 for (const language of ['en', 'ru'] as const) {
@@ -127,7 +132,10 @@ for (const language of ['en', 'ru'] as const) {
       // The dev wallet is offered like a browser extension in the wallet list's desktop view only.
       await page.setViewportSize({ width: 1000, height: 900 });
       await dialog.getByRole('button', { name: t['sell.connectWallet'] }).click();
-      await page.getByRole('button', { name: /Dev Wallet/ }).first().click();
+      await page
+        .getByRole('button', { name: /Dev Wallet/ })
+        .first()
+        .click();
       const sheet = page.getByRole('dialog', { name: 'Dev Wallet' });
       await sheet.getByRole('button', { name: 'Connect' }).click();
       await expect(sheet).toBeHidden();
@@ -153,13 +161,18 @@ for (const language of ['en', 'ru'] as const) {
  */
 test.describe('price, chart and statistics', () => {
   test.afterEach(async ({ request }) => {
-    const reset = await request.post('/api/admin/price', { headers: { authorization: 'Bearer sandbox-admin' }, data: { price: '0.01' } });
+    const reset = await request.post('/api/admin/price', {
+      headers: { authorization: 'Bearer sandbox-admin' },
+      data: { price: '0.01' },
+    });
     expect(reset.status()).toBe(200);
   });
 
   for (const language of ['en', 'ru'] as const) {
     for (const theme of ['light', 'dark'] as const) {
-      test(`the dashboard's price, chart and statistics in ${language}, ${theme}: accessible, and photographed`, async ({ page }) => {
+      test(`the dashboard's price, chart and statistics in ${language}, ${theme}: accessible, and photographed`, async ({
+        page,
+      }) => {
         test.setTimeout(90_000);
         const t = CATALOGUES[language];
         await openAppDirectly(page, theme, language);
@@ -174,7 +187,10 @@ test.describe('price, chart and statistics', () => {
           await settled(page);
           const chart = page.getByTestId('price-chart-section');
           await chart.scrollIntoViewIfNeeded();
-          await page.screenshot({ path: `screenshots/${language}-${theme}-dashboard-price-${width}.png`, fullPage: true });
+          await page.screenshot({
+            path: `screenshots/${language}-${theme}-dashboard-price-${width}.png`,
+            fullPage: true,
+          });
           // The full page has the fixed navigation bar over the chart: the section on its own too.
           await chart.evaluate((element) => element.scrollIntoView({ block: 'center' }));
           await chart.screenshot({ path: `screenshots/${language}-${theme}-dashboard-chart-${width}.png` });

@@ -18,8 +18,14 @@ async function nanotons(page: Page, address: string): Promise<bigint> {
   return BigInt(result);
 }
 
-async function grant(page: Page, sandboxUserId: string, account: 'balance_token' | 'referral_balance' | 'task_balance') {
-  const response = await page.request.post(`/sandbox/api/users/${sandboxUserId}/grant`, { data: { amount: '100', account } });
+async function grant(
+  page: Page,
+  sandboxUserId: string,
+  account: 'balance_token' | 'referral_balance' | 'task_balance',
+) {
+  const response = await page.request.post(`/sandbox/api/users/${sandboxUserId}/grant`, {
+    data: { amount: '100', account },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -46,14 +52,18 @@ async function openWithWallet(page: Page) {
 async function typeAmount(page: Page, amount: string) {
   const app = appFrame(page);
   const dialog = app.getByRole('dialog', { name: 'Sell tokens' });
-  const answer = page.waitForResponse((response) => response.url().includes(`/api/withdraw/calculate?token_amount=${amount}`));
+  const answer = page.waitForResponse((response) =>
+    response.url().includes(`/api/withdraw/calculate?token_amount=${amount}`),
+  );
   await dialog.getByLabel('Amount, TKN').fill(amount);
   const calculation = (await (await answer).json()) as { receive_amount: string; ton_amount: string; fee: string };
   await expect(dialog.getByTestId('sell-receive')).toHaveText(`${formatAmount(calculation.receive_amount, 4)} TON`);
   return { dialog, calculation };
 }
 
-test('sell from the main balance: queued, then completed live; the dev wallet receives exactly what calculate promised', async ({ page }) => {
+test('sell from the main balance: queued, then completed live; the dev wallet receives exactly what calculate promised', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { app, sandboxUserId } = await openWithWallet(page);
   await grant(page, sandboxUserId, 'balance_token');
@@ -103,7 +113,9 @@ test('sell from the main balance: queued, then completed live; the dev wallet re
     await holdPayouts(page, false);
   }
   const withdrawal = app.getByTestId('withdrawal').first();
-  await expect(withdrawal.getByTestId('withdrawal-ton')).toHaveText(`+${formatAmount(calculation.receive_amount, 4)} TON`);
+  await expect(withdrawal.getByTestId('withdrawal-ton')).toHaveText(
+    `+${formatAmount(calculation.receive_amount, 4)} TON`,
+  );
   await expect(withdrawal.getByTestId('withdrawal-tokens')).toHaveText('\u221250.00 TKN');
   // Live, without a reload: the payout worker signs, sends and confirms it.
   await expect(withdrawal).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
@@ -153,11 +165,15 @@ test('sell from the task balance on /tasks/sell; the modal closes back to /tasks
   await app.getByRole('tab', { name: 'Withdrawals' }).click();
   const withdrawal = app.getByTestId('withdrawal').first();
   await expect(withdrawal).toContainText('Task balance');
-  await expect(withdrawal.getByTestId('withdrawal-ton')).toHaveText(`+${formatAmount(calculation.receive_amount, 4)} TON`);
+  await expect(withdrawal.getByTestId('withdrawal-ton')).toHaveText(
+    `+${formatAmount(calculation.receive_amount, 4)} TON`,
+  );
   await expect(withdrawal).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
 });
 
-test('without a wallet: Connect wallet or a typed address; a wrong address is explained before anything is sent', async ({ page }) => {
+test('without a wallet: Connect wallet or a typed address; a wrong address is explained before anything is sent', async ({
+  page,
+}) => {
   const { row } = await createTestUser(page, { platform: 'tdesktop' });
   const sandboxUserId = (await row.getAttribute('data-testid'))!.replace('user-row-', '');
   await row.getByRole('link', { name: 'Open' }).click();

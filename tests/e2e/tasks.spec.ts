@@ -16,7 +16,9 @@ const PNG = Buffer.from(
 
 const nav = (page: Page) => appFrame(page).getByRole('navigation', { name: 'Main' });
 const tasksBadge = (page: Page, count: number) =>
-  nav(page).getByRole('link', { name: /Tasks/ }).getByLabel(`${count} task${count === 1 ? '' : 's'} to complete`);
+  nav(page)
+    .getByRole('link', { name: /Tasks/ })
+    .getByLabel(`${count} task${count === 1 ? '' : 's'} to complete`);
 
 test('community task: refused outside the chat, claimed inside; a photo proof uploaded, approved and claimed; the badge falls', async ({
   page,

@@ -6,7 +6,9 @@ import { appFrame, connectDevWallet, createTestUser } from './sandbox';
  * → the server verifies it and binds the wallet (the panel's Verified mark); a restored connection keeps
  * it; and two Telegram accounts on one browser profile never share a wallet connection.
  */
-test('a fresh connect proves the wallet, a restored one keeps the binding, and each Telegram user has their own connection', async ({ page }) => {
+test('a fresh connect proves the wallet, a restored one keeps the binding, and each Telegram user has their own connection', async ({
+  page,
+}) => {
   const alice = await createTestUser(page, { platform: 'tdesktop', name: `Alice ${Date.now() % 100000}` });
   const bob = await createTestUser(page, { platform: 'tdesktop', name: `Bob ${Date.now() % 100000}` });
 
@@ -14,7 +16,9 @@ test('a fresh connect proves the wallet, a restored one keeps the binding, and e
   await alice.row.getByRole('link', { name: 'Open' }).click();
   const app = appFrame(page);
   await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  const proofChecked = page.waitForResponse((r) => r.url().endsWith('/api/wallet/ton-proof') && r.request().method() === 'POST');
+  const proofChecked = page.waitForResponse(
+    (r) => r.url().endsWith('/api/wallet/ton-proof') && r.request().method() === 'POST',
+  );
   await connectDevWallet(page);
   const answer = await proofChecked;
   expect(answer.status()).toBe(200);

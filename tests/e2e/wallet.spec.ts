@@ -19,7 +19,9 @@ test('connect the dev wallet, disconnect, reconnect, then approve and decline a 
   const shown = await address.textContent();
   await expect(app.getByTestId('wallet-balance')).toHaveText('100.00 TON');
   // The library's own button shows 4 + 4 of the same address.
-  await expect(app.getByRole('button', { name: new RegExp(`^${shown!.slice(0, 3)}.…${shown!.slice(-4)}`) })).toBeVisible();
+  await expect(
+    app.getByRole('button', { name: new RegExp(`^${shown!.slice(0, 3)}.…${shown!.slice(-4)}`) }),
+  ).toBeVisible();
 
   // Disconnect through the app's own modal.
   await app.getByRole('button', { name: 'Disconnect', exact: true }).click();

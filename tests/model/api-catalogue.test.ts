@@ -41,17 +41,27 @@ const credentials = { access: 'access-1', refresh: 'refresh-1' };
 
 describe('sendRequest: classifying failures (SPEC §8)', () => {
   it.each([400, 404, 422, 401, 403, 500])('status %i carries the server msg, code and params', async (status) => {
-    const { transport } = scriptedTransport(() => json(status, { msg: `server says ${status}`, code: 'amountAtLeast', params: { amount: '1' } }));
+    const { transport } = scriptedTransport(() =>
+      json(status, { msg: `server says ${status}`, code: 'amountAtLeast', params: { amount: '1' } }),
+    );
     const error = await sendRequest({ method: 'GET', path: '/x', skipAuth: true }, credentials, transport).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'http', status, message: `server says ${status}`, code: 'amountAtLeast', params: { amount: '1' } });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status,
+      message: `server says ${status}`,
+      code: 'amountAtLeast',
+      params: { amount: '1' },
+    });
   });
 
   it('an answer without a code or params has neither', async () => {
     const { transport } = scriptedTransport(() => json(400, { msg: 'old server', params: { n: 1 } }));
-    const error = await sendRequest({ method: 'GET', path: '/x', skipAuth: true }, credentials, transport).catch((e: unknown) => e);
+    const error = await sendRequest({ method: 'GET', path: '/x', skipAuth: true }, credentials, transport).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ serverMessage: 'old server', code: null, params: null });
   });
 
@@ -125,9 +135,11 @@ describe('sendRequest: refresh once on 401, then retry', () => {
     const { transport, calls } = scriptedTransport((url) =>
       url.endsWith('/auth/refresh') ? json(200, { token: 'a3', refresh: 'r3' }) : json(401, { msg: 'Nope' }),
     );
-    const error = await sendRequest({ method: 'GET', path: '/user/me' }, { access: 'a', refresh: 'r-retry' }, transport).catch(
-      (e: ApiError) => e,
-    );
+    const error = await sendRequest(
+      { method: 'GET', path: '/user/me' },
+      { access: 'a', refresh: 'r-retry' },
+      transport,
+    ).catch((e: ApiError) => e);
     expect(error).toMatchObject({ status: 401, refreshed: { token: 'a3', refresh: 'r3' } });
     expect(calls).toHaveLength(3);
   });
@@ -139,7 +151,9 @@ describe('sendRequest: refresh once on 401, then retry', () => {
         rotations += 1;
         return json(200, { token: 'fresh', refresh: 'fresh-r' });
       }
-      return new Headers(init.headers).get('authorization') === 'Bearer fresh' ? json(200, {}) : json(401, { msg: 'x' });
+      return new Headers(init.headers).get('authorization') === 'Bearer fresh'
+        ? json(200, {})
+        : json(401, { msg: 'x' });
     });
     const creds = { access: 'stale', refresh: 'shared-refresh' };
     await Promise.all([1, 2, 3].map(() => sendRequest({ method: 'GET', path: '/a' }, creds, transport)));
@@ -171,7 +185,7 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
     [400, 'Amount is too small', 'amountTooSmall'],
     [404, 'Mint not found', 'mintNotFound'],
     [422, 'Validation error', 'validation'],
-  ])('%i: toast with the code\'s text for 3 s and a haptic error; the session stays', async (status, msg, code) => {
+  ])("%i: toast with the code's text for 3 s and a haptic error; the session stays", async (status, msg, code) => {
     const { scope, host, toasts } = createTestScope({
       values: [...signedIn],
       handlers: [[sendRequestFx, failing({ status, message: msg, serverMessage: msg, code })]],
@@ -186,7 +200,9 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
   it.each([401, 403])('%i: toast with msg and the access token is removed', async (status) => {
     const { scope, host, toasts } = createTestScope({
       values: [...signedIn],
-      handlers: [[sendRequestFx, failing({ status, message: 'Forbidden', serverMessage: 'Forbidden', code: 'badRequest' })]],
+      handlers: [
+        [sendRequestFx, failing({ status, message: 'Forbidden', serverMessage: 'Forbidden', code: 'badRequest' })],
+      ],
     });
     await allSettled(requestFx, { scope, params: { method: 'GET', path: '/x' } });
     expect(toasts.map((t) => t.text)).toEqual(['Forbidden']);
@@ -199,7 +215,15 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
   it("401 'Invalid WebApp init data' closes the Mini App", async () => {
     const { scope, host } = createTestScope({
       handlers: [
-        [sendRequestFx, failing({ status: 401, message: INVALID_INIT_DATA_MSG, serverMessage: INVALID_INIT_DATA_MSG, code: 'invalidInitData' })],
+        [
+          sendRequestFx,
+          failing({
+            status: 401,
+            message: INVALID_INIT_DATA_MSG,
+            serverMessage: INVALID_INIT_DATA_MSG,
+            code: 'invalidInitData',
+          }),
+        ],
       ],
     });
     await allSettled(requestFx, { scope, params: { method: 'POST', path: '/auth/register', skipAuth: true } });
@@ -208,7 +232,17 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
 
   it('only the code closes the app: the same text with another code does not', async () => {
     const { scope, host } = createTestScope({
-      handlers: [[sendRequestFx, failing({ status: 401, message: INVALID_INIT_DATA_MSG, serverMessage: INVALID_INIT_DATA_MSG, code: 'notAuthenticated' })]],
+      handlers: [
+        [
+          sendRequestFx,
+          failing({
+            status: 401,
+            message: INVALID_INIT_DATA_MSG,
+            serverMessage: INVALID_INIT_DATA_MSG,
+            code: 'notAuthenticated',
+          }),
+        ],
+      ],
     });
     await allSettled(requestFx, { scope, params: { method: 'POST', path: '/auth/register', skipAuth: true } });
     expect(host.close).not.toHaveBeenCalled();
@@ -217,7 +251,9 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
   it('5xx: toast with the server message and the call resolves with [] or null by expected type', async () => {
     const { scope, toasts } = createTestScope({
       values: [...signedIn],
-      handlers: [[sendRequestFx, failing({ status: 500, message: 'Database is down', serverMessage: 'Database is down' })]],
+      handlers: [
+        [sendRequestFx, failing({ status: 500, message: 'Database is down', serverMessage: 'Database is down' })],
+      ],
     });
     const list = await allSettled(requestFx, { scope, params: { method: 'GET', path: '/mint/', fallback: 'array' } });
     const one = await allSettled(requestFx, { scope, params: { method: 'GET', path: '/user/me', fallback: 'null' } });
@@ -271,7 +307,10 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
     const { scope } = createTestScope({
       values: [...signedIn],
       handlers: [
-        [sendRequestFx, failing({ status: 401, message: 'Token expired', serverMessage: 'Token expired', refreshFailed: true })],
+        [
+          sendRequestFx,
+          failing({ status: 401, message: 'Token expired', serverMessage: 'Token expired', refreshFailed: true }),
+        ],
       ],
     });
     await allSettled(requestFx, { scope, params: { method: 'GET', path: '/user/me' } });
@@ -284,7 +323,10 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
     const { scope } = createTestScope({
       values: [...signedIn],
       handlers: [
-        [sendRequestFx, failing({ status: 404, message: 'Gone', serverMessage: 'Gone', refreshed: { token: 'a2', refresh: 'r2' } })],
+        [
+          sendRequestFx,
+          failing({ status: 404, message: 'Gone', serverMessage: 'Gone', refreshed: { token: 'a2', refresh: 'r2' } }),
+        ],
       ],
     });
     await allSettled(requestFx, { scope, params: { method: 'GET', path: '/x' } });

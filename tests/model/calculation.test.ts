@@ -11,7 +11,9 @@ function setup() {
   const answers: Array<{ amount: string; answer: (price: string | null) => void; refuse: () => void }> = [];
   const priceFx = createEffect(
     (amount: string) =>
-      new Promise<string | null>((resolve, reject) => answers.push({ amount, answer: resolve, refuse: () => reject(new Error('down')) })),
+      new Promise<string | null>((resolve, reject) =>
+        answers.push({ amount, answer: resolve, refuse: () => reject(new Error('down')) }),
+      ),
   );
   const calculation = createCalculation({ source: $amount, effect: priceFx, reset: [typed, closed] });
   return { scope: fork(), typed, closed, calculation, answers };

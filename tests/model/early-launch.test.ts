@@ -104,14 +104,28 @@ describe('an early call, taken by the request that asks for it', () => {
     );
     sendEarly(signIn('a'), transport);
     expect((await sendRequest(signIn('b'), noCredentials, transport)).data).toEqual({ token: 'b' });
-    expect((await sendRequest({ ...maintenance, path: '/auth/register', method: 'POST', body: signIn('a').body, skipAuth: false }, { access: 'x', refresh: null }, transport)).data).toEqual({ detail: 'with token' });
+    expect(
+      (
+        await sendRequest(
+          { ...maintenance, path: '/auth/register', method: 'POST', body: signIn('a').body, skipAuth: false },
+          { access: 'x', refresh: null },
+          transport,
+        )
+      ).data,
+    ).toEqual({ detail: 'with token' });
     expect((await sendRequest(signIn('a'), noCredentials, transport)).data).toEqual({ token: 'a' });
     expect(sent).toHaveLength(3);
   });
 });
 
 describe('the launch with its calls sent early (src/app/early.ts)', () => {
-  const member = { id: 1, telegram_id: 777, ref: { level: 0 }, community_participation: true, balance_token: '12.5' } as UserMe;
+  const member = {
+    id: 1,
+    telegram_id: 777,
+    ref: { level: 0 },
+    community_participation: true,
+    balance_token: '12.5',
+  } as UserMe;
   const initData = 'query_id=1&user=%7B%22id%22%3A777%7D&start_param=farm_Q7X2&auth_date=1&hash=abc';
   let requests: Array<{ method: string; path: string; body: unknown }>;
 
@@ -133,7 +147,10 @@ describe('the launch with its calls sent early (src/app/early.ts)', () => {
             : path === '/api/auth/register'
               ? { token: 'access', refresh: 'refresh', user: member }
               : null;
-        return new Response(JSON.stringify(answer), { status: answer ? 200 : 404, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify(answer), {
+          status: answer ? 200 : 404,
+          headers: { 'content-type': 'application/json' },
+        });
       }),
     );
     window.location.hash = `#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android`;
@@ -172,7 +189,10 @@ describe('the launch with its calls sent early (src/app/early.ts)', () => {
     expect(scope.getState(userModel.$user)).toEqual(member);
     // Still one of each (the wallet's proof payload, asked once the user is known, is the only other call).
     const launchCalls = requests.filter((r) => r.path === '/api/maintenance/' || r.path === '/api/auth/register');
-    expect(launchCalls.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/maintenance/', 'POST /api/auth/register']);
+    expect(launchCalls.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/maintenance/',
+      'POST /api/auth/register',
+    ]);
 
     void allSettled(maintenanceModel.pollingStopped, { scope });
     void allSettled(appSocket.disconnectRequested, { scope });
@@ -192,7 +212,10 @@ describe('the launch with its calls sent early (src/app/early.ts)', () => {
       requests = [];
       sendLaunchCallsEarly();
       await vi.advanceTimersByTimeAsync(0);
-      expect(requests.find((r) => r.path === '/api/auth/register')?.body).toEqual({ init_data: initData, ref_code: refCode });
+      expect(requests.find((r) => r.path === '/api/auth/register')?.body).toEqual({
+        init_data: initData,
+        ref_code: refCode,
+      });
     }
   });
 

@@ -376,7 +376,11 @@ describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', (
     await fill(scope, { amount: '2', count: '3' });
     expect(calculate).toHaveBeenLastCalledWith({ amount: '2', freeze_days: 30, count_activations: 3 });
     // 3 × 200 tokens = 600 > the task balance of 50.
-    expect(scope.getState(createFarmingLinkModel.$problem)).toEqual({ kind: 'insufficient', cost: '600', balance: '50' });
+    expect(scope.getState(createFarmingLinkModel.$problem)).toEqual({
+      kind: 'insufficient',
+      cost: '600',
+      balance: '50',
+    });
     await fire(scope, createClicked, undefined);
     expect(create).not.toHaveBeenCalled();
   });
@@ -415,7 +419,9 @@ describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', (
     expect(scope.getState(createFarmingLinkModel.$isMultilink)).toBe(false);
     await vi.advanceTimersByTimeAsync(400);
     await fire(scope, createClicked, undefined);
-    expect(create).toHaveBeenCalledWith(expect.objectContaining({ count_activations: 1, is_multilink: false, is_for_me: true }));
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({ count_activations: 1, is_multilink: false, is_for_me: true }),
+    );
   });
 });
 
@@ -480,7 +486,9 @@ describe('/farming: the list and Cancel', () => {
     expect(cancel).toHaveBeenCalledWith(7);
     expect(scope.getState(farmingLinksModel.$cancelTarget)).toBeNull();
     expect(scope.getState(farmingLinkModel.$links).find((item) => item.id === 7)?.status).toBe('revoked');
-    expect(toasts.map((toast) => toast.text)).toContain('Link canceled: 1 400.00 TKN returned to your referral balance');
+    expect(toasts.map((toast) => toast.text)).toContain(
+      'Link canceled: 1 400.00 TKN returned to your referral balance',
+    );
   });
 
   it('dismissing the cancel modal cancels nothing', async () => {

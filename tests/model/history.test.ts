@@ -15,8 +15,17 @@ import {
 import { router, routes } from '@/shared/routing';
 import { createTestScope, signedInMember } from './scope';
 
-const { $operations, $total, $hasMore, $loaded, $loadFailed, $moreFailed, historyRequested, moreRequested, endOfListReached } =
-  historyModel;
+const {
+  $operations,
+  $total,
+  $hasMore,
+  $loaded,
+  $loadFailed,
+  $moreFailed,
+  historyRequested,
+  moreRequested,
+  endOfListReached,
+} = historyModel;
 
 const operation = (id: number, overrides: Partial<Operation> = {}): Operation => ({
   id,
@@ -32,7 +41,10 @@ const operation = (id: number, overrides: Partial<Operation> = {}): Operation =>
 });
 /** Ids `from` down to `to`, newest first. */
 const ids = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, index) => from - index);
-const page = (entryIds: number[], total: number): OperationHistory => ({ data: entryIds.map((id) => operation(id)), total });
+const page = (entryIds: number[], total: number): OperationHistory => ({
+  data: entryIds.map((id) => operation(id)),
+  total,
+});
 
 /** A server holding entries 1..`count`: answers pages newest first, 10 a page. */
 function server(count: () => number) {
@@ -44,7 +56,8 @@ function server(count: () => number) {
 
 const shownIds = (scope: Scope) => scope.getState($operations).map((entry) => entry.id);
 /** The app at /history (the dashboard frame's lists answer empty). */
-const open = (scope: Scope) => allSettled(router.setHistory, { scope, params: createMemoryHistory({ initialEntries: ['/history'] }) });
+const open = (scope: Scope) =>
+  allSettled(router.setHistory, { scope, params: createMemoryHistory({ initialEntries: ['/history'] }) });
 const emptyList = async () => ({ data: [], total: 0, page: 1, limit: 300 });
 function setup(read: (query?: { page?: number; size?: number }) => Promise<OperationHistory | null>) {
   return createTestScope({
@@ -57,7 +70,13 @@ function setup(read: (query?: { page?: number; size?: number }) => Promise<Opera
     ],
   });
 }
-const balance: UserBalanceEvent = { balance_token: '5', task_balance: '0', referral_balance: '0', hold_bonus: 0, investment_bonus: 0 };
+const balance: UserBalanceEvent = {
+  balance_token: '5',
+  task_balance: '0',
+  referral_balance: '0',
+  hold_bonus: 0,
+  investment_bonus: 0,
+};
 
 describe('the operations history', () => {
   it('reads the first page, newest first, as /history opens', async () => {

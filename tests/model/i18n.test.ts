@@ -16,7 +16,16 @@ import {
   type ApiFailure,
   type UserMe,
 } from '@/shared/api';
-import { $locale, $localeReady, $t, chooseLocale, formatDate, languageDetected, loadCatalogueFx, pluralIndex } from '@/shared/i18n';
+import {
+  $locale,
+  $localeReady,
+  $t,
+  chooseLocale,
+  formatDate,
+  languageDetected,
+  loadCatalogueFx,
+  pluralIndex,
+} from '@/shared/i18n';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import { createTonConnectFx, sendTransactionFx, WalletActionError } from '@/shared/ton-connect';
 import { createTestScope, inRussian, loadCatalogueAtOnce } from './scope';
@@ -187,7 +196,9 @@ describe('texts, counts and dates', () => {
 
 describe("models' texts follow the language (toasts)", () => {
   const failing = (failure: Partial<ApiFailure>) => () =>
-    Promise.reject(new ApiError({ kind: 'http', status: 400, message: 'Bad', serverMessage: 'Bad', ...failure } as ApiFailure));
+    Promise.reject(
+      new ApiError({ kind: 'http', status: 400, message: 'Bad', serverMessage: 'Bad', ...failure } as ApiFailure),
+    );
 
   it('a Russian user gets the SPEC §8 error texts in Russian; the server msg stays as the server wrote it', async () => {
     const network = createTestScope({

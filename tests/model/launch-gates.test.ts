@@ -153,9 +153,15 @@ describe('identity change (SPEC §4)', () => {
     const register = vi.fn(async () => ({ token: 'new-access', refresh: 'new-refresh', user: user() }));
     const { scope, host } = createTestScope({
       values: [[$storedTelegramUserId, 222]],
-      handlers: [[registerFx, register], [getMeFx, async () => user()]],
+      handlers: [
+        [registerFx, register],
+        [getMeFx, async () => user()],
+      ],
     });
-    await allSettled(signInRequested, { scope, params: { initData: 'signed', telegramUserId: 222, startParam: 'REF1' } });
+    await allSettled(signInRequested, {
+      scope,
+      params: { initData: 'signed', telegramUserId: 222, startParam: 'REF1' },
+    });
     expect(register).toHaveBeenCalledWith({ init_data: 'signed', ref_code: 'REF1' });
     expect(scope.getState($isAuthorized)).toBe(true);
     expect(scope.getState($refreshToken)).toBe('new-refresh');
@@ -164,7 +170,12 @@ describe('identity change (SPEC §4)', () => {
 
   it('a first launch remembers the user and registers', async () => {
     const register = vi.fn(async () => ({ token: 'a', refresh: 'r', user: user() }));
-    const { scope } = createTestScope({ handlers: [[registerFx, register], [getMeFx, async () => user()]] });
+    const { scope } = createTestScope({
+      handlers: [
+        [registerFx, register],
+        [getMeFx, async () => user()],
+      ],
+    });
     await allSettled(signInRequested, { scope, params: { initData: 'd', telegramUserId: 5, startParam: null } });
     expect(scope.getState($storedTelegramUserId)).toBe(5);
     expect(register).toHaveBeenCalledTimes(1);
@@ -185,7 +196,7 @@ describe('community gate (SPEC §1, §2, §6)', () => {
     expect(host.reload).toHaveBeenCalledTimes(1);
   });
 
-  it("Done is remembered across the reload: still not a member → the modal says so; a member → forgotten", async () => {
+  it('Done is remembered across the reload: still not a member → the modal says so; a member → forgotten', async () => {
     window.sessionStorage.clear();
     const first = createTestScope({ values: [[$user, user({ community_participation: false })]] });
     await allSettled(doneClicked, { scope: first.scope });

@@ -67,7 +67,14 @@ const activated = (pending: Mint): Mint => {
   const { payment: _payment, ...rest } = pending;
   return { ...rest, status: 'active', activated_at: NOW + 20, matures_at: NOW + 20 + 30 * 86_400 };
 };
-const plan = (days: number, is_active = true): MintPlan => ({ days, tariff_days: days, is_active, yield: days / 600, min_amount: '1', max_amount: '100000' });
+const plan = (days: number, is_active = true): MintPlan => ({
+  days,
+  tariff_days: days,
+  is_active,
+  yield: days / 600,
+  min_amount: '1',
+  max_amount: '100000',
+});
 const wallet = (): ConnectedWalletInfo => ({
   address: '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8',
   chain: '-3',
@@ -196,7 +203,12 @@ describe('pending mint (SPEC §4: the newest, for 3 minutes)', () => {
 
   it('a pending mint loaded 2 minutes after its creation shows for the minute left', async () => {
     const { scope } = createTestScope({
-      handlers: [[getMintsFx, async (): Promise<MintList> => ({ data: [mint({ created_at: NOW - 120 })], total: 1, page: 1, limit: 300 })]],
+      handlers: [
+        [
+          getMintsFx,
+          async (): Promise<MintList> => ({ data: [mint({ created_at: NOW - 120 })], total: 1, page: 1, limit: 300 }),
+        ],
+      ],
     });
     await fire(scope, mintModel.mintsRequested);
     expect(scope.getState($pendingMint)?.id).toBe(1);
@@ -336,7 +348,12 @@ describe('create mint', () => {
 describe('cancel mint (the Cancel modal)', () => {
   it('confirming cancels the pending mint on the server and updates the list', async () => {
     const pending = mint({ id: 21 });
-    const cancel = vi.fn(async (id: number) => ({ ...mint({ id }), status: 'canceled' as const, cancel_reason: 'user' as const, payment: undefined }));
+    const cancel = vi.fn(async (id: number) => ({
+      ...mint({ id }),
+      status: 'canceled' as const,
+      cancel_reason: 'user' as const,
+      payment: undefined,
+    }));
     const { scope } = createTestScope({ handlers: [[cancelMintFx, cancel]] });
     await fire(scope, mintUpdated, pending);
 
@@ -359,7 +376,13 @@ describe('signing failure (SPEC §4: clears pending mints)', () => {
   it('clears pending mints and cancels on the server the one the wallet was asked to pay', async () => {
     const created = mint({ id: 31, mint_id: 'DECLINED' });
     const olderPending = mint({ id: 30, created_at: NOW - 100 });
-    const cancel = vi.fn(async (id: number) => ({ ...created, id, status: 'canceled' as const, cancel_reason: 'user' as const, payment: undefined }));
+    const cancel = vi.fn(async (id: number) => ({
+      ...created,
+      id,
+      status: 'canceled' as const,
+      cancel_reason: 'user' as const,
+      payment: undefined,
+    }));
     const { scope, toasts } = createTestScope({
       values: [[$wallet, wallet()]],
       handlers: [

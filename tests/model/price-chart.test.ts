@@ -67,7 +67,12 @@ describe('price change colouring', () => {
   it('the 24 h and 30 d changes follow the read price, then every price_update tick', async () => {
     const { scope } = createTestScope({
       values: [[$accessToken, 'access']],
-      handlers: [[getCurrentPriceFx, async (): Promise<CurrentPrice> => ({ price: '0.012', price_change_24h: 1.5, price_change_30d: -2 })]],
+      handlers: [
+        [
+          getCurrentPriceFx,
+          async (): Promise<CurrentPrice> => ({ price: '0.012', price_change_24h: 1.5, price_change_30d: -2 }),
+        ],
+      ],
     });
     await allSettled(priceModel.priceRequested, { scope });
     await allSettled(appSocket.connectRequested, { scope });
@@ -78,10 +83,17 @@ describe('price change colouring', () => {
     ]);
 
     FakeWebSocket.last.receive(
-      JSON.stringify({ event: 'price_update', data: { price: '0.011', price_change_24h: -0.5, price_change_30d: 0, time: 1_800_000_000 } }),
+      JSON.stringify({
+        event: 'price_update',
+        data: { price: '0.011', price_change_24h: -0.5, price_change_30d: 0, time: 1_800_000_000 },
+      }),
     );
     await allSettled(scope);
-    expect(scope.getState(priceModel.$currentPrice)).toEqual({ price: '0.011', price_change_24h: -0.5, price_change_30d: 0 });
+    expect(scope.getState(priceModel.$currentPrice)).toEqual({
+      price: '0.011',
+      price_change_24h: -0.5,
+      price_change_30d: 0,
+    });
     expect(scope.getState(priceModel.$priceChanges)?.map((change) => change.direction)).toEqual(['down', 'flat']);
   });
 
@@ -94,7 +106,10 @@ describe('price change colouring', () => {
 
     const loading = allSettled(priceModel.priceRequested, { scope });
     FakeWebSocket.last.receive(
-      JSON.stringify({ event: 'price_update', data: { price: '0.02', price_change_24h: 3, price_change_30d: 4, time: 10 } }),
+      JSON.stringify({
+        event: 'price_update',
+        data: { price: '0.02', price_change_24h: 3, price_change_30d: 4, time: 10 },
+      }),
     );
     await flush();
     expect(scope.getState(priceModel.$currentPrice)?.price).toBe('0.02');
@@ -133,7 +148,8 @@ function chartScope(answers: Partial<Record<CandleInterval, () => Promise<Candle
   return { ...setup, readCandles };
 }
 
-const live = (interval: CandleInterval, bar: Candle) => JSON.stringify({ event: 'current_candle', data: { interval, candle: bar } });
+const live = (interval: CandleInterval, bar: Candle) =>
+  JSON.stringify({ event: 'current_candle', data: { interval, candle: bar } });
 
 async function openChart(scope: Scope) {
   await allSettled(priceChartModel.chartOpened, { scope });

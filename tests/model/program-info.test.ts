@@ -33,7 +33,11 @@ describe('Info sheet (SPEC §2)', () => {
   });
 
   it('a failed read (5xx → null, or a network error) offers Try again, which reads again', async () => {
-    const load = vi.fn().mockResolvedValueOnce(null).mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(rules(1));
+    const load = vi
+      .fn()
+      .mockResolvedValueOnce(null)
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(rules(1));
     const { scope } = createTestScope({ handlers: [[getProgramRulesFx, load]] });
     await allSettled(infoOpened, { scope });
     expect(scope.getState($loadFailed)).toBe(true);

@@ -18,8 +18,17 @@ const { $walletVerified } = walletPanelModel;
 const PAYLOAD_REFRESH_MS = timings.proofPayloadRefreshMs;
 
 const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
-const BOUND = { address: RAW, friendly_address: '0QCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqPvC', bound_at: 1_790_000_000 };
-const PROOF = { timestamp: 1_790_000_100, domain: { lengthBytes: 14, value: '127.0.0.1:8080' }, payload: 'P1', signature: 'c2ln' };
+const BOUND = {
+  address: RAW,
+  friendly_address: '0QCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqPvC',
+  bound_at: 1_790_000_000,
+};
+const PROOF = {
+  timestamp: 1_790_000_100,
+  domain: { lengthBytes: 14, value: '127.0.0.1:8080' },
+  payload: 'P1',
+  signature: 'c2ln',
+};
 
 const member = (overrides: Partial<UserMe> = {}) =>
   ({ id: 1, telegram_id: 777, ref: { level: 0 }, community_participation: true, wallet: null, ...overrides }) as UserMe;
@@ -127,7 +136,10 @@ describe('ton_proof on connect', () => {
       ],
     });
     await started(refused.scope);
-    await allSettled(walletStatusChanged, { scope: refused.scope, params: wallet({ address: `0:${'cd'.repeat(32)}`, tonProof: PROOF }) });
+    await allSettled(walletStatusChanged, {
+      scope: refused.scope,
+      params: wallet({ address: `0:${'cd'.repeat(32)}`, tonProof: PROOF }),
+    });
     expect(refused.scope.getState(userModel.$user)?.wallet).toEqual(BOUND);
     expect(refused.scope.getState($walletVerified)).toBe(false);
   });

@@ -55,7 +55,12 @@ const tier = (overrides: Partial<ReferralTier> = {}): ReferralTier => ({
   ...overrides,
 });
 
-const page = (data: Referral[], pageNumber: number, total: number, overrides: Partial<ReferralList> = {}): ReferralList => ({
+const page = (
+  data: Referral[],
+  pageNumber: number,
+  total: number,
+  overrides: Partial<ReferralList> = {},
+): ReferralList => ({
   data,
   total,
   page: pageNumber,
@@ -66,7 +71,10 @@ const page = (data: Referral[], pageNumber: number, total: number, overrides: Pa
   ...overrides,
 });
 
-const signedIn = (me: UserMe = user()) => [[$user, me] as const, ...signedInMember.filter(([store]) => store !== $user)];
+const signedIn = (me: UserMe = user()) => [
+  [$user, me] as const,
+  ...signedInMember.filter(([store]) => store !== $user),
+];
 
 describe('the referral link', () => {
   it('is the Mini App link with the ref_code as start parameter', () => {
@@ -96,7 +104,9 @@ describe('the referral list', () => {
     referralsModel;
 
   it('reads page 1 with the tier, and the navbar badge falls to 0', async () => {
-    const read = vi.fn(async () => page([referral(3, { is_new: true }), referral(2, { is_new: true })], 1, 2, { new_referrals_count: 2 }));
+    const read = vi.fn(async () =>
+      page([referral(3, { is_new: true }), referral(2, { is_new: true })], 1, 2, { new_referrals_count: 2 }),
+    );
     const { scope } = createTestScope({ values: signedIn(), handlers: [[getReferralsFx, read]] });
 
     await allSettled(referralsRequested, { scope });
@@ -288,7 +298,10 @@ describe('the transfer modal', () => {
   });
 
   it('a 5xx (null answer) keeps the modal open with the amount', async () => {
-    const { scope } = await typed('2', vi.fn(async () => null));
+    const { scope } = await typed(
+      '2',
+      vi.fn(async () => null),
+    );
     await allSettled(transferSubmitted, { scope });
     expect(scope.getState($isOpen)).toBe(true);
     expect(scope.getState($amountText)).toBe('2');

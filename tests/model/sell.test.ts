@@ -123,7 +123,9 @@ interface Setup {
 }
 
 function setup({ me = user(), connected = true, calculate, create, refusal, russian = false }: Setup = {}) {
-  const calculateSpy = vi.fn(calculate ?? (async ({ token_amount }: { token_amount: string }) => calculation(token_amount)));
+  const calculateSpy = vi.fn(
+    calculate ?? (async ({ token_amount }: { token_amount: string }) => calculation(token_amount)),
+  );
   const createSpy = vi.fn(
     create ??
       (async () => ({
@@ -352,7 +354,13 @@ describe('the Sell modal', () => {
   it('keeps the modal open with what was typed when the server refuses, and prices the amount again', async () => {
     const { scope, create, calculate } = setup({
       create: async () => {
-        throw new ApiError({ kind: 'http', status: 400, message: 'Error: The price has changed', serverMessage: 'The price has changed: check the amount and confirm again', code: 'sellPriceChanged' });
+        throw new ApiError({
+          kind: 'http',
+          status: 400,
+          message: 'Error: The price has changed',
+          serverMessage: 'The price has changed: check the amount and confirm again',
+          code: 'sellPriceChanged',
+        });
       },
     });
     await fire(scope, sellOpened, 'balance_token');
@@ -391,7 +399,11 @@ describe('a payout completed', () => {
     });
     await fire(test.scope, withdrawalModel.withdrawalUpdated, withdrawal(4, { status: 'sending' }));
     expect(balance).not.toHaveBeenCalled();
-    await fire(test.scope, withdrawalModel.withdrawalUpdated, withdrawal(4, { status: 'completed', tx_hash: 'ab'.repeat(32) }));
+    await fire(
+      test.scope,
+      withdrawalModel.withdrawalUpdated,
+      withdrawal(4, { status: 'completed', tx_hash: 'ab'.repeat(32) }),
+    );
     expect(balance).toHaveBeenCalledWith(RAW);
     expect(test.scope.getState(walletModel.$balanceNano)).toBe('100500000000');
   });
@@ -510,16 +522,25 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
 
   it.each([
     [false, 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first'],
-    [true, 'Выплаты идут только на кошелёк, который вы подтвердили как свой: сначала подключите этот кошелёк в приложении'],
-  ])('a 422 from the server (another account proved the wallet meanwhile) is a toast in the user’s language (russian: %s); the modal stays', async (russian, text) => {
-    const msg = SERVER_MESSAGES.sellUnverifiedAddress;
-    const { scope, refuse, toasts } = setup({ russian, refusal: { kind: 'http', status: 422, message: msg, serverMessage: msg, code: 'sellUnverifiedAddress' } });
-    await fire(scope, sellOpened, 'balance_token');
-    await type(scope, '12');
-    await fire(scope, confirmClicked, undefined);
-    expect(refuse).toHaveBeenCalledTimes(1);
-    expect(toasts).toContainEqual(expect.objectContaining({ text, kind: 'error' }));
-    expect(scope.getState(sellModel.$isOpen)).toBe(true);
-    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
-  });
+    [
+      true,
+      'Выплаты идут только на кошелёк, который вы подтвердили как свой: сначала подключите этот кошелёк в приложении',
+    ],
+  ])(
+    'a 422 from the server (another account proved the wallet meanwhile) is a toast in the user’s language (russian: %s); the modal stays',
+    async (russian, text) => {
+      const msg = SERVER_MESSAGES.sellUnverifiedAddress;
+      const { scope, refuse, toasts } = setup({
+        russian,
+        refusal: { kind: 'http', status: 422, message: msg, serverMessage: msg, code: 'sellUnverifiedAddress' },
+      });
+      await fire(scope, sellOpened, 'balance_token');
+      await type(scope, '12');
+      await fire(scope, confirmClicked, undefined);
+      expect(refuse).toHaveBeenCalledTimes(1);
+      expect(toasts).toContainEqual(expect.objectContaining({ text, kind: 'error' }));
+      expect(scope.getState(sellModel.$isOpen)).toBe(true);
+      expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
+    },
+  );
 });

@@ -47,13 +47,21 @@ describe('the date a stake completes at its current rate', () => {
 
   it('rounds a fraction of a second up, so it is never early', () => {
     // 1000 at 0.000007 % a day = 0.00007 tokens a day: 0.0001 takes 1.43 days → 123 429 s, rounded up.
-    const slow = stake({ daily_reward: 0.000007, hold_bonus: 0, collective_bonus: 0, investment_bonus: 0, max_reward: '0.0001' });
+    const slow = stake({
+      daily_reward: 0.000007,
+      hold_bonus: 0,
+      collective_bonus: 0,
+      investment_bonus: 0,
+      max_reward: '0.0001',
+    });
     expect(stakeCompletesAt(slow)).toBe(T0 + Math.ceil((0.0001 / 0.00007) * DAY));
   });
 
   it('has none when the stake is not running toward it', () => {
     expect(stakeCompletesAt(stake({ status: 'pending' }))).toBeNull();
     expect(stakeCompletesAt(stake({ status: 'completed' }))).toBeNull();
-    expect(stakeCompletesAt(stake({ daily_reward: 0, hold_bonus: 0, collective_bonus: 0, investment_bonus: 0 }))).toBeNull();
+    expect(
+      stakeCompletesAt(stake({ daily_reward: 0, hold_bonus: 0, collective_bonus: 0, investment_bonus: 0 })),
+    ).toBeNull();
   });
 });

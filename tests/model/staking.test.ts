@@ -76,7 +76,12 @@ describe('reward rule (SPEC §4, §5)', () => {
     // Every bonus counts: without them only daily_reward is left.
     expect(stakeRates(stake({ hold_bonus: 0, collective_bonus: 0, investment_bonus: 0 })).perDay).toBe('10');
     // Beyond what a float holds (2^53 base units ≈ 9 million tokens): 9 000 000 000.987654321 at 1 %.
-    const big = stake({ total_amount: '9000000000.987654321', hold_bonus: 0, collective_bonus: 0, investment_bonus: 0 });
+    const big = stake({
+      total_amount: '9000000000.987654321',
+      hold_bonus: 0,
+      collective_bonus: 0,
+      investment_bonus: 0,
+    });
     expect(stakeRates(big).perDay).toBe('90000000.009876543');
   });
 
@@ -110,9 +115,12 @@ describe('stakes list', () => {
   };
 
   it('loads newest first and upserts pushed stakes by id', async () => {
-    const completed = (id: number, created_at: number) => stake({ id, created_at, status: 'completed', earned_reward: '100' });
+    const completed = (id: number, created_at: number) =>
+      stake({ id, created_at, status: 'completed', earned_reward: '100' });
     const { scope } = createTestScope({
-      handlers: [[getStakesFx, async () => page([completed(1, T0 - 300), completed(3, T0 - 100), completed(2, T0 - 100)])]],
+      handlers: [
+        [getStakesFx, async () => page([completed(1, T0 - 300), completed(3, T0 - 100), completed(2, T0 - 100)])],
+      ],
     });
     await allSettled(stakesRequested, { scope });
     expect(scope.getState($stakes).map((s) => s.id)).toEqual([3, 2, 1]);
@@ -247,7 +255,9 @@ describe('app wiring', () => {
     expect(scope.getState($stakes).map((s) => s.status)).toEqual(['active']);
     expect(scope.getState($tickerRunning)).toBe(true);
 
-    FakeWebSocket.last.receive(JSON.stringify({ event: 'user:staking', data: stake({ status: 'completed', earned_reward: '100' }) }));
+    FakeWebSocket.last.receive(
+      JSON.stringify({ event: 'user:staking', data: stake({ status: 'completed', earned_reward: '100' }) }),
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(scope.getState($stakes).map((s) => s.status)).toEqual(['completed']);
     expect(scope.getState($tickerRunning)).toBe(false);
@@ -354,8 +364,12 @@ describe('staking a mint (select-mint page)', () => {
 
 describe('dashboard: active mints and stakes', () => {
   it('opening the dashboard loads both; only active ones are listed, and pushes keep them live', async () => {
-    const getMints = vi.fn(async () => page([mint({ id: 7 }), mint({ id: 8, status: 'pending' }), mint({ id: 9, status: 'move_to_staking' })]));
-    const getStakes = vi.fn(async () => page([stake({ id: 3 }), stake({ id: 2, status: 'completed', earned_reward: '300' })]));
+    const getMints = vi.fn(async () =>
+      page([mint({ id: 7 }), mint({ id: 8, status: 'pending' }), mint({ id: 9, status: 'move_to_staking' })]),
+    );
+    const getStakes = vi.fn(async () =>
+      page([stake({ id: 3 }), stake({ id: 2, status: 'completed', earned_reward: '300' })]),
+    );
     const { scope } = createTestScope({
       values: signedInMember,
       handlers: [

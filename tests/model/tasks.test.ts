@@ -35,7 +35,8 @@ const task = (task_id: number, kind: TaskKind, status: TaskStatus, overrides: Pa
   reward: '10',
   status,
   settings: {
-    url: kind === 'visit' ? 'https://example.com/page' : kind === 'community' ? 'https://t.me/ton_token_community' : null,
+    url:
+      kind === 'visit' ? 'https://example.com/page' : kind === 'community' ? 'https://t.me/ton_token_community' : null,
     count: kind === 'referrals' ? 3 : null,
     paying_only: false,
     min_seconds: kind === 'visit' ? 10 : null,
@@ -56,7 +57,12 @@ const fire = async <T>(scope: Scope, unit: Unit<T>, params?: T) => {
 
 describe('the tasks list and the navbar badge (SPEC §2)', () => {
   it('counts the tasks whose status is not claimed', async () => {
-    const list = [task(1, 'community', 'claimed'), task(2, 'visit', 'new'), task(3, 'photo', 'pending_review'), task(4, 'link', 'validated')];
+    const list = [
+      task(1, 'community', 'claimed'),
+      task(2, 'visit', 'new'),
+      task(3, 'photo', 'pending_review'),
+      task(4, 'link', 'validated'),
+    ];
     const { scope } = createTestScope({ values: signedInMember, handlers: [[getTasksFx, async () => list]] });
     expect(scope.getState($unclaimedCount)).toBe(0);
     await fire(scope, tasksRequested);
@@ -144,9 +150,18 @@ describe('the next action by status (SPEC §4: start → validate → claim)', (
 describe('pressing the task button', () => {
   function setup(list: Task[]) {
     const calls = {
-      start: vi.fn(async ({ task_id }: { task_id: number }) => ({ ...list.find((t) => t.task_id === task_id)!, status: 'started' as const })),
-      validate: vi.fn(async ({ task_id }: { task_id: number }) => ({ ...list.find((t) => t.task_id === task_id)!, status: 'validated' as const })),
-      claim: vi.fn(async ({ task_id }: { task_id: number }) => ({ ...list.find((t) => t.task_id === task_id)!, status: 'claimed' as const })),
+      start: vi.fn(async ({ task_id }: { task_id: number }) => ({
+        ...list.find((t) => t.task_id === task_id)!,
+        status: 'started' as const,
+      })),
+      validate: vi.fn(async ({ task_id }: { task_id: number }) => ({
+        ...list.find((t) => t.task_id === task_id)!,
+        status: 'validated' as const,
+      })),
+      claim: vi.fn(async ({ task_id }: { task_id: number }) => ({
+        ...list.find((t) => t.task_id === task_id)!,
+        status: 'claimed' as const,
+      })),
     };
     const setup = createTestScope({
       values: [...signedInMember, [$tasks, list]],
@@ -177,7 +192,11 @@ describe('pressing the task button', () => {
   });
 
   it('Start on a referrals, photo or link task opens nothing', async () => {
-    const { scope, calls, host } = setup([task(1, 'referrals', 'new'), task(2, 'photo', 'new'), task(3, 'link', 'new')]);
+    const { scope, calls, host } = setup([
+      task(1, 'referrals', 'new'),
+      task(2, 'photo', 'new'),
+      task(3, 'link', 'new'),
+    ]);
     for (const id of [1, 2, 3]) await fire(scope, actionPressed, id);
     expect(calls.start).toHaveBeenCalledTimes(3);
     expect(host.openLink).not.toHaveBeenCalled();
@@ -191,7 +210,11 @@ describe('pressing the task button', () => {
   });
 
   it('Check validates community, referrals and visit tasks', async () => {
-    const { scope, calls } = setup([task(1, 'community', 'started'), task(2, 'referrals', 'started'), task(3, 'visit', 'started')]);
+    const { scope, calls } = setup([
+      task(1, 'community', 'started'),
+      task(2, 'referrals', 'started'),
+      task(3, 'visit', 'started'),
+    ]);
     for (const id of [1, 2, 3]) await fire(scope, actionPressed, id);
     expect(calls.validate.mock.calls.map(([body]) => body)).toEqual([{ task_id: 1 }, { task_id: 2 }, { task_id: 3 }]);
     expect(scope.getState($tasks).map((t) => t.status)).toEqual(['validated', 'validated', 'validated']);
@@ -215,7 +238,10 @@ describe('pressing the task button', () => {
   });
 
   it('Claim claims the reward once: the task is done, the badge falls, a toast says how much', async () => {
-    const { scope, calls, toasts } = setup([task(1, 'visit', 'validated', { reward: '12.5' }), task(2, 'visit', 'new')]);
+    const { scope, calls, toasts } = setup([
+      task(1, 'visit', 'validated', { reward: '12.5' }),
+      task(2, 'visit', 'new'),
+    ]);
     expect(scope.getState($unclaimedCount)).toBe(2);
     await fire(scope, actionPressed, 1);
     expect(calls.claim).toHaveBeenCalledWith({ task_id: 1 });
@@ -241,7 +267,10 @@ describe('pressing the task button', () => {
     let finish: (value: Task) => void = () => undefined;
     const start = vi.fn(() => new Promise<Task>((resolve) => (finish = resolve)));
     const list = [task(1, 'referrals', 'new')];
-    const { scope } = createTestScope({ values: [...signedInMember, [$tasks, list]], handlers: [[startTaskFx, start]] });
+    const { scope } = createTestScope({
+      values: [...signedInMember, [$tasks, list]],
+      handlers: [[startTaskFx, start]],
+    });
     void allSettled(actionPressed, { scope, params: 1 });
     await Promise.resolve();
     expect(scope.getState($busyTaskIds)).toEqual([1]);
@@ -281,7 +310,10 @@ class FakeXhr {
   status = 0;
   statusText = '';
   responseText = '';
-  upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+  upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = {
+    onprogress: null,
+    onload: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -316,8 +348,18 @@ class FakeXhr {
 }
 
 describe('the add photo modal (SPEC §2 "add photo")', () => {
-  const { $task, $photo, $problem, $previewUrl, $progress, $canSend, photoChosen, photoSubmitted, photoProofClosed, photoProofOpened } =
-    taskPhotoProofModel;
+  const {
+    $task,
+    $photo,
+    $problem,
+    $previewUrl,
+    $progress,
+    $canSend,
+    photoChosen,
+    photoSubmitted,
+    photoProofClosed,
+    photoProofOpened,
+  } = taskPhotoProofModel;
 
   let created: string[];
   let revoked: string[];
@@ -469,9 +511,14 @@ describe('the link verification modal (SPEC §2 "link verification")', () => {
   });
 
   it('says the problem while typing, sends a good link, and the task turns "in review"', async () => {
-    const send = vi.fn(async ({ task_id }: { task_id: number; link?: string }) => task(task_id, 'link', 'pending_review'));
+    const send = vi.fn(async ({ task_id }: { task_id: number; link?: string }) =>
+      task(task_id, 'link', 'pending_review'),
+    );
     const list = [task(8, 'link', 'started')];
-    const { scope, toasts } = createTestScope({ values: [...signedInMember, [$tasks, list]], handlers: [[validateTaskFx, send]] });
+    const { scope, toasts } = createTestScope({
+      values: [...signedInMember, [$tasks, list]],
+      handlers: [[validateTaskFx, send]],
+    });
     await fire(scope, linkProofOpened, list[0]);
 
     await fire(scope, linkChanged, 'https://facebook.com/me');
@@ -494,7 +541,10 @@ describe('the link verification modal (SPEC §2 "link verification")', () => {
       throw new Error('refused');
     });
     const list = [task(8, 'link', 'started')];
-    const { scope } = createTestScope({ values: [...signedInMember, [$tasks, list]], handlers: [[validateTaskFx, send]] });
+    const { scope } = createTestScope({
+      values: [...signedInMember, [$tasks, list]],
+      handlers: [[validateTaskFx, send]],
+    });
     await fire(scope, linkProofOpened, list[0]);
     await fire(scope, linkChanged, 'https://x.com/me');
     await fire(scope, linkSubmitted);

@@ -198,7 +198,10 @@ describe('send transaction (SPEC §4, §5)', () => {
 
   it.each([
     [new WalletActionError('not-connected', 'x'), 'Wallet was not connected'],
-    [new WalletActionError('wallet', 'Wallet declined the request: bad request'), 'Wallet declined the request: bad request'],
+    [
+      new WalletActionError('wallet', 'Wallet declined the request: bad request'),
+      'Wallet declined the request: bad request',
+    ],
     [new Error('boom'), 'Unhandled error: boom'],
   ])('failure texts follow SPEC §8 (%s)', async (error, text) => {
     const { scope, toasts } = createTestScope({
@@ -216,9 +219,13 @@ describe("the library's error texts", () => {
     const sdk = await import('@tonconnect/sdk');
     const ui = await import('@tonconnect/ui');
     expect(libraryErrorText(new ui.TonConnectUIError('Transaction was not sent'))).toBe('Transaction was not sent');
-    expect(libraryErrorText(new sdk.UserRejectsError('User declined the transaction'))).toBe('User declined the transaction');
+    expect(libraryErrorText(new sdk.UserRejectsError('User declined the transaction'))).toBe(
+      'User declined the transaction',
+    );
     // No message: the class's info is the text.
-    expect(libraryErrorText(new sdk.WalletNotConnectedError())).toBe('Send transaction or other protocol methods called while wallet is not connected.');
+    expect(libraryErrorText(new sdk.WalletNotConnectedError())).toBe(
+      'Send transaction or other protocol methods called while wallet is not connected.',
+    );
     expect(libraryErrorText(new Error('plain'))).toBe('plain');
   });
 });
@@ -322,7 +329,9 @@ describe('TON Connect tracking events (SPEC §7)', () => {
     });
     await allSettled(observeTrackingFx, { scope });
     expect(() =>
-      window.dispatchEvent(new CustomEvent('ton-connect-ui-connection-started', { detail: { type: 'connection-started' } })),
+      window.dispatchEvent(
+        new CustomEvent('ton-connect-ui-connection-started', { detail: { type: 'connection-started' } }),
+      ),
     ).not.toThrow();
     window.dispatchEvent(new CustomEvent('ton-connect-ui-transaction-signed', { detail: {} }));
     expect(seen).toEqual(['connection-started', 'transaction-signed']);
@@ -353,7 +362,10 @@ describe('wallet connect errors (SPEC §8)', () => {
     const { scope, host, toasts } = createTestScope({ values: [...inRussian] });
     await allSettled(trackingEventReceived, {
       scope,
-      params: { action: 'connection-error', detail: { type: 'connection-error', error_message: 'Connection was cancelled' } },
+      params: {
+        action: 'connection-error',
+        detail: { type: 'connection-error', error_message: 'Connection was cancelled' },
+      },
     });
     // The error subscriber already reported this one: the tracking event does not repeat it.
     await allSettled(trackingEventReceived, {
@@ -391,9 +403,24 @@ describe('balance read failures (SPEC §8: blockchain node errors)', () => {
 
   it.each([
     ['response-not-ok', {}, 'Error: TON node request failed!', 'Ошибка: запрос к узлу TON не удался!'],
-    ['malformed-response', {}, 'Error: TON node sent a malformed response!', 'Ошибка: узел TON прислал некорректный ответ!'],
-    ['exit-code', { exitCode: 11 }, 'Error: TON node get-method failed with exit code 11!', 'Ошибка: метод узла TON завершился с кодом 11!'],
-    ['unsupported-state', { state: 'weird' }, 'Error: Unsupported account state weird!', 'Ошибка: неподдерживаемое состояние аккаунта weird!'],
+    [
+      'malformed-response',
+      {},
+      'Error: TON node sent a malformed response!',
+      'Ошибка: узел TON прислал некорректный ответ!',
+    ],
+    [
+      'exit-code',
+      { exitCode: 11 },
+      'Error: TON node get-method failed with exit code 11!',
+      'Ошибка: метод узла TON завершился с кодом 11!',
+    ],
+    [
+      'unsupported-state',
+      { state: 'weird' },
+      'Error: Unsupported account state weird!',
+      'Ошибка: неподдерживаемое состояние аккаунта weird!',
+    ],
     ['timeout', {}, 'Error: Timeout Error!', 'Ошибка: превышено время ожидания!'],
   ] as const)('a %s failure reads in English and Russian', async (kind, details, english, russian) => {
     const { TonNodeError } = await import('@/shared/api/ton-node');

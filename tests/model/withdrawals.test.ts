@@ -20,8 +20,18 @@ import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, signedInMember } from './scope';
 import type { UserMe } from '@/shared/api';
 
-const { $withdrawals, $total, $hasMore, $loaded, $loadFailed, $moreFailed, withdrawalsRequested, moreRequested, endOfListReached, withdrawalUpdated } =
-  withdrawalModel;
+const {
+  $withdrawals,
+  $total,
+  $hasMore,
+  $loaded,
+  $loadFailed,
+  $moreFailed,
+  withdrawalsRequested,
+  moreRequested,
+  endOfListReached,
+  withdrawalUpdated,
+} = withdrawalModel;
 
 const withdrawal = (id: number, overrides: Partial<Withdrawal> = {}): Withdrawal => ({
   id,
@@ -43,10 +53,15 @@ const ids = (from: number, to: number) => Array.from({ length: from - to + 1 }, 
 
 /** A server holding withdrawals 1..`count()` (statuses by `status`): pages newest first, 10 a page. */
 function server(count: () => number, status: (id: number) => Withdrawal['status'] = () => 'queued') {
-  return vi.fn(async ({ page: n = 1, size = 10 }: { page?: number; size?: number } = {}): Promise<WithdrawHistory | null> => {
-    const all = ids(count(), 1);
-    return { data: all.slice((n - 1) * size, n * size).map((id) => withdrawal(id, { status: status(id) })), total: all.length };
-  });
+  return vi.fn(
+    async ({ page: n = 1, size = 10 }: { page?: number; size?: number } = {}): Promise<WithdrawHistory | null> => {
+      const all = ids(count(), 1);
+      return {
+        data: all.slice((n - 1) * size, n * size).map((id) => withdrawal(id, { status: status(id) })),
+        total: all.length,
+      };
+    },
+  );
 }
 
 const shownIds = (scope: Scope) => scope.getState($withdrawals).map((row) => row.id);
@@ -168,7 +183,9 @@ describe('the withdrawals list (entities/withdrawal)', () => {
     await fire(scope, withdrawalsRequested);
     await fire(scope, appSocket.connectRequested);
     FakeWebSocket.last.open();
-    FakeWebSocket.last.receive(JSON.stringify({ event: 'user:withdrawal', data: withdrawal(2, { status: 'sending' }) }));
+    FakeWebSocket.last.receive(
+      JSON.stringify({ event: 'user:withdrawal', data: withdrawal(2, { status: 'sending' }) }),
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(scope.getState($withdrawals).map((row) => [row.id, row.status])).toEqual([
       [2, 'sending'],
@@ -180,8 +197,7 @@ describe('the withdrawals list (entities/withdrawal)', () => {
 });
 
 describe('/history: operations | withdrawals', () => {
-  const open = (scope: Scope) =>
-    fire(scope, router.setHistory, createMemoryHistory({ initialEntries: ['/history'] }));
+  const open = (scope: Scope) => fire(scope, router.setHistory, createMemoryHistory({ initialEntries: ['/history'] }));
 
   it('reads the withdrawals when their tab is chosen, and again on a user data refetch while it shows', async () => {
     const read = server(() => 3);

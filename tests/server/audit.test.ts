@@ -33,9 +33,13 @@ interface AuditEntry {
 }
 
 const newest = async (limit = 1) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/admin/audit?limit=${limit}`, headers: bearer(ctx.config.adminToken) })).json<
-    AuditEntry[]
-  >();
+  (
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?limit=${limit}`,
+      headers: bearer(ctx.config.adminToken),
+    })
+  ).json<AuditEntry[]>();
 
 describe('the operator audit', () => {
   it('writes no row for a call without the admin token, whatever the path, query or body', async () => {
@@ -47,10 +51,17 @@ describe('the operator audit', () => {
       answers.push(await ctx.app.inject({ method: 'POST', url: `/api/admin/x?${long}`, payload: body }));
     }
     // Real operator routes, in any spelling, without a token or with a wrong one.
-    answers.push(await ctx.app.inject({ method: 'POST', url: `/api/admin/maintenance?${long}`, payload: { enabled: true } }));
+    answers.push(
+      await ctx.app.inject({ method: 'POST', url: `/api/admin/maintenance?${long}`, payload: { enabled: true } }),
+    );
     answers.push(await ctx.app.inject({ method: 'POST', url: '/%61pi/admin/price', payload: { price: '1' } }));
     answers.push(
-      await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts', headers: bearer('not-the-token'), payload: { paused: true } }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/payouts',
+        headers: bearer('not-the-token'),
+        payload: { paused: true },
+      }),
     );
     answers.push(await ctx.app.inject({ method: 'PATCH', url: '/api/admin/tasks/1', payload: {} }));
     expect(new Set(answers.slice(0, 20).map((answer) => answer.statusCode))).toEqual(new Set([404]));
@@ -67,26 +78,49 @@ describe('the operator audit', () => {
       payload: { paused: true },
     });
     expect(paused.statusCode).toBe(200);
-    const refund = await ctx.app.inject({ method: 'POST', url: '/api/admin/withdrawals/987654/refund', headers: bearer(ctx.config.adminToken) });
+    const refund = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/withdrawals/987654/refund',
+      headers: bearer(ctx.config.adminToken),
+    });
     expect(refund.statusCode).toBe(404);
     expect(await rows()).toBe(before + 2);
     expect(await newest(2)).toMatchObject([
-      { method: 'POST', path: '/api/admin/withdrawals/:id/refund', params: { id: '987654' }, query: null, body: null, status: 404 },
+      {
+        method: 'POST',
+        path: '/api/admin/withdrawals/:id/refund',
+        params: { id: '987654' },
+        query: null,
+        body: null,
+        status: 404,
+      },
       { method: 'POST', path: '/api/admin/payouts', params: null, query: null, body: { paused: true }, status: 200 },
     ]);
     // Reads are not actions.
     await ctx.app.inject({ method: 'GET', url: '/api/admin/payouts', headers: bearer(ctx.config.adminToken) });
     expect(await rows()).toBe(before + 2);
-    await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts', headers: bearer(ctx.config.adminToken), payload: { paused: false } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers: bearer(ctx.config.adminToken),
+      payload: { paused: false },
+    });
   });
 
   it('keeps a long query bounded: a few keys, each cut short, never the URL as sent', async () => {
     const keys = Array.from({ length: 20 }, (_, i) => `k${i}=${'v'.repeat(1_000)}`);
     const url = `/api/admin/payouts?${'x'.repeat(64)}${'y'.repeat(2_000)}=1&${keys.join('&')}`;
     expect(url.length).toBeGreaterThan(20_000);
-    const answer = await ctx.app.inject({ method: 'POST', url, headers: bearer(ctx.config.adminToken), payload: { paused: false } });
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(ctx.config.adminToken),
+      payload: { paused: false },
+    });
     expect(answer.statusCode).toBe(200);
-    const [stored] = await ctx.db.query<{ path: string; query: string }>('SELECT path, query FROM operator_actions ORDER BY id DESC LIMIT 1');
+    const [stored] = await ctx.db.query<{ path: string; query: string }>(
+      'SELECT path, query FROM operator_actions ORDER BY id DESC LIMIT 1',
+    );
     expect(stored?.path).toBe('/api/admin/payouts');
     // 8 keys and the count of the rest, each key and value at most 64 characters.
     expect(stored!.query.length).toBeLessThan((AUDIT_ARGS_MAX_KEYS + 1) * (2 * AUDIT_ARG_MAX_CHARS + 6) + 2);
@@ -114,7 +148,11 @@ describe('the operator audit', () => {
       // The operator API is known by its routes' flag: a route under /api/admin without it cannot be registered.
       expect(() => app.post('/api/admin/unflagged', async () => ({}))).toThrow(/config\.operator/);
       for (let i = 0; i < 5; i++) {
-        await app.inject({ method: 'POST', url: `/api/admin/price?${'z'.repeat(3_000)}`, payload: { price: 'p'.repeat(3_000) } });
+        await app.inject({
+          method: 'POST',
+          url: `/api/admin/price?${'z'.repeat(3_000)}`,
+          payload: { price: 'p'.repeat(3_000) },
+        });
       }
       const refusals = lines.filter((line) => line['msg'] === 'operator calls refused (not audited)');
       expect(refusals).toHaveLength(1);
@@ -153,7 +191,10 @@ describe('the operator API’s limit per address', () => {
     expect(refused.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests, code: 'tooManyRequests' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Any operator route counts, in any spelling.
-    expect((await limited.app.inject({ method: 'GET', url: '/%61pi/admin/maintenance', remoteAddress: '10.5.0.1' })).statusCode).toBe(429);
+    expect(
+      (await limited.app.inject({ method: 'GET', url: '/%61pi/admin/maintenance', remoteAddress: '10.5.0.1' }))
+        .statusCode,
+    ).toBe(429);
     expect((await call('10.5.0.2', limited.config.adminToken)).statusCode).toBe(200);
     // Neither the refusals nor the limited call were audited; the operator's call from the other address was.
     const entries = await limited.db.query<{ ip: string; status: number }>('SELECT ip, status FROM operator_actions');

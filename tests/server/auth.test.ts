@@ -1,6 +1,12 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_INIT_DATA_MSG, registerResponseSchema, type TokenPair, tokenPairSchema, userMeSchema } from '@/shared/api/contract';
+import {
+  INVALID_INIT_DATA_MSG,
+  registerResponseSchema,
+  type TokenPair,
+  tokenPairSchema,
+  userMeSchema,
+} from '@/shared/api/contract';
 import { bearer, createTestContext, newTelegramId, register, signInitData, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -15,10 +21,13 @@ const post = (url: string, payload: unknown) => ctx.app.inject({ method: 'POST',
 const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
 
 async function userRow(telegramId: number) {
-  const [row] = await ctx.db.query<{ id: number; first_name: string; language_code: string; referrer_id: number | null; ref_code: string }>(
-    'SELECT id, first_name, language_code, referrer_id, ref_code FROM users WHERE telegram_id = $1',
-    [telegramId],
-  );
+  const [row] = await ctx.db.query<{
+    id: number;
+    first_name: string;
+    language_code: string;
+    referrer_id: number | null;
+    ref_code: string;
+  }>('SELECT id, first_name, language_code, referrer_id, ref_code FROM users WHERE telegram_id = $1', [telegramId]);
   return row;
 }
 
@@ -40,7 +49,9 @@ describe('POST /api/auth/register', () => {
 
   it('answers with the user exactly as GET /api/user/me does, so the first screen needs one round trip', async () => {
     const telegramId = newTelegramId();
-    const response = await post('/api/auth/register', { init_data: signInitData({ id: telegramId, first_name: 'Ann' }) });
+    const response = await post('/api/auth/register', {
+      init_data: signInitData({ id: telegramId, first_name: 'Ann' }),
+    });
     expect(response.statusCode).toBe(200);
     const answer = registerResponseSchema.parse(response.json());
     const me = await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(answer.token) });
@@ -61,11 +72,17 @@ describe('POST /api/auth/register', () => {
   });
 
   const invalid: Array<[string, () => string]> = [
-    ['a tampered hash', () => signInitData({ id: 1 }).replace(/hash=([0-9a-f])/, (_m, c: string) => `hash=${c === 'a' ? 'b' : 'a'}`)],
+    [
+      'a tampered hash',
+      () => signInitData({ id: 1 }).replace(/hash=([0-9a-f])/, (_m, c: string) => `hash=${c === 'a' ? 'b' : 'a'}`),
+    ],
     ['a tampered user', () => signInitData({ id: 1, first_name: 'Eve' }).replace('Eve', 'Mallory')],
     ['another bot token', () => signInitData({ id: 1 }, { botToken: '999:other-bot' })],
     ['auth_date older than 24 h', () => signInitData({ id: 1 }, { authDate: new Date(Date.now() - 25 * 3600_000) })],
-    ['auth_date 5 minutes in the future', () => signInitData({ id: 1 }, { authDate: new Date(Date.now() + 5 * 60_000) })],
+    [
+      'auth_date 5 minutes in the future',
+      () => signInitData({ id: 1 }, { authDate: new Date(Date.now() + 5 * 60_000) }),
+    ],
     ['no hash', () => signInitData({ id: 1 }).replace(/&?hash=[0-9a-f]+/, '')],
     ['no user', () => signInitData(null)],
     ['garbage', () => 'not init data at all'],
@@ -249,24 +266,27 @@ describe('GET /api/user/me', () => {
 });
 
 describe('POST /api/auth/refresh', () => {
-  it.each([['refresh_token'], ['refresh']])('rotates with {%s}: new pair, old token refused, family revoked', async (field) => {
-    const first = await register(ctx.app, { id: newTelegramId() });
+  it.each([['refresh_token'], ['refresh']])(
+    'rotates with {%s}: new pair, old token refused, family revoked',
+    async (field) => {
+      const first = await register(ctx.app, { id: newTelegramId() });
 
-    const rotated = await post('/api/auth/refresh', { [field]: first.refresh });
-    expect(rotated.statusCode).toBe(200);
-    const second = tokenPairSchema.parse(rotated.json());
-    expect(second.refresh).not.toBe(first.refresh);
-    expect((await me(second.token)).statusCode).toBe(200);
+      const rotated = await post('/api/auth/refresh', { [field]: first.refresh });
+      expect(rotated.statusCode).toBe(200);
+      const second = tokenPairSchema.parse(rotated.json());
+      expect(second.refresh).not.toBe(first.refresh);
+      expect((await me(second.token)).statusCode).toBe(200);
 
-    const reused = await post('/api/auth/refresh', { [field]: first.refresh });
-    expect(reused.statusCode).toBe(401);
-    expect(reused.json()).toEqual({ msg: 'Refresh token reused', code: 'refreshTokenReused' });
+      const reused = await post('/api/auth/refresh', { [field]: first.refresh });
+      expect(reused.statusCode).toBe(401);
+      expect(reused.json()).toEqual({ msg: 'Refresh token reused', code: 'refreshTokenReused' });
 
-    // The reuse revoked the family: the legitimately rotated token is dead too.
-    const afterRevoke = await post('/api/auth/refresh', { [field]: second.refresh });
-    expect(afterRevoke.statusCode).toBe(401);
-    expect(afterRevoke.json()).toEqual({ msg: expect.any(String), code: expect.any(String) });
-  });
+      // The reuse revoked the family: the legitimately rotated token is dead too.
+      const afterRevoke = await post('/api/auth/refresh', { [field]: second.refresh });
+      expect(afterRevoke.statusCode).toBe(401);
+      expect(afterRevoke.json()).toEqual({ msg: expect.any(String), code: expect.any(String) });
+    },
+  );
 
   it('chains rotations while each token is used once', async () => {
     let pair = await register(ctx.app, { id: newTelegramId() });
@@ -293,6 +313,8 @@ describe('POST /api/auth/refresh', () => {
 
   it('422 for a body with neither or both fields', async () => {
     expect((await post('/api/auth/refresh', {})).statusCode).toBe(422);
-    expect((await post('/api/auth/refresh', { refresh: 'y'.repeat(43), refresh_token: 'y'.repeat(43) })).statusCode).toBe(422);
+    expect(
+      (await post('/api/auth/refresh', { refresh: 'y'.repeat(43), refresh_token: 'y'.repeat(43) })).statusCode,
+    ).toBe(422);
   });
 });

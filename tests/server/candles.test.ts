@@ -51,7 +51,8 @@ afterAll(async () => {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const getCandles = (query: string, signedIn = true) =>
   ctx.app.inject({ method: 'GET', url: `/api/price/candles${query}`, ...(signedIn ? { headers: user.headers } : {}) });
-const tickCount = async () => Number((await ctx.db.query<{ n: bigint }>('SELECT COUNT(*) AS n FROM price_ticks'))[0]!.n);
+const tickCount = async () =>
+  Number((await ctx.db.query<{ n: bigint }>('SELECT COUNT(*) AS n FROM price_ticks'))[0]!.n);
 
 describe('candles: SQL against the naive reference', () => {
   const ticks = randomTicks(20261123, 400);
@@ -62,30 +63,35 @@ describe('candles: SQL against the naive reference', () => {
     await storeTicks(ctx.db, ticks);
   });
 
-  it.each(CANDLE_INTERVALS)('%s: random ranges, the default range, ranges around the first and last tick', async (interval) => {
-    const seconds = CANDLE_INTERVAL_SECONDS[interval];
-    const random = seededRandom(seconds);
-    const ranges: Array<{ from?: number; to?: number }> = [
-      {},
-      { from: 0 },
-      { to: T0 - 1 }, // before the first tick: nothing
-      { from: T0 - 10 * seconds, to: T0 + 5 * seconds }, // starts before the first tick
-      { from: Math.floor(last) - 2 * seconds, to: now + 86_400 }, // after the last tick, and past now
-      { from: T0 + 1, to: T0 + 1 }, // one bucket
-      { to: Math.floor(last) },
-      { from: Math.floor(last) },
-    ];
-    for (let i = 0; i < 12; i++) {
-      const a = T0 - 3600 + Math.floor(random() * (now - T0 + 7200));
-      const b = T0 - 3600 + Math.floor(random() * (now - T0 + 7200));
-      ranges.push({ from: Math.min(a, b), to: Math.max(a, b) });
-    }
-    for (const range of ranges) {
-      const got = await candles(ctx.db, { interval, from_timestamp: range.from, to_timestamp: range.to }, now);
-      expect(got.interval).toBe(interval);
-      expect(got.candles, `${interval} ${JSON.stringify(range)}`).toEqual(referenceCandles(ticks, seconds, range, now));
-    }
-  });
+  it.each(CANDLE_INTERVALS)(
+    '%s: random ranges, the default range, ranges around the first and last tick',
+    async (interval) => {
+      const seconds = CANDLE_INTERVAL_SECONDS[interval];
+      const random = seededRandom(seconds);
+      const ranges: Array<{ from?: number; to?: number }> = [
+        {},
+        { from: 0 },
+        { to: T0 - 1 }, // before the first tick: nothing
+        { from: T0 - 10 * seconds, to: T0 + 5 * seconds }, // starts before the first tick
+        { from: Math.floor(last) - 2 * seconds, to: now + 86_400 }, // after the last tick, and past now
+        { from: T0 + 1, to: T0 + 1 }, // one bucket
+        { to: Math.floor(last) },
+        { from: Math.floor(last) },
+      ];
+      for (let i = 0; i < 12; i++) {
+        const a = T0 - 3600 + Math.floor(random() * (now - T0 + 7200));
+        const b = T0 - 3600 + Math.floor(random() * (now - T0 + 7200));
+        ranges.push({ from: Math.min(a, b), to: Math.max(a, b) });
+      }
+      for (const range of ranges) {
+        const got = await candles(ctx.db, { interval, from_timestamp: range.from, to_timestamp: range.to }, now);
+        expect(got.interval).toBe(interval);
+        expect(got.candles, `${interval} ${JSON.stringify(range)}`).toEqual(
+          referenceCandles(ticks, seconds, range, now),
+        );
+      }
+    },
+  );
 
   it('really tests something: most answers have many candles, with ticks and with carried buckets', async () => {
     const { candles: bars } = await candles(ctx.db, { interval: '1h', from_timestamp: T0 }, now);
@@ -110,7 +116,11 @@ describe('candles: boundaries, gaps, cap, first tick', () => {
   });
 
   it('a tick at a bucket start opens that bucket; one second before closes the previous one; empty buckets carry the close', async () => {
-    const { candles: bars } = await candles(ctx.db, { interval: '5m', from_timestamp: B - 600, to_timestamp: B + 1200 }, B + 5000);
+    const { candles: bars } = await candles(
+      ctx.db,
+      { interval: '5m', from_timestamp: B - 600, to_timestamp: B + 1200 },
+      B + 5000,
+    );
     expect(bars).toEqual([
       // nothing before the first tick's bucket
       { time: B - 300, open: '0.01', high: '0.01', low: '0.01', close: '0.01' },
@@ -128,13 +138,21 @@ describe('candles: boundaries, gaps, cap, first tick', () => {
   });
 
   it('a range starting after the first tick takes the price in force before it', async () => {
-    const { candles: bars } = await candles(ctx.db, { interval: '5m', from_timestamp: B + 600, to_timestamp: B + 600 }, B + 5000);
+    const { candles: bars } = await candles(
+      ctx.db,
+      { interval: '5m', from_timestamp: B + 600, to_timestamp: B + 600 },
+      B + 5000,
+    );
     expect(bars).toEqual([{ time: B + 600, open: '0.03', high: '0.03', low: '0.03', close: '0.03' }]);
   });
 
   it(`answers at most ${CANDLES_MAX_PER_ANSWER} candles, the newest, and nothing after now`, async () => {
     const now = B + 10 * 86_400 + 123;
-    const { candles: bars } = await candles(ctx.db, { interval: '5m', from_timestamp: 0, to_timestamp: now + 86_400 }, now);
+    const { candles: bars } = await candles(
+      ctx.db,
+      { interval: '5m', from_timestamp: 0, to_timestamp: now + 86_400 },
+      now,
+    );
     expect(bars).toHaveLength(CANDLES_MAX_PER_ANSWER);
     const newest = Math.floor(now / 300) * 300;
     expect(bars.at(-1)!.time).toBe(newest);
@@ -145,8 +163,20 @@ describe('candles: boundaries, gaps, cap, first tick', () => {
   });
 
   it('the live candle is the candle holding the instant, as GET has it', async () => {
-    expect(await liveCandle(ctx.db, '1h', B + 1000)).toEqual({ time: B, open: '0.02', high: '0.03', low: '0.005', close: '0.012' });
-    expect(await liveCandle(ctx.db, '5m', B + 7200)).toEqual({ time: B + 7200, open: '0.012', high: '0.012', low: '0.012', close: '0.012' });
+    expect(await liveCandle(ctx.db, '1h', B + 1000)).toEqual({
+      time: B,
+      open: '0.02',
+      high: '0.03',
+      low: '0.005',
+      close: '0.012',
+    });
+    expect(await liveCandle(ctx.db, '5m', B + 7200)).toEqual({
+      time: B + 7200,
+      open: '0.012',
+      high: '0.012',
+      low: '0.012',
+      close: '0.012',
+    });
     expect(await liveCandle(ctx.db, '5m', B - 86_400)).toBeNull();
   });
 });
@@ -182,14 +212,20 @@ describe('GET /api/price/candles', () => {
     expect(response.json<CandleList>().interval).toBe(interval);
   });
 
-  it.each(['from_timestamp=abc', 'from_timestamp=-1', 'from_timestamp=1e3', 'from_timestamp=01', 'to_timestamp=1.5', 'to_timestamp=99999999999', 'from_timestamp=200&to_timestamp=100', `interval=${'x'.repeat(17)}`])(
-    '422 for %s',
-    async (query) => {
-      const response = await getCandles(`?${query}`);
-      expect(response.statusCode).toBe(422);
-      expect(response.json<ErrorBody>().msg).toBeTruthy();
-    },
-  );
+  it.each([
+    'from_timestamp=abc',
+    'from_timestamp=-1',
+    'from_timestamp=1e3',
+    'from_timestamp=01',
+    'to_timestamp=1.5',
+    'to_timestamp=99999999999',
+    'from_timestamp=200&to_timestamp=100',
+    `interval=${'x'.repeat(17)}`,
+  ])('422 for %s', async (query) => {
+    const response = await getCandles(`?${query}`);
+    expect(response.statusCode).toBe(422);
+    expect(response.json<ErrorBody>().msg).toBeTruthy();
+  });
 
   it('a range wholly before the first tick is empty', async () => {
     const response = await getCandles('?interval=5m&from_timestamp=0&to_timestamp=1000');
@@ -224,7 +260,10 @@ describe('sockets: current_candle and price_update', () => {
     });
     const received = (count: number) =>
       new Promise<typeof messages>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${messages.length} of ${count} messages: ${JSON.stringify(messages)}`)), 3000);
+        const timer = setTimeout(
+          () => reject(new Error(`only ${messages.length} of ${count} messages: ${JSON.stringify(messages)}`)),
+          3000,
+        );
         const check = () => {
           if (messages.length >= count) {
             clearTimeout(timer);
@@ -241,7 +280,12 @@ describe('sockets: current_candle and price_update', () => {
     return currentCandleSchema.parse(message?.data as CurrentCandle);
   };
   const setByAdmin = (price: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/admin/price', headers: { authorization: `Bearer ${ctx.config.adminToken}` }, payload: { price } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/price',
+      headers: { authorization: `Bearer ${ctx.config.adminToken}` },
+      payload: { price },
+    });
 
   it('token → interval → current_candle at once; a tick → current_candle and price_update on the main socket; a new interval switches', async () => {
     const main = connect('/api/ws/');
@@ -254,11 +298,17 @@ describe('sockets: current_candle and price_update', () => {
     chart.socket.send('1h');
     const [first] = await chart.received(1);
     const hour = Math.floor(nowSeconds() / 3600) * 3600;
-    expect(candleOf(first)).toEqual({ interval: '1h', candle: { time: hour, open: '0.01', high: '0.01', low: '0.01', close: '0.01' } });
+    expect(candleOf(first)).toEqual({
+      interval: '1h',
+      candle: { time: hour, open: '0.01', high: '0.01', low: '0.01', close: '0.01' },
+    });
 
     expect((await setByAdmin('0.0125')).statusCode).toBe(200);
     const [, tick] = await chart.received(2);
-    expect(candleOf(tick)).toMatchObject({ interval: '1h', candle: { open: '0.01', high: '0.0125', low: '0.01', close: '0.0125' } });
+    expect(candleOf(tick)).toMatchObject({
+      interval: '1h',
+      candle: { open: '0.01', high: '0.0125', low: '0.01', close: '0.0125' },
+    });
     const [, , update] = await main.received(3);
     expect(update?.event).toBe('price_update');
     const data = priceUpdateSchema.parse(update?.data as PriceUpdate);
@@ -267,7 +317,10 @@ describe('sockets: current_candle and price_update', () => {
 
     chart.socket.send('15m'); // not an interval: 5m
     const [, , switched] = await chart.received(3);
-    expect(candleOf(switched)).toMatchObject({ interval: '5m', candle: { time: Math.floor(nowSeconds() / 300) * 300, close: '0.0125' } });
+    expect(candleOf(switched)).toMatchObject({
+      interval: '5m',
+      candle: { time: Math.floor(nowSeconds() / 300) * 300, close: '0.0125' },
+    });
     chart.socket.send('1d');
     const [, , , daily] = await chart.received(4);
     expect(candleOf(daily).interval).toBe('1d');
@@ -334,7 +387,12 @@ describe('setting the price: admin API, operator CLI, launcher, walk', () => {
     [{}, undefined],
   ])('POST /api/admin/price %j → 422, nothing written', async (payload, msg) => {
     const before = await tickCount();
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/admin/price', headers: adminHeaders(), payload });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/price',
+      headers: adminHeaders(),
+      payload,
+    });
     expect(response.statusCode).toBe(422);
     if (msg) expect(response.json<ErrorBody>().msg).toBe(msg);
     expect(await tickCount()).toBe(before);
@@ -342,24 +400,46 @@ describe('setting the price: admin API, operator CLI, launcher, walk', () => {
 
   it('needs the admin token; sets the price every reader uses', async () => {
     const before = await tickCount();
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/price', payload: { price: '0.02' } })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/price', headers: user.headers, payload: { price: '0.02' } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/admin/price', payload: { price: '0.02' } })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/admin/price',
+          headers: user.headers,
+          payload: { price: '0.02' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect(await tickCount()).toBe(before);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/admin/price', headers: adminHeaders(), payload: { price: '0.02' } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/price',
+      headers: adminHeaders(),
+      payload: { price: '0.02' },
+    });
     expect(response.statusCode).toBe(200);
     expect(priceUpdateSchema.parse(response.json())).toMatchObject({ price: '0.02' });
     expect(await currentPriceNanotons(ctx.db)).toBe(20_000_000n);
     const current = await ctx.app.inject({ method: 'GET', url: '/api/price/current-price', headers: user.headers });
     expect(current.json()).toMatchObject({ price: '0.02' });
     // the max is accepted
-    const max = await ctx.app.inject({ method: 'POST', url: '/api/admin/price', headers: adminHeaders(), payload: { price: '1000000000' } });
+    const max = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/price',
+      headers: adminHeaders(),
+      payload: { price: '1000000000' },
+    });
     expect(max.statusCode).toBe(200);
     expect(await currentPriceNanotons(ctx.db)).toBe(PRICE_MAX_NANOTONS);
   });
 
   it('npm run operator -- price set <TON> / price status, through the admin API', async () => {
     const lines: string[] = [];
-    const run = (...args: string[]) => runOperator(args, { apiUrl: address, adminToken: ctx.config.adminToken, print: (line) => lines.push(line) });
+    const run = (...args: string[]) =>
+      runOperator(args, { apiUrl: address, adminToken: ctx.config.adminToken, print: (line) => lines.push(line) });
     await run('price', 'set', '0.015');
     expect(lines.at(-1)).toMatch(/^Price: 0\.015 TON per token \(24 h [+-]?[\d.]+ %, 30 d [+-]?[\d.]+ %\) at \d{4}-/);
     expect(await currentPriceNanotons(ctx.db)).toBe(15_000_000n);
@@ -382,9 +462,14 @@ describe('setting the price: admin API, operator CLI, launcher, walk', () => {
     const down = await ctx.app.inject({ method: 'POST', url: '/sandbox/api/price', payload: { direction: 'down' } });
     expect(down.json()).toMatchObject({ price: '0.01995' });
     const before = await tickCount();
-    expect((await ctx.app.inject({ method: 'POST', url: '/sandbox/api/price', payload: { direction: 'sideways' } })).statusCode).toBe(422);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/sandbox/api/price', payload: { direction: 'sideways' } }))
+        .statusCode,
+    ).toBe(422);
     expect(await tickCount()).toBe(before);
-    expect((await ctx.app.inject({ method: 'GET', url: '/sandbox/api/price' })).json()).toMatchObject({ price: '0.01995' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/sandbox/api/price' })).json()).toMatchObject({
+      price: '0.01995',
+    });
     const launcher = await ctx.app.inject({ method: 'GET', url: '/sandbox/' });
     expect(launcher.body).toContain('Price ↑');
     expect(launcher.body).toContain('Price ↓');
@@ -426,12 +511,19 @@ describe('setting the price: admin API, operator CLI, launcher, walk', () => {
       if (message.event === 'price_update') heard.push(message.data);
     });
     try {
-      const jobs = createBackgroundJobs({ config: { ...ctx.config, priceTickMs: 5000 }, db: ctx.db, bus: ctx.bus, log });
+      const jobs = createBackgroundJobs({
+        config: { ...ctx.config, priceTickMs: 5000 },
+        db: ctx.db,
+        bus: ctx.bus,
+        log,
+      });
       await setPrice(ctx, 10_000_000n);
       const before = await tickCount();
       expect(await jobs.priceWalk!.runOnce()).toBe(true);
       expect(await tickCount()).toBe(before + 1);
-      expect(heard.at(-1)?.price).toBe((await ctx.app.inject({ method: 'GET', url: '/sandbox/api/price' })).json<{ price: string }>().price);
+      expect(heard.at(-1)?.price).toBe(
+        (await ctx.app.inject({ method: 'GET', url: '/sandbox/api/price' })).json<{ price: string }>().price,
+      );
       // the step is the seeded first step from the price in force
       expect(await currentPriceNanotons(ctx.db)).toBe(walkStep(10_000_000n, seededRandom(PRICE_WALK.seed)()));
       // a second walk from the same seed continues from wherever the price is now
@@ -457,7 +549,11 @@ describe('GET /api/stats/financial', () => {
     await stats?.close();
   });
 
-  async function insertMint(userId: number, status: string, opts: { source?: 'payment' | 'farming'; amountTon: bigint; amountToken: bigint; expected: bigint }) {
+  async function insertMint(
+    userId: number,
+    status: string,
+    opts: { source?: 'payment' | 'farming'; amountTon: bigint; amountToken: bigint; expected: bigint },
+  ) {
     const activated = status === 'pending' || status === 'canceled' ? null : 'now()';
     const farming = opts.source === 'farming';
     let linkId: number | null = null;
@@ -475,7 +571,16 @@ describe('GET /api/stats/financial', () => {
                           amount_token, expected_token, created_at, expires_at, activated_at, source, farming_link_id)
        VALUES (md5(random()::text), $1, $2, $3, 30, 30, 500, 10000000, $4, $5, $6, now(), now(), ${activated ?? 'NULL'}, $7, $8)
        RETURNING id`,
-      [userId, status, status === 'canceled' ? 'user' : null, opts.amountTon, opts.amountToken, opts.expected, opts.source ?? 'payment', linkId],
+      [
+        userId,
+        status,
+        status === 'canceled' ? 'user' : null,
+        opts.amountTon,
+        opts.amountToken,
+        opts.expected,
+        opts.source ?? 'payment',
+        linkId,
+      ],
     );
     return row!.id;
   }
@@ -484,7 +589,7 @@ describe('GET /api/stats/financial', () => {
     await stats.db.query(
       `INSERT INTO stakes (staking_id, user_id, mint_id, status, total_amount, daily_reward, max_reward, created_at, completed_at)
        VALUES (md5(random()::text), $1, $2, $3, $4, 1, $5, now(), ${status === 'completed' ? 'now()' : 'NULL'})`,
-      [userId, mintId, status, total, total * 3n / 10n],
+      [userId, mintId, status, total, (total * 3n) / 10n],
     );
   }
 
@@ -514,29 +619,85 @@ describe('GET /api/stats/financial', () => {
     expect((await stats.app.inject({ method: 'GET', url: '/api/stats/financial' })).statusCode).toBe(401);
     const empty = await financialStats(stats.db, 1);
     expect(empty).toEqual({
-      total_minted: '0', total_staked: '0', circulating: '0', ton_paid_in: '0', ton_paid_out: '0',
-      users: 0, active_stakes: 0, collective_bonus: 0, updated_at: 1,
+      total_minted: '0',
+      total_staked: '0',
+      circulating: '0',
+      ton_paid_in: '0',
+      ton_paid_out: '0',
+      users: 0,
+      active_stakes: 0,
+      collective_bonus: 0,
+      updated_at: 1,
     });
 
     const alice = await newUser(stats);
     const bob = await newUser(stats);
     await inTransaction(stats.db, stats.bus, async (tx) => {
-      await changeBalance(tx, { userId: alice.userId, account: 'balance_token', delta: 100n * TOKEN, reason: 'sandbox_grant' });
-      await changeBalance(tx, { userId: alice.userId, account: 'balance_token', delta: -30n * TOKEN, reason: 'sandbox_grant' });
-      await changeBalance(tx, { userId: alice.userId, account: 'task_balance', delta: 5n * TOKEN + 1n, reason: 'task_reward' });
-      await changeBalance(tx, { userId: bob.userId, account: 'referral_balance', delta: 7n * TOKEN, reason: 'referral_reward' });
+      await changeBalance(tx, {
+        userId: alice.userId,
+        account: 'balance_token',
+        delta: 100n * TOKEN,
+        reason: 'sandbox_grant',
+      });
+      await changeBalance(tx, {
+        userId: alice.userId,
+        account: 'balance_token',
+        delta: -30n * TOKEN,
+        reason: 'sandbox_grant',
+      });
+      await changeBalance(tx, {
+        userId: alice.userId,
+        account: 'task_balance',
+        delta: 5n * TOKEN + 1n,
+        reason: 'task_reward',
+      });
+      await changeBalance(tx, {
+        userId: bob.userId,
+        account: 'referral_balance',
+        delta: 7n * TOKEN,
+        reason: 'referral_reward',
+      });
     });
     // mints: paid and matured (1 TON → expected 1050), paid and staked (2 TON, 2000 tokens, stake active),
     // paid and active (3 TON, nothing minted yet), pending / canceled (nothing), farmed and matured (no TON),
     // paid, staked, stake completed
-    await insertMint(alice.userId, 'completed', { amountTon: TON, amountToken: 1000n * TOKEN, expected: 1050n * TOKEN });
-    const staked = await insertMint(alice.userId, 'move_to_staking', { amountTon: 2n * TON, amountToken: 2000n * TOKEN, expected: 2100n * TOKEN });
+    await insertMint(alice.userId, 'completed', {
+      amountTon: TON,
+      amountToken: 1000n * TOKEN,
+      expected: 1050n * TOKEN,
+    });
+    const staked = await insertMint(alice.userId, 'move_to_staking', {
+      amountTon: 2n * TON,
+      amountToken: 2000n * TOKEN,
+      expected: 2100n * TOKEN,
+    });
     await insertStake(alice.userId, staked, 'active', 2000n * TOKEN);
-    await insertMint(bob.userId, 'active', { amountTon: 3n * TON, amountToken: 3000n * TOKEN, expected: 3150n * TOKEN });
-    await insertMint(bob.userId, 'pending', { amountTon: 4n * TON, amountToken: 4000n * TOKEN, expected: 4200n * TOKEN });
-    await insertMint(bob.userId, 'canceled', { amountTon: 5n * TON, amountToken: 5000n * TOKEN, expected: 5250n * TOKEN });
-    await insertMint(bob.userId, 'completed', { source: 'farming', amountTon: 6n * TON, amountToken: 600n * TOKEN, expected: 630n * TOKEN });
-    const done = await insertMint(bob.userId, 'move_to_staking', { amountTon: TON / 2n, amountToken: 50n * TOKEN, expected: 52n * TOKEN });
+    await insertMint(bob.userId, 'active', {
+      amountTon: 3n * TON,
+      amountToken: 3000n * TOKEN,
+      expected: 3150n * TOKEN,
+    });
+    await insertMint(bob.userId, 'pending', {
+      amountTon: 4n * TON,
+      amountToken: 4000n * TOKEN,
+      expected: 4200n * TOKEN,
+    });
+    await insertMint(bob.userId, 'canceled', {
+      amountTon: 5n * TON,
+      amountToken: 5000n * TOKEN,
+      expected: 5250n * TOKEN,
+    });
+    await insertMint(bob.userId, 'completed', {
+      source: 'farming',
+      amountTon: 6n * TON,
+      amountToken: 600n * TOKEN,
+      expected: 630n * TOKEN,
+    });
+    const done = await insertMint(bob.userId, 'move_to_staking', {
+      amountTon: TON / 2n,
+      amountToken: 50n * TOKEN,
+      expected: 52n * TOKEN,
+    });
     await insertStake(bob.userId, done, 'completed', 50n * TOKEN);
     await insertWithdrawal(alice.userId, 'completed', TON / 4n);
     await insertWithdrawal(alice.userId, 'completed', 2n * TON);
@@ -581,7 +742,7 @@ describe('GET /api/stats/financial', () => {
     let clock = 1_000_000;
     let reads = 0;
     const db = {
-      query: async <T,>(sql: string, params?: unknown[]) => {
+      query: async <T>(sql: string, params?: unknown[]) => {
         reads++;
         return stats.db.query<T>(sql, params);
       },
@@ -603,7 +764,11 @@ describe('GET /api/stats/financial', () => {
 
     let fail = true;
     const flaky = createStatsCache({
-      db: { query: async <T,>(sql: string, params?: unknown[]) => (fail ? Promise.reject(new Error('down')) : stats.db.query<T>(sql, params)), exec: async () => undefined },
+      db: {
+        query: async <T>(sql: string, params?: unknown[]) =>
+          fail ? Promise.reject(new Error('down')) : stats.db.query<T>(sql, params),
+        exec: async () => undefined,
+      },
       ttlMs: 5000,
       clock: () => clock,
     });

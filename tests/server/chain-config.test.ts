@@ -1,10 +1,13 @@
 /** TREASURY_ADDRESS: validated with @ton/core, normalised, defaulted to the sandbox treasury in sandbox only. */
 import { Address } from '@ton/core';
 import { describe, expect, it } from 'vitest';
-import { sandboxTreasuryAddress, sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/sandbox/chain/treasury';
+import {
+  sandboxTreasuryAddress,
+  sandboxTreasuryKeyPair,
+  sandboxTreasuryWallet,
+} from '../../server/sandbox/chain/treasury';
 import { ConfigError, SANDBOX_TREASURY_ADDRESS, loadConfig } from '../../server/config';
 import { PRODUCTION_ENV } from './production-env';
-
 
 const RAW = `0:${'ab'.repeat(32)}`;
 const FRIENDLY = Address.parseRaw(RAW).toString({ urlSafe: true, bounceable: true });

@@ -43,7 +43,11 @@ import {
   refuseTransfers,
   sendBoc,
 } from '../../server/sandbox/chain/service';
-import { sandboxTreasuryAddress, sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/sandbox/chain/treasury';
+import {
+  sandboxTreasuryAddress,
+  sandboxTreasuryKeyPair,
+  sandboxTreasuryWallet,
+} from '../../server/sandbox/chain/treasury';
 import type { Deps } from '../../server/deps';
 import { type TestContext, createTestContext, sandboxConfig } from './helpers';
 
@@ -195,7 +199,9 @@ describe('faucet and account reads', () => {
     const paid = await faucet(deps, wallet.address, 5n * TON, 'welcome');
     // Raw and friendly forms name the same account.
     expect(await result('getAddressBalance', { address: wallet.address.toRawString() })).toBe('5000000000');
-    const state = await result<Record<string, unknown>>('getAddressInformation', { address: wallet.address.toString() });
+    const state = await result<Record<string, unknown>>('getAddressInformation', {
+      address: wallet.address.toString(),
+    });
     expect(state).toMatchObject({
       '@type': 'raw.fullAccountState',
       balance: '5000000000',
@@ -253,7 +259,10 @@ describe('transfers', () => {
 
     // Exact balances: the value moves whole, the sender pays the fees estimateFee announced.
     const { in_fwd_fee, storage_fee, gas_fee, fwd_fee } = estimate.source_fees;
-    const estimatedFees = [in_fwd_fee, storage_fee, gas_fee, fwd_fee].reduce((sum, fee) => sum + BigInt(fee ?? NaN), 0n);
+    const estimatedFees = [in_fwd_fee, storage_fee, gas_fee, fwd_fee].reduce(
+      (sum, fee) => sum + BigInt(fee ?? NaN),
+      0n,
+    );
     expect(estimatedFees).toBe(ONE_TRANSFER_FEES);
     expect(await balanceOf(alice.address)).toBe(10n * TON - value - ONE_TRANSFER_FEES);
     expect(await balanceOf(bob.address)).toBe(value);
@@ -370,7 +379,10 @@ describe('transfers', () => {
   it('credits a wallet sending to itself in a later transaction', async () => {
     const alice = await deployedWallet();
     const before = await balanceOf(alice.address);
-    const { boc } = transferBoc(alice, { seqno: 1, messages: [internal({ to: alice.address, value: TON, body: 'loop' })] });
+    const { boc } = transferBoc(alice, {
+      seqno: 1,
+      messages: [internal({ to: alice.address, value: TON, body: 'loop' })],
+    });
     await result('sendBoc', { boc });
     expect(await balanceOf(alice.address)).toBe(before - ONE_TRANSFER_FEES);
     const [received, sent] = await transactionsOf(alice.address, { limit: 2 });
@@ -421,8 +433,11 @@ describe('bounces', () => {
     // The shop kept only the non-bounceable half TON; alice got the 2 TON back less one forwarding.
     expect(await balanceOf(shop.address)).toBe(shopBefore + TON / 2n);
     const fees = EXTERNAL_IMPORT_FEE + WALLET_GAS_FEE + 2n * MESSAGE_FORWARD_FEE;
-    expect(await balanceOf(alice.address)).toBe(aliceBefore - 2n * TON - TON / 2n - fees + (2n * TON - MESSAGE_FORWARD_FEE));
-    for (const address of [alice.address, shop.address]) expect(await balanceFromTransactions(address)).toBe(await balanceOf(address));
+    expect(await balanceOf(alice.address)).toBe(
+      aliceBefore - 2n * TON - TON / 2n - fees + (2n * TON - MESSAGE_FORWARD_FEE),
+    );
+    for (const address of [alice.address, shop.address])
+      expect(await balanceFromTransactions(address)).toBe(await balanceOf(address));
 
     // The shop's transaction: compute failed with the refusal's exit code, aborted, bounce phase ok.
     const parsed = (tx: ToncenterTransaction) => loadTransaction(Cell.fromBase64(tx.data).beginParse());
@@ -430,7 +445,11 @@ describe('bounces', () => {
     expect(tip?.inMessage?.info).toMatchObject({ bounce: false });
     const description = refused?.description;
     expect(description).toMatchObject({ type: 'generic', aborted: true, bouncePhase: { type: 'ok' } });
-    expect(description?.type === 'generic' && description.computePhase).toMatchObject({ type: 'vm', success: false, exitCode: REFUSED_EXIT_CODE });
+    expect(description?.type === 'generic' && description.computePhase).toMatchObject({
+      type: 'vm',
+      success: false,
+      exitCode: REFUSED_EXIT_CODE,
+    });
     const out = refused ? [...refused.outMessages.values()] : [];
     expect(out).toHaveLength(1);
 
@@ -438,7 +457,11 @@ describe('bounces', () => {
     const [bounceTx] = (await transactionsOf(alice.address, { limit: 1 })).map(parsed);
     const bounce = bounceTx?.inMessage;
     if (bounce?.info.type !== 'internal') throw new Error('no bounce received');
-    expect(bounce.info).toMatchObject({ bounced: true, bounce: false, value: { coins: 2n * TON - MESSAGE_FORWARD_FEE } });
+    expect(bounce.info).toMatchObject({
+      bounced: true,
+      bounce: false,
+      value: { coins: 2n * TON - MESSAGE_FORWARD_FEE },
+    });
     expect(bounce.info.src.equals(shop.address)).toBe(true);
     expect(bounce.info.createdLt).toBe(out[0]?.info.type === 'internal' ? out[0].info.createdLt : -1n);
     const body = bounce.body.beginParse();
@@ -449,7 +472,9 @@ describe('bounces', () => {
 
     // Accepting again: a bounceable transfer is credited.
     await refuseTransfers(deps, shop.address, false);
-    await result('sendBoc', { boc: transferBoc(alice, { seqno: 2, messages: [internal({ to: shop.address, value: TON, bounce: true })] }).boc });
+    await result('sendBoc', {
+      boc: transferBoc(alice, { seqno: 2, messages: [internal({ to: shop.address, value: TON, bounce: true })] }).boc,
+    });
     expect(await balanceOf(shop.address)).toBe(shopBefore + TON / 2n + TON);
   });
 });
@@ -474,19 +499,20 @@ describe('refused messages change nothing', () => {
 
   const toBob = (value = TON) => [internal({ to: bob.address, value, body: 'pay' })];
   /** An internal message's header to Bob, for messages built by hand. */
-  const internalInfo = (value: bigint) => ({
-    type: 'internal' as const,
-    ihrDisabled: true,
-    bounce: false,
-    bounced: false,
-    src: alice.address,
-    dest: bob.address,
-    value: { coins: value },
-    ihrFee: 0n,
-    forwardFee: 0n,
-    createdLt: 0n,
-    createdAt: 0,
-  }) satisfies CommonMessageInfoRelaxedInternal;
+  const internalInfo = (value: bigint) =>
+    ({
+      type: 'internal' as const,
+      ihrDisabled: true,
+      bounce: false,
+      bounced: false,
+      src: alice.address,
+      dest: bob.address,
+      value: { coins: value },
+      ihrFee: 0n,
+      forwardFee: 0n,
+      createdLt: 0n,
+      createdAt: 0,
+    }) satisfies CommonMessageInfoRelaxedInternal;
 
   it('refuses a replay of an applied message', async () => {
     const { boc } = transferBoc(alice, { seqno: 1, messages: toBob() });
@@ -508,7 +534,11 @@ describe('refused messages change nothing', () => {
 
   it('refuses a wrong seqno (exit code 33)', async () => {
     const seqno = await seqnoOf(alice.address);
-    await expectRefused(transferBoc(alice, { seqno: seqno + 1, messages: toBob() }).boc, 500, /wrong seqno.*exit code 33/);
+    await expectRefused(
+      transferBoc(alice, { seqno: seqno + 1, messages: toBob() }).boc,
+      500,
+      /wrong seqno.*exit code 33/,
+    );
     // An old seqno in a new message (an identical old message would be a replay, refused as such).
     await expectRefused(transferBoc(alice, { seqno: seqno - 1, messages: toBob(2n * TON) }).boc, 500, /exit code 33/);
   });
@@ -524,7 +554,11 @@ describe('refused messages change nothing', () => {
       /insufficient balance/,
     );
     // One nanoton less goes through and empties the wallet.
-    const affordable = transferBoc(alice, { seqno, sendMode: SendMode.PAY_GAS_SEPARATELY, messages: toBob(value - 1n) });
+    const affordable = transferBoc(alice, {
+      seqno,
+      sendMode: SendMode.PAY_GAS_SEPARATELY,
+      messages: toBob(value - 1n),
+    });
     await result('sendBoc', { boc: affordable.boc });
     expect(await balanceOf(alice.address)).toBe(0n);
     await faucet(deps, alice.address, 3n * TON);
@@ -642,7 +676,8 @@ describe('getTransactions', () => {
     const foreign = (await transactionsOf(newWallet().address)).length;
     expect(foreign).toBe(0);
     const start = all[0]!.transaction_id;
-    const page = (params: Record<string, unknown>) => rpc('getTransactions', { address: account.toString(), ...params });
+    const page = (params: Record<string, unknown>) =>
+      rpc('getTransactions', { address: account.toString(), ...params });
     const other = await page({ lt: start.lt, hash: Buffer.alloc(32, 1).toString('base64') });
     expect(other.status).toBe(404);
     expect(other.body).toMatchObject({ ok: false, code: 404 });
@@ -835,7 +870,12 @@ describe('the JSON-RPC envelope', () => {
       const reply = await production.inject({
         method: 'POST',
         url: CHAIN_RPC_PATH,
-        payload: { id: 1, jsonrpc: '2.0', method: 'getAddressBalance', params: { address: newWallet().address.toString() } },
+        payload: {
+          id: 1,
+          jsonrpc: '2.0',
+          method: 'getAddressBalance',
+          params: { address: newWallet().address.toString() },
+        },
       });
       expect(reply.statusCode).toBe(404);
       expect(reply.json()).toEqual({ msg: 'Not found', code: 'notFound' });
@@ -930,7 +970,12 @@ describe('@ton/ton TonClient against the dev chain', () => {
   // Every call a treasury watcher or a payout worker makes, through the unchanged TonClient.
   it('getMasterchainInfo: the last block, which moves with every write', async () => {
     const before = await client.getMasterchainInfo();
-    expect(before).toEqual({ workchain: -1, shard: '-9223372036854775808', initSeqno: 0, latestSeqno: expect.any(Number) });
+    expect(before).toEqual({
+      workchain: -1,
+      shard: '-9223372036854775808',
+      initSeqno: 0,
+      latestSeqno: expect.any(Number),
+    });
     await faucet(deps, newWallet().address, TON);
     expect((await client.getMasterchainInfo()).latestSeqno).toBeGreaterThan(before.latestSeqno);
   });
@@ -939,16 +984,27 @@ describe('@ton/ton TonClient against the dev chain', () => {
     const account = newWallet().address;
     for (let i = 1; i <= 5; i++) await faucet(deps, account, BigInt(i) * TON, `payment ${i}`);
     const first = await client.getTransactions(account, { limit: 2 });
-    expect(first.map((tx) => tx.inMessage?.body.beginParse().skip(32).loadStringTail())).toEqual(['payment 5', 'payment 4']);
+    expect(first.map((tx) => tx.inMessage?.body.beginParse().skip(32).loadStringTail())).toEqual([
+      'payment 5',
+      'payment 4',
+    ]);
     const oldest = first[1]!;
     const hash = oldest.hash().toString('base64');
     // toncenter's own paging includes the transaction it starts from
-    const inclusive = await client.getTransactions(account, { limit: 2, lt: oldest.lt.toString(), hash, inclusive: true });
+    const inclusive = await client.getTransactions(account, {
+      limit: 2,
+      lt: oldest.lt.toString(),
+      hash,
+      inclusive: true,
+    });
     expect(inclusive.map((tx) => tx.lt)).toEqual([oldest.lt, oldest.lt - LT_PER_BLOCK]);
     expect(inclusive[0]?.hash().equals(oldest.hash())).toBe(true);
     // TonClient's default leaves it out
     const exclusive = await client.getTransactions(account, { limit: 2, lt: oldest.lt.toString(), hash });
-    expect(exclusive.map((tx) => tx.inMessage?.info.type === 'internal' && tx.inMessage.info.value.coins)).toEqual([3n * TON, 2n * TON]);
+    expect(exclusive.map((tx) => tx.inMessage?.info.type === 'internal' && tx.inMessage.info.value.coins)).toEqual([
+      3n * TON,
+      2n * TON,
+    ]);
     const all = await client.getTransactions(account, { limit: 100 });
     expect(all).toHaveLength(5);
     const faucetIn = all.at(-1)?.inMessage?.info;

@@ -48,7 +48,11 @@ beforeAll(async () => {
   });
   // A's treasury is its own address: B's sandbox watcher (the dev chain's treasury) keeps its own cursor.
   const treasury = Address.parseRaw(`0:${'cd'.repeat(32)}`).toString({ urlSafe: true, bounceable: true });
-  a = await createTestContext({ databaseUrl: postgres.url, bus: busA, config: { ...loadConfig(LIMITED_ENV), treasuryAddress: treasury } });
+  a = await createTestContext({
+    databaseUrl: postgres.url,
+    bus: busA,
+    config: { ...loadConfig(LIMITED_ENV), treasuryAddress: treasury },
+  });
   holder.db = a.db;
   await busA.ready();
   b = await startServerProcess(postgres.url, LIMITED_ENV);
@@ -75,7 +79,11 @@ async function socketOnB(token: string) {
   return { socket, heard };
 }
 
-async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(
+  read: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -113,7 +121,8 @@ describe('two server processes on one Postgres', () => {
       // The transfer's debit and credit each tell the balances: the credit's says 4.
       () =>
         heard.find(
-          (m): m is Extract<SocketMessage, { event: 'user:balance' }> => m.event === 'user:balance' && m.data.balance_token === '4',
+          (m): m is Extract<SocketMessage, { event: 'user:balance' }> =>
+            m.event === 'user:balance' && m.data.balance_token === '4',
         ),
       'user:balance on B',
     );
@@ -122,7 +131,10 @@ describe('two server processes on one Postgres', () => {
     const mint: Mint = await createMint(a, user, 10);
     await payMint(a, mint, fakeNode());
     const active = await waitFor(
-      () => heard.find((m): m is Extract<SocketMessage, { event: 'user:mint' }> => m.event === 'user:mint' && m.data.id === mint.id),
+      () =>
+        heard.find(
+          (m): m is Extract<SocketMessage, { event: 'user:mint' }> => m.event === 'user:mint' && m.data.id === mint.id,
+        ),
       'user:mint on B',
     );
     expect(active.data.status).toBe('active');
@@ -144,7 +156,10 @@ describe('two server processes on one Postgres', () => {
     await inTransaction(a.db, a.bus, async (tx) => {
       tx.publishToUser(user.userId, { event: 'resync', data: { padding } } as unknown as SocketMessage);
     });
-    const long = await waitFor(() => heard.find((m) => (m.data as unknown as { padding?: string }).padding !== undefined), 'the long payload');
+    const long = await waitFor(
+      () => heard.find((m) => (m.data as unknown as { padding?: string }).padding !== undefined),
+      'the long payload',
+    );
     expect((long.data as unknown as { padding: string }).padding).toBe(padding);
     expect(heard.some((m) => (m.data as unknown as { rolledBack?: boolean }).rolledBack)).toBe(false);
     socket.close();
@@ -172,7 +187,8 @@ describe('two server processes on one Postgres', () => {
     const balance = await waitFor(
       () =>
         heard.find(
-          (m): m is Extract<SocketMessage, { event: 'user:balance' }> => m.event === 'user:balance' && m.data.balance_token === '3',
+          (m): m is Extract<SocketMessage, { event: 'user:balance' }> =>
+            m.event === 'user:balance' && m.data.balance_token === '3',
         ),
       'user:balance after the reconnect',
     );
@@ -184,7 +200,9 @@ describe('two server processes on one Postgres', () => {
     const user = await newUser(a);
     const codes = await Promise.all(
       Array.from({ length: 100 }, async (_, i) => {
-        if (i % 2 === 0) return (await a.app.inject({ method: 'POST', url: '/api/mint/999999/cancel', headers: user.headers })).statusCode;
+        if (i % 2 === 0)
+          return (await a.app.inject({ method: 'POST', url: '/api/mint/999999/cancel', headers: user.headers }))
+            .statusCode;
         const response = await fetch(`${b.base}/api/mint/999999/cancel`, { method: 'POST', headers: user.headers });
         await response.arrayBuffer();
         return response.status;
@@ -208,11 +226,18 @@ describe('two server processes on one Postgres', () => {
       });
     });
 
-    const out = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(pair.token), payload: { refresh_token: pair.refresh } });
+    const out = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(pair.token),
+      payload: { refresh_token: pair.refresh },
+    });
     expect(out.statusCode).toBe(200);
     // Published inside the sign-out's transaction: A's own listener hears it on commit, like B's.
     await heardOnA;
-    expect((await a.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(pair.token) })).statusCode).toBe(401);
+    expect((await a.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(pair.token) })).statusCode).toBe(
+      401,
+    );
     const refused = await waitFor(async () => {
       const response = await meOnB();
       return response.status === 401 ? response : undefined;

@@ -81,7 +81,11 @@ describe('JSON answers', () => {
   it('a large one is compressed for a client that accepts it, and sent plain to one that does not', async () => {
     // The launcher's user list grows past 1 kB with a few users.
     for (let i = 0; i < 12; i++) {
-      const created = await inject({ method: 'POST', url: '/sandbox/api/users', payload: { first_name: `Compressed ${i}` } });
+      const created = await inject({
+        method: 'POST',
+        url: '/sandbox/api/users',
+        payload: { first_name: `Compressed ${i}` },
+      });
       expect(created.statusCode).toBe(201);
     }
     const plain = await inject({ method: 'GET', url: '/sandbox/api/users' });
@@ -99,7 +103,11 @@ describe('JSON answers', () => {
   });
 
   it('a small one is sent as it is', async () => {
-    const response = await inject({ method: 'GET', url: '/api/maintenance/', headers: { 'accept-encoding': 'br, gzip' } });
+    const response = await inject({
+      method: 'GET',
+      url: '/api/maintenance/',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toHaveProperty('detail');

@@ -18,7 +18,6 @@ import {
 } from '../../server/config';
 import { PRODUCTION_ENV } from './production-env';
 
-
 /** A valid value for each production signal, to set it alone. */
 const SIGNAL_VALUES: Record<(typeof PRODUCTION_SIGNALS)[number], string> = {
   ...PRODUCTION_ENV,
@@ -54,7 +53,12 @@ describe('mode', () => {
   });
 
   it('settings that say nothing about the deployment keep the implicit sandbox', () => {
-    const config = loadConfig({ PORT: '9000', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', ACCESS_TOKEN_TTL_SECONDS: '60' });
+    const config = loadConfig({
+      PORT: '9000',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      ACCESS_TOKEN_TTL_SECONDS: '60',
+    });
     expect(config.mode).toBe('sandbox');
   });
 
@@ -78,8 +82,11 @@ describe('mode', () => {
     expect(loadConfig({ MODE: 'sandbox', PUBLIC_URL: 'https://sandbox.example.com' }).mode).toBe('sandbox');
   });
 
-  it("MODE=sandbox refuses a real BOT_TOKEN (its launcher would sign valid launch data with it); the published one or none starts", () => {
-    for (const env of [{ MODE: 'sandbox', BOT_TOKEN: PRODUCTION_ENV.BOT_TOKEN }, { ...PRODUCTION_ENV, MODE: 'sandbox' }]) {
+  it('MODE=sandbox refuses a real BOT_TOKEN (its launcher would sign valid launch data with it); the published one or none starts', () => {
+    for (const env of [
+      { MODE: 'sandbox', BOT_TOKEN: PRODUCTION_ENV.BOT_TOKEN },
+      { ...PRODUCTION_ENV, MODE: 'sandbox' },
+    ]) {
       const message = configError(env);
       expect(message).toContain('Refusing to start: MODE=sandbox with a BOT_TOKEN');
       expect(message).toContain('Unset BOT_TOKEN');

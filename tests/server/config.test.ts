@@ -5,7 +5,6 @@ import { WalletContractV5R1 } from '@ton/ton';
 import { createHotWallet, hotWalletFromMnemonic } from '../../server/withdraw/worker';
 import { PRODUCTION_ENV } from './production-env';
 
-
 describe('loadConfig', () => {
   it('runs in sandbox mode with working defaults when nothing is set', () => {
     const config = loadConfig({});
@@ -61,9 +60,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses a short JWT_SECRET in production', () => {
-    expect(() =>
-      loadConfig({ ...PRODUCTION_ENV, JWT_SECRET: 'short' }),
-    ).toThrow(/JWT_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET must be at least 32 characters/,
+    );
   });
 
   it('accepts a complete production configuration', () => {
@@ -75,11 +74,16 @@ describe('loadConfig', () => {
   it('TON_API_KEY is read as given; TON_API_RPS: unlimited on the sandbox dev chain, else 1 without a key and 10 with one', () => {
     expect(loadConfig({})).toMatchObject({ tonApiKey: undefined, tonApiRps: 0 });
     expect(loadConfig(PRODUCTION_ENV)).toMatchObject({ tonApiKey: undefined, tonApiRps: 1 });
-    expect(loadConfig({ ...PRODUCTION_ENV, TON_API_KEY: 'key-1' })).toMatchObject({ tonApiKey: 'key-1', tonApiRps: 10 });
+    expect(loadConfig({ ...PRODUCTION_ENV, TON_API_KEY: 'key-1' })).toMatchObject({
+      tonApiKey: 'key-1',
+      tonApiRps: 10,
+    });
     expect(loadConfig({ ...PRODUCTION_ENV, TON_API_KEY: 'key-1', TON_API_RPS: '25' }).tonApiRps).toBe(25);
     expect(loadConfig({ ...PRODUCTION_ENV, TON_API_RPS: '0.5' }).tonApiRps).toBe(0.5);
     // The sandbox pointed at a real node (testnet) keeps that node's pace.
-    expect(loadConfig({ MODE: 'sandbox', TON_NODE_URL: 'https://testnet.toncenter.com/api/v2/jsonRPC' }).tonApiRps).toBe(1);
+    expect(
+      loadConfig({ MODE: 'sandbox', TON_NODE_URL: 'https://testnet.toncenter.com/api/v2/jsonRPC' }).tonApiRps,
+    ).toBe(1);
     expect(() => loadConfig({ ...PRODUCTION_ENV, TON_API_RPS: 'fast' })).toThrow(/TON_API_RPS/);
     expect(() => loadConfig({ ...PRODUCTION_ENV, TON_API_RPS: '-1' })).toThrow(/TON_API_RPS/);
   });
@@ -90,27 +94,41 @@ describe('loadConfig', () => {
     expect(loadConfig({ PRICE_TICK_MS: '250' }).priceTickMs).toBe(250);
     expect(loadConfig(PRODUCTION_ENV).priceTickMs).toBe(0);
     expect(loadConfig({ ...PRODUCTION_ENV, PRICE_TICK_MS: '0' }).priceTickMs).toBe(0);
-    expect(() => loadConfig({ ...PRODUCTION_ENV, PRICE_TICK_MS: '5000' })).toThrow(/PRICE_TICK_MS is the sandbox random walk/);
-    for (const bad of ['-1', '50', '1.5', 'fast', '3600001']) expect(() => loadConfig({ PRICE_TICK_MS: bad })).toThrow(/PRICE_TICK_MS/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, PRICE_TICK_MS: '5000' })).toThrow(
+      /PRICE_TICK_MS is the sandbox random walk/,
+    );
+    for (const bad of ['-1', '50', '1.5', 'fast', '3600001'])
+      expect(() => loadConfig({ PRICE_TICK_MS: bad })).toThrow(/PRICE_TICK_MS/);
     expect(() => loadConfig({ STATS_CACHE_MS: '-5' })).toThrow(/STATS_CACHE_MS/);
   });
 
   it('payouts: on in the sandbox, off in production unless PAYOUTS_ENABLED, which then requires HOT_WALLET_MNEMONIC', async () => {
-    expect(loadConfig({})).toMatchObject({ payoutsEnabled: true, hotWalletMnemonic: undefined, hotWalletVersion: 'v4r2' });
+    expect(loadConfig({})).toMatchObject({
+      payoutsEnabled: true,
+      hotWalletMnemonic: undefined,
+      hotWalletVersion: 'v4r2',
+    });
     expect(loadConfig({ PAYOUTS_ENABLED: 'false' }).payoutsEnabled).toBe(false);
     expect(loadConfig(PRODUCTION_ENV).payoutsEnabled).toBe(false);
     expect(() => loadConfig({ ...PRODUCTION_ENV, PAYOUTS_ENABLED: 'true' })).toThrow(
       /HOT_WALLET_MNEMONIC is required in production when PAYOUTS_ENABLED is true/,
     );
     const words = await mnemonicNew(24);
-    const config = loadConfig({ ...PRODUCTION_ENV, PAYOUTS_ENABLED: 'true', HOT_WALLET_MNEMONIC: `  ${words.join('  ')} `, HOT_WALLET_VERSION: 'v5r1' });
+    const config = loadConfig({
+      ...PRODUCTION_ENV,
+      PAYOUTS_ENABLED: 'true',
+      HOT_WALLET_MNEMONIC: `  ${words.join('  ')} `,
+      HOT_WALLET_VERSION: 'v5r1',
+    });
     expect(config).toMatchObject({ payoutsEnabled: true, hotWalletMnemonic: words, hotWalletVersion: 'v5r1' });
     // the keys the worker signs with, and its wallet contract
     const keys = await hotWalletFromMnemonic(words, config.hotWalletVersion);
     expect(keys.keyPair).toEqual(await mnemonicToPrivateKey(words));
     const wallet = createHotWallet(keys);
     expect(wallet).toMatchObject({ version: 'v5r1', maxMessages: 255 });
-    expect(wallet.address.equals(WalletContractV5R1.create({ workchain: 0, publicKey: keys.keyPair.publicKey }).address)).toBe(true);
+    expect(
+      wallet.address.equals(WalletContractV5R1.create({ workchain: 0, publicKey: keys.keyPair.publicKey }).address),
+    ).toBe(true);
     expect(createHotWallet({ ...keys, version: 'v4r2' }).maxMessages).toBe(4);
     expect(() => loadConfig({ HOT_WALLET_MNEMONIC: 'one two three' })).toThrow(/HOT_WALLET_MNEMONIC/);
     expect(() => loadConfig({ HOT_WALLET_VERSION: 'v3r2' })).toThrow(/HOT_WALLET_VERSION/);

@@ -58,7 +58,9 @@ async function untilRecovered(limitMs = 10_000): Promise<void> {
 function socket(token: string) {
   const ws = new WebSocket(`${wsBase}/api/ws/`);
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  const firstMessage = new Promise<unknown>((resolve) => ws.once('message', (data) => resolve(JSON.parse(data.toString()))));
+  const firstMessage = new Promise<unknown>((resolve) =>
+    ws.once('message', (data) => resolve(JSON.parse(data.toString()))),
+  );
   ws.on('open', () => ws.send(token));
   return { ws, closed, firstMessage };
 }
@@ -141,11 +143,15 @@ describe('Postgres frozen (SIGSTOP)', () => {
 
 describe('what counts as a database fault', () => {
   it('lost, refused and timed-out connections do; a constraint or a conflict does not', () => {
-    expect(isDatabaseFault(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(
+      isDatabaseFault(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
+    ).toBe(true);
     expect(isDatabaseFault(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseFault(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDatabaseFault(new Error('Query read timeout'))).toBe(true);
-    expect(isDatabaseFault(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe(true);
+    expect(
+      isDatabaseFault(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })),
+    ).toBe(true);
     expect(isDatabaseFault(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(true);
     expect(isDatabaseFault(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseFault(Object.assign(new Error('could not serialize'), { code: '40001' }))).toBe(false);

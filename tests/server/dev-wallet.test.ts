@@ -82,14 +82,18 @@ async function connect(initData: string, items: unknown[] = [{ name: 'ton_addr' 
 }
 
 async function walletOf(initData: string) {
-  const response = await inject({ method: 'GET', url: `/sandbox/api/wallet?init_data=${encodeURIComponent(initData)}` });
+  const response = await inject({
+    method: 'GET',
+    url: `/sandbox/api/wallet?init_data=${encodeURIComponent(initData)}`,
+  });
   expect(response.statusCode).toBe(200);
   return response.json<{ address: string; raw: string; balance: string }>();
 }
 
 const balanceOf = async (raw: string) => (await getAccount(ctx.db, Address.parse(raw))).balance;
 const validUntil = () => Math.floor(Date.now() / 1000) + 60;
-const comment = (text: string) => beginCell().storeUint(0, 32).storeStringTail(text).endCell().toBoc().toString('base64');
+const comment = (text: string) =>
+  beginCell().storeUint(0, 32).storeStringTail(text).endCell().toBoc().toString('base64');
 /** Somebody else's address (non-bounceable testnet form, as a dApp would pass a fresh wallet's). */
 const stranger = () =>
   new Address(0, createHash('sha256').update(`stranger ${Math.random()}`).digest()).toString({
@@ -129,7 +133,13 @@ describe('wallet of a test user', () => {
       features: ['SendTransaction', { name: 'SendTransaction', maxMessages: 4 }],
     });
     expect(payload.items).toHaveLength(1);
-    const item = payload.items[0] as { name: string; address: string; network: string; publicKey: string; walletStateInit: string };
+    const item = payload.items[0] as {
+      name: string;
+      address: string;
+      network: string;
+      publicKey: string;
+      walletStateInit: string;
+    };
     expect(item.name).toBe('ton_addr');
     expect(item.network).toBe('-3');
     expect(item.publicKey).toMatch(/^[0-9a-f]{64}$/);
@@ -146,13 +156,21 @@ describe('wallet of a test user', () => {
   it('ton_proof verifies with the wallet’s public key exactly as the TON Connect spec computes it', async () => {
     const user = await launchedUser();
     const before = Math.floor(Date.now() / 1000);
-    const response = await connect(user.initData, [{ name: 'ton_addr' }, { name: 'ton_proof', payload: 'nonce-4f2a9c' }]);
+    const response = await connect(user.initData, [
+      { name: 'ton_addr' },
+      { name: 'ton_proof', payload: 'nonce-4f2a9c' },
+    ]);
     expect(response.statusCode).toBe(200);
     const [addr, proofItem] = response.json<ConnectPayload>().items as [
       { address: string; publicKey: string },
       {
         name: string;
-        proof: { timestamp: number; domain: { lengthBytes: number; value: string }; signature: string; payload: string };
+        proof: {
+          timestamp: number;
+          domain: { lengthBytes: number; value: string };
+          signature: string;
+          payload: string;
+        };
       },
     ];
     expect(proofItem.name).toBe('ton_proof');
@@ -185,7 +203,10 @@ describe('wallet of a test user', () => {
     const signature = Buffer.from(proof.signature, 'base64');
     expect(signVerify(signed, signature, publicKey)).toBe(true);
     // and it is bound to the domain and the payload
-    const otherPayload = Buffer.concat([message.subarray(0, message.length - proof.payload.length), Buffer.from('nonce-other')]);
+    const otherPayload = Buffer.concat([
+      message.subarray(0, message.length - proof.payload.length),
+      Buffer.from('nonce-other'),
+    ]);
     const otherSigned = sha(Buffer.concat([Buffer.from([0xff, 0xff]), Buffer.from('ton-connect'), sha(otherPayload)]));
     expect(signVerify(otherSigned, signature, publicKey)).toBe(false);
   });
@@ -196,8 +217,14 @@ describe('wallet of a test user', () => {
     const foreign = signInitData({ id: user.telegram_id }, { botToken: '999:another-bot' });
     for (const initData of [tampered, foreign, 'nonsense']) {
       expect((await connect(initData)).statusCode).toBe(401);
-      expect((await inject({ method: 'GET', url: `/sandbox/api/wallet?init_data=${encodeURIComponent(initData)}` })).statusCode).toBe(401);
-      const sent = await send(initData, { valid_until: validUntil(), messages: [{ address: stranger(), amount: '1' }] });
+      expect(
+        (await inject({ method: 'GET', url: `/sandbox/api/wallet?init_data=${encodeURIComponent(initData)}` }))
+          .statusCode,
+      ).toBe(401);
+      const sent = await send(initData, {
+        valid_until: validUntil(),
+        messages: [{ address: stranger(), amount: '1' }],
+      });
       expect(sent.statusCode).toBe(401);
       expect(sent.json()).toEqual({ msg: 'Invalid WebApp init data', code: 'invalidInitData' });
     }
@@ -210,7 +237,10 @@ describe('wallet of a test user', () => {
     const user = await launchedUser();
     expect((await connect(user.initData, [])).statusCode).toBe(422);
     expect((await connect(user.initData, [{ name: 'ton_proof', payload: 'x' }])).statusCode).toBe(422);
-    expect((await connect(user.initData, [{ name: 'ton_addr' }, { name: 'ton_proof', payload: 'x'.repeat(129) }])).statusCode).toBe(422);
+    expect(
+      (await connect(user.initData, [{ name: 'ton_addr' }, { name: 'ton_proof', payload: 'x'.repeat(129) }]))
+        .statusCode,
+    ).toBe(422);
     const badManifest = await inject({
       method: 'POST',
       url: '/sandbox/api/wallet/connect',
@@ -254,7 +284,10 @@ describe('sending', () => {
     expect(received?.in_msg?.message).toBe('hello');
 
     // the second transfer carries seqno 1 and no StateInit
-    const again = await send(user.initData, { valid_until: validUntil(), messages: [{ address: to, amount: String(TON) }] });
+    const again = await send(user.initData, {
+      valid_until: validUntil(),
+      messages: [{ address: to, amount: String(TON) }],
+    });
     expect(again.statusCode).toBe(200);
     expect(loadMessage(Cell.fromBase64(again.json<{ boc: string }>().boc).beginParse()).init).toBeFalsy();
     expect(await balanceOf(toRaw)).toBe(4n * TON);
@@ -273,7 +306,11 @@ describe('sending', () => {
       expect(await balanceOf(Address.parse(address).toRawString())).toBe(BigInt(i + 1) * TON);
     }
     const to = stranger();
-    const both = await Promise.all([1, 2].map(() => send(user.initData, { valid_until: validUntil(), messages: [{ address: to, amount: String(TON) }] })));
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        send(user.initData, { valid_until: validUntil(), messages: [{ address: to, amount: String(TON) }] }),
+      ),
+    );
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(await balanceOf(Address.parse(to).toRawString())).toBe(2n * TON);
   });
@@ -286,7 +323,13 @@ describe('sending', () => {
       url: '/sandbox/api/wallet/preview',
       payload: {
         init_data: user.initData,
-        request: { valid_until: validUntil(), messages: [{ address: to, amount: '1500000000', payload: comment('Mint #7') }, { address: to, amount: '1' }] },
+        request: {
+          valid_until: validUntil(),
+          messages: [
+            { address: to, amount: '1500000000', payload: comment('Mint #7') },
+            { address: to, amount: '1' },
+          ],
+        },
       },
     });
     expect(response.statusCode).toBe(200);
@@ -311,14 +354,29 @@ describe('sending', () => {
       ['5 messages', { valid_until: validUntil(), messages: [...one, ...one, ...one, ...one, ...one] }, 422],
       ['no messages', { valid_until: validUntil(), messages: [] }, 422],
       ['bad address', { valid_until: validUntil(), messages: [{ address: 'EQnot-an-address', amount: '1' }] }, 422],
-      ['bad checksum', { valid_until: validUntil(), messages: [{ address: to.slice(0, -2) + (to.endsWith('AA') ? 'AB' : 'AA'), amount: '1' }] }, 422],
+      [
+        'bad checksum',
+        {
+          valid_until: validUntil(),
+          messages: [{ address: to.slice(0, -2) + (to.endsWith('AA') ? 'AB' : 'AA'), amount: '1' }],
+        },
+        422,
+      ],
       ['zero amount', { valid_until: validUntil(), messages: [{ address: to, amount: '0' }] }, 422],
       ['decimal amount', { valid_until: validUntil(), messages: [{ address: to, amount: '1.5' }] }, 422],
       ['negative amount', { valid_until: validUntil(), messages: [{ address: to, amount: '-1' }] }, 422],
-      ['bad payload', { valid_until: validUntil(), messages: [{ address: to, amount: '1', payload: 'aGVsbG8=' }] }, 422],
+      [
+        'bad payload',
+        { valid_until: validUntil(), messages: [{ address: to, amount: '1', payload: 'aGVsbG8=' }] },
+        422,
+      ],
       ['mainnet', { valid_until: validUntil(), network: '-239', messages: one }, 400],
       ['from someone else', { valid_until: validUntil(), from: other.raw, messages: one }, 400],
-      ['more than the balance', { valid_until: validUntil(), messages: [{ address: to, amount: String(101n * TON) }] }, 400],
+      [
+        'more than the balance',
+        { valid_until: validUntil(), messages: [{ address: to, amount: String(101n * TON) }] },
+        400,
+      ],
     ];
     for (const [name, request, status] of cases) {
       const response = await send(user.initData, request);
@@ -338,18 +396,35 @@ describe('launcher faucet', () => {
     expect(response.statusCode).toBe(200);
     const wallet = response.json<{ address: string; raw: string; balance: string }>();
     expect(wallet.balance).toBe('200'); // 100 on first use + 100 from the button
-    const more = await inject({ method: 'POST', url: `/sandbox/api/users/${user.id}/faucet`, payload: { amount: '2.5' } });
+    const more = await inject({
+      method: 'POST',
+      url: `/sandbox/api/users/${user.id}/faucet`,
+      payload: { amount: '2.5' },
+    });
     expect(more.json()).toMatchObject({ raw: wallet.raw, balance: '202.5' });
 
-    const list = (await inject({ method: 'GET', url: '/sandbox/api/wallets' })).json<Array<{ sandbox_user_id: number }>>();
-    expect(list).toContainEqual({ sandbox_user_id: user.id, address: wallet.address, raw: wallet.raw, balance: '202.5' });
+    const list = (await inject({ method: 'GET', url: '/sandbox/api/wallets' })).json<
+      Array<{ sandbox_user_id: number }>
+    >();
+    expect(list).toContainEqual({
+      sandbox_user_id: user.id,
+      address: wallet.address,
+      raw: wallet.raw,
+      balance: '202.5',
+    });
   });
 
   it('404 for an unknown user, 422 for a bad amount', async () => {
-    expect((await inject({ method: 'POST', url: '/sandbox/api/users/999999/faucet', payload: {} })).statusCode).toBe(404);
+    expect((await inject({ method: 'POST', url: '/sandbox/api/users/999999/faucet', payload: {} })).statusCode).toBe(
+      404,
+    );
     const user = await launchedUser();
     for (const amount of [-1, 0, 'lots', 10_000_000]) {
-      const response = await inject({ method: 'POST', url: `/sandbox/api/users/${user.id}/faucet`, payload: { amount } });
+      const response = await inject({
+        method: 'POST',
+        url: `/sandbox/api/users/${user.id}/faucet`,
+        payload: { amount },
+      });
       expect(response.statusCode, String(amount)).toBe(422);
     }
   });
@@ -402,11 +477,16 @@ describe('wallets list, script and page', () => {
     expect(walletScript).toBeGreaterThan(0);
     expect(walletScript).toBeLessThan(sandbox.indexOf('<script type="module"'));
     const config = JSON.parse(/window\.__APP_CONFIG__ = (.*?);<\/script>/.exec(sandbox)![1]!);
-    expect(config).toMatchObject({ walletsListUrl: '/sandbox/wallets-v2.json', tonConnectManifestUrl: expect.stringContaining(PUBLIC_URL) });
+    expect(config).toMatchObject({
+      walletsListUrl: '/sandbox/wallets-v2.json',
+      tonConnectManifestUrl: expect.stringContaining(PUBLIC_URL),
+    });
 
     const prod = (await production.inject({ method: 'GET', url: '/' })).body;
     expect(prod).toContain('<script type="module"');
     expect(prod).not.toContain('dev-wallet');
-    expect(JSON.parse(/window\.__APP_CONFIG__ = (.*?);<\/script>/.exec(prod)![1]!)).toMatchObject({ walletsListUrl: null });
+    expect(JSON.parse(/window\.__APP_CONFIG__ = (.*?);<\/script>/.exec(prod)![1]!)).toMatchObject({
+      walletsListUrl: null,
+    });
   });
 });

@@ -62,16 +62,30 @@ const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
 const get = (url: string, user: TestUser) => ctx.app.inject({ method: 'GET', url, headers: user.headers });
 const post = (url: string, user: TestUser, payload?: unknown) =>
-  ctx.app.inject({ method: 'POST', url, headers: user.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-const create = (user: TestUser, overrides: Record<string, unknown> = {}) => post('/api/farming/create', user, farmingBody(overrides));
-const status = (user: TestUser, code: string) => get(`/api/farming/activation-status?activation_code=${encodeURIComponent(code)}`, user);
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: user.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const create = (user: TestUser, overrides: Record<string, unknown> = {}) =>
+  post('/api/farming/create', user, farmingBody(overrides));
+const status = (user: TestUser, code: string) =>
+  get(`/api/farming/activation-status?activation_code=${encodeURIComponent(code)}`, user);
 const activate = (user: TestUser, code: unknown) => post('/api/farming/activate', user, { activation_code: code });
 const cancel = (user: TestUser, id: number | string) => post(`/api/farming/${id}/cancel`, user);
-const statusOf = async (user: TestUser, code: string) => farmingActivationStatusSchema.parse((await status(user, code)).json());
+const statusOf = async (user: TestUser, code: string) =>
+  farmingActivationStatusSchema.parse((await status(user, code)).json());
 
 /** Everything a farming command could write, to prove a refused one wrote nothing. */
 async function snapshot(user: TestUser) {
-  const [counts] = await ctx.db.query<{ links: number; codes: number; activations: number; mints: number; ledger: number }>(
+  const [counts] = await ctx.db.query<{
+    links: number;
+    codes: number;
+    activations: number;
+    mints: number;
+    ledger: number;
+  }>(
     `SELECT (SELECT COUNT(*)::int FROM farming_links) AS links, (SELECT COUNT(*)::int FROM farming_codes) AS codes,
             (SELECT COUNT(*)::int FROM farming_activations) AS activations, (SELECT COUNT(*)::int FROM mints) AS mints,
             (SELECT COUNT(*)::int FROM ledger) AS ledger`,
@@ -101,19 +115,29 @@ describe('GET /api/farming/plans', () => {
     expect(plans.balance).toBe('100');
     // 1 TON (the smallest mint) = 100 tokens at 0.01: every active plan; the retired 365-day one never
     expect(plans.plans.map((plan) => plan.days)).toEqual([30, 60, 90, 180]);
-    expect(plans.plans[0]).toEqual({ days: 30, tariff_days: 30, is_active: true, yield: 0.05, min_amount: '1', max_amount: '100000' });
+    expect(plans.plans[0]).toEqual({
+      days: 30,
+      tariff_days: 30,
+      is_active: true,
+      yield: 0.05,
+      min_amount: '1',
+      max_amount: '100000',
+    });
     // the referral balance of the same user is empty
     expect((await get('/api/farming/plans?from_ref_balance=true', rich)).json<FarmingPlans>().plans).toEqual([]);
   });
 
-  it.each(['', '?from_ref_balance=true&from_task_balance=true', '?from_ref_balance=false', '?from_ref_balance=yes', '?from_task_balance=1'])(
-    'refuses %j with 422 (exactly one balance)',
-    async (query) => {
-      const user = await newUser(ctx);
-      const response = await get(`/api/farming/plans${query}`, user);
-      expect(response.statusCode).toBe(422);
-    },
-  );
+  it.each([
+    '',
+    '?from_ref_balance=true&from_task_balance=true',
+    '?from_ref_balance=false',
+    '?from_ref_balance=yes',
+    '?from_task_balance=1',
+  ])('refuses %j with 422 (exactly one balance)', async (query) => {
+    const user = await newUser(ctx);
+    const response = await get(`/api/farming/plans${query}`, user);
+    expect(response.statusCode).toBe(422);
+  });
 
   it('says which balance is missing in the spec’s words', async () => {
     const user = await newUser(ctx);
@@ -139,7 +163,9 @@ describe('GET /api/farming/calculate', () => {
       cost_token: '600',
     });
     // count defaults to 1
-    expect((await get('/api/farming/calculate?amount=1.5&freeze_days=30', user)).json<FarmingCalculation>().cost_token).toBe('150');
+    expect(
+      (await get('/api/farming/calculate?amount=1.5&freeze_days=30', user)).json<FarmingCalculation>().cost_token,
+    ).toBe('150');
   });
 
   it('refuses amounts outside the plan with the mint’s message, and unknown or retired plans', async () => {
@@ -152,7 +178,11 @@ describe('GET /api/farming/calculate', () => {
     const retired = await get('/api/farming/calculate?amount=1&freeze_days=365', user);
     expect(retired.statusCode).toBe(404);
     expect(retired.json<ErrorBody>().msg).toBe('Mint plan not found');
-    for (const query of ['amount=1e3&freeze_days=30', 'amount=1&freeze_days=30&count_activations=0', 'amount=1&freeze_days=30&count_activations=1001']) {
+    for (const query of [
+      'amount=1e3&freeze_days=30',
+      'amount=1&freeze_days=30&count_activations=0',
+      'amount=1&freeze_days=30&count_activations=1001',
+    ]) {
       expect((await get(`/api/farming/calculate?${query}`, user)).statusCode).toBe(422);
     }
   });
@@ -195,11 +225,22 @@ describe('POST /api/farming/create', () => {
       expect(link.activation_code).toBe(link.codes[0]?.activation_code);
 
       expect((await balances(ctx.db, author.userId))?.referral_balance).toBe(400n * TOKEN);
-      const [entry] = await ctx.db.query<{ account: string; delta: bigint; reason: string; ref_type: string; ref_id: string }>(
-        `SELECT account, delta, reason, ref_type, ref_id FROM ledger WHERE user_id = $1 ORDER BY id DESC LIMIT 1`,
-        [author.userId],
-      );
-      expect(entry).toEqual({ account: 'referral_balance', delta: -600n * TOKEN, reason: 'farming_link', ref_type: 'farming_link', ref_id: String(link.id) });
+      const [entry] = await ctx.db.query<{
+        account: string;
+        delta: bigint;
+        reason: string;
+        ref_type: string;
+        ref_id: string;
+      }>(`SELECT account, delta, reason, ref_type, ref_id FROM ledger WHERE user_id = $1 ORDER BY id DESC LIMIT 1`, [
+        author.userId,
+      ]);
+      expect(entry).toEqual({
+        account: 'referral_balance',
+        delta: -600n * TOKEN,
+        reason: 'farming_link',
+        ref_type: 'farming_link',
+        ref_id: String(link.id),
+      });
       expect(await ledgerMatchesBalances(ctx, author.userId)).toBe(true);
       expect(socket.events('user:balance').at(-1)?.data.referral_balance).toBe('400');
     } finally {
@@ -215,7 +256,12 @@ describe('POST /api/farming/create', () => {
       from_task_balance: true,
       is_multilink: true,
     });
-    expect(link).toMatchObject({ from_ref_balance: false, from_task_balance: true, is_multilink: true, cost_token: '500' });
+    expect(link).toMatchObject({
+      from_ref_balance: false,
+      from_task_balance: true,
+      is_multilink: true,
+      cost_token: '500',
+    });
     expect(link.codes).toEqual([{ activation_code: link.activation_code, used: false }]);
     const after = await balances(ctx.db, author.userId);
     expect(after).toMatchObject({ task_balance: 0n, referral_balance: 0n, balance_token: 0n });
@@ -256,7 +302,9 @@ describe('POST /api/farming/create', () => {
     const low = await create(author, { amount: '0.999999999' });
     expect(low.statusCode).toBe(422);
     expect(low.json<ErrorBody>().msg).toBe('Amount must be at least 1 TON');
-    expect((await create(author, { amount: '100000.000000001' })).json<ErrorBody>().msg).toBe('Amount must be at most 100000 TON');
+    expect((await create(author, { amount: '100000.000000001' })).json<ErrorBody>().msg).toBe(
+      'Amount must be at most 100000 TON',
+    );
     const retired = await create(author, { days: 365 });
     expect(retired.statusCode).toBe(404);
     expect(retired.json<ErrorBody>().msg).toBe('Mint plan not found');
@@ -296,7 +344,9 @@ describe('POST /api/farming/create', () => {
   });
 
   it('needs a signed-in community member', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/farming/create', payload: farmingBody() })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/farming/create', payload: farmingBody() })).statusCode,
+    ).toBe(401);
     const outsider = await newUser(ctx, { member: false });
     expect((await create(outsider)).statusCode).toBe(403);
   });
@@ -319,7 +369,11 @@ describe('GET /api/farming/', () => {
     expect(page2.data.map((link) => link.id)).toEqual([made[0]!.id]);
     expect((await get('/api/farming/?page=3&limit=2', author)).json<FarmingLinkList>().data).toEqual([]);
     // defaults: page 1, limit 300
-    expect((await get('/api/farming/', author)).json<FarmingLinkList>()).toMatchObject({ total: 3, page: 1, limit: 300 });
+    expect((await get('/api/farming/', author)).json<FarmingLinkList>()).toMatchObject({
+      total: 3,
+      page: 1,
+      limit: 300,
+    });
     for (const query of ['page=0', 'limit=0', 'limit=1001', 'page=1e2', 'page=-1']) {
       expect((await get(`/api/farming/?${query}`, author)).statusCode).toBe(422);
     }
@@ -340,7 +394,12 @@ describe('GET /api/farming/', () => {
     await activate(await newUser(ctx), c1!);
     await activate(await newUser(ctx), c3!);
     const done = (await get('/api/farming/', author)).json<FarmingLinkList>().data[0]!;
-    expect(done).toMatchObject({ status: 'exhausted', activations_used: 3, activations_left: 0, activation_code: null });
+    expect(done).toMatchObject({
+      status: 'exhausted',
+      activations_used: 3,
+      activations_left: 0,
+      activation_code: null,
+    });
     expect(done.codes.every((code) => code.used)).toBe(true);
   });
 });
@@ -348,19 +407,33 @@ describe('GET /api/farming/', () => {
 describe('POST /api/farming/{id}/cancel', () => {
   it('returns every use when none was taken, to the balance the link came from, and revokes it', async () => {
     const author = await fundedUser(ctx, 400n, 'task_balance');
-    const link = await createFarmingLink(ctx, author, { count_activations: 4, from_ref_balance: false, from_task_balance: true });
+    const link = await createFarmingLink(ctx, author, {
+      count_activations: 4,
+      from_ref_balance: false,
+      from_task_balance: true,
+    });
     const socket = listen(ctx, author.userId);
     try {
       const response = await cancel(author, link.id);
       expect(response.statusCode).toBe(200);
       const revoked = farmingLinkSchema.parse(response.json());
-      expect(revoked).toMatchObject({ status: 'revoked', refunded_token: '400', activations_left: 0, activation_code: null });
+      expect(revoked).toMatchObject({
+        status: 'revoked',
+        refunded_token: '400',
+        activations_left: 0,
+        activation_code: null,
+      });
       expect((await balances(ctx.db, author.userId))?.task_balance).toBe(400n * TOKEN);
       const [entry] = await ctx.db.query<{ account: string; delta: bigint; reason: string; ref_id: string }>(
         'SELECT account, delta, reason, ref_id FROM ledger WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
         [author.userId],
       );
-      expect(entry).toEqual({ account: 'task_balance', delta: 400n * TOKEN, reason: 'farming_refund', ref_id: String(link.id) });
+      expect(entry).toEqual({
+        account: 'task_balance',
+        delta: 400n * TOKEN,
+        reason: 'farming_refund',
+        ref_id: String(link.id),
+      });
       expect(socket.events('user:balance').at(-1)?.data.task_balance).toBe('400');
       expect(await ledgerMatchesBalances(ctx, author.userId)).toBe(true);
     } finally {
@@ -378,7 +451,12 @@ describe('POST /api/farming/{id}/cancel', () => {
     expect((await balances(ctx.db, author.userId))?.referral_balance).toBe(0n);
 
     const revoked = (await cancel(author, link.id)).json<FarmingLink>();
-    expect(revoked).toMatchObject({ status: 'revoked', activations_used: 2, refunded_token: '500', cost_token: '1000' });
+    expect(revoked).toMatchObject({
+      status: 'revoked',
+      activations_used: 2,
+      refunded_token: '500',
+      cost_token: '1000',
+    });
     expect((await balances(ctx.db, author.userId))?.referral_balance).toBe(500n * TOKEN);
     expect((await mintOf(ctx, b, mintB.id)).status).toBe('active');
     expect(await linkRow(link.id)).toEqual({ status: 'revoked', activations_used: 2, refunded_token: 500n * TOKEN });
@@ -426,12 +504,22 @@ describe('GET /api/farming/activation-status', () => {
       message: 'Send this link to a friend: only a link made for you can be activated by you',
       mint_details: details,
     });
-    expect(await statusOf(b, c1)).toEqual({ status: 'ACTIVE', code: 'farmingActivationActive', message: 'This link gives you a mint', mint_details: details });
+    expect(await statusOf(b, c1)).toEqual({
+      status: 'ACTIVE',
+      code: 'farmingActivationActive',
+      message: 'This link gives you a mint',
+      mint_details: details,
+    });
     // a pure read: nothing changed
     expect(await linkRow(link.id)).toMatchObject({ activations_used: 0 });
 
     expect((await activate(b, c1)).statusCode).toBe(200);
-    const reached = { status: 'REACHED', code: 'farmingActivationReached', message: 'We cannot activate this link.', mint_details: details };
+    const reached = {
+      status: 'REACHED',
+      code: 'farmingActivationReached',
+      message: 'We cannot activate this link.',
+      mint_details: details,
+    };
     expect(await statusOf(b, c1)).toEqual(reached); // used by them
     expect(await statusOf(b, c2)).toEqual(reached); // they have activated this link already
     expect(await statusOf(c, c1)).toEqual(reached); // a single-use code, spent
@@ -467,7 +555,10 @@ describe('GET /api/farming/activation-status', () => {
     const code = link.activation_code!;
     expect(await statusOf(author, code)).toMatchObject({ status: 'ACTIVE', message: 'This link gives you a mint' });
     const other = await newUser(ctx);
-    expect(await statusOf(other, code)).toMatchObject({ status: 'REACHED', message: 'Only its author can activate this link' });
+    expect(await statusOf(other, code)).toMatchObject({
+      status: 'REACHED',
+      message: 'Only its author can activate this link',
+    });
   });
 
   it('answers 404 for an unknown code and 422 for a malformed one', async () => {
@@ -545,7 +636,9 @@ describe('POST /api/farming/activate', () => {
       expect(second.statusCode).toBe(200);
       expect(second.json<Mint>()).toEqual(first.json<Mint>());
       expect(socket.events('user:mint')).toHaveLength(1);
-      const [count] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1', [user.userId]);
+      const [count] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1', [
+        user.userId,
+      ]);
       expect(count?.n).toBe(1);
       expect(await linkRow(link.id)).toMatchObject({ activations_used: 1, status: 'active' });
       // still the same mint once the link is revoked
@@ -592,7 +685,8 @@ describe('POST /api/farming/activate', () => {
     expect(revoked.json<ErrorBody>().msg).toBe('This link has been revoked');
 
     expect((await activate(b, 'ZZZZZZZZZZ')).statusCode).toBe(404);
-    for (const code of [null, 123, 'abc', 'ABC_DEF12', ['ABCDEFGH']]) expect((await activate(b, code)).statusCode).toBe(422);
+    for (const code of [null, 123, 'abc', 'ABC_DEF12', ['ABCDEFGH']])
+      expect((await activate(b, code)).statusCode).toBe(422);
     expect((await post('/api/farming/activate', b, { activation_code: c2, extra: 1 })).statusCode).toBe(422);
   });
 });
@@ -637,26 +731,44 @@ describe('sandbox launcher: Open with a farm code', () => {
     const link = await createFarmingLink(ctx, author);
     const code = link.activation_code!;
     const tester = (
-      await ctx.app.inject({ method: 'POST', url: '/sandbox/api/users', payload: { first_name: 'Fern', start_param: 'ABCD2345' } })
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/sandbox/api/users',
+        payload: { first_name: 'Fern', start_param: 'ABCD2345' },
+      })
     ).json<{ id: number }>();
-    const launched = await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${tester.id}/launch?farm_code=${code}` });
+    const launched = await ctx.app.inject({
+      method: 'GET',
+      url: `/sandbox/api/users/${tester.id}/launch?farm_code=${code}`,
+    });
     expect(launched.statusCode).toBe(200);
     const hash = new URLSearchParams(launched.json<{ url: string }>().url.slice(2));
     const initData = hash.get('tgWebAppData')!;
     expect(new URLSearchParams(initData).get('start_param')).toBe(`farm_${code}`);
     expect(hash.get('tgWebAppStartParam')).toBe(`farm_${code}`);
 
-    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: initData } });
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { init_data: initData },
+    });
     expect(signIn.statusCode).toBe(200);
     const headers = { authorization: `Bearer ${signIn.json<{ token: string }>().token}` };
-    const read = await ctx.app.inject({ method: 'GET', url: `/api/farming/activation-status?activation_code=${code}`, headers });
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/farming/activation-status?activation_code=${code}`,
+      headers,
+    });
     expect(read.json<FarmingActivationStatus>().status).toBe('ACTIVE');
 
     // without a farm code the stored start parameter (the referrer code) is launched as before
     const plain = await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${tester.id}/launch` });
     expect(new URLSearchParams(plain.json<{ url: string }>().url.slice(2)).get('tgWebAppStartParam')).toBe('ABCD2345');
     for (const bad of ['abc', 'ABC_DEF12', 'A'.repeat(33)]) {
-      expect((await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${tester.id}/launch?farm_code=${bad}` })).statusCode).toBe(422);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${tester.id}/launch?farm_code=${bad}` }))
+          .statusCode,
+      ).toBe(422);
     }
   });
 });

@@ -5,17 +5,20 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import {
-  MAINTENANCE_OFF_DETAIL,
-  MAINTENANCE_ON_DETAIL,
-  type TokenPair,
-  userMeSchema,
-} from '@/shared/api/contract';
+import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type TokenPair, userMeSchema } from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
 import type { CommunityChecker } from '../../server/community/checker';
 import { MAINTENANCE_CACHE_TTL_MS } from '../../server/constants';
 import { NOT_A_MEMBER_MSG } from '../../server/gates/hooks';
-import { bearer, createTestContext, newTelegramId, register, sandboxConfig, signInitData, type TestContext } from './helpers';
+import {
+  bearer,
+  createTestContext,
+  newTelegramId,
+  register,
+  sandboxConfig,
+  signInitData,
+  type TestContext,
+} from './helpers';
 import { createMint, newUser, payMint, type TestUser } from './mint-kit';
 
 let ctx: TestContext;
@@ -27,7 +30,12 @@ afterAll(async () => {
 });
 
 const inject = (method: 'GET' | 'POST', url: string, user?: { headers: object }, payload?: object) =>
-  ctx.app.inject({ method, url, ...(user ? { headers: user.headers as Record<string, string> } : {}), ...(payload ? { payload } : {}) });
+  ctx.app.inject({
+    method,
+    url,
+    ...(user ? { headers: user.headers as Record<string, string> } : {}),
+    ...(payload ? { payload } : {}),
+  });
 
 const mintsOf = async (userId: number) =>
   (await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1', [userId]))[0]?.n;
@@ -65,7 +73,11 @@ describe('community gate', () => {
     const refreshed = await inject('POST', '/api/auth/refresh', undefined, { refresh_token: tokens.refresh });
     expect(refreshed.statusCode).toBe(200);
     const user = { headers: bearer(refreshed.json<TokenPair>().token) };
-    for (const url of ['/api/mint/all-plans', '/api/mint/calculate?amount=10&freeze_days=30', '/api/price/current-price']) {
+    for (const url of [
+      '/api/mint/all-plans',
+      '/api/mint/calculate?amount=10&freeze_days=30',
+      '/api/price/current-price',
+    ]) {
       expect((await inject('GET', url, user)).statusCode, url).toBe(200);
     }
     expect((await inject('GET', '/api/maintenance/')).statusCode).toBe(200);
@@ -84,14 +96,21 @@ describe('community gate', () => {
 
   it('joining opens the gate at once: the sandbox launcher flag, or a re-check while the stored flag is false', async () => {
     // Through the launcher, as in the e2e flow: the test user opens the app, then joins.
-    const created = await inject('POST', '/sandbox/api/users', undefined, { first_name: 'Joiner', is_community_member: false });
+    const created = await inject('POST', '/sandbox/api/users', undefined, {
+      first_name: 'Joiner',
+      is_community_member: false,
+    });
     const sandboxUser = created.json<{ id: number }>();
     const launch = (await inject('GET', `/sandbox/api/users/${sandboxUser.id}/launch`)).json<{ url: string }>();
     const initData = new URLSearchParams(launch.url.slice(2)).get('tgWebAppData') ?? '';
     const tokens = (await inject('POST', '/api/auth/register', undefined, { init_data: initData })).json<TokenPair>();
     const joiner = { headers: bearer(tokens.token) };
     expect((await inject('GET', '/api/mint/', joiner)).statusCode).toBe(403);
-    await ctx.app.inject({ method: 'PATCH', url: `/sandbox/api/users/${sandboxUser.id}`, payload: { is_community_member: true } });
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/sandbox/api/users/${sandboxUser.id}`,
+      payload: { is_community_member: true },
+    });
     expect((await inject('POST', '/api/mint/create', joiner, { amount: '10', days: 30 })).statusCode).toBe(201);
 
     // A member who never asked /user/me: the gate asks the checker itself.
@@ -109,7 +128,13 @@ describe('community gate', () => {
     const answers = new Map<number, boolean>();
     const isMember = vi.fn(async (telegramId: number) => answers.get(telegramId) ?? false);
     const checker: CommunityChecker = { isMember, recheckIntervalMs: 30_000 };
-    const app = await buildApp({ config: sandboxConfig(), db: ctx.db, bus: ctx.bus, community: checker, logger: false });
+    const app = await buildApp({
+      config: sandboxConfig(),
+      db: ctx.db,
+      bus: ctx.bus,
+      community: checker,
+      logger: false,
+    });
     try {
       const memberId = newTelegramId();
       const outsiderId = newTelegramId();
@@ -118,7 +143,9 @@ describe('community gate', () => {
       const outsider = { headers: bearer((await register(app, { id: outsiderId })).token) };
       for (let i = 0; i < 5; i++) {
         expect((await app.inject({ method: 'GET', url: '/api/mint/', headers: member.headers })).statusCode).toBe(200);
-        expect((await app.inject({ method: 'GET', url: '/api/mint/', headers: outsider.headers })).statusCode).toBe(403);
+        expect((await app.inject({ method: 'GET', url: '/api/mint/', headers: outsider.headers })).statusCode).toBe(
+          403,
+        );
       }
       expect(isMember.mock.calls.filter(([id]) => id === memberId)).toHaveLength(1);
       expect(isMember.mock.calls.filter(([id]) => id === outsiderId)).toHaveLength(1);
@@ -130,7 +157,12 @@ describe('community gate', () => {
 
 describe('maintenance', () => {
   const switchTo = (enabled: boolean) =>
-    ctx.app.inject({ method: 'POST', url: '/api/admin/maintenance', headers: bearer(ctx.config.adminToken), payload: { enabled } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/maintenance',
+      headers: bearer(ctx.config.adminToken),
+      payload: { enabled },
+    });
   afterEach(async () => {
     vi.restoreAllMocks();
     await switchTo(false);
@@ -160,15 +192,30 @@ describe('maintenance', () => {
       expect(status.statusCode, url).toBe(200);
       expect(status.json()).toEqual({ detail: MAINTENANCE_ON_DETAIL });
     }
-    const operator = await ctx.app.inject({ method: 'GET', url: '/api/admin/maintenance', headers: bearer(ctx.config.adminToken) });
+    const operator = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/maintenance',
+      headers: bearer(ctx.config.adminToken),
+    });
     expect(operator.statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/treasury/transactions', headers: bearer(ctx.config.adminToken) })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/admin/treasury/transactions',
+          headers: bearer(ctx.config.adminToken),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await inject('GET', '/sandbox/api/users')).statusCode).toBe(200);
     // The app itself still loads (to show the maintenance page): nothing outside /api is refused.
     expect((await inject('GET', '/tonconnect/manifest.json')).statusCode).toBe(200);
 
     // The sandbox launcher's switch works during maintenance, and takes effect at once.
-    expect((await ctx.app.inject({ method: 'POST', url: '/sandbox/api/maintenance', payload: { enabled: false } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/sandbox/api/maintenance', payload: { enabled: false } }))
+        .statusCode,
+    ).toBe(200);
     expect((await inject('GET', '/api/maintenance/')).json()).toEqual({ detail: MAINTENANCE_OFF_DETAIL });
     expect((await inject('POST', '/api/auth/register', undefined, { init_data: initData })).statusCode).toBe(200);
     expect((await inject('GET', '/api/user/me', user)).statusCode).toBe(200);

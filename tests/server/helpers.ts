@@ -57,7 +57,11 @@ export async function createTestDb(databaseUrl?: string, timeouts?: DbTimeouts):
 }
 
 export async function createTestContext(
-  options: Partial<Omit<BuildAppOptions, 'db' | 'config'>> & { config?: Config; databaseUrl?: string; timeouts?: DbTimeouts } = {},
+  options: Partial<Omit<BuildAppOptions, 'db' | 'config'>> & {
+    config?: Config;
+    databaseUrl?: string;
+    timeouts?: DbTimeouts;
+  } = {},
 ): Promise<TestContext> {
   const { databaseUrl, timeouts, ...appOptions } = options;
   const config = options.config ?? sandboxConfig();

@@ -33,7 +33,13 @@ async function historyOf(user: Pick<TestUser, 'headers'>, query = ''): Promise<O
   return operationHistorySchema.parse(response.json());
 }
 /** The fields a user reads in a row, without ids and times. */
-const shown = ({ type, account, direction, amount, balance_after }: Operation) => ({ type, account, direction, amount, balance_after });
+const shown = ({ type, account, direction, amount, balance_after }: Operation) => ({
+  type,
+  account,
+  direction,
+  amount,
+  balance_after,
+});
 
 /** A test user opened from the launcher, signed in, with the launcher's grant helper. */
 async function launcherUser() {
@@ -42,7 +48,9 @@ async function launcherUser() {
   const { id } = (await sandbox('POST', '/users', { first_name: 'Hana' })).json<{ id: number }>();
   const launch = (await sandbox('GET', `/users/${id}/launch`)).json<{ url: string }>();
   const initData = new URLSearchParams(launch.url.slice(2)).get('tgWebAppData');
-  const tokens = (await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: initData } })).json<TokenPair>();
+  const tokens = (
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: initData } })
+  ).json<TokenPair>();
   const headers = bearer(tokens.token);
   const me = userMeSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers })).json());
   const user: TestUser = { userId: me.id, token: tokens.token, refCode: me.ref_code, headers };
@@ -65,7 +73,11 @@ describe('GET /api/operations/history', () => {
     });
     expect(transfer.statusCode).toBe(200);
     const link = await createFarmingLink(ctx, user, { count_activations: 2 });
-    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/farming/${link.id}/cancel`, headers: user.headers });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/farming/${link.id}/cancel`,
+      headers: user.headers,
+    });
     expect(cancel.statusCode).toBe(200);
 
     const cost = Number(link.cost_token);
@@ -73,10 +85,28 @@ describe('GET /api/operations/history', () => {
     const page = await historyOf(user);
     expect(page.total).toBe(5);
     expect(page.data.map(shown)).toEqual([
-      { type: 'farming_refund', account: 'referral_balance', direction: 'in', amount: link.cost_token, balance_after: '959.5' },
-      { type: 'farming_link', account: 'referral_balance', direction: 'out', amount: link.cost_token, balance_after: afterLink },
+      {
+        type: 'farming_refund',
+        account: 'referral_balance',
+        direction: 'in',
+        amount: link.cost_token,
+        balance_after: '959.5',
+      },
+      {
+        type: 'farming_link',
+        account: 'referral_balance',
+        direction: 'out',
+        amount: link.cost_token,
+        balance_after: afterLink,
+      },
       { type: 'referral_transfer', account: 'balance_token', direction: 'in', amount: '40.5', balance_after: '40.5' },
-      { type: 'referral_transfer', account: 'referral_balance', direction: 'out', amount: '40.5', balance_after: '959.5' },
+      {
+        type: 'referral_transfer',
+        account: 'referral_balance',
+        direction: 'out',
+        amount: '40.5',
+        balance_after: '959.5',
+      },
       { type: 'sandbox_grant', account: 'referral_balance', direction: 'in', amount: '1000', balance_after: '1000' },
     ]);
     // What each change belongs to, and when.

@@ -33,20 +33,26 @@ function emulatorNode(chain: Blockchain): PayoutNode & { sent: number; history(a
       const account = await chain.getContract(address);
       const state = account.accountState;
       const active = state?.type === 'active' ? state.state : null;
-      const lastHash = Buffer.from(account.lastTransactionHash.toString(16).padStart(64, '0'), 'hex').toString('base64');
+      const lastHash = Buffer.from(account.lastTransactionHash.toString(16).padStart(64, '0'), 'hex').toString(
+        'base64',
+      );
       return {
         balance: account.balance,
         state: active ? 'active' : state?.type === 'frozen' ? 'frozen' : 'uninitialized',
         code: active?.code?.toBoc() ?? null,
         data: active?.data?.toBoc() ?? null,
-        lastTransaction: account.lastTransactionLt === 0n ? null : { lt: account.lastTransactionLt.toString(), hash: lastHash },
+        lastTransaction:
+          account.lastTransactionLt === 0n ? null : { lt: account.lastTransactionLt.toString(), hash: lastHash },
         blockId: { workchain: 0, shard: '-9223372036854775808', seqno: 0 },
         timestampt: Math.floor(Date.now() / 1000),
       };
     },
     async getTransactions(address: Address, options: { limit: number; lt?: string; inclusive?: boolean }) {
       const all = history.get(address.hash.toString('hex')) ?? [];
-      const start = options.lt === undefined ? 0 : all.findIndex((t) => t.lt.toString() === options.lt) + (options.inclusive ? 0 : 1);
+      const start =
+        options.lt === undefined
+          ? 0
+          : all.findIndex((t) => t.lt.toString() === options.lt) + (options.inclusive ? 0 : 1);
       return all.slice(Math.max(0, start), Math.max(0, start) + options.limit);
     },
     async sendFile(boc: Buffer) {
@@ -125,10 +131,19 @@ describe('a v5r1 hot wallet on the real contract code (@ton/sandbox)', () => {
 
     // What the real TVM did: the recipient's compute phase exited 100 and bounced; the hot wallet got it back.
     const refusal = node.history(refusing)[0];
-    expect(refusal?.description).toMatchObject({ type: 'generic', aborted: true, computePhase: { exitCode: 100 }, bouncePhase: { type: 'ok' } });
+    expect(refusal?.description).toMatchObject({
+      type: 'generic',
+      aborted: true,
+      computePhase: { exitCode: 100 },
+      bouncePhase: { type: 'ok' },
+    });
     const back = node.history(hot.address)[0];
     expect(back?.inMessage?.info).toMatchObject({ type: 'internal', bounced: true });
-    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'failed', error: BOUNCED_PAYOUT, bounced_tx_hash: back!.hash().toString('base64') });
+    expect(await withdrawal(ctx, w.id)).toMatchObject({
+      status: 'failed',
+      error: BOUNCED_PAYOUT,
+      bounced_tx_hash: back!.hash().toString('base64'),
+    });
     expect((await balances(ctx.db, seller.userId))?.task_balance).toBe(debited!.task_balance + 10n * TOKEN);
     // read again from the start: nothing more
     await ctx.db.query('DELETE FROM payout_bounce_cursor WHERE wallet_address = $1', [hot.address.toRawString()]);

@@ -76,11 +76,26 @@ interface Probe {
 const q = encodeURIComponent;
 /** Every route that reads an id, a page or a limit from a path or a query string. */
 const textProbes: Probe[] = [
-  { name: 'POST /api/mint/:id/cancel', send: (v) => ctx.app.inject({ method: 'POST', url: `/api/mint/${q(v)}/cancel`, headers: user.headers }) },
-  { name: 'GET /api/mint/?page', send: (v) => ctx.app.inject({ url: `/api/mint/?page=${q(v)}`, headers: user.headers }) },
-  { name: 'GET /api/mint/?limit', send: (v) => ctx.app.inject({ url: `/api/mint/?limit=${q(v)}`, headers: user.headers }) },
-  { name: 'GET /api/staking/?page', send: (v) => ctx.app.inject({ url: `/api/staking/?page=${q(v)}`, headers: user.headers }) },
-  { name: 'GET /api/staking/?limit', send: (v) => ctx.app.inject({ url: `/api/staking/?limit=${q(v)}`, headers: user.headers }) },
+  {
+    name: 'POST /api/mint/:id/cancel',
+    send: (v) => ctx.app.inject({ method: 'POST', url: `/api/mint/${q(v)}/cancel`, headers: user.headers }),
+  },
+  {
+    name: 'GET /api/mint/?page',
+    send: (v) => ctx.app.inject({ url: `/api/mint/?page=${q(v)}`, headers: user.headers }),
+  },
+  {
+    name: 'GET /api/mint/?limit',
+    send: (v) => ctx.app.inject({ url: `/api/mint/?limit=${q(v)}`, headers: user.headers }),
+  },
+  {
+    name: 'GET /api/staking/?page',
+    send: (v) => ctx.app.inject({ url: `/api/staking/?page=${q(v)}`, headers: user.headers }),
+  },
+  {
+    name: 'GET /api/staking/?limit',
+    send: (v) => ctx.app.inject({ url: `/api/staking/?limit=${q(v)}`, headers: user.headers }),
+  },
   {
     name: 'GET /api/staking/calculate?staking_id',
     send: (v) => ctx.app.inject({ url: `/api/staking/calculate?staking_id=${q(v)}`, headers: user.headers }),
@@ -98,7 +113,10 @@ const textProbes: Probe[] = [
     send: (v) =>
       ctx.app.inject({ method: 'PATCH', url: `/sandbox/api/users/${q(v)}`, payload: { is_community_member: false } }),
   },
-  { name: 'GET /sandbox/api/users/:id/launch', send: (v) => ctx.app.inject({ url: `/sandbox/api/users/${q(v)}/launch` }) },
+  {
+    name: 'GET /sandbox/api/users/:id/launch',
+    send: (v) => ctx.app.inject({ url: `/sandbox/api/users/${q(v)}/launch` }),
+  },
   {
     name: 'POST /sandbox/api/users/:id/grant',
     send: (v) => ctx.app.inject({ method: 'POST', url: `/sandbox/api/users/${q(v)}/grant`, payload: { amount: '5' } }),
@@ -114,12 +132,22 @@ const jsonProbes: Array<{ name: string; send(value: unknown): Promise<{ statusCo
   {
     name: 'POST /api/staking/create {mint_id}',
     send: (v) =>
-      ctx.app.inject({ method: 'POST', url: '/api/staking/create', headers: { ...user.headers, 'content-type': 'application/json' }, payload: JSON.stringify({ mint_id: v }) }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/staking/create',
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ mint_id: v }),
+      }),
   },
   {
     name: 'POST /api/mint/create {days}',
     send: (v) =>
-      ctx.app.inject({ method: 'POST', url: '/api/mint/create', headers: { ...user.headers, 'content-type': 'application/json' }, payload: JSON.stringify({ amount: '10', days: v }) }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/mint/create',
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ amount: '10', days: v }),
+      }),
   },
 ];
 
@@ -157,7 +185,10 @@ describe('ids, pages and limits', () => {
   });
 
   it('an id repeated in a query string (an array) is a 422', async () => {
-    const response = await ctx.app.inject({ url: `/api/staking/calculate?staking_id=1&staking_id=2`, headers: user.headers });
+    const response = await ctx.app.inject({
+      url: `/api/staking/calculate?staking_id=1&staking_id=2`,
+      headers: user.headers,
+    });
     expect422(response, 'staking_id twice');
     expect422(await ctx.app.inject({ url: '/api/mint/?page=1&page=2', headers: user.headers }), 'page twice');
   });
@@ -170,11 +201,18 @@ describe('ids, pages and limits', () => {
   });
 
   it('the largest id is valid and simply not found; the last page is empty', async () => {
-    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/mint/${DB_INT_MAX}/cancel`, headers: user.headers });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/mint/${DB_INT_MAX}/cancel`,
+      headers: user.headers,
+    });
     expect(cancel.statusCode).toBe(404);
     const stake = await jsonProbes[0]!.send(DB_INT_MAX);
     expect(stake.statusCode).toBe(404);
-    const calc = await ctx.app.inject({ url: `/api/staking/calculate?staking_id=${DB_INT_MAX}`, headers: user.headers });
+    const calc = await ctx.app.inject({
+      url: `/api/staking/calculate?staking_id=${DB_INT_MAX}`,
+      headers: user.headers,
+    });
     expect(calc.statusCode).toBe(404);
     const last = await ctx.app.inject({ url: `/api/mint/?page=${PAGE_MAX}&limit=1000`, headers: user.headers });
     expect(last.statusCode).toBe(200);
@@ -183,9 +221,15 @@ describe('ids, pages and limits', () => {
   });
 
   it('valid ids still work after all that', async () => {
-    expect((await ctx.app.inject({ method: 'PATCH', url: `/sandbox/api/users/${sandboxUserId}`, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'PATCH', url: `/sandbox/api/users/${sandboxUserId}`, payload: {} })).statusCode,
+    ).toBe(200);
     expect((await jsonProbes[0]!.send(active.id)).statusCode).toBe(201);
-    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/mint/${pending.id}/cancel`, headers: user.headers });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/mint/${pending.id}/cancel`,
+      headers: user.headers,
+    });
     expect(cancel.statusCode).toBe(200);
   });
 });

@@ -32,7 +32,13 @@ function telegramSign(fields: Record<string, string>, botToken = SANDBOX_BOT_TOK
 function launchFields(telegramId: number, extra: Record<string, string> = {}): Record<string, string> {
   return {
     query_id: 'AAHdF6IQAAAAAN0XohDhrOrc',
-    user: JSON.stringify({ id: telegramId, first_name: 'Old', last_name: 'Client', username: 'old_client', language_code: 'en' }),
+    user: JSON.stringify({
+      id: telegramId,
+      first_name: 'Old',
+      last_name: 'Client',
+      username: 'old_client',
+      language_code: 'en',
+    }),
     auth_date: String(Math.floor(Date.now() / 1000)),
     ...extra,
   };
@@ -80,7 +86,8 @@ describe('sign-in with launch data signed as Telegram documents', () => {
     ['no user', () => telegramSign({ query_id: 'AAH', auth_date: String(Math.floor(Date.now() / 1000)) })],
     [
       'auth_date older than 24 h',
-      () => telegramSign(launchFields(newTelegramId(), { auth_date: String(Math.floor(Date.now() / 1000) - 25 * 3600) })),
+      () =>
+        telegramSign(launchFields(newTelegramId(), { auth_date: String(Math.floor(Date.now() / 1000) - 25 * 3600) })),
     ],
     ['a user without an id', () => telegramSign({ ...launchFields(1), user: JSON.stringify({ first_name: 'X' }) })],
     ['a user that is not JSON', () => telegramSign({ ...launchFields(1), user: '{oops' })],

@@ -19,7 +19,10 @@ export interface TestUser {
 }
 
 /** A signed-in user who has joined the community (the server gates money and data on it), unless `member: false`. */
-export async function newUser(ctx: TestContext, options: { refCode?: string; member?: boolean } = {}): Promise<TestUser> {
+export async function newUser(
+  ctx: TestContext,
+  options: { refCode?: string; member?: boolean } = {},
+): Promise<TestUser> {
   const telegramId = newTelegramId();
   const tokens = await register(ctx.app, { id: telegramId }, options.refCode ? { ref_code: options.refCode } : {});
   const [row] = await ctx.db.query<{ id: number; ref_code: string }>(
@@ -52,10 +55,12 @@ export async function mintOf(ctx: TestContext, user: TestUser, id: number): Prom
 
 /** What the watcher recorded for one treasury transaction. */
 export async function recordedTransaction(ctx: TestContext, hash: string) {
-  const [row] = await ctx.db.query<{ outcome: string; mint_id: number | null; amount_nanotons: bigint; comment: string | null }>(
-    'SELECT outcome, mint_id, amount_nanotons, comment FROM treasury_transactions WHERE hash = $1',
-    [hash],
-  );
+  const [row] = await ctx.db.query<{
+    outcome: string;
+    mint_id: number | null;
+    amount_nanotons: bigint;
+    comment: string | null;
+  }>('SELECT outcome, mint_id, amount_nanotons, comment FROM treasury_transactions WHERE hash = $1', [hash]);
   return row;
 }
 
@@ -105,7 +110,9 @@ export function fakeNode() {
       const newestFirst = [...history].reverse();
       let start = 0;
       if (options.lt !== undefined) {
-        start = newestFirst.findIndex((tx) => tx.transaction_id.lt === options.lt && tx.transaction_id.hash === options.hash);
+        start = newestFirst.findIndex(
+          (tx) => tx.transaction_id.lt === options.lt && tx.transaction_id.hash === options.hash,
+        );
         if (start < 0) throw new Error('Cannot locate transaction');
       }
       return structuredClone(newestFirst.slice(start, start + options.limit));
@@ -138,7 +145,13 @@ export function fakeNode() {
     const tx: FakeTransaction = {
       transaction_id: { lt: lt.toString(), hash: randomBytes(32).toString('base64') },
       utime: Math.floor(Date.now() / 1000),
-      in_msg: { source: '', destination: 'treasury', value: '0', msg_data: { '@type': 'msg.dataRaw', body: '', init_state: '' }, message: '' },
+      in_msg: {
+        source: '',
+        destination: 'treasury',
+        value: '0',
+        msg_data: { '@type': 'msg.dataRaw', body: '', init_state: '' },
+        message: '',
+      },
       out_msgs: [],
     };
     history.push(tx);

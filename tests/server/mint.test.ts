@@ -34,14 +34,23 @@ const post = (url: string, payload?: object, user: TestUser = alice) =>
 
 describe('GET /api/mint/all-plans', () => {
   it('offers only active plans, sorted by days ascending', async () => {
-    await ctx.db.query('INSERT INTO mint_plans (days, tariff_days, yield_bps, is_active) VALUES (14, 14, 200, TRUE), (7, 7, 100, FALSE)');
+    await ctx.db.query(
+      'INSERT INTO mint_plans (days, tariff_days, yield_bps, is_active) VALUES (14, 14, 200, TRUE), (7, 7, 100, FALSE)',
+    );
     try {
       const response = await get('/api/mint/all-plans');
       expect(response.statusCode).toBe(200);
       const plans = response.json<MintPlan[]>();
       expect(plans.map((plan) => plan.days)).toEqual([14, 30, 60, 90, 180]);
       expect(plans.every((plan) => plan.is_active)).toBe(true);
-      expect(plans[1]).toEqual({ days: 30, tariff_days: 30, is_active: true, yield: 0.05, min_amount: '1', max_amount: '100000' });
+      expect(plans[1]).toEqual({
+        days: 30,
+        tariff_days: 30,
+        is_active: true,
+        yield: 0.05,
+        min_amount: '1',
+        max_amount: '100000',
+      });
     } finally {
       await ctx.db.query('DELETE FROM mint_plans WHERE days IN (7, 14)');
     }
@@ -80,7 +89,10 @@ describe('GET /api/mint/calculate', () => {
     // × 1.12 = 112.000000112
     expect(body.expected_token).toBe('112.000000112');
     // at a price that does not divide: 1 TON / 0.003 TON = 333.333333333 tokens (floored)
-    expect(mintAmounts(1_000_000_000n, 3_000_000n, 0)).toEqual({ amountToken: 333_333_333_333n, expectedToken: 333_333_333_333n });
+    expect(mintAmounts(1_000_000_000n, 3_000_000n, 0)).toEqual({
+      amountToken: 333_333_333_333n,
+      expectedToken: 333_333_333_333n,
+    });
     // yield floors too: 333.333333333 × 1.05 = 349.99999999965 → 349.999999999
     expect(mintAmounts(1_000_000_000n, 3_000_000n, 500).expectedToken).toBe(349_999_999_999n);
   });
@@ -160,15 +172,23 @@ describe('POST /api/mint/create', () => {
   it.each([
     [{ amount: '0.5', days: 30 }, 'Amount must be at least 1 TON', 'amountAtLeast', { amount: '1' }],
     [{ amount: '1e3', days: 30 }, 'Amount must be written without an exponent', 'amountExponent', undefined],
-    [{ amount: '1', days: 0 }, 'days: must be a whole number from 1 to 2147483647', 'wholeNumber', { max: '2147483647' }],
+    [
+      { amount: '1', days: 0 },
+      'days: must be a whole number from 1 to 2147483647',
+      'wholeNumber',
+      { max: '2147483647' },
+    ],
     [{ amount: '1', days: 30, extra: true }, expect.any(String), 'validation', undefined],
-  ])('says what is wrong in a sentence a person can read, with its code and the template’s params: %j', async (body, msg, code, params) => {
-    const response = await post('/api/mint/create', body);
-    expect(response.statusCode).toBe(422);
-    const answer = response.json<ErrorBody>();
-    expect(answer).toMatchObject({ msg, code });
-    expect(answer.params).toEqual(params);
-  });
+  ])(
+    'says what is wrong in a sentence a person can read, with its code and the template’s params: %j',
+    async (body, msg, code, params) => {
+      const response = await post('/api/mint/create', body);
+      expect(response.statusCode).toBe(422);
+      const answer = response.json<ErrorBody>();
+      expect(answer).toMatchObject({ msg, code });
+      expect(answer.params).toEqual(params);
+    },
+  );
 
   it('reads the amount text exactly, to the nanoton', async () => {
     const mint = (await post('/api/mint/create', { amount: '1.000000001', days: 30 })).json<Mint>();

@@ -56,7 +56,15 @@ describe('base units → wire', () => {
   });
 
   it('round-trips every amount, including those a float would change', () => {
-    for (const text of ['0.1', '0.3', '19.99', '1234.567891234', '0.000000007', '123456789.123456789', '9223372036.854775807']) {
+    for (const text of [
+      '0.1',
+      '0.3',
+      '19.99',
+      '1234.567891234',
+      '0.000000007',
+      '123456789.123456789',
+      '9223372036.854775807',
+    ]) {
       expect(formatUnits(parseUnits(text))).toBe(text);
     }
   });

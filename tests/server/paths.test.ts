@@ -41,7 +41,10 @@ vi.mock('fastify', async (importOriginal) => {
 });
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'dist-'));
-writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>App</title></head><body></body></html>');
+writeFileSync(
+  path.join(distDir, 'index.html'),
+  '<!doctype html><html><head><title>App</title></head><body></body></html>',
+);
 
 let ctx: TestContext;
 let base: string;
@@ -108,7 +111,11 @@ function spellings(target: string): string[] {
     encodeLetters(target, upper),
     encodeLetters(target, lower),
     // The last segment's first letter only (the gate may read the start, the route the end).
-    segments.map((segment, i) => (i === segments.length - 1 ? segment.replace(/[A-Za-z]/, (l) => `%${upper(l.charCodeAt(0))}`) : segment)).join('/'),
+    segments
+      .map((segment, i) =>
+        i === segments.length - 1 ? segment.replace(/[A-Za-z]/, (l) => `%${upper(l.charCodeAt(0))}`) : segment,
+      )
+      .join('/'),
     target.replaceAll('/', '//'),
     `/${target}`,
     target.replace(/^\/api/, '/api/.'),
@@ -161,10 +168,13 @@ describe('with maintenance on, every /api route in every spelling', () => {
             probes++;
             const reached = seen.apiHandlerCalls > before;
             if (isOpen) continue;
-            const refused = answer.status === 503 && (method === 'HEAD' || JSON.parse(answer.body).msg === MAINTENANCE_ON_DETAIL);
+            const refused =
+              answer.status === 503 && (method === 'HEAD' || JSON.parse(answer.body).msg === MAINTENANCE_ON_DETAIL);
             const notFound = answer.status === 404 && !reached;
             if (!(refused || notFound) || reached) {
-              leaks.push(`${method} ${target} (route ${route.url}) → ${answer.status}${reached ? ', handler reached' : ''} ${answer.body.slice(0, 80)}`);
+              leaks.push(
+                `${method} ${target} (route ${route.url}) → ${answer.status}${reached ? ', handler reached' : ''} ${answer.body.slice(0, 80)}`,
+              );
             }
           }
         }
@@ -208,7 +218,14 @@ describe('a path no route matched', () => {
   });
 
   it('under /api or /sandbox in any spelling is a JSON 404, never the SPA’s index.html', async () => {
-    for (const target of ['/API/User/me', '/%61pi/nothing', '//api//nothing', '/Sandbox/', '/%73andbox/nothing', '/x/../api/nothing']) {
+    for (const target of [
+      '/API/User/me',
+      '/%61pi/nothing',
+      '//api//nothing',
+      '/Sandbox/',
+      '/%73andbox/nothing',
+      '/x/../api/nothing',
+    ]) {
       const answer = await send('GET', target);
       expect(answer.status, target).toBe(404);
       expect(JSON.parse(answer.body), target).toEqual({ msg: SERVER_MESSAGES.notFound, code: 'notFound' });
@@ -222,9 +239,20 @@ describe('a path no route matched', () => {
   it('under /api in any spelling is 503 during maintenance, whatever the method (a read reaches the built client’s catch-all); a page still loads', async () => {
     await switchTo(true);
     try {
-      for (const target of ['/api/no-such-call', '/%61pi/no-such-call', '//api//no-such-call', '/API/Mint/Create', '/api/admin/no-such-call']) {
+      for (const target of [
+        '/api/no-such-call',
+        '/%61pi/no-such-call',
+        '//api//no-such-call',
+        '/API/Mint/Create',
+        '/api/admin/no-such-call',
+      ]) {
         for (const method of ['GET', 'POST']) {
-          const answer = await send(method, target, { 'content-type': 'application/json' }, method === 'POST' ? '{}' : undefined);
+          const answer = await send(
+            method,
+            target,
+            { 'content-type': 'application/json' },
+            method === 'POST' ? '{}' : undefined,
+          );
           expect(answer.status, `${method} ${target}`).toBe(503);
         }
       }

@@ -13,7 +13,13 @@ import { faucet, refuseTransfers } from '../../server/sandbox/chain/service';
 import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
 import type { SourceAccount, WithdrawalRow } from '../../server/withdraw/queries';
 import { queueWithdrawal } from '../../server/withdraw/service';
-import { type HotWallet, type PayoutNode, type PayoutStepResult, createHotWallet, runPayoutStep } from '../../server/withdraw/worker';
+import {
+  type HotWallet,
+  type PayoutNode,
+  type PayoutStepResult,
+  createHotWallet,
+  runPayoutStep,
+} from '../../server/withdraw/worker';
 import type { TestContext } from './helpers';
 import { TON, TOKEN } from './mint-kit';
 
@@ -22,7 +28,9 @@ export const unixNow = () => Math.floor(Date.now() / 1000);
 
 /** The app's dev chain through the official TonClient (the app listens on a free port once). */
 export async function chainClient(ctx: TestContext): Promise<TonClient> {
-  const address = ctx.app.server.listening ? `http://127.0.0.1:${portOf(ctx)}` : await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.listening
+    ? `http://127.0.0.1:${portOf(ctx)}`
+    : await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   return new TonClient({ endpoint: `${address}${CHAIN_RPC_PATH}` });
 }
 
@@ -51,17 +59,33 @@ export const fund = (ctx: TestContext, address: Address, nanotons: bigint) => fa
 
 /** A fresh, uninitialised wallet address as a user would paste it (non-bounceable, testnet flag). */
 export function newRecipient(): { address: Address; text: string } {
-  const address = WalletContractV4.create({ workchain: 0, publicKey: keyPairFromSeed(randomBytes(32)).publicKey }).address;
+  const address = WalletContractV4.create({
+    workchain: 0,
+    publicKey: keyPairFromSeed(randomBytes(32)).publicKey,
+  }).address;
   return { address, text: address.toString({ urlSafe: true, bounceable: false, testOnly: true }) };
 }
 
-export async function queue(ctx: TestContext, userId: number, tonAmount: bigint, address: string): Promise<WithdrawalRow> {
+export async function queue(
+  ctx: TestContext,
+  userId: number,
+  tonAmount: bigint,
+  address: string,
+): Promise<WithdrawalRow> {
   return inTransaction(ctx.db, ctx.bus, (tx) =>
-    queueWithdrawal(tx, { userId, sourceAccount: 'balance_token', tokenAmount: 10n * TOKEN, tonAmount, fee: 0n, address }),
+    queueWithdrawal(tx, {
+      userId,
+      sourceAccount: 'balance_token',
+      tokenAmount: 10n * TOKEN,
+      tonAmount,
+      fee: 0n,
+      address,
+    }),
   );
 }
 
-export const balanceOf = async (client: TonClient, address: Address) => (await client.getContractState(address)).balance;
+export const balanceOf = async (client: TonClient, address: Address) =>
+  (await client.getContractState(address)).balance;
 
 export function worker(ctx: TestContext, wallet: HotWallet, node: PayoutNode) {
   return { deps: { db: ctx.db, bus: ctx.bus }, node, wallet, log: quiet };
@@ -112,7 +136,14 @@ export async function ownTransfer(
     seqno,
     secretKey: keyPair.secretKey,
     sendMode: SendMode.PAY_GAS_SEPARATELY,
-    messages: [internal({ to, value, bounce: options.bounce ?? false, ...(options.body === undefined ? {} : { body: options.body }) })],
+    messages: [
+      internal({
+        to,
+        value,
+        bounce: options.bounce ?? false,
+        ...(options.body === undefined ? {} : { body: options.body }),
+      }),
+    ],
     timeout: unixNow() + 60,
   });
   const message = external({ to: wallet.address, init: deployed ? null : wallet.init, body });
@@ -149,11 +180,16 @@ export async function batchesOf(ctx: TestContext, wallet: HotWallet) {
  * unless `history: 'fresh'` (a node whose account reads lag while its transaction reads do not). `thaw()`
  * ends it.
  */
-export function staleNode(client: TonClient, wallet: Address, options: { history: 'stale' | 'fresh' } = { history: 'stale' }) {
+export function staleNode(
+  client: TonClient,
+  wallet: Address,
+  options: { history: 'stale' | 'fresh' } = { history: 'stale' },
+) {
   let frozen: { state: Awaited<ReturnType<TonClient['getContractState']>>; lt: bigint } | null = null;
   const isWallet = (address: Address) => address.equals(wallet);
   const node: PayoutNode = {
-    getContractState: async (address) => (frozen && isWallet(address) ? frozen.state : client.getContractState(address)),
+    getContractState: async (address) =>
+      frozen && isWallet(address) ? frozen.state : client.getContractState(address),
     getTransactions: async (address, opts) => {
       const transactions = await client.getTransactions(address, opts);
       if (!frozen || !isWallet(address) || options.history === 'fresh') return transactions;
@@ -186,14 +222,31 @@ export async function sold(
   const ref = { reason: 'sandbox_grant', refType: 'test', refId: 1 } as const;
   await inTransaction(ctx.db, ctx.bus, (tx) => changeBalance(tx, { userId, account, delta: tokens, ...ref }));
   return inTransaction(ctx.db, ctx.bus, async (tx) => {
-    const row = await queueWithdrawal(tx, { userId, sourceAccount: account, tokenAmount: tokens, tonAmount, fee: 0n, address });
-    await changeBalance(tx, { userId, account, delta: -tokens, reason: 'withdrawal', refType: 'withdrawal', refId: row.id });
+    const row = await queueWithdrawal(tx, {
+      userId,
+      sourceAccount: account,
+      tokenAmount: tokens,
+      tonAmount,
+      fee: 0n,
+      address,
+    });
+    await changeBalance(tx, {
+      userId,
+      account,
+      delta: -tokens,
+      reason: 'withdrawal',
+      refType: 'withdrawal',
+      refId: row.id,
+    });
     return row;
   });
 }
 
 /** An active wallet on the dev chain whose account refuses every transfer (a contract that throws): it bounces a bounceable one. */
-export async function refusingContract(ctx: TestContext, client: TonClient): Promise<{ address: Address; text: string; keys: HotWalletKeys }> {
+export async function refusingContract(
+  ctx: TestContext,
+  client: TonClient,
+): Promise<{ address: Address; text: string; keys: HotWalletKeys }> {
   const owner = await newHotWallet(ctx, TON);
   await ownTransfer(client, owner.keys.keyPair, newRecipient().address, TON / 10n); // deploys it
   await refuseTransfers(chainDeps(ctx), owner.wallet.address);

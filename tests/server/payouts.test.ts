@@ -18,7 +18,13 @@ import { ValidationError } from '../../server/lib/errors';
 import { balances } from '../../server/ledger/queries';
 import { confirmBatch, expireBatch, insertBatch } from '../../server/withdraw/queries';
 import { BATCH_NOT_HELD, type HeldBatch, queueWithdrawal } from '../../server/withdraw/service';
-import { BOUNCED_PAYOUT, type PayoutNode, createHotWallet, normalizedMessageHash, runPayoutStep } from '../../server/withdraw/worker';
+import {
+  BOUNCED_PAYOUT,
+  type PayoutNode,
+  createHotWallet,
+  normalizedMessageHash,
+  runPayoutStep,
+} from '../../server/withdraw/worker';
 import { mnemonicNew, mnemonicToPrivateKey } from '@ton/crypto';
 import { buildApp } from '../../server/app';
 import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
@@ -65,7 +71,13 @@ describe('queueWithdrawal', () => {
   it('stores a queued withdrawal with the address in its friendly form, flags kept', async () => {
     const to = newRecipient();
     const row = await queue(ctx, user.userId, 2n * TON, to.address.toRawString());
-    expect(row).toMatchObject({ status: 'queued', ton_amount: 2n * TON, token_amount: 10n * TOKEN, batch_id: null, tx_hash: null });
+    expect(row).toMatchObject({
+      status: 'queued',
+      ton_amount: 2n * TON,
+      token_amount: 10n * TOKEN,
+      batch_id: null,
+      tx_hash: null,
+    });
     expect(row.address).toBe(to.address.toString({ urlSafe: true, bounceable: true }));
     const again = await queue(ctx, user.userId, TON, to.text);
     expect(again.address).toBe(to.text);
@@ -84,7 +96,13 @@ describe('queueWithdrawal', () => {
     for (const input of bad) {
       await expect(
         inTransaction(ctx.db, ctx.bus, (tx) =>
-          queueWithdrawal(tx, { userId: user.userId, sourceAccount: 'balance_token', tokenAmount: TOKEN, fee: 0n, ...input }),
+          queueWithdrawal(tx, {
+            userId: user.userId,
+            sourceAccount: 'balance_token',
+            tokenAmount: TOKEN,
+            fee: 0n,
+            ...input,
+          }),
         ),
       ).rejects.toBeInstanceOf(ValidationError);
     }
@@ -105,7 +123,9 @@ describe('paying', () => {
     // stored before anything was sent: the BOC, its normalized hash, and the withdrawal in the batch
     const [batch] = await batchesOf(ctx, hot.wallet);
     expect(batch).toMatchObject({ status: 'signed', seqno: 0n, attempts: 0 });
-    expect(normalizedMessageHash(loadMessage(Cell.fromBase64(batch!.signed_boc).beginParse()))).toBe(batch!.message_hash);
+    expect(normalizedMessageHash(loadMessage(Cell.fromBase64(batch!.signed_boc).beginParse()))).toBe(
+      batch!.message_hash,
+    );
     expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'sending', batch_id: batch!.id });
     expect(await balanceOf(client, to.address)).toBe(0n);
 
@@ -123,10 +143,18 @@ describe('paying', () => {
     const reply = await ctx.app.inject({
       method: 'POST',
       url: CHAIN_RPC_PATH,
-      payload: { id: 1, jsonrpc: '2.0', method: 'getTransactions', params: { address: to.address.toString(), limit: 1 } },
+      payload: {
+        id: 1,
+        jsonrpc: '2.0',
+        method: 'getTransactions',
+        params: { address: to.address.toString(), limit: 1 },
+      },
     });
     const [received] = reply.json<{ result: Array<{ in_msg: { hash: string; created_lt: string } }> }>().result;
-    expect(await withdrawal(ctx, w.id)).toMatchObject({ out_msg_lt: BigInt(received!.in_msg.created_lt), out_msg_hash: received!.in_msg.hash });
+    expect(await withdrawal(ctx, w.id)).toMatchObject({
+      out_msg_lt: BigInt(received!.in_msg.created_lt),
+      out_msg_hash: received!.in_msg.hash,
+    });
     // the hot wallet's first transfer deployed it; the uninitialised recipient got a non-bounceable message
     expect((await client.getContractState(hot.wallet.address)).state).toBe('active');
     const out = [...tx!.outMessages.values()];
@@ -159,7 +187,10 @@ describe('paying', () => {
       ['confirmed', 1n],
     ]);
     const paid = await Promise.all(rows.map((row) => withdrawal(ctx, row.id)));
-    expect(paid.map((w) => w.tx_hash)).toEqual([...Array(4).fill(batches[0]!.tx_hash), ...Array(2).fill(batches[1]!.tx_hash)]);
+    expect(paid.map((w) => w.tx_hash)).toEqual([
+      ...Array(4).fill(batches[0]!.tx_hash),
+      ...Array(2).fill(batches[1]!.tx_hash),
+    ]);
     for (const [i, to] of recipients.entries()) expect(await balanceOf(client, to.address)).toBe(BigInt(i + 1) * TON);
   });
 });
@@ -245,30 +276,62 @@ describe('lost and refused messages', () => {
     expect((await runPayoutStep(run, start + PAYOUT_VALID_FOR_SECONDS + 1)).kind).toBe('waiting');
     const later = start + PAYOUT_VALID_FOR_SECONDS + PAYOUT_EXPIRY_MARGIN_SECONDS + 1;
     // Lost, or the node is behind: no proof either way, so held, and it stays so however long it waits.
-    expect(await runPayoutStep(run, later)).toMatchObject({ kind: 'held', reason: expect.stringMatching(/seqno is still 0/) });
+    expect(await runPayoutStep(run, later)).toMatchObject({
+      kind: 'held',
+      reason: expect.stringMatching(/seqno is still 0/),
+    });
     expect(await drain(worker(ctx, hot.wallet, client), { now: () => later + 3600 })).toEqual(['held']);
     const [held] = await batchesOf(ctx, hot.wallet);
     expect(held).toMatchObject({ status: 'held', seqno: 0n });
-    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'sending', batch_id: held!.id, error: held!.last_error });
+    expect(await withdrawal(ctx, w.id)).toMatchObject({
+      status: 'sending',
+      batch_id: held!.id,
+      error: held!.last_error,
+    });
 
     // The operator sees it (the batch, and its withdrawal among those needing a person) and asks for a re-sign.
     const listed = (await admin('GET', '/payouts/held')).json<HeldBatch[]>();
-    expect(listed).toEqual([expect.objectContaining({ id: held!.id, seqno: 0, withdrawals: [w.id], resign_requested: false, reason: held!.last_error })]);
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: held!.id,
+        seqno: 0,
+        withdrawals: [w.id],
+        resign_requested: false,
+        reason: held!.last_error,
+      }),
+    ]);
     expect((await admin('GET', '/withdrawals')).json<Array<{ id: number }>>().map((row) => row.id)).toContain(w.id);
     // the same through the operator CLI
     const lines: string[] = [];
     const apiUrl = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
-    const cli = (...args: string[]) => runOperator(args, { apiUrl, adminToken: ctx.config.adminToken, print: (line) => lines.push(line) });
+    const cli = (...args: string[]) =>
+      runOperator(args, { apiUrl, adminToken: ctx.config.adminToken, print: (line) => lines.push(line) });
     await cli('payouts', 'held');
-    expect(lines).toEqual([expect.stringMatching(new RegExp(`^batch #${held!.id} seqno 0 .*withdrawals #${w.id} — The wallet's seqno is still 0`))]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(`^batch #${held!.id} seqno 0 .*withdrawals #${w.id} — The wallet's seqno is still 0`),
+      ),
+    ]);
     await cli('payouts', 'resign', String(held!.id));
     expect(lines.at(-1)).toMatch(new RegExp(`^To be signed again: batch #${held!.id} .*re-sign asked for`));
-    expect((await admin('GET', '/payouts/held')).json()).toEqual([expect.objectContaining({ id: held!.id, resign_requested: true })]);
+    expect((await admin('GET', '/payouts/held')).json()).toEqual([
+      expect.objectContaining({ id: held!.id, resign_requested: true }),
+    ]);
 
     // Re-signed with seqno 0 again (so the lost message and the new one can never both land), then paid.
-    expect(await drain(worker(ctx, hot.wallet, client), { now: () => later + 3600 })).toEqual(['resigned', 'sent', 'confirmed', 'idle']);
+    expect(await drain(worker(ctx, hot.wallet, client), { now: () => later + 3600 })).toEqual([
+      'resigned',
+      'sent',
+      'confirmed',
+      'idle',
+    ]);
     const [batch] = await batchesOf(ctx, hot.wallet);
-    expect(batch).toMatchObject({ id: held!.id, status: 'confirmed', seqno: 0n, previous_hashes: [held!.message_hash] });
+    expect(batch).toMatchObject({
+      id: held!.id,
+      status: 'confirmed',
+      seqno: 0n,
+      previous_hashes: [held!.message_hash],
+    });
     expect(batch!.signed_boc).not.toBe(held!.signed_boc);
     expect(await batchesOf(ctx, hot.wallet)).toHaveLength(1);
     // the lost message turning up late is refused (its seqno is taken)
@@ -310,10 +373,15 @@ describe('lost and refused messages', () => {
     await queue(ctx, user.userId, TON, newRecipient().text);
     await drain(worker(ctx, hot.wallet, client));
     const [confirmed] = await batchesOf(ctx, hot.wallet);
-    expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`)).json()).toEqual({ msg: BATCH_NOT_HELD, code: 'conflict' });
+    expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`)).json()).toEqual({
+      msg: BATCH_NOT_HELD,
+      code: 'conflict',
+    });
     expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`)).statusCode).toBe(409);
     expect((await admin('POST', '/payouts/held/999999/resign')).statusCode).toBe(404);
-    expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`, 'wrong-admin-token-123')).statusCode).toBe(401);
+    expect((await admin('POST', `/payouts/held/${confirmed!.id}/resign`, 'wrong-admin-token-123')).statusCode).toBe(
+      401,
+    );
     expect((await batchesOf(ctx, hot.wallet))[0]).toMatchObject({ status: 'confirmed' });
   });
 
@@ -334,7 +402,12 @@ describe('lost and refused messages', () => {
     expect((await batchesOf(ctx, hot.wallet))[0]!.last_error).toMatch(/seqno moved past 0/);
     const later = start + PAYOUT_VALID_FOR_SECONDS + PAYOUT_EXPIRY_MARGIN_SECONDS + 1;
     expect(await runPayoutStep(run, later)).toMatchObject({ kind: 'expired', requeued: [w.id] });
-    expect(await drain(worker(ctx, hot.wallet, client), { now: () => later })).toEqual(['signed', 'sent', 'confirmed', 'idle']);
+    expect(await drain(worker(ctx, hot.wallet, client), { now: () => later })).toEqual([
+      'signed',
+      'sent',
+      'confirmed',
+      'idle',
+    ]);
     expect((await batchesOf(ctx, hot.wallet)).map((b) => [b.status, b.seqno])).toEqual([
       ['expired', 0n],
       ['confirmed', 1n],
@@ -389,7 +462,11 @@ describe('a stale node read never pays twice', () => {
     for (let round = 1; round <= 3; round++) await drain(run, { now: () => start + round * expiry });
     const [batch] = await batchesOf(ctx, hot.wallet);
     expect(batch).toMatchObject({ status: 'held', last_error: expect.stringMatching(/seqno/) });
-    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'sending', batch_id: batch!.id, error: expect.any(String) });
+    expect(await withdrawal(ctx, w.id)).toMatchObject({
+      status: 'sending',
+      batch_id: batch!.id,
+      error: expect.any(String),
+    });
     expect(await batchesOf(ctx, hot.wallet)).toHaveLength(1); // nothing signed again in doubt
 
     stale.thaw();
@@ -440,7 +517,10 @@ describe('a stale node read never pays twice', () => {
     await fund(ctx, hot.wallet.address, TON); // a later transaction names the hidden one as its predecessor
     for (let round = 1; round <= 3; round++) await drain(run, { now: () => start + round * expiry });
     const [batch] = await batchesOf(ctx, hot.wallet);
-    expect(batch).toMatchObject({ status: 'held', last_error: expect.stringMatching(/moved past 0, but not every transaction/) });
+    expect(batch).toMatchObject({
+      status: 'held',
+      last_error: expect.stringMatching(/moved past 0, but not every transaction/),
+    });
     hidden = null;
     expect(await drain(run, { now: () => start + 4 * expiry })).toEqual(['confirmed', 'idle']);
     expect((await batchesOf(ctx, hot.wallet)).map((b) => b.status)).toEqual(['confirmed']);
@@ -451,7 +531,10 @@ describe('a stale node read never pays twice', () => {
   it('600 incoming transfers after the payout: the search reads forward from where the batch was signed and confirms it', async () => {
     const hot = await newHotWallet(ctx);
     const recipients = [newRecipient(), newRecipient()];
-    const rows = [await queue(ctx, user.userId, TON, recipients[0]!.text), await queue(ctx, user.userId, 2n * TON, recipients[1]!.text)];
+    const rows = [
+      await queue(ctx, user.userId, TON, recipients[0]!.text),
+      await queue(ctx, user.userId, 2n * TON, recipients[1]!.text),
+    ];
     const run = worker(ctx, hot.wallet, client);
     const start = unixNow();
     expect((await runPayoutStep(run, start)).kind).toBe('signed');
@@ -477,10 +560,19 @@ describe('a range longer than one read', () => {
     await ownTransfer(client, hot.keys.keyPair, newRecipient().address, TON); // the seqno moves on without it
     for (let i = 0; i < 12; i++) await fund(ctx, hot.wallet.address, 1n);
     const later = start + PAYOUT_VALID_FOR_SECONDS + PAYOUT_EXPIRY_MARGIN_SECONDS + 1;
-    expect(await runPayoutStep(run, later)).toMatchObject({ kind: 'held', reason: expect.stringMatching(/more than 10 transactions/) });
+    expect(await runPayoutStep(run, later)).toMatchObject({
+      kind: 'held',
+      reason: expect.stringMatching(/more than 10 transactions/),
+    });
     expect((await withdrawal(ctx, w.id)).status).toBe('sending');
     // read with the full bound: the proof holds, so it is queued again and paid once
-    expect(await drain(worker(ctx, hot.wallet, client), { now: () => later })).toEqual(['expired', 'signed', 'sent', 'confirmed', 'idle']);
+    expect(await drain(worker(ctx, hot.wallet, client), { now: () => later })).toEqual([
+      'expired',
+      'signed',
+      'sent',
+      'confirmed',
+      'idle',
+    ]);
     expect(await balanceOf(client, to.address)).toBe(TON);
   });
 });
@@ -518,7 +610,9 @@ describe('bounced payouts', () => {
     expect(socket.events('user:balance').at(-1)?.data.task_balance).toBe('10');
 
     // Seen again (another process whose cursor was lost): nothing more.
-    await ctx.db.query('DELETE FROM payout_bounce_cursor WHERE wallet_address = $1', [hot.wallet.address.toRawString()]);
+    await ctx.db.query('DELETE FROM payout_bounce_cursor WHERE wallet_address = $1', [
+      hot.wallet.address.toRawString(),
+    ]);
     expect(await drain(worker(ctx, createHotWallet(hot.keys), client))).toEqual(['idle']);
     expect(await refundEntries(w.id)).toHaveLength(1);
     // The operator can neither refund it again nor pay it again, and it is not listed as needing a person.
@@ -579,7 +673,10 @@ describe('an empty hot wallet', () => {
     const run = worker(ctx, hot.wallet, client);
     const result = await runPayoutStep(run, unixNow());
     expect(result).toMatchObject({ kind: 'insufficient_balance', balance: 0n, withdrawals: [w.id] });
-    expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'queued', error: expect.stringMatching(/hot wallet holds 0/) });
+    expect(await withdrawal(ctx, w.id)).toMatchObject({
+      status: 'queued',
+      error: expect.stringMatching(/hot wallet holds 0/),
+    });
     expect(await batchesOf(ctx, hot.wallet)).toEqual([]);
 
     // topped up with less than it needs: a smaller one behind it still waits (first come, first paid)
@@ -630,9 +727,10 @@ describe('several workers', () => {
     // an expired batch's seqno may be signed again
     await expireBatch(ctx.db, second!.id, 'test');
     expect(await insertBatch(ctx.db, batch(1, 'e'))).not.toBeNull();
-    await ctx.db.query(`UPDATE payout_batches SET status = 'expired' WHERE wallet_address = $1 AND status = 'signed'`, [walletAddress]);
+    await ctx.db.query(`UPDATE payout_batches SET status = 'expired' WHERE wallet_address = $1 AND status = 'signed'`, [
+      walletAddress,
+    ]);
   });
-
 
   it('two step loops at once (PGlite serialises them) pay each withdrawal once', async () => {
     await expectPayoutsPaidOnce([ctx], client);
@@ -647,7 +745,10 @@ describe('the background job', () => {
     const to = newRecipient();
     const w = await queue(ctx, user.userId, 7n * TON, to.text);
     const jobs = createBackgroundJobs({
-      config: { ...ctx.config, tonNodeUrl: `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}/sandbox/chain/jsonRPC` },
+      config: {
+        ...ctx.config,
+        tonNodeUrl: `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}/sandbox/chain/jsonRPC`,
+      },
       db: ctx.db,
       bus: ctx.bus,
       log: quiet,
@@ -655,7 +756,8 @@ describe('the background job', () => {
     });
     expect(jobs.payouts).not.toBeNull();
     try {
-      for (let i = 0; i < 10 && (await withdrawal(ctx, w.id)).status !== 'completed'; i++) await jobs.payouts!.runOnce();
+      for (let i = 0; i < 10 && (await withdrawal(ctx, w.id)).status !== 'completed'; i++)
+        await jobs.payouts!.runOnce();
     } finally {
       await jobs.stop();
     }
@@ -665,8 +767,17 @@ describe('the background job', () => {
 
   it('in production the app derives the hot wallet from HOT_WALLET_MNEMONIC (off without it)', async () => {
     const words = await mnemonicNew(24);
-    const production = sandboxConfig({ mode: 'production', communityChatId: '@c', hotWalletMnemonic: words, payoutsEnabled: true });
-    const options = { db: ctx.db, logger: false as const, community: { isMember: async () => true, recheckIntervalMs: 0 } };
+    const production = sandboxConfig({
+      mode: 'production',
+      communityChatId: '@c',
+      hotWalletMnemonic: words,
+      payoutsEnabled: true,
+    });
+    const options = {
+      db: ctx.db,
+      logger: false as const,
+      community: { isMember: async () => true, recheckIntervalMs: 0 },
+    };
     const app = await buildApp({ ...options, config: production });
     const off = await buildApp({ ...options, config: { ...production, payoutsEnabled: false } });
     try {
@@ -680,6 +791,9 @@ describe('the background job', () => {
   it('is off when payouts are disabled or there is no hot wallet', () => {
     const base = { db: ctx.db, bus: ctx.bus, log: quiet };
     expect(createBackgroundJobs({ ...base, config: ctx.config }).payouts).toBeNull();
-    expect(createBackgroundJobs({ ...base, config: { ...ctx.config, payoutsEnabled: false }, hotWallet: ctx.app.hotWallet }).payouts).toBeNull();
+    expect(
+      createBackgroundJobs({ ...base, config: { ...ctx.config, payoutsEnabled: false }, hotWallet: ctx.app.hotWallet })
+        .payouts,
+    ).toBeNull();
   });
 });

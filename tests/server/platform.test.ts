@@ -16,7 +16,10 @@ import { bearer, createTestContext, sandboxConfig, type TestContext } from './he
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'dist-'));
 mkdirSync(path.join(distDir, 'assets'));
-writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  path.join(distDir, 'index.html'),
+  '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>',
+);
 writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")');
 writeFileSync(path.join(distDir, 'icon.png'), 'png');
 
@@ -61,7 +64,9 @@ describe('maintenance', () => {
   it('is off by default and answers without auth', async () => {
     expect(await status()).toEqual({ detail: MAINTENANCE_OFF_DETAIL });
     // without the trailing slash too
-    expect((await inject({ method: 'GET', url: '/api/maintenance' })).json()).toEqual({ detail: MAINTENANCE_OFF_DETAIL });
+    expect((await inject({ method: 'GET', url: '/api/maintenance' })).json()).toEqual({
+      detail: MAINTENANCE_OFF_DETAIL,
+    });
   });
 
   it('turns on and off through the operator API', async () => {
@@ -69,7 +74,9 @@ describe('maintenance', () => {
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({ enabled: true, detail: MAINTENANCE_ON_DETAIL });
     expect(await status()).toEqual({ detail: MAINTENANCE_ON_DETAIL });
-    expect((await inject({ method: 'GET', url: '/api/admin/maintenance', headers: bearer('sandbox-admin') })).json()).toMatchObject({ enabled: true });
+    expect(
+      (await inject({ method: 'GET', url: '/api/admin/maintenance', headers: bearer('sandbox-admin') })).json(),
+    ).toMatchObject({ enabled: true });
 
     await admin(false);
     expect(await status()).toEqual({ detail: MAINTENANCE_OFF_DETAIL });
@@ -85,7 +92,12 @@ describe('maintenance', () => {
   });
 
   it('validates the body', async () => {
-    const response = await inject({ method: 'POST', url: '/api/admin/maintenance', headers: bearer('sandbox-admin'), payload: { enabled: 'yes' } });
+    const response = await inject({
+      method: 'POST',
+      url: '/api/admin/maintenance',
+      headers: bearer('sandbox-admin'),
+      payload: { enabled: 'yes' },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors[0].path).toBe('enabled');
   });
@@ -93,7 +105,10 @@ describe('maintenance', () => {
   it('is also switched from the sandbox launcher', async () => {
     await inject({ method: 'POST', url: '/sandbox/api/maintenance', payload: { enabled: true } });
     expect(await status()).toEqual({ detail: MAINTENANCE_ON_DETAIL });
-    expect((await inject({ method: 'GET', url: '/sandbox/api/maintenance' })).json()).toEqual({ enabled: true, detail: MAINTENANCE_ON_DETAIL });
+    expect((await inject({ method: 'GET', url: '/sandbox/api/maintenance' })).json()).toEqual({
+      enabled: true,
+      detail: MAINTENANCE_ON_DETAIL,
+    });
     await inject({ method: 'POST', url: '/sandbox/api/maintenance', payload: { enabled: false } });
     expect(await status()).toEqual({ detail: MAINTENANCE_OFF_DETAIL });
   });
@@ -114,7 +129,13 @@ describe('sandbox API', () => {
     expect(response.statusCode).toBe(201);
     const user = response.json();
     expect(String(user.telegram_id)).toMatch(/^\d{9,10}$/);
-    expect(user).toMatchObject({ first_name: 'Dana', language_code: 'ru', platform: 'tdesktop', theme: 'dark', app_user: null });
+    expect(user).toMatchObject({
+      first_name: 'Dana',
+      language_code: 'ru',
+      platform: 'tdesktop',
+      theme: 'dark',
+      app_user: null,
+    });
 
     const list = (await inject({ method: 'GET', url: '/sandbox/api/users' })).json();
     expect(list.map((u: { id: number }) => u.id)).toContain(user.id);
@@ -147,16 +168,26 @@ describe('sandbox API', () => {
     const parsed = parse(initData);
     expect(parsed.start_param).toBe('ABCD2345');
     expect(parsed.chat_type).toBe('sender');
-    expect(parsed.user).toMatchObject({ id: user.telegram_id, first_name: 'Eli', language_code: 'en', allows_write_to_pm: true });
+    expect(parsed.user).toMatchObject({
+      id: user.telegram_id,
+      first_name: 'Eli',
+      language_code: 'en',
+      allows_write_to_pm: true,
+    });
     expect(hash.get('tgWebAppVersion')).toBe('8.0');
     expect(hash.get('tgWebAppPlatform')).toBe('ios');
     expect(hash.get('tgWebAppStartParam')).toBe('ABCD2345');
-    expect(JSON.parse(hash.get('tgWebAppThemeParams')!)).toMatchObject({ bg_color: '#212121', button_color: expect.any(String) });
+    expect(JSON.parse(hash.get('tgWebAppThemeParams')!)).toMatchObject({
+      bg_color: '#212121',
+      button_color: expect.any(String),
+    });
   });
 
   it('without a referrer code the launch has a query_id and no start_param', async () => {
     const user = (await create({ first_name: 'Fay' })).json();
-    const { url } = (await inject({ method: 'GET', url: `/sandbox/api/users/${user.id}/launch` })).json<{ url: string }>();
+    const { url } = (await inject({ method: 'GET', url: `/sandbox/api/users/${user.id}/launch` })).json<{
+      url: string;
+    }>();
     const hash = new URLSearchParams(url.slice(2));
     const parsed = parse(hash.get('tgWebAppData')!);
     expect(parsed.query_id).toEqual(expect.any(String));
@@ -166,22 +197,45 @@ describe('sandbox API', () => {
 
   it('a launched user signs in, gets the referrer, the community flag, and grants', async () => {
     const referrer = (await create({ first_name: 'Gus' })).json();
-    const referrerLaunch = (await inject({ method: 'GET', url: `/sandbox/api/users/${referrer.id}/launch` })).json<{ url: string }>();
+    const referrerLaunch = (await inject({ method: 'GET', url: `/sandbox/api/users/${referrer.id}/launch` })).json<{
+      url: string;
+    }>();
     const referrerTokens = (
-      await inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: new URLSearchParams(referrerLaunch.url.slice(2)).get('tgWebAppData') } })
+      await inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { init_data: new URLSearchParams(referrerLaunch.url.slice(2)).get('tgWebAppData') },
+      })
     ).json<TokenPair>();
-    const referrerMe = userMeSchema.parse((await inject({ method: 'GET', url: '/api/user/me', headers: bearer(referrerTokens.token) })).json());
+    const referrerMe = userMeSchema.parse(
+      (await inject({ method: 'GET', url: '/api/user/me', headers: bearer(referrerTokens.token) })).json(),
+    );
 
-    const invited = (await create({ first_name: 'Hal', start_param: referrerMe.ref_code, is_community_member: false })).json();
-    const notYet = await inject({ method: 'POST', url: `/sandbox/api/users/${invited.id}/grant`, payload: { amount: '100' } });
+    const invited = (
+      await create({ first_name: 'Hal', start_param: referrerMe.ref_code, is_community_member: false })
+    ).json();
+    const notYet = await inject({
+      method: 'POST',
+      url: `/sandbox/api/users/${invited.id}/grant`,
+      payload: { amount: '100' },
+    });
     expect(notYet.statusCode).toBe(404);
     expect(notYet.json()).toEqual({ msg: 'User has not opened the app yet', code: 'notFound' });
 
-    const launch = (await inject({ method: 'GET', url: `/sandbox/api/users/${invited.id}/launch` })).json<{ url: string }>();
+    const launch = (await inject({ method: 'GET', url: `/sandbox/api/users/${invited.id}/launch` })).json<{
+      url: string;
+    }>();
     const tokens = (
-      await inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: new URLSearchParams(launch.url.slice(2)).get('tgWebAppData') } })
+      await inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { init_data: new URLSearchParams(launch.url.slice(2)).get('tgWebAppData') },
+      })
     ).json<TokenPair>();
-    const me = () => inject({ method: 'GET', url: '/api/user/me', headers: bearer(tokens.token) }).then((r) => userMeSchema.parse(r.json()));
+    const me = () =>
+      inject({ method: 'GET', url: '/api/user/me', headers: bearer(tokens.token) }).then((r) =>
+        userMeSchema.parse(r.json()),
+      );
     expect((await me()).community_participation).toBe(false);
 
     await inject({ method: 'PATCH', url: `/sandbox/api/users/${invited.id}`, payload: { is_community_member: true } });
@@ -191,26 +245,39 @@ describe('sandbox API', () => {
     await inject({ method: 'PATCH', url: `/sandbox/api/users/${invited.id}`, payload: { is_community_member: false } });
     expect((await me()).community_participation).toBe(true);
 
-    const granted = await inject({ method: 'POST', url: `/sandbox/api/users/${invited.id}/grant`, payload: { amount: '100.5', account: 'task_balance' } });
+    const granted = await inject({
+      method: 'POST',
+      url: `/sandbox/api/users/${invited.id}/grant`,
+      payload: { amount: '100.5', account: 'task_balance' },
+    });
     expect(granted.statusCode).toBe(200);
     expect(granted.json()).toMatchObject({ task_balance: '100.5' });
     expect((await me()).task_balance).toBe('100.5');
 
-    const referrerAfter = userMeSchema.parse((await inject({ method: 'GET', url: '/api/user/me', headers: bearer(referrerTokens.token) })).json());
+    const referrerAfter = userMeSchema.parse(
+      (await inject({ method: 'GET', url: '/api/user/me', headers: bearer(referrerTokens.token) })).json(),
+    );
     expect(referrerAfter.ref.referrals_count).toBe(1);
 
-    const listed = (await inject({ method: 'GET', url: '/sandbox/api/users' })).json<Array<{ id: number; app_user: { ref_code: string } | null }>>();
+    const listed = (await inject({ method: 'GET', url: '/sandbox/api/users' })).json<
+      Array<{ id: number; app_user: { ref_code: string } | null }>
+    >();
     expect(listed.find((u) => u.id === referrer.id)?.app_user?.ref_code).toBe(referrerMe.ref_code);
   });
 
-  it.each([[{ amount: '-1' }], [{ amount: '0' }], [{ amount: 1 }], [{ amount: '1e3' }], [{ amount: '1.0000000001' }], [{ amount: 'ten' }], [{ amount: '1', account: 'savings' }]])(
-    'refuses grant %j with 422',
-    async (payload) => {
-      const user = (await create({ first_name: 'Ivy' })).json();
-      const response = await inject({ method: 'POST', url: `/sandbox/api/users/${user.id}/grant`, payload });
-      expect(response.statusCode).toBe(422);
-    },
-  );
+  it.each([
+    [{ amount: '-1' }],
+    [{ amount: '0' }],
+    [{ amount: 1 }],
+    [{ amount: '1e3' }],
+    [{ amount: '1.0000000001' }],
+    [{ amount: 'ten' }],
+    [{ amount: '1', account: 'savings' }],
+  ])('refuses grant %j with 422', async (payload) => {
+    const user = (await create({ first_name: 'Ivy' })).json();
+    const response = await inject({ method: 'POST', url: `/sandbox/api/users/${user.id}/grant`, payload });
+    expect(response.statusCode).toBe(422);
+  });
 
   it('404 {msg} for an unknown test user, 422 for a malformed id', async () => {
     const missing = await inject({ method: 'GET', url: '/sandbox/api/users/999999/launch' });
@@ -231,15 +298,20 @@ describe('sandbox API', () => {
 });
 
 describe('production mode', () => {
-  it.each([['/sandbox/'], ['/sandbox/api/users'], ['/sandbox/frame.html']])('has no sandbox: GET %s is 404', async (url) => {
-    const response = await production.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ msg: 'Not found', code: 'notFound' });
-  });
+  it.each([['/sandbox/'], ['/sandbox/api/users'], ['/sandbox/frame.html']])(
+    'has no sandbox: GET %s is 404',
+    async (url) => {
+      const response = await production.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ msg: 'Not found', code: 'notFound' });
+    },
+  );
 
   it('refuses sandbox-signed init data', async () => {
     const user = (await inject({ method: 'POST', url: '/sandbox/api/users', payload: { first_name: 'Jo' } })).json();
-    const { url } = (await inject({ method: 'GET', url: `/sandbox/api/users/${user.id}/launch` })).json<{ url: string }>();
+    const { url } = (await inject({ method: 'GET', url: `/sandbox/api/users/${user.id}/launch` })).json<{
+      url: string;
+    }>();
     const response = await production.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -260,8 +332,19 @@ describe('production mode', () => {
   });
 
   it('takes the admin token from the config', async () => {
-    expect((await production.inject({ method: 'GET', url: '/api/admin/maintenance', headers: bearer('sandbox-admin') })).statusCode).toBe(401);
-    expect((await production.inject({ method: 'GET', url: '/api/admin/maintenance', headers: bearer('production-admin-token') })).statusCode).toBe(200);
+    expect(
+      (await production.inject({ method: 'GET', url: '/api/admin/maintenance', headers: bearer('sandbox-admin') }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await production.inject({
+          method: 'GET',
+          url: '/api/admin/maintenance',
+          headers: bearer('production-admin-token'),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 

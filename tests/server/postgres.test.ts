@@ -117,9 +117,9 @@ describe('connections', () => {
       );
       expect(answers.map(([row]) => row?.n)).toEqual([1, 2, 3]);
       // A failed statement aborts the transaction: the ones queued after it are refused, and it rolls back.
-      await expect(
-        db.tx((tx) => Promise.all([tx.query('SELECT 1 / 0'), tx.query('SELECT 1')])),
-      ).rejects.toThrow(/division by zero/);
+      await expect(db.tx((tx) => Promise.all([tx.query('SELECT 1 / 0'), tx.query('SELECT 1')]))).rejects.toThrow(
+        /division by zero/,
+      );
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
     } finally {
@@ -158,7 +158,10 @@ describe('the app on Postgres', () => {
   let b: TestContext;
   beforeAll(async () => {
     // started at once, as two processes do: both migrate and set up the sandbox treasury
-    [a, b] = await Promise.all([createTestContext({ databaseUrl: server.url }), createTestContext({ databaseUrl: server.url })]);
+    [a, b] = await Promise.all([
+      createTestContext({ databaseUrl: server.url }),
+      createTestContext({ databaseUrl: server.url }),
+    ]);
   }, START_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
@@ -174,7 +177,9 @@ describe('the app on Postgres', () => {
       const me = userMeSchema.parse(response.json<UserMe>());
       expect(me).toMatchObject({ telegram_id: telegramId, first_name: 'Pg', username: 'pg_user', balance_token: '0' });
     }
-    const [row] = await b.db.query<{ telegram_id: unknown }>('SELECT telegram_id FROM users WHERE telegram_id = $1', [telegramId]);
+    const [row] = await b.db.query<{ telegram_id: unknown }>('SELECT telegram_id FROM users WHERE telegram_id = $1', [
+      telegramId,
+    ]);
     expect(row?.telegram_id).toBe(BigInt(telegramId));
   });
 
@@ -195,7 +200,8 @@ describe('the app on Postgres', () => {
       // pollers 4 over [a, b]: two jobs per instance, each its own runOnce under the advisory lock
       await expectPaymentCreditedOnce([a, b], {
         pollers: 4,
-        poll: (ctx, node) => createBackgroundJobs({ config: ctx.config, db: ctx.db, bus: ctx.bus, node, log: quiet }).watcher!.runOnce(),
+        poll: (ctx, node) =>
+          createBackgroundJobs({ config: ctx.config, db: ctx.db, bus: ctx.bus, node, log: quiet }).watcher!.runOnce(),
       });
     });
 
@@ -287,7 +293,14 @@ describe('the app on Postgres', () => {
       const inside = new Promise<void>((resolve) => (entered = resolve));
       const runs = { a: 0, b: 0 };
       const job = (ctx: TestContext, name: 'a' | 'b', run: () => Promise<void>) =>
-        createPeriodicJob({ name, intervalMs: 60_000, db: ctx.db, lockKey: 7_402_116_999, run, onError: () => undefined });
+        createPeriodicJob({
+          name,
+          intervalMs: 60_000,
+          db: ctx.db,
+          lockKey: 7_402_116_999,
+          run,
+          onError: () => undefined,
+        });
       const jobA = job(a, 'a', async () => {
         runs.a++;
         entered();
@@ -335,13 +348,24 @@ describe('candles on Postgres', () => {
     const now = last + 2 * 86_400 + 5;
     for (const interval of CANDLE_INTERVALS) {
       const seconds = CANDLE_INTERVAL_SECONDS[interval];
-      const ranges = [{}, { from: 0 }, { to: T0 - 1 }, { from: T0 + 7 * seconds + 1, to: last }, { from: last - seconds, to: now + 999 }, { from: T0 + 3600, to: T0 + 3600 }];
+      const ranges = [
+        {},
+        { from: 0 },
+        { to: T0 - 1 },
+        { from: T0 + 7 * seconds + 1, to: last },
+        { from: last - seconds, to: now + 999 },
+        { from: T0 + 3600, to: T0 + 3600 },
+      ];
       for (const range of ranges) {
         const got = await candles(db, { interval, from_timestamp: range.from, to_timestamp: range.to }, now);
-        expect(got.candles, `${interval} ${JSON.stringify(range)}`).toEqual(referenceCandles(ticks, seconds, range, now));
+        expect(got.candles, `${interval} ${JSON.stringify(range)}`).toEqual(
+          referenceCandles(ticks, seconds, range, now),
+        );
       }
       const at = T0 + 5 * 3600 + 17;
-      expect(await liveCandle(db, interval, at)).toEqual(referenceCandles(ticks, seconds, { from: at, to: at }, now)[0] ?? null);
+      expect(await liveCandle(db, interval, at)).toEqual(
+        referenceCandles(ticks, seconds, { from: at, to: at }, now)[0] ?? null,
+      );
     }
   });
 

@@ -44,7 +44,11 @@ describe('GET /api/price/current-price', () => {
     await ctx.db.query('DELETE FROM price_ticks');
     await insertPriceTick(ctx.db, 30_000_000n, now - 3600);
     await insertPriceTick(ctx.db, 29_000_000n, now - 10);
-    expect(await currentPrice(ctx.db, now)).toEqual({ price: '0.029', price_change_24h: -3.33, price_change_30d: -3.33 });
+    expect(await currentPrice(ctx.db, now)).toEqual({
+      price: '0.029',
+      price_change_24h: -3.33,
+      price_change_30d: -3.33,
+    });
     expect(percentChange(3n, 4n)).toBe(33.33);
     expect(percentChange(0n, 4n)).toBe(0);
   });

@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/program/rules', () => {
-  it("answers the live plans, staking figures and referral tiers the Info sheet explains", async () => {
+  it('answers the live plans, staking figures and referral tiers the Info sheet explains', async () => {
     const user = await newUser(ctx);
     const response = await ctx.app.inject({ method: 'GET', url: '/api/program/rules', headers: user.headers });
     expect(response.statusCode).toBe(200);
@@ -36,7 +36,9 @@ describe('GET /api/program/rules', () => {
     const user = await newUser(ctx);
     await ctx.db.query('UPDATE mint_plans SET is_active = FALSE WHERE days = 180');
     try {
-      const rules = (await ctx.app.inject({ method: 'GET', url: '/api/program/rules', headers: user.headers })).json<ProgramRules>();
+      const rules = (
+        await ctx.app.inject({ method: 'GET', url: '/api/program/rules', headers: user.headers })
+      ).json<ProgramRules>();
       expect(rules.plans.map((plan) => plan.days)).toEqual([30, 60, 90]);
     } finally {
       await ctx.db.query('UPDATE mint_plans SET is_active = TRUE WHERE days = 180');

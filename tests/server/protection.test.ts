@@ -112,21 +112,24 @@ describe('rate limits', () => {
   it.each([
     { name: 'wallet proofs', call: proofCall, passed: 422, net: '10.4' },
     { name: 'share messages', call: shareCall, passed: 200, net: '10.5' },
-  ])('$name: per user, whatever the address, and per address across users; 429 {msg} with Retry-After', async ({ call, passed, net }) => {
-    const [ann, bob] = [await newUser(ctx), await newUser(ctx)];
-    expect((await call(ann.headers, `${net}.0.1`)).statusCode).toBe(passed);
-    expect((await call(ann.headers, `${net}.0.2`)).statusCode).toBe(passed);
-    const third = await call(ann.headers, `${net}.0.3`);
-    expect(third.statusCode).toBe(429);
-    expect(third.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests, code: 'tooManyRequests' });
-    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await call(bob.headers, `${net}.0.1`)).statusCode).toBe(passed);
+  ])(
+    '$name: per user, whatever the address, and per address across users; 429 {msg} with Retry-After',
+    async ({ call, passed, net }) => {
+      const [ann, bob] = [await newUser(ctx), await newUser(ctx)];
+      expect((await call(ann.headers, `${net}.0.1`)).statusCode).toBe(passed);
+      expect((await call(ann.headers, `${net}.0.2`)).statusCode).toBe(passed);
+      const third = await call(ann.headers, `${net}.0.3`);
+      expect(third.statusCode).toBe(429);
+      expect(third.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.tooManyRequests, code: 'tooManyRequests' });
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await call(bob.headers, `${net}.0.1`)).statusCode).toBe(passed);
 
-    const users: TestUser[] = await Promise.all(Array.from({ length: 6 }, () => newUser(ctx)));
-    const codes = [];
-    for (const user of users) codes.push((await call(user.headers, `${net}.1.9`)).statusCode);
-    expect(codes).toEqual([passed, passed, passed, passed, passed, 429]);
-  });
+      const users: TestUser[] = await Promise.all(Array.from({ length: 6 }, () => newUser(ctx)));
+      const codes = [];
+      for (const user of users) codes.push((await call(user.headers, `${net}.1.9`)).statusCode);
+      expect(codes).toEqual([passed, passed, passed, passed, passed, 429]);
+    },
+  );
 
   it('IPv6 clients are counted by their /64, an IPv4-mapped address as its IPv4 address', async () => {
     // Three addresses of one /64 share the sign-in limit (3): the fourth sign-in from it is refused.
@@ -139,7 +142,8 @@ describe('rate limits', () => {
     expect((await registerFrom('2001:db8:7:2::1')).statusCode).toBe(200);
     // 10.0.7.7 and ::ffff:10.0.7.7 are one client.
     const mapped = [];
-    for (const ip of ['10.0.7.7', '::ffff:10.0.7.7', '10.0.7.7', '::ffff:10.0.7.7']) mapped.push((await registerFrom(ip)).statusCode);
+    for (const ip of ['10.0.7.7', '::ffff:10.0.7.7', '10.0.7.7', '::ffff:10.0.7.7'])
+      mapped.push((await registerFrom(ip)).statusCode);
     expect(mapped).toEqual([200, 200, 200, 429]);
   });
 
@@ -155,7 +159,12 @@ describe('rate limits', () => {
   it('reads are not limited', async () => {
     const user = await newUser(ctx);
     for (let i = 0; i < 10; i++) {
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: user.headers, remoteAddress: '10.3.0.1' });
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user/me',
+        headers: user.headers,
+        remoteAddress: '10.3.0.1',
+      });
       expect(response.statusCode).toBe(200);
     }
   });
@@ -188,7 +197,9 @@ describe('rate-limit counters in the database', () => {
       ...ctx.db,
       query: (sql, params) =>
         down && sql.includes('rate_limit_counters')
-          ? Promise.reject(new DatabaseUnavailableError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })))
+          ? Promise.reject(
+              new DatabaseUnavailableError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
+            )
           : ctx.db.query(sql, params),
     };
     const app = await buildApp({ config: ctx.config, db, bus: ctx.bus, logger: false });
@@ -222,7 +233,9 @@ describe('rate-limit counters in the database', () => {
     } finally {
       await app.close();
     }
-    const keys = await ctx.db.query<{ key: string }>(`SELECT key FROM rate_limit_counters WHERE key LIKE 'test:%' ORDER BY key`);
+    const keys = await ctx.db.query<{ key: string }>(
+      `SELECT key FROM rate_limit_counters WHERE key LIKE 'test:%' ORDER BY key`,
+    );
     expect(keys.map((row) => row.key)).toEqual(['test:running']);
   });
 });
@@ -265,7 +278,12 @@ describe('TRUST_PROXY', () => {
         ips.push(request.ip);
       });
       const ask = (remoteAddress: string) =>
-        ctx.app.inject({ method: 'GET', url: '/api/maintenance/', remoteAddress, headers: { 'x-forwarded-for': '198.51.100.7' } });
+        ctx.app.inject({
+          method: 'GET',
+          url: '/api/maintenance/',
+          remoteAddress,
+          headers: { 'x-forwarded-for': '198.51.100.7' },
+        });
       await ask('10.1.2.3');
       await ask('172.16.0.1');
       expect(ips).toEqual(['198.51.100.7', '172.16.0.1']);
@@ -277,7 +295,10 @@ describe('TRUST_PROXY', () => {
   it('refuses an entry that is not an address, a CIDR or a named range', () => {
     expect(() => loadConfig({ ...TEST_ENV, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ ...TEST_ENV, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
-    expect(loadConfig({ ...TEST_ENV, TRUST_PROXY: 'loopback,::1/128' }).faults.trustProxy).toEqual(['loopback', '::1/128']);
+    expect(loadConfig({ ...TEST_ENV, TRUST_PROXY: 'loopback,::1/128' }).faults.trustProxy).toEqual([
+      'loopback',
+      '::1/128',
+    ]);
   });
 });
 
@@ -324,7 +345,12 @@ describe('headers', () => {
       expect(inline).toHaveLength(2);
       const hashes = inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`).sort();
       const scriptSrc = /script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1] ?? '';
-      expect(scriptSrc.split(' ').filter((source) => source.startsWith("'sha256-")).sort()).toEqual(hashes);
+      expect(
+        scriptSrc
+          .split(' ')
+          .filter((source) => source.startsWith("'sha256-"))
+          .sort(),
+      ).toEqual(hashes);
     } finally {
       await built.close();
       await rm(distDir, { recursive: true, force: true });
@@ -356,7 +382,10 @@ describe('headers', () => {
     }
     // A path no route has, even one that reads like theirs, gets no CORS.
     for (const url of ['/tonconnect/icon.png/x', '/TONCONNECT/icon.png']) {
-      expect((await ctx.app.inject({ method: 'GET', url })).headers['access-control-allow-origin'], url).toBeUndefined();
+      expect(
+        (await ctx.app.inject({ method: 'GET', url })).headers['access-control-allow-origin'],
+        url,
+      ).toBeUndefined();
     }
   });
 
@@ -373,7 +402,11 @@ describe('headers', () => {
   });
 
   it('production: /sandbox/ paths are a 404 that carries the CSP', async () => {
-    const production = await buildApp({ config: loadConfig({ ...TEST_ENV, ...PRODUCTION_ENV }), db: ctx.db, logger: false });
+    const production = await buildApp({
+      config: loadConfig({ ...TEST_ENV, ...PRODUCTION_ENV }),
+      db: ctx.db,
+      logger: false,
+    });
     try {
       expect(production.hasRoute({ method: 'GET', url: '/sandbox/' })).toBe(false);
       for (const url of ['/sandbox/', '/sandbox/frame.html', '/%73andbox/', '/sandbox/api/users']) {

@@ -40,7 +40,9 @@ const pick = (apps: Apps, i: number): TestContext => apps[i % apps.length]!;
 
 /** One balance change through the ledger, in its own transaction. */
 export const ledgerChange = (ctx: TestContext, userId: number, delta: bigint, account: Account = 'balance_token') =>
-  inTransaction(ctx.db, ctx.bus, (tx) => changeBalance(tx, { userId, account, delta, reason: 'sandbox_grant', refType: 'test', refId: 1 }));
+  inTransaction(ctx.db, ctx.bus, (tx) =>
+    changeBalance(tx, { userId, account, delta, reason: 'sandbox_grant', refType: 'test', refId: 1 }),
+  );
 
 /** MAX_PENDING_MINTS_PER_USER + 5 concurrent POST /api/mint/create: exactly the limit are created; returns one. */
 export async function expectPendingMintLimitHolds(apps: Apps, owner?: TestUser): Promise<Mint> {
@@ -48,12 +50,19 @@ export async function expectPendingMintLimitHolds(apps: Apps, owner?: TestUser):
   const user = owner ?? (await newUser(ctx));
   const responses = await Promise.all(
     Array.from({ length: MAX_PENDING_MINTS_PER_USER + 5 }, (_, i) =>
-      pick(apps, i).app.inject({ method: 'POST', url: '/api/mint/create', headers: user.headers, payload: { amount: '1', days: 30 } }),
+      pick(apps, i).app.inject({
+        method: 'POST',
+        url: '/api/mint/create',
+        headers: user.headers,
+        payload: { amount: '1', days: 30 },
+      }),
     ),
   );
   expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(MAX_PENDING_MINTS_PER_USER);
   expect(responses.filter((r) => r.statusCode === 409)).toHaveLength(5);
-  const [count] = await ctx.db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1`, [user.userId]);
+  const [count] = await ctx.db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1`, [
+    user.userId,
+  ]);
   expect(count?.n).toBe(MAX_PENDING_MINTS_PER_USER);
   return responses.find((r) => r.statusCode === 201)!.json<Mint>();
 }
@@ -92,14 +101,21 @@ export async function expectOneStakePerMint(apps: Apps, requests = 200): Promise
   await payMint(ctx, mint);
   const responses = await Promise.all(
     Array.from({ length: requests }, (_, i) =>
-      pick(apps, i).app.inject({ method: 'POST', url: '/api/staking/create', headers: user.headers, payload: { mint_id: mint.id } }),
+      pick(apps, i).app.inject({
+        method: 'POST',
+        url: '/api/staking/create',
+        headers: user.headers,
+        payload: { mint_id: mint.id },
+      }),
     ),
   );
   const codes = responses.map((r) => r.statusCode);
   expect(codes.filter((c) => c === 201)).toHaveLength(1);
   expect(codes.filter((c) => c === 409)).toHaveLength(requests - 1);
   expect(responses.find((r) => r.statusCode === 409)?.json<ErrorBody>().msg).toBe('Only an active mint can be staked');
-  const [count] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM stakes WHERE mint_id = $1', [mint.id]);
+  const [count] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM stakes WHERE mint_id = $1', [
+    mint.id,
+  ]);
   expect(count?.n).toBe(1);
   expect((await mintOf(ctx, user, mint.id)).status).toBe('move_to_staking');
 }
@@ -121,9 +137,15 @@ export async function expectPaymentCreditedOnce(
   const paid = fake.pay({ amount: 10n * TON, comment: mint.payment!.comment });
   await Promise.all(Array.from({ length: options.pollers ?? 4 }, (_, i) => poll(pick(apps, i), fake.node)));
 
-  expect(await recordedTransaction(ctx, paid.transaction_id.hash)).toMatchObject({ outcome: 'credited', mint_id: mint.id });
+  expect(await recordedTransaction(ctx, paid.transaction_id.hash)).toMatchObject({
+    outcome: 'credited',
+    mint_id: mint.id,
+  });
   expect((await mintOf(ctx, user, mint.id)).status).toBe('active');
-  const [rows] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM treasury_transactions WHERE mint_id = $1', [mint.id]);
+  const [rows] = await ctx.db.query<{ n: number }>(
+    'SELECT COUNT(*)::int AS n FROM treasury_transactions WHERE mint_id = $1',
+    [mint.id],
+  );
   expect(rows?.n).toBe(1);
   expect((await balances(ctx.db, referrer.userId))?.referral_balance).toBe(50n * TOKEN);
   expect(await ledgerMatchesBalances(ctx, referrer.userId)).toBe(true);
@@ -160,7 +182,9 @@ export async function expectConcurrentDebitsExact(apps: Apps): Promise<void> {
   const [ctx] = apps;
   const { userId } = await newUser(ctx);
   await ledgerChange(ctx, userId, 20n * TOKEN);
-  const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => ledgerChange(pick(apps, i), userId, -TOKEN)));
+  const results = await Promise.allSettled(
+    Array.from({ length: 50 }, (_, i) => ledgerChange(pick(apps, i), userId, -TOKEN)),
+  );
   const ok = results.filter((r) => r.status === 'fulfilled');
   const refused = results.filter((r) => r.status === 'rejected');
   expect(ok).toHaveLength(20);
@@ -202,7 +226,12 @@ export async function expectSettlementPaysOnce(apps: Apps): Promise<void> {
   await payMint(ctx, matured);
   const staked = await createMint(ctx, user, 2); // 200 tokens; stake max_reward 30 % → 60
   await payMint(ctx, staked);
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/staking/create', headers: user.headers, payload: { mint_id: staked.id } });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/staking/create',
+    headers: user.headers,
+    payload: { mint_id: staked.id },
+  });
   const stake = response.json<Stake>();
   await ctx.db.query(`UPDATE mints SET matures_at = now() - interval '1 second' WHERE id = $1`, [matured.id]);
   await ageStake(ctx, stake.id, 31); // past max_reward (30 days at 1 %)
@@ -211,7 +240,10 @@ export async function expectSettlementPaysOnce(apps: Apps): Promise<void> {
 
   expect((await balances(ctx.db, user.userId))?.balance_token).toBe((420n + 200n + 60n) * TOKEN);
   expect(await ledgerMatchesBalances(ctx, user.userId)).toBe(true);
-  const entries = await ctx.db.query<{ reason: string; delta: bigint }>('SELECT reason, delta FROM ledger WHERE user_id = $1 ORDER BY id', [user.userId]);
+  const entries = await ctx.db.query<{ reason: string; delta: bigint }>(
+    'SELECT reason, delta FROM ledger WHERE user_id = $1 ORDER BY id',
+    [user.userId],
+  );
   expect(entries).toEqual([
     { reason: 'mint_matured', delta: 420n * TOKEN },
     { reason: 'staking_principal', delta: 200n * TOKEN },
@@ -247,7 +279,11 @@ export async function expectReferralTransfersExact(apps: Apps): Promise<void> {
   const after = await balances(ctx.db, user.userId);
   expect(after?.referral_balance).toBe(0n);
   expect(after?.balance_token).toBe(10n * TOKEN);
-  expect(await ledgerSums(ctx.db, user.userId)).toEqual({ balance_token: 10n * TOKEN, referral_balance: 0n, task_balance: 0n });
+  expect(await ledgerSums(ctx.db, user.userId)).toEqual({
+    balance_token: 10n * TOKEN,
+    referral_balance: 0n,
+    task_balance: 0n,
+  });
   const [transfers] = await ctx.db.query<{ n: number; total: bigint }>(
     'SELECT COUNT(*)::int AS n, COALESCE(SUM(amount_token), 0)::bigint AS total FROM referral_transfers WHERE user_id = $1',
     [user.userId],
@@ -275,20 +311,38 @@ export const farmingBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** A user with `tokens` whole tokens on `account`, credited through the ledger. */
-export async function fundedUser(ctx: TestContext, tokens: bigint, account: Account = 'referral_balance'): Promise<TestUser> {
+export async function fundedUser(
+  ctx: TestContext,
+  tokens: bigint,
+  account: Account = 'referral_balance',
+): Promise<TestUser> {
   const user = await newUser(ctx);
   if (tokens > 0n) await ledgerChange(ctx, user.userId, tokens * TOKEN, account);
   return user;
 }
 
-export async function createFarmingLink(ctx: TestContext, user: TestUser, overrides: Record<string, unknown> = {}): Promise<FarmingLink> {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/farming/create', headers: user.headers, payload: farmingBody(overrides) });
+export async function createFarmingLink(
+  ctx: TestContext,
+  user: TestUser,
+  overrides: Record<string, unknown> = {},
+): Promise<FarmingLink> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/farming/create',
+    headers: user.headers,
+    payload: farmingBody(overrides),
+  });
   if (response.statusCode !== 201) throw new Error(`farming create: ${response.statusCode} ${response.body}`);
   return response.json<FarmingLink>();
 }
 
 const activate = (ctx: TestContext, user: TestUser, code: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/farming/activate', headers: user.headers, payload: { activation_code: code } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/farming/activate',
+    headers: user.headers,
+    payload: { activation_code: code },
+  });
 
 /**
  * `users` different users activate one multilink with `uses` uses at once: exactly `uses` mints, the link
@@ -334,13 +388,20 @@ export async function expectSameUserActivatesOnce(apps: Apps, requests = 20): Pr
   const author = await fundedUser(ctx, 500n);
   const link = await createFarmingLink(ctx, author, { count_activations: 5, is_multilink: true });
   const user = await newUser(ctx);
-  const responses = await Promise.all(Array.from({ length: requests }, (_, i) => activate(pick(apps, i), user, link.activation_code!)));
+  const responses = await Promise.all(
+    Array.from({ length: requests }, (_, i) => activate(pick(apps, i), user, link.activation_code!)),
+  );
   expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: requests }, () => 200));
   const ids = new Set(responses.map((r) => r.json<Mint>().id));
   expect(ids.size).toBe(1);
-  const [count] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1', [user.userId]);
+  const [count] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM mints WHERE user_id = $1', [
+    user.userId,
+  ]);
   expect(count?.n).toBe(1);
-  const [row] = await ctx.db.query<{ activations_used: number }>('SELECT activations_used FROM farming_links WHERE id = $1', [link.id]);
+  const [row] = await ctx.db.query<{ activations_used: number }>(
+    'SELECT activations_used FROM farming_links WHERE id = $1',
+    [link.id],
+  );
   expect(row?.activations_used).toBe(1);
 }
 
@@ -354,9 +415,22 @@ export async function expectCreateAndCancelConsistent(apps: Apps, rounds = 10): 
   for (let round = 0; round < rounds; round++) {
     const link = await createFarmingLink(ctx, author, { count_activations: 3 });
     const [created, cancelA, cancelB] = await Promise.all([
-      pick(apps, round).app.inject({ method: 'POST', url: '/api/farming/create', headers: author.headers, payload: farmingBody({ count_activations: 2 }) }),
-      pick(apps, round + 1).app.inject({ method: 'POST', url: `/api/farming/${link.id}/cancel`, headers: author.headers }),
-      pick(apps, round + 2).app.inject({ method: 'POST', url: `/api/farming/${link.id}/cancel`, headers: author.headers }),
+      pick(apps, round).app.inject({
+        method: 'POST',
+        url: '/api/farming/create',
+        headers: author.headers,
+        payload: farmingBody({ count_activations: 2 }),
+      }),
+      pick(apps, round + 1).app.inject({
+        method: 'POST',
+        url: `/api/farming/${link.id}/cancel`,
+        headers: author.headers,
+      }),
+      pick(apps, round + 2).app.inject({
+        method: 'POST',
+        url: `/api/farming/${link.id}/cancel`,
+        headers: author.headers,
+      }),
     ]);
     expect(created.statusCode).toBe(201);
     expect([cancelA.statusCode, cancelB.statusCode].sort()).toEqual([200, 409]);
@@ -389,7 +463,10 @@ export async function expectConcurrentCreatesNeverOverdraw(apps: Apps, rounds = 
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     expect(responses.find((r) => r.statusCode === 400)?.json<ErrorBody>().msg).toBe('Insufficient funds');
     expect((await balances(ctx.db, author.userId))?.task_balance).toBe(100n * TOKEN);
-    const [links] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM farming_links WHERE user_id = $1', [author.userId]);
+    const [links] = await ctx.db.query<{ n: number }>(
+      'SELECT COUNT(*)::int AS n FROM farming_links WHERE user_id = $1',
+      [author.userId],
+    );
     expect(links?.n).toBe(1);
     expect(await ledgerMatchesBalances(ctx, author.userId)).toBe(true);
   }
@@ -405,13 +482,20 @@ export async function expectTaskClaimedOnce(apps: Apps, requests = 100): Promise
   const taskId = await validatedTask(ctx, user, '7.5');
   const responses = await Promise.all(
     Array.from({ length: requests }, (_, i) =>
-      pick(apps, i).app.inject({ method: 'POST', url: '/api/task/claim', headers: user.headers, payload: { task_id: taskId } }),
+      pick(apps, i).app.inject({
+        method: 'POST',
+        url: '/api/task/claim',
+        headers: user.headers,
+        payload: { task_id: taskId },
+      }),
     ),
   );
   const codes = responses.map((r) => r.statusCode);
   expect(codes.filter((c) => c === 200)).toHaveLength(1);
   expect(codes.filter((c) => c === 409)).toHaveLength(requests - 1);
-  expect(responses.find((r) => r.statusCode === 409)?.json<ErrorBody>().msg).toBe('The reward for this task was already claimed');
+  expect(responses.find((r) => r.statusCode === 409)?.json<ErrorBody>().msg).toBe(
+    'The reward for this task was already claimed',
+  );
   expect((await balances(ctx.db, user.userId))?.task_balance).toBe(7_500_000_000n);
   const entries = await ctx.db.query<{ delta: bigint }>(
     `SELECT delta FROM ledger WHERE user_id = $1 AND reason = 'task_reward' AND ref_type = 'task' AND ref_id = $2`,
@@ -440,7 +524,8 @@ export async function expectPayoutsPaidOnce(
   const hot = await newHotWallet(ctx);
   const recipients = Array.from({ length: 9 }, () => newRecipient());
   const ids: number[] = [];
-  for (const [i, to] of recipients.entries()) ids.push((await queue(ctx, user.userId, BigInt(i + 1) * TON, to.text)).id);
+  for (const [i, to] of recipients.entries())
+    ids.push((await queue(ctx, user.userId, BigInt(i + 1) * TON, to.text)).id);
 
   const done = async () => {
     const rows = await ctx.db.query<{ n: number }>(
@@ -522,7 +607,9 @@ export async function expectConcurrentSalesNeverOverdraw(apps: Apps, requests = 
   );
   expect(named?.n).toBe(50);
   // Leave nothing queued: a payout race later on this database pays every queued withdrawal, oldest first.
-  await ctx.db.query(`UPDATE withdrawals SET status = 'refunded' WHERE user_id = $1 AND status = 'queued'`, [user.userId]);
+  await ctx.db.query(`UPDATE withdrawals SET status = 'refunded' WHERE user_id = $1 AND status = 'queued'`, [
+    user.userId,
+  ]);
 }
 
 /** `requests` operator refunds of one failed withdrawal at once, over the apps: credited exactly once. */

@@ -39,11 +39,16 @@ async function signUp(extra: { ref_code?: string; startParam?: string }) {
     method: 'POST',
     url: '/api/auth/register',
     payload: {
-      init_data: signInitData({ id: telegramId }, extra.startParam === undefined ? {} : { startParam: extra.startParam }),
+      init_data: signInitData(
+        { id: telegramId },
+        extra.startParam === undefined ? {} : { startParam: extra.startParam },
+      ),
       ...(extra.ref_code === undefined ? {} : { ref_code: extra.ref_code }),
     },
   });
-  const [row] = await db.query<{ referrer_id: number | null }>('SELECT referrer_id FROM users WHERE telegram_id = $1', [telegramId]);
+  const [row] = await db.query<{ referrer_id: number | null }>('SELECT referrer_id FROM users WHERE telegram_id = $1', [
+    telegramId,
+  ]);
   return { response, referrerId: row?.referrer_id };
 }
 
@@ -78,7 +83,11 @@ describe('register with a start parameter that is no ref code', () => {
         expect(registerResponseSchema.parse(response.json()).token).toEqual(expect.any(String));
         expect(referrerId).toBeNull();
         expect(ignored().slice(before)).toEqual([
-          expect.objectContaining({ msg: 'ref code ignored: not a ref code', ref_code: code.slice(0, 64), length: code.length }),
+          expect.objectContaining({
+            msg: 'ref code ignored: not a ref code',
+            ref_code: code.slice(0, 64),
+            length: code.length,
+          }),
         ]);
       }
     });
@@ -90,11 +99,17 @@ describe('register with a start parameter that is no ref code', () => {
     const { response, referrerId } = await signUp({ ref_code: unknown });
     expect(response.statusCode).toBe(200);
     expect(referrerId).toBeNull();
-    expect(ignored().slice(before)).toEqual([expect.objectContaining({ msg: 'ref code ignored: no user has it', ref_code: unknown })]);
+    expect(ignored().slice(before)).toEqual([
+      expect.objectContaining({ msg: 'ref code ignored: no user has it', ref_code: unknown }),
+    ]);
   });
 
   it('malformed init data is still refused, whatever the ref code', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: 'not init data', ref_code: tonConnectReturn } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { init_data: 'not init data', ref_code: tonConnectReturn },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ msg: INVALID_INIT_DATA_MSG, code: 'invalidInitData' });
     const missing = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { ref_code: 'ABCD2345' } });
@@ -104,7 +119,11 @@ describe('register with a start parameter that is no ref code', () => {
 
 describe('register with a ref code', () => {
   it('links the referrer whose code it is: in the body, in the signed start_param, in any case', async () => {
-    for (const extra of [{ ref_code: referrer.refCode }, { startParam: referrer.refCode }, { ref_code: referrer.refCode.toLowerCase() }]) {
+    for (const extra of [
+      { ref_code: referrer.refCode },
+      { startParam: referrer.refCode },
+      { ref_code: referrer.refCode.toLowerCase() },
+    ]) {
       const { response, referrerId } = await signUp(extra);
       expect(response.statusCode).toBe(200);
       expect(referrerId).toBe(referrer.id);

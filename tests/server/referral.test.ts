@@ -155,7 +155,12 @@ describe('GET /api/user/referrals', () => {
       next_percent: 6,
     });
     await payMint(ctx, await createMint(ctx, friend, '450.000000001'));
-    expect((await referrals(referrer)).tier).toMatchObject({ level: 2, percent: 7, turnover: '500', next_level_turnover: '1000' });
+    expect((await referrals(referrer)).tier).toMatchObject({
+      level: 2,
+      percent: 7,
+      turnover: '500',
+      next_level_turnover: '1000',
+    });
     await payMint(ctx, await createMint(ctx, friend, '19500'));
     expect((await referrals(referrer)).tier).toEqual({
       level: 7,
@@ -175,18 +180,32 @@ describe('GET /api/user/referrals', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/user/referrals', headers: outsider.headers });
     expect(response.statusCode).toBe(403);
     expect(response.json<ErrorBody>()).toEqual({ msg: 'Join the community to use the product', code: 'notAMember' });
-    const [row] = await ctx.db.query<{ seen_referrals_count: number }>('SELECT seen_referrals_count FROM users WHERE id = $1', [outsider.userId]);
+    const [row] = await ctx.db.query<{ seen_referrals_count: number }>(
+      'SELECT seen_referrals_count FROM users WHERE id = $1',
+      [outsider.userId],
+    );
     expect(row?.seen_referrals_count).toBe(0);
   });
 
-  it.each(['?page=0', '?page=-1', '?page=1e3', '?page=1.5', '?page=abc', '?limit=0', '?limit=1001', '?limit=01', '?page=2147483647'])(
-    'hostile query %s: 422, nothing marked as seen',
-    async (query) => {
-      const referrer = await newUser(ctx);
-      await newUser(ctx, { refCode: referrer.refCode });
-      const response = await ctx.app.inject({ method: 'GET', url: `/api/user/referrals${query}`, headers: referrer.headers });
-      expect(response.statusCode).toBe(422);
-      expect((await me(referrer)).ref.new_referrals_count).toBe(1);
-    },
-  );
+  it.each([
+    '?page=0',
+    '?page=-1',
+    '?page=1e3',
+    '?page=1.5',
+    '?page=abc',
+    '?limit=0',
+    '?limit=1001',
+    '?limit=01',
+    '?page=2147483647',
+  ])('hostile query %s: 422, nothing marked as seen', async (query) => {
+    const referrer = await newUser(ctx);
+    await newUser(ctx, { refCode: referrer.refCode });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/referrals${query}`,
+      headers: referrer.headers,
+    });
+    expect(response.statusCode).toBe(422);
+    expect((await me(referrer)).ref.new_referrals_count).toBe(1);
+  });
 });

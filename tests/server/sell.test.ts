@@ -42,12 +42,21 @@ const calculate = (c: TestContext, user: Pick<TestUser, 'headers'> | null, query
   c.app.inject({ method: 'GET', url: `/api/withdraw/calculate?${query}`, headers: user?.headers ?? {} });
 /** A sale (it pays out only to the wallet the user proved: a seller's `wallet`). */
 const sell = (c: TestContext, user: Pick<TestUser, 'headers'> | null, payload: unknown) =>
-  c.app.inject({ method: 'POST', url: '/api/withdraw/create', headers: user?.headers ?? {}, payload: payload as object });
+  c.app.inject({
+    method: 'POST',
+    url: '/api/withdraw/create',
+    headers: user?.headers ?? {},
+    payload: payload as object,
+  });
 const history = (c: TestContext, user: Pick<TestUser, 'headers'>, query = '') =>
   c.app.inject({ method: 'GET', url: `/api/withdraw/history${query ? `?${query}` : ''}`, headers: user.headers });
 
 /** A member with `tokens` on `account` and a wallet they proved with ton_proof (where sales pay out). */
-async function seller(c: TestContext, tokens: bigint, account: Account = 'balance_token'): Promise<TestUser & { wallet: ProvedWallet }> {
+async function seller(
+  c: TestContext,
+  tokens: bigint,
+  account: Account = 'balance_token',
+): Promise<TestUser & { wallet: ProvedWallet }> {
   const user = await newUser(c);
   if (tokens > 0n) await ledgerChange(c, user.userId, tokens, account);
   return { ...user, wallet: await proveWallet(c, user) };
@@ -55,8 +64,12 @@ async function seller(c: TestContext, tokens: bigint, account: Account = 'balanc
 
 /** Everything a sale could have changed for a user. */
 async function snapshot(c: TestContext, userId: number) {
-  const [ledger] = await c.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM ledger WHERE user_id = $1', [userId]);
-  const [sales] = await c.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM withdrawals WHERE user_id = $1', [userId]);
+  const [ledger] = await c.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM ledger WHERE user_id = $1', [
+    userId,
+  ]);
+  const [sales] = await c.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM withdrawals WHERE user_id = $1', [
+    userId,
+  ]);
   const [all] = await c.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM withdrawals');
   return { balances: await balances(c.db, userId), ledger: ledger?.n, withdrawals: sales?.n, allWithdrawals: all?.n };
 }
@@ -103,7 +116,14 @@ describe('calculate', () => {
 
   it('refuses 0, bad text and a missing amount (422), and asks for sign-in', async () => {
     const user = await newUser(ctx);
-    for (const query of ['token_amount=0', 'token_amount=-1', 'token_amount=1e3', 'token_amount=1.0000000001', 'token_amount=abc', '']) {
+    for (const query of [
+      'token_amount=0',
+      'token_amount=-1',
+      'token_amount=1e3',
+      'token_amount=1.0000000001',
+      'token_amount=abc',
+      '',
+    ]) {
       const response = await calculate(ctx, user, query);
       expect(response.statusCode, query).toBe(422);
     }
@@ -120,7 +140,12 @@ describe('calculate', () => {
     try {
       const calc = (await calculate(ctx, user, 'token_amount=1000')).json<WithdrawCalculation>();
       // 1000 × 0.007777777 = 7.777777 TON; fee 0.003 + ceil(2.5 % of it) = 0.003 + 0.194444425
-      expect(calc).toMatchObject({ price: '0.007777777', ton_amount: '7.777777', fee: '0.197444425', receive_amount: '7.580332575' });
+      expect(calc).toMatchObject({
+        price: '0.007777777',
+        ton_amount: '7.777777',
+        fee: '0.197444425',
+        receive_amount: '7.580332575',
+      });
 
       const min = calc.min_token_amount;
       const at = (await calculate(ctx, user, `token_amount=${min}`)).json<WithdrawCalculation>();
@@ -160,7 +185,10 @@ describe('calculate', () => {
       const min = minTokenAmount(terms);
       expect(min).not.toBeNull();
       const target = terms.minReceive > 0n ? terms.minReceive : 1n;
-      expect(saleOf(min!, terms).receive >= target, JSON.stringify(terms, (_, v) => (typeof v === 'bigint' ? String(v) : v))).toBe(true);
+      expect(
+        saleOf(min!, terms).receive >= target,
+        JSON.stringify(terms, (_, v) => (typeof v === 'bigint' ? String(v) : v)),
+      ).toBe(true);
       if (min! > 1n) expect(saleOf(min! - 1n, terms).receive < target).toBe(true);
     }
   });
@@ -178,7 +206,12 @@ describe('create', () => {
       const user = await seller(ctx, 100n * TOKEN, account);
       const to = user.wallet;
       const socket = listen(ctx, user.userId);
-      const response = await sell(ctx, user, { ...flags, token_amount: '50', address: to.text, expected_receive_amount: '0.485' });
+      const response = await sell(ctx, user, {
+        ...flags,
+        token_amount: '50',
+        address: to.text,
+        expected_receive_amount: '0.485',
+      });
       socket.stop();
       expect(response.statusCode).toBe(201);
       const body = withdrawalCreatedSchema.parse(response.json<WithdrawalCreated>());
@@ -195,11 +228,24 @@ describe('create', () => {
       });
       expect(body.balances[account]).toBe('50');
 
-      const entries = await ctx.db.query<{ account: string; delta: bigint; reason: string; ref_type: string; ref_id: string }>(
-        `SELECT account, delta, reason, ref_type, ref_id FROM ledger WHERE user_id = $1 AND reason = 'withdrawal'`,
-        [user.userId],
-      );
-      expect(entries).toEqual([{ account, delta: -50n * TOKEN, reason: 'withdrawal', ref_type: 'withdrawal', ref_id: String(body.withdrawal.id) }]);
+      const entries = await ctx.db.query<{
+        account: string;
+        delta: bigint;
+        reason: string;
+        ref_type: string;
+        ref_id: string;
+      }>(`SELECT account, delta, reason, ref_type, ref_id FROM ledger WHERE user_id = $1 AND reason = 'withdrawal'`, [
+        user.userId,
+      ]);
+      expect(entries).toEqual([
+        {
+          account,
+          delta: -50n * TOKEN,
+          reason: 'withdrawal',
+          ref_type: 'withdrawal',
+          ref_id: String(body.withdrawal.id),
+        },
+      ]);
       expect(await withdrawal(ctx, body.withdrawal.id)).toMatchObject({
         user_id: user.userId,
         source_account: account,
@@ -218,7 +264,12 @@ describe('create', () => {
   it('takes any address form of the server’s network and stores the friendly, non-bounceable testnet form', async () => {
     const user = await seller(ctx, 100n * TOKEN);
     const to = user.wallet;
-    for (const address of [to.address.toRawString(), friendly(to.address, { bounceable: true }), ` ${to.text} `, to.address.toString({ urlSafe: false, bounceable: false, testOnly: true })]) {
+    for (const address of [
+      to.address.toRawString(),
+      friendly(to.address, { bounceable: true }),
+      ` ${to.text} `,
+      to.address.toString({ urlSafe: false, bounceable: false, testOnly: true }),
+    ]) {
       const response = await sell(ctx, user, { token_amount: '20', address });
       expect(response.statusCode, address).toBe(201);
       expect(response.json<WithdrawalCreated>().withdrawal.address).toBe(to.text);
@@ -236,10 +287,20 @@ describe('create', () => {
     const cases: Array<{ name: string; body: unknown; status: number; msg?: string | RegExp }> = [
       { name: 'number amount', body: { ...ok, token_amount: 20 }, status: 422 },
       { name: 'negative', body: { ...ok, token_amount: '-20' }, status: 422, msg: 'Amount must not be negative' },
-      { name: 'exponent', body: { ...ok, token_amount: '2e1' }, status: 422, msg: 'Amount must be written without an exponent' },
+      {
+        name: 'exponent',
+        body: { ...ok, token_amount: '2e1' },
+        status: 422,
+        msg: 'Amount must be written without an exponent',
+      },
       { name: '10 decimals', body: { ...ok, token_amount: '20.0000000001' }, status: 422 },
       { name: 'zero', body: { ...ok, token_amount: '0' }, status: 422, msg: 'Sell at least 11.1111112 tokens' },
-      { name: 'both flags', body: { ...ok, from_ref_balance: true, from_task_balance: true }, status: 422, msg: 'Sell from one balance: main, referral or task' },
+      {
+        name: 'both flags',
+        body: { ...ok, from_ref_balance: true, from_task_balance: true },
+        status: 422,
+        msg: 'Sell from one balance: main, referral or task',
+      },
       { name: 'flag as text', body: { ...ok, from_ref_balance: 'true' }, status: 422 },
       { name: 'extra key', body: { ...ok, user_id: 1 }, status: 422 },
       { name: 'missing address', body: { token_amount: '20' }, status: 422 },
@@ -248,15 +309,50 @@ describe('create', () => {
       { name: 'missing amount', body: { address: to.text }, status: 422 },
       { name: 'garbage address', body: { ...ok, address: 'garbage' }, status: 422, msg: /^Wrong address garbage\. / },
       { name: 'bad checksum', body: { ...ok, address: badChecksum }, status: 422, msg: /Checksum does not match/ },
-      { name: 'bad raw hex', body: { ...ok, address: `0:${hash.slice(0, 62)}zz` }, status: 422, msg: /non-hex character "z"/ },
-      { name: 'mainnet address', body: { ...ok, address: friendly(to.address, { testOnly: false }) }, status: 422, msg: 'Use a testnet address' },
-      { name: 'workchain -1 raw', body: { ...ok, address: `-1:${hash}` }, status: 422, msg: 'Use a wallet address on the basechain (workchain 0)' },
-      { name: 'workchain -1 friendly', body: { ...ok, address: friendly(masterchain) }, status: 422, msg: 'Use a wallet address on the basechain (workchain 0)' },
+      {
+        name: 'bad raw hex',
+        body: { ...ok, address: `0:${hash.slice(0, 62)}zz` },
+        status: 422,
+        msg: /non-hex character "z"/,
+      },
+      {
+        name: 'mainnet address',
+        body: { ...ok, address: friendly(to.address, { testOnly: false }) },
+        status: 422,
+        msg: 'Use a testnet address',
+      },
+      {
+        name: 'workchain -1 raw',
+        body: { ...ok, address: `-1:${hash}` },
+        status: 422,
+        msg: 'Use a wallet address on the basechain (workchain 0)',
+      },
+      {
+        name: 'workchain -1 friendly',
+        body: { ...ok, address: friendly(masterchain) },
+        status: 422,
+        msg: 'Use a wallet address on the basechain (workchain 0)',
+      },
       { name: 'over balance', body: { ...ok, token_amount: '100.000000001' }, status: 400, msg: 'Insufficient funds' },
-      { name: 'over the referral balance', body: { ...ok, from_ref_balance: true, token_amount: '31' }, status: 400, msg: 'Insufficient funds' },
+      {
+        name: 'over the referral balance',
+        body: { ...ok, from_ref_balance: true, token_amount: '31' },
+        status: 400,
+        msg: 'Insufficient funds',
+      },
       { name: 'empty task balance', body: { ...ok, from_task_balance: true }, status: 400, msg: 'Insufficient funds' },
-      { name: 'below minimum', body: { ...ok, token_amount: '11.1111111' }, status: 422, msg: 'Sell at least 11.1111112 tokens' },
-      { name: 'price changed', body: { ...ok, expected_receive_amount: '0.188000001' }, status: 400, msg: 'The price has changed: check the amount and confirm again' },
+      {
+        name: 'below minimum',
+        body: { ...ok, token_amount: '11.1111111' },
+        status: 422,
+        msg: 'Sell at least 11.1111112 tokens',
+      },
+      {
+        name: 'price changed',
+        body: { ...ok, expected_receive_amount: '0.188000001' },
+        status: 400,
+        msg: 'The price has changed: check the amount and confirm again',
+      },
       { name: 'bad expected amount', body: { ...ok, expected_receive_amount: 0.188 }, status: 422 },
       { name: 'array body', body: [ok], status: 422 },
     ];
@@ -267,7 +363,12 @@ describe('create', () => {
       expect(response.statusCode, name).toBe(status);
       if (msg !== undefined) expect(response.json<ErrorBody>().msg, name).toMatch(msg);
     }
-    const raw = await ctx.app.inject({ method: 'POST', url: '/api/withdraw/create', headers: { ...user.headers, 'content-type': 'application/json' }, payload: '{"token_amount":' });
+    const raw = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/withdraw/create',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: '{"token_amount":',
+    });
     expect(raw.statusCode).toBe(400);
     expect((await sell(ctx, null, ok)).statusCode).toBe(401);
     socket.stop();
@@ -362,9 +463,18 @@ describe('a sale paid on the dev chain', () => {
     expect(socket.events('user:balance')).toHaveLength(1);
 
     const listed = withdrawHistorySchema.parse((await history(own, user)).json<WithdrawHistory>());
-    expect(listed.data).toEqual([expect.objectContaining({ id: created.withdrawal.id, status: 'completed', tx_hash: hex, ton_amount: '0.485' })]);
-    const operations = (await own.app.inject({ method: 'GET', url: '/api/operations/history', headers: user.headers })).json<OperationHistory>();
-    expect(operations.data[0]).toMatchObject({ type: 'withdrawal', account: 'balance_token', direction: 'out', amount: '50' });
+    expect(listed.data).toEqual([
+      expect.objectContaining({ id: created.withdrawal.id, status: 'completed', tx_hash: hex, ton_amount: '0.485' }),
+    ]);
+    const operations = (
+      await own.app.inject({ method: 'GET', url: '/api/operations/history', headers: user.headers })
+    ).json<OperationHistory>();
+    expect(operations.data[0]).toMatchObject({
+      type: 'withdrawal',
+      account: 'balance_token',
+      direction: 'out',
+      amount: '50',
+    });
   });
 
   /** A node whose balance reading of the hot wallet is stale by +100 TON: the worker signs what the chain then cannot pay. */
@@ -389,12 +499,29 @@ describe('a sale paid on the dev chain', () => {
     const id = created.withdrawal.id;
     const hot = await newHotWallet(own, TON / 2n);
     const socket = listen(own, user.userId);
-    expect(await drain(worker(own, hot.wallet, staleBalanceNode(hot.wallet.address)))).toEqual(['signed', 'sent', 'confirmed', 'idle']);
-    expect(await withdrawal(own, id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/chain skipped it/) });
+    expect(await drain(worker(own, hot.wallet, staleBalanceNode(hot.wallet.address)))).toEqual([
+      'signed',
+      'sent',
+      'confirmed',
+      'idle',
+    ]);
+    expect(await withdrawal(own, id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/chain skipped it/),
+    });
     expect(await balanceOf(client, to.address)).toBe(0n);
 
-    const listed = (await adminCall('GET', '')).json<Array<{ id: number; status: string; error: string; user_id: number }>>();
-    expect(listed).toContainEqual(expect.objectContaining({ id, status: 'failed', user_id: user.userId, error: expect.stringMatching(/chain skipped/) }));
+    const listed = (await adminCall('GET', '')).json<
+      Array<{ id: number; status: string; error: string; user_id: number }>
+    >();
+    expect(listed).toContainEqual(
+      expect.objectContaining({
+        id,
+        status: 'failed',
+        user_id: user.userId,
+        error: expect.stringMatching(/chain skipped/),
+      }),
+    );
 
     const retried = await adminCall('POST', `/${id}/retry`);
     expect(retried.statusCode).toBe(200);
@@ -409,7 +536,13 @@ describe('a sale paid on the dev chain', () => {
     expect(await withdrawal(own, id)).toMatchObject({ status: 'completed' });
     expect(await balanceOf(client, to.address)).toBe(1_475_000_000n);
     socket.stop();
-    expect(socket.events('user:withdrawal').map((m) => m.data.status)).toEqual(['sending', 'failed', 'queued', 'sending', 'completed']);
+    expect(socket.events('user:withdrawal').map((m) => m.data.status)).toEqual([
+      'sending',
+      'failed',
+      'queued',
+      'sending',
+      'completed',
+    ]);
 
     const refused = await adminCall('POST', `/${id}/refund`);
     expect(refused.statusCode).toBe(409);
@@ -420,7 +553,9 @@ describe('a sale paid on the dev chain', () => {
   it('refunds a failed payout to the balance it came from, once, even asked twice at once', async () => {
     const user = await seller(own, 100n * TOKEN, 'referral_balance');
     const to = user.wallet;
-    const id = (await sell(own, user, { from_ref_balance: true, token_amount: '100', address: to.text })).json<WithdrawalCreated>().withdrawal.id;
+    const id = (
+      await sell(own, user, { from_ref_balance: true, token_amount: '100', address: to.text })
+    ).json<WithdrawalCreated>().withdrawal.id;
     const hot = await newHotWallet(own, TON / 2n);
     await drain(worker(own, hot.wallet, staleBalanceNode(hot.wallet.address)));
     expect((await withdrawal(own, id)).status).toBe('failed');
@@ -429,13 +564,19 @@ describe('a sale paid on the dev chain', () => {
     const answers = await Promise.all([adminCall('POST', `/${id}/refund`), adminCall('POST', `/${id}/refund`)]);
     socket.stop();
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((r) => r.statusCode === 200)?.json()).toMatchObject({ id, status: 'refunded', source: 'referral_balance' });
+    expect(answers.find((r) => r.statusCode === 200)?.json()).toMatchObject({
+      id,
+      status: 'refunded',
+      source: 'referral_balance',
+    });
     expect((await balances(own.db, user.userId))?.referral_balance).toBe(100n * TOKEN);
     const refunds = await own.db.query<{ account: string; delta: bigint; ref_type: string; ref_id: string }>(
       `SELECT account, delta, ref_type, ref_id FROM ledger WHERE user_id = $1 AND reason = 'withdrawal_refund'`,
       [user.userId],
     );
-    expect(refunds).toEqual([{ account: 'referral_balance', delta: 100n * TOKEN, ref_type: 'withdrawal', ref_id: String(id) }]);
+    expect(refunds).toEqual([
+      { account: 'referral_balance', delta: 100n * TOKEN, ref_type: 'withdrawal', ref_id: String(id) },
+    ]);
     expect(await ledgerMatchesBalances(own, user.userId)).toBe(true);
     expect(socket.messages.map((m) => m.event)).toEqual(['user:balance', 'user:withdrawal']);
     expect(socket.events('user:withdrawal')[0]?.data.status).toBe('refunded');
@@ -447,18 +588,29 @@ describe('a sale paid on the dev chain', () => {
   it('a sale waiting for an empty hot wallet is listed with the reason and can be refunded; the worker then leaves it alone', async () => {
     const user = await seller(own, 100n * TOKEN, 'task_balance');
     const to = user.wallet;
-    const id = (await sell(own, user, { from_task_balance: true, token_amount: '40', address: to.text })).json<WithdrawalCreated>().withdrawal.id;
+    const id = (
+      await sell(own, user, { from_task_balance: true, token_amount: '40', address: to.text })
+    ).json<WithdrawalCreated>().withdrawal.id;
     const empty = await newHotWallet(own, 0n);
     const run = worker(own, empty.wallet, client);
     expect(await drain(run)).toEqual(['insufficient_balance']);
-    expect(await withdrawal(own, id)).toMatchObject({ status: 'queued', batch_id: null, error: expect.stringMatching(/hot wallet holds 0/) });
+    expect(await withdrawal(own, id)).toMatchObject({
+      status: 'queued',
+      batch_id: null,
+      error: expect.stringMatching(/hot wallet holds 0/),
+    });
 
     // the operator CLI, over HTTP
-    const address = own.app.server.listening ? `http://127.0.0.1:${(own.app.server.address() as { port: number }).port}` : await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = own.app.server.listening
+      ? `http://127.0.0.1:${(own.app.server.address() as { port: number }).port}`
+      : await own.app.listen({ port: 0, host: '127.0.0.1' });
     const lines: string[] = [];
-    const cli = (...args: string[]) => runOperator(args, { apiUrl: address, adminToken: own.config.adminToken, print: (line) => lines.push(line) });
+    const cli = (...args: string[]) =>
+      runOperator(args, { apiUrl: address, adminToken: own.config.adminToken, print: (line) => lines.push(line) });
     await cli('withdrawals');
-    expect(lines.find((line) => line.startsWith(`#${id} queued `))).toMatch(/40 tokens from task_balance → 0\.386 TON to .* — The hot wallet holds 0 TON/);
+    expect(lines.find((line) => line.startsWith(`#${id} queued `))).toMatch(
+      /40 tokens from task_balance → 0\.386 TON to .* — The hot wallet holds 0 TON/,
+    );
     expect((await adminCall('POST', `/${id}/retry`)).statusCode).toBe(409);
     await cli('withdrawals', 'refund', String(id));
     expect(lines.at(-1)).toMatch(new RegExp(`^Refunded #${id} refunded `));
@@ -496,21 +648,31 @@ describe('a sale paid on the dev chain', () => {
     expect(held).toMatchObject({ paused: true, counts: { queued: 1 } });
 
     // bad bodies change nothing; the admin token is required
-    for (const body of [{}, { paused: 'no' }, { paused: false, extra: 1 }]) expect((await payouts(body)).statusCode).toBe(422);
+    for (const body of [{}, { paused: 'no' }, { paused: false, extra: 1 }])
+      expect((await payouts(body)).statusCode).toBe(422);
     expect((await payouts({ paused: false }, 'wrong-admin-token-123')).statusCode).toBe(401);
     expect((await payouts()).json()).toMatchObject({ paused: true });
 
     // the operator CLI releases them
-    const address = own.app.server.listening ? `http://127.0.0.1:${(own.app.server.address() as { port: number }).port}` : await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = own.app.server.listening
+      ? `http://127.0.0.1:${(own.app.server.address() as { port: number }).port}`
+      : await own.app.listen({ port: 0, host: '127.0.0.1' });
     const lines: string[] = [];
-    await runOperator(['payouts', 'resume'], { apiUrl: address, adminToken: own.config.adminToken, print: (line) => lines.push(line) });
+    await runOperator(['payouts', 'resume'], {
+      apiUrl: address,
+      adminToken: own.config.adminToken,
+      print: (line) => lines.push(line),
+    });
     expect(lines).toEqual([expect.stringMatching(/^Payouts running — queued 1, sending 0, completed \d+/)]);
     expect(await drain(run)).toEqual(['signed', 'sent', 'confirmed', 'idle']);
     expect(await balanceOf(client, second.address)).toBe(287_000_000n);
   });
 
   it('the operator API: unknown ids 404, bad ids 422, and the admin token is required', async () => {
-    expect((await adminCall('POST', '/999999/refund')).json<ErrorBody>()).toEqual({ msg: 'Withdrawal not found', code: 'withdrawalNotFound' });
+    expect((await adminCall('POST', '/999999/refund')).json<ErrorBody>()).toEqual({
+      msg: 'Withdrawal not found',
+      code: 'withdrawalNotFound',
+    });
     expect((await adminCall('POST', '/999999/retry')).statusCode).toBe(404);
     expect((await adminCall('POST', '/abc/refund')).statusCode).toBe(422);
     expect((await adminCall('GET', '?limit=0')).statusCode).toBe(422);
@@ -527,7 +689,12 @@ describe('sales pay out only to the wallet the user proved (DESIGN.md §7b)', ()
     expect(response.json<ErrorBody>()).toEqual({
       msg: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first',
       code: 'sellUnverifiedAddress',
-      errors: [{ path: 'address', message: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first' }],
+      errors: [
+        {
+          path: 'address',
+          message: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first',
+        },
+      ],
     });
   };
 
@@ -555,7 +722,11 @@ describe('sales pay out only to the wallet the user proved (DESIGN.md §7b)', ()
     const socket = listen(ctx, user.userId);
     refused(await post(ctx, user, { token_amount: '20', address: newRecipient().text }));
     // the old switch that let any address through is not an option any more
-    const bypass = await post(ctx, user, { token_amount: '20', address: newRecipient().text, confirm_other_address: true });
+    const bypass = await post(ctx, user, {
+      token_amount: '20',
+      address: newRecipient().text,
+      confirm_other_address: true,
+    });
     expect(bypass.statusCode).toBe(422);
     socket.stop();
     expect(socket.messages).toEqual([]);
@@ -574,7 +745,11 @@ describe('sales pay out only to the wallet the user proved (DESIGN.md §7b)', ()
     const user = await seller(ctx, 100n * TOKEN);
     const other = await seller(ctx, 0n);
     const before = await snapshot(ctx, user.userId);
-    for (const address of [other.wallet.text, friendly(other.wallet.address, { bounceable: true }), other.wallet.address.toRawString()]) {
+    for (const address of [
+      other.wallet.text,
+      friendly(other.wallet.address, { bounceable: true }),
+      other.wallet.address.toRawString(),
+    ]) {
       refused(await post(ctx, user, { token_amount: '20', address }));
     }
     expect(await snapshot(ctx, user.userId)).toEqual(before);

@@ -81,7 +81,9 @@ describe('sessions', () => {
   it('sign-out revokes the session: its refresh token and every later one stop working; other sessions live on', async () => {
     const telegramId = newTelegramId();
     const phone = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
-    const laptop = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
+    const laptop = (
+      await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })
+    ).json<TokenPair>();
     const rotated = (await post('/api/auth/refresh', { refresh_token: phone.refresh })).json<TokenPair>();
 
     const out = await post('/api/auth/logout', { refresh_token: rotated.refresh }, bearer(rotated.token));
@@ -92,8 +94,12 @@ describe('sessions', () => {
     expect((await post('/api/auth/refresh', { refresh_token: laptop.refresh })).statusCode).toBe(200);
 
     // Someone else's refresh token: nothing changes (and nothing is said about it).
-    const other = (await post('/api/auth/register', { init_data: signInitData({ id: newTelegramId() }) })).json<TokenPair>();
-    expect((await post('/api/auth/logout', { refresh_token: other.refresh }, bearer(laptop.token))).statusCode).toBe(200);
+    const other = (
+      await post('/api/auth/register', { init_data: signInitData({ id: newTelegramId() }) })
+    ).json<TokenPair>();
+    expect((await post('/api/auth/logout', { refresh_token: other.refresh }, bearer(laptop.token))).statusCode).toBe(
+      200,
+    );
     expect((await post('/api/auth/refresh', { refresh_token: other.refresh })).statusCode).toBe(200);
     // Without a token, or with a bad body: refused.
     expect((await post('/api/auth/logout', { refresh_token: other.refresh })).statusCode).toBe(401);
@@ -103,7 +109,9 @@ describe('sessions', () => {
   it("sign-out closes that session's sockets at once (4401); another session's socket stays open", async () => {
     const telegramId = newTelegramId();
     const phone = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
-    const laptop = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
+    const laptop = (
+      await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })
+    ).json<TokenPair>();
     const address = await listening();
     const open = async (token: string) => {
       const socket = new WebSocket(`${address.replace('http', 'ws')}/api/ws/`);
@@ -126,7 +134,9 @@ describe('sessions', () => {
         closed.then((code) => `closed ${code}`),
       ]);
 
-    expect((await post('/api/auth/logout', { refresh_token: phone.refresh }, bearer(phone.token))).statusCode).toBe(200);
+    expect((await post('/api/auth/logout', { refresh_token: phone.refresh }, bearer(phone.token))).statusCode).toBe(
+      200,
+    );
     // This process heard the revocation as it committed, before the logout answered: the socket is closed
     // already, not at the next sweep (REVOKED_SESSION_SWEEP_MS) nor at its token's expiry.
     expect(await pingOrClose(phoneSocket)).toBe(`closed ${SOCKET_CLOSE.unauthorized}`);
@@ -137,14 +147,17 @@ describe('sessions', () => {
   it('a socket with the unexpired token of a session revoked longer ago than the sweep looks back, or gone, is refused (4401) and hears nothing', async () => {
     // Signed out, the revocation then backdated past the sweep's window (as if 10 minutes had passed).
     const signedOut = await signIn();
-    expect((await post('/api/auth/logout', { refresh_token: signedOut.refresh }, bearer(signedOut.token))).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/logout', { refresh_token: signedOut.refresh }, bearer(signedOut.token))).statusCode,
+    ).toBe(200);
     // Revoked in the database only (another process did it, and this one never heard).
     const revokedElsewhere = await signIn();
     // Its tokens purged (or its user deleted: the rows cascade).
     const gone = await signIn();
-    await ctx.db.query("UPDATE refresh_tokens SET revoked_at = now() - interval '10 minutes' WHERE family_id = ANY($1::uuid[])", [
-      [sessionOf(signedOut.token), sessionOf(revokedElsewhere.token)],
-    ]);
+    await ctx.db.query(
+      "UPDATE refresh_tokens SET revoked_at = now() - interval '10 minutes' WHERE family_id = ANY($1::uuid[])",
+      [[sessionOf(signedOut.token), sessionOf(revokedElsewhere.token)]],
+    );
     await ctx.db.query('DELETE FROM refresh_tokens WHERE family_id = $1', [sessionOf(gone.token)]);
 
     for (const { token } of [signedOut, revokedElsewhere, gone]) {
@@ -171,7 +184,9 @@ describe('sessions', () => {
     const phone = await signIn(telegramId);
     const laptop = await signIn(telegramId);
     expect((await me(phone.token)).statusCode).toBe(200);
-    expect((await post('/api/auth/logout', { refresh_token: phone.refresh }, bearer(phone.token))).statusCode).toBe(200);
+    expect((await post('/api/auth/logout', { refresh_token: phone.refresh }, bearer(phone.token))).statusCode).toBe(
+      200,
+    );
     const after = await me(phone.token);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ msg: 'Not authenticated', code: 'notAuthenticated' });
@@ -212,7 +227,9 @@ describe('sessions', () => {
   it('a process started after a revocation refuses its tokens from its first call (it reads the last token lifetime of revocations)', async () => {
     const pair = await signIn();
     // Revoked minutes ago by another process: older than any later read looks back, younger than the token.
-    await ctx.db.query("UPDATE refresh_tokens SET revoked_at = now() - interval '5 minutes' WHERE family_id = $1", [sessionOf(pair.token)]);
+    await ctx.db.query("UPDATE refresh_tokens SET revoked_at = now() - interval '5 minutes' WHERE family_id = $1", [
+      sessionOf(pair.token),
+    ]);
     const live = await signIn();
     const started = await buildApp({ config: ctx.config, db: ctx.db, bus: createInProcessBus(), logger: false });
     try {
@@ -228,7 +245,9 @@ describe('sessions', () => {
     const rotated = (await post('/api/auth/refresh', { refresh_token: first.refresh })).json<TokenPair>();
     // What a sign-out leaves when a refresh commits while it waits for the token's lock: the rows it saw
     // revoked, the row that refresh inserted not.
-    await ctx.db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE token_hash = $1', [hashRefreshToken(first.refresh)]);
+    await ctx.db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE token_hash = $1', [
+      hashRefreshToken(first.refresh),
+    ]);
     const refused = await post('/api/auth/refresh', { refresh_token: rotated.refresh });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({ msg: 'Refresh token revoked', code: 'refreshTokenRevoked' });
@@ -237,8 +256,12 @@ describe('sessions', () => {
   it('expired refresh tokens are purged; live ones stay', async () => {
     const telegramId = newTelegramId();
     const pair = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
-    const [row] = await ctx.db.query<{ user_id: number }>('SELECT id AS user_id FROM users WHERE telegram_id = $1', [telegramId]);
-    await ctx.db.query("UPDATE refresh_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1", [row!.user_id]);
+    const [row] = await ctx.db.query<{ user_id: number }>('SELECT id AS user_id FROM users WHERE telegram_id = $1', [
+      telegramId,
+    ]);
+    await ctx.db.query("UPDATE refresh_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1", [
+      row!.user_id,
+    ]);
     const live = (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>();
     expect(await purgeExpiredRefreshTokens(ctx.db)).toBeGreaterThanOrEqual(1);
     const left = await ctx.db.query('SELECT id FROM refresh_tokens WHERE user_id = $1', [row!.user_id]);
@@ -249,7 +272,9 @@ describe('sessions', () => {
 
   it('an access token without exp is refused, on HTTP and on the socket', async () => {
     const telegramId = newTelegramId();
-    const session = sessionOf((await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>().token);
+    const session = sessionOf(
+      (await post('/api/auth/register', { init_data: signInitData({ id: telegramId }) })).json<TokenPair>().token,
+    );
     const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE telegram_id = $1', [telegramId]);
     const forever = await new SignJWT({ tg: telegramId, sid: session })
       .setProtectedHeader({ alg: 'HS256' })

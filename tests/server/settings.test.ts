@@ -32,7 +32,12 @@ describe('GET /api/admin/settings', () => {
       payouts_paused: false,
     });
 
-    const held = await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts', headers: adminHeaders(), payload: { paused: true } });
+    const held = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts',
+      headers: adminHeaders(),
+      payload: { paused: true },
+    });
     expect(held.statusCode).toBe(200);
     const after = await ctx.app.inject({ method: 'GET', url: '/api/admin/settings', headers: adminHeaders() });
     expect(after.json()).toMatchObject({ payouts_paused: true });
@@ -42,13 +47,21 @@ describe('GET /api/admin/settings', () => {
   it('is the operator API: 401 without the admin token, and a user token is not it', async () => {
     const none = await ctx.app.inject({ method: 'GET', url: '/api/admin/settings' });
     expect(none.statusCode).toBe(401);
-    const wrong = await ctx.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { authorization: 'Bearer nope' } });
+    const wrong = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/settings',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(wrong.statusCode).toBe(401);
   });
 
   it('npm run operator -- settings prints one line per setting', async () => {
     const lines: string[] = [];
-    await runOperator(['settings'], { apiUrl: address, adminToken: ctx.config.adminToken, print: (line) => lines.push(line) });
+    await runOperator(['settings'], {
+      apiUrl: address,
+      adminToken: ctx.config.adminToken,
+      print: (line) => lines.push(line),
+    });
     expect(lines).toEqual([
       'maintenance: off',
       `collective_bonus: ${await getSetting(ctx.db, 'collective_bonus')} % a day`,
@@ -57,6 +70,8 @@ describe('GET /api/admin/settings', () => {
       `withdraw_min_receive: ${await getSetting(ctx.db, 'withdraw_min_receive')} TON`,
       'payouts_paused: no',
     ]);
-    await expect(runOperator(['settings', 'extra'], { apiUrl: address, adminToken: ctx.config.adminToken })).rejects.toThrow(/Usage/);
+    await expect(
+      runOperator(['settings', 'extra'], { apiUrl: address, adminToken: ctx.config.adminToken }),
+    ).rejects.toThrow(/Usage/);
   });
 });

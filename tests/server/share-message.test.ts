@@ -8,7 +8,13 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ErrorBody, type ShareMessage, type TokenPair, shareMessageSchema, userMeSchema } from '@/shared/api/contract';
+import {
+  type ErrorBody,
+  type ShareMessage,
+  type TokenPair,
+  shareMessageSchema,
+  userMeSchema,
+} from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
 import { telegramShareMessagePreparer } from '../../server/referral/share-message';
 import { bearer, createTestContext, newTelegramId, sandboxConfig, signInitData, type TestContext } from './helpers';
@@ -85,7 +91,9 @@ async function productionUser(languageCode = 'en') {
   const response = await production.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { init_data: signInitData({ id: telegramId, language_code: languageCode }, { botToken: PRODUCTION_BOT_TOKEN }) },
+    payload: {
+      init_data: signInitData({ id: telegramId, language_code: languageCode }, { botToken: PRODUCTION_BOT_TOKEN }),
+    },
   });
   const tokens = response.json<TokenPair>();
   const meResponse = await production.inject({ method: 'GET', url: '/api/user/me', headers: bearer(tokens.token) });
@@ -130,7 +138,9 @@ describe('share message in production (Bot API savePreparedInlineMessage)', () =
     answer = prepared;
     calls.length = 0;
     expect((await share(production, user.headers)).statusCode).toBe(200);
-    const body = calls[0]!.body as { result: { input_message_content: { message_text: string }; reply_markup: unknown } };
+    const body = calls[0]!.body as {
+      result: { input_message_content: { message_text: string }; reply_markup: unknown };
+    };
     expect(body.result.input_message_content.message_text).toMatch(/^Присоединяйся ко мне в TON Token/);
     expect(body.result.reply_markup).toEqual({
       inline_keyboard: [[{ text: 'Открыть TON Token', url: `https://t.me/real_bot/tonapp?startapp=${user.refCode}` }]],
@@ -138,16 +148,36 @@ describe('share message in production (Bot API savePreparedInlineMessage)', () =
   });
 
   it.each([
-    ['an error answer (400 Bad Request)', json(400, { ok: false, error_code: 400, description: 'Bad Request: USER_ID_INVALID' })],
-    ['a 429 flood wait', json(429, { ok: false, error_code: 429, description: 'Too Many Requests: retry after 5', parameters: { retry_after: 5 } })],
+    [
+      'an error answer (400 Bad Request)',
+      json(400, { ok: false, error_code: 400, description: 'Bad Request: USER_ID_INVALID' }),
+    ],
+    [
+      'a 429 flood wait',
+      json(429, {
+        ok: false,
+        error_code: 429,
+        description: 'Too Many Requests: retry after 5',
+        parameters: { retry_after: 5 },
+      }),
+    ],
     ['ok without a result id', json(200, { ok: true, result: {} })],
-    ['a garbled answer', (res: ServerResponse) => { res.writeHead(502, { 'content-type': 'text/html' }); res.end('<html>502</html>'); }],
+    [
+      'a garbled answer',
+      (res: ServerResponse) => {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end('<html>502</html>');
+      },
+    ],
   ])('%s → 502 with the share text', async (_name, reply) => {
     const user = await productionUser();
     answer = reply;
     const response = await share(production, user.headers);
     expect(response.statusCode).toBe(502);
-    expect(response.json<ErrorBody>()).toEqual({ msg: 'Could not prepare the message to share. Try again.', code: 'shareMessageFailed' });
+    expect(response.json<ErrorBody>()).toEqual({
+      msg: 'Could not prepare the message to share. Try again.',
+      code: 'shareMessageFailed',
+    });
   });
 
   it('an unreachable Bot API → 502, reported through onError', async () => {
@@ -156,8 +186,19 @@ describe('share message in production (Bot API savePreparedInlineMessage)', () =
     const deadUrl = `http://127.0.0.1:${(dead.address() as AddressInfo).port}`;
     await new Promise((resolve) => dead.close(resolve));
     const errors: unknown[] = [];
-    const preparer = telegramShareMessagePreparer({ botToken: 'x:y', baseUrl: deadUrl, onError: (e) => errors.push(e) });
-    const draft = { telegramId: 1, title: 't', description: 'd', text: 'x', buttonText: 'b', buttonUrl: 'https://t.me/a/b' };
+    const preparer = telegramShareMessagePreparer({
+      botToken: 'x:y',
+      baseUrl: deadUrl,
+      onError: (e) => errors.push(e),
+    });
+    const draft = {
+      telegramId: 1,
+      title: 't',
+      description: 'd',
+      text: 'x',
+      buttonText: 'b',
+      buttonUrl: 'https://t.me/a/b',
+    };
     await expect(preparer.prepare(draft)).rejects.toThrow();
     expect(errors).toHaveLength(1);
 
@@ -182,12 +223,22 @@ describe('share message in production (Bot API savePreparedInlineMessage)', () =
 describe('share message in the sandbox', () => {
   /** A launcher test user who has opened the app (as the host emulator does it). */
   async function sandboxUser(language: 'en' | 'ru' = 'en') {
-    const created = await ctx.app.inject({ method: 'POST', url: '/sandbox/api/users', payload: { first_name: 'Sam', language_code: language } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/users',
+      payload: { first_name: 'Sam', language_code: language },
+    });
     const sandboxId = created.json<{ id: number }>().id;
-    const launch = (await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${sandboxId}/launch` })).json<{ url: string }>();
+    const launch = (await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${sandboxId}/launch` })).json<{
+      url: string;
+    }>();
     const initData = new URLSearchParams(launch.url.slice(2)).get('tgWebAppData');
-    const tokens = (await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: initData } })).json<TokenPair>();
-    const me = userMeSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(tokens.token) })).json());
+    const tokens = (
+      await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: initData } })
+    ).json<TokenPair>();
+    const me = userMeSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(tokens.token) })).json(),
+    );
     return { sandboxId, headers: bearer(tokens.token), refCode: me.ref_code };
   }
 
@@ -198,7 +249,10 @@ describe('share message in the sandbox', () => {
     const { inline_message_id: id, link } = shareMessageSchema.parse(response.json<ShareMessage>());
     expect(link).toBe(`https://t.me/ton_token_sandbox_bot/app?startapp=${user.refCode}`);
 
-    const view = await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${user.sandboxId}/prepared-messages/${id}` });
+    const view = await ctx.app.inject({
+      method: 'GET',
+      url: `/sandbox/api/users/${user.sandboxId}/prepared-messages/${id}`,
+    });
     expect(view.statusCode).toBe(200);
     expect(view.json()).toEqual({
       id,
@@ -210,12 +264,21 @@ describe('share message in the sandbox', () => {
     });
 
     const other = await sandboxUser();
-    const notTheirs = await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${other.sandboxId}/prepared-messages/${id}` });
+    const notTheirs = await ctx.app.inject({
+      method: 'GET',
+      url: `/sandbox/api/users/${other.sandboxId}/prepared-messages/${id}`,
+    });
     expect(notTheirs.statusCode).toBe(404);
     expect(notTheirs.json<ErrorBody>()).toEqual({ msg: 'Prepared message not found or expired', code: 'notFound' });
-    const unknown = await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${user.sandboxId}/prepared-messages/nope` });
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: `/sandbox/api/users/${user.sandboxId}/prepared-messages/nope`,
+    });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await ctx.app.inject({ method: 'GET', url: `/sandbox/api/users/${user.sandboxId}/prepared-messages/${encodeURIComponent('a b')}` });
+    const malformed = await ctx.app.inject({
+      method: 'GET',
+      url: `/sandbox/api/users/${user.sandboxId}/prepared-messages/${encodeURIComponent('a b')}`,
+    });
     expect(malformed.statusCode).toBe(422);
   });
 

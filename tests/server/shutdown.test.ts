@@ -25,7 +25,8 @@ afterAll(async () => {
 
 const startServer = () => startServerProcess(postgres.url);
 
-type Outcome = { kind: 'answer'; status: number; body: string } | { kind: 'refused' } | { kind: 'broken'; error: string };
+type Outcome =
+  { kind: 'answer'; status: number; body: string } | { kind: 'refused' } | { kind: 'broken'; error: string };
 
 async function request(url: string, token: string): Promise<Outcome> {
   try {
@@ -95,7 +96,10 @@ describe('SIGTERM under load', () => {
     expect(broken).toEqual([]);
     const answers = outcomes.filter((o): o is Extract<Outcome, { kind: 'answer' }> => o.kind === 'answer');
     const late = answers.filter((o) => o.status !== 200);
-    expect(late.every((o) => o.status === 503 && JSON.parse(o.body).msg === SERVER_MESSAGES.unavailable), JSON.stringify(late.slice(0, 3))).toBe(true);
+    expect(
+      late.every((o) => o.status === 503 && JSON.parse(o.body).msg === SERVER_MESSAGES.unavailable),
+      JSON.stringify(late.slice(0, 3)),
+    ).toBe(true);
     expect(late.length).toBeGreaterThan(0);
     expect(await socketClosed).toBe(SOCKET_CLOSE.restart);
   }, 120_000);

@@ -56,12 +56,15 @@ const stake = (user: TestUser, mintId: unknown) =>
   ctx.app.inject({ method: 'POST', url: '/api/staking/create', headers: user.headers, payload: { mint_id: mintId } });
 
 const calculate = async (user: TestUser, id: number) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/staking/calculate?staking_id=${id}`, headers: user.headers })).json<StakeCalculation>();
+  (
+    await ctx.app.inject({ method: 'GET', url: `/api/staking/calculate?staking_id=${id}`, headers: user.headers })
+  ).json<StakeCalculation>();
 
 const ageStake = (id: number, days: number) => kitAgeStake(ctx, id, days);
 
 const balanceToken = async (userId: number) =>
-  (await ctx.db.query<{ balance_token: bigint }>('SELECT balance_token FROM users WHERE id = $1', [userId]))[0]?.balance_token;
+  (await ctx.db.query<{ balance_token: bigint }>('SELECT balance_token FROM users WHERE id = $1', [userId]))[0]
+    ?.balance_token;
 
 describe('POST /api/staking/create', () => {
   it('turns the user’s active mint into an active stake and tells their sockets', async () => {
@@ -88,7 +91,9 @@ describe('POST /api/staking/create', () => {
       expect(created.staking_id).toMatch(/^[A-Z2-9]{8}$/);
       expect(created.created_at).toBeGreaterThanOrEqual(before);
 
-      const mints = (await ctx.app.inject({ method: 'GET', url: '/api/mint/', headers: user.headers })).json<MintList>();
+      const mints = (
+        await ctx.app.inject({ method: 'GET', url: '/api/mint/', headers: user.headers })
+      ).json<MintList>();
       expect(mints.data.find((m) => m.id === mint.id)?.status).toBe('move_to_staking');
       expect(socket.events('user:mint').map((m) => m.data.status)).toEqual(['move_to_staking']);
       expect(socket.events('user:staking')).toEqual([{ event: 'user:staking', data: created }]);
@@ -129,11 +134,15 @@ describe('GET /api/staking/ and /api/staking/calculate', () => {
     const user = await newUser(ctx);
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push((await stake(user, (await activeMint(user, 1 + i)).id)).json<Stake>().id);
-    const list = (await ctx.app.inject({ method: 'GET', url: '/api/staking/?page=1&limit=2', headers: user.headers })).json<StakeList>();
+    const list = (
+      await ctx.app.inject({ method: 'GET', url: '/api/staking/?page=1&limit=2', headers: user.headers })
+    ).json<StakeList>();
     expect(list).toMatchObject({ total: 3, page: 1, limit: 2 });
     expect(list.data.map((s) => s.id)).toEqual([ids[2], ids[1]]);
     const other = await newUser(ctx);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/staking/', headers: other.headers })).json<StakeList>()).toEqual({
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/staking/', headers: other.headers })).json<StakeList>(),
+    ).toEqual({
       data: [],
       total: 0,
       page: 1,
@@ -166,9 +175,17 @@ describe('GET /api/staking/ and /api/staking/calculate', () => {
     expect(capped).toMatchObject({ status: 'active', earned_reward: '300' });
 
     const other = await newUser(ctx);
-    const notMine = await ctx.app.inject({ method: 'GET', url: `/api/staking/calculate?staking_id=${created.id}`, headers: other.headers });
+    const notMine = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/staking/calculate?staking_id=${created.id}`,
+      headers: other.headers,
+    });
     expect(notMine.statusCode).toBe(404);
-    const malformed = await ctx.app.inject({ method: 'GET', url: '/api/staking/calculate?staking_id=x', headers: user.headers });
+    const malformed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/staking/calculate?staking_id=x',
+      headers: user.headers,
+    });
     expect(malformed.statusCode).toBe(422);
   });
 });
@@ -192,7 +209,14 @@ describe('reward rule (SPEC §4) and bonus rules', () => {
     expect(earnedAt(state(), 1_000_000 + 31 * DAY)).toBe(300n * TOKEN);
     expect(earnedAt(state(), 999_000)).toBe(0n); // a clock behind since never takes away
     // all four rates add up: (1 + 0.1 + 0.05 + 0.2) % of 1000 a day = 13.5
-    const all = state({ rates: { daily: percentToMicro(1), hold: percentToMicro(0.1), collective: percentToMicro(0.05), investment: percentToMicro(0.2) } });
+    const all = state({
+      rates: {
+        daily: percentToMicro(1),
+        hold: percentToMicro(0.1),
+        collective: percentToMicro(0.05),
+        investment: percentToMicro(0.2),
+      },
+    });
     expect(earnedAt(all, 1_000_000 + DAY)).toBe(13_500_000_000n);
     expect(rewardPerDay(1000n * TOKEN, percentToMicro(1.35))).toBe(13_500_000_000n);
     // one second floors: 1000 tokens × 1 % / 86400 = 0.000115740740… tokens
@@ -244,7 +268,11 @@ describe('settlement', () => {
       const done = socket.events('user:staking').at(-1)?.data;
       expect(done).toMatchObject({ id: created.id, status: 'completed', earned_reward: '60' });
       expect(socket.events('user:balance').at(-1)?.data.balance_token).toBe('260');
-      expect(await calculate(user, created.id)).toMatchObject({ status: 'completed', earned_reward: '60', completes_at: null });
+      expect(await calculate(user, created.id)).toMatchObject({
+        status: 'completed',
+        earned_reward: '60',
+        completes_at: null,
+      });
 
       await runSettlement(deps(), now() + DAY);
       expect(await balanceToken(user.userId)).toBe(260n * TOKEN);
@@ -258,7 +286,12 @@ describe('settlement', () => {
     const mint = await activeMint(user, 4, 60); // 400 tokens, +12 % → 448
     const socket = listen(ctx, user.userId);
     try {
-      const activatedAt = (await ctx.db.query<{ at: number }>('SELECT EXTRACT(EPOCH FROM activated_at)::int AS at FROM mints WHERE id = $1', [mint.id]))[0]!.at;
+      const activatedAt = (
+        await ctx.db.query<{ at: number }>(
+          'SELECT EXTRACT(EPOCH FROM activated_at)::int AS at FROM mints WHERE id = $1',
+          [mint.id],
+        )
+      )[0]!.at;
       await runSettlement(deps(), activatedAt + 60 * DAY - 1);
       expect(await balanceToken(user.userId)).toBe(0n);
       await Promise.all([runSettlement(deps(), activatedAt + 60 * DAY), runSettlement(deps(), activatedAt + 60 * DAY)]);
@@ -310,7 +343,9 @@ describe('settlement', () => {
         `SELECT COUNT(*)::int AS n FROM stakes WHERE status = 'active' AND collective_bonus <> 0.05`,
       );
       expect(off?.n).toBe(0);
-      const me = (await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: whale.headers })).json<{ collective_bonus: number }>();
+      const me = (await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: whale.headers })).json<{
+        collective_bonus: number;
+      }>();
       expect(me.collective_bonus).toBe(0.05);
       // a new stake starts with it
       const next = (await stake(whale, (await activeMint(whale, 1)).id)).json<Stake>();

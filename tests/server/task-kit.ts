@@ -12,7 +12,8 @@ export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49
 export const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([36, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
 
 /** `bytes` long, starting with `head` (a file of a given size that sniffs as its type). */
-export const fileOf = (head: Buffer, bytes: number) => Buffer.concat([head, Buffer.alloc(Math.max(0, bytes - head.length), 7)]);
+export const fileOf = (head: Buffer, bytes: number) =>
+  Buffer.concat([head, Buffer.alloc(Math.max(0, bytes - head.length), 7)]);
 
 export const admin = (ctx: TestContext) => bearer(ctx.config.adminToken);
 
@@ -46,7 +47,12 @@ export async function makeTask(ctx: TestContext, body: NewTaskBody): Promise<num
 
 export type TaskCall = 'start' | 'validate' | 'claim';
 
-export const taskCall = (ctx: TestContext, user: TestUser, call: TaskCall, payload: unknown): Promise<LightMyRequestResponse> =>
+export const taskCall = (
+  ctx: TestContext,
+  user: TestUser,
+  call: TaskCall,
+  payload: unknown,
+): Promise<LightMyRequestResponse> =>
   ctx.app.inject({ method: 'POST', url: `/api/task/${call}`, headers: user.headers, payload: payload as object });
 
 /** The task as the user's list shows it. */
@@ -70,7 +76,10 @@ export async function validatedTask(ctx: TestContext, user: TestUser, reward = '
 export async function taskState(ctx: TestContext, userId: number) {
   const [rows, proofs, user, ledger] = await Promise.all([
     ctx.db.query('SELECT * FROM user_tasks WHERE user_id = $1 ORDER BY id', [userId]),
-    ctx.db.query('SELECT id, status, kind, link, reason, octet_length(data) AS size FROM task_proofs WHERE user_id = $1 ORDER BY id', [userId]),
+    ctx.db.query(
+      'SELECT id, status, kind, link, reason, octet_length(data) AS size FROM task_proofs WHERE user_id = $1 ORDER BY id',
+      [userId],
+    ),
     ctx.db.query('SELECT balance_token, task_balance, referral_balance FROM users WHERE id = $1', [userId]),
     ctx.db.query('SELECT COUNT(*)::int AS n FROM ledger WHERE user_id = $1', [userId]),
   ]);

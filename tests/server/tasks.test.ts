@@ -39,10 +39,18 @@ afterAll(async () => {
 });
 
 const msgOf = (response: { json: <T>() => T }) => response.json<ErrorBody>().msg;
-const photoOf = (file: Buffer, contentType = 'image/png') => ({ content_type: contentType, data: file.toString('base64') });
+const photoOf = (file: Buffer, contentType = 'image/png') => ({
+  content_type: contentType,
+  data: file.toString('base64'),
+});
 
 /** Asserts a refusal: the status, the message, and that nothing of the user's changed. */
-async function expectRefused(user: TestUser, run: () => Promise<{ statusCode: number; json: <T>() => T }>, status: number, msg?: string) {
+async function expectRefused(
+  user: TestUser,
+  run: () => Promise<{ statusCode: number; json: <T>() => T }>,
+  status: number,
+  msg?: string,
+) {
   const before = await taskState(ctx, user.userId);
   const response = await run();
   expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
@@ -53,10 +61,14 @@ async function expectRefused(user: TestUser, run: () => Promise<{ statusCode: nu
 describe('catalogue and list', () => {
   it('the sandbox seeds one active task of each kind on its first start, once', async () => {
     const user = await newUser(ctx);
-    const list = taskListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/task/list', headers: user.headers })).json());
+    const list = taskListSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/task/list', headers: user.headers })).json(),
+    );
     const seeded = list.filter((task) => task.task_id <= 5);
     expect(seeded.map((task) => task.kind)).toEqual([...TASK_KINDS]);
-    expect(seeded.every((task) => task.status === 'new' && task.title.en && task.title.ru && task.description.ru)).toBe(true);
+    expect(seeded.every((task) => task.status === 'new' && task.title.en && task.title.ru && task.description.ru)).toBe(
+      true,
+    );
     const byKind = Object.fromEntries(seeded.map((task) => [task.kind, task]));
     expect(byKind['community']!.settings.url).toBe(ctx.config.communityUrl);
     expect(byKind['visit']!.settings).toMatchObject({ url: 'https://ton.org', min_seconds: 10 });
@@ -64,7 +76,9 @@ describe('catalogue and list', () => {
     expect(byKind['referrals']!.settings).toMatchObject({ count: 1, paying_only: false });
     expect(seeded.map((task) => task.reward)).toEqual(['10', '25', '5', '20', '15']);
 
-    expect(await seedSandboxTasks({ ...ctx, community: { isMember: async () => true, recheckIntervalMs: 0 } } as never)).toBe(false);
+    expect(
+      await seedSandboxTasks({ ...ctx, community: { isMember: async () => true, recheckIntervalMs: 0 } } as never),
+    ).toBe(false);
     const [count] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM tasks WHERE id <= 5');
     expect(count?.n).toBe(5);
   });
@@ -74,7 +88,9 @@ describe('catalogue and list', () => {
     const late = await makeTask(ctx, { kind: 'photo', sort_order: 900_001 });
     const early = await makeTask(ctx, { kind: 'photo', sort_order: 900_000 });
     const hidden = await makeTask(ctx, { kind: 'photo', sort_order: 900_002, is_active: false });
-    const list = taskListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/task/list', headers: user.headers })).json());
+    const list = taskListSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/task/list', headers: user.headers })).json(),
+    );
     const ids = list.map((task) => task.task_id);
     expect(ids).not.toContain(hidden);
     expect(ids.indexOf(early)).toBeLessThan(ids.indexOf(late));
@@ -92,7 +108,12 @@ describe('catalogue and list', () => {
     expect(list.statusCode).toBe(403);
     expect(msgOf(list)).toBe(SERVER_MESSAGES.notAMember);
     for (const call of ['start', 'validate', 'claim'] as const) {
-      await expectRefused(outsider, () => taskCall(ctx, outsider, call, { task_id: taskId }), 403, SERVER_MESSAGES.notAMember);
+      await expectRefused(
+        outsider,
+        () => taskCall(ctx, outsider, call, { task_id: taskId }),
+        403,
+        SERVER_MESSAGES.notAMember,
+      );
     }
     const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/task/start', payload: { task_id: taskId } });
     expect(anonymous.statusCode).toBe(401);
@@ -112,8 +133,18 @@ describe('start, out-of-order transitions and hostile payloads', () => {
     expect(socket.events('user:task').map((m) => m.data)).toEqual([task]);
     socket.stop();
 
-    await expectRefused(user, () => taskCall(ctx, user, 'start', { task_id: taskId }), 409, SERVER_MESSAGES.taskAlreadyStarted);
-    await expectRefused(user, () => taskCall(ctx, user, 'start', { task_id: 2_000_000_000 }), 404, SERVER_MESSAGES.taskNotFound);
+    await expectRefused(
+      user,
+      () => taskCall(ctx, user, 'start', { task_id: taskId }),
+      409,
+      SERVER_MESSAGES.taskAlreadyStarted,
+    );
+    await expectRefused(
+      user,
+      () => taskCall(ctx, user, 'start', { task_id: 2_000_000_000 }),
+      404,
+      SERVER_MESSAGES.taskNotFound,
+    );
     const off = await makeTask(ctx, { kind: 'photo', is_active: false });
     for (const call of ['start', 'validate', 'claim'] as const) {
       await expectRefused(user, () => taskCall(ctx, user, call, { task_id: off }), 404, SERVER_MESSAGES.taskNotFound);
@@ -129,19 +160,49 @@ describe('start, out-of-order transitions and hostile payloads', () => {
 
     // new: validate and claim come too early
     await expectRefused(user, () => taskCall(ctx, user, 'validate', png), 409, SERVER_MESSAGES.taskStartFirst);
-    await expectRefused(user, () => taskCall(ctx, user, 'validate', { task_id: community }), 409, SERVER_MESSAGES.taskStartFirst);
-    await expectRefused(user, () => taskCall(ctx, user, 'validate', { task_id: visit }), 409, SERVER_MESSAGES.taskVisitFirst);
-    await expectRefused(user, () => taskCall(ctx, user, 'claim', { task_id: photo }), 409, SERVER_MESSAGES.taskStartFirst);
+    await expectRefused(
+      user,
+      () => taskCall(ctx, user, 'validate', { task_id: community }),
+      409,
+      SERVER_MESSAGES.taskStartFirst,
+    );
+    await expectRefused(
+      user,
+      () => taskCall(ctx, user, 'validate', { task_id: visit }),
+      409,
+      SERVER_MESSAGES.taskVisitFirst,
+    );
+    await expectRefused(
+      user,
+      () => taskCall(ctx, user, 'claim', { task_id: photo }),
+      409,
+      SERVER_MESSAGES.taskStartFirst,
+    );
 
     // started: claim before validation
     await taskCall(ctx, user, 'start', { task_id: photo });
-    await expectRefused(user, () => taskCall(ctx, user, 'claim', { task_id: photo }), 409, SERVER_MESSAGES.taskNotValidated);
+    await expectRefused(
+      user,
+      () => taskCall(ctx, user, 'claim', { task_id: photo }),
+      409,
+      SERVER_MESSAGES.taskNotValidated,
+    );
 
     // pending_review: no second proof, no claim, no restart
     expect((await taskCall(ctx, user, 'validate', png)).json<Task>().status).toBe('pending_review');
     await expectRefused(user, () => taskCall(ctx, user, 'validate', png), 409, SERVER_MESSAGES.taskInReview);
-    await expectRefused(user, () => taskCall(ctx, user, 'claim', { task_id: photo }), 409, SERVER_MESSAGES.taskInReview);
-    await expectRefused(user, () => taskCall(ctx, user, 'start', { task_id: photo }), 409, SERVER_MESSAGES.taskAlreadyStarted);
+    await expectRefused(
+      user,
+      () => taskCall(ctx, user, 'claim', { task_id: photo }),
+      409,
+      SERVER_MESSAGES.taskInReview,
+    );
+    await expectRefused(
+      user,
+      () => taskCall(ctx, user, 'start', { task_id: photo }),
+      409,
+      SERVER_MESSAGES.taskAlreadyStarted,
+    );
 
     // validated: a repeated check answers the task as it is and changes nothing
     await taskCall(ctx, user, 'start', { task_id: visit });
@@ -158,7 +219,12 @@ describe('start, out-of-order transitions and hostile payloads', () => {
     // claimed: nothing more
     expect((await taskCall(ctx, user, 'claim', { task_id: visit })).statusCode).toBe(200);
     for (const call of ['start', 'validate', 'claim'] as const) {
-      await expectRefused(user, () => taskCall(ctx, user, call, { task_id: visit }), 409, SERVER_MESSAGES.taskAlreadyClaimed);
+      await expectRefused(
+        user,
+        () => taskCall(ctx, user, call, { task_id: visit }),
+        409,
+        SERVER_MESSAGES.taskAlreadyClaimed,
+      );
     }
   });
 
@@ -225,7 +291,11 @@ describe('validators', () => {
         bus: ctx.bus,
         logger: false,
         config: ctx.config,
-        community: telegramCommunityChecker({ botToken: '123456:bot-token', baseUrl: botApiUrl, chatId: '@ton_token_community' }),
+        community: telegramCommunityChecker({
+          botToken: '123456:bot-token',
+          baseUrl: botApiUrl,
+          chatId: '@ton_token_community',
+        }),
       });
     });
     afterAll(async () => {
@@ -235,7 +305,12 @@ describe('validators', () => {
     });
 
     const check = (user: TestUser, taskId: number) =>
-      production.inject({ method: 'POST', url: '/api/task/validate', headers: user.headers, payload: { task_id: taskId } });
+      production.inject({
+        method: 'POST',
+        url: '/api/task/validate',
+        headers: user.headers,
+        payload: { task_id: taskId },
+      });
 
     it.each([
       [{ status: 'left' }],
@@ -248,10 +323,15 @@ describe('validators', () => {
       status = answer;
       asked.length = 0;
       await expectRefused(user, () => check(user, taskId), 409, SERVER_MESSAGES.taskNotAMember);
-      const [telegramId] = await ctx.db.query<{ telegram_id: bigint }>('SELECT telegram_id FROM users WHERE id = $1', [user.userId]);
+      const [telegramId] = await ctx.db.query<{ telegram_id: bigint }>('SELECT telegram_id FROM users WHERE id = $1', [
+        user.userId,
+      ]);
       expect(asked).toHaveLength(1);
       expect(asked[0]!.pathname).toBe('/bot123456:bot-token/getChatMember');
-      expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({ chat_id: '@ton_token_community', user_id: String(telegramId!.telegram_id) });
+      expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({
+        chat_id: '@ton_token_community',
+        user_id: String(telegramId!.telegram_id),
+      });
       expect((await taskOf(ctx, user, taskId))?.status).toBe('started');
     });
 
@@ -278,8 +358,15 @@ describe('validators', () => {
     const taskId = await makeTask(ctx, { kind: 'community' });
     await taskCall(ctx, user, 'start', { task_id: taskId });
     // A user the launcher does not know is no member of the sandbox community.
-    await expectRefused(user, () => taskCall(ctx, user, 'validate', { task_id: taskId }), 409, SERVER_MESSAGES.taskNotAMember);
-    const [row] = await ctx.db.query<{ telegram_id: bigint }>('SELECT telegram_id FROM users WHERE id = $1', [user.userId]);
+    await expectRefused(
+      user,
+      () => taskCall(ctx, user, 'validate', { task_id: taskId }),
+      409,
+      SERVER_MESSAGES.taskNotAMember,
+    );
+    const [row] = await ctx.db.query<{ telegram_id: bigint }>('SELECT telegram_id FROM users WHERE id = $1', [
+      user.userId,
+    ]);
     await ctx.db.query(
       `INSERT INTO sandbox_users (telegram_id, first_name, language_code, is_community_member, platform, theme)
        VALUES ($1, 'Flag', 'en', TRUE, 'tdesktop', 'light')`,
@@ -324,20 +411,20 @@ describe('validators', () => {
       409,
       fillText(VALIDATION_MESSAGES.taskVisitWait, { seconds: '30' }),
     );
-    await ctx.db.query(`UPDATE user_tasks SET started_at = started_at - interval '20 seconds' WHERE user_id = $1 AND task_id = $2`, [
-      user.userId,
-      taskId,
-    ]);
+    await ctx.db.query(
+      `UPDATE user_tasks SET started_at = started_at - interval '20 seconds' WHERE user_id = $1 AND task_id = $2`,
+      [user.userId, taskId],
+    );
     await expectRefused(
       user,
       () => taskCall(ctx, user, 'validate', { task_id: taskId }),
       409,
       fillText(VALIDATION_MESSAGES.taskVisitWait, { seconds: '10' }),
     );
-    await ctx.db.query(`UPDATE user_tasks SET started_at = started_at - interval '10 seconds' WHERE user_id = $1 AND task_id = $2`, [
-      user.userId,
-      taskId,
-    ]);
+    await ctx.db.query(
+      `UPDATE user_tasks SET started_at = started_at - interval '10 seconds' WHERE user_id = $1 AND task_id = $2`,
+      [user.userId, taskId],
+    );
     const validated = (await taskCall(ctx, user, 'validate', { task_id: taskId })).json<Task>();
     expect(validated.status).toBe('validated');
     expect(validated.validated_at).not.toBeNull();
@@ -357,7 +444,8 @@ describe('validators', () => {
       [{ task_id: link }, SERVER_MESSAGES.taskLinkRequired],
       [{ task_id: link, photo: photoOf(PNG) }, SERVER_MESSAGES.taskWrongProof],
     ];
-    for (const [payload, msg] of cases) await expectRefused(user, () => taskCall(ctx, user, 'validate', payload), 422, msg);
+    for (const [payload, msg] of cases)
+      await expectRefused(user, () => taskCall(ctx, user, 'validate', payload), 422, msg);
   });
 
   it('link: http(s) to an allowed host or its subdomain goes to review; anything else 422', async () => {
@@ -379,7 +467,10 @@ describe('validators', () => {
       await expectRefused(user, () => taskCall(ctx, user, 'validate', { task_id: taskId, link }), 422, msg);
     }
     const socket = listen(ctx, user.userId);
-    const response = await taskCall(ctx, user, 'validate', { task_id: taskId, link: ' https://Mobile.X.com/user/status/1 ' });
+    const response = await taskCall(ctx, user, 'validate', {
+      task_id: taskId,
+      link: ' https://Mobile.X.com/user/status/1 ',
+    });
     expect(response.statusCode).toBe(200);
     const task = response.json<Task>();
     expect(task).toMatchObject({ status: 'pending_review', proof_link: 'https://mobile.x.com/user/status/1' });
@@ -390,7 +481,9 @@ describe('validators', () => {
 
     const any = await makeTask(ctx, { kind: 'link' });
     await taskCall(ctx, user, 'start', { task_id: any });
-    expect((await taskCall(ctx, user, 'validate', { task_id: any, link: 'http://example.org/a' })).json<Task>().status).toBe('pending_review');
+    expect(
+      (await taskCall(ctx, user, 'validate', { task_id: any, link: 'http://example.org/a' })).json<Task>().status,
+    ).toBe('pending_review');
   });
 
   it('photo: JPEG, PNG and WebP by their first bytes, which must match the declared type', async () => {
@@ -437,7 +530,10 @@ describe('validators', () => {
     const user = await newUser(ctx);
     const taskId = await makeTask(ctx, { kind: 'photo' });
     await taskCall(ctx, user, 'start', { task_id: taskId });
-    const response = await taskCall(ctx, user, 'validate', { task_id: taskId, photo: photoOf(fileOf(JPEG, 2 * 1024 * 1024), 'image/jpeg') });
+    const response = await taskCall(ctx, user, 'validate', {
+      task_id: taskId,
+      photo: photoOf(fileOf(JPEG, 2 * 1024 * 1024), 'image/jpeg'),
+    });
     expect(response.statusCode).toBe(200);
     expect((await taskState(ctx, user.userId)).proofs[0]).toMatchObject({ size: 2 * 1024 * 1024 });
   });
@@ -446,7 +542,12 @@ describe('validators', () => {
     const MAX = 3000;
     let small: FastifyInstance;
     beforeAll(async () => {
-      small = await buildApp({ db: ctx.db, bus: ctx.bus, logger: false, config: sandboxConfig({ taskPhotoMaxBytes: MAX }) });
+      small = await buildApp({
+        db: ctx.db,
+        bus: ctx.bus,
+        logger: false,
+        config: sandboxConfig({ taskPhotoMaxBytes: MAX }),
+      });
     });
     afterAll(async () => {
       await small?.close();
@@ -466,7 +567,8 @@ describe('validators', () => {
       const body = (bytes: number) => JSON.stringify({ task_id: taskId, photo: photoOf(fileOf(PNG, bytes)) });
       await expectRefused(user, () => upload(user, taskId, body(MAX + 1)), 413, PHOTO_TOO_LARGE_MSG);
       // base64 with padding: sizes around the limit decode exactly
-      for (const over of [MAX + 2, MAX + 3]) await expectRefused(user, () => upload(user, taskId, body(over)), 413, PHOTO_TOO_LARGE_MSG);
+      for (const over of [MAX + 2, MAX + 3])
+        await expectRefused(user, () => upload(user, taskId, body(over)), 413, PHOTO_TOO_LARGE_MSG);
       expect((await upload(user, taskId, body(MAX))).statusCode).toBe(200);
     });
 
@@ -491,7 +593,8 @@ describe('validators', () => {
 });
 
 describe('review: the operator API', () => {
-  const reviews = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/admin/tasks/reviews', headers });
+  const reviews = (headers: Record<string, string>) =>
+    ctx.app.inject({ method: 'GET', url: '/api/admin/tasks/reviews', headers });
 
   async function pendingPhoto(user: TestUser, taskId: number, file = PNG) {
     await taskCall(ctx, user, 'start', { task_id: taskId });
@@ -522,11 +625,19 @@ describe('review: the operator API', () => {
     }
     await expectRefused(
       user,
-      () => ctx.app.inject({ method: 'POST', url: `/api/admin/tasks/reviews/${proofId}/reject`, headers: user.headers, payload: { reason: 'x' } }),
+      () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/tasks/reviews/${proofId}/reject`,
+          headers: user.headers,
+          payload: { reason: 'x' },
+        }),
       401,
     );
     // the user's own answers never carry the photo
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/task/list', headers: user.headers })).body).not.toContain(PNG.toString('base64'));
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/task/list', headers: user.headers })).body).not.toContain(
+      PNG.toString('base64'),
+    );
   });
 
   it('lists pending proofs with the user and the task; serves a photo with its type; approve → validated → claim pays once', async () => {
@@ -546,14 +657,22 @@ describe('review: the operator API', () => {
       user: { id: user.userId },
     });
 
-    const photo = await ctx.app.inject({ method: 'GET', url: `/api/admin/tasks/reviews/${proofId}/photo`, headers: admin(ctx) });
+    const photo = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/tasks/reviews/${proofId}/photo`,
+      headers: admin(ctx),
+    });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
     expect(photo.headers['x-content-type-options']).toBe('nosniff');
     expect(photo.rawPayload.equals(file)).toBe(true);
 
     const socket = listen(ctx, user.userId);
-    const approved = await ctx.app.inject({ method: 'POST', url: `/api/admin/tasks/reviews/${proofId}/approve`, headers: admin(ctx) });
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/tasks/reviews/${proofId}/approve`,
+      headers: admin(ctx),
+    });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ id: proofId, status: 'approved' });
     expect(socket.events('user:task').map((m) => m.data.status)).toEqual(['validated']);
@@ -583,7 +702,12 @@ describe('review: the operator API', () => {
     );
     expect(entry).toEqual({ delta: 20_000_000_000n, account: 'task_balance' });
     expect(await ledgerMatchesBalances(ctx, user.userId)).toBe(true);
-    await expectRefused(user, () => taskCall(ctx, user, 'claim', { task_id: taskId }), 409, SERVER_MESSAGES.taskAlreadyClaimed);
+    await expectRefused(
+      user,
+      () => taskCall(ctx, user, 'claim', { task_id: taskId }),
+      409,
+      SERVER_MESSAGES.taskAlreadyClaimed,
+    );
   });
 
   it('reject with a reason: the user reads it, sends a new proof, and that one can be approved', async () => {
@@ -591,58 +715,113 @@ describe('review: the operator API', () => {
     const taskId = await makeTask(ctx, { kind: 'link', settings: { allowed_hosts: ['t.me'] } });
     await taskCall(ctx, user, 'start', { task_id: taskId });
     await taskCall(ctx, user, 'validate', { task_id: taskId, link: 'https://t.me/c/1' });
-    const [first] = (await reviews(admin(ctx))).json<Array<{ id: number; link: string; user: { id: number } }>>().filter((i) => i.user.id === user.userId);
+    const [first] = (await reviews(admin(ctx)))
+      .json<Array<{ id: number; link: string; user: { id: number } }>>()
+      .filter((i) => i.user.id === user.userId);
     expect(first?.link).toBe('https://t.me/c/1');
 
     const reject = (payload: unknown) =>
-      ctx.app.inject({ method: 'POST', url: `/api/admin/tasks/reviews/${first!.id}/reject`, headers: admin(ctx), payload: payload as object });
-    for (const bad of [{}, { reason: '' }, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 'ok', extra: 1 }]) {
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/tasks/reviews/${first!.id}/reject`,
+        headers: admin(ctx),
+        payload: payload as object,
+      });
+    for (const bad of [
+      {},
+      { reason: '' },
+      { reason: '   ' },
+      { reason: 'x'.repeat(501) },
+      { reason: 'ok', extra: 1 },
+    ]) {
       await expectRefused(user, () => reject(bad), 422);
     }
     const socket = listen(ctx, user.userId);
-    expect((await reject({ reason: 'The post is private' })).json()).toMatchObject({ status: 'rejected', reason: 'The post is private' });
+    expect((await reject({ reason: 'The post is private' })).json()).toMatchObject({
+      status: 'rejected',
+      reason: 'The post is private',
+    });
     const rejected = socket.events('user:task')[0]?.data;
-    expect(rejected).toMatchObject({ status: 'rejected', rejection_reason: 'The post is private', proof_link: 'https://t.me/c/1' });
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'The post is private',
+      proof_link: 'https://t.me/c/1',
+    });
     expect(await taskOf(ctx, user, taskId)).toEqual(rejected);
-    await expectRefused(user, () => taskCall(ctx, user, 'claim', { task_id: taskId }), 409, SERVER_MESSAGES.taskNotValidated);
+    await expectRefused(
+      user,
+      () => taskCall(ctx, user, 'claim', { task_id: taskId }),
+      409,
+      SERVER_MESSAGES.taskNotValidated,
+    );
 
     const again = (await taskCall(ctx, user, 'validate', { task_id: taskId, link: 'https://t.me/c/2' })).json<Task>();
     expect(again).toMatchObject({ status: 'pending_review', rejection_reason: null, proof_link: 'https://t.me/c/2' });
-    const second = (await reviews(admin(ctx))).json<Array<{ id: number; user: { id: number } }>>().find((i) => i.user.id === user.userId);
+    const second = (await reviews(admin(ctx)))
+      .json<Array<{ id: number; user: { id: number } }>>()
+      .find((i) => i.user.id === user.userId);
     expect(second!.id).not.toBe(first!.id);
-    await ctx.app.inject({ method: 'POST', url: `/api/admin/tasks/reviews/${second!.id}/approve`, headers: admin(ctx) });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/tasks/reviews/${second!.id}/approve`,
+      headers: admin(ctx),
+    });
     expect((await taskOf(ctx, user, taskId))?.status).toBe('validated');
     expect(socket.events('user:task').map((m) => m.data.status)).toEqual(['rejected', 'pending_review', 'validated']);
     socket.stop();
-    expect((await ctx.db.query('SELECT status FROM task_proofs WHERE user_id = $1 ORDER BY id', [user.userId])).map((r) => r['status'])).toEqual([
-      'rejected',
-      'approved',
-    ]);
+    expect(
+      (await ctx.db.query('SELECT status FROM task_proofs WHERE user_id = $1 ORDER BY id', [user.userId])).map(
+        (r) => r['status'],
+      ),
+    ).toEqual(['rejected', 'approved']);
   });
 
   it('an unknown proof is 404; a link proof has no photo (404); hostile ids are 422', async () => {
-    const missing = await ctx.app.inject({ method: 'POST', url: '/api/admin/tasks/reviews/2000000000/approve', headers: admin(ctx) });
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/tasks/reviews/2000000000/approve',
+      headers: admin(ctx),
+    });
     expect(missing.statusCode).toBe(404);
     const user = await newUser(ctx);
     const taskId = await makeTask(ctx, { kind: 'link' });
     await taskCall(ctx, user, 'start', { task_id: taskId });
     await taskCall(ctx, user, 'validate', { task_id: taskId, link: 'https://t.me/x' });
     const [proof] = await ctx.db.query<{ id: number }>('SELECT id FROM task_proofs WHERE user_id = $1', [user.userId]);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/admin/tasks/reviews/${proof!.id}/photo`, headers: admin(ctx) })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/admin/tasks/reviews/${proof!.id}/photo`, headers: admin(ctx) }))
+        .statusCode,
+    ).toBe(404);
     for (const id of ['0', '-1', '1e3', 'abc', '99999999999']) {
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/tasks/reviews/${id}/approve`, headers: admin(ctx) })).statusCode).toBe(422);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: `/api/admin/tasks/reviews/${id}/approve`, headers: admin(ctx) }))
+          .statusCode,
+      ).toBe(422);
     }
   });
 });
 
 describe('operator API: the catalogue', () => {
-  const create = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/admin/tasks', headers: admin(ctx), payload: payload as object });
-  const base = { kind: 'visit', reward: '3', title: { en: 'T', ru: 'Т' }, description: { en: 'D', ru: 'О' }, settings: { url: 'https://ton.org' } };
+  const create = (payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url: '/api/admin/tasks', headers: admin(ctx), payload: payload as object });
+  const base = {
+    kind: 'visit',
+    reward: '3',
+    title: { en: 'T', ru: 'Т' },
+    description: { en: 'D', ru: 'О' },
+    settings: { url: 'https://ton.org' },
+  };
 
   it('creates with checked settings per kind; refuses bad input with 422 and writes nothing', async () => {
     const created = await create(base);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ kind: 'visit', reward: '3', icon: 'visit', is_active: true, settings: { url: 'https://ton.org', min_seconds: 10 } });
+    expect(created.json()).toMatchObject({
+      kind: 'visit',
+      reward: '3',
+      icon: 'visit',
+      is_active: true,
+      settings: { url: 'https://ton.org', min_seconds: 10 },
+    });
 
     const [before] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM tasks');
     const bad: Array<[unknown, string?]> = [
@@ -675,10 +854,17 @@ describe('operator API: the catalogue', () => {
     const user = await newUser(ctx);
     const taskId = await makeTask(ctx, { kind: 'photo', sort_order: 5 });
     const patch = (payload: unknown) =>
-      ctx.app.inject({ method: 'PATCH', url: `/api/admin/tasks/${taskId}`, headers: admin(ctx), payload: payload as object });
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/tasks/${taskId}`,
+        headers: admin(ctx),
+        payload: payload as object,
+      });
     expect((await patch({ is_active: false })).json()).toMatchObject({ id: taskId, is_active: false });
     expect(await taskOf(ctx, user, taskId)).toBeUndefined();
-    expect((await patch({ is_active: true, sort_order: -5, reward: '1.5', title: { en: 'New', ru: 'Новое' } })).json()).toMatchObject({
+    expect(
+      (await patch({ is_active: true, sort_order: -5, reward: '1.5', title: { en: 'New', ru: 'Новое' } })).json(),
+    ).toMatchObject({
       is_active: true,
       sort_order: -5,
       reward: '1.5',
@@ -687,9 +873,16 @@ describe('operator API: the catalogue', () => {
     expect(await taskOf(ctx, user, taskId)).toMatchObject({ reward: '1.5', title: { en: 'New', ru: 'Новое' } });
     expect((await patch({ kind: 'link' })).statusCode).toBe(422);
     expect((await patch({ settings: { url: 'https://x.com' } })).statusCode).toBe(422);
-    const missing = await ctx.app.inject({ method: 'PATCH', url: '/api/admin/tasks/2000000000', headers: admin(ctx), payload: { is_active: true } });
+    const missing = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/tasks/2000000000',
+      headers: admin(ctx),
+      payload: { is_active: true },
+    });
     expect(missing.statusCode).toBe(404);
-    const list = (await ctx.app.inject({ method: 'GET', url: '/api/admin/tasks', headers: admin(ctx) })).json<Array<{ id: number }>>();
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/admin/tasks', headers: admin(ctx) })).json<
+      Array<{ id: number }>
+    >();
     expect(list.map((task) => task.id)).toContain(taskId);
   });
 });
@@ -698,13 +891,32 @@ describe('operator CLI (npm run operator -- tasks … / reviews …)', () => {
   it('adds, lists, switches and orders tasks, and lists, approves and rejects proofs, through the admin API', async () => {
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const lines: string[] = [];
-    const run = (...args: string[]) => runOperator(args, { apiUrl: address, adminToken: ctx.config.adminToken, print: (line) => lines.push(line) });
+    const run = (...args: string[]) =>
+      runOperator(args, { apiUrl: address, adminToken: ctx.config.adminToken, print: (line) => lines.push(line) });
 
     await run(
-      'tasks', 'add', '--kind', 'link', '--reward', '12.5', '--title-en', 'Post it', '--title-ru', 'Опубликуйте',
-      '--description-en', 'Post', '--description-ru', 'Пост', '--allowed-hosts', 't.me,x.com', '--order', '7',
+      'tasks',
+      'add',
+      '--kind',
+      'link',
+      '--reward',
+      '12.5',
+      '--title-en',
+      'Post it',
+      '--title-ru',
+      'Опубликуйте',
+      '--description-en',
+      'Post',
+      '--description-ru',
+      'Пост',
+      '--allowed-hosts',
+      't.me,x.com',
+      '--order',
+      '7',
     );
-    const added = /^Added #(\d+) on {2}order 7 link 12.5 tokens — Post it \(hosts t.me,x.com\)$/.exec(lines.at(-1) ?? '');
+    const added = /^Added #(\d+) on {2}order 7 link 12.5 tokens — Post it \(hosts t.me,x.com\)$/.exec(
+      lines.at(-1) ?? '',
+    );
     expect(added, lines.at(-1)).not.toBeNull();
     const taskId = Number(added![1]);
 
@@ -719,7 +931,10 @@ describe('operator CLI (npm run operator -- tasks … / reviews …)', () => {
 
     const alice = await newUser(ctx);
     const bob = await newUser(ctx);
-    for (const [user, link] of [[alice, 'https://t.me/a/1'], [bob, 'https://x.com/b/2']] as const) {
+    for (const [user, link] of [
+      [alice, 'https://t.me/a/1'],
+      [bob, 'https://x.com/b/2'],
+    ] as const) {
       await taskCall(ctx, user, 'start', { task_id: taskId });
       expect((await taskCall(ctx, user, 'validate', { task_id: taskId, link })).statusCode).toBe(200);
     }
@@ -741,9 +956,9 @@ describe('operator CLI (npm run operator -- tasks … / reviews …)', () => {
     await expect(run('tasks', 'add', '--kind', 'quiz')).rejects.toThrow(/^422: /);
     await expect(run('tasks', 'on', 'x')).rejects.toThrow(/Usage/);
     await expect(run('reviews', 'reject', '1')).rejects.toThrow(/Usage/);
-    await expect(runOperator(['tasks', 'list'], { apiUrl: address, adminToken: 'wrong-admin-token', print: () => undefined })).rejects.toThrow(
-      /^401: Invalid admin token/,
-    );
+    await expect(
+      runOperator(['tasks', 'list'], { apiUrl: address, adminToken: 'wrong-admin-token', print: () => undefined }),
+    ).rejects.toThrow(/^401: Invalid admin token/);
   });
 });
 
@@ -753,22 +968,41 @@ describe('sandbox launcher: the review queue', () => {
     const taskId = await makeTask(ctx, { kind: 'photo' });
     await taskCall(ctx, user, 'start', { task_id: taskId });
     await taskCall(ctx, user, 'validate', { task_id: taskId, photo: photoOf(WEBP, 'image/webp') });
-    const queue = (await ctx.app.inject({ method: 'GET', url: '/sandbox/api/reviews' })).json<Array<{ id: number; user: { id: number } }>>();
+    const queue = (await ctx.app.inject({ method: 'GET', url: '/sandbox/api/reviews' })).json<
+      Array<{ id: number; user: { id: number } }>
+    >();
     const item = queue.find((entry) => entry.user.id === user.userId);
     expect(item).toBeDefined();
     const photo = await ctx.app.inject({ method: 'GET', url: `/sandbox/api/reviews/${item!.id}/photo` });
     expect(photo.headers['content-type']).toBe('image/webp');
     expect(photo.rawPayload.equals(WEBP)).toBe(true);
 
-    expect((await ctx.app.inject({ method: 'POST', url: `/sandbox/api/reviews/${item!.id}/reject`, payload: { reason: '' } })).statusCode).toBe(422);
-    const rejected = await ctx.app.inject({ method: 'POST', url: `/sandbox/api/reviews/${item!.id}/reject`, payload: { reason: 'Blurry' } });
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/sandbox/api/reviews/${item!.id}/reject`,
+          payload: { reason: '' },
+        })
+      ).statusCode,
+    ).toBe(422);
+    const rejected = await ctx.app.inject({
+      method: 'POST',
+      url: `/sandbox/api/reviews/${item!.id}/reject`,
+      payload: { reason: 'Blurry' },
+    });
     expect(rejected.statusCode).toBe(200);
     expect(await taskOf(ctx, user, taskId)).toMatchObject({ status: 'rejected', rejection_reason: 'Blurry' });
 
     await taskCall(ctx, user, 'validate', { task_id: taskId, photo: photoOf(PNG) });
-    const next = (await ctx.app.inject({ method: 'GET', url: '/sandbox/api/reviews' })).json<Array<{ id: number; user: { id: number } }>>();
+    const next = (await ctx.app.inject({ method: 'GET', url: '/sandbox/api/reviews' })).json<
+      Array<{ id: number; user: { id: number } }>
+    >();
     const second = next.find((entry) => entry.user.id === user.userId)!;
-    expect((await ctx.app.inject({ method: 'POST', url: `/sandbox/api/reviews/${second.id}/approve`, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/sandbox/api/reviews/${second.id}/approve`, payload: {} }))
+        .statusCode,
+    ).toBe(200);
     expect((await taskCall(ctx, user, 'claim', { task_id: taskId })).json<Task>().status).toBe('claimed');
 
     const page = await ctx.app.inject({ method: 'GET', url: '/sandbox/' });

@@ -35,7 +35,11 @@ describe('TokenKeys', () => {
     const at = token.lastIndexOf('.') + 1;
     const changed = token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
     await expect(keys.verify(changed)).rejects.toThrow('Not authenticated');
-    const forged = await new TokenKeys('another-secret-of-at-least-32-characters', 600).sign({ userId: 7, telegramId: 700, sessionId: SESSION });
+    const forged = await new TokenKeys('another-secret-of-at-least-32-characters', 600).sign({
+      userId: 7,
+      telegramId: 700,
+      sessionId: SESSION,
+    });
     await expect(keys.verify(forged)).rejects.toThrow('Not authenticated');
   });
 
@@ -43,7 +47,11 @@ describe('TokenKeys', () => {
     const secret = 'secret-of-at-least-32-characters-long';
     const keys = new TokenKeys(secret, 600);
     const signed = (claims: Record<string, unknown>) =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('7').setExpirationTime('10m').sign(new TextEncoder().encode(secret));
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('7')
+        .setExpirationTime('10m')
+        .sign(new TextEncoder().encode(secret));
     expect(await keys.verify(await signed({ tg: 700, sid: SESSION }))).toMatchObject({ userId: 7, sessionId: SESSION });
     await expect(keys.verify(await signed({ tg: 700 }))).rejects.toThrow('Not authenticated');
     await expect(keys.verify(await signed({ tg: 700, sid: 'not-a-session' }))).rejects.toThrow('Not authenticated');

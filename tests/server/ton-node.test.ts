@@ -88,7 +88,10 @@ function recordingClock() {
 
 const seqnoAnswer = (seqno: number): Answer => ({
   status: 200,
-  body: { ok: true, result: { '@type': 'smc.runResult', gas_used: 0, exit_code: 0, stack: [['num', `0x${seqno.toString(16)}`]] } },
+  body: {
+    ok: true,
+    result: { '@type': 'smc.runResult', gas_used: 0, exit_code: 0, stack: [['num', `0x${seqno.toString(16)}`]] },
+  },
 });
 const rateLimited = (retryAfter?: string): Answer => ({
   status: 429,
@@ -112,7 +115,11 @@ describe('the node client', () => {
     const { stack } = await client.runMethod(wallet(1), 'seqno');
     expect(stack.readNumber()).toBe(7);
     expect(node.received).toHaveLength(3);
-    expect(node.received.map((call) => call.headers['x-api-key'])).toEqual(['toncenter-key-1', 'toncenter-key-1', 'toncenter-key-1']);
+    expect(node.received.map((call) => call.headers['x-api-key'])).toEqual([
+      'toncenter-key-1',
+      'toncenter-key-1',
+      'toncenter-key-1',
+    ]);
     expect(node.received.map((call) => call.body.method)).toEqual(['runGetMethod', 'runGetMethod', 'runGetMethod']);
     expect(clock.slept).toEqual([2_000, 2_000]);
   });

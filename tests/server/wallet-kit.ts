@@ -19,7 +19,8 @@ export const newKeys = (): KeyPair => keyPairFromSeed(randomBytes(32));
 export const v4 = (keys: KeyPair) => WalletContractV4.create({ workchain: 0, publicKey: keys.publicKey });
 export const v5 = (keys: KeyPair) => WalletContractV5R1.create({ workchain: 0, publicKey: keys.publicKey });
 export const v3 = (keys: KeyPair) => WalletContractV3R2.create({ workchain: 0, publicKey: keys.publicKey });
-export const stateInitOf = (contract: Contract) => beginCell().store(storeStateInit(contract.init)).endCell().toBoc().toString('base64');
+export const stateInitOf = (contract: Contract) =>
+  beginCell().store(storeStateInit(contract.init)).endCell().toBoc().toString('base64');
 
 /** The domain a wallet proves to: the host the app is opened on. */
 export const domainOf = (c: TestContext) => new URL(c.config.publicUrl).host;
@@ -64,11 +65,23 @@ export interface ProvedWallet {
  * A fresh wallet v4r2 the user proves to hold (the latest proof wins: it replaces the user's earlier
  * wallet). Its address, like `newRecipient()`'s, is uninitialised on the dev chain until paid.
  */
-export async function proveWallet(c: TestContext, user: Pick<TestUser, 'headers'>, keys: KeyPair = newKeys()): Promise<ProvedWallet> {
+export async function proveWallet(
+  c: TestContext,
+  user: Pick<TestUser, 'headers'>,
+  keys: KeyPair = newKeys(),
+): Promise<ProvedWallet> {
   const contract = v4(keys);
   const body = proofBody({ keys, contract, payload: await getPayload(c, user), domain: domainOf(c) });
-  const response = await c.app.inject({ method: 'POST', url: '/api/wallet/ton-proof', headers: user.headers, payload: body });
+  const response = await c.app.inject({
+    method: 'POST',
+    url: '/api/wallet/ton-proof',
+    headers: user.headers,
+    payload: body,
+  });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.json<TonProofCheckResult>().wallet.address).toBe(contract.address.toRawString());
-  return { address: contract.address, text: contract.address.toString({ urlSafe: true, bounceable: false, testOnly: true }) };
+  return {
+    address: contract.address,
+    text: contract.address.toString({ urlSafe: true, bounceable: false, testOnly: true }),
+  };
 }

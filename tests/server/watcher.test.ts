@@ -78,7 +78,10 @@ describe('matching payments', () => {
 
       expect(socket.events('user:mint')).toHaveLength(1);
       expect(await recorded(paid.transaction_id.hash)).toMatchObject({ outcome: 'credited', mint_id: mint.id });
-      const [count] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM treasury_transactions WHERE mint_id = $1', [mint.id]);
+      const [count] = await ctx.db.query<{ n: number }>(
+        'SELECT COUNT(*)::int AS n FROM treasury_transactions WHERE mint_id = $1',
+        [mint.id],
+      );
       expect(count?.n).toBe(1);
     } finally {
       socket.stop();
@@ -109,14 +112,27 @@ describe('matching payments', () => {
       expect(result.recorded).toEqual({ underpaid: 1, unknown_comment: 3, not_payment: 1 });
       expect((await mintOf(user, mint.id)).status).toBe('pending');
       expect(socket.messages).toEqual([]);
-      expect(await recorded(under.transaction_id.hash)).toMatchObject({ outcome: 'underpaid', mint_id: mint.id, amount_nanotons: 5n * TON - 1n });
-      expect(await recorded(unknown.transaction_id.hash)).toMatchObject({ outcome: 'unknown_comment', mint_id: null, comment: 'Mint ZZZZZZZZ' });
-      expect(await recorded(noComment.transaction_id.hash)).toMatchObject({ outcome: 'unknown_comment', comment: null });
+      expect(await recorded(under.transaction_id.hash)).toMatchObject({
+        outcome: 'underpaid',
+        mint_id: mint.id,
+        amount_nanotons: 5n * TON - 1n,
+      });
+      expect(await recorded(unknown.transaction_id.hash)).toMatchObject({
+        outcome: 'unknown_comment',
+        mint_id: null,
+        comment: 'Mint ZZZZZZZZ',
+      });
+      expect(await recorded(noComment.transaction_id.hash)).toMatchObject({
+        outcome: 'unknown_comment',
+        comment: null,
+      });
       expect(await recorded(chatter.transaction_id.hash)).toMatchObject({ outcome: 'unknown_comment' });
       expect(await recorded(own.transaction_id.hash)).toMatchObject({ outcome: 'not_payment' });
 
       const review = (await toReview()).map((row) => row.hash);
-      expect(review).toEqual(expect.arrayContaining([under, unknown, noComment, chatter].map((t) => t.transaction_id.hash)));
+      expect(review).toEqual(
+        expect.arrayContaining([under, unknown, noComment, chatter].map((t) => t.transaction_id.hash)),
+      );
       expect(review).not.toContain(own.transaction_id.hash);
 
       // the full amount later still activates it
@@ -139,7 +155,10 @@ describe('matching payments', () => {
     const active = await mintOf(user, mint.id);
     expect(active).toMatchObject({ status: 'active', amount_ton: '2', amount_token: '200' });
     const review = await toReview();
-    expect(review.find((row) => row.hash === over.transaction_id.hash)).toMatchObject({ outcome: 'overpaid', amount_ton: '3' });
+    expect(review.find((row) => row.hash === over.transaction_id.hash)).toMatchObject({
+      outcome: 'overpaid',
+      amount_ton: '3',
+    });
     expect(review.find((row) => row.hash === twice.transaction_id.hash)).toMatchObject({ outcome: 'already_paid' });
 
     // the operator marks one handled
@@ -160,9 +179,10 @@ describe('matching payments', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ msg: 'This transaction is already resolved', code: 'conflict' });
-    const [kept] = await ctx.db.query<{ resolution: string }>('SELECT resolution FROM treasury_transactions WHERE hash = $1', [
-      twice.transaction_id.hash,
-    ]);
+    const [kept] = await ctx.db.query<{ resolution: string }>(
+      'SELECT resolution FROM treasury_transactions WHERE hash = $1',
+      [twice.transaction_id.hash],
+    );
     expect(kept?.resolution).toBe('refunded 2 TON');
     // Both attempts are in the audit, newest first, with their outcome.
     const audit = await ctx.app.inject({
@@ -171,8 +191,18 @@ describe('matching payments', () => {
       headers: { authorization: `Bearer ${ctx.config.adminToken}` },
     });
     expect(audit.json()).toMatchObject([
-      { method: 'POST', path: '/api/admin/treasury/transactions/resolve', status: 409, body: { resolution: 'overwritten?' } },
-      { method: 'POST', path: '/api/admin/treasury/transactions/resolve', status: 200, body: { resolution: 'refunded 2 TON' } },
+      {
+        method: 'POST',
+        path: '/api/admin/treasury/transactions/resolve',
+        status: 409,
+        body: { resolution: 'overwritten?' },
+      },
+      {
+        method: 'POST',
+        path: '/api/admin/treasury/transactions/resolve',
+        status: 200,
+        body: { resolution: 'refunded 2 TON' },
+      },
     ]);
     const unauthorised = await ctx.app.inject({ method: 'GET', url: '/api/admin/treasury/transactions' });
     expect(unauthorised.statusCode).toBe(401);
@@ -220,7 +250,11 @@ describe('cancel and expiry against payment', () => {
       const result = await newWatcher(ctx, fake.node, { clock: () => expiry + 20 }).poll();
       expect(result.recorded).toEqual({ mint_canceled: 1, credited: 1 });
       expect(await recorded(late.transaction_id.hash)).toMatchObject({ outcome: 'mint_canceled' });
-      expect(await mintOf(user, inTime.id)).toMatchObject({ status: 'active', cancel_reason: null, activated_at: expiry + 20 });
+      expect(await mintOf(user, inTime.id)).toMatchObject({
+        status: 'active',
+        cancel_reason: null,
+        activated_at: expiry + 20,
+      });
       expect(await mintOf(user, tooLate.id)).toMatchObject({ status: 'canceled' });
     } finally {
       socket.stop();
@@ -240,23 +274,41 @@ describe('referral effects', () => {
       await newWatcher(ctx, fake.node).poll();
 
       // tier 1 (level 0): 5 % of 1000 tokens
-      const [row] = await ctx.db.query<{ referral_balance: bigint }>('SELECT referral_balance FROM users WHERE id = $1', [referrer.userId]);
+      const [row] = await ctx.db.query<{ referral_balance: bigint }>(
+        'SELECT referral_balance FROM users WHERE id = $1',
+        [referrer.userId],
+      );
       expect(row?.referral_balance).toBe(50n * TOKEN);
       expect(referrerSocket.events('user:balance').at(-1)?.data).toMatchObject({ referral_balance: '50' });
-      const [entry] = await ctx.db.query<Record<string, unknown>>('SELECT * FROM ledger WHERE user_id = $1', [referrer.userId]);
-      expect(entry).toMatchObject({ account: 'referral_balance', delta: 50n * TOKEN, reason: 'referral_reward', ref_type: 'mint', ref_id: String(mint.id) });
+      const [entry] = await ctx.db.query<Record<string, unknown>>('SELECT * FROM ledger WHERE user_id = $1', [
+        referrer.userId,
+      ]);
+      expect(entry).toMatchObject({
+        account: 'referral_balance',
+        delta: 50n * TOKEN,
+        reason: 'referral_reward',
+        ref_type: 'mint',
+        ref_id: String(mint.id),
+      });
       expect(await ledgerMatchesBalances(ctx, referrer.userId)).toBe(true);
 
-      const me = (await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: referrer.headers })).json<UserMe>();
+      const me = (
+        await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: referrer.headers })
+      ).json<UserMe>();
       expect(me.ref).toMatchObject({ level: 0, percent: 5, turnover: '10', referrals_count: 1 });
 
       // 50 TON of turnover reaches tier 2 (6 %): the payment that crosses it already earns 6 %
       const big = await createMint(ctx, friend, 40); // 4000 tokens
       fake.pay({ amount: 40n * TON, comment: big.payment!.comment });
       await newWatcher(ctx, fake.node).poll();
-      const [after] = await ctx.db.query<{ referral_balance: bigint }>('SELECT referral_balance FROM users WHERE id = $1', [referrer.userId]);
+      const [after] = await ctx.db.query<{ referral_balance: bigint }>(
+        'SELECT referral_balance FROM users WHERE id = $1',
+        [referrer.userId],
+      );
       expect(after?.referral_balance).toBe(50n * TOKEN + 240n * TOKEN);
-      const me2 = (await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: referrer.headers })).json<UserMe>();
+      const me2 = (
+        await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: referrer.headers })
+      ).json<UserMe>();
       expect(me2.ref).toMatchObject({ level: 1, percent: 6, turnover: '50' });
       // the payer's own balances are untouched until maturity; no referrer, no referral entry
       expect(await ctx.db.query('SELECT 1 FROM ledger WHERE user_id = $1', [friend.userId])).toHaveLength(0);
@@ -316,13 +368,23 @@ describe('reading the node', () => {
   it('parses toncenter text, raw-body and external messages', () => {
     const base = { transaction_id: { lt: '5', hash: 'aGFzaA==' }, utime: 100, out_msgs: [] };
     const body = beginCell().storeUint(0, 32).storeStringTail('Mint ABC').endCell().toBoc().toString('base64');
-    expect(parseNodeTransaction({ ...base, in_msg: { source: 'EQx', value: '7', msg_data: { '@type': 'msg.dataRaw', body } } })).toMatchObject({
+    expect(
+      parseNodeTransaction({
+        ...base,
+        in_msg: { source: 'EQx', value: '7', msg_data: { '@type': 'msg.dataRaw', body } },
+      }),
+    ).toMatchObject({
       lt: 5n,
       amount: 7n,
       source: 'EQx',
       comment: 'Mint ABC',
     });
-    expect(parseNodeTransaction({ ...base, in_msg: { source: '', value: '0', msg_data: { '@type': 'msg.dataRaw', body: '' } } })).toMatchObject({
+    expect(
+      parseNodeTransaction({
+        ...base,
+        in_msg: { source: '', value: '0', msg_data: { '@type': 'msg.dataRaw', body: '' } },
+      }),
+    ).toMatchObject({
       source: null,
       amount: 0n,
     });
@@ -369,7 +431,8 @@ describe('one watcher per database', () => {
     });
     jobs.start();
     jobs.start(); // idempotent
-    for (let i = 0; i < 100 && (await mintOf(user, mint.id)).status !== 'active'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await mintOf(user, mint.id)).status !== 'active'; i++)
+      await new Promise((r) => setTimeout(r, 20));
     await jobs.stop();
     expect((await mintOf(user, mint.id)).status).toBe('active');
   });
@@ -429,7 +492,10 @@ describe('end to end through the dev chain', () => {
     const user = await newUser(ctx);
     const mint = await createMint(ctx, user, 1);
     // A treasury of its own, so the history is exactly what this test pays into it.
-    const treasury = WalletContractV4.create({ workchain: 0, publicKey: keyPairFromSeed(Buffer.alloc(32, 78)).publicKey }).address;
+    const treasury = WalletContractV4.create({
+      workchain: 0,
+      publicKey: keyPairFromSeed(Buffer.alloc(32, 78)).publicKey,
+    }).address;
     const chain = { db: ctx.db } as Pick<Deps, 'db'> as Deps;
     const paid: string[] = [];
     for (let i = 0; i < 4; i++) paid.push((await faucet(chain, treasury, TON, `noise ${i}`)).hash);
@@ -464,7 +530,12 @@ describe('end to end through the dev chain', () => {
   it('background jobs read the node at TON_NODE_URL with TonClient when given no node', async () => {
     const user = await newUser(ctx);
     const mint = await createMint(ctx, user, 1);
-    await faucet({ db: ctx.db } as Pick<Deps, 'db'> as Deps, Address.parse(mint.payment!.address), TON, mint.payment!.comment);
+    await faucet(
+      { db: ctx.db } as Pick<Deps, 'db'> as Deps,
+      Address.parse(mint.payment!.address),
+      TON,
+      mint.payment!.comment,
+    );
     const jobs = createBackgroundJobs({
       config: { ...ctx.config, tonNodeUrl: endpoint },
       db: ctx.db,
@@ -473,7 +544,8 @@ describe('end to end through the dev chain', () => {
     });
     jobs.start();
     try {
-      for (let i = 0; i < 200 && (await mintOf(user, mint.id)).status !== 'active'; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 200 && (await mintOf(user, mint.id)).status !== 'active'; i++)
+        await new Promise((r) => setTimeout(r, 20));
     } finally {
       await jobs.stop();
     }

@@ -30,8 +30,13 @@ async function userWithReferralBalance(referral: bigint): Promise<TestUser> {
 
 /** Everything a transfer could have changed for a user. */
 async function snapshot(userId: number) {
-  const [ledger] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM ledger WHERE user_id = $1', [userId]);
-  const [transfers] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM referral_transfers WHERE user_id = $1', [userId]);
+  const [ledger] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM ledger WHERE user_id = $1', [
+    userId,
+  ]);
+  const [transfers] = await ctx.db.query<{ n: number }>(
+    'SELECT COUNT(*)::int AS n FROM referral_transfers WHERE user_id = $1',
+    [userId],
+  );
   return { balances: await balances(ctx.db, userId), ledger: ledger?.n, transfers: transfers?.n };
 }
 
@@ -50,20 +55,46 @@ describe('transfer from the referral balance', () => {
       collective_bonus: 0,
     });
 
-    const entries = await ctx.db.query<{ account: string; delta: bigint; balance_after: bigint; reason: string; ref_type: string; ref_id: string }>(
+    const entries = await ctx.db.query<{
+      account: string;
+      delta: bigint;
+      balance_after: bigint;
+      reason: string;
+      ref_type: string;
+      ref_id: string;
+    }>(
       `SELECT account, delta, balance_after, reason, ref_type, ref_id FROM ledger
         WHERE user_id = $1 AND reason = 'referral_transfer' ORDER BY id`,
       [user.userId],
     );
-    const [row] = await ctx.db.query<{ id: number; amount_token: bigint }>('SELECT id, amount_token FROM referral_transfers WHERE user_id = $1', [user.userId]);
+    const [row] = await ctx.db.query<{ id: number; amount_token: bigint }>(
+      'SELECT id, amount_token FROM referral_transfers WHERE user_id = $1',
+      [user.userId],
+    );
     expect(row?.amount_token).toBe(2_500_000_000n);
     expect(entries).toEqual([
-      { account: 'referral_balance', delta: -2_500_000_000n, balance_after: 7_500_000_000n, reason: 'referral_transfer', ref_type: 'referral_transfer', ref_id: String(row?.id) },
-      { account: 'balance_token', delta: 2_500_000_000n, balance_after: 2_500_000_000n, reason: 'referral_transfer', ref_type: 'referral_transfer', ref_id: String(row?.id) },
+      {
+        account: 'referral_balance',
+        delta: -2_500_000_000n,
+        balance_after: 7_500_000_000n,
+        reason: 'referral_transfer',
+        ref_type: 'referral_transfer',
+        ref_id: String(row?.id),
+      },
+      {
+        account: 'balance_token',
+        delta: 2_500_000_000n,
+        balance_after: 2_500_000_000n,
+        reason: 'referral_transfer',
+        ref_type: 'referral_transfer',
+        ref_id: String(row?.id),
+      },
     ]);
     expect(await ledgerMatchesBalances(ctx, user.userId)).toBe(true);
 
-    const me = userMeSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: user.headers })).json());
+    const me = userMeSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: user.headers })).json(),
+    );
     expect(me).toMatchObject({ balance_token: '2.5', referral_balance: '7.5' });
   });
 
@@ -87,7 +118,13 @@ describe('transfer from the referral balance', () => {
       expect((await transfer(user, { token_amount: '3' })).statusCode).toBe(200);
       const events = socket.events('user:balance');
       expect(events.length).toBeGreaterThan(0);
-      expect(events.at(-1)?.data).toEqual({ balance_token: '3', task_balance: '0', referral_balance: '2', hold_bonus: 0, investment_bonus: 0 });
+      expect(events.at(-1)?.data).toEqual({
+        balance_token: '3',
+        task_balance: '0',
+        referral_balance: '2',
+        hold_bonus: 0,
+        investment_bonus: 0,
+      });
     } finally {
       socket.stop();
     }
@@ -168,18 +205,30 @@ describe('sandbox launcher grants (referral and task balance too)', () => {
     const { id } = (await sandbox('POST', '/users', { first_name: 'Rex' })).json<{ id: number }>();
     const launch = (await sandbox('GET', `/users/${id}/launch`)).json<{ url: string }>();
     const initData = new URLSearchParams(launch.url.slice(2)).get('tgWebAppData');
-    const tokens = (await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: initData } })).json<TokenPair>();
+    const tokens = (
+      await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: { init_data: initData } })
+    ).json<TokenPair>();
     const user = { headers: bearer(tokens.token) };
-    const me = userMeSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: user.headers })).json());
+    const me = userMeSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: user.headers })).json(),
+    );
 
     const referral = await sandbox('POST', `/users/${id}/grant`, { amount: '100', account: 'referral_balance' });
     expect(referral.statusCode).toBe(200);
     expect(referral.json()).toMatchObject({ balance_token: '0', referral_balance: '100', task_balance: '0' });
-    expect((await sandbox('POST', `/users/${id}/grant`, { amount: '7.5', account: 'task_balance' })).json()).toMatchObject({ task_balance: '7.5' });
+    expect(
+      (await sandbox('POST', `/users/${id}/grant`, { amount: '7.5', account: 'task_balance' })).json(),
+    ).toMatchObject({ task_balance: '7.5' });
     expect((await sandbox('POST', `/users/${id}/grant`, { amount: '1' })).json()).toMatchObject({ balance_token: '1' });
 
-    const listed = (await sandbox('GET', '/users')).json<Array<{ id: number; app_user: Record<string, unknown> | null }>>();
-    expect(listed.find((u) => u.id === id)?.app_user).toMatchObject({ balance_token: '1', referral_balance: '100', task_balance: '7.5' });
+    const listed = (await sandbox('GET', '/users')).json<
+      Array<{ id: number; app_user: Record<string, unknown> | null }>
+    >();
+    expect(listed.find((u) => u.id === id)?.app_user).toMatchObject({
+      balance_token: '1',
+      referral_balance: '100',
+      task_balance: '7.5',
+    });
     const grants = await ctx.db.query<{ account: string; delta: bigint; reason: string }>(
       'SELECT account, delta, reason FROM ledger WHERE user_id = $1 ORDER BY id',
       [me.id],
@@ -190,7 +239,10 @@ describe('sandbox launcher grants (referral and task balance too)', () => {
       { account: 'balance_token', delta: TOKEN, reason: 'sandbox_grant' },
     ]);
 
-    expect((await transfer(user, { token_amount: '40' })).json<Balances>()).toMatchObject({ balance_token: '41', referral_balance: '60' });
+    expect((await transfer(user, { token_amount: '40' })).json<Balances>()).toMatchObject({
+      balance_token: '41',
+      referral_balance: '60',
+    });
     expect(await ledgerMatchesBalances(ctx, me.id)).toBe(true);
   });
 });

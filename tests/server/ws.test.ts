@@ -67,7 +67,10 @@ const sandbox = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object
 
 /** A launcher test user who has opened the app: the sandbox user id and the app's tokens. */
 async function openedTestUser(): Promise<{ sandboxId: number; tokens: TokenPair }> {
-  const created = (await sandbox('POST', '/users', { first_name: 'Socket', platform: 'ios' })).json<{ id: number; telegram_id: number }>();
+  const created = (await sandbox('POST', '/users', { first_name: 'Socket', platform: 'ios' })).json<{
+    id: number;
+    telegram_id: number;
+  }>();
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/register',
@@ -101,7 +104,10 @@ describe('/api/ws/', () => {
       data: { balance_token: '0', task_balance: '0', referral_balance: '0', hold_bonus: 0, investment_bonus: 0 },
     });
     // The price as it is now: a tick just before the subscription is not lost.
-    expect(price).toMatchObject({ event: 'price_update', data: { price: expect.any(String), time: expect.any(Number) } });
+    expect(price).toMatchObject({
+      event: 'price_update',
+      data: { price: expect.any(String), time: expect.any(Number) },
+    });
 
     const grant = await sandbox('POST', `/users/${sandboxId}/grant`, { amount: '100' });
     expect(grant.statusCode).toBe(200);

@@ -16,7 +16,10 @@ afterEach(() => {
 function stubExecCommand(result: boolean) {
   const copied: string[] = [];
   const execCommand = vi.fn((command: string) => {
-    const area = document.activeElement instanceof HTMLTextAreaElement ? document.activeElement : document.querySelector('textarea');
+    const area =
+      document.activeElement instanceof HTMLTextAreaElement
+        ? document.activeElement
+        : document.querySelector('textarea');
     if (command === 'copy' && area) copied.push(area.value);
     return result;
   });

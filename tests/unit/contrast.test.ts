@@ -51,9 +51,16 @@ describe("the theme's readable colours (what applyThemeFx sets as --tg-readable-
   it('every text colour reads on every background and on the fill over it; the button under its text', () => {
     const colors = readableThemeColors(light, 'light');
     const backgrounds = ['#ffffff', '#efeff3', blend('#ffffff', '#787880', 0.16), blend('#efeff3', '#787880', 0.16)];
-    for (const name of ['--tg-readable-hint', '--tg-readable-link', '--tg-readable-accent', '--tg-readable-destructive']) {
+    for (const name of [
+      '--tg-readable-hint',
+      '--tg-readable-link',
+      '--tg-readable-accent',
+      '--tg-readable-destructive',
+    ]) {
       for (const background of backgrounds) {
-        expect(contrastRatio(colors[name]!, background), `${name} on ${background}`).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+        expect(contrastRatio(colors[name]!, background), `${name} on ${background}`).toBeGreaterThanOrEqual(
+          MIN_TEXT_CONTRAST,
+        );
       }
     }
     expect(contrastRatio('#ffffff', colors['--tg-readable-button']!)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);

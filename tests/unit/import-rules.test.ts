@@ -38,7 +38,13 @@ function tree(files: Record<string, string>): string {
   trees.push(dir);
   const all: Record<string, string> = {
     'tsconfig.json': JSON.stringify({
-      compilerOptions: { baseUrl: '.', paths: { '@/*': ['src/*'] }, jsx: 'react-jsx', module: 'ESNext', moduleResolution: 'Bundler' },
+      compilerOptions: {
+        baseUrl: '.',
+        paths: { '@/*': ['src/*'] },
+        jsx: 'react-jsx',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+      },
     }),
     ...files,
   };
@@ -57,10 +63,14 @@ const pkg = (name: string, imports = ''): Record<string, string> => ({
 /** The violations dependency-cruiser reports for `dir` with one of the project's configs, as "rule: from → to". */
 async function violations(dir: string, config: string, targets: string[]): Promise<string[]> {
   const bin = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
-  const { stdout } = await run(process.execPath, [bin, ...targets, '--config', join(root, config), '--output-type', 'json'], {
-    cwd: dir,
-    maxBuffer: 64 * 1024 * 1024,
-  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+  const { stdout } = await run(
+    process.execPath,
+    [bin, ...targets, '--config', join(root, config), '--output-type', 'json'],
+    {
+      cwd: dir,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
   const result = JSON.parse(stdout) as { summary: { violations: Violation[] } };
   return result.summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`).sort();
 }
@@ -70,18 +80,23 @@ describe('the source import rules (.dependency-cruiser.cjs)', () => {
     const dir = tree({
       // Allowed: a domain through another's service, inside a domain, platform, roots, the sandbox's registration,
       // the contract from src/, type-only imports counted like the rest.
-      'server/mint/service.ts': "import { b } from '../ledger/service';\nimport { db } from '../db/index';\nexport const a = b + db;\n",
-      'server/mint/routes.ts': "import { a } from './service';\nimport { auth } from '../http/auth-context';\nexport const r = a + auth;\n",
+      'server/mint/service.ts':
+        "import { b } from '../ledger/service';\nimport { db } from '../db/index';\nexport const a = b + db;\n",
+      'server/mint/routes.ts':
+        "import { a } from './service';\nimport { auth } from '../http/auth-context';\nexport const r = a + auth;\n",
       'server/mint/wire.ts': "import type { Mint } from '@/shared/api/contract/mint';\nexport type W = Mint;\n",
       'server/ledger/service.ts': "import { db } from '../db/index';\nexport const b = db;\n",
       'server/db/index.ts': 'export const db = 1;\n',
       'server/http/auth-context.ts': 'export const auth = 1;\n',
       'server/deps.ts': "import type { auth } from './http/auth-context';\nexport type Deps = typeof auth;\n",
-      'server/app.ts': "import { r } from './mint/routes';\nexport const app = r;\nexport const load = () => import('./sandbox/index');\n",
+      'server/app.ts':
+        "import { r } from './mint/routes';\nexport const app = r;\nexport const load = () => import('./sandbox/index');\n",
       'server/jobs.ts': "import { a } from './mint/service';\nexport const jobs = a;\n",
-      'server/sandbox/index.ts': "import { c } from './chain/routes';\nimport { b } from '../ledger/service';\nexport const s = c + b;\n",
+      'server/sandbox/index.ts':
+        "import { c } from './chain/routes';\nimport { b } from '../ledger/service';\nexport const s = c + b;\n",
       'server/sandbox/chain/routes.ts': 'export const c = 1;\n',
-      'src/shared/api/contract/mint.ts': "import { z } from 'zod';\nexport const mintSchema = z;\nexport type Mint = number;\n",
+      'src/shared/api/contract/mint.ts':
+        "import { z } from 'zod';\nexport const mintSchema = z;\nexport type Mint = number;\n",
       ...pkg('zod'),
 
       // One breach per rule.
@@ -123,13 +138,14 @@ describe('the source import rules (.dependency-cruiser.cjs)', () => {
 });
 
 describe('the runtime import rules (.dependency-cruiser.runtime.cjs)', () => {
-  it("start with the early launch calls: the entry's first import (docs/performance.md \"What the client does at launch\")", () => {
+  it('start with the early launch calls: the entry\'s first import (docs/performance.md "What the client does at launch")', () => {
     const entry = readFileSync(join(root, 'src/app/index.tsx'), 'utf8');
     expect(entry.match(/^import .+$/m)?.[0]).toBe("import './early';");
   });
 
   it('name only files that exist', () => {
-    for (const file of [...runtimeRules.FIRST_SCREEN, ...runtimeRules.LAZY]) expect(existsSync(join(root, file)), file).toBe(true);
+    for (const file of [...runtimeRules.FIRST_SCREEN, ...runtimeRules.LAZY])
+      expect(existsSync(join(root, file)), file).toBe(true);
   });
 
   it('report each breach and nothing the rules allow', async () => {
@@ -148,14 +164,18 @@ describe('the runtime import rules (.dependency-cruiser.runtime.cjs)', () => {
         "import type { Mint } from '../shared/api/contract/mint';",
         'export const app: Mint = page + modal;',
       ].join('\n'),
-      'src/app/early.ts': "import { value } from 'ofetch';\nimport { value as e } from 'effector';\nexport const early = value + e;\n",
-      'src/pages/dashboard/ui/dashboard-page.tsx': "import { value } from 'lightweight-charts';\nexport const page = value;\n",
+      'src/app/early.ts':
+        "import { value } from 'ofetch';\nimport { value as e } from 'effector';\nexport const early = value + e;\n",
+      'src/pages/dashboard/ui/dashboard-page.tsx':
+        "import { value } from 'lightweight-charts';\nexport const page = value;\n",
       'src/shared/ui/modal/modal.tsx': 'export const modal = 1;\n',
       // on the first screen's list, but the entry does not import it
       'src/widgets/navbar/ui/navbar.tsx': 'export const navbar = 1;\n',
       // a lazy chunk is a root of its own: its zod is a breach too
-      'src/features/sell-tokens/ui/sell-modal.tsx': "import { mintSchema } from '../../../shared/api/contract/mint';\nexport default mintSchema;\n",
-      'src/shared/api/contract/mint.ts': "import { z } from 'zod';\nexport const mintSchema = z;\nexport type Mint = number;\n",
+      'src/features/sell-tokens/ui/sell-modal.tsx':
+        "import { mintSchema } from '../../../shared/api/contract/mint';\nexport default mintSchema;\n",
+      'src/shared/api/contract/mint.ts':
+        "import { z } from 'zod';\nexport const mintSchema = z;\nexport type Mint = number;\n",
     });
     expect(await violations(dir, '.dependency-cruiser.runtime.cjs', ['src'])).toEqual(
       [

@@ -121,7 +121,15 @@ describe('the launch parameters read without the SDK are the SDK’s', () => {
     ['the launcher: a Russian iOS user in the dark theme', launcherHash(sandboxUser({}))],
     [
       'the launcher: an English Android user in the light theme, opened from a link',
-      launcherHash(sandboxUser({ language_code: 'en', platform: 'android', theme: 'light', start_param: 'ABCD2345', username: null })),
+      launcherHash(
+        sandboxUser({
+          language_code: 'en',
+          platform: 'android',
+          theme: 'light',
+          start_param: 'ABCD2345',
+          username: null,
+        }),
+      ),
     ],
     ['the launcher: a farm link', launcherHash(sandboxUser({ platform: 'tdesktop', start_param: 'farm_Q7X2' }))],
     ['a plain browser (no hash)', ''],
@@ -149,14 +157,22 @@ describe('the launch parameters read without the SDK are the SDK’s', () => {
     [
       'the iOS dark theme Telegram lifts, and a start parameter only outside the signed data',
       telegramHash({
-        tgWebAppData: initData({ user: JSON.stringify({ id: 7 }), query_id: 'AAH', auth_date: '1', hash: 'b'.repeat(64) }),
+        tgWebAppData: initData({
+          user: JSON.stringify({ id: 7 }),
+          query_id: 'AAH',
+          auth_date: '1',
+          hash: 'b'.repeat(64),
+        }),
         tgWebAppVersion: '6.2',
         tgWebAppPlatform: 'ios',
         tgWebAppThemeParams: JSON.stringify({ bg_color: '#1c1c1d', secondary_bg_color: '#1c1c1d' }),
         tgWebAppStartParam: 'ignored',
       }),
     ],
-    ['broken percent-encoding and a theme that is not JSON', '#tgWebAppData=user%3D%7B%22id%22%3A5%7D%26x%3D%E0%A4%A&tgWebAppPlatform=android&tgWebAppThemeParams=%7Bbad'],
+    [
+      'broken percent-encoding and a theme that is not JSON',
+      '#tgWebAppData=user%3D%7B%22id%22%3A5%7D%26x%3D%E0%A4%A&tgWebAppPlatform=android&tgWebAppThemeParams=%7Bbad',
+    ],
   ])('%s', (_, hash) => {
     const { ours, theirs } = readBoth(hash);
     expect(ours).toEqual(theirs);

@@ -56,7 +56,9 @@ describe("the server's answers in the user's language, chosen by code", () => {
     expect(failureText(failure('tooManyPendingMints', SERVER_MESSAGES.tooManyPendingMints), ru)).toBe(
       'Слишком много неоплаченных минтов: оплатите или отмените один из них',
     );
-    expect(failureText(failure('notAMember', SERVER_MESSAGES.notAMember, 403), ru)).toBe(catalogues.ru['community.title']);
+    expect(failureText(failure('notAMember', SERVER_MESSAGES.notAMember, 403), ru)).toBe(
+      catalogues.ru['community.title'],
+    );
     for (const [code, text] of Object.entries(SERVER_MESSAGES)) {
       expect(failureText(failure(code, text), en)).toBe(text);
       expect(failureText(failure(code, text), ru)).not.toBe(text);
@@ -64,12 +66,17 @@ describe("the server's answers in the user's language, chosen by code", () => {
   });
 
   it('the code decides, not the msg', () => {
-    expect(failureText(failure('insufficientFunds', 'whatever the server wrote', 400), ru)).toBe(catalogues.ru['server.insufficientFunds']);
+    expect(failureText(failure('insufficientFunds', 'whatever the server wrote', 400), ru)).toBe(
+      catalogues.ru['server.insufficientFunds'],
+    );
   });
 
   it("a detail code's msg, and an unknown code's, is shown as written; none at all is the catalogue's unknown error", () => {
-    for (const code of DETAIL_ERROR_CODES) expect(failureText(failure(code, 'init_data is required', 422), ru)).toBe('init_data is required');
-    expect(failureText(failure('someNewerCode', 'Something only a developer meets', 422), ru)).toBe('Something only a developer meets');
+    for (const code of DETAIL_ERROR_CODES)
+      expect(failureText(failure(code, 'init_data is required', 422), ru)).toBe('init_data is required');
+    expect(failureText(failure('someNewerCode', 'Something only a developer meets', 422), ru)).toBe(
+      'Something only a developer meets',
+    );
     expect(failureText(failure(null, 'No code at all', 400), ru)).toBe('No code at all');
     expect(failureText(failure(null, null, 502), ru)).toBe(catalogues.ru['error.unknown']);
   });
@@ -87,10 +94,12 @@ describe("validation texts (422) in the user's language, with the answer's param
     expect(failureText(failure('amountAtLeast', 'Amount must be at least 1 TON', 422, { amount: '1' }), ru)).toBe(
       'Сумма должна быть не меньше 1 TON',
     );
-    expect(failureText(failure('amountDecimals', 'Amount must have at most 9 decimal places', 422, { max: '9' }), ru)).toBe(
-      'В сумме может быть не больше 9 знаков после точки',
-    );
-    const days = failure('wholeNumber', 'days: must be a whole number from 1 to 2147483647', 422, { max: '2147483647' });
+    expect(
+      failureText(failure('amountDecimals', 'Amount must have at most 9 decimal places', 422, { max: '9' }), ru),
+    ).toBe('В сумме может быть не больше 9 знаков после точки');
+    const days = failure('wholeNumber', 'days: must be a whole number from 1 to 2147483647', 422, {
+      max: '2147483647',
+    });
     expect(failureText(days, ru)).toBe('Укажите целое число от 1 до 2147483647.');
     expect(failureText(days, en)).toBe('Use a whole number from 1 to 2147483647.');
     expect(failureText(failure('amountAtLeast', 'Amount must be at least 1 TON', 422, { amount: '1' }), en)).toBe(

@@ -1,9 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createReconnectingSocket,
-  reconnectDelayMs,
-  type ReconnectingSocketOptions,
-} from '@/shared/api/socket';
+import { createReconnectingSocket, reconnectDelayMs, type ReconnectingSocketOptions } from '@/shared/api/socket';
 import { SOCKET_CLOSE } from '@/shared/api/contract';
 import { FakeWebSocket } from './fake-websocket';
 
@@ -135,9 +131,7 @@ describe('createReconnectingSocket', () => {
   it('a successful open resets the backoff', () => {
     const { socket, onClose } = setup();
     socket.connect();
-    expect([msUntilNextAttempt(), msUntilNextAttempt(), msUntilNextAttempt()]).toEqual([
-      1_000, 2_000, 4_000,
-    ]);
+    expect([msUntilNextAttempt(), msUntilNextAttempt(), msUntilNextAttempt()]).toEqual([1_000, 2_000, 4_000]);
     FakeWebSocket.last.open();
     expect(msUntilNextAttempt()).toBe(1_000);
     expect(onClose).toHaveBeenCalledTimes(1);

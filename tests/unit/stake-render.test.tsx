@@ -60,7 +60,9 @@ describe('stake cards under the 1 s ticker', () => {
   });
 
   it('re-renders the numbers on each tick, never the cards', async () => {
-    const scope = fork({ handlers: [[getStakesFx, async () => ({ data: [1, 2, 3].map(stake), total: 3, page: 1, limit: 300 })]] });
+    const scope = fork({
+      handlers: [[getStakesFx, async () => ({ data: [1, 2, 3].map(stake), total: 3, page: 1, limit: 300 })]],
+    });
     const List = () => {
       renders.list += 1;
       return <StakeList />;

@@ -295,7 +295,9 @@ describe("the app's wallet balance effect", () => {
     await expect(getAddressBalanceFx(ADDRESS)).resolves.toBe('98994692000');
     expect(fetch).toHaveBeenCalledTimes(1);
     // An account in a state the app does not know is an error, not a balance.
-    fetch.mockImplementationOnce(async () => new Response(JSON.stringify((accountInfo('weird') as { body: unknown }).body)));
+    fetch.mockImplementationOnce(
+      async () => new Response(JSON.stringify((accountInfo('weird') as { body: unknown }).body)),
+    );
     await expectKind(getAddressBalanceFx(ADDRESS), 'unsupported-state');
   });
 });

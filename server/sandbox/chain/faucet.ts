@@ -48,9 +48,7 @@ export async function faucet(
   return deps.db.tx((q) => faucetIn(q, address, nanotons, comment, nowSeconds()));
 }
 
-
 // ---- sandbox treasury ----------------------------------------------------------------------------
-
 
 /**
  * Sandbox start: deploys and funds the sandbox treasury wallet unless it is already active. Runs under

@@ -196,4 +196,3 @@ export async function runGetMethod(
   if (!getter) return result(EXIT_METHOD_NOT_FOUND);
   return result(0, getter(parseWalletV4Data(Cell.fromBase64(row.data))));
 }
-

@@ -22,7 +22,10 @@ const logicalTime = integerText
 
 /** An address in any form; routes.ts turns it into an Address (416 "Incorrect address" like toncenter). */
 const address = z.string().min(1).max(200);
-const boc = z.string().min(1).max(512 * 1024);
+const boc = z
+  .string()
+  .min(1)
+  .max(512 * 1024);
 
 export const addressParamsSchema = z.object({ address });
 
@@ -50,7 +53,13 @@ export const sendBocParamsSchema = z.object({ boc });
 export const estimateFeeParamsSchema = z.object({
   address,
   body: boc,
-  init_code: z.string().max(512 * 1024).nullish(),
-  init_data: z.string().max(512 * 1024).nullish(),
+  init_code: z
+    .string()
+    .max(512 * 1024)
+    .nullish(),
+  init_data: z
+    .string()
+    .max(512 * 1024)
+    .nullish(),
   ignore_chksig: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).nullish(),
 });

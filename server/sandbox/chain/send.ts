@@ -357,4 +357,3 @@ export async function estimateFee(q: Queryable, input: EstimateFeeInput) {
     destination_fees: [] as [],
   };
 }
-

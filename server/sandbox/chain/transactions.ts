@@ -24,7 +24,13 @@ import {
   storeTransaction,
 } from '@ton/core';
 import type { Queryable } from '../../db/index';
-import { LT_PER_BLOCK, MAX_NANOTONS, MESSAGE_ACTION_FEE, MESSAGE_FORWARD_FEE, MESSAGE_FWD_FEE_CARRIED } from './constants';
+import {
+  LT_PER_BLOCK,
+  MAX_NANOTONS,
+  MESSAGE_ACTION_FEE,
+  MESSAGE_FORWARD_FEE,
+  MESSAGE_FWD_FEE_CARRIED,
+} from './constants';
 import { badRequest } from './errors';
 import { type AccountRow, type Block, insertTransaction, lockAccount, updateAccount } from './queries';
 import { base64, bocBase64, renderMessage } from './toncenter';
@@ -194,7 +200,10 @@ export const REFUSED_EXIT_CODE = 100;
  */
 function bounceOf(message: Message, info: CommonMessageInfoInternal, createdLt: bigint, now: number): Message {
   const bits = message.body.bits;
-  const body = beginCell().storeUint(0xffffffff, 32).storeBits(bits.substring(0, Math.min(256, bits.length))).endCell();
+  const body = beginCell()
+    .storeUint(0xffffffff, 32)
+    .storeBits(bits.substring(0, Math.min(256, bits.length)))
+    .endCell();
   return {
     info: {
       type: 'internal',
@@ -250,7 +259,11 @@ export async function deliver(
         creditFirst: false,
         storagePhase: noStoragePhase,
         creditPhase: { credit: { coins: value } },
-        computePhase: { ...vmPhase({ gasFees: 0n, gasUsed: 0n, deploying: false }), success: false, exitCode: REFUSED_EXIT_CODE },
+        computePhase: {
+          ...vmPhase({ gasFees: 0n, gasUsed: 0n, deploying: false }),
+          success: false,
+          exitCode: REFUSED_EXIT_CODE,
+        },
         actionPhase: null,
         bouncePhase: {
           type: 'ok',

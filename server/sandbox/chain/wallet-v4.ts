@@ -52,12 +52,7 @@ export function parseWalletV4Data(data: Cell): WalletV4Data {
 
 /** The data cell after a transfer: only the seqno changes (plugins stay empty). */
 export function walletV4Data(seqno: number, subwalletId: number, publicKey: Buffer): Cell {
-  return beginCell()
-    .storeUint(seqno, 32)
-    .storeUint(subwalletId, 32)
-    .storeBuffer(publicKey)
-    .storeBit(0)
-    .endCell();
+  return beginCell().storeUint(seqno, 32).storeUint(subwalletId, 32).storeBuffer(publicKey).storeBit(0).endCell();
 }
 
 export interface WalletV4Action {

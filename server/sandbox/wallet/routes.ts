@@ -21,7 +21,10 @@ export function devWalletRoutes(deps: Deps) {
         .send(await readFile(asset('../dev-wallet.js'))),
     );
     app.get(DEV_WALLET_IMAGE_PATH, async (_request, reply) =>
-      reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(await readFile(asset('./dev-wallet.svg'))),
+      reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=3600')
+        .send(await readFile(asset('./dev-wallet.svg'))),
     );
     app.get(WALLETS_LIST_PATH, async (_request, reply) =>
       reply.header('cache-control', 'no-cache').send(walletsList(deps.config)),
@@ -31,7 +34,9 @@ export function devWalletRoutes(deps: Deps) {
       const { init_data } = parseOr422(walletQuerySchema, request.query);
       return walletInfo(deps, init_data);
     });
-    app.post('/sandbox/api/wallet/connect', async (request) => connect(deps, parseOr422(connectBodySchema, request.body)));
+    app.post('/sandbox/api/wallet/connect', async (request) =>
+      connect(deps, parseOr422(connectBodySchema, request.body)),
+    );
     /** What the confirmation overlay shows (decoded comments, balance); also rejects a bad request before asking. */
     app.post('/sandbox/api/wallet/preview', async (request) => preview(deps, parseOr422(sendBodySchema, request.body)));
     app.post('/sandbox/api/wallet/send', async (request) => send(deps, parseOr422(sendBodySchema, request.body)));

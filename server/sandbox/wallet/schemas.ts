@@ -114,7 +114,9 @@ export const connectBodySchema = z.strictObject({
         z.object({
           name: z.literal('ton_proof'),
           // The SDK caps the proof payload at 128 bytes.
-          payload: z.string().refine((text) => Buffer.byteLength(text, 'utf8') <= 128, 'payload is longer than 128 bytes'),
+          payload: z
+            .string()
+            .refine((text) => Buffer.byteLength(text, 'utf8') <= 128, 'payload is longer than 128 bytes'),
         }),
       ]),
     )
@@ -148,5 +150,11 @@ export interface WalletListEntry extends WalletInfo {
 
 export interface TransactionPreview {
   balance: string;
-  messages: Array<{ address: string; amount: string; comment: string | null; has_payload: boolean; has_state_init: boolean }>;
+  messages: Array<{
+    address: string;
+    amount: string;
+    comment: string | null;
+    has_payload: boolean;
+    has_state_init: boolean;
+  }>;
 }

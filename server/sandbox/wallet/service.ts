@@ -194,10 +194,16 @@ export async function connect(deps: Deps, body: ConnectBody): Promise<ConnectEve
 /** Checks a wallet makes before it shows or signs a request; the schema has checked the shapes. */
 function checkRequest(wallet: DevWallet, request: TransactionRequest, now = Math.floor(Date.now() / 1000)) {
   if (request.valid_until <= now) {
-    throw new BadRequestError({ code: 'badRequest', msg: 'Transaction request has expired (valid_until is in the past)' });
+    throw new BadRequestError({
+      code: 'badRequest',
+      msg: 'Transaction request has expired (valid_until is in the past)',
+    });
   }
   if (request.network !== undefined && request.network !== DEV_WALLET_NETWORK) {
-    throw new BadRequestError({ code: 'badRequest', msg: `Wrong network ${request.network}: the dev wallet is on ${DEV_WALLET_NETWORK} (testnet)` });
+    throw new BadRequestError({
+      code: 'badRequest',
+      msg: `Wrong network ${request.network}: the dev wallet is on ${DEV_WALLET_NETWORK} (testnet)`,
+    });
   }
   if (request.from !== undefined && !request.from.address.equals(wallet.address)) {
     throw new BadRequestError({ code: 'badRequest', msg: 'from is not this wallet’s address' });
@@ -301,7 +307,8 @@ export async function send(deps: Deps, body: SendBody): Promise<{ boc: string }>
 // ---- launcher -----------------------------------------------------------------------------------
 
 export async function faucetForUser(deps: Deps, sandboxUserId: number, nanotons: bigint): Promise<WalletInfo> {
-  if (!(await sandboxUserExists(deps.db, sandboxUserId))) throw new NotFoundError({ code: 'notFound', msg: 'Test user not found' });
+  if (!(await sandboxUserExists(deps.db, sandboxUserId)))
+    throw new NotFoundError({ code: 'notFound', msg: 'Test user not found' });
   const wallet = await ensureWallet(deps, sandboxUserId);
   await chainFaucet(deps, wallet.address, nanotons, 'Sandbox faucet');
   return infoOf(deps, wallet);

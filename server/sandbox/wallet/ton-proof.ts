@@ -49,7 +49,9 @@ export function signTonProof(args: {
 }): TonProof {
   const timestamp = args.timestamp ?? Math.floor(Date.now() / 1000);
   const message = tonProofMessage(args.address, args.domain, timestamp, args.payload);
-  const signed = sha256(Buffer.concat([Buffer.from([0xff, 0xff]), Buffer.from('ton-connect', 'utf8'), sha256(message)]));
+  const signed = sha256(
+    Buffer.concat([Buffer.from([0xff, 0xff]), Buffer.from('ton-connect', 'utf8'), sha256(message)]),
+  );
   return {
     timestamp,
     domain: { lengthBytes: Buffer.byteLength(args.domain, 'utf8'), value: args.domain },

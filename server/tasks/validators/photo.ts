@@ -23,10 +23,15 @@ export function sniffPhotoType(data: Buffer): PhotoType | null {
 }
 
 /** Bytes a base64 text decodes to (the contract's schema has already checked its alphabet). */
-export const decodedLength = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.match(/=+$/)?.[0].length ?? 0);
+export const decodedLength = (base64: string) =>
+  Math.floor((base64.length * 3) / 4) - (base64.match(/=+$/)?.[0].length ?? 0);
 
-export function readPhoto(photo: { content_type: PhotoType; data: string }, maxBytes: number): { contentType: PhotoType; data: Buffer } {
-  if (decodedLength(photo.data) > maxBytes) throw new PayloadTooLargeError({ code: 'payloadTooLarge', msg: PHOTO_TOO_LARGE_MSG });
+export function readPhoto(
+  photo: { content_type: PhotoType; data: string },
+  maxBytes: number,
+): { contentType: PhotoType; data: Buffer } {
+  if (decodedLength(photo.data) > maxBytes)
+    throw new PayloadTooLargeError({ code: 'payloadTooLarge', msg: PHOTO_TOO_LARGE_MSG });
   const data = Buffer.from(photo.data, 'base64');
   if (data.length > maxBytes) throw new PayloadTooLargeError({ code: 'payloadTooLarge', msg: PHOTO_TOO_LARGE_MSG });
   if (sniffPhotoType(data) !== photo.content_type) {

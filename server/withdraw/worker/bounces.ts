@@ -31,12 +31,20 @@ import { addressesEqual } from '../../lib/ton-address';
 import { inTransaction } from '../../events/transaction';
 import { pagesOf, readHistory } from './history';
 import type { PayoutDeps } from './index';
-import { type BounceCursor, failBounced, firstBatchStart, lockWithdrawal, readBounceCursor, saveBounceCursor } from '../queries';
+import {
+  type BounceCursor,
+  failBounced,
+  firstBatchStart,
+  lockWithdrawal,
+  readBounceCursor,
+  saveBounceCursor,
+} from '../queries';
 import { returnWithdrawalTokens } from '../service';
 import { publishWithdrawal } from '../wire';
 
 /** What the user reads on a bounced payout, and the operator too. */
-export const BOUNCED_PAYOUT = 'The receiving wallet refused the payment, so the TON came back; the tokens were returned to your balance';
+export const BOUNCED_PAYOUT =
+  'The receiving wallet refused the payment, so the TON came back; the tokens were returned to your balance';
 
 const COMMENT = /^Withdrawal (\d+)$/;
 
@@ -75,7 +83,11 @@ async function refundBounce(p: PayoutDeps, bounce: Bounce): Promise<'refunded' |
     const row = await lockWithdrawal(tx, bounce.withdrawalId);
     if (row?.bounced_tx_hash === bounce.txHash) return 'seen';
     if (!row || row.status !== 'completed' || row.out_msg_lt === null) return 'unmatched';
-    if (!addressesEqual(row.address, bounce.source.toRawString()) || bounce.createdLt <= row.out_msg_lt || bounce.value > row.ton_amount) {
+    if (
+      !addressesEqual(row.address, bounce.source.toRawString()) ||
+      bounce.createdLt <= row.out_msg_lt ||
+      bounce.value > row.ton_amount
+    ) {
       return 'unmatched';
     }
     const failed = await failBounced(tx, row.id, BOUNCED_PAYOUT, bounce.txHash);
@@ -117,11 +129,19 @@ export async function refundBouncedPayouts(p: PayoutDeps): Promise<BounceRead> {
     const message = transaction.inMessage;
     if (!bounce) {
       if (message?.info.type === 'internal' && message.info.bounced) {
-        p.log.warn({ lt: String(transaction.lt), src: message.info.src.toString() }, 'a bounced message on the hot wallet names no payout');
+        p.log.warn(
+          { lt: String(transaction.lt), src: message.info.src.toString() },
+          'a bounced message on the hot wallet names no payout',
+        );
       }
       continue;
     }
-    const details = { ...bounce, source: bounce.source.toString(), value: String(bounce.value), createdLt: String(bounce.createdLt) };
+    const details = {
+      ...bounce,
+      source: bounce.source.toString(),
+      value: String(bounce.value),
+      createdLt: String(bounce.createdLt),
+    };
     const outcome = await refundBounce(p, bounce);
     if (outcome === 'refunded') {
       refunded.push(bounce.withdrawalId);

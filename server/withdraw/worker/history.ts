@@ -95,13 +95,17 @@ export async function readHistory(
     });
     if (batch.length === 0) {
       // Nothing above `downTo` (to_lt) is complete and empty: users check what the read covers (`top`).
-      return expected === null ? result(true, null, null) : result(false, 'the node answered no transactions where the history goes on', null);
+      return expected === null
+        ? result(true, null, null)
+        : result(false, 'the node answered no transactions where the history goes on', null);
     }
     for (const transaction of batch) {
       const point = transactionPoint(transaction);
       if (expected === null && point.lt <= downTo.lt) {
         // A node that ignores to_lt: the newest transaction is the stored point (nothing new) or older.
-        return samePoint(point, downTo) ? result(true, null, null) : result(false, `the newest transaction ${point.lt} is older than lt ${downTo.lt}`, null);
+        return samePoint(point, downTo)
+          ? result(true, null, null)
+          : result(false, `the newest transaction ${point.lt} is older than lt ${downTo.lt}`, null);
       }
       if (expected && !samePoint(point, expected)) {
         return result(false, `the node answered transaction ${transaction.lt} where ${expected.lt} was named`, null);

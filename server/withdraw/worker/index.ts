@@ -183,7 +183,11 @@ export function normalizedMessageHash(message: Message): string {
     init: null,
     body: message.body,
   };
-  return beginCell().store(storeMessage(normalized, { forceRef: true })).endCell().hash().toString('base64');
+  return beginCell()
+    .store(storeMessage(normalized, { forceRef: true }))
+    .endCell()
+    .hash()
+    .toString('base64');
 }
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -240,10 +244,12 @@ interface WalletState {
  */
 async function walletState(node: PayoutNode, wallet: HotWallet): Promise<WalletState> {
   const state = await node.getContractState(wallet.address);
-  const last = state.lastTransaction ? { lt: BigInt(state.lastTransaction.lt), hash: state.lastTransaction.hash } : START_OF_HISTORY;
+  const last = state.lastTransaction
+    ? { lt: BigInt(state.lastTransaction.lt), hash: state.lastTransaction.hash }
+    : START_OF_HISTORY;
   if (state.state !== 'active') return { seqno: 0, balance: state.balance, active: false, last };
   const [data] = state.data ? Cell.fromBoc(state.data) : [];
-  if (!data) throw new Error("the node answered the active hot wallet without its data: its seqno is unknown");
+  if (!data) throw new Error('the node answered the active hot wallet without its data: its seqno is unknown');
   return { seqno: wallet.seqnoOf(data), balance: state.balance, active: true, last };
 }
 
@@ -268,11 +274,18 @@ async function searchBatch(p: PayoutDeps, batch: BatchRow, state: WalletState): 
   const read = await readHistory(p.node, p.wallet.address, { downTo: start, ...pagesOf(p) });
   const hashes = batchHashes(batch);
   const transaction =
-    read.transactions.find((t) => t.inMessage?.info.type === 'external-in' && hashes.has(normalizedMessageHash(t.inMessage))) ?? null;
+    read.transactions.find(
+      (t) => t.inMessage?.info.type === 'external-in' && hashes.has(normalizedMessageHash(t.inMessage)),
+    ) ?? null;
   if (!read.complete) return { transaction, covered: false, gap: read.gap };
-  if (state.last.lt <= start.lt) return { transaction, covered: false, gap: 'the state read has no transaction since the batch was signed' };
+  if (state.last.lt <= start.lt)
+    return { transaction, covered: false, gap: 'the state read has no transaction since the batch was signed' };
   if (read.top === null || read.top.lt < state.last.lt) {
-    return { transaction, covered: false, gap: `the transactions read end before the state read (lt ${state.last.lt})` };
+    return {
+      transaction,
+      covered: false,
+      gap: `the transactions read end before the state read (lt ${state.last.lt})`,
+    };
   }
   return { transaction, covered: true, gap: null };
 }
@@ -293,7 +306,10 @@ function outMessageCells(transaction: Transaction): Map<number, Cell> {
   const messages = transaction.raw.refs[0]?.beginParse();
   if (!messages) return new Map();
   if (messages.loadBit()) messages.loadRef();
-  const cells = messages.loadDict(Dictionary.Keys.Uint(15), { serialize: () => undefined, parse: (slice) => slice.loadRef() });
+  const cells = messages.loadDict(Dictionary.Keys.Uint(15), {
+    serialize: () => undefined,
+    parse: (slice) => slice.loadRef(),
+  });
   return new Map(cells);
 }
 
@@ -316,7 +332,9 @@ function matchPayments(transaction: Transaction, withdrawals: WithdrawalRow[]) {
   const skipped: number[] = [];
   for (const withdrawal of withdrawals) {
     const to = parseAddress(withdrawal.address);
-    const index = outgoing.findIndex((out) => to !== null && out.dest.equals(to) && out.value === withdrawal.ton_amount);
+    const index = outgoing.findIndex(
+      (out) => to !== null && out.dest.equals(to) && out.value === withdrawal.ton_amount,
+    );
     const out = outgoing[index];
     if (!out) {
       skipped.push(withdrawal.id);
@@ -347,7 +365,11 @@ async function confirm(p: PayoutDeps, batch: BatchRow, transaction: Transaction)
     const { paid, skipped } = matchPayments(transaction, withdrawals);
     // Each owner hears of each change (user:withdrawal), once the transaction commits.
     for (const payment of paid) {
-      const row = await completeWithdrawal(tx, payment.id, { txHash, outMsgLt: payment.outMsgLt, outMsgHash: payment.outMsgHash });
+      const row = await completeWithdrawal(tx, payment.id, {
+        txHash,
+        outMsgLt: payment.outMsgLt,
+        outMsgHash: payment.outMsgHash,
+      });
       if (row) publishWithdrawal(tx, row);
     }
     for (const id of skipped) {
@@ -384,7 +406,11 @@ async function hold(p: PayoutDeps, batch: BatchRow, reason: string): Promise<Pay
     const stillOpen = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
       if (!(await lockOpenBatch(tx, batch.id))) return false;
       await holdBatch(tx, batch.id, reason);
-      await noteWithdrawalErrors(tx, (await batchWithdrawals(tx, batch.id)).map((w) => w.id), reason);
+      await noteWithdrawalErrors(
+        tx,
+        (await batchWithdrawals(tx, batch.id)).map((w) => w.id),
+        reason,
+      );
       return true;
     });
     if (!stillOpen) return { kind: 'busy' }; // another worker closed it meanwhile
@@ -410,12 +436,22 @@ async function signTransfer(
     if (!to) throw new Error(`withdrawal ${withdrawal.id}: stored address does not parse`);
     const recipient = await node.getContractState(to);
     // The comment names the withdrawal: a bounce carries it back (bounces.ts).
-    messages.push(internal({ to, value: withdrawal.ton_amount, bounce: recipient.state === 'active', body: payoutComment(withdrawal.id) }));
+    messages.push(
+      internal({
+        to,
+        value: withdrawal.ton_amount,
+        bounce: recipient.state === 'active',
+        body: payoutComment(withdrawal.id),
+      }),
+    );
   }
   const body = wallet.transferBody({ seqno: state.seqno, validUntil, messages });
   const message = external({ to: wallet.address, init: state.active ? null : wallet.init, body });
   const cell = beginCell().store(storeMessage(message)).endCell();
-  return { signedBoc: cell.toBoc().toString('base64'), messageHash: normalizedMessageHash(loadMessage(cell.beginParse())) };
+  return {
+    signedBoc: cell.toBoc().toString('base64'),
+    messageHash: normalizedMessageHash(loadMessage(cell.beginParse())),
+  };
 }
 
 /** A held batch's withdrawals signed again with the batch's own seqno (an operator asked; the seqno read is still it). */
@@ -431,7 +467,10 @@ async function resign(p: PayoutDeps, batch: BatchRow, state: WalletState, now: n
     return updated ?? null;
   });
   if (!row) return { kind: 'busy' };
-  p.log.warn({ batchId: batch.id, seqno: String(batch.seqno), withdrawals: ids }, 'held payout batch signed again with its own seqno');
+  p.log.warn(
+    { batchId: batch.id, seqno: String(batch.seqno), withdrawals: ids },
+    'held payout batch signed again with its own seqno',
+  );
   return { kind: 'resigned', batchId: batch.id, seqno: Number(batch.seqno), withdrawals: ids };
 }
 
@@ -443,7 +482,8 @@ async function resume(p: PayoutDeps, batch: BatchRow, now: number): Promise<Payo
   const givenUp = now > validUntil + PAYOUT_EXPIRY_MARGIN_SECONDS;
 
   if (!moved && !givenUp && batch.status !== 'held') {
-    if (now >= validUntil) return { kind: 'waiting', batchId: batch.id, reason: 'valid_until passed; waiting out the margin' };
+    if (now >= validUntil)
+      return { kind: 'waiting', batchId: batch.id, reason: 'valid_until passed; waiting out the margin' };
     return send(p, batch);
   }
 
@@ -451,16 +491,25 @@ async function resume(p: PayoutDeps, batch: BatchRow, now: number): Promise<Payo
   if (search.transaction) return confirm(p, batch, search.transaction);
   if (moved && search.covered) {
     if (givenUp) {
-      return expire(p, batch, `The wallet's seqno moved past ${seqno} and no transaction since the batch was signed carries its transfer`);
+      return expire(
+        p,
+        batch,
+        `The wallet's seqno moved past ${seqno} and no transaction since the batch was signed carries its transfer`,
+      );
     }
-    return waiting(p, batch, `The wallet's seqno moved past ${seqno} without this transfer; it is signed again after valid_until`);
+    return waiting(
+      p,
+      batch,
+      `The wallet's seqno moved past ${seqno} without this transfer; it is signed again after valid_until`,
+    );
   }
   const reason = moved
     ? `The wallet's seqno moved past ${seqno}, but not every transaction since the batch was signed could be read (${search.gap})`
     : `The wallet's seqno is still ${state.seqno} after valid_until and no transaction since the batch was signed carries its transfer: lost, or the node is behind`;
   if (!givenUp) return waiting(p, batch, reason);
   // Re-signed with its own seqno only while that seqno is the wallet's: then at most one of its messages lands.
-  if (batch.status === 'held' && batch.resign_requested_at !== null && state.seqno === seqno) return resign(p, batch, state, now);
+  if (batch.status === 'held' && batch.resign_requested_at !== null && state.seqno === seqno)
+    return resign(p, batch, state, now);
   return hold(p, batch, reason);
 }
 
@@ -518,7 +567,10 @@ async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
     const short = PAYOUT_FEE_RESERVE_NANOTONS + head.ton_amount + PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS;
     const text = `The hot wallet holds ${formatUnits(state.balance)} TON; this payout needs ${formatUnits(short)} TON with fees`;
     await noteWithdrawalErrors(p.deps.db, [head.id], text);
-    p.log.error({ withdrawal: head.id, balance: String(state.balance), needed: String(short) }, 'hot wallet too low: payouts wait');
+    p.log.error(
+      { withdrawal: head.id, balance: String(state.balance), needed: String(short) },
+      'hot wallet too low: payouts wait',
+    );
     return { kind: 'insufficient_balance', balance: state.balance, needed: short, withdrawals: [head.id] };
   }
 

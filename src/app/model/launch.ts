@@ -100,7 +100,9 @@ sample({
   target: farmActivationLaunched,
 });
 
-$phase.on(userLoaded, () => 'ready').on([signInFailed, userLoadFailed], (phase) => (phase === 'ready' ? phase : 'failed'));
+$phase
+  .on(userLoaded, () => 'ready')
+  .on([signInFailed, userLoadFailed], (phase) => (phase === 'ready' ? phase : 'failed'));
 
 const firstScreenShown = sample({ clock: $screen.updates, filter: (screen) => screen === 'app' });
 // The wallet library loads after the first screen (it is the largest part of the bundle), in the

@@ -9,7 +9,10 @@ export const referralFarmingPage = {
   route: referralFarmingFormRoute,
   view: lazyPage(() => import('./ui/farming-page').then((m) => m.ReferralFarmingPage)),
 };
-export const referralSellPage = { route: referralSellRoute, view: lazyPage(() => pages().then((m) => m.ReferralSellPage)) };
+export const referralSellPage = {
+  route: referralSellRoute,
+  view: lazyPage(() => pages().then((m) => m.ReferralSellPage)),
+};
 export * as referralsModel from './model/referrals';
 export * as referralTransferModel from './model/transfer';
 export { tierProgress, TIER_COUNT } from './lib/tier-progress';

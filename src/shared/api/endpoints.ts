@@ -17,7 +17,9 @@ export const getMaintenanceFx = createEffect(() => sendCall('maintenanceStatus')
 
 export const getMintPlansFx = createEffect(() => sendCall('mintPlans', {}, 'array'));
 
-export const calculateMintFx = createEffect((query: CallQuery<'mintCalculate'>) => sendCall('mintCalculate', { query }));
+export const calculateMintFx = createEffect((query: CallQuery<'mintCalculate'>) =>
+  sendCall('mintCalculate', { query }),
+);
 
 export const createMintFx = createEffect((body: CallBody<'mintCreate'>) => sendCall('mintCreate', { body }));
 
@@ -65,15 +67,21 @@ export const transferFromReferralFx = createEffect((body: CallBody<'referralTran
 
 // ---- farming ------------------------------------------------------------------------------------
 
-export const getFarmingPlansFx = createEffect((query: CallQuery<'farmingPlans'>) => sendCall('farmingPlans', { query }));
+export const getFarmingPlansFx = createEffect((query: CallQuery<'farmingPlans'>) =>
+  sendCall('farmingPlans', { query }),
+);
 
 export const calculateFarmingFx = createEffect((query: CallQuery<'farmingCalculate'>) =>
   sendCall('farmingCalculate', { query }),
 );
 
-export const createFarmingLinkFx = createEffect((body: CallBody<'farmingCreate'>) => sendCall('farmingCreate', { body }));
+export const createFarmingLinkFx = createEffect((body: CallBody<'farmingCreate'>) =>
+  sendCall('farmingCreate', { body }),
+);
 
-export const getFarmingLinksFx = createEffect((query: CallQuery<'farmingList'> = {}) => sendCall('farmingList', { query }));
+export const getFarmingLinksFx = createEffect((query: CallQuery<'farmingList'> = {}) =>
+  sendCall('farmingList', { query }),
+);
 
 export const cancelFarmingLinkFx = createEffect((id: number) => sendCall('farmingCancel', { params: { id } }));
 
@@ -111,7 +119,9 @@ export const calculateWithdrawFx = createEffect((query: CallQuery<'withdrawCalcu
 );
 
 /** Sells tokens from one balance: answers the queued withdrawal and the balances after the debit. */
-export const createWithdrawalFx = createEffect((body: CallBody<'withdrawCreate'>) => sendCall('withdrawCreate', { body }));
+export const createWithdrawalFx = createEffect((body: CallBody<'withdrawCreate'>) =>
+  sendCall('withdrawCreate', { body }),
+);
 
 // ---- wallet ownership -------------------------------------------------------------------------------
 

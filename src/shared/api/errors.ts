@@ -108,4 +108,5 @@ export const isAuthFailure = (failure: ApiFailure): boolean =>
   failure.kind === 'http' && (failure.status === 401 || failure.status === 403);
 
 /** The launch data did not verify (code invalidInitData): SPEC §8 closes the app. */
-export const isInvalidInitData = (failure: ApiFailure): boolean => isAuthFailure(failure) && failure.code === 'invalidInitData';
+export const isInvalidInitData = (failure: ApiFailure): boolean =>
+  isAuthFailure(failure) && failure.code === 'invalidInitData';

@@ -35,7 +35,10 @@ const ROTATION_MEMORY_MS = 30_000;
 function rotate(transport: $Fetch, refresh: string): Promise<TokenPair> {
   let rotation = rotations.get(refresh);
   if (!rotation) {
-    rotation = transport<TokenPair>(calls.refresh.path, { method: calls.refresh.method, body: { refresh_token: refresh } });
+    rotation = transport<TokenPair>(calls.refresh.path, {
+      method: calls.refresh.method,
+      body: { refresh_token: refresh },
+    });
     rotations.set(refresh, rotation);
     const forget = () => setTimeout(() => rotations.delete(refresh), ROTATION_MEMORY_MS);
     rotation.then(forget, () => rotations.delete(refresh));

@@ -63,7 +63,11 @@ export function sendEarly(request: TransportRequest, transport: $Fetch = default
  * The early answer to this call, once: its data if it succeeded, else what `send` brings (the call
  * sent again). null when there is none to take (never sent early, already taken, or too old).
  */
-export function takeEarlyAnswer(request: TransportRequest, send: () => Promise<unknown>, now = Date.now()): Promise<unknown> | null {
+export function takeEarlyAnswer(
+  request: TransportRequest,
+  send: () => Promise<unknown>,
+  now = Date.now(),
+): Promise<unknown> | null {
   const key = keyOf(request);
   const early = earlyCalls.get(key);
   if (!early) return null;

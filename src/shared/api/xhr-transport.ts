@@ -64,4 +64,3 @@ export function xhrTransport(progressPath: string, onProgress: (progress: Upload
     });
   return send as unknown as $Fetch;
 }
-

@@ -22,7 +22,11 @@ export const appConfig: AppConfig = {
   publicUrl,
   tonNodeUrl: injected.tonNodeUrl ?? '/sandbox/chain/jsonRPC',
   walletsListUrl:
-    injected.walletsListUrl !== undefined ? injected.walletsListUrl : mode === 'sandbox' ? '/sandbox/wallets-v2.json' : null,
+    injected.walletsListUrl !== undefined
+      ? injected.walletsListUrl
+      : mode === 'sandbox'
+        ? '/sandbox/wallets-v2.json'
+        : null,
   tonConnectManifestUrl: injected.tonConnectManifestUrl ?? `${publicUrl}/tonconnect-manifest.json`,
   // Under `npm run dev` nothing is injected: the test transfer stays off rather than guess an address.
   testTransferAddress: injected.testTransferAddress ?? null,
@@ -59,4 +63,5 @@ export const miniAppLink = (): `https://${string}` => `https://t.me/${appConfig.
  * A farming link (DESIGN.md §7): the Mini App's direct link with `farm_<activation_code>` as its start
  * parameter, so opening it in Telegram starts the app with the code.
  */
-export const farmLink = (activationCode: string): string => `${miniAppLink()}?startapp=${FARM_START_PREFIX}${activationCode}`;
+export const farmLink = (activationCode: string): string =>
+  `${miniAppLink()}?startapp=${FARM_START_PREFIX}${activationCode}`;

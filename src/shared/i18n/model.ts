@@ -8,7 +8,10 @@ export const languageDetected = createEvent<string | null>();
 const localeChosen = languageDetected.map(chooseLocale);
 
 /** Loads the chosen language's texts (Russian is a chunk of its own; English is always there). */
-export const loadCatalogueFx = createEffect(async (locale: Locale) => ({ locale, messages: await loadCatalogue(locale) }));
+export const loadCatalogueFx = createEffect(async (locale: Locale) => ({
+  locale,
+  messages: await loadCatalogue(locale),
+}));
 
 /** The catalogues loaded so far: English from the start. */
 export const $catalogues = createStore<{ en: Catalogue } & Partial<Record<Locale, Catalogue>>>(
@@ -26,7 +29,9 @@ export const $locale = createStore<Locale>('en').on(loadCatalogueFx.doneData, (_
 export const $localeReady = createStore(false).on(loadCatalogueFx.finally, () => true);
 
 /** The translator for the current language: components through `useT()`, models as a `sample` source. */
-export const $t = combine($locale, $catalogues, (locale, loaded) => createTranslator(locale, loaded[locale] ?? loaded.en));
+export const $t = combine($locale, $catalogues, (locale, loaded) =>
+  createTranslator(locale, loaded[locale] ?? loaded.en),
+);
 
 /** `<html lang>`, so screen readers, hyphenation and the browser read the page in its language. */
 export const setDocumentLangFx = createEffect((locale: Locale) => {

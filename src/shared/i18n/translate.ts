@@ -66,7 +66,11 @@ export function createTranslator(locale: Locale, messages: Catalogue): Translate
 const DATE_LOCALES: Record<Locale, string> = { en: 'en-GB', ru: 'ru-RU' };
 
 export const formatDate = (seconds: number, locale: Locale): string =>
-  new Date(seconds * 1000).toLocaleDateString(DATE_LOCALES[locale], { day: 'numeric', month: 'short', year: 'numeric' });
+  new Date(seconds * 1000).toLocaleDateString(DATE_LOCALES[locale], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
 
 /** A moment in the user's language: '5 Mar 2026, 14:05' (en-GB, 24-hour) or '5 мар. 2026 г., 14:05' (ru-RU). */
 export const formatDateTime = (seconds: number, locale: Locale): string =>

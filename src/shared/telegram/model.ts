@@ -111,11 +111,13 @@ export const applyThemeFx = createEffect(() => {
   const webApp = loadedWebApp();
   applyHostTheme(
     webApp
-      ? { params: Object.fromEntries(Object.entries(webApp.themeParams)) as Record<string, string>, colorScheme: webApp.colorScheme }
+      ? {
+          params: Object.fromEntries(Object.entries(webApp.themeParams)) as Record<string, string>,
+          colorScheme: webApp.colorScheme,
+        }
       : readHostTheme(),
   );
 });
-
 
 export const backButtonPressed = createEvent();
 export const themeChanged = createEvent<ColorScheme>();

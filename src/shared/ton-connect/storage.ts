@@ -15,7 +15,10 @@ export interface ConnectorStorage {
 /** Key prefix of one Telegram user's TON Connect data ('anonymous' outside Telegram). */
 export const storagePrefix = (telegramUserId: number | null): string => `tg-${telegramUserId ?? 'anonymous'}:`;
 
-export function telegramUserStorage(telegramUserId: number | null, backing: Storage | null = defaultBacking()): ConnectorStorage {
+export function telegramUserStorage(
+  telegramUserId: number | null,
+  backing: Storage | null = defaultBacking(),
+): ConnectorStorage {
   const prefix = storagePrefix(telegramUserId);
   const memory = new Map<string, string>();
   const attempt = <T>(run: (storage: Storage) => T, fallback: () => T): T => {

@@ -49,7 +49,10 @@ export function findPostgresBinDir(): string {
     if (newest) return newest;
   }
   try {
-    const bindir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const bindir = execFileSync('pg_config', ['--bindir'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     if (bindir && hasServer(bindir)) return bindir;
   } catch {
     // no pg_config
@@ -65,7 +68,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -89,11 +94,18 @@ function chownToServerUser(dir: string): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitUntilReady(port: number, child: ChildProcess, log: () => string, createDatabase = true): Promise<void> {
+async function waitUntilReady(
+  port: number,
+  child: ChildProcess,
+  log: () => string,
+  createDatabase = true,
+): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) {
-      throw new Error(`postgres exited (${child.exitCode ?? child.signalCode}) before accepting connections:\n${log()}`);
+      throw new Error(
+        `postgres exited (${child.exitCode ?? child.signalCode}) before accepting connections:\n${log()}`,
+      );
     }
     const client = new pg.Client({ host: '127.0.0.1', port, user: USER, database: 'postgres' });
     try {
@@ -101,7 +113,10 @@ async function waitUntilReady(port: number, child: ChildProcess, log: () => stri
       if (createDatabase) await client.query(`CREATE DATABASE ${DATABASE}`);
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`postgres did not accept connections in ${READY_TIMEOUT_MS} ms: ${String(error)}\n${log()}`, { cause: error });
+      if (Date.now() > deadline)
+        throw new Error(`postgres did not accept connections in ${READY_TIMEOUT_MS} ms: ${String(error)}\n${log()}`, {
+          cause: error,
+        });
       await sleep(100);
     } finally {
       await client.end().catch(() => undefined);
@@ -121,13 +136,20 @@ export async function startPostgres(): Promise<PostgresServer> {
 
   const launch = (port: number): ChildProcess => {
     const [postgres, args] = asServerUser(join(bin, 'postgres'), [
-      '-D', dataDir,
-      '-p', String(port),
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', `unix_socket_directories=${root}`,
-      '-c', 'fsync=off',
-      '-c', 'synchronous_commit=off',
-      '-c', 'full_page_writes=off',
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${root}`,
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
     ]);
     const server = spawn(postgres, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     const collect = (chunk: Buffer | string) => {
@@ -184,7 +206,10 @@ export async function startPostgres(): Promise<PostgresServer> {
     if (!pid) throw new Error('postgres is not running');
     let children: number[] = [];
     try {
-      children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+      children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
     } catch {
       // no children yet
     }
@@ -205,7 +230,16 @@ export async function startPostgres(): Promise<PostgresServer> {
   try {
     chownToServerUser(root);
     const [initdb, initdbArgs] = asServerUser(join(bin, 'initdb'), [
-      '-D', dataDir, '-A', 'trust', '-U', USER, '-E', 'UTF8', '--locale=C', '--no-sync',
+      '-D',
+      dataDir,
+      '-A',
+      'trust',
+      '-U',
+      USER,
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
     ]);
     try {
       execFileSync(initdb, initdbArgs, { cwd: root, stdio: 'pipe' });

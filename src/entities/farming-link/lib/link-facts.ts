@@ -14,7 +14,9 @@ export const refundOnCancel = (link: Pick<FarmingLink, 'activations_left' | 'amo
 export const isCancellable = (link: Pick<FarmingLink, 'status'>): boolean => link.status === 'active';
 
 /** The codes still to hand out: a multilink's one code, else each unused single-use code. */
-export const codesToShare = (link: Pick<FarmingLink, 'status' | 'is_multilink' | 'activation_code' | 'codes'>): string[] => {
+export const codesToShare = (
+  link: Pick<FarmingLink, 'status' | 'is_multilink' | 'activation_code' | 'codes'>,
+): string[] => {
   if (link.status !== 'active') return [];
   if (link.is_multilink) return link.activation_code ? [link.activation_code] : [];
   return link.codes.filter((code) => !code.used).map((code) => code.activation_code);

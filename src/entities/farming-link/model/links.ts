@@ -13,7 +13,8 @@ const query = createQuery({
   effect: getFarmingLinksFx,
   initial: { links: [] as FarmingLink[], total: 0 },
   reduce: (list, { links }, params) => {
-    const earlier = pageOf(params) === 1 ? [] : links.filter((link) => !list.data.some((fresh) => fresh.id === link.id));
+    const earlier =
+      pageOf(params) === 1 ? [] : links.filter((link) => !list.data.some((fresh) => fresh.id === link.id));
     return { links: [...earlier, ...list.data].sort(byNewest), total: list.total };
   },
 });
@@ -55,4 +56,3 @@ $list.on(linkUpdated, ({ links, total }, link) => ({
   total: links.some((known) => known.id === link.id) ? total : total + 1,
 }));
 $lastPage.on(query.done, (_, { params }) => pageOf(params));
-

@@ -30,7 +30,9 @@ export const signInFailed = createEvent();
 export const identityChanged = createEvent<number>();
 
 export const $isAuthorized = $accessToken.map(Boolean);
-export const $isLoggedOut = createStore(false).on(loggedOut, () => true).reset(signedIn);
+export const $isLoggedOut = createStore(false)
+  .on(loggedOut, () => true)
+  .reset(signedIn);
 
 const registerWithLaunchDataFx = attach({ effect: registerFx });
 
@@ -69,7 +71,11 @@ const registered = sample({
   clock: registerWithLaunchDataFx.doneData,
   filter: (answer): answer is RegisterResponse => answer !== null,
 });
-sample({ clock: registered, fn: ({ token, refresh }): TokenPair => ({ token, refresh }), target: [tokensReceived, signedIn] });
+sample({
+  clock: registered,
+  fn: ({ token, refresh }): TokenPair => ({ token, refresh }),
+  target: [tokensReceived, signedIn],
+});
 // The user comes with the tokens: the first screen needs no GET /user/me.
 sample({ clock: registered, fn: ({ user }) => user, target: signedInAs });
 sample({

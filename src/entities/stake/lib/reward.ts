@@ -51,7 +51,9 @@ export function stakeEarned(stake: Stake, nowSeconds: number): number {
 
 /** Its number still moves: an active stake with a rate, below max_reward. The ticker runs for these. */
 export function isStakeEarning(stake: Stake, nowSeconds: number): boolean {
-  return stake.status === 'active' && dailyPercent(stake) > 0 && stakeEarned(stake, nowSeconds) < Number(stake.max_reward);
+  return (
+    stake.status === 'active' && dailyPercent(stake) > 0 && stakeEarned(stake, nowSeconds) < Number(stake.max_reward)
+  );
 }
 
 /**

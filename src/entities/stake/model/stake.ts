@@ -28,7 +28,9 @@ const isPending = (stake: Stake) => stake.status === 'pending';
 /** Every stake the client knows, newest first. Lists show $visibleStakes. */
 export const $stakes = stakes.$data
   .on(stakeUpdated, (stakes, stake) => [...stakes.filter((known) => known.id !== stake.id), stake].sort(byNewest))
-  .on(pendingStakesCleared, (stakes) => (stakes.some(isPending) ? stakes.filter((stake) => !isPending(stake)) : stakes));
+  .on(pendingStakesCleared, (stakes) =>
+    stakes.some(isPending) ? stakes.filter((stake) => !isPending(stake)) : stakes,
+  );
 
 sample({ clock: stakesRequested, target: stakes.start });
 

@@ -25,7 +25,12 @@ const RATE_ROWS = [
 ] as const satisfies ReadonlyArray<readonly [keyof StakeRates, MessageKey]>;
 
 /** What the line under the progress bar says about the end. */
-function endText(t: Translate, date: (seconds: number) => string, status: StakeStatus, completesAt: number | null): string {
+function endText(
+  t: Translate,
+  date: (seconds: number) => string,
+  status: StakeStatus,
+  completesAt: number | null,
+): string {
   if (status === 'completed') return t('stake.end.completed');
   if (status === 'pending') return t('stake.end.pending');
   return completesAt === null ? t('stake.end.notEarning') : t('stake.end.completesOn', { date: date(completesAt) });
@@ -50,7 +55,11 @@ export function StakeCard({ id }: { id: number }) {
   const status = STATUS[stake.status];
 
   return (
-    <article className={styles.card} data-testid="stake-card" aria-label={t('stake.cardLabel', { code: stake.staking_id })}>
+    <article
+      className={styles.card}
+      data-testid="stake-card"
+      aria-label={t('stake.cardLabel', { code: stake.staking_id })}
+    >
       <header className={styles.header}>
         <span className={styles.code}>{stake.staking_id}</span>
         <Badge tone={status.tone} testId="stake-status">

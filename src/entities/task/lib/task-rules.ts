@@ -43,4 +43,5 @@ export const unclaimedCount = (tasks: ReadonlyArray<Pick<Task, 'status'>>): numb
   tasks.filter((task) => task.status !== 'claimed').length;
 
 /** An operator-written text in the user's language (English when the Russian one is missing). */
-export const taskText = (text: Task['title'], locale: Locale): string => (locale === 'ru' && text.ru ? text.ru : text.en);
+export const taskText = (text: Task['title'], locale: Locale): string =>
+  locale === 'ru' && text.ru ? text.ru : text.en;

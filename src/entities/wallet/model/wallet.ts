@@ -105,7 +105,12 @@ sample({
   target: balancePollStopped,
 });
 // A disconnected wallet has nothing to poll.
-sample({ clock: walletStatusChanged, filter: (wallet) => wallet === null, fn: () => undefined, target: balancePollStopped });
+sample({
+  clock: walletStatusChanged,
+  filter: (wallet) => wallet === null,
+  fn: () => undefined,
+  target: balancePollStopped,
+});
 
 /**
  * Why the last balance read failed (SPEC §8 "Blockchain node errors", in the user's language), or

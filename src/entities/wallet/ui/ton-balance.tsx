@@ -19,5 +19,7 @@ export function TonBalance() {
       </span>
     );
   }
-  return <span data-testid="wallet-balance">{balance === null ? '…' : `${formatAmount(nanoToTon(balance), 4)} TON`}</span>;
+  return (
+    <span data-testid="wallet-balance">{balance === null ? '…' : `${formatAmount(nanoToTon(balance), 4)} TON`}</span>
+  );
 }

@@ -54,11 +54,17 @@ export function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
           tone: 'small',
           testId: 'withdrawal-tokens',
         },
-        { label: t('sell.fee'), value: t('withdrawals.fee', { amount: formatAmount(withdrawal.fee, DECIMALS.ton) }), tone: 'hint' },
+        {
+          label: t('sell.fee'),
+          value: t('withdrawals.fee', { amount: formatAmount(withdrawal.fee, DECIMALS.ton) }),
+          tone: 'hint',
+        },
       ]}
     >
       <ListItemMeta>{t(SOURCES[withdrawal.source])}</ListItemMeta>
-      <ListItemMeta title={withdrawal.address}>{t('withdrawals.to', { address: shortenAddress(withdrawal.address, 3, 4) })}</ListItemMeta>
+      <ListItemMeta title={withdrawal.address}>
+        {t('withdrawals.to', { address: shortenAddress(withdrawal.address, 3, 4) })}
+      </ListItemMeta>
       <ListItemMeta dateTime={new Date(withdrawal.created_at * 1000).toISOString()}>
         {formatDateTime(withdrawal.created_at, locale)}
       </ListItemMeta>

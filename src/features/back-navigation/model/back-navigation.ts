@@ -9,8 +9,9 @@ import { backButtonPressed, setBackButtonVisibleFx } from '@/shared/telegram';
 export const navigationStarted = createEvent();
 
 /** How many in-app pushes can be undone with history.back(). */
-export const $depth = createStore(0)
-  .on(router.push.done, (depth, { params }) => (params.method === 'push' ? depth + 1 : depth));
+export const $depth = createStore(0).on(router.push.done, (depth, { params }) =>
+  params.method === 'push' ? depth + 1 : depth,
+);
 
 const $isRoot = router.$path.map((path) => path === ROOT_PATH || path === '');
 

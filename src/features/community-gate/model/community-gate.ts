@@ -38,7 +38,17 @@ sample({ clock: joinClicked, fn: () => appConfig.communityUrl, target: openTeleg
 sample({ clock: doneClicked, target: rememberDoneFx });
 sample({ clock: rememberDoneFx.finally, fn: () => undefined, target: reloadFx });
 
-sample({ clock: userLoaded, filter: (user) => !user.community_participation, fn: () => undefined, target: readDonePressedFx });
+sample({
+  clock: userLoaded,
+  filter: (user) => !user.community_participation,
+  fn: () => undefined,
+  target: readDonePressedFx,
+});
 $stillNotJoined.on(readDonePressedFx.doneData, (_, pressed) => pressed);
-sample({ clock: userLoaded, filter: (user) => user.community_participation, fn: () => undefined, target: forgetDoneFx });
+sample({
+  clock: userLoaded,
+  filter: (user) => user.community_participation,
+  fn: () => undefined,
+  target: forgetDoneFx,
+});
 $stillNotJoined.reset(forgetDoneFx, joinClicked);

@@ -38,7 +38,15 @@ export const isCountInRange = (count: number | null): count is number =>
  * range), the number of activations (1..1000), then the cost against the balance. Nothing to say about
  * an empty amount: the hint asks for one.
  */
-export function linkProblem({ amountText, amount, plan, countText, count, calculation, balance }: LinkCheck): LinkProblem | null {
+export function linkProblem({
+  amountText,
+  amount,
+  plan,
+  countText,
+  count,
+  calculation,
+  balance,
+}: LinkCheck): LinkProblem | null {
   if (amountText.trim() !== '') {
     if (amount === null) return { kind: 'amount_invalid' };
     const units = parseUnits(amount);

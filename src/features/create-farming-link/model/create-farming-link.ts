@@ -33,7 +33,9 @@ export const createClicked = createEvent();
 /** The server made the link (the page shows it in the farm link modal). */
 export const linkCreated = createEvent<FarmingLink>();
 
-export const $source = createStore<FarmingSource | null>(null).on(formOpened, (_, source) => source).reset(formClosed);
+export const $source = createStore<FarmingSource | null>(null)
+  .on(formOpened, (_, source) => source)
+  .reset(formClosed);
 
 // ---- plans --------------------------------------------------------------------------------------
 
@@ -75,7 +77,9 @@ export const $balance = combine($source, $user, $plansAnswer, (source, user, ans
 
 // ---- fields -------------------------------------------------------------------------------------
 
-export const $selectedDays = createStore<number | null>(null).on(planSelected, (_, days) => days).reset(formOpened, formClosed);
+export const $selectedDays = createStore<number | null>(null)
+  .on(planSelected, (_, days) => days)
+  .reset(formOpened, formClosed);
 // A plan is chosen for the user when there is only one.
 sample({
   clock: $plans,
@@ -84,9 +88,15 @@ sample({
   fn: (_, plans) => plans[0]!.days,
   target: $selectedDays,
 });
-export const $selectedPlan = combine($plans, $selectedDays, (plans, days) => plans.find((plan) => plan.days === days) ?? null);
+export const $selectedPlan = combine(
+  $plans,
+  $selectedDays,
+  (plans, days) => plans.find((plan) => plan.days === days) ?? null,
+);
 
-export const $amountText = createStore('').on(amountChanged, (_, text) => text).reset(formOpened, formClosed);
+export const $amountText = createStore('')
+  .on(amountChanged, (_, text) => text)
+  .reset(formOpened, formClosed);
 export const $amount = $amountText.map(parseTonAmount);
 export const $countText = createStore('1')
   .on(countChanged, (_, text) => text)
@@ -98,12 +108,16 @@ export const $isMultilink = createStore(false)
   .on(multilinkToggled, (_, on) => on)
   .on(forMeToggled, (multilink, on) => (on ? false : multilink))
   .reset(formOpened, formClosed);
-export const $isForMe = createStore(false).on(forMeToggled, (_, on) => on).reset(formOpened, formClosed);
+export const $isForMe = createStore(false)
+  .on(forMeToggled, (_, on) => on)
+  .reset(formOpened, formClosed);
 
 type LinkQuery = FarmingCalculateQuery & { amount: string; freeze_days: number; count_activations: number };
 
 const $query = combine($amount, $selectedDays, $count, (amount, days, count): LinkQuery | null =>
-  amount !== null && days !== null && isCountInRange(count) ? { amount, freeze_days: days, count_activations: count } : null,
+  amount !== null && days !== null && isCountInRange(count)
+    ? { amount, freeze_days: days, count_activations: count }
+    : null,
 );
 
 /** A plan, an amount and a count are chosen: the calculation is on its way (debounced) or shown. */

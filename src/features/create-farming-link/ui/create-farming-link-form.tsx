@@ -123,7 +123,9 @@ function Calculation() {
           {balance !== null ? <ListRow label={t('farming.yourBalance')} value={tokens(balance)} /> : null}
         </ListRows>
       ) : (
-        <p className={styles.hint}>{calculating || complete ? t('farming.calculating') : t('farming.calculationHint')}</p>
+        <p className={styles.hint}>
+          {calculating || complete ? t('farming.calculating') : t('farming.calculationHint')}
+        </p>
       )}
     </div>
   );
@@ -196,7 +198,12 @@ function Fields() {
       />
       <div className={styles.switches}>
         {forMe ? null : (
-          <Switch label={t('farming.multilink')} description={t('farming.multilinkHint')} checked={multilink} onChange={onMultilink} />
+          <Switch
+            label={t('farming.multilink')}
+            description={t('farming.multilinkHint')}
+            checked={multilink}
+            onChange={onMultilink}
+          />
         )}
         <Switch label={t('farming.forMe')} description={t('farming.forMeHint')} checked={forMe} onChange={onForMe} />
       </div>

@@ -35,9 +35,17 @@ const rememberFx = attach({ effect: rememberCodeCheckedFx });
 
 /** A launch is looked at once, whatever signs in again later (a retry, a refetch). */
 const $launchInspected = createStore(false).on(inspectLaunchFx, () => true);
-sample({ clock: launched, source: $launchInspected, filter: (inspected) => !inspected, fn: (_, launch) => launch, target: inspectLaunchFx });
+sample({
+  clock: launched,
+  source: $launchInspected,
+  filter: (inspected) => !inspected,
+  fn: (_, launch) => launch,
+  target: inspectLaunchFx,
+});
 
-const codeFound = inspectLaunchFx.done.filterMap(({ params, result }) => farmCodeOf(result, params.startParam) ?? undefined);
+const codeFound = inspectLaunchFx.done.filterMap(
+  ({ params, result }) => farmCodeOf(result, params.startParam) ?? undefined,
+);
 sample({ clock: codeFound, target: wasCheckedFx });
 
 /** The launch's code, not checked on this device before, waiting for a signed-in member. */
@@ -78,7 +86,9 @@ const answered = sample({
 sample({ clock: answered, target: rememberFx });
 
 /** The farm activation modal: the code and what the server said about it; null while closed. */
-export const $activation = createStore<{ code: string; status: FarmingActivationStatus } | null>(null).reset(modalClosed);
+export const $activation = createStore<{ code: string; status: FarmingActivationStatus } | null>(null).reset(
+  modalClosed,
+);
 sample({
   clock: statusFx.done.filterMap(({ params, result }) => (result ? { code: params, status: result } : undefined)),
   target: $activation,

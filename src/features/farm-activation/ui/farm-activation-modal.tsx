@@ -28,7 +28,12 @@ const SAID = {
 
 /** The farm activation modal (SPEC §2): what the link gives and Activate, or why it cannot be used. */
 export function FarmActivationModal() {
-  const [activation, activating, onActivate, onClose] = useUnit([$activation, $isActivating, activateClicked, modalClosed]);
+  const [activation, activating, onActivate, onClose] = useUnit([
+    $activation,
+    $isActivating,
+    activateClicked,
+    modalClosed,
+  ]);
   const t = useT();
   if (!activation) return null;
   const { status, code, mint_details: details } = activation.status;
@@ -36,13 +41,22 @@ export function FarmActivationModal() {
   const title = t(look.title);
   const said = t(SAID[code]);
   const text =
-    status === 'REVOKED' ? t('farming.activation.revokedText') : status === 'REACHED' ? (said === title ? undefined : said) : said;
+    status === 'REVOKED'
+      ? t('farming.activation.revokedText')
+      : status === 'REACHED'
+        ? said === title
+          ? undefined
+          : said
+        : said;
   return (
     <Modal
       title={title}
       text={text}
       illustration={
-        <span className={`${styles.picture} ${styles[look.tone]}`} data-testid={`farm-activation-${status.toLowerCase()}`}>
+        <span
+          className={`${styles.picture} ${styles[look.tone]}`}
+          data-testid={`farm-activation-${status.toLowerCase()}`}
+        >
           <Icon name={look.icon} size={40} />
         </span>
       }
@@ -50,7 +64,12 @@ export function FarmActivationModal() {
       actions={
         status === 'ACTIVE'
           ? [
-              { label: t('farming.activation.activate'), onClick: () => onActivate(), disabled: activating, tone: 'primary' },
+              {
+                label: t('farming.activation.activate'),
+                onClick: () => onActivate(),
+                disabled: activating,
+                tone: 'primary',
+              },
               { label: t('farming.activation.notNow'), onClick: () => onClose() },
             ]
           : [{ label: t('farming.activation.close'), onClick: () => onClose() }]
@@ -59,8 +78,15 @@ export function FarmActivationModal() {
       {status === 'ACTIVE' ? (
         <div className={styles.details}>
           <ListRows label={t('farming.activation.detailsLabel')}>
-            <ListRow label={t('farming.activation.tokens')} value={`${formatAmount(details.amount_token, DECIMALS.token)} TKN`} strong />
-            <ListRow label={t('farming.activation.worth')} value={`${formatAmount(details.amount_ton, DECIMALS.ton)} TON`} />
+            <ListRow
+              label={t('farming.activation.tokens')}
+              value={`${formatAmount(details.amount_token, DECIMALS.token)} TKN`}
+              strong
+            />
+            <ListRow
+              label={t('farming.activation.worth')}
+              value={`${formatAmount(details.amount_ton, DECIMALS.ton)} TON`}
+            />
             <ListRow label={t('farming.activation.term')} value={t('common.days', { count: details.tariff_days })} />
           </ListRows>
         </div>

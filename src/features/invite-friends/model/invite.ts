@@ -46,7 +46,12 @@ sample({
 });
 
 // Telegram 8.0+: the prepared message's id goes to the host's share dialog.
-sample({ clock: checkVersionFx.doneData, filter: (supported) => supported, fn: () => undefined, target: prepareMessageFx });
+sample({
+  clock: checkVersionFx.doneData,
+  filter: (supported) => supported,
+  fn: () => undefined,
+  target: prepareMessageFx,
+});
 // A 5xx resolves to null: the error catalogue has said so, nothing opens.
 const prepared = prepareMessageFx.doneData.filter({ fn: (message): message is ShareMessage => message !== null });
 sample({ clock: prepared, fn: (message) => message.inline_message_id, target: shareFx });

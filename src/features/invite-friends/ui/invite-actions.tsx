@@ -23,7 +23,13 @@ export function InviteActions() {
   return (
     <div className={styles.actions}>
       <InviteButton />
-      <button type="button" className={styles.copy} aria-label={t('referral.copyLink')} title={t('referral.copyLink')} onClick={() => onCopy()}>
+      <button
+        type="button"
+        className={styles.copy}
+        aria-label={t('referral.copyLink')}
+        title={t('referral.copyLink')}
+        onClick={() => onCopy()}
+      >
         <Icon name="copy" />
       </button>
     </div>

@@ -100,7 +100,8 @@ export function InfoSheet() {
   const t = useT();
   if (!isOpen) return null;
   const actions = [{ label: t('info.close'), onClick: () => close(), tone: 'plain' as const }];
-  if (failed && !loading) actions.unshift({ label: t('launch.tryAgain'), onClick: () => retry(), tone: 'plain' as const });
+  if (failed && !loading)
+    actions.unshift({ label: t('launch.tryAgain'), onClick: () => retry(), tone: 'plain' as const });
   return (
     <Modal title={t('info.title')} onClose={() => close()} actions={actions}>
       {rules ? (

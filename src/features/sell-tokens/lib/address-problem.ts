@@ -37,7 +37,8 @@ export function addressProblem(text: string, network: TonNetwork): AddressProble
     if (message.includes('Checksum')) return { kind: 'checksum' };
     if (message.includes('WC must be')) return { kind: 'workchain' };
     if (message.includes('Hex part')) return { kind: 'hex' };
-    if (message.includes('Friendly form must be') || message.includes('Expected a 48-character')) return { kind: 'length' };
+    if (message.includes('Friendly form must be') || message.includes('Expected a 48-character'))
+      return { kind: 'length' };
     return { kind: 'invalid' };
   }
   if ('testOnly' in parsed && parsed.testOnly !== (network === 'testnet')) return { kind: 'network', network };

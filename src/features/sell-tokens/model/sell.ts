@@ -102,7 +102,11 @@ export const $addressEdited = createStore(false)
  * connected wallet's address (user-friendly, non-bounceable, test-only on testnet), which the modal then
  * says is not proved yet.
  */
-const $defaultAddress = combine($boundWallet, $friendlyAddress, (bound, connected) => bound?.friendly_address ?? connected);
+const $defaultAddress = combine(
+  $boundWallet,
+  $friendlyAddress,
+  (bound, connected) => bound?.friendly_address ?? connected,
+);
 // As the modal opens, and when a wallet connects (or goes, or is verified) while the user has not typed one.
 sample({ clock: sellOpened, source: $defaultAddress, fn: (address) => address ?? '', target: $addressText });
 sample({
@@ -122,9 +126,9 @@ const checkAddressFx = createEffect(async ({ text, network }: { text: string; ne
   return { problem, raw: problem === null ? rawAddress(text) : null };
 });
 /** The newest check and the text it was for: it counts only while the field still says that. */
-const $addressCheck = createStore<{ text: string; problem: AddressProblem | null; raw: string | null } | null>(null).reset(
-  sellClosed,
-);
+const $addressCheck = createStore<{ text: string; problem: AddressProblem | null; raw: string | null } | null>(
+  null,
+).reset(sellClosed);
 sample({
   clock: [$addressText, $network, sellOpened],
   source: { text: $addressText, network: $network, open: $isOpen },
@@ -164,7 +168,9 @@ export const $addressProblem = combine(
   },
 );
 /** The destination as it is sent: checked, fine, and the verified wallet. */
-const $address = combine($checkedAddress, $addressProblem, (check, problem) => (check && problem === null ? check.text.trim() : null));
+const $address = combine($checkedAddress, $addressProblem, (check, problem) =>
+  check && problem === null ? check.text.trim() : null,
+);
 
 /** Whether the user has a verified wallet (the field's hint says what the default is). */
 export const $hasBoundWallet = $boundWallet.map((bound) => bound !== null);

@@ -94,9 +94,15 @@ function Figures() {
       <ListRows label={t('sell.figures')}>
         <ListRow
           label={t('sell.price')}
-          value={value(calculation ? `${formatAmount(calculation.price, DECIMALS.price)} TON` : undefined, 'sell-price')}
+          value={value(
+            calculation ? `${formatAmount(calculation.price, DECIMALS.price)} TON` : undefined,
+            'sell-price',
+          )}
         />
-        <ListRow label={t('sell.tonAmount')} value={value(calculation ? ton(calculation.ton_amount) : undefined, 'sell-ton-amount')} />
+        <ListRow
+          label={t('sell.tonAmount')}
+          value={value(calculation ? ton(calculation.ton_amount) : undefined, 'sell-ton-amount')}
+        />
         <ListRow label={t('sell.fee')} value={value(calculation ? ton(calculation.fee) : undefined, 'sell-fee')} />
         <ListRow
           label={t('sell.receive')}
@@ -172,7 +178,12 @@ export function SellModal() {
       text={t(SOURCES[source])}
       onClose={() => onClose()}
       actions={[
-        { label: busy ? t('sell.selling') : t('sell.confirm'), onClick: () => onConfirm(), disabled: !canConfirm, tone: 'primary' },
+        {
+          label: busy ? t('sell.selling') : t('sell.confirm'),
+          onClick: () => onConfirm(),
+          disabled: !canConfirm,
+          tone: 'primary',
+        },
         { label: t('common.cancel'), onClick: () => onClose() },
       ]}
     >

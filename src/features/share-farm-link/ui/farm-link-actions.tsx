@@ -20,10 +20,22 @@ export function FarmLinkRow({ code, label }: { code: string; label: string }) {
         {url}
       </span>
       <span className={styles.buttons}>
-        <Button variant="secondary" size="s" stretched={false} aria-label={t('farming.copyLabel', { label })} onClick={() => onCopy(code)}>
+        <Button
+          variant="secondary"
+          size="s"
+          stretched={false}
+          aria-label={t('farming.copyLabel', { label })}
+          onClick={() => onCopy(code)}
+        >
           <Icon name="copy" size={16} /> {t('farming.copy')}
         </Button>
-        <Button variant="secondary" size="s" stretched={false} aria-label={t('farming.shareLabel', { label })} onClick={() => onShare(code)}>
+        <Button
+          variant="secondary"
+          size="s"
+          stretched={false}
+          aria-label={t('farming.shareLabel', { label })}
+          onClick={() => onShare(code)}
+        >
           <Icon name="share" size={16} /> {t('farming.share')}
         </Button>
       </span>

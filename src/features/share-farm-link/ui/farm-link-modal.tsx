@@ -41,7 +41,9 @@ export function FarmLinkModal() {
           <FarmLinkRow
             key={code}
             code={code}
-            label={codes.length === 1 ? t('farming.theLink') : t('farming.linkNumber', { n: index + 1, total: codes.length })}
+            label={
+              codes.length === 1 ? t('farming.theLink') : t('farming.linkNumber', { n: index + 1, total: codes.length })
+            }
           />
         ))}
       </div>

@@ -17,7 +17,9 @@ export const linkSubmitted = createEvent();
 export const $task = createStore<Task | null>(null)
   .on(linkProofOpened, (_, task) => task)
   .reset(linkProofClosed);
-export const $link = createStore('').on(linkChanged, (_, text) => text).reset(linkProofOpened, linkProofClosed);
+export const $link = createStore('')
+  .on(linkChanged, (_, text) => text)
+  .reset(linkProofOpened, linkProofClosed);
 
 const $allowedHosts = $task.map((task) => task?.settings.allowed_hosts ?? []);
 export const $problem = combine($link, $allowedHosts, linkProblem);

@@ -8,7 +8,10 @@ export type PhotoProblem = 'type' | 'size';
 export const isPhotoType = (type: string): type is PhotoType => (TASK_PHOTO_TYPES as readonly string[]).includes(type);
 
 /** Checked before anything is uploaded, so a too big photo never leaves the device. */
-export function photoProblem(file: Pick<Blob, 'type' | 'size'>, maxBytes = TASK_PHOTO_DEFAULT_MAX_BYTES): PhotoProblem | null {
+export function photoProblem(
+  file: Pick<Blob, 'type' | 'size'>,
+  maxBytes = TASK_PHOTO_DEFAULT_MAX_BYTES,
+): PhotoProblem | null {
   if (!isPhotoType(file.type)) return 'type';
   if (file.size > maxBytes) return 'size';
   return null;

@@ -39,9 +39,7 @@ export const $previewUrl = createStore<string | null>(null, { serialize: 'ignore
 
 const checked = photoChosen.map((file) => ({ file, problem: photoProblem(file) }));
 $problem.on(checked, (_, { problem }) => problem).reset(photoProofOpened, photoProofClosed);
-$photo
-  .on(checked, (_, { file, problem }) => (problem ? null : file))
-  .reset(photoProofOpened, photoProofClosed);
+$photo.on(checked, (_, { file, problem }) => (problem ? null : file)).reset(photoProofOpened, photoProofClosed);
 sample({
   clock: checked,
   source: $previewUrl,
@@ -100,7 +98,4 @@ sample({
 onProofSent({ done: uploadFx.done, $task, close: photoProofClosed, toast: 'tasks.photoSent' });
 
 // The server takes less than the default (its setting is lower): its 413 is said in the modal too.
-$problem.on(
-  uploadFx.failData.filter({ fn: (error) => error.status === 413 }),
-  () => 'size',
-);
+$problem.on(uploadFx.failData.filter({ fn: (error) => error.status === 413 }), () => 'size');

@@ -59,7 +59,12 @@ export function TaskPhotoModal() {
       <p className={styles.task}>{taskText(task.title, locale)}</p>
       <p className={styles.text}>{t('tasks.photoText', { size: MAX_MB })}</p>
       {previewUrl ? (
-        <img className={styles.preview} src={previewUrl} alt={t('tasks.photoPreview')} data-testid="task-photo-preview" />
+        <img
+          className={styles.preview}
+          src={previewUrl}
+          alt={t('tasks.photoPreview')}
+          data-testid="task-photo-preview"
+        />
       ) : null}
       <label className={sending ? `${styles.pick} ${styles.disabled}` : styles.pick}>
         <input

@@ -51,4 +51,3 @@ sample({
   }),
   target: showToast,
 });
-

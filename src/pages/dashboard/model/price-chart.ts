@@ -133,7 +133,11 @@ const liveOnLoaded = sample({
   clock: liveCandleReceived,
   source: loadedInterval,
   filter: ({ interval, candlesInterval }) => candlesInterval === interval,
-  fn: ({ interval, candles }, live) => ({ candles, live, gap: leavesGap(candles, live, CANDLE_INTERVAL_SECONDS[interval]) }),
+  fn: ({ interval, candles }, live) => ({
+    candles,
+    live,
+    gap: leavesGap(candles, live, CANDLE_INTERVAL_SECONDS[interval]),
+  }),
 });
 sample({
   clock: liveOnLoaded,

@@ -48,6 +48,6 @@ sample({ clock: priceRequested, fn: () => undefined, target: loadPriceFx });
 sample({
   clock: loadPriceFx.doneData,
   source: { known: $currentPrice, ticked: $tickedDuringLoad },
-  fn: ({ known, ticked }, price) => (ticked ? known : price ?? known),
+  fn: ({ known, ticked }, price) => (ticked ? known : (price ?? known)),
   target: $currentPrice,
 });

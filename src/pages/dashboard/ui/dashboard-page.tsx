@@ -34,7 +34,13 @@ function TotalValue() {
     <section className={styles.hero} aria-label={t('dashboard.totalValue')}>
       <span className={styles.heroLabel}>{t('dashboard.totalValue')}</span>
       <span className={styles.heroValue} data-testid="total-value">
-        {total !== null ? `${formatAmount(total, DECIMALS.ton)} TON` : priceLoaded ? '—' : <Skeleton width={160} height={32} />}
+        {total !== null ? (
+          `${formatAmount(total, DECIMALS.ton)} TON`
+        ) : priceLoaded ? (
+          '—'
+        ) : (
+          <Skeleton width={160} height={32} />
+        )}
       </span>
       <PriceSummary />
     </section>
@@ -94,8 +100,17 @@ function Overview() {
     <>
       <Section title={t('dashboard.balances')} id="dashboard-balances">
         <ListRows>
-          <ListRow label={t('dashboard.balance')} value={`${formatAmount(user.balance_token, DECIMALS.token)} ${TOKEN}`} valueTestId="balance-token" strong />
-          <ListRow label={t('dashboard.taskBalance')} value={`${formatAmount(user.task_balance, DECIMALS.token)} ${TOKEN}`} valueTestId="task-balance" />
+          <ListRow
+            label={t('dashboard.balance')}
+            value={`${formatAmount(user.balance_token, DECIMALS.token)} ${TOKEN}`}
+            valueTestId="balance-token"
+            strong
+          />
+          <ListRow
+            label={t('dashboard.taskBalance')}
+            value={`${formatAmount(user.task_balance, DECIMALS.token)} ${TOKEN}`}
+            valueTestId="task-balance"
+          />
           <ListRow
             label={t('dashboard.referralBalance')}
             value={`${formatAmount(user.referral_balance, DECIMALS.token)} ${TOKEN}`}
@@ -105,7 +120,11 @@ function Overview() {
       </Section>
       <Section title={t('dashboard.bonuses')} id="dashboard-bonuses">
         <ListRows>
-          <ListRow label={t('dashboard.holdBonus')} value={`${formatAmount(user.hold_bonus, DECIMALS.percent)}%`} valueTestId="hold-bonus" />
+          <ListRow
+            label={t('dashboard.holdBonus')}
+            value={`${formatAmount(user.hold_bonus, DECIMALS.percent)}%`}
+            valueTestId="hold-bonus"
+          />
           <ListRow
             label={t('dashboard.investmentBonus')}
             value={`${formatAmount(user.investment_bonus, DECIMALS.percent)}%`}

@@ -145,7 +145,12 @@ export function FarmingLinks() {
     );
   }
   return (
-    <Section plain title={t('farming.myLinks')} id="farming-links" aside={links.length > 0 ? <CreateLinksAside /> : null}>
+    <Section
+      plain
+      title={t('farming.myLinks')}
+      id="farming-links"
+      aside={links.length > 0 ? <CreateLinksAside /> : null}
+    >
       {content}
       <CancelLinkModal />
       <FarmLinkModal />

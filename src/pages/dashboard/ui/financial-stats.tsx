@@ -32,7 +32,11 @@ export function FinancialStatsSection() {
           <ListRow label={t('stats.tonPaidIn')} value={ton(stats.ton_paid_in)} valueTestId="stats-ton-paid-in" />
           <ListRow label={t('stats.tonPaidOut')} value={ton(stats.ton_paid_out)} valueTestId="stats-ton-paid-out" />
           <ListRow label={t('stats.users')} value={formatCount(stats.users)} valueTestId="stats-users" />
-          <ListRow label={t('stats.activeStakes')} value={formatCount(stats.active_stakes)} valueTestId="stats-active-stakes" />
+          <ListRow
+            label={t('stats.activeStakes')}
+            value={formatCount(stats.active_stakes)}
+            valueTestId="stats-active-stakes"
+          />
           <ListRow
             label={t('dashboard.collectiveBonus')}
             value={`${formatAmount(stats.collective_bonus, DECIMALS.percent)}%`}

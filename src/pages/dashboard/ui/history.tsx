@@ -100,9 +100,12 @@ function EndOfList({ onReached }: { onReached: () => void }) {
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onReached();
-    }, { rootMargin: '0px 0px 200px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onReached();
+      },
+      { rootMargin: '0px 0px 200px 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [onReached]);
@@ -260,7 +263,10 @@ function Withdrawals() {
   );
 }
 
-const TAB_LABELS = { operations: 'history.title', withdrawals: 'withdrawals.title' } as const satisfies Record<HistoryTab, MessageKey>;
+const TAB_LABELS = { operations: 'history.title', withdrawals: 'withdrawals.title' } as const satisfies Record<
+  HistoryTab,
+  MessageKey
+>;
 
 /** /history (SPEC §2): operations | withdrawals. */
 export function HistorySection() {

@@ -22,7 +22,9 @@ const INTERVAL_LABELS = {
 const INTERVALS = Object.keys(INTERVAL_LABELS) as CandleInterval[];
 
 // lightweight-charts (≈ 52 kB gzip) is a chunk of its own, fetched while the candles load.
-const CandleChart = lazyPage(() => import('./candle-chart').then((m) => m.CandleChart), { fallback: <ChartSkeleton /> });
+const CandleChart = lazyPage(() => import('./candle-chart').then((m) => m.CandleChart), {
+  fallback: <ChartSkeleton />,
+});
 
 /** Open, high, low and close of the live (last) candle, from the model. */
 function Legend() {

@@ -19,7 +19,9 @@ export function PriceSummary() {
   const [day, month] = changes;
   return (
     <span className={styles.price}>
-      <span data-testid="current-price">{t('dashboard.price', { price: formatAmount(price.price, DECIMALS.price) })}</span>
+      <span data-testid="current-price">
+        {t('dashboard.price', { price: formatAmount(price.price, DECIMALS.price) })}
+      </span>
       <span data-testid="price-change-24h" data-direction={day.direction}>
         <Badge tone={TONES[day.direction]}>{t('price.change24h', { change: formatChange(day.change) })}</Badge>
       </span>

@@ -24,9 +24,15 @@ export const payClicked = createEvent();
 export const $selectedDays = createStore<number | null>(null)
   .on(planSelected, (_, days) => days)
   .reset(mintRoute.closed);
-export const $amountText = createStore('').on(amountChanged, (_, text) => text).reset(mintRoute.closed);
+export const $amountText = createStore('')
+  .on(amountChanged, (_, text) => text)
+  .reset(mintRoute.closed);
 export const $amount = $amountText.map(parseTonAmount);
-export const $selectedPlan = combine($plans, $selectedDays, (plans, days) => plans.find((plan) => plan.days === days) ?? null);
+export const $selectedPlan = combine(
+  $plans,
+  $selectedDays,
+  (plans, days) => plans.find((plan) => plan.days === days) ?? null,
+);
 /** Why the typed amount cannot be minted (format, the plan's range, the wallet's balance with the fee). */
 export const $amountProblem = combine(
   { text: $amountText, amount: $amount, plan: $selectedPlan, balanceNano: $balanceNano },

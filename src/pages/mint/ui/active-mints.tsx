@@ -14,7 +14,13 @@ export function ActiveMints() {
     <Section plain title={t('mint.activeMints')} id="active-mints">
       {loaded ? (
         <ActiveMintList
-          empty={<EmptyState icon={<Icon name="mint" />} title={t('mint.noActiveMints')} text={t('mint.noActiveMintsText')} />}
+          empty={
+            <EmptyState
+              icon={<Icon name="mint" />}
+              title={t('mint.noActiveMints')}
+              text={t('mint.noActiveMintsText')}
+            />
+          }
         />
       ) : (
         <SkeletonCard label={t('dashboard.loadingMints')} />

@@ -39,12 +39,20 @@ function problemText(problem: AmountProblem, t: Translate): string {
     case 'above_max':
       return t('mint.problem.aboveMax', { max: formatAmount(problem.max, 4) });
     case 'insufficient':
-      return t('mint.problem.insufficient', { balance: tonText(problem.balanceNano), needed: tonText(problem.neededNano) });
+      return t('mint.problem.insufficient', {
+        balance: tonText(problem.balanceNano),
+        needed: tonText(problem.neededNano),
+      });
   }
 }
 
 function Calculation() {
-  const [calculation, calculating, complete, problem] = useUnit([$calculation, $isCalculating, $formComplete, $amountProblem]);
+  const [calculation, calculating, complete, problem] = useUnit([
+    $calculation,
+    $isCalculating,
+    $formComplete,
+    $amountProblem,
+  ]);
   const t = useT();
   if (problem) return null;
   return (
@@ -83,7 +91,12 @@ export function MintForm() {
     $isCreating,
     $needsWallet,
   ]);
-  const [onPlan, onAmount, onCreate, onConnect] = useUnit([planSelected, amountChanged, createClicked, connectWalletClicked]);
+  const [onPlan, onAmount, onCreate, onConnect] = useUnit([
+    planSelected,
+    amountChanged,
+    createClicked,
+    connectWalletClicked,
+  ]);
   const t = useT();
   const selectedPlan = plans.find((plan) => plan.days === selectedDays);
   const onSubmit = (event: FormEvent) => {

@@ -15,7 +15,12 @@ export function PendingMint() {
   const t = useT();
   if (!mint) return null;
   return (
-    <Section plain title={t('mint.waitingForPayment')} id="pending-mint" footer={t('mint.payHint', { amount: formatAmount(mint.amount_ton, DECIMALS.ton) })}>
+    <Section
+      plain
+      title={t('mint.waitingForPayment')}
+      id="pending-mint"
+      footer={t('mint.payHint', { amount: formatAmount(mint.amount_ton, DECIMALS.ton) })}
+    >
       <MintCard mint={mint}>
         <div className={styles.actions}>
           <Button loading={sending} onClick={() => onPay()}>

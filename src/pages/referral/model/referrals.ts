@@ -15,7 +15,10 @@ const loadFirstPageFx = attach({
   effect: getReferralsFx,
   mapParams: () => ({ page: 1, limit: REFERRALS_PAGE_SIZE }),
 });
-const loadNextPageFx = attach({ effect: getReferralsFx, mapParams: (page: number) => ({ page, limit: REFERRALS_PAGE_SIZE }) });
+const loadNextPageFx = attach({
+  effect: getReferralsFx,
+  mapParams: (page: number) => ({ page, limit: REFERRALS_PAGE_SIZE }),
+});
 
 /** The referrals read so far, newest first. */
 export const $referrals = createStore<Referral[]>([]);

@@ -100,7 +100,12 @@ function ReferralBalance() {
   return (
     <Section title={t('referral.balanceTitle')} id="referral-balance">
       <ListRows>
-        <ListRow label={t('referral.balance')} value={tokens(user.referral_balance)} valueTestId="referral-balance" strong />
+        <ListRow
+          label={t('referral.balance')}
+          value={tokens(user.referral_balance)}
+          valueTestId="referral-balance"
+          strong
+        />
         {totalEarned !== null ? (
           <ListRow label={t('referral.totalEarned')} value={tokens(totalEarned)} valueTestId="referral-total-earned" />
         ) : null}
@@ -163,7 +168,12 @@ function ReferralItem({ referral }: { referral: Referral }) {
         </>
       }
       figures={[
-        { label: t('referral.theirTurnover'), value: ton(referral.turnover), tone: 'plain', testId: 'referral-item-turnover' },
+        {
+          label: t('referral.theirTurnover'),
+          value: ton(referral.turnover),
+          tone: 'plain',
+          testId: 'referral-item-turnover',
+        },
         {
           label: t('referral.earnedYou'),
           value: earnedAny ? `+${tokens(referral.earned)}` : tokens(referral.earned),

@@ -22,7 +22,9 @@ export function StakingPage() {
       </Link>
       {loaded ? (
         <StakeList
-          empty={<EmptyState icon={<Icon name="staking" />} title={t('staking.noStakes')} text={t('staking.noStakesText')} />}
+          empty={
+            <EmptyState icon={<Icon name="staking" />} title={t('staking.noStakes')} text={t('staking.noStakesText')} />
+          }
         />
       ) : (
         <SkeletonCard label={t('staking.loadingStakes')} />

@@ -14,6 +14,10 @@ export const tasksFarmingRoute = chainAuthorized(routes.tasksFarming);
 export const tasksSellRoute = chainLoad(chainCommunityMember(routes.tasksSell), [tasksRequested]);
 
 // SPEC §4: when the user data refetches, the list on screen catches up (a review decided meanwhile).
-sample({ clock: userDataRefetched, filter: or(tasksRoute.$isOpened, tasksSellRoute.$isOpened), target: tasksRequested });
+sample({
+  clock: userDataRefetched,
+  filter: or(tasksRoute.$isOpened, tasksSellRoute.$isOpened),
+  target: tasksRequested,
+});
 // The proof modals belong to this screen: leaving it closes them (the back button, a navbar item).
 sample({ clock: tasksRoute.closed, fn: () => undefined, target: [photoProofClosed, linkProofClosed] });

@@ -144,7 +144,13 @@ function TaskItem({ task, busy }: { task: Task; busy: boolean }) {
 }
 
 function TaskList() {
-  const [tasks, loaded, failed, busy, onRetry] = useUnit([$tasks, $tasksLoaded, $tasksLoadFailed, $busyTaskIds, tasksRequested]);
+  const [tasks, loaded, failed, busy, onRetry] = useUnit([
+    $tasks,
+    $tasksLoaded,
+    $tasksLoadFailed,
+    $busyTaskIds,
+    tasksRequested,
+  ]);
   const t = useT();
   const title = t('tasks.listTitle');
   if (!loaded) {
@@ -175,7 +181,12 @@ function TaskList() {
   if (tasks.length === 0) {
     return (
       <Section plain title={title} id="tasks-list">
-        <EmptyState icon={<Icon name="tasks" />} title={t('tasks.empty')} text={t('tasks.emptyText')} testId="tasks-empty" />
+        <EmptyState
+          icon={<Icon name="tasks" />}
+          title={t('tasks.empty')}
+          text={t('tasks.emptyText')}
+          testId="tasks-empty"
+        />
       </Section>
     );
   }

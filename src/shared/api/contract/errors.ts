@@ -152,7 +152,10 @@ export const ERROR_TEXTS: Readonly<Record<Exclude<ErrorCode, DetailErrorCode>, s
 };
 
 /** Every error code the server can send (the error body's enum). */
-export const ERROR_CODES = [...Object.keys(ERROR_TEXTS), ...DETAIL_ERROR_CODES] as unknown as readonly [ErrorCode, ...ErrorCode[]];
+export const ERROR_CODES = [...Object.keys(ERROR_TEXTS), ...DETAIL_ERROR_CODES] as unknown as readonly [
+  ErrorCode,
+  ...ErrorCode[],
+];
 
 /** A code's English text with its params filled in: what the server sends as `msg`. */
 export function errorText(code: Exclude<ErrorCode, DetailErrorCode>, params: Record<string, string> = {}): string {

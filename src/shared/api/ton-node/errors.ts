@@ -7,12 +7,7 @@
  * - timeout / network: no response within timeoutMs / fetch itself rejected
  */
 export type TonNodeErrorKind =
-  | 'response-not-ok'
-  | 'malformed-response'
-  | 'exit-code'
-  | 'unsupported-state'
-  | 'timeout'
-  | 'network';
+  'response-not-ok' | 'malformed-response' | 'exit-code' | 'unsupported-state' | 'timeout' | 'network';
 
 export interface TonNodeErrorDetails {
   /** HTTP status (response-not-ok from HTTP, and any error raised after a response arrived). */

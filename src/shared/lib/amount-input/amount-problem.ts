@@ -16,7 +16,10 @@ export type AmountProblem =
  * button stays off); the minimum, when known, before the balance (a balance below the minimum gets the
  * minimum's sentence, which says what is needed).
  */
-export function amountProblem(input: AmountInput, limits: { balance: string; min?: string | null }): AmountProblem | null {
+export function amountProblem(
+  input: AmountInput,
+  limits: { balance: string; min?: string | null },
+): AmountProblem | null {
   switch (input.kind) {
     case 'empty':
       return null;

@@ -1,4 +1,14 @@
-import { attach, createEvent, createStore, type Effect, type Event, type EventCallable, sample, type Store, type Unit } from 'effector';
+import {
+  attach,
+  createEvent,
+  createStore,
+  type Effect,
+  type Event,
+  type EventCallable,
+  sample,
+  type Store,
+  type Unit,
+} from 'effector';
 import { debounce } from 'patronum';
 import { timings } from '../../config';
 

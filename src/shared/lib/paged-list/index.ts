@@ -1,4 +1,14 @@
-import { attach, combine, createEvent, createStore, type Effect, type EventCallable, type Store, type StoreWritable, sample } from 'effector';
+import {
+  attach,
+  combine,
+  createEvent,
+  createStore,
+  type Effect,
+  type EventCallable,
+  type Store,
+  type StoreWritable,
+  sample,
+} from 'effector';
 import { or } from 'patronum';
 
 type PageQuery = { page: number; size: number };
@@ -104,7 +114,11 @@ export function createPagedList<T extends { id: number }, P>(config: {
   const firstPageFailed = sample({
     clock: [
       newestFirstPage.filter({ fn: (page) => page === null }),
-      sample({ clock: loadFirstPageFx.fail, source: $firstPageRead, filter: (newest, { params }) => params === newest }),
+      sample({
+        clock: loadFirstPageFx.fail,
+        source: $firstPageRead,
+        filter: (newest, { params }) => params === newest,
+      }),
     ],
     fn: () => true,
   });
@@ -137,7 +151,8 @@ export function createPagedList<T extends { id: number }, P>(config: {
   const nextPageRead = sample({
     clock: loadNextPageFx.done,
     source: { lastPage: $lastPage, list: $list },
-    filter: ({ lastPage, list }, { params, result }) => result !== null && params.page === lastPage + 1 && params.list === list,
+    filter: ({ lastPage, list }, { params, result }) =>
+      result !== null && params.page === lastPage + 1 && params.list === list,
     fn: (_, { params, result }) => ({ page: params.page, answer: result as PageAnswer<T> }),
   });
   $items.on(nextPageRead, (items, { answer }) => {

@@ -11,7 +11,8 @@ export interface CreatedItem {
 export const PENDING_WINDOW_SECONDS = timings.pendingWindowMs / 1000;
 
 /** Unix seconds when a pending item stops showing as pending. */
-export const pendingShownUntil = (item: Pick<CreatedItem, 'created_at'>): number => item.created_at + PENDING_WINDOW_SECONDS;
+export const pendingShownUntil = (item: Pick<CreatedItem, 'created_at'>): number =>
+  item.created_at + PENDING_WINDOW_SECONDS;
 
 /** Newest first: by creation time, then by id for items created in the same second. */
 export const byNewest = (a: CreatedItem, b: CreatedItem): number => b.created_at - a.created_at || b.id - a.id;

@@ -50,7 +50,13 @@ export function buttonClassName({
   size?: 'm' | 's';
   loading?: boolean;
 } = {}): string {
-  return [styles.button, styles[variant], stretched ? styles.stretched : '', size === 's' ? styles.small : '', loading ? styles.loading : '']
+  return [
+    styles.button,
+    styles[variant],
+    stretched ? styles.stretched : '',
+    size === 's' ? styles.small : '',
+    loading ? styles.loading : '',
+  ]
     .filter(Boolean)
     .join(' ');
 }

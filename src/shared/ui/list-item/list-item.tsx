@@ -32,7 +32,17 @@ export function ListItemIcon({ name }: { name: IconName }) {
 }
 
 /** A secondary line of a row (one line, cut with an ellipsis); `dateTime` makes it a <time>. */
-export function ListItemMeta({ children, dateTime, title, testId }: { children: ReactNode; dateTime?: string; title?: string; testId?: string }) {
+export function ListItemMeta({
+  children,
+  dateTime,
+  title,
+  testId,
+}: {
+  children: ReactNode;
+  dateTime?: string;
+  title?: string;
+  testId?: string;
+}) {
   return dateTime ? (
     <time className={styles.meta} dateTime={dateTime} title={title} data-testid={testId}>
       {children}

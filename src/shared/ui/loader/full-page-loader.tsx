@@ -13,7 +13,12 @@ export const APP_NAME = 'TON Token';
 export function FullPageLoader() {
   const t = useT();
   return (
-    <div className="full-page-loader" role="progressbar" aria-label={t('common.loading')} data-testid="full-page-loader">
+    <div
+      className="full-page-loader"
+      role="progressbar"
+      aria-label={t('common.loading')}
+      data-testid="full-page-loader"
+    >
       <img className="full-page-loader__logo" src={LOGO_URL} alt="" width={88} height={88} />
       <span className="full-page-loader__name">{APP_NAME}</span>
       <span className="full-page-loader__spinner" aria-hidden />

@@ -59,7 +59,12 @@ export function TextField({
         data-testid={testId}
       />
       {problem ? (
-        <p id={`${id}-error`} className={styles.error} role="alert" data-testid={testId ? `${testId}-error` : undefined}>
+        <p
+          id={`${id}-error`}
+          className={styles.error}
+          role="alert"
+          data-testid={testId ? `${testId}-error` : undefined}
+        >
           {problem}
         </p>
       ) : hint ? (

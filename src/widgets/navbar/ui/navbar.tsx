@@ -54,10 +54,18 @@ export function Navbar() {
             <Icon name={icon} />
             <span>{t(label)}</span>
             {route === routes.referral ? (
-              <CountBadge count={newReferrals} label={t('nav.newReferrals', { count: newReferrals })} testId="badge-referral" />
+              <CountBadge
+                count={newReferrals}
+                label={t('nav.newReferrals', { count: newReferrals })}
+                testId="badge-referral"
+              />
             ) : null}
             {route === routes.tasks ? (
-              <CountBadge count={unclaimedTasks} label={t('nav.unclaimedTasks', { count: unclaimedTasks })} testId="badge-tasks" />
+              <CountBadge
+                count={unclaimedTasks}
+                label={t('nav.unclaimedTasks', { count: unclaimedTasks })}
+                testId="badge-tasks"
+              />
             ) : null}
           </Link>
         ))}

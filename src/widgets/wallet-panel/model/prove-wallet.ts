@@ -91,7 +91,11 @@ sample({
   target: walletBound,
 });
 // The payload is used now (or refused): the next connect needs a fresh one; so does one after a disconnect.
-sample({ clock: [checkFx.finally, walletStatusChanged.filter({ fn: (wallet) => wallet === null })], fn: () => undefined, target: payloadRequested });
+sample({
+  clock: [checkFx.finally, walletStatusChanged.filter({ fn: (wallet) => wallet === null })],
+  fn: () => undefined,
+  target: payloadRequested,
+});
 
 /** The connected wallet is the one the user proved to hold (the panel's "Verified" mark). */
 export const $walletVerified = combine(

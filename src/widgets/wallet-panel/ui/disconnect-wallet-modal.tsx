@@ -1,15 +1,15 @@
 import { useUnit } from 'effector-react';
 import { useT } from '@/shared/i18n';
 import { Modal } from '@/shared/ui/modal';
-import {
-  $isDisconnecting,
-  $isOpen,
-  disconnectCancelled,
-  disconnectConfirmed,
-} from '../model/disconnect-wallet';
+import { $isDisconnecting, $isOpen, disconnectCancelled, disconnectConfirmed } from '../model/disconnect-wallet';
 
 export function DisconnectWalletModal() {
-  const [isOpen, busy, onConfirm, onCancel] = useUnit([$isOpen, $isDisconnecting, disconnectConfirmed, disconnectCancelled]);
+  const [isOpen, busy, onConfirm, onCancel] = useUnit([
+    $isOpen,
+    $isDisconnecting,
+    disconnectConfirmed,
+    disconnectCancelled,
+  ]);
   const t = useT();
   if (!isOpen) return null;
   return (

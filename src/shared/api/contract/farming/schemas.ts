@@ -4,7 +4,12 @@
  * (z.input for what a client sends, z.output for what it receives). docs/contract.md "Adding a call".
  */
 import { z } from 'zod';
-import { ACTIVATION_CODE_PATTERN, FARMING_ACTIVATION_STATUSES, FARMING_LINK_STATUSES, FARMING_MAX_ACTIVATIONS } from '../constants';
+import {
+  ACTIVATION_CODE_PATTERN,
+  FARMING_ACTIVATION_STATUSES,
+  FARMING_LINK_STATUSES,
+  FARMING_MAX_ACTIVATIONS,
+} from '../constants';
 import { FARMING_ACTIVATION_CODES, SERVER_MESSAGES } from '../errors';
 import {
   idParamsSchema,
