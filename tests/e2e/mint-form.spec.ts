@@ -42,7 +42,7 @@ test('the mint form checks the amount before sending and asks for a wallet first
   await expect(error).toHaveText('The minimum for this plan is 1.00 TON: enter at least that.');
   await expect(create).toBeDisabled();
   // Not priced either: the server's refusal would only repeat the same thing in a toast. The debounce
-  // (CALCULATION_DEBOUNCE_MS, 300) is run out for 0.5; the request for 400 below then comes after any for 0.5.
+  // (timings.calculationDebounceMs, 300) is run out for 0.5; the request for 400 below then comes after any for 0.5.
   await page.clock.runFor(1_000);
 
   // The dev wallet holds 100 TON: 400 cannot be paid, and the form says so instead of the wallet.
