@@ -1,5 +1,5 @@
 import type { ActionConfiguration } from '@tonconnect/ui';
-import { createEffect, createEvent, sample, scopeBind } from 'effector';
+import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import { $t } from '../i18n';
 import {
   TRACKED_ACTIONS,
@@ -23,14 +23,20 @@ import {
 type Library = typeof import('@tonconnect/ui');
 type Instance = InstanceType<Library['TonConnectUI']>;
 
-let library: Library | null = null;
-let instance: Instance | null = null;
-/**
- * The actions configuration, passed again with every later `uiOptions` change: the library's
- * setter replaces it with whatever the change carries (undefined when it carries none), which
- * would silently bring back its default notifications and drop the return URL.
- */
-let actionsConfiguration: ActionConfiguration | undefined;
+/** The loaded library and the one TON Connect UI it made for this scope. */
+interface Connection {
+  library: Library;
+  instance: Instance;
+  /**
+   * The actions configuration, passed again with every later `uiOptions` change: the library's
+   * setter replaces it with whatever the change carries (undefined when it carries none), which
+   * would silently bring back its default notifications and drop the return URL.
+   */
+  actionsConfiguration: ActionConfiguration;
+}
+
+/** A scope's connection (each forked scope has its own; never serialized: it holds the library's objects). */
+const $connection = createStore<Connection | null>(null, { serialize: 'ignore' });
 
 /** The library reported a wallet (connect or restore) or none (disconnect). */
 export const walletStatusChanged = createEvent<ConnectedWalletInfo | null>();
@@ -103,8 +109,7 @@ export const observeTrackingFx = createEffect(() => {
 
 // The callbacks are bound to the scope before the first await, so the library's later calls keep it.
 // eslint-disable-next-line effector/strict-effect-handlers
-export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) => {
-  if (instance) return;
+const connectFx = createEffect(async (setup: TonConnectSetup): Promise<Connection> => {
   const statusChanged = scopeBind(walletStatusChanged, { safe: true });
   const restored = scopeBind(connectionRestored, { safe: true });
   const connectError = scopeBind(connectErrorReceived, { safe: true });
@@ -112,8 +117,7 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
   await observeTrackingFx();
 
   const [lib, { telegramUserStorage }] = await Promise.all([import('@tonconnect/ui'), import('./storage')]);
-  library = lib;
-  actionsConfiguration = {
+  const actionsConfiguration: ActionConfiguration = {
     returnStrategy: 'back',
     twaReturnUrl: setup.twaReturnUrl,
     // One announcement per event: the library's "confirm in your wallet" modal before signing;
@@ -130,7 +134,7 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
     ...(setup.walletsListSource ? { walletsListSource: setup.walletsListSource } : {}),
     analytics: { mode: 'off' },
   });
-  instance = new lib.TonConnectUI({
+  const instance = new lib.TonConnectUI({
     connector,
     restoreConnection: true,
     language: setup.language,
@@ -143,57 +147,93 @@ export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) =>
     (error) => connectError(error.message),
   );
   void instance.connectionRestored.then(restored, () => restored(false));
+  return { library: lib, instance, actionsConfiguration };
 });
+
+/** Loads the library and makes this scope's TON Connect UI, once (a second call keeps the first). */
+export const createTonConnectFx = attach({
+  source: $connection,
+  effect: async (connection, setup: TonConnectSetup): Promise<Connection | null> =>
+    connection ?? (await connectFx(setup)),
+});
+$connection.on(createTonConnectFx.doneData, (known, made) => made ?? known);
 
 /**
  * What the next connect asks the wallet for besides its address: a ton_proof of the
  * server's payload, 'loading' while the payload is on its way (the wallet modal waits), or nothing.
  */
-export const setConnectRequestFx = createEffect((request: ConnectProofRequest) => {
-  if (!instance) return;
-  if (request === null) instance.setConnectRequestParameters(null);
-  else if (request.state === 'loading') instance.setConnectRequestParameters({ state: 'loading' });
-  else instance.setConnectRequestParameters({ state: 'ready', value: { tonProof: request.payload } });
+export const setConnectRequestFx = attach({
+  source: $connection,
+  effect: (connection, request: ConnectProofRequest) => {
+    if (!connection) return;
+    const { instance } = connection;
+    if (request === null) instance.setConnectRequestParameters(null);
+    else if (request.state === 'loading') instance.setConnectRequestParameters({ state: 'loading' });
+    else instance.setConnectRequestParameters({ state: 'ready', value: { tonProof: request.payload } });
+  },
 });
 
-export const setUiOptionsFx = createEffect((options: WalletUiOptions) => {
-  if (!instance || !library) return;
-  instance.uiOptions = {
-    language: options.language,
-    uiPreferences: uiPreferences(library, options.theme),
-    actionsConfiguration,
-  };
+export const setUiOptionsFx = attach({
+  source: $connection,
+  effect: (connection, options: WalletUiOptions) => {
+    if (!connection) return;
+    connection.instance.uiOptions = {
+      language: options.language,
+      uiPreferences: uiPreferences(connection.library, options.theme),
+      actionsConfiguration: connection.actionsConfiguration,
+    };
+  },
 });
 
 /** Mounts the library's connect button into the element with this id (null unmounts). */
-export const mountButtonFx = createEffect((buttonRootId: string | null) => {
-  if (instance) instance.uiOptions = { buttonRootId, actionsConfiguration };
+export const mountButtonFx = attach({
+  source: $connection,
+  effect: (connection, buttonRootId: string | null) => {
+    if (connection) {
+      connection.instance.uiOptions = { buttonRootId, actionsConfiguration: connection.actionsConfiguration };
+    }
+  },
 });
 
-export const openWalletModalFx = createEffect(async () => {
-  await instance?.openModal();
+export const openWalletModalFx = attach({
+  source: $connection,
+  effect: async (connection) => {
+    await connection?.instance.openModal();
+  },
 });
 
-export const disconnectWalletFx = createEffect(async () => {
-  if (instance?.connected) await instance.disconnect();
+export const disconnectWalletFx = attach({
+  source: $connection,
+  effect: async (connection) => {
+    if (connection?.instance.connected) await connection.instance.disconnect();
+  },
+});
+
+const sendThroughFx = createEffect<
+  { connection: Connection | null; request: TransactionRequest },
+  { boc: string },
+  WalletActionError
+>(async ({ connection, request }) => {
+  if (!connection) throw new WalletActionError('not-connected', 'Wallet was not connected');
+  const { instance, library } = connection;
+  try {
+    const { boc } = await instance.sendTransaction(request);
+    return { boc };
+  } catch (error) {
+    const message = libraryErrorText(error);
+    if (error instanceof library.UserRejectsError) throw new WalletActionError('user-rejects', message);
+    if (error instanceof library.WalletNotConnectedError) throw new WalletActionError('not-connected', message);
+    if (error instanceof library.TonConnectError) throw new WalletActionError('wallet', message);
+    throw new WalletActionError('unknown', message);
+  }
 });
 
 /** Sends through the connected wallet; failures come back classified (see WalletActionError). */
-export const sendTransactionFx = createEffect<TransactionRequest, { boc: string }, WalletActionError>(
-  async (request) => {
-    if (!instance || !library) throw new WalletActionError('not-connected', 'Wallet was not connected');
-    try {
-      const { boc } = await instance.sendTransaction(request);
-      return { boc };
-    } catch (error) {
-      const message = libraryErrorText(error);
-      if (error instanceof library.UserRejectsError) throw new WalletActionError('user-rejects', message);
-      if (error instanceof library.WalletNotConnectedError) throw new WalletActionError('not-connected', message);
-      if (error instanceof library.TonConnectError) throw new WalletActionError('wallet', message);
-      throw new WalletActionError('unknown', message);
-    }
-  },
-);
+export const sendTransactionFx = attach({
+  source: $connection,
+  mapParams: (request: TransactionRequest, connection) => ({ connection, request }),
+  effect: sendThroughFx,
+});
 
 /**
  * The wallet signed and sent a transaction, whoever asked for it. Entities react here (a mint's
