@@ -150,19 +150,14 @@ const connectFx = createEffect(async (setup: TonConnectSetup): Promise<Connectio
   return { library: lib, instance, actionsConfiguration };
 });
 
-/** Loads the library and makes this scope's TON Connect UI, once (a second call keeps the first). */
-export const createTonConnectFx = attach({
+const createTonConnectWithConnectionFx = attach({
   source: $connection,
   effect: async (connection, setup: TonConnectSetup): Promise<Connection | null> =>
     connection ?? (await connectFx(setup)),
 });
-$connection.on(createTonConnectFx.doneData, (known, made) => made ?? known);
+$connection.on(createTonConnectWithConnectionFx.doneData, (known, made) => made ?? known);
 
-/**
- * What the next connect asks the wallet for besides its address: a ton_proof of the
- * server's payload, 'loading' while the payload is on its way (the wallet modal waits), or nothing.
- */
-export const setConnectRequestFx = attach({
+const setConnectRequestWithConnectionFx = attach({
   source: $connection,
   effect: (connection, request: ConnectProofRequest) => {
     if (!connection) return;
@@ -173,7 +168,7 @@ export const setConnectRequestFx = attach({
   },
 });
 
-export const setUiOptionsFx = attach({
+const setUiOptionsWithConnectionFx = attach({
   source: $connection,
   effect: (connection, options: WalletUiOptions) => {
     if (!connection) return;
@@ -185,8 +180,7 @@ export const setUiOptionsFx = attach({
   },
 });
 
-/** Mounts the library's connect button into the element with this id (null unmounts). */
-export const mountButtonFx = attach({
+const mountButtonWithConnectionFx = attach({
   source: $connection,
   effect: (connection, buttonRootId: string | null) => {
     if (connection) {
@@ -195,14 +189,14 @@ export const mountButtonFx = attach({
   },
 });
 
-export const openWalletModalFx = attach({
+const openWalletModalWithConnectionFx = attach({
   source: $connection,
   effect: async (connection) => {
     await connection?.instance.openModal();
   },
 });
 
-export const disconnectWalletFx = attach({
+const disconnectWalletWithConnectionFx = attach({
   source: $connection,
   effect: async (connection) => {
     if (connection?.instance.connected) await connection.instance.disconnect();
@@ -228,12 +222,36 @@ const sendThroughFx = createEffect<
   }
 });
 
-/** Sends through the connected wallet; failures come back classified (see WalletActionError). */
-export const sendTransactionFx = attach({
+const sendTransactionWithConnectionFx = attach({
   source: $connection,
   mapParams: (request: TransactionRequest, connection) => ({ connection, request }),
   effect: sendThroughFx,
 });
+
+/*
+ * The effects the app calls (and tests replace in fork): each hands its work to an effect attached to
+ * this scope's connection, so the TON Connect UI a scope made is the one it acts on.
+ */
+/** Loads the library and makes this scope's TON Connect UI, once (a second call keeps the first). */
+export const createTonConnectFx = createEffect(async (setup: TonConnectSetup) => {
+  await createTonConnectWithConnectionFx(setup);
+});
+/**
+ * What the next connect asks the wallet for besides its address: a ton_proof of the
+ * server's payload, 'loading' while the payload is on its way (the wallet modal waits), or nothing.
+ */
+export const setConnectRequestFx = createEffect((request: ConnectProofRequest) =>
+  setConnectRequestWithConnectionFx(request),
+);
+export const setUiOptionsFx = createEffect((options: WalletUiOptions) => setUiOptionsWithConnectionFx(options));
+/** Mounts the library's connect button into the element with this id (null unmounts). */
+export const mountButtonFx = createEffect((buttonRootId: string | null) => mountButtonWithConnectionFx(buttonRootId));
+export const openWalletModalFx = createEffect(() => openWalletModalWithConnectionFx());
+export const disconnectWalletFx = createEffect(() => disconnectWalletWithConnectionFx());
+/** Sends through the connected wallet; failures come back classified (see WalletActionError). */
+export const sendTransactionFx = createEffect<TransactionRequest, { boc: string }, WalletActionError>((request) =>
+  sendTransactionWithConnectionFx(request),
+);
 
 /**
  * The wallet signed and sent a transaction, whoever asked for it. Entities react here (a mint's
