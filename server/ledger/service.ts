@@ -11,6 +11,7 @@ import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { type Account, type BalanceRow, addToAccount, balances, entriesPage, insertEntry } from './queries';
 import { toOperation } from './wire';
+import { type HistoryPageQuery, pageWindow } from '../lib/paging';
 
 export type { Account } from './queries';
 export { ACCOUNTS } from './queries';
@@ -87,12 +88,8 @@ export async function publishBalance(tx: Tx, userId: number): Promise<void> {
 export async function operationHistory(
   deps: Pick<Deps, 'db'>,
   userId: number,
-  query: { page: number; size: number; sort_order: 'asc' | 'desc' },
+  query: HistoryPageQuery,
 ): Promise<OperationHistory> {
-  const { rows, total } = await entriesPage(deps.db, userId, {
-    offset: (query.page - 1) * query.size,
-    limit: query.size,
-    order: query.sort_order,
-  });
+  const { rows, total } = await entriesPage(deps.db, userId, pageWindow(query));
   return { data: rows.map(toOperation), total };
 }

@@ -57,6 +57,7 @@ import {
   withdrawalsPage,
 } from './queries';
 import { publishWithdrawal, toWithdrawal } from './wire';
+import { type HistoryPageQuery, pageWindow } from '../lib/paging';
 
 export type { WithdrawalRow } from './queries';
 
@@ -330,13 +331,9 @@ export async function createWithdrawal(
 export async function withdrawHistory(
   deps: Pick<Deps, 'db'>,
   userId: number,
-  query: { page: number; size: number; sort_order: 'asc' | 'desc' },
+  query: HistoryPageQuery,
 ): Promise<WithdrawHistory> {
-  const { rows, total } = await withdrawalsPage(deps.db, userId, {
-    offset: (query.page - 1) * query.size,
-    limit: query.size,
-    order: query.sort_order,
-  });
+  const { rows, total } = await withdrawalsPage(deps.db, userId, pageWindow(query));
   return { data: rows.map(toWithdrawal), total };
 }
 
