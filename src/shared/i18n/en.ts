@@ -593,7 +593,7 @@ export const en = {
   'stats.loading': 'Loading statistics',
   'stats.failed': 'Could not load the statistics.',
   'stats.tryAgain': 'Try again',
-  'stats.totalMinted': 'Tokens minted',
+  'stats.totalMinted': 'Tokens minted for TON',
   'stats.totalStaked': 'Tokens in staking',
   'stats.circulating': 'Tokens on balances',
   'stats.tonPaidIn': 'TON paid for mints',

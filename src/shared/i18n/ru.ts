@@ -589,7 +589,7 @@ export const ru = {
   'stats.loading': 'Загрузка статистики',
   'stats.failed': 'Не удалось загрузить статистику.',
   'stats.tryAgain': 'Повторить',
-  'stats.totalMinted': 'Выпущено токенов',
+  'stats.totalMinted': 'Выпущено токенов за TON',
   'stats.totalStaked': 'Токенов в стейкинге',
   'stats.circulating': 'Токенов на балансах',
   'stats.tonPaidIn': 'Оплачено TON за минты',
