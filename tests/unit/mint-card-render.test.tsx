@@ -1,4 +1,4 @@
-import { fork } from 'effector';
+import { fork, type StoreWritable } from 'effector';
 import { Provider } from 'effector-react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -51,12 +51,11 @@ describe('the mint card', () => {
 
   /** The card's Cost row, as a reader sees it: its label and its value. */
   function costRow(shown: Mint, locale: Locale): string[] {
-    const scope = fork({
-      values: [
-        [$locale, locale],
-        [$catalogues, { en, ru }],
-      ],
-    });
+    const values = [
+      [$locale, locale],
+      [$catalogues, { en, ru }],
+    ] as Array<[StoreWritable<unknown>, unknown]>;
+    const scope = fork({ values });
     act(() =>
       root.render(
         <Provider value={scope}>
