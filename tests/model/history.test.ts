@@ -221,16 +221,17 @@ describe('the operations history', () => {
     expect(read).toHaveBeenCalledTimes(2);
     expect(shownIds(scope)).toEqual([4, 3, 2, 1]);
 
-    // The mint was staked: user:staking (a stake started).
+    // A user:staking push (a stake started or finished; a finished one here, so no 1 s ticker runs).
+    const finished = stake({ id: 4, status: 'completed', earned_reward: '100' });
     count = 5;
-    await allSettled(stakeModel.stakeUpdated, { scope, params: stake({ id: 4 }) });
+    await allSettled(stakeModel.stakeUpdated, { scope, params: finished });
     expect(read).toHaveBeenCalledTimes(3);
     expect(shownIds(scope)).toEqual([5, 4, 3, 2, 1]);
 
     // Elsewhere in the app they leave it alone.
     await allSettled(routes.mint.navigate, { scope, params: { params: {}, query: {} } });
     await allSettled(mintModel.mintUpdated, { scope, params: paid });
-    await allSettled(stakeModel.stakeUpdated, { scope, params: stake({ id: 4 }) });
+    await allSettled(stakeModel.stakeUpdated, { scope, params: finished });
     expect(read).toHaveBeenCalledTimes(3);
   });
 
