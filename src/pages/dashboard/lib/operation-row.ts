@@ -39,8 +39,13 @@ const PLACES = {
 
 const MINUS = '\u2212';
 
+/** The titles and places are plain texts (no placeholders): the view translates them as they are. */
+export type OperationTitleKey =
+  (typeof TITLES)[keyof typeof TITLES] | 'history.movedFromReferral' | 'history.movedToMain';
+export type OperationPlaceKey = (typeof ACCOUNTS)[keyof typeof ACCOUNTS] | (typeof PLACES)[keyof typeof PLACES];
+
 /** A transfer is two entries: out of the referral balance, into the main one. */
-export function operationTitle(operation: Operation): MessageKey {
+export function operationTitle(operation: Operation): OperationTitleKey {
   if (operation.type === 'referral_transfer') {
     return operation.direction === 'in' ? 'history.movedFromReferral' : 'history.movedToMain';
   }
@@ -55,7 +60,7 @@ export function operationAmount(operation: Operation): string {
 }
 
 /** The balance that changed, or where the money is when no balance did (a wallet, a mint, a stake). */
-export function operationPlace(operation: Operation): MessageKey | null {
+export function operationPlace(operation: Operation): OperationPlaceKey | null {
   if (operation.account) return ACCOUNTS[operation.account];
   return operation.type in PLACES ? PLACES[operation.type as keyof typeof PLACES] : null;
 }
