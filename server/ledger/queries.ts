@@ -1,4 +1,4 @@
-import type { OperationType } from '@/shared/api/contract';
+import type { JOURNAL_OPERATION_TYPES, OPERATION_UNITS, OperationType } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 
 export type Account = 'balance_token' | 'task_balance' | 'referral_balance';
@@ -70,18 +70,48 @@ export async function ledgerSums(q: Queryable, userId: number): Promise<Record<A
   return sums;
 }
 
+export type JournalType = (typeof JOURNAL_OPERATION_TYPES)[number];
+export type Unit = (typeof OPERATION_UNITS)[number];
+export type JournalDirection = 'in' | 'out' | 'none';
+
+/** A money event that changes no token balance, journalled beside the ledger (migration 0020). */
+export async function insertJournalRow(
+  q: Queryable,
+  row: {
+    userId: number;
+    type: JournalType;
+    unit: Unit;
+    direction: JournalDirection;
+    amount: bigint;
+    refType: string | null;
+    refId: string | null;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO operations_journal (user_id, type, unit, direction, amount, ref_type, ref_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [row.userId, row.type, row.unit, row.direction, row.amount, row.refType, row.refId],
+  );
+}
+
+/** One row of the operations history: a ledger entry (account and balance_after set) or a journal row (both null). */
 export interface EntryRow {
   id: bigint;
-  account: Account;
-  delta: bigint;
-  balance_after: bigint;
-  reason: OperationType;
+  type: OperationType;
+  account: Account | null;
+  unit: Unit;
+  direction: JournalDirection;
+  amount: bigint;
+  balance_after: bigint | null;
   ref_type: string | null;
   ref_id: string | null;
   created_at: Date;
 }
 
-/** One page of a user's entries by id (the order they were written in), and how many there are (index (user_id, id)). */
+/**
+ * One page of a user's operations: the ledger's entries and the journal's rows in one list, by time, then
+ * by id (one sequence: the order they were written in), with how many there are (both by (user_id, id)).
+ */
 export async function entriesPage(
   q: Queryable,
   userId: number,
@@ -90,12 +120,22 @@ export async function entriesPage(
   // The direction comes from a two-value enum, never from text, so interpolating it is safe.
   const direction = page.order === 'asc' ? 'ASC' : 'DESC';
   const rows = await q.query<EntryRow>(
-    `SELECT id, account, delta, balance_after, reason, ref_type, ref_id, created_at
-       FROM ledger WHERE user_id = $1
-      ORDER BY id ${direction}
+    `SELECT id, type, account, unit, direction, amount, balance_after, ref_type, ref_id, created_at
+       FROM (SELECT id, reason AS type, account, 'TKN' AS unit,
+                    CASE WHEN delta > 0 THEN 'in' ELSE 'out' END AS direction, abs(delta) AS amount,
+                    balance_after, ref_type, ref_id, created_at
+               FROM ledger WHERE user_id = $1
+             UNION ALL
+             SELECT id, type, NULL, unit, direction, amount, NULL, ref_type, ref_id, created_at
+               FROM operations_journal WHERE user_id = $1) AS operations
+      ORDER BY created_at ${direction}, id ${direction}
       LIMIT $2 OFFSET $3`,
     [userId, page.limit, page.offset],
   );
-  const [count] = await q.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM ledger WHERE user_id = $1', [userId]);
+  const [count] = await q.query<{ n: number }>(
+    `SELECT ((SELECT COUNT(*) FROM ledger WHERE user_id = $1)
+           + (SELECT COUNT(*) FROM operations_journal WHERE user_id = $1))::int AS n`,
+    [userId],
+  );
   return { rows, total: count?.n ?? 0 };
 }

@@ -9,7 +9,18 @@ import { formatUnits } from '../lib/money';
 import type { Tx } from '../events/transaction';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
-import { type Account, type BalanceRow, addToAccount, balances, entriesPage, insertEntry } from './queries';
+import {
+  type Account,
+  type BalanceRow,
+  type JournalDirection,
+  type JournalType,
+  type Unit,
+  addToAccount,
+  balances,
+  entriesPage,
+  insertEntry,
+  insertJournalRow,
+} from './queries';
 import { toOperation } from './wire';
 import { type HistoryPageQuery, pageWindow } from '../lib/paging';
 
@@ -27,8 +38,8 @@ export interface BalanceChange {
   account: Account;
   /** Base units; negative debits. */
   delta: bigint;
-  /** Why: one of the contract's operation types, which the operations history shows. */
-  reason: OperationType;
+  /** Why: one of the contract's operation types, which the operations history shows (not a journal-only one). */
+  reason: Exclude<OperationType, JournalType>;
   refType?: string;
   refId?: string | number;
 }
@@ -51,6 +62,26 @@ export async function changeBalance(tx: Tx, change: BalanceChange): Promise<Bala
   });
   tx.publishToUser(change.userId, { event: 'user:balance', data: balanceEvent(row) });
   return row;
+}
+
+/**
+ * A money event that changes no token balance (TON paid for a mint, a mint received from a farming link,
+ * a mint turned into a stake), journalled in the caller's transaction so the operations history lists it
+ * beside the ledger's entries. `amount` in nanotons (TON) or base units (TKN), more than zero.
+ */
+export interface JournalEvent {
+  userId: number;
+  type: JournalType;
+  unit: Unit;
+  direction: JournalDirection;
+  amount: bigint;
+  refType: string;
+  refId: string | number;
+}
+
+export async function recordOperation(tx: Tx, event: JournalEvent): Promise<void> {
+  if (event.amount <= 0n) throw new Error('recordOperation: amount must be more than zero');
+  await insertJournalRow(tx, { ...event, refId: String(event.refId) });
 }
 
 /** One account's balance in base units as this transaction sees it; null when the user does not exist. */
@@ -82,8 +113,8 @@ export async function publishBalance(tx: Tx, userId: number): Promise<void> {
 }
 
 /**
- * The operations history (SPEC §7 GET /operations/history): the user's ledger entries, a page at a
- * time, by id (the order they were written in, so by time), with how many there are in all.
+ * The operations history (SPEC §7 GET /operations/history): the user's ledger entries and journalled
+ * events, a page at a time, by time (then by id: the order they were written in), with how many there are.
  */
 export async function operationHistory(
   deps: Pick<Deps, 'db'>,

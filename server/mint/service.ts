@@ -16,7 +16,7 @@ import {
   MINT_PENDING_TTL_SECONDS,
 } from '../constants';
 import { type Tx, inTransaction } from '../events/transaction';
-import { changeBalance } from '../ledger/service';
+import { changeBalance, recordOperation } from '../ledger/service';
 import { randomCode } from '../lib/codes';
 import { ConflictError, NotFoundError, ValidationError, fieldError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
@@ -211,6 +211,15 @@ export async function createFarmingMint(
     });
   }
   if (!row) throw new Error('Could not draw an unused mint code');
+  await recordOperation(tx, {
+    userId: input.userId,
+    type: 'farming_mint',
+    unit: 'TKN',
+    direction: 'in',
+    amount: row.amount_token,
+    refType: 'mint',
+    refId: row.id,
+  });
   const mint = toMint(row, deps.config);
   tx.publishToUser(input.userId, { event: 'user:mint', data: mint });
   return mint;
@@ -295,6 +304,16 @@ export async function applyTreasuryPayment(
   if (payment.amount < mint.amount_ton) return result('underpaid');
 
   const active = await activateMintRow(tx, mint.id, payment.hash, now);
+  // The mint's price is what the history shows paid; an overpayment's excess waits for an operator.
+  await recordOperation(tx, {
+    userId: active.user_id,
+    type: 'mint_paid',
+    unit: 'TON',
+    direction: 'out',
+    amount: active.amount_ton,
+    refType: 'mint',
+    refId: active.id,
+  });
   await creditReferralReward(tx, { id: active.id, userId: active.user_id, amountToken: active.amount_token });
   tx.publishToUser(active.user_id, { event: 'user:mint', data: toMint(active, deps.config) });
   // What the paid TON moves elsewhere (the investment bonus and the stakes carrying it) is the

@@ -18,7 +18,7 @@ import { type Tx, inTransaction } from '../events/transaction';
 import { randomCode } from '../lib/codes';
 import { NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
-import { changeBalance, publishBalance } from '../ledger/service';
+import { changeBalance, publishBalance, recordOperation } from '../ledger/service';
 import { moveMintToStaking } from '../mint/service';
 import { lockUser } from '../users/service';
 import {
@@ -75,6 +75,16 @@ export async function createStake(deps: StakingDeps, userId: number, mintId: num
       });
     }
     if (!stake) throw new Error('Could not draw an unused staking code');
+    // No balance moves (the mint's tokens go on earning in the stake), but the history shows it.
+    await recordOperation(tx, {
+      userId,
+      type: 'stake_started',
+      unit: 'TKN',
+      direction: 'none',
+      amount: stake.total_amount,
+      refType: 'stake',
+      refId: stake.id,
+    });
     // The user's hold bonus and their other stakes follow the new stake (no-op when already in step).
     await reconcileUserBonuses(tx, userId, now);
     const created = toStake(stake);

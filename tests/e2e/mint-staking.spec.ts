@@ -4,7 +4,8 @@ import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './s
 /*
  * Issue #4 end to end: launcher → connect the dev wallet → mint on a plan → approve in the dev
  * wallet → the treasury watcher sees the payment on the dev chain and the mint turns active without
- * a reload → stake it → the earnings grow on screen second by second.
+ * a reload → stake it → the earnings grow on screen second by second → History lists the TON paid and
+ * the stake.
  */
 test('mint, pay, see it turn active, stake it and watch the reward grow', async ({ page }) => {
   test.setTimeout(90_000);
@@ -112,6 +113,17 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
     .poll(async () => Number((await onDashboard.textContent())!.replace(/[^\d.]/g, '')), { timeout: 3_000 })
     .toBeGreaterThan(dashboardValue);
   await expect(app.getByRole('region', { name: 'Active mints' })).toContainText('No active mints yet');
+
+  // History lists both, though no token balance moved: the stake on top, the TON paid for the mint below.
+  await app.getByRole('link', { name: 'History' }).click();
+  const operations = app.getByTestId('operation');
+  await expect(operations).toHaveCount(2);
+  await expect(operations.first()).toContainText('Stake created');
+  await expect(operations.first().getByTestId('operation-amount')).toHaveText('1 000.00 TKN');
+  await expect(operations.first().getByTestId('operation-account')).toHaveText('Held in the stake');
+  await expect(operations.last()).toContainText('Mint paid');
+  await expect(operations.last().getByTestId('operation-amount')).toHaveText('\u221210.00 TON');
+  await expect(operations.last().getByTestId('operation-account')).toHaveText('From your wallet');
 
   expect(await app.locator('body').evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 });

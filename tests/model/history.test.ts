@@ -1,19 +1,24 @@
 import { allSettled, type Scope } from 'effector';
 import { createMemoryHistory } from 'history';
 import { describe, expect, it, vi } from 'vitest';
+import { mintModel } from '@/entities/mint';
+import { stakeModel } from '@/entities/stake';
 import { userModel } from '@/entities/user';
 import { historyModel } from '@/pages/dashboard';
+import { operationAmount, operationPlace, operationTitle } from '@/pages/dashboard/lib/operation-row';
 import {
   getCurrentPriceFx,
   getMintsFx,
   getOperationsFx,
   getStakesFx,
+  type Mint,
   type Operation,
   type OperationHistory,
   type UserBalanceEvent,
 } from '@/shared/api';
 import { router, routes } from '@/shared/routing';
 import { createTestScope, signedInMember } from './scope';
+import { stake } from './stake-fixture';
 
 const {
   $operations,
@@ -33,6 +38,7 @@ const operation = (id: number, overrides: Partial<Operation> = {}): Operation =>
   account: 'balance_token',
   direction: 'in',
   amount: '1',
+  unit: 'TKN',
   balance_after: String(id),
   created_at: 1_790_000_000 + id,
   ref_type: 'sandbox_user',
@@ -187,6 +193,48 @@ describe('the operations history', () => {
     expect(scope.getState($total)).toBe(4);
   });
 
+  it('reads page 1 again when a mint or a stake changes while it is open (operations without a balance push)', async () => {
+    let count = 3;
+    const read = server(() => count);
+    const { scope } = setup(read);
+    await open(scope);
+    expect(shownIds(scope)).toEqual([3, 2, 1]);
+
+    // The watcher saw a payment: user:mint (a mint paid, TON, no token balance moved).
+    count = 4;
+    const paid: Mint = {
+      id: 9,
+      mint_id: 'K7F3QX2M',
+      source: 'payment',
+      status: 'active',
+      cancel_reason: null,
+      created_at: 1_790_000_000,
+      amount_ton: '1',
+      amount_token: '100',
+      expected_token: '105',
+      days: 30,
+      tariff_days: 30,
+      activated_at: 1_790_000_000,
+      matures_at: 1_792_592_000,
+    };
+    await allSettled(mintModel.mintUpdated, { scope, params: paid });
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(shownIds(scope)).toEqual([4, 3, 2, 1]);
+
+    // A user:staking push (a stake started or finished; a finished one here, so no 1 s ticker runs).
+    const finished = stake({ id: 4, status: 'completed', earned_reward: '100' });
+    count = 5;
+    await allSettled(stakeModel.stakeUpdated, { scope, params: finished });
+    expect(read).toHaveBeenCalledTimes(3);
+    expect(shownIds(scope)).toEqual([5, 4, 3, 2, 1]);
+
+    // Elsewhere in the app they leave it alone.
+    await allSettled(routes.mint.navigate, { scope, params: { params: {}, query: {} } });
+    await allSettled(mintModel.mintUpdated, { scope, params: paid });
+    await allSettled(stakeModel.stakeUpdated, { scope, params: finished });
+    expect(read).toHaveBeenCalledTimes(3);
+  });
+
   it('a failed first read offers Try again, which reads page 1 again', async () => {
     const read = vi
       .fn()
@@ -238,5 +286,44 @@ describe('the operations history', () => {
     expect(scope.getState($hasMore)).toBe(false);
     await allSettled(endOfListReached, { scope });
     expect(read).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('an operation row (SPEC §5: amounts truncated, TON 4 decimals, tokens 2)', () => {
+  it('says what each money event is, its amount with sign and unit, and where the money is', () => {
+    const row = (overrides: Partial<Operation>) => {
+      const entry = operation(1, overrides);
+      return [operationTitle(entry), operationAmount(entry), operationPlace(entry)];
+    };
+    const journal = { account: null, balance_after: null } as const;
+    expect(row({ type: 'mint_paid', direction: 'out', amount: '1234.56789', unit: 'TON', ...journal })).toEqual([
+      'history.mintPaid',
+      '\u22121 234.5678 TON',
+      'history.fromWallet',
+    ]);
+    expect(row({ type: 'farming_mint', direction: 'in', amount: '100.009', unit: 'TKN', ...journal })).toEqual([
+      'history.farmingMint',
+      '+100.00 TKN',
+      'history.inMint',
+    ]);
+    expect(row({ type: 'stake_started', direction: 'none', amount: '200', unit: 'TKN', ...journal })).toEqual([
+      'history.stakeStarted',
+      '200.00 TKN',
+      'history.inStake',
+    ]);
+    expect(row({ type: 'mint_matured', amount: '420.999' })).toEqual([
+      'history.mintMatured',
+      '+420.99 TKN',
+      'history.accountMain',
+    ]);
+    expect(row({ type: 'withdrawal', direction: 'out', account: 'task_balance', amount: '5' })).toEqual([
+      'history.withdrawal',
+      '\u22125.00 TKN',
+      'history.accountTask',
+    ]);
+    expect(row({ type: 'referral_transfer', direction: 'out', account: 'referral_balance' })[0]).toBe(
+      'history.movedToMain',
+    );
+    expect(row({ type: 'referral_transfer', direction: 'in' })[0]).toBe('history.movedFromReferral');
   });
 });

@@ -1,7 +1,9 @@
 /**
- * GET /api/operations/history (SPEC §7, DESIGN.md §4 Histories = ledger entries): every balance change
- * of the user's, typed, with its size, direction, the balance after it and its time; 10 a page, newest
- * first unless asked otherwise, with the total; hostile queries 422; nobody sees another user's entries.
+ * GET /api/operations/history (SPEC §7, DESIGN.md §4 Histories): every balance change of the user's (a
+ * ledger entry) and every money event that moves no token balance (TON paid for a mint, a mint received
+ * from a farming link, a stake started), typed, with its size, unit, direction, the balance after it (when
+ * one changed) and its time; 10 a page, newest first unless asked otherwise, with the total; hostile
+ * queries 422; nobody sees another user's entries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,8 +14,10 @@ import {
   operationHistorySchema,
   userMeSchema,
 } from '@/shared/api/contract';
+import { runSettlement } from '../../server/jobs';
+import { unixNow } from '../../server/lib/codes';
 import { bearer, createTestContext, type TestContext } from './helpers';
-import { TOKEN, newUser, type TestUser } from './mint-kit';
+import { TOKEN, ageStake, createMint, newUser, payMint, type TestUser } from './mint-kit';
 import { createFarmingLink, fundedUser, ledgerChange } from './race-kit';
 
 let ctx: TestContext;
@@ -38,6 +42,16 @@ const shown = ({ type, account, direction, amount, balance_after }: Operation) =
   account,
   direction,
   amount,
+  balance_after,
+});
+
+/** The fields a user reads in a row, with the unit: the money events that move no balance have none. */
+const listed = ({ type, account, direction, amount, unit, balance_after }: Operation) => ({
+  type,
+  account,
+  direction,
+  amount,
+  unit,
   balance_after,
 });
 
@@ -118,6 +132,122 @@ describe('GET /api/operations/history', () => {
     for (const entry of page.data) expect(Math.abs(entry.created_at - now)).toBeLessThan(60);
     // Ids fall newest first.
     expect(page.data.map((entry) => entry.id)).toEqual([...page.data.map((entry) => entry.id)].sort((a, b) => b - a));
+  });
+
+  it('lists a mint paid, matured, another paid and staked, the stake finished: each once, in time order, TON and tokens', async () => {
+    const user = await newUser(ctx);
+    const settle = () => runSettlement({ db: ctx.db, bus: ctx.bus, config: ctx.config }, unixNow());
+    // Price 0.01 TON: 4 TON → 400 tokens (+5 % on maturity: 420); 2 TON → 200 tokens staked (max reward 60).
+    const matured = await createMint(ctx, user, 4);
+    expect(await historyOf(user)).toEqual({ data: [], total: 0 }); // created, not paid: nothing happened yet
+    await payMint(ctx, matured);
+    await ctx.db.query(`UPDATE mints SET matures_at = now() - interval '1 second' WHERE id = $1`, [matured.id]);
+    await settle();
+    const staked = await createMint(ctx, user, 2);
+    await payMint(ctx, staked);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/staking/create',
+      headers: user.headers,
+      payload: { mint_id: staked.id },
+    });
+    expect(response.statusCode).toBe(201);
+    const stake = response.json<{ id: number }>();
+    await ageStake(ctx, stake.id, 31); // past max_reward (30 days at 1 %)
+    await settle();
+    await settle(); // settling again adds nothing
+
+    const oldestFirst = await historyOf(user, '?sort_order=asc');
+    expect(oldestFirst.total).toBe(6);
+    expect(oldestFirst.data.map(listed)).toEqual([
+      { type: 'mint_paid', account: null, direction: 'out', amount: '4', unit: 'TON', balance_after: null },
+      {
+        type: 'mint_matured',
+        account: 'balance_token',
+        direction: 'in',
+        amount: '420',
+        unit: 'TKN',
+        balance_after: '420',
+      },
+      { type: 'mint_paid', account: null, direction: 'out', amount: '2', unit: 'TON', balance_after: null },
+      { type: 'stake_started', account: null, direction: 'none', amount: '200', unit: 'TKN', balance_after: null },
+      {
+        type: 'staking_principal',
+        account: 'balance_token',
+        direction: 'in',
+        amount: '200',
+        unit: 'TKN',
+        balance_after: '620',
+      },
+      {
+        type: 'staking_reward',
+        account: 'balance_token',
+        direction: 'in',
+        amount: '60',
+        unit: 'TKN',
+        balance_after: '680',
+      },
+    ]);
+    // What each belongs to.
+    expect(oldestFirst.data.map(({ ref_type, ref_id }) => [ref_type, ref_id])).toEqual([
+      ['mint', String(matured.id)],
+      ['mint', String(matured.id)],
+      ['mint', String(staked.id)],
+      ['stake', String(stake.id)],
+      ['stake', String(stake.id)],
+      ['stake', String(stake.id)],
+    ]);
+    // Newest first is the same list reversed; ids are unique and rise with time; times are never earlier.
+    const newestFirst = await historyOf(user);
+    expect(newestFirst.data).toEqual([...oldestFirst.data].reverse());
+    const ids = oldestFirst.data.map((entry) => entry.id);
+    expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+    const times = oldestFirst.data.map((entry) => entry.created_at);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // Pages cut the one list: 4 + 2.
+    const firstPage = await historyOf(user, '?size=4&sort_order=asc');
+    const secondPage = await historyOf(user, '?size=4&page=2&sort_order=asc');
+    expect([...firstPage.data, ...secondPage.data]).toEqual(oldestFirst.data);
+    expect(secondPage.total).toBe(6);
+  });
+
+  it("lists a farming link's mint for the one who activated it (tokens in, no TON), and the link for its author", async () => {
+    const author = await fundedUser(ctx, 1000n);
+    const link = await createFarmingLink(ctx, author); // 1 TON at 0.01 → 100 tokens, from the referral balance
+    const friend = await newUser(ctx);
+    const activation = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/farming/activate',
+      headers: friend.headers,
+      payload: { activation_code: link.activation_code },
+    });
+    expect(activation.statusCode).toBe(200);
+    const mint = activation.json<{ id: number; amount_token: string }>();
+    const friends = await historyOf(friend);
+    expect(friends.data.map(listed)).toEqual([
+      {
+        type: 'farming_mint',
+        account: null,
+        direction: 'in',
+        amount: mint.amount_token,
+        unit: 'TKN',
+        balance_after: null,
+      },
+    ]);
+    expect(friends.data[0]).toMatchObject({ ref_type: 'mint', ref_id: String(mint.id) });
+    // Activating again gives the same mint: nothing new.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/farming/activate',
+      headers: friend.headers,
+      payload: { activation_code: link.activation_code },
+    });
+    expect((await historyOf(friend)).total).toBe(1);
+    const authors = await historyOf(author);
+    expect(authors.data.map((entry) => [entry.type, entry.amount, entry.unit])).toEqual([
+      ['farming_link', link.cost_token, 'TKN'],
+      ['sandbox_grant', '1000', 'TKN'],
+    ]);
   });
 
   it('pages by 10 with the total, newest first by default and oldest first on asc', async () => {

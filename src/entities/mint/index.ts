@@ -1,4 +1,4 @@
-export { activePlans, visiblePendingMint } from './lib/mint-rules';
+export { activePlans, mintCost, visiblePendingMint } from './lib/mint-rules';
 export {
   $activeMints,
   $mintsLoaded,

@@ -22,3 +22,11 @@ export function visiblePendingMint(mints: Mint[], nowSeconds: number): Mint | nu
 
 /** The moment (Unix ms) a pending mint stops showing as pending. */
 export const pendingShownUntilMs = (mint: Mint): number => pendingShownUntil(mint) * 1000;
+
+/**
+ * What the user paid for a mint: its TON, or nothing when it was given (a farming link's activation: the
+ * link's author paid for it in tokens). The card shows 'Gift' for the latter, never a cost.
+ */
+export function mintCost(mint: Pick<Mint, 'source' | 'amount_ton'>): { paid: true; ton: string } | { paid: false } {
+  return mint.source === 'payment' ? { paid: true, ton: mint.amount_ton } : { paid: false };
+}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Mint, MintStatus } from '@/shared/api';
 import { formatDate, useLocale, useT, type MessageKey } from '@/shared/i18n';
-import { formatAmount } from '@/shared/lib/format';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { mintCost } from '../lib/mint-rules';
 import styles from './mint-card.module.css';
 
 const TOKEN = 'TKN';
@@ -27,6 +28,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function MintCard({ mint, children }: { mint: Mint; children?: ReactNode }) {
   const t = useT();
   const locale = useLocale();
+  const cost = mintCost(mint);
   return (
     <article className={styles.card} data-testid="mint-card" aria-label={t('mint.cardLabel', { code: mint.mint_id })}>
       <header className={styles.header}>
@@ -42,7 +44,7 @@ export function MintCard({ mint, children }: { mint: Mint; children?: ReactNode 
         <Row label={t('mint.expected')}>
           {formatAmount(mint.expected_token, 2)} {TOKEN}
         </Row>
-        <Row label={t('mint.cost')}>{formatAmount(mint.amount_ton, 4)} TON</Row>
+        <Row label={t('mint.cost')}>{cost.paid ? `${formatAmount(cost.ton, DECIMALS.ton)} TON` : t('mint.gift')}</Row>
         <Row label={t('mint.term')}>{t('common.days', { count: mint.tariff_days })}</Row>
         {mint.matures_at !== null ? <Row label={t('mint.matures')}>{formatDate(mint.matures_at, locale)}</Row> : null}
       </dl>

@@ -1,4 +1,6 @@
 import { createEvent, createStore, sample } from 'effector';
+import { mintUpdated } from '@/entities/mint';
+import { stakeUpdated } from '@/entities/stake';
 import { balanceUpdated, userDataRefetched } from '@/entities/user';
 import { withdrawalsRequested } from '@/entities/withdrawal';
 import { getOperationsFx, HISTORY_PAGE_SIZE } from '@/shared/api';
@@ -6,10 +8,11 @@ import { createPagedList } from '@/shared/lib/paged-list';
 import { historyRoute } from './dashboard';
 
 /*
- * /history (SPEC §2, §7; DESIGN.md §4 Histories): the user's operations (ledger entries), newest
- * first, 10 a page. Page 1 is read as the screen opens, when the user data refetches and whenever the
- * balance changes while it is open (a change is an entry); the next page is read when the end of the
- * list comes into view or on 'Show more'.
+ * /history (SPEC §2, §7; DESIGN.md §4 Histories): the user's operations (ledger entries and the money
+ * events that move no balance), newest first, 10 a page. Page 1 is read as the screen opens, when the
+ * user data refetches and whenever, while it is open, the balance changes (a change is an entry) or a
+ * mint or a stake does (a mint paid or received, a stake started: operations without a balance change);
+ * the next page is read when the end of the list comes into view or on 'Show more'.
  */
 
 /** The screen's two lists (SPEC §2 /history: operations and withdrawals). */
@@ -36,8 +39,13 @@ export const $total = list.$total;
 export const { $isLoading, $isLoadingMore, $loaded, $loadFailed, $moreFailed, $hasMore } = list;
 
 sample({ clock: [historyRoute.opened, historyRoute.updated], target: historyRequested });
-// A balance change is a new entry; a refetch of the user data catches up on pushes missed meanwhile.
-sample({ clock: [balanceUpdated, userDataRefetched], filter: historyRoute.$isOpened, target: historyRequested });
+// A balance change is a new entry, and so may a mint's or a stake's change be (paid, received, staked) with
+// no balance push; a refetch of the user data catches up on pushes missed meanwhile.
+sample({
+  clock: [balanceUpdated, mintUpdated, stakeUpdated, userDataRefetched],
+  filter: historyRoute.$isOpened,
+  target: historyRequested,
+});
 
 // ---- withdrawals (entities/withdrawal keeps the list; this screen says when it is read) ------------------
 

@@ -15,23 +15,14 @@ import { SkeletonCard } from '@/shared/ui/skeleton';
 import { withdrawalsList } from '@/entities/withdrawal';
 import { WithdrawalRow } from '@/entities/withdrawal/index.ui';
 import { Tabs } from '@/shared/ui/tabs';
+import { operationAmount, operationPlace, operationTitle } from '../lib/operation-row';
 import { $tab, HISTORY_TABS, tabChosen, type HistoryTab, operationsList } from '../model/history';
 import styles from './history.module.css';
 
-const TITLES = {
-  sandbox_grant: 'history.sandboxGrant',
-  mint_matured: 'history.mintMatured',
-  staking_principal: 'history.stakingPrincipal',
-  staking_reward: 'history.stakingReward',
-  referral_reward: 'history.referralReward',
-  task_reward: 'history.taskReward',
-  farming_link: 'history.farmingLink',
-  farming_refund: 'history.farmingRefund',
-  withdrawal: 'history.withdrawal',
-  withdrawal_refund: 'history.withdrawalRefund',
-} as const satisfies Record<Exclude<OperationType, 'referral_transfer'>, MessageKey>;
-
 const ICONS: Record<OperationType, IconName> = {
+  mint_paid: 'mint',
+  farming_mint: 'gift',
+  stake_started: 'staking',
   sandbox_grant: 'tools',
   mint_matured: 'mint',
   staking_principal: 'staking',
@@ -45,48 +36,35 @@ const ICONS: Record<OperationType, IconName> = {
   withdrawal_refund: 'undo',
 };
 
-const ACCOUNTS = {
-  balance_token: 'history.accountMain',
-  referral_balance: 'history.accountReferral',
-  task_balance: 'history.accountTask',
-} as const satisfies Record<Operation['account'], MessageKey>;
-
-/** A transfer is two entries: out of the referral balance, into the main one. */
-const titleOf = (operation: Operation) =>
-  operation.type === 'referral_transfer'
-    ? operation.direction === 'in'
-      ? 'history.movedFromReferral'
-      : 'history.movedToMain'
-    : TITLES[operation.type];
-
-const MINUS = '\u2212';
-
 function OperationItem({ operation }: { operation: Operation }) {
   const t = useT();
   const locale = useLocale();
-  const title = t(titleOf(operation));
-  const sign = operation.direction === 'in' ? '+' : MINUS;
+  const place = operationPlace(operation);
   return (
     <ListItem
       data-testid="operation"
       data-type={operation.type}
       media={<ListItemIcon name={ICONS[operation.type]} />}
-      title={title}
+      title={t(operationTitle(operation))}
       figures={[
         {
           label: t('history.amount'),
-          value: `${sign}${formatAmount(operation.amount, DECIMALS.token)} TKN`,
+          value: operationAmount(operation),
           tone: operation.direction === 'in' ? 'accent' : 'strong',
           testId: 'operation-amount',
         },
-        {
-          label: t('history.balanceAfterLabel'),
-          value: t('history.balanceAfter', { amount: formatAmount(operation.balance_after, DECIMALS.token) }),
-          tone: 'hint',
-        },
+        ...(operation.balance_after === null
+          ? []
+          : [
+              {
+                label: t('history.balanceAfterLabel'),
+                value: t('history.balanceAfter', { amount: formatAmount(operation.balance_after, DECIMALS.token) }),
+                tone: 'hint' as const,
+              },
+            ]),
       ]}
     >
-      <ListItemMeta testId="operation-account">{t(ACCOUNTS[operation.account])}</ListItemMeta>
+      {place ? <ListItemMeta testId="operation-account">{t(place)}</ListItemMeta> : null}
       <ListItemMeta dateTime={new Date(operation.created_at * 1000).toISOString()}>
         {formatDateTime(operation.created_at, locale)}
       </ListItemMeta>

@@ -91,10 +91,17 @@ export const TASK_PHOTO_DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 export const TASK_LINK_MAX_LENGTH = 2048;
 
 /**
- * Why a balance changed: every ledger entry's reason, which the operations history shows as its type
- * (SPEC §3 "operations history"; DESIGN.md §4 Histories = ledger entries).
+ * What an operation in the history is (SPEC §3 "operations history"): every ledger entry's reason (a
+ * token balance changed), and the money events that change no token balance, which the history journals
+ * beside the ledger (docs/decisions.md "Operations history").
  */
 export const OPERATION_TYPES = [
+  /** TON paid for a mint (the treasury watcher confirmed the payment): TON out, no token balance moves. */
+  'mint_paid',
+  /** A mint received from a farming link's activation (nobody paid TON for it): tokens in, held in the mint. */
+  'farming_mint',
+  /** A mint turned into a stake: its tokens now earn in the stake (no balance moves until it finishes). */
+  'stake_started',
   'sandbox_grant',
   'mint_matured',
   'staking_principal',
@@ -109,6 +116,10 @@ export const OPERATION_TYPES = [
   /** A failed withdrawal's tokens back to the balance they came from: by an operator, or at once when the payment bounced. */
   'withdrawal_refund',
 ] as const;
+/** The operation types that change no token balance: journalled beside the ledger, not in it. */
+export const JOURNAL_OPERATION_TYPES = ['mint_paid', 'farming_mint', 'stake_started'] as const;
+/** What an operation's amount is counted in: TON, or the platform's token. */
+export const OPERATION_UNITS = ['TON', 'TKN'] as const;
 /** The balances the ledger keeps. */
 export const LEDGER_ACCOUNTS = ['balance_token', 'task_balance', 'referral_balance'] as const;
 /**

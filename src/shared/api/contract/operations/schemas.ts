@@ -1,10 +1,16 @@
 /**
- * The user's operation history (ledger entries).
+ * The user's operation history: ledger entries and the journalled money events that move no token balance.
  * The domain's shapes, each call's schemas (under the names of ./routes.ts) and the named types
  * (z.input for what a client sends, z.output for what it receives). docs/contract.md "Adding a call".
  */
 import { z } from 'zod';
-import { HISTORY_MAX_PAGE_SIZE, HISTORY_PAGE_SIZE, LEDGER_ACCOUNTS, OPERATION_TYPES } from '../constants';
+import {
+  HISTORY_MAX_PAGE_SIZE,
+  HISTORY_PAGE_SIZE,
+  LEDGER_ACCOUNTS,
+  OPERATION_TYPES,
+  OPERATION_UNITS,
+} from '../constants';
 import { moneyText, pageTextSchema, wholeNumberInText } from '../common';
 import type { CallSchemas } from '../route';
 import type { operationsRoutes } from './routes';
@@ -16,16 +22,26 @@ export const historyQuerySchema = z.object({
   sort_order: z.enum(['asc', 'desc']).default('desc'),
 });
 
-/** One balance change of the user's (a ledger entry). */
+/**
+ * One money event of the user's: a balance change (a ledger entry: `account` and `balance_after` set),
+ * or an event that moves no token balance (TON paid for a mint, a gifted mint, a stake started: both null).
+ */
 export const operationSchema = z.object({
+  /** Unique across both kinds (one sequence), rising in the order they were written. */
   id: z.number().int(),
   type: z.enum(OPERATION_TYPES),
-  account: z.enum(LEDGER_ACCOUNTS),
-  /** 'in' credits the account, 'out' debits it; amount is the size of the change (no sign). */
-  direction: z.enum(['in', 'out']),
+  /** The balance that changed; null when none did. */
+  account: z.enum(LEDGER_ACCOUNTS).nullable(),
+  /**
+   * 'in' the user received it, 'out' the user gave it (a debit, TON paid); 'none' it only moved within the
+   * user's holdings (a mint's tokens into a stake). amount is its size (no sign).
+   */
+  direction: z.enum(['in', 'out', 'none']),
   amount: moneyText,
-  /** The account's balance right after the change. */
-  balance_after: moneyText,
+  /** What amount counts: TON (a mint's payment) or tokens (everything else). */
+  unit: z.enum(OPERATION_UNITS),
+  /** The account's balance right after the change; null when no balance changed. */
+  balance_after: moneyText.nullable(),
   /** Unix seconds. */
   created_at: z.number().int(),
   /** What the change belongs to (a mint's code, a stake's code, a farming link's id, a task's id…). */

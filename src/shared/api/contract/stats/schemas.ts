@@ -13,13 +13,16 @@ import type { statsRoutes } from './routes';
  * cached for a few seconds. Tokens and TON as money text; counts as integers.
  */
 export const financialStatsSchema = z.object({
-  /** Tokens of every mint that matured or was staked (paid or farmed). */
+  /**
+   * Tokens bought with TON: amount_token of every mint whose TON payment was confirmed (active, staked or
+   * matured); the same mints as ton_paid_in. A farming link's mint (paid in tokens) is in neither.
+   */
   total_minted: moneyText,
   /** Tokens in active stakes. */
   total_staked: moneyText,
   /** Tokens on all users' balances (main, referral, task). */
   circulating: moneyText,
-  /** TON paid in for mints (confirmed payments). */
+  /** TON paid for mints (confirmed payments): the same mints as total_minted. */
   ton_paid_in: moneyText,
   /** TON paid out to sellers (completed withdrawals). */
   ton_paid_out: moneyText,
