@@ -24,6 +24,11 @@ export const socketEventSchemas = {
   'user:task': taskSchema,
   /** One of the user's withdrawals was queued or changed status (sending, completed, failed, refunded). */
   'user:withdrawal': withdrawalSchema,
+  /**
+   * The user's referrals changed: a friend signed up with the user's code (`joined`), or a friend's paid
+   * mint added to the turnover and credited the reward (`mint`). The referral screen reads its list again.
+   */
+  'user:referral': z.object({ reason: z.enum(['joined', 'mint']) }),
   /** Every price tick (SPEC §7). */
   price_update: priceUpdateSchema,
   /**
