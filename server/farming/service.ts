@@ -26,6 +26,7 @@ import { formatUnits, parseUnits } from '../lib/money';
 import {
   type MintTerms,
   calculationOf,
+  cheapestMintTokens,
   createFarmingMint,
   mintTerms,
   plansAffordableWith,
@@ -102,6 +103,7 @@ export async function farmingPlans(deps: FarmingDeps, userId: number, flags: Sou
     balance: formatUnits(balance),
     price: formatUnits(price),
     plans: await plansAffordableWith(deps.db, balance, price),
+    min_cost: formatUnits(cheapestMintTokens(price)),
   };
 }
 

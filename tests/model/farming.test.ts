@@ -30,6 +30,7 @@ import {
   type FarmingPlans,
   type Mint,
   type MintPlan,
+  type UserBalanceEvent,
   type UserMe,
 } from '@/shared/api';
 import { farmLink, timings } from '@/shared/config';
@@ -74,6 +75,16 @@ const plans = (overrides: Partial<FarmingPlans> = {}): FarmingPlans => ({
   balance: '1000',
   price: '0.01',
   plans: [plan(60), plan(30, '2', '50')],
+  min_cost: '100',
+  ...overrides,
+});
+
+const balances = (overrides: Partial<UserBalanceEvent> = {}): UserBalanceEvent => ({
+  balance_token: '0',
+  task_balance: '50',
+  referral_balance: '1000',
+  hold_bonus: 0,
+  investment_bonus: 0,
   ...overrides,
 });
 
@@ -345,10 +356,30 @@ describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', (
     expect(scope.getState(createFarmingLinkModel.$balance)).toBe('50');
   });
 
-  it('says so when the balance covers no plan', async () => {
+  it('says so when the balance covers no plan, with what the cheapest link costs', async () => {
     const { scope } = setup(plans({ plans: [] }));
     await fire(scope, formOpened, 'referral');
     expect(scope.getState(createFarmingLinkModel.$noPlans)).toBe(true);
+    expect(scope.getState(createFarmingLinkModel.$minCost)).toBe('100');
+  });
+
+  it('asks the plans again when a balance push moves the balance: a grant makes the plans appear', async () => {
+    const { scope, loadPlans } = setup();
+    loadPlans.mockResolvedValueOnce(plans({ balance: '1000', plans: [] }));
+    loadPlans.mockResolvedValueOnce(plans({ balance: '211.44' }));
+    await fire(scope, formOpened, 'referral');
+    expect(scope.getState(createFarmingLinkModel.$noPlans)).toBe(true);
+    // Another balance moving (the task balance here) asks nothing.
+    await fire(scope, userModel.balanceUpdated, balances({ task_balance: '60' }));
+    expect(loadPlans).toHaveBeenCalledTimes(1);
+
+    // The socket's user:balance after a grant.
+    await fire(scope, userModel.balanceUpdated, balances({ referral_balance: '211.44' }));
+    expect(loadPlans).toHaveBeenCalledTimes(2);
+    expect(loadPlans).toHaveBeenLastCalledWith({ from_ref_balance: true, from_task_balance: false });
+    expect(scope.getState(createFarmingLinkModel.$noPlans)).toBe(false);
+    expect(scope.getState(createFarmingLinkModel.$plans).map((item) => item.days)).toEqual([30, 60]);
+    expect(scope.getState(createFarmingLinkModel.$balance)).toBe('211.44');
   });
 
   it('enforces the plan’s min and max and does not price outside them', async () => {

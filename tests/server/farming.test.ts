@@ -105,7 +105,8 @@ describe('GET /api/farming/plans', () => {
   it('offers the active plans whose smallest mint the chosen balance pays for, with the balance and price', async () => {
     const user = await fundedUser(ctx, 99n);
     const poor = (await get('/api/farming/plans?from_ref_balance=true', user)).json<FarmingPlans>();
-    expect(poor).toEqual({ source: 'referral_balance', balance: '99', price: '0.01', plans: [] });
+    // A balance that covers no plan is told what the cheapest link costs: the smallest mint, 1 TON at 0.01.
+    expect(poor).toEqual({ source: 'referral_balance', balance: '99', price: '0.01', plans: [], min_cost: '100' });
 
     const rich = await fundedUser(ctx, 100n, 'task_balance');
     const response = await get('/api/farming/plans?from_task_balance=true&from_ref_balance=false', rich);
