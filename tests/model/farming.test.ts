@@ -13,6 +13,7 @@ import { farmingLinksModel } from '@/pages/dashboard';
 import {
   $accessToken,
   activateFarmingLinkFx,
+  appSocket,
   calculateFarmingFx,
   cancelFarmingLinkFx,
   createFarmingLinkFx,
@@ -37,6 +38,7 @@ import { farmLink, timings } from '@/shared/config';
 import { copyTextFx } from '@/shared/lib/clipboard';
 import { farmCodeOf, refCodeOf } from '@/shared/lib/start-param';
 import { attachBrowserHistoryFx } from '@/shared/routing';
+import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope } from './scope';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z') / 1000;
@@ -520,6 +522,29 @@ describe('/farming: the list and Cancel', () => {
     expect(toasts.map((toast) => toast.text)).toContain(
       'Link canceled: 1 400.00 TKN returned to your referral balance',
     );
+  });
+
+  it('a user:farming_link push (someone activated a link) updates the listed link; one not listed is left for its page', async () => {
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    FakeWebSocket.instances = [];
+    const listed = link({ id: 7, activations_used: 3, activations_left: 7 });
+    const { scope } = createTestScope({
+      values: [...memberValues()],
+      handlers: [[getFarmingLinksFx, async () => ({ data: [listed], total: 2, page: 1, limit: 20 })]],
+    });
+    await allSettled(farmingLinkModel.linksRequested, { scope });
+    await allSettled(appSocket.connectRequested, { scope });
+    FakeWebSocket.last.open();
+
+    const push = (data: FarmingLink) =>
+      FakeWebSocket.last.receive(JSON.stringify({ event: 'user:farming_link', data }));
+    push(link({ id: 7, activations_used: 4, activations_left: 6 }));
+    push(link({ id: 99, created_at: NOW - 500 }));
+    await allSettled(appSocket.disconnectRequested, { scope });
+    vi.unstubAllGlobals();
+
+    expect(scope.getState(farmingLinkModel.$links).map((item) => [item.id, item.activations_left])).toEqual([[7, 6]]);
+    expect(scope.getState(farmingLinkModel.$linksTotal)).toBe(2);
   });
 
   it('dismissing the cancel modal cancels nothing', async () => {

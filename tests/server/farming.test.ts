@@ -615,6 +615,33 @@ describe('POST /api/farming/activate', () => {
     }
   });
 
+  it('tells the link’s author over the socket: the link with the use counted, exhausted with its last', async () => {
+    const author = await fundedUser(ctx, 1000n);
+    const link = await createFarmingLink(ctx, author, {
+      amount: '1',
+      days: 30,
+      count_activations: 2,
+      is_multilink: true,
+    });
+    const socket = listen(ctx, author.userId);
+    try {
+      expect((await activate(await newUser(ctx), link.activation_code)).statusCode).toBe(200);
+      expect(socket.events('user:farming_link').map((m) => m.data)).toEqual([
+        expect.objectContaining({ id: link.id, status: 'active', activations_used: 1, activations_left: 1 }),
+      ]);
+      expect((await activate(await newUser(ctx), link.activation_code)).statusCode).toBe(200);
+      expect(socket.events('user:farming_link').map((m) => m.data)).toEqual([
+        expect.objectContaining({ activations_used: 1 }),
+        expect.objectContaining({ id: link.id, status: 'exhausted', activations_used: 2, activations_left: 0 }),
+      ]);
+      // What the author's list reads says the same.
+      const [listed] = (await get('/api/farming/?page=1&limit=20', author)).json<{ data: unknown[] }>().data;
+      expect(listed).toEqual(socket.events('user:farming_link')[1]?.data);
+    } finally {
+      socket.stop();
+    }
+  });
+
   it('can be staked like any active mint', async () => {
     const author = await fundedUser(ctx, 100n);
     const link = await createFarmingLink(ctx, author);

@@ -1,5 +1,6 @@
 /** The sockets' messages: server → client events on /api/ws/ and on /api/ws/candles. */
 import { z } from 'zod';
+import { farmingLinkSchema } from './farming/schemas';
 import { mintSchema } from './mint/schemas';
 import { currentCandleSchema, priceUpdateSchema } from './price/schemas';
 import { stakeSchema } from './staking/schemas';
@@ -29,6 +30,8 @@ export const socketEventSchemas = {
    * mint added to the turnover and credited the reward (`mint`). The referral screen reads its list again.
    */
   'user:referral': z.object({ reason: z.enum(['joined', 'mint']) }),
+  /** Someone activated one of the user's farming links: the link with its uses counted (its status may be exhausted). */
+  'user:farming_link': farmingLinkSchema,
   /** Every price tick (SPEC §7). */
   price_update: priceUpdateSchema,
   /**
