@@ -26,6 +26,7 @@ import { formatUnits, parseUnits } from '../lib/money';
 import {
   type MintTerms,
   calculationOf,
+  cheapestMintTokens,
   createFarmingMint,
   mintTerms,
   plansAffordableWith,
@@ -102,6 +103,7 @@ export async function farmingPlans(deps: FarmingDeps, userId: number, flags: Sou
     balance: formatUnits(balance),
     price: formatUnits(price),
     plans: await plansAffordableWith(deps.db, balance, price),
+    min_cost: formatUnits(cheapestMintTokens(price)),
   };
 }
 
@@ -307,7 +309,10 @@ export async function activateFarmingCode(
     if (!link.is_multilink && !(await markCodeUsed(tx, codeText, userId, now))) {
       throw new Error(`activation code ${codeText} was spent under the link's lock`);
     }
-    await countActivation(tx, link.id);
+    const counted = await countActivation(tx, link.id);
+    // The author's list shows the uses left without a reload.
+    const [wire] = await withCodes(tx, [counted]);
+    if (wire) tx.publishToUser(link.user_id, { event: 'user:farming_link', data: wire });
     return mint;
   });
 }

@@ -114,6 +114,11 @@ export async function mintTerms(q: Queryable, amountTon: bigint, days: number): 
   };
 }
 
+/** Tokens the smallest mint costs at this price: no plan is affordable with less (the amount does not depend on the plan). */
+export function cheapestMintTokens(priceNanotons: bigint): bigint {
+  return mintAmounts(MINT_MIN_NANOTONS, priceNanotons, 0).amountToken;
+}
+
 /** The active plans whose smallest mint, at `priceNanotons`, costs at most `tokens` (a farming link's balance). */
 export async function plansAffordableWith(q: Queryable, tokens: bigint, priceNanotons: bigint): Promise<MintPlan[]> {
   const plans = await activePlans(q);

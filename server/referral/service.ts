@@ -44,10 +44,14 @@ export interface PaidMint {
   amountToken: bigint;
 }
 
-/** Credits the referrer, if any, in the caller's transaction; returns the reward (0n if none). */
+/**
+ * Credits the referrer, if any, in the caller's transaction; returns the reward (0n if none). The
+ * referrer hears `user:referral` either way: the friend's turnover (and the tier) moved with the mint.
+ */
 export async function creditReferralReward(tx: Tx, mint: PaidMint): Promise<bigint> {
   const referrerId = await referrerOf(tx, mint.userId);
   if (referrerId === null) return 0n;
+  tx.publishToUser(referrerId, { event: 'user:referral', data: { reason: 'mint' } });
   const tier = referralTier(await referralTurnover(tx, referrerId));
   const reward = (mint.amountToken * BigInt(tier.percent)) / 100n;
   if (reward <= 0n) return 0n;

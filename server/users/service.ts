@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { REF_CODE_LENGTH, type UserMe, readRefCode } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
+import type { Tx } from '../events/transaction';
 import { balanceEvent } from '../ledger/service';
 import { randomCode } from '../lib/codes';
 import { UnauthorizedError } from '../lib/errors';
@@ -68,7 +69,7 @@ async function referrerOf(q: Queryable, text: string | null | undefined, log: De
  * names no referrer never stops the sign-in.
  */
 export async function signInUser(
-  q: Queryable,
+  q: Queryable & Pick<Tx, 'publishToUser'>,
   profile: TelegramProfile,
   referrerCode: string | null | undefined,
   log: DebugLog,
@@ -79,7 +80,10 @@ export async function signInUser(
   // A new user has no code of their own yet, so the referrer can never be themselves;
   // an existing user's own code never reaches here (the referrer is linked at creation only).
   const referrerId = await referrerOf(q, referrerCode, log);
-  return insertUser(q, profile, await unusedRefCode(q), referrerId);
+  const userId = await insertUser(q, profile, await unusedRefCode(q), referrerId);
+  // The referrer's screen lists the new friend (and the navbar badge counts it) without a reload.
+  if (referrerId !== null) q.publishToUser(referrerId, { event: 'user:referral', data: { reason: 'joined' } });
+  return userId;
 }
 
 /**

@@ -13,6 +13,7 @@ import { farmingLinksModel } from '@/pages/dashboard';
 import {
   $accessToken,
   activateFarmingLinkFx,
+  appSocket,
   calculateFarmingFx,
   cancelFarmingLinkFx,
   createFarmingLinkFx,
@@ -30,12 +31,14 @@ import {
   type FarmingPlans,
   type Mint,
   type MintPlan,
+  type UserBalanceEvent,
   type UserMe,
 } from '@/shared/api';
 import { farmLink, timings } from '@/shared/config';
 import { copyTextFx } from '@/shared/lib/clipboard';
 import { farmCodeOf, refCodeOf } from '@/shared/lib/start-param';
 import { attachBrowserHistoryFx } from '@/shared/routing';
+import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope } from './scope';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z') / 1000;
@@ -74,6 +77,16 @@ const plans = (overrides: Partial<FarmingPlans> = {}): FarmingPlans => ({
   balance: '1000',
   price: '0.01',
   plans: [plan(60), plan(30, '2', '50')],
+  min_cost: '100',
+  ...overrides,
+});
+
+const balances = (overrides: Partial<UserBalanceEvent> = {}): UserBalanceEvent => ({
+  balance_token: '0',
+  task_balance: '50',
+  referral_balance: '1000',
+  hold_bonus: 0,
+  investment_bonus: 0,
   ...overrides,
 });
 
@@ -345,10 +358,30 @@ describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', (
     expect(scope.getState(createFarmingLinkModel.$balance)).toBe('50');
   });
 
-  it('says so when the balance covers no plan', async () => {
+  it('says so when the balance covers no plan, with what the cheapest link costs', async () => {
     const { scope } = setup(plans({ plans: [] }));
     await fire(scope, formOpened, 'referral');
     expect(scope.getState(createFarmingLinkModel.$noPlans)).toBe(true);
+    expect(scope.getState(createFarmingLinkModel.$minCost)).toBe('100');
+  });
+
+  it('asks the plans again when a balance push moves the balance: a grant makes the plans appear', async () => {
+    const { scope, loadPlans } = setup();
+    loadPlans.mockResolvedValueOnce(plans({ balance: '1000', plans: [] }));
+    loadPlans.mockResolvedValueOnce(plans({ balance: '211.44' }));
+    await fire(scope, formOpened, 'referral');
+    expect(scope.getState(createFarmingLinkModel.$noPlans)).toBe(true);
+    // Another balance moving (the task balance here) asks nothing.
+    await fire(scope, userModel.balanceUpdated, balances({ task_balance: '60' }));
+    expect(loadPlans).toHaveBeenCalledTimes(1);
+
+    // The socket's user:balance after a grant.
+    await fire(scope, userModel.balanceUpdated, balances({ referral_balance: '211.44' }));
+    expect(loadPlans).toHaveBeenCalledTimes(2);
+    expect(loadPlans).toHaveBeenLastCalledWith({ from_ref_balance: true, from_task_balance: false });
+    expect(scope.getState(createFarmingLinkModel.$noPlans)).toBe(false);
+    expect(scope.getState(createFarmingLinkModel.$plans).map((item) => item.days)).toEqual([30, 60]);
+    expect(scope.getState(createFarmingLinkModel.$balance)).toBe('211.44');
   });
 
   it('enforces the plan’s min and max and does not price outside them', async () => {
@@ -489,6 +522,29 @@ describe('/farming: the list and Cancel', () => {
     expect(toasts.map((toast) => toast.text)).toContain(
       'Link canceled: 1 400.00 TKN returned to your referral balance',
     );
+  });
+
+  it('a user:farming_link push (someone activated a link) updates the listed link; one not listed is left for its page', async () => {
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    FakeWebSocket.instances = [];
+    const listed = link({ id: 7, activations_used: 3, activations_left: 7 });
+    const { scope } = createTestScope({
+      values: [...memberValues()],
+      handlers: [[getFarmingLinksFx, async () => ({ data: [listed], total: 2, page: 1, limit: 20 })]],
+    });
+    await allSettled(farmingLinkModel.linksRequested, { scope });
+    await allSettled(appSocket.connectRequested, { scope });
+    FakeWebSocket.last.open();
+
+    const push = (data: FarmingLink) =>
+      FakeWebSocket.last.receive(JSON.stringify({ event: 'user:farming_link', data }));
+    push(link({ id: 7, activations_used: 4, activations_left: 6 }));
+    push(link({ id: 99, created_at: NOW - 500 }));
+    await allSettled(appSocket.disconnectRequested, { scope });
+    vi.unstubAllGlobals();
+
+    expect(scope.getState(farmingLinkModel.$links).map((item) => [item.id, item.activations_left])).toEqual([[7, 6]]);
+    expect(scope.getState(farmingLinkModel.$linksTotal)).toBe(2);
   });
 
   it('dismissing the cancel modal cancels nothing', async () => {

@@ -7,7 +7,7 @@ import { maintenanceModel } from '@/features/maintenance-mode';
 // The pages' routes and chains, as the app's routes view registers them.
 import '@/pages/dashboard';
 import '@/pages/mint';
-import '@/pages/referral';
+import { referralsModel } from '@/pages/referral';
 import '@/pages/staking';
 import '@/pages/tasks';
 import '@/widgets/navbar';
@@ -28,6 +28,7 @@ import {
   MAINTENANCE_OFF_DETAIL,
   readCredentialsFx,
   registerFx,
+  type ReferralList,
   type UserMe,
 } from '@/shared/api';
 import { visibilityChanged } from '@/shared/lib/page-visibility';
@@ -56,7 +57,7 @@ function launchAt(path: string, me: UserMe = user) {
     candles: vi.fn(async () => ({ interval: '5m' as const, candles: [] })),
     stats: vi.fn(async () => null),
     operations: vi.fn(async () => ({ data: [], total: 0 })),
-    referrals: vi.fn(async () => ({
+    referrals: vi.fn(async (): Promise<ReferralList> => ({
       ...emptyPage,
       tier: { level: 0, percent: 5, turnover: '0', next_level_turnover: '50', next_percent: 6 },
       new_referrals_count: 0,
@@ -280,5 +281,69 @@ describe('page data loads once, in the route chain', () => {
       expect(calls.tasks, path).not.toHaveBeenCalled();
       await stop(scope);
     }
+  });
+});
+
+describe('live figures: the screens follow the socket without a reload', () => {
+  const socketOf = () => FakeWebSocket.instances.find((candidate) => candidate.url.endsWith('/api/ws/'))!;
+  const friend = {
+    id: 2,
+    first_name: 'Bob',
+    username: null,
+    photo_url: null,
+    joined_at: 1_790_000_000,
+    turnover: '10',
+    earned: '50',
+    is_new: true,
+  };
+
+  it('the referral screen reads its list again on user:referral: friends, earned from friends, turnover, level', async () => {
+    const { scope, calls } = launchAt('/referral');
+    await start(scope);
+    socketOf().open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.referrals).toHaveBeenCalledTimes(1);
+    expect(scope.getState(referralsModel.$referrals)).toEqual([]);
+    expect(scope.getState(referralsModel.$totalEarned)).toBe('0');
+
+    calls.referrals.mockResolvedValueOnce({
+      data: [friend],
+      total: 1,
+      page: 1,
+      limit: 20,
+      tier: { level: 1, percent: 6, turnover: '60', next_level_turnover: '500', next_percent: 7 },
+      new_referrals_count: 1,
+      total_earned: '50',
+    });
+    // A friend's mint was paid: the push arrives while A looks at the screen.
+    socketOf().receive(JSON.stringify({ event: 'user:referral', data: { reason: 'mint' } }));
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(calls.referrals).toHaveBeenCalledTimes(2);
+    expect(calls.referrals).toHaveBeenLastCalledWith({ page: 1, limit: 20 });
+    expect(scope.getState(referralsModel.$referrals).map((item) => item.first_name)).toEqual(['Bob']);
+    expect(scope.getState(referralsModel.$totalEarned)).toBe('50');
+    expect(scope.getState(referralsModel.$tier)?.turnover).toBe('60');
+    // The dashboard's level follows the read, and the read cleared the badge: no /user/me racing it.
+    expect(scope.getState(userModel.$refLevel)).toBe(2);
+    expect(scope.getState(userModel.$newReferralsCount)).toBe(0);
+    expect(calls.me).not.toHaveBeenCalled();
+    await stop(scope);
+  });
+
+  it('away from the referral screen user:referral reads the user (navbar badge, level), not the list', async () => {
+    const { scope, calls } = launchAt('/mint');
+    await start(scope);
+    socketOf().open();
+    await vi.advanceTimersByTimeAsync(0);
+    calls.me.mockResolvedValueOnce({ ...user, ref: { ...user.ref, new_referrals_count: 1 } } as UserMe);
+
+    socketOf().receive(JSON.stringify({ event: 'user:referral', data: { reason: 'joined' } }));
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(calls.me).toHaveBeenCalledTimes(1);
+    expect(calls.referrals).not.toHaveBeenCalled();
+    expect(scope.getState(userModel.$newReferralsCount)).toBe(1);
+    await stop(scope);
   });
 });

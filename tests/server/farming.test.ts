@@ -105,7 +105,8 @@ describe('GET /api/farming/plans', () => {
   it('offers the active plans whose smallest mint the chosen balance pays for, with the balance and price', async () => {
     const user = await fundedUser(ctx, 99n);
     const poor = (await get('/api/farming/plans?from_ref_balance=true', user)).json<FarmingPlans>();
-    expect(poor).toEqual({ source: 'referral_balance', balance: '99', price: '0.01', plans: [] });
+    // A balance that covers no plan is told what the cheapest link costs: the smallest mint, 1 TON at 0.01.
+    expect(poor).toEqual({ source: 'referral_balance', balance: '99', price: '0.01', plans: [], min_cost: '100' });
 
     const rich = await fundedUser(ctx, 100n, 'task_balance');
     const response = await get('/api/farming/plans?from_task_balance=true&from_ref_balance=false', rich);
@@ -609,6 +610,33 @@ describe('POST /api/farming/activate', () => {
       expect((await mintOf(ctx, user, mint.id)).status).toBe('completed');
       expect((await balances(ctx.db, user.userId))?.balance_token).toBe(336n * TOKEN);
       expect(await ledgerMatchesBalances(ctx, user.userId)).toBe(true);
+    } finally {
+      socket.stop();
+    }
+  });
+
+  it('tells the link’s author over the socket: the link with the use counted, exhausted with its last', async () => {
+    const author = await fundedUser(ctx, 1000n);
+    const link = await createFarmingLink(ctx, author, {
+      amount: '1',
+      days: 30,
+      count_activations: 2,
+      is_multilink: true,
+    });
+    const socket = listen(ctx, author.userId);
+    try {
+      expect((await activate(await newUser(ctx), link.activation_code)).statusCode).toBe(200);
+      expect(socket.events('user:farming_link').map((m) => m.data)).toEqual([
+        expect.objectContaining({ id: link.id, status: 'active', activations_used: 1, activations_left: 1 }),
+      ]);
+      expect((await activate(await newUser(ctx), link.activation_code)).statusCode).toBe(200);
+      expect(socket.events('user:farming_link').map((m) => m.data)).toEqual([
+        expect.objectContaining({ activations_used: 1 }),
+        expect.objectContaining({ id: link.id, status: 'exhausted', activations_used: 2, activations_left: 0 }),
+      ]);
+      // What the author's list reads says the same.
+      const [listed] = (await get('/api/farming/?page=1&limit=20', author)).json<{ data: unknown[] }>().data;
+      expect(listed).toEqual(socket.events('user:farming_link')[1]?.data);
     } finally {
       socket.stop();
     }

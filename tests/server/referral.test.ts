@@ -3,10 +3,17 @@
  * the tier at every boundary, and the new-referral badge that reading page 1 clears.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ErrorBody, type ReferralList, referralListSchema, userMeSchema } from '@/shared/api/contract';
+import {
+  type ErrorBody,
+  type ReferralList,
+  type SocketMessage,
+  referralListSchema,
+  socketEventSchemas,
+  userMeSchema,
+} from '@/shared/api/contract';
 import { REFERRAL_TIERS } from '../../server/constants';
 import { referralTierInfo } from '../../server/referral/tiers';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, register, type TestContext } from './helpers';
 import { TON, createMint, newUser, payMint, type TestUser } from './mint-kit';
 
 let ctx: TestContext;
@@ -101,6 +108,44 @@ describe('GET /api/user/referrals', () => {
     expect(list.total_earned).toBe('80');
     // the tier's turnover is the sum of the listed referrals' turnovers
     expect(list.data.reduce((sum, r) => sum + nano(r.turnover), 0n)).toBe(nano(list.tier.turnover));
+  });
+
+  it('tells the referrer over the socket, after the commit, when a friend joins and when a friend’s mint is paid', async () => {
+    const referrer = await newUser(ctx);
+    const received: SocketMessage[] = [];
+    const unsubscribe = ctx.bus.subscribeUser(referrer.userId, (message) => received.push(message));
+    try {
+      const friend = await newUser(ctx, { refCode: referrer.refCode });
+      expect(received).toEqual([{ event: 'user:referral', data: { reason: 'joined' } }]);
+      // Signing in again, even with the code, is no new referral.
+      const [row] = await ctx.db.query<{ telegram_id: string }>('SELECT telegram_id FROM users WHERE id = $1', [
+        friend.userId,
+      ]);
+      await register(ctx.app, { id: Number(row?.telegram_id) }, { ref_code: referrer.refCode });
+      expect(received).toHaveLength(1);
+
+      received.length = 0;
+      await payMint(ctx, await createMint(ctx, friend, 10)); // 1000 tokens at 0.01 → 50 (5 %)
+      expect(received).toContainEqual({ event: 'user:referral', data: { reason: 'mint' } });
+      // The reward's balance in the same commit: "Available" and "Earned from friends" move together.
+      expect(received).toContainEqual({
+        event: 'user:balance',
+        data: expect.objectContaining({ referral_balance: '50' }),
+      });
+      expect(
+        socketEventSchemas['user:referral'].parse(received.find((m) => m.event === 'user:referral')?.data),
+      ).toEqual({
+        reason: 'mint',
+      });
+
+      // A user without a referrer tells nobody.
+      received.length = 0;
+      const stranger = await newUser(ctx);
+      await payMint(ctx, await createMint(ctx, stranger, 1));
+      expect(received).toEqual([]);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('page 1 marks the referrals as seen: the badge falls to 0, is_new marks only the unseen, newest first', async () => {

@@ -7,6 +7,7 @@ export {
   $user,
   balanceUpdated,
   newReferralsSeen,
+  referralStandingRead,
   userLoadFailed,
   userLoaded,
   userArrivedWithSignIn,
@@ -15,5 +16,6 @@ export {
 } from './model/user';
 export { referralLink } from './lib/referral-link';
 export { userDataRefetched } from './model/refetch';
+export { referralsChanged } from './model/socket';
 export { chainCommunityMember } from './model/chain-member';
 export * as userModel from './model';

@@ -253,6 +253,7 @@ export const en = {
   'farming.plansFailed': 'Could not load the plans.',
   'farming.tryAgain': 'Try again',
   'farming.noPlansTitle': 'Your balance covers no plan yet',
+  'farming.cheapestLink': 'The cheapest link costs {amount}.',
   'farming.noPlansReferral':
     'Your referral balance is {balance}. Invite friends: you earn tokens from every mint they pay for, then come back to make a link.',
   'farming.noPlansTask':

@@ -248,6 +248,7 @@ export const ru = {
   'farming.plansFailed': 'Не удалось загрузить планы.',
   'farming.tryAgain': 'Повторить',
   'farming.noPlansTitle': 'Баланса пока не хватает ни на один план',
+  'farming.cheapestLink': 'Самая дешёвая ссылка стоит {amount}.',
   'farming.noPlansReferral':
     'На реферальном балансе {balance}. Приглашайте друзей: вы получаете токены с каждого оплаченного ими минта, а потом возвращайтесь создать ссылку.',
   'farming.noPlansTask':

@@ -32,6 +32,8 @@ export const linksRequested = createEvent();
 export const moreLinksRequested = createEvent();
 /** A link as the server now has it (create, cancel answers): replaces the one with its id or comes first. */
 export const linkUpdated = createEvent<FarmingLink>();
+/** A `user:farming_link` push (an activation counted): replaces the listed link; one not loaded waits for its page. */
+export const linkPushed = createEvent<FarmingLink>();
 
 export const $linksLoading = query.$pending;
 /** The first load has settled: an empty list now means "no links", not "not loaded yet". */
@@ -55,4 +57,9 @@ $list.on(linkUpdated, ({ links, total }, link) => ({
   links: [link, ...links.filter((known) => known.id !== link.id)].sort(byNewest),
   total: links.some((known) => known.id === link.id) ? total : total + 1,
 }));
+$list.on(linkPushed, (list, link) =>
+  list.links.some((known) => known.id === link.id)
+    ? { ...list, links: list.links.map((known) => (known.id === link.id ? link : known)) }
+    : list,
+);
 $lastPage.on(query.done, (_, { params }) => pageOf(params));

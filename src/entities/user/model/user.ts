@@ -1,5 +1,5 @@
 import { attach, createEvent, createStore, sample } from 'effector';
-import { type BoundWallet, getMeFx, type UserBalanceEvent, type UserMe } from '@/shared/api';
+import { type BoundWallet, getMeFx, type ReferralTier, type UserBalanceEvent, type UserMe } from '@/shared/api';
 import { referralLink } from '../lib/referral-link';
 
 /** The signed-in user's profile and balances (SPEC §3). `ref.level` is shown 1-based. */
@@ -14,6 +14,8 @@ export const balanceUpdated = createEvent<UserBalanceEvent>();
 export const collectiveBonusUpdated = createEvent<number>();
 /** The referral screen has shown every referral so far (its page-1 read): the navbar badge clears. */
 export const newReferralsSeen = createEvent();
+/** The referral list was read: its tier and count are the user's standing now (the dashboard's level). */
+export const referralStandingRead = createEvent<{ tier: ReferralTier; total: number }>();
 /** A proof bound this wallet to the user: /user/me's `wallet` until the next read. */
 export const walletBound = createEvent<BoundWallet>();
 
@@ -48,4 +50,7 @@ $user
   .on(walletBound, (user, wallet) => (user ? { ...user, wallet } : user))
   .on(newReferralsSeen, (user) =>
     user && user.ref.new_referrals_count !== 0 ? { ...user, ref: { ...user.ref, new_referrals_count: 0 } } : user,
+  )
+  .on(referralStandingRead, (user, { tier: { level, percent, turnover }, total }) =>
+    user ? { ...user, ref: { ...user.ref, level, percent, turnover, referrals_count: total } } : user,
   );

@@ -48,11 +48,14 @@ export const $plansFailed = createStore(false)
   .on(loadPlansFx.fail, () => true)
   .reset(formOpened, formClosed);
 
+/** Ask the plans again for the screen's balance (Try again; the balance moved). */
+const plansStale = createEvent();
 sample({
-  clock: [formOpened, sample({ clock: plansRetryClicked, source: $source, filter: Boolean })],
+  clock: [formOpened, sample({ clock: plansStale, source: $source, filter: Boolean })],
   fn: (source) => ({ from_ref_balance: source === 'referral', from_task_balance: source === 'task' }),
   target: loadPlansFx,
 });
+sample({ clock: plansRetryClicked, target: plansStale });
 // Only the answer for the balance chosen now (a slow answer for the other screen is dropped).
 sample({
   clock: loadPlansFx.done,
@@ -73,6 +76,17 @@ export const $noPlans = combine($plansAnswer, $plans, (answer, plans) => answer 
 export const $balance = combine($source, $user, $plansAnswer, (source, user, answer) => {
   if (user && source) return source === 'referral' ? user.referral_balance : user.task_balance;
   return answer?.balance ?? null;
+});
+/** Tokens the cheapest link costs: what the balance needs before any plan is offered. */
+export const $minCost = $plansAnswer.map((answer) => answer?.min_cost ?? null);
+
+// The server offers the plans a balance covers: when the balance moves (a grant, a reward, a transfer,
+// a link paid) away from what the plans were chosen for, they are asked again for the new balance.
+sample({
+  clock: $balance,
+  source: $plansAnswer,
+  filter: (answer, balance) => answer !== null && balance !== null && balance !== answer.balance,
+  target: plansStale,
 });
 
 // ---- fields -------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import {
   $isCreating,
   $isForMe,
   $isMultilink,
+  $minCost,
   $noPlans,
   $plans,
   $plansAnswer,
@@ -62,20 +63,20 @@ function problemText(problem: LinkProblem, t: Translate): string {
   }
 }
 
-/** The chosen balance covers no plan: say so, and where to earn more. */
+/** The chosen balance covers no plan: say so, what the cheapest link costs, and where to earn more. */
 function NoPlans() {
-  const [source, balance] = useUnit([$source, $balance]);
+  const [source, balance, minCost] = useUnit([$source, $balance, $minCost]);
   const t = useT();
+  const where =
+    source === 'task'
+      ? t('farming.noPlansTask', { balance: tokens(balance ?? '0') })
+      : t('farming.noPlansReferral', { balance: tokens(balance ?? '0') });
   return (
     <EmptyState
       testId="farming-no-plans"
       icon={<Icon name="coins" />}
       title={t('farming.noPlansTitle')}
-      text={
-        source === 'task'
-          ? t('farming.noPlansTask', { balance: tokens(balance ?? '0') })
-          : t('farming.noPlansReferral', { balance: tokens(balance ?? '0') })
-      }
+      text={minCost === null ? where : `${t('farming.cheapestLink', { amount: tokens(minCost) })} ${where}`}
       action={
         source === 'task' ? (
           <Link to={routes.tasks} className={buttonClassName({ variant: 'secondary', size: 's' })}>

@@ -1,6 +1,6 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { or } from 'patronum';
-import { newReferralsSeen } from '@/entities/user';
+import { newReferralsSeen, referralStandingRead } from '@/entities/user';
 import { getReferralsFx, type Referral, type ReferralList, type ReferralTier } from '@/shared/api';
 
 /** Referrals per page: the screen shows this many, then "Show more" reads the next page. */
@@ -83,3 +83,5 @@ const anyRead = sample({ clock: [firstPageRead, nextPageRead.map(({ list }) => l
 $tier.on(anyRead, (_, list) => list.tier);
 $total.on(anyRead, (_, list) => list.total);
 $totalEarned.on(anyRead, (_, list) => list.total_earned);
+// The dashboard's level follows what this screen read (a friend's mint may have moved the tier).
+sample({ clock: anyRead, fn: ({ tier, total }) => ({ tier, total }), target: referralStandingRead });

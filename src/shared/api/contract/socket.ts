@@ -1,5 +1,6 @@
 /** The sockets' messages: server → client events on /api/ws/ and on /api/ws/candles. */
 import { z } from 'zod';
+import { farmingLinkSchema } from './farming/schemas';
 import { mintSchema } from './mint/schemas';
 import { currentCandleSchema, priceUpdateSchema } from './price/schemas';
 import { stakeSchema } from './staking/schemas';
@@ -24,6 +25,13 @@ export const socketEventSchemas = {
   'user:task': taskSchema,
   /** One of the user's withdrawals was queued or changed status (sending, completed, failed, refunded). */
   'user:withdrawal': withdrawalSchema,
+  /**
+   * The user's referrals changed: a friend signed up with the user's code (`joined`), or a friend's paid
+   * mint added to the turnover and credited the reward (`mint`). The referral screen reads its list again.
+   */
+  'user:referral': z.object({ reason: z.enum(['joined', 'mint']) }),
+  /** Someone activated one of the user's farming links: the link with its uses counted (its status may be exhausted). */
+  'user:farming_link': farmingLinkSchema,
   /** Every price tick (SPEC §7). */
   price_update: priceUpdateSchema,
   /**

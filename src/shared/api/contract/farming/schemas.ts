@@ -51,6 +51,8 @@ export const farmingPlansSchema = z.object({
   /** TON per token: a link's cost is amount / price tokens per activation. */
   price: moneyText,
   plans: mintPlanListSchema,
+  /** Tokens the cheapest link (one activation of the smallest mint) costs at this price: what a balance needs for any plan. */
+  min_cost: moneyText,
 });
 
 const countActivations = wholeNumber(FARMING_MAX_ACTIVATIONS);
