@@ -4,7 +4,7 @@ import { $mintsLoaded, ActiveMintList } from '@/entities/mint';
 import { $stakesLoaded, StakeList } from '@/entities/stake';
 import { $refLevel, $user } from '@/entities/user';
 import { InfoButton } from '@/features/program-info';
-import { useT } from '@/shared/i18n';
+import { type MessageKey, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { buttonClassName } from '@/shared/ui/button';
@@ -17,7 +17,18 @@ import { Section } from '@/shared/ui/section';
 import { segmentedClassNames } from '@/shared/ui/segmented-control';
 import { Skeleton, SkeletonCard } from '@/shared/ui/skeleton';
 import { WalletPanel } from '@/widgets/wallet-panel';
-import { $totalValueTon, dashboardRoute, farmingRoute, historyRoute, sections, sellRoute } from '../model/dashboard';
+import type { HoldingKind } from '../lib/total-value';
+import {
+  $holdings,
+  $partsShown,
+  $totalValueTon,
+  dashboardRoute,
+  farmingRoute,
+  historyRoute,
+  sections,
+  sellRoute,
+  totalValueTapped,
+} from '../model/dashboard';
 import { $priceLoaded } from '../model/price';
 import styles from './dashboard-page.module.css';
 import { FinancialStats } from './lazy-financial-stats';
@@ -26,22 +37,70 @@ import { PriceSummary } from './price-summary';
 
 const TOKEN = 'TKN';
 
-/** The token balance's worth at the current price (SPEC §2 dashboard), with the live price under it. */
+const PART_LABELS = {
+  main: 'dashboard.balance',
+  referral: 'dashboard.referralBalance',
+  task: 'dashboard.taskBalance',
+  staked: 'dashboard.partStaked',
+  minting: 'dashboard.partMinting',
+} as const satisfies Record<HoldingKind, MessageKey>;
+
+/**
+ * Everything the user owns at the current price (SPEC §2 dashboard), with the live price under it;
+ * a tap shows the parts, each in TKN and TON.
+ */
 function TotalValue() {
-  const [total, priceLoaded] = useUnit([$totalValueTon, $priceLoaded]);
+  const [total, priceLoaded, holdings, shown, tapped] = useUnit([
+    $totalValueTon,
+    $priceLoaded,
+    $holdings,
+    $partsShown,
+    totalValueTapped,
+  ]);
   const t = useT();
+  const figure =
+    total !== null ? (
+      `${formatAmount(total, DECIMALS.ton)} TON`
+    ) : priceLoaded ? (
+      '—'
+    ) : (
+      <Skeleton width={160} height={32} />
+    );
   return (
     <section className={styles.hero} aria-label={t('dashboard.totalValue')}>
       <span className={styles.heroLabel}>{t('dashboard.totalValue')}</span>
-      <span className={styles.heroValue} data-testid="total-value">
-        {total !== null ? (
-          `${formatAmount(total, DECIMALS.ton)} TON`
-        ) : priceLoaded ? (
-          '—'
-        ) : (
-          <Skeleton width={160} height={32} />
-        )}
-      </span>
+      {holdings ? (
+        <button
+          type="button"
+          className={`${styles.heroValue} ${styles.heroButton}`}
+          data-testid="total-value"
+          aria-expanded={shown}
+          aria-controls="total-value-parts"
+          title={t('dashboard.totalValueParts')}
+          onClick={() => tapped()}
+        >
+          {figure}
+          <Icon name="chevronRight" size={20} />
+        </button>
+      ) : (
+        <span className={styles.heroValue} data-testid="total-value">
+          {figure}
+        </span>
+      )}
+      {holdings && shown ? (
+        <div id="total-value-parts">
+          <ListRows label={t('dashboard.totalValue')}>
+            {holdings.parts.map((part) => (
+              <ListRow
+                key={part.kind}
+                label={t(PART_LABELS[part.kind])}
+                value={`${formatAmount(part.tokens, DECIMALS.token)} ${TOKEN} · ${formatAmount(part.ton, DECIMALS.ton)} TON`}
+                valueTestId={`total-part-${part.kind}`}
+              />
+            ))}
+          </ListRows>
+        </div>
+      ) : null}
       <PriceSummary />
     </section>
   );
