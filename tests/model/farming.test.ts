@@ -402,11 +402,14 @@ describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', (
       from_task_balance: false,
       is_multilink: true,
       is_for_me: false,
+      // The quote on screen: the link is charged at its price or refused.
+      price: '0.01',
     });
     expect(shown.map((made) => made.id)).toEqual([7]);
     expect(scope.getState(farmingLinkModel.$links).map((item) => item.id)).toEqual([7]);
     expect(scope.getState(farmingLinkModel.$linksTotal)).toBe(1);
-    expect(toasts.map((toast) => toast.text)).toContain('Farming link created');
+    // What was charged, as the server answered it.
+    expect(toasts.map((toast) => toast.text)).toContain('Farming link created: 2 000.00 TKN charged');
   });
 
   it('a link for yourself has one activation and no multilink: For me sets the count to 1 and turns multilink off', async () => {

@@ -285,7 +285,7 @@ export const en = {
   'farming.problem.insufficient':
     'The link costs {cost}, your balance holds {balance}. Lower the amount or the number of activations.',
   'farming.create': 'Create link',
-  'farming.created': 'Farming link created',
+  'farming.created': 'Farming link created: {amount} TKN charged',
   'farming.linkModalTitle': 'Farming link',
   'farming.linkModalMultilink':
     'One link for {count} person: each gets a mint of {amount} TKN for {days}.|One link for {count} people: each gets a mint of {amount} TKN for {days}.',
@@ -544,7 +544,7 @@ export const en = {
   'sell.connectWallet': 'Connect wallet',
   'sell.confirm': 'Confirm',
   'sell.selling': 'Selling…',
-  'sell.done': 'Sale confirmed: the TON is on its way',
+  'sell.done': 'Sale confirmed: {amount} TON is on its way',
   'withdrawals.title': 'Withdrawals',
   'withdrawals.kinds': 'Operations or withdrawals',
   'withdrawals.count': '{count} withdrawal|{count} withdrawals',

@@ -280,7 +280,7 @@ export const ru = {
   'farming.problem.countInvalid': 'Введите целое число активаций от 1 до {max}.',
   'farming.problem.insufficient': 'Ссылка стоит {cost}, на балансе {balance}. Уменьшите сумму или число активаций.',
   'farming.create': 'Создать ссылку',
-  'farming.created': 'Фарминг-ссылка создана',
+  'farming.created': 'Фарминг-ссылка создана: списано {amount} TKN',
   'farming.linkModalTitle': 'Фарминг-ссылка',
   'farming.linkModalMultilink':
     'Одна ссылка на {count} человека: каждый получит минт на {amount} TKN на {days}.|Одна ссылка на {count} человека: каждый получит минт на {amount} TKN на {days}.|Одна ссылка на {count} человек: каждый получит минт на {amount} TKN на {days}.',
@@ -540,7 +540,7 @@ export const ru = {
   'sell.connectWallet': 'Подключить кошелёк',
   'sell.confirm': 'Подтвердить',
   'sell.selling': 'Продажа…',
-  'sell.done': 'Продажа подтверждена: TON уже в пути',
+  'sell.done': 'Продажа подтверждена: {amount} TON уже в пути',
   'withdrawals.title': 'Выводы',
   'withdrawals.kinds': 'Операции или выводы',
   'withdrawals.count': '{count} вывод|{count} вывода|{count} выводов',
