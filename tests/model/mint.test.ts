@@ -18,6 +18,7 @@ import {
   getMintsFx,
   type Mint,
   type MintCalculation,
+  sendRequestFx,
   type MintList,
   type MintPlan,
 } from '@/shared/api';
@@ -314,6 +315,7 @@ describe('create mint', () => {
 
   it('a quote whose price no longer stands is refused with its sentence, and the amount is quoted again', async () => {
     const calculate = vi.fn(async () => calculation('1.5', 30));
+    // Refused below the endpoint, as the server would: the request layer's toast follows.
     const create = vi.fn(async () => {
       throw new ApiError({
         kind: 'http',
@@ -324,9 +326,9 @@ describe('create mint', () => {
       });
     });
     const { scope, toasts } = createTestScope({
-      values: [[$wallet, wallet()]],
+      values: [...signedInMember, [$wallet, wallet()]],
       handlers: [
-        [createMintFx, create],
+        [sendRequestFx, create],
         [calculateMintFx, calculate],
       ],
     });
