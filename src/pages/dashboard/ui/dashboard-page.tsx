@@ -4,22 +4,20 @@ import { $mintsLoaded, ActiveMintList } from '@/entities/mint';
 import { $stakesLoaded, StakeList } from '@/entities/stake';
 import { $refLevel, $user } from '@/entities/user';
 import { InfoButton } from '@/features/program-info';
-import { type MessageKey, useT } from '@/shared/i18n';
+import { useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { buttonClassName } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon } from '@/shared/ui/icon';
-import { lazyPage } from '@/shared/ui/lazy-page';
+import { lazyModal, lazyPage } from '@/shared/ui/lazy-page';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
 import { Section } from '@/shared/ui/section';
 import { segmentedClassNames } from '@/shared/ui/segmented-control';
 import { Skeleton, SkeletonCard } from '@/shared/ui/skeleton';
 import { WalletPanel } from '@/widgets/wallet-panel';
-import type { HoldingKind } from '../lib/total-value';
 import {
-  $holdings,
   $partsShown,
   $totalValueTon,
   dashboardRoute,
@@ -37,26 +35,15 @@ import { PriceSummary } from './price-summary';
 
 const TOKEN = 'TKN';
 
-const PART_LABELS = {
-  main: 'dashboard.balance',
-  referral: 'dashboard.referralBalance',
-  task: 'dashboard.taskBalance',
-  staked: 'dashboard.partStaked',
-  minting: 'dashboard.partMinting',
-} as const satisfies Record<HoldingKind, MessageKey>;
+// The parts list is a chunk of its own, loaded on the first tap (or at idle).
+const TotalValueParts = lazyModal($partsShown, () => import('./total-value-parts').then((m) => m.TotalValueParts));
 
 /**
  * Everything the user owns at the current price (SPEC §2 dashboard), with the live price under it;
  * a tap shows the parts, each in TKN and TON.
  */
 function TotalValue() {
-  const [total, priceLoaded, holdings, shown, tapped] = useUnit([
-    $totalValueTon,
-    $priceLoaded,
-    $holdings,
-    $partsShown,
-    totalValueTapped,
-  ]);
+  const [total, priceLoaded, shown, tapped] = useUnit([$totalValueTon, $priceLoaded, $partsShown, totalValueTapped]);
   const t = useT();
   const figure =
     total !== null ? (
@@ -69,7 +56,7 @@ function TotalValue() {
   return (
     <section className={styles.hero} aria-label={t('dashboard.totalValue')}>
       <span className={styles.heroLabel}>{t('dashboard.totalValue')}</span>
-      {holdings ? (
+      {total !== null ? (
         <button
           type="button"
           className={`${styles.heroValue} ${styles.heroButton}`}
@@ -87,20 +74,7 @@ function TotalValue() {
           {figure}
         </span>
       )}
-      {holdings && shown ? (
-        <div id="total-value-parts">
-          <ListRows label={t('dashboard.totalValue')}>
-            {holdings.parts.map((part) => (
-              <ListRow
-                key={part.kind}
-                label={t(PART_LABELS[part.kind])}
-                value={`${formatAmount(part.tokens, DECIMALS.token)} ${TOKEN} · ${formatAmount(part.ton, DECIMALS.ton)} TON`}
-                valueTestId={`total-part-${part.kind}`}
-              />
-            ))}
-          </ListRows>
-        </div>
-      ) : null}
+      <TotalValueParts />
       <PriceSummary />
     </section>
   );
