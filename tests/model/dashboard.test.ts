@@ -5,6 +5,7 @@ import { stakesRequested } from '@/entities/stake';
 import { userModel } from '@/entities/user';
 import { dashboardModel, priceModel, tokensValueTon } from '@/pages/dashboard';
 import {
+  $accessToken,
   appSocket,
   getCurrentPriceFx,
   getMintsFx,
@@ -13,6 +14,7 @@ import {
   type Stake,
   type UserMe,
 } from '@/shared/api';
+import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope } from './scope';
 
 const price = (text: string) => ({ price: text, price_change_24h: 1.5, price_change_30d: -2 });
@@ -86,14 +88,27 @@ describe('total value = everything the user owns × the current price', () => {
     { id: 4, status: 'completed', amount_token: '7' },
     { id: 5, status: 'active', amount_token: '0.5' },
   ] as Mint[];
-  const stakes = [
-    { id: 1, status: 'active', total_amount: '1117.19', earned_reward: '3' },
-    { id: 2, status: 'completed', total_amount: '50', earned_reward: '5' },
-  ] as Stake[];
+  const stake = (id: number, status: Stake['status'], total_amount: string): Stake => ({
+    id,
+    staking_id: `S${id}`,
+    status,
+    created_at: 1_700_000_000,
+    last_updated_at: null,
+    total_amount,
+    daily_reward: 1,
+    hold_bonus: 0,
+    collective_bonus: 0,
+    investment_bonus: 0,
+    earned_reward: '3',
+    max_reward: '100',
+  });
+  // A completed stake's tokens are back in the main balance: only the active one counts.
+  const stakes = [stake(1, 'active', '1117.19'), stake(2, 'completed', '50')];
   const page = <T>(data: T[]) => ({ data, total: data.length, page: 1, limit: 300 });
 
   async function dashboardWithEveryHolding() {
     const { scope } = createTestScope({
+      values: [[$accessToken, 'access']],
       handlers: [
         [getCurrentPriceFx, async () => price('0.01')],
         [getMintsFx, async () => page(mints)],
@@ -129,10 +144,22 @@ describe('total value = everything the user owns × the current price', () => {
 
   it('follows a price tick, a balance push and a mint push', async () => {
     const scope = await dashboardWithEveryHolding();
-    await allSettled(appSocket.messageReceived, {
-      scope,
-      params: { event: 'price_update', data: { price: '0.02', price_change_24h: 1, price_change_30d: 1, time: 1 } },
-    });
+    // A price_update tick on the app socket.
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    try {
+      await allSettled(appSocket.connectRequested, { scope });
+      FakeWebSocket.last.open();
+      FakeWebSocket.last.receive(
+        JSON.stringify({
+          event: 'price_update',
+          data: { price: '0.02', price_change_24h: 1, price_change_30d: 1, time: 1 },
+        }),
+      );
+      await allSettled(scope);
+    } finally {
+      await allSettled(appSocket.disconnectRequested, { scope });
+      vi.unstubAllGlobals();
+    }
     expect(scope.getState(dashboardModel.$totalValueTon)).toBe('34.944002');
     expect(scope.getState(dashboardModel.$holdings)?.parts.find((part) => part.kind === 'staked')?.ton).toBe('22.3438');
 
