@@ -165,7 +165,13 @@ describe('total value = everything the user owns × the current price', () => {
 
     await allSettled(userModel.balanceUpdated, {
       scope,
-      params: { balance_token: '10.0101', task_balance: '30', referral_balance: '99', hold_bonus: 0, investment_bonus: 0 },
+      params: {
+        balance_token: '10.0101',
+        task_balance: '30',
+        referral_balance: '99',
+        hold_bonus: 0,
+        investment_bonus: 0,
+      },
     });
     expect(scope.getState(dashboardModel.$totalValueTon)).toBe('35.144002');
 

@@ -58,7 +58,9 @@ export function holdingsValue(sources: HoldingSources, priceTon: string): Holdin
       main: parseUnits(balances.balance_token),
       referral: parseUnits(balances.referral_balance),
       task: parseUnits(balances.task_balance),
-      staked: sumUnits(stakes.filter((s) => s.status === 'active' || s.status === 'pending').map((s) => s.total_amount)),
+      staked: sumUnits(
+        stakes.filter((s) => s.status === 'active' || s.status === 'pending').map((s) => s.total_amount),
+      ),
       minting: sumUnits(mints.filter((m) => m.status === 'active').map((m) => m.amount_token)),
     };
     const price = parseUnits(priceTon);

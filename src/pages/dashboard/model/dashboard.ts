@@ -45,7 +45,14 @@ const $frameOpened = combine(
  * lists `user:mint` and `user:staking`, the price `price_update`.
  */
 export const $holdings = combine(
-  { user: $user, price: $currentPrice, mints: $mints, stakes: $stakes, mintsLoaded: $mintsLoaded, stakesLoaded: $stakesLoaded },
+  {
+    user: $user,
+    price: $currentPrice,
+    mints: $mints,
+    stakes: $stakes,
+    mintsLoaded: $mintsLoaded,
+    stakesLoaded: $stakesLoaded,
+  },
   ({ user, price, mints, stakes, mintsLoaded, stakesLoaded }) =>
     user && price && mintsLoaded && stakesLoaded ? holdingsValue({ balances: user, mints, stakes }, price.price) : null,
 );
