@@ -420,7 +420,7 @@ describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', (
         kind: 'http',
         status: 400,
         message: 'Error: The price has changed',
-        serverMessage: 'The price has changed since your quote: check the new amount and confirm again',
+        serverMessage: 'The price has changed: check the new amount and confirm again',
         code: 'priceQuoteExpired',
       });
     });

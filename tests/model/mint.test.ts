@@ -321,7 +321,7 @@ describe('create mint', () => {
         kind: 'http',
         status: 400,
         message: 'Error: The price has changed',
-        serverMessage: 'The price has changed since your quote: check the new amount and confirm again',
+        serverMessage: 'The price has changed: check the new amount and confirm again',
         code: 'priceQuoteExpired',
       });
     });
@@ -340,7 +340,7 @@ describe('create mint', () => {
 
     expect(create).toHaveBeenCalledTimes(1);
     expect(toasts.map((t) => t.text)).toEqual([
-      'The price has changed since your quote: check the new amount and confirm again',
+      'The price has changed: check the new amount and confirm again',
     ]);
     expect(calculate).toHaveBeenCalledTimes(2);
     expect(scope.getState(mintFormModel.$amountText)).toBe('1,5');

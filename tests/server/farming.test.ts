@@ -824,7 +824,7 @@ describe('a farming link honours the quote the user confirmed', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>()).toEqual({
       code: 'priceQuoteExpired',
-      msg: 'The price has changed since your quote: check the new amount and confirm again',
+      msg: 'The price has changed: check the new amount and confirm again',
     });
     expect(await snapshot(author)).toEqual(before);
   });

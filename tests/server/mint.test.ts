@@ -312,7 +312,7 @@ describe('a mint honours the quote the user confirmed', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>()).toMatchObject({
       code: 'priceQuoteExpired',
-      msg: 'The price has changed since your quote: check the new amount and confirm again',
+      msg: 'The price has changed: check the new amount and confirm again',
     });
     expect((await get('/api/mint/', dave)).json<MintList>().total).toBe(0);
     // The price in force is honoured.

@@ -59,7 +59,6 @@ export const en = {
   'dashboard.farming': 'Farming',
   'dashboard.sell': 'Sell',
   'dashboard.totalValue': 'Total value',
-  'dashboard.totalValueParts': 'Show what the total is made of',
   'dashboard.partStaked': 'Staked',
   'dashboard.partMinting': 'In active mints',
   'dashboard.price': '1 TKN = {price} TON',
@@ -444,7 +443,7 @@ export const en = {
   'server.shareMessageFailed': 'Could not prepare the message to share. Try again.',
   'server.sellOneSource': 'Sell from one balance: main, referral or task',
   'server.sellPriceChanged': 'The price has changed: check the amount and confirm again',
-  'server.priceQuoteExpired': 'The price has changed since your quote: check the new amount and confirm again',
+  'server.priceQuoteExpired': 'The price has changed: check the new amount and confirm again',
   'server.withdrawalNotFound': 'Withdrawal not found',
   'server.tonProofInvalid': 'Your wallet could not prove it is yours: connect it again',
   'server.sellUnverifiedAddress':

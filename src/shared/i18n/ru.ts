@@ -53,7 +53,6 @@ export const ru = {
   'dashboard.farming': 'Фарминг',
   'dashboard.sell': 'Продажа',
   'dashboard.totalValue': 'Общая стоимость',
-  'dashboard.totalValueParts': 'Показать, из чего складывается сумма',
   'dashboard.partStaked': 'В стейкинге',
   'dashboard.partMinting': 'В активных минтах',
   'dashboard.price': '1 TKN = {price} TON',
@@ -440,7 +439,7 @@ export const ru = {
   'server.shareMessageFailed': 'Не удалось подготовить сообщение. Попробуйте ещё раз.',
   'server.sellOneSource': 'Продавайте с одного баланса: основного, реферального или за задания',
   'server.sellPriceChanged': 'Цена изменилась: проверьте сумму и подтвердите ещё раз',
-  'server.priceQuoteExpired': 'Цена изменилась после расчёта: проверьте новую сумму и подтвердите ещё раз',
+  'server.priceQuoteExpired': 'Цена изменилась: проверьте новую сумму и подтвердите ещё раз',
   'server.withdrawalNotFound': 'Вывод не найден',
   'server.tonProofInvalid': 'Кошелёк не смог подтвердить, что он ваш: подключите его снова',
   'server.sellUnverifiedAddress':

@@ -56,24 +56,16 @@ function TotalValue() {
   return (
     <section className={styles.hero} aria-label={t('dashboard.totalValue')}>
       <span className={styles.heroLabel}>{t('dashboard.totalValue')}</span>
-      {total !== null ? (
-        <button
-          type="button"
-          className={`${styles.heroValue} ${styles.heroButton}`}
-          data-testid="total-value"
-          aria-expanded={shown}
-          aria-controls="total-value-parts"
-          title={t('dashboard.totalValueParts')}
-          onClick={() => tapped()}
-        >
-          {figure}
-          <Icon name="chevronRight" size={20} />
-        </button>
-      ) : (
-        <span className={styles.heroValue} data-testid="total-value">
-          {figure}
-        </span>
-      )}
+      <button
+        type="button"
+        className={styles.heroValue}
+        data-testid="total-value"
+        aria-expanded={shown}
+        disabled={total === null}
+        onClick={tapped}
+      >
+        {figure}
+      </button>
       <TotalValueParts />
       <PriceSummary />
     </section>
