@@ -42,8 +42,6 @@ export interface HoldingSources {
   stakes: ReadonlyArray<{ status: string; total_amount: string }>;
 }
 
-const sumUnits = (texts: readonly string[]) => texts.reduce((sum, text) => sum + parseUnits(text), 0n);
-
 /**
  * Everything the user owns in tokens — the three balances, the staked tokens and the active mints'
  * tokens — and its worth at `priceTon`, part by part and in all. Rewards not yet paid (a stake's
@@ -51,25 +49,21 @@ const sumUnits = (texts: readonly string[]) => texts.reduce((sum, text) => sum +
  * and then they are in the main balance. The total is the sum of all tokens times the price (floored
  * once), so it may exceed the sum of the parts' floored TON by a nanoton. Null when an amount is bad.
  */
-export function holdingsValue(sources: HoldingSources, priceTon: string): Holdings | null {
+export function holdingsValue({ balances, mints, stakes }: HoldingSources, priceTon: string): Holdings | null {
   try {
-    const { balances, mints, stakes } = sources;
-    const units: Record<HoldingKind, bigint> = {
-      main: parseUnits(balances.balance_token),
-      referral: parseUnits(balances.referral_balance),
-      task: parseUnits(balances.task_balance),
-      staked: sumUnits(
-        stakes.filter((s) => s.status === 'active' || s.status === 'pending').map((s) => s.total_amount),
-      ),
-      minting: sumUnits(mints.filter((m) => m.status === 'active').map((m) => m.amount_token)),
-    };
+    const sum = (texts: string[]) => texts.reduce((total, text) => total + parseUnits(text), 0n);
+    const units = [
+      parseUnits(balances.balance_token),
+      parseUnits(balances.referral_balance),
+      parseUnits(balances.task_balance),
+      sum(stakes.filter((stake) => stake.status !== 'completed').map((stake) => stake.total_amount)),
+      sum(mints.filter((mint) => mint.status === 'active').map((mint) => mint.amount_token)),
+    ];
     const price = parseUnits(priceTon);
-    const worth = (tokens: bigint) => formatUnits((tokens * price) / SCALE);
-    const total = HOLDING_KINDS.reduce((sum, kind) => sum + units[kind], 0n);
+    const worth = (tokens: bigint) => ({ tokens: formatUnits(tokens), ton: formatUnits((tokens * price) / SCALE) });
     return {
-      parts: HOLDING_KINDS.map((kind) => ({ kind, tokens: formatUnits(units[kind]), ton: worth(units[kind]) })),
-      tokens: formatUnits(total),
-      ton: worth(total),
+      parts: units.map((tokens, i) => ({ kind: HOLDING_KINDS[i] as HoldingKind, ...worth(tokens) })),
+      ...worth(units.reduce((total, tokens) => total + tokens, 0n)),
     };
   } catch {
     return null;
