@@ -187,7 +187,7 @@ sample({
     // cost on screen is what is charged (or the server refuses and the form quotes again).
     return {
       amount,
-      ...(calculation ? { price: calculation.price } : {}),
+      price: calculation?.price,
       days: freeze_days,
       count_activations,
       from_ref_balance: source === 'referral',

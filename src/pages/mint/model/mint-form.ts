@@ -82,11 +82,9 @@ export const $canCreate = combine(
 // A problem with the amount is shown on the form; nothing is sent until it is fixed.
 const createAsked = sample({
   clock: createClicked,
-  source: { query: $query, problem: $amountProblem, creating: $isCreating, calculation: $calculation },
+  source: { query: $query, problem: $amountProblem, creating: $isCreating },
   filter: ({ query, problem, creating }) => query !== null && problem === null && !creating,
-  // The quote on screen (it is for exactly this query: it resets when the query changes) fixes the price.
-  fn: ({ query, calculation }): MintQuery & { price?: string } =>
-    calculation ? { ...(query as MintQuery), price: calculation.price } : (query as MintQuery),
+  fn: ({ query }) => query as MintQuery,
 });
 sample({ clock: connectWalletClicked, target: openWalletModalFx });
 const payAsked = sample({
@@ -107,11 +105,13 @@ sample({
 });
 sample({ clock: walletMissing, fn: () => undefined, target: hapticErrorFx });
 
+// The quote on screen (it is for exactly this query: it resets when the query changes) fixes the
+// price; with none yet, the server prices at today's.
 sample({
   clock: createAsked,
-  source: $wallet,
-  filter: Boolean,
-  fn: (_, { amount, freeze_days, price }) => ({ amount, days: freeze_days, ...(price ? { price } : {}) }),
+  source: { wallet: $wallet, quote: $calculation },
+  filter: ({ wallet }) => wallet !== null,
+  fn: ({ quote }, { amount, freeze_days }) => ({ amount, days: freeze_days, price: quote?.price }),
   target: createFx,
 });
 
