@@ -4,6 +4,8 @@ import { mintsRequested, mintUpdated } from '@/entities/mint';
 import { stakesRequested } from '@/entities/stake';
 import { userModel } from '@/entities/user';
 import { dashboardModel, priceModel, tokensValueTon } from '@/pages/dashboard';
+// The parts' store lives with the lazily loaded parts list (out of the entry bundle).
+import { $holdings } from '@/pages/dashboard/model/holdings';
 import {
   $accessToken,
   appSocket,
@@ -129,17 +131,13 @@ describe('total value = everything the user owns × the current price', () => {
     const scope = await dashboardWithEveryHolding();
     // 0.0101 + 99 + 30 + 1117.19 staked + 501 in active mints = 1747.2001 TKN; × 0.01 = 17.472001 TON.
     expect(scope.getState(dashboardModel.$totalValueTon)).toBe('17.472001');
-    expect(scope.getState(dashboardModel.$holdings)).toEqual({
-      parts: [
-        { kind: 'main', tokens: '0.0101', ton: '0.000101' },
-        { kind: 'referral', tokens: '99', ton: '0.99' },
-        { kind: 'task', tokens: '30', ton: '0.3' },
-        { kind: 'staked', tokens: '1117.19', ton: '11.1719' },
-        { kind: 'minting', tokens: '501', ton: '5.01' },
-      ],
-      tokens: '1747.2001',
-      ton: '17.472001',
-    });
+    expect(scope.getState($holdings)).toEqual([
+      { kind: 'main', tokens: '0.0101', ton: '0.000101' },
+      { kind: 'referral', tokens: '99', ton: '0.99' },
+      { kind: 'task', tokens: '30', ton: '0.3' },
+      { kind: 'staked', tokens: '1117.19', ton: '11.1719' },
+      { kind: 'minting', tokens: '501', ton: '5.01' },
+    ]);
   });
 
   it('follows a price tick, a balance push and a mint push', async () => {
@@ -161,7 +159,7 @@ describe('total value = everything the user owns × the current price', () => {
       vi.unstubAllGlobals();
     }
     expect(scope.getState(dashboardModel.$totalValueTon)).toBe('34.944002');
-    expect(scope.getState(dashboardModel.$holdings)?.parts.find((part) => part.kind === 'staked')?.ton).toBe('22.3438');
+    expect(scope.getState($holdings)?.find((part) => part.kind === 'staked')?.ton).toBe('22.3438');
 
     await allSettled(userModel.balanceUpdated, {
       scope,
@@ -178,14 +176,5 @@ describe('total value = everything the user owns × the current price', () => {
     // The pending mint is paid: its 1000 tokens now count.
     await allSettled(mintUpdated, { scope, params: { ...(mints[2] as Mint), status: 'active' } });
     expect(scope.getState(dashboardModel.$totalValueTon)).toBe('55.144002');
-  });
-
-  it('a tap shows the parts, another hides them', async () => {
-    const scope = await dashboardWithEveryHolding();
-    expect(scope.getState(dashboardModel.$partsShown)).toBe(false);
-    await allSettled(dashboardModel.totalValueTapped, { scope });
-    expect(scope.getState(dashboardModel.$partsShown)).toBe(true);
-    await allSettled(dashboardModel.totalValueTapped, { scope });
-    expect(scope.getState(dashboardModel.$partsShown)).toBe(false);
   });
 });

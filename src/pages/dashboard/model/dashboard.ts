@@ -1,11 +1,11 @@
 import type { RouteInstance, RouteParams } from 'atomic-router';
-import { combine, createEvent, createStore, sample } from 'effector';
+import { combine, sample } from 'effector';
 import { $mints, $mintsLoaded, mintsRequested } from '@/entities/mint';
 import { $stakes, $stakesLoaded, stakesRequested } from '@/entities/stake';
 import { $user, chainCommunityMember, userDataRefetched } from '@/entities/user';
 import type { MessageKey } from '@/shared/i18n';
 import { chainLoad, routes } from '@/shared/routing';
-import { holdingsValue } from '../lib/total-value';
+import { holdingsValueTon, holdingUnits } from '../lib/total-value';
 import { $currentPrice, priceRequested } from './price';
 import { chartClosed, chartOpened } from './price-chart';
 import { statsRequested } from './stats';
@@ -39,29 +39,23 @@ const $frameOpened = combine(
 );
 
 /**
- * Everything the user owns (the balances, the staked tokens, the active mints' tokens) at the current
- * price, part by part and in all (lib/total-value.ts); null until the user, the price and both lists
- * are known, so the figure never shows a part missing. Live: the balances follow `user:balance`, the
- * lists `user:mint` and `user:staking`, the price `price_update`.
+ * Everything the user owns, in token base units by kind (lib/total-value.ts); null until the user and
+ * both lists are known, so the figure never shows a part missing. Live: the balances follow
+ * `user:balance`, the lists `user:mint` and `user:staking`.
  */
-export const $holdings = combine(
-  {
-    user: $user,
-    price: $currentPrice,
-    mints: $mints,
-    stakes: $stakes,
-    mintsLoaded: $mintsLoaded,
-    stakesLoaded: $stakesLoaded,
-  },
-  ({ user, price, mints, stakes, mintsLoaded, stakesLoaded }) =>
-    user && price && mintsLoaded && stakesLoaded ? holdingsValue({ balances: user, mints, stakes }, price.price) : null,
+export const $holdingUnits = combine(
+  $user,
+  $mints,
+  $stakes,
+  $mintsLoaded,
+  $stakesLoaded,
+  (user, mints, stakes, mintsLoaded, stakesLoaded) =>
+    user && mintsLoaded && stakesLoaded ? holdingUnits({ balances: user, mints, stakes }) : null,
 );
-/** The Total value in TON (exact decimal text), or null while $holdings is. */
-export const $totalValueTon = $holdings.map((holdings) => holdings?.ton ?? null);
-
-/** A tap on the Total value shows or hides its parts. */
-export const totalValueTapped = createEvent();
-export const $partsShown = createStore(false).on(totalValueTapped, (shown) => !shown);
+/** The Total value: all of it at the current price (`price_update`), in TON (exact decimal text), or null. */
+export const $totalValueTon = combine($holdingUnits, $currentPrice, (units, price) =>
+  units && price ? holdingsValueTon(units, price.price) : null,
+);
 
 // SPEC §4: when the user data refetches, the lists on screen catch up on pushes missed meanwhile.
 sample({ clock: userDataRefetched, filter: $frameOpened, target: frameData });

@@ -1,5 +1,6 @@
 import { createRoutesView, Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
+import { useState } from 'react';
 import { $mintsLoaded, ActiveMintList } from '@/entities/mint';
 import { $stakesLoaded, StakeList } from '@/entities/stake';
 import { $refLevel, $user } from '@/entities/user';
@@ -10,23 +11,14 @@ import { routes } from '@/shared/routing';
 import { buttonClassName } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon } from '@/shared/ui/icon';
-import { lazyModal, lazyPage } from '@/shared/ui/lazy-page';
+import { lazyPage } from '@/shared/ui/lazy-page';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
 import { Section } from '@/shared/ui/section';
 import { segmentedClassNames } from '@/shared/ui/segmented-control';
 import { Skeleton, SkeletonCard } from '@/shared/ui/skeleton';
 import { WalletPanel } from '@/widgets/wallet-panel';
-import {
-  $partsShown,
-  $totalValueTon,
-  dashboardRoute,
-  farmingRoute,
-  historyRoute,
-  sections,
-  sellRoute,
-  totalValueTapped,
-} from '../model/dashboard';
+import { $totalValueTon, dashboardRoute, farmingRoute, historyRoute, sections, sellRoute } from '../model/dashboard';
 import { $priceLoaded } from '../model/price';
 import styles from './dashboard-page.module.css';
 import { FinancialStats } from './lazy-financial-stats';
@@ -36,14 +28,17 @@ import { PriceSummary } from './price-summary';
 const TOKEN = 'TKN';
 
 // The parts list is a chunk of its own, loaded on the first tap (or at idle).
-const TotalValueParts = lazyModal($partsShown, () => import('./total-value-parts').then((m) => m.TotalValueParts));
+const TotalValueParts = lazyPage(() => import('./total-value-parts').then((m) => m.TotalValueParts), {
+  fallback: null,
+});
 
 /**
  * Everything the user owns at the current price (SPEC §2 dashboard), with the live price under it;
  * a tap shows the parts, each in TKN and TON.
  */
 function TotalValue() {
-  const [total, priceLoaded, shown, tapped] = useUnit([$totalValueTon, $priceLoaded, $partsShown, totalValueTapped]);
+  const [total, priceLoaded] = useUnit([$totalValueTon, $priceLoaded]);
+  const [shown, setShown] = useState(false);
   const t = useT();
   const figure =
     total !== null ? (
@@ -62,11 +57,11 @@ function TotalValue() {
         data-testid="total-value"
         aria-expanded={shown}
         disabled={total === null}
-        onClick={tapped}
+        onClick={() => setShown(!shown)}
       >
         {figure}
       </button>
-      <TotalValueParts />
+      {shown && <TotalValueParts />}
       <PriceSummary />
     </section>
   );

@@ -3,7 +3,7 @@ import { type MessageKey, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import type { HoldingKind } from '../lib/total-value';
-import { $holdings } from '../model/dashboard';
+import { $holdings } from '../model/holdings';
 
 const PART_LABELS = {
   main: 'dashboard.balance',
@@ -21,7 +21,7 @@ export function TotalValueParts() {
   return (
     <div id="total-value-parts">
       <ListRows label={t('dashboard.totalValue')}>
-        {holdings.parts.map((part) => (
+        {holdings.map((part) => (
           <ListRow
             key={part.kind}
             label={t(PART_LABELS[part.kind])}
