@@ -59,8 +59,6 @@ export const en = {
   'dashboard.farming': 'Farming',
   'dashboard.sell': 'Sell',
   'dashboard.totalValue': 'Total value',
-  'dashboard.partStaked': 'Staked',
-  'dashboard.partMinting': 'In active mints',
   'dashboard.price': '1 TKN = {price} TON',
   'dashboard.referralHint': 'Invite friends to raise your level and bonus',
   'dashboard.noMintsText': 'Mint tokens from a plan paid in TON; they grow until the plan ends.',

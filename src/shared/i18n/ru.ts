@@ -53,8 +53,6 @@ export const ru = {
   'dashboard.farming': 'Фарминг',
   'dashboard.sell': 'Продажа',
   'dashboard.totalValue': 'Общая стоимость',
-  'dashboard.partStaked': 'В стейкинге',
-  'dashboard.partMinting': 'В активных минтах',
   'dashboard.price': '1 TKN = {price} TON',
   'dashboard.referralHint': 'Приглашайте друзей, чтобы поднять уровень и бонус',
   'dashboard.noMintsText': 'Получите токены по тарифу с оплатой в TON; они растут до конца срока.',

@@ -9,8 +9,8 @@ const PART_LABELS = {
   main: 'dashboard.balance',
   referral: 'dashboard.referralBalance',
   task: 'dashboard.taskBalance',
-  staked: 'dashboard.partStaked',
-  minting: 'dashboard.partMinting',
+  staked: 'dashboard.activeStakes',
+  minting: 'dashboard.activeMints',
 } as const satisfies Record<HoldingKind, MessageKey>;
 
 /** What the Total value is made of, part by part, each in TKN and TON (a chunk of its own: shown on a tap). */
