@@ -5,7 +5,7 @@ import { stakesRequested } from '@/entities/stake';
 import { userModel } from '@/entities/user';
 import { dashboardModel, priceModel, tokensValueTon } from '@/pages/dashboard';
 // The parts' store lives with the lazily loaded parts list (out of the entry bundle).
-import { $holdings } from '@/pages/dashboard/model/holdings';
+import { $holdings, $totalValueTon } from '@/pages/dashboard/model/holdings';
 import {
   $accessToken,
   appSocket,
@@ -48,22 +48,22 @@ describe('total value = token balance × current price, in TON, exact on the dec
         [getStakesFx, async () => ({ data: [], total: 0, page: 1, limit: 300 })],
       ],
     });
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBeNull();
+    expect(scope.getState($totalValueTon)).toBeNull();
 
     await allSettled(priceModel.priceRequested, { scope });
     expect(fetchPrice).toHaveBeenCalledTimes(1);
     expect(scope.getState(priceModel.$priceLoaded)).toBe(true);
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBeNull();
+    expect(scope.getState($totalValueTon)).toBeNull();
 
     await allSettled(userModel.userLoaded, {
       scope,
       params: { balance_token: '2500.5', referral_balance: '0', task_balance: '0', ref: { level: 0 } } as UserMe,
     });
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBeNull();
+    expect(scope.getState($totalValueTon)).toBeNull();
 
     await allSettled(mintsRequested, { scope });
     await allSettled(stakesRequested, { scope });
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBe('30.006');
+    expect(scope.getState($totalValueTon)).toBe('30.006');
   });
 
   it('a failed price load (null) keeps the price it had', async () => {
@@ -120,9 +120,9 @@ describe('total value = everything the user owns × the current price', () => {
     await allSettled(userModel.userLoaded, { scope, params: user });
     await allSettled(priceModel.priceRequested, { scope });
     // Until the lists are in, a figure would leave parts out: none is shown.
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBeNull();
+    expect(scope.getState($totalValueTon)).toBeNull();
     await allSettled(mintsRequested, { scope });
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBeNull();
+    expect(scope.getState($totalValueTon)).toBeNull();
     await allSettled(stakesRequested, { scope });
     return scope;
   }
@@ -130,7 +130,7 @@ describe('total value = everything the user owns × the current price', () => {
   it('sums the balances, the staked tokens and the active mints, and lists each part in TKN and TON', async () => {
     const scope = await dashboardWithEveryHolding();
     // 0.0101 + 99 + 30 + 1117.19 staked + 501 in active mints = 1747.2001 TKN; × 0.01 = 17.472001 TON.
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBe('17.472001');
+    expect(scope.getState($totalValueTon)).toBe('17.472001');
     expect(scope.getState($holdings)).toEqual([
       { kind: 'main', tokens: '0.0101', ton: '0.000101' },
       { kind: 'referral', tokens: '99', ton: '0.99' },
@@ -158,7 +158,7 @@ describe('total value = everything the user owns × the current price', () => {
       await allSettled(appSocket.disconnectRequested, { scope });
       vi.unstubAllGlobals();
     }
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBe('34.944002');
+    expect(scope.getState($totalValueTon)).toBe('34.944002');
     expect(scope.getState($holdings)?.find((part) => part.kind === 'staked')?.ton).toBe('22.3438');
 
     await allSettled(userModel.balanceUpdated, {
@@ -171,10 +171,10 @@ describe('total value = everything the user owns × the current price', () => {
         investment_bonus: 0,
       },
     });
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBe('35.144002');
+    expect(scope.getState($totalValueTon)).toBe('35.144002');
 
     // The pending mint is paid: its 1000 tokens now count.
     await allSettled(mintUpdated, { scope, params: { ...(mints[2] as Mint), status: 'active' } });
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBe('55.144002');
+    expect(scope.getState($totalValueTon)).toBe('55.144002');
   });
 });

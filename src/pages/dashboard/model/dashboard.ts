@@ -1,12 +1,11 @@
 import type { RouteInstance, RouteParams } from 'atomic-router';
 import { combine, sample } from 'effector';
-import { $mints, $mintsLoaded, mintsRequested } from '@/entities/mint';
-import { $stakes, $stakesLoaded, stakesRequested } from '@/entities/stake';
-import { $user, chainCommunityMember, userDataRefetched } from '@/entities/user';
+import { mintsRequested } from '@/entities/mint';
+import { stakesRequested } from '@/entities/stake';
+import { chainCommunityMember, userDataRefetched } from '@/entities/user';
 import type { MessageKey } from '@/shared/i18n';
 import { chainLoad, routes } from '@/shared/routing';
-import { holdingsValueTon, holdingUnits } from '../lib/total-value';
-import { $currentPrice, priceRequested } from './price';
+import { priceRequested } from './price';
 import { chartClosed, chartOpened } from './price-chart';
 import { statsRequested } from './stats';
 
@@ -36,25 +35,6 @@ export const sections = [
 const $frameOpened = combine(
   sections.map(({ frame }) => frame.$isOpened),
   (opened) => opened.some(Boolean),
-);
-
-/**
- * Everything the user owns, in token base units by kind (lib/total-value.ts); null until the user and
- * both lists are known, so the figure never shows a part missing. Live: the balances follow
- * `user:balance`, the lists `user:mint` and `user:staking`.
- */
-export const $holdingUnits = combine(
-  $user,
-  $mints,
-  $stakes,
-  $mintsLoaded,
-  $stakesLoaded,
-  (user, mints, stakes, mintsLoaded, stakesLoaded) =>
-    user && mintsLoaded && stakesLoaded ? holdingUnits({ balances: user, mints, stakes }) : null,
-);
-/** The Total value: all of it at the current price (`price_update`), in TON (exact decimal text), or null. */
-export const $totalValueTon = combine($holdingUnits, $currentPrice, (units, price) =>
-  units && price ? holdingsValueTon(units, price.price) : null,
 );
 
 // SPEC §4: when the user data refetches, the lists on screen catch up on pushes missed meanwhile.

@@ -1,6 +1,5 @@
 import { createRoutesView, Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
-import { useState } from 'react';
 import { $mintsLoaded, ActiveMintList } from '@/entities/mint';
 import { $stakesLoaded, StakeList } from '@/entities/stake';
 import { $refLevel, $user } from '@/entities/user';
@@ -18,8 +17,7 @@ import { Section } from '@/shared/ui/section';
 import { segmentedClassNames } from '@/shared/ui/segmented-control';
 import { Skeleton, SkeletonCard } from '@/shared/ui/skeleton';
 import { WalletPanel } from '@/widgets/wallet-panel';
-import { $totalValueTon, dashboardRoute, farmingRoute, historyRoute, sections, sellRoute } from '../model/dashboard';
-import { $priceLoaded } from '../model/price';
+import { dashboardRoute, farmingRoute, historyRoute, sections, sellRoute } from '../model/dashboard';
 import styles from './dashboard-page.module.css';
 import { FinancialStats } from './lazy-financial-stats';
 import { PriceChart } from './lazy-price-chart';
@@ -27,41 +25,18 @@ import { PriceSummary } from './price-summary';
 
 const TOKEN = 'TKN';
 
-// The parts list is a chunk of its own, loaded on the first tap (or at idle).
-const TotalValueParts = lazyPage(() => import('./total-value-parts').then((m) => m.TotalValueParts), {
-  fallback: null,
+// The figure and its parts are a chunk of its own, with their model: lists and price load meanwhile.
+const TotalValueFigure = lazyPage(() => import('./total-value-parts').then((m) => m.TotalValueFigure), {
+  fallback: <Skeleton width={160} height={32} />,
 });
 
-/**
- * Everything the user owns at the current price (SPEC §2 dashboard), with the live price under it;
- * a tap shows the parts, each in TKN and TON.
- */
+/** Everything the user owns at the current price (SPEC §2 dashboard), with the live price under it. */
 function TotalValue() {
-  const [total, priceLoaded] = useUnit([$totalValueTon, $priceLoaded]);
-  const [shown, setShown] = useState(false);
   const t = useT();
-  const figure =
-    total !== null ? (
-      `${formatAmount(total, DECIMALS.ton)} TON`
-    ) : priceLoaded ? (
-      '—'
-    ) : (
-      <Skeleton width={160} height={32} />
-    );
   return (
     <section className={styles.hero} aria-label={t('dashboard.totalValue')}>
       <span className={styles.heroLabel}>{t('dashboard.totalValue')}</span>
-      <button
-        type="button"
-        className={styles.heroValue}
-        data-testid="total-value"
-        aria-expanded={shown}
-        disabled={total === null}
-        onClick={() => setShown(!shown)}
-      >
-        {figure}
-      </button>
-      {shown && <TotalValueParts />}
+      <TotalValueFigure />
       <PriceSummary />
     </section>
   );

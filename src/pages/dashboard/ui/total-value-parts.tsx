@@ -1,9 +1,13 @@
 import { useUnit } from 'effector-react';
+import { useState } from 'react';
 import { type MessageKey, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
+import { Skeleton } from '@/shared/ui/skeleton';
 import type { HoldingKind } from '../lib/total-value';
-import { $holdings } from '../model/holdings';
+import { $holdings, $totalValueTon } from '../model/holdings';
+import { $priceLoaded } from '../model/price';
+import styles from './dashboard-page.module.css';
 
 const PART_LABELS = {
   main: 'dashboard.balance',
@@ -13,8 +17,35 @@ const PART_LABELS = {
   minting: 'dashboard.activeMints',
 } as const satisfies Record<HoldingKind, MessageKey>;
 
-/** What the Total value is made of, part by part, each in TKN and TON (a chunk of its own: shown on a tap). */
-export function TotalValueParts() {
+/** The Total value's figure (a chunk of its own, with its model); a tap shows the parts. */
+export function TotalValueFigure() {
+  const [total, priceLoaded] = useUnit([$totalValueTon, $priceLoaded]);
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.heroValue}
+        data-testid="total-value"
+        aria-expanded={shown}
+        disabled={total === null}
+        onClick={() => setShown(!shown)}
+      >
+        {total !== null ? (
+          `${formatAmount(total, DECIMALS.ton)} TON`
+        ) : priceLoaded ? (
+          '—'
+        ) : (
+          <Skeleton width={160} height={32} />
+        )}
+      </button>
+      {shown && <TotalValueParts />}
+    </>
+  );
+}
+
+/** What the Total value is made of, part by part, each in TKN and TON. */
+function TotalValueParts() {
   const holdings = useUnit($holdings);
   const t = useT();
   if (!holdings) return null;
