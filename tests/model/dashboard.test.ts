@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { mintsRequested, mintUpdated } from '@/entities/mint';
 import { stakesRequested } from '@/entities/stake';
 import { userModel } from '@/entities/user';
-import { dashboardModel, priceModel, tokensValueTon } from '@/pages/dashboard';
+import { priceModel } from '@/pages/dashboard';
+import { tokensValueTon } from '@/pages/dashboard/lib/total-value';
 // The parts' store lives with the lazily loaded parts list (out of the entry bundle).
 import { $holdings, $totalValueTon } from '@/pages/dashboard/model/holdings';
 import {
