@@ -127,6 +127,8 @@ export interface CreateFarmingLinkInput extends SourceFlags {
   count_activations: number;
   is_multilink: boolean;
   is_for_me: boolean;
+  /** Nanotons per token: the quote's price the user confirmed (mintTerms honours it while it stands). */
+  price?: bigint | undefined;
 }
 
 /**
@@ -142,7 +144,9 @@ export async function createFarmingLink(
   const source = sourceOf(input);
   return inTransaction(deps.db, deps.bus, async (tx) => {
     if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
-    const terms = await mintTerms(tx, input.amount, input.days);
+    // Charged at the quote the user confirmed, or refused while nothing is written.
+    const quote = input.price === undefined ? undefined : { priceNanotons: input.price, now };
+    const terms = await mintTerms(tx, input.amount, input.days, quote);
     const costToken = terms.amountToken * BigInt(input.count_activations);
     if (costToken > MAX_BIGINT) throw new InsufficientFundsError(source);
     const link = await insertLink(tx, {

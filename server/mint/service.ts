@@ -18,9 +18,9 @@ import {
 import { type Tx, inTransaction } from '../events/transaction';
 import { changeBalance, recordOperation } from '../ledger/service';
 import { randomCode } from '../lib/codes';
-import { ConflictError, NotFoundError, ValidationError, fieldError } from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, ValidationError, fieldError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
-import { currentPriceNanotons } from '../price/service';
+import { currentPriceNanotons, isQuotablePrice } from '../price/service';
 import { creditReferralReward } from '../referral/service';
 import { lockUser } from '../users/service';
 import {
@@ -93,14 +93,26 @@ export interface MintTerms {
   expectedToken: bigint;
 }
 
+/** The price of a quote the user confirmed (calculate's `price`), and when they confirmed it. */
+export interface PriceQuote {
+  priceNanotons: bigint;
+  /** Unix seconds. */
+  now: number;
+}
+
 /**
- * Prices `amountTon` on the active plan `days` at today's price: the amount range (422 with the
- * mint's own message), the plan (404), then the floored token amounts. Farming links are priced here too.
+ * Prices `amountTon` on the active plan `days` at today's price, or at `quote`'s while it stands
+ * (price/service.ts isQuotablePrice; else 400 priceQuoteExpired, nothing written): the amount range
+ * (422 with the mint's own message), the plan (404), then the floored token amounts. Farming links are
+ * priced here too.
  */
-export async function mintTerms(q: Queryable, amountTon: bigint, days: number): Promise<MintTerms> {
+export async function mintTerms(q: Queryable, amountTon: bigint, days: number, quote?: PriceQuote): Promise<MintTerms> {
   checkAmount(amountTon);
   const plan = await planOr404(q, days);
-  const priceNanotons = await currentPriceNanotons(q);
+  if (quote && !(await isQuotablePrice(q, quote.priceNanotons, quote.now))) {
+    throw new BadRequestError('priceQuoteExpired');
+  }
+  const priceNanotons = quote ? quote.priceNanotons : await currentPriceNanotons(q);
   const { amountToken, expectedToken } = mintAmounts(amountTon, priceNanotons, plan.yield_bps);
   if (amountToken <= 0n) throw new ValidationError([fieldError('amount', 'amountTooSmall')]);
   return {
@@ -150,7 +162,7 @@ export function calculationOf(terms: MintTerms): MintCalculation {
 export async function createMint(
   deps: MintDeps,
   userId: number,
-  input: { amount: bigint; days: number },
+  input: { amount: bigint; days: number; price?: bigint | undefined },
   now: number,
 ): Promise<Mint> {
   checkAmount(input.amount);
@@ -161,7 +173,9 @@ export async function createMint(
     if ((await countOpenPendingMints(tx, userId, now)) >= MAX_PENDING_MINTS_PER_USER) {
       throw new ConflictError('tooManyPendingMints');
     }
-    const terms = await mintTerms(tx, input.amount, input.days);
+    // The quote the user confirmed fixes the tokens; the watcher credits them as they are.
+    const quote = input.price === undefined ? undefined : { priceNanotons: input.price, now };
+    const terms = await mintTerms(tx, input.amount, input.days, quote);
     let row: MintRow | undefined;
     for (let attempt = 0; !row && attempt < 5; attempt++) {
       row = await insertMint(tx, {

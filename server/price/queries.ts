@@ -21,6 +21,15 @@ export async function priceAt(q: Queryable, at: number): Promise<bigint | undefi
   return row?.price_nanotons;
 }
 
+/** Whether `priceNanotons` was stored by a tick after `since` (unix seconds). */
+export async function priceTickedSince(q: Queryable, priceNanotons: bigint, since: number): Promise<boolean> {
+  const [row] = await q.query<{ found: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM price_ticks WHERE price_nanotons = $1 AND created_at > to_timestamp($2)) AS found',
+    [priceNanotons, since],
+  );
+  return row?.found === true;
+}
+
 /**
  * Stores a tick at `at` (unix seconds, fractions kept to the microsecond; default the database's now()).
  * Returns the stored time in unix seconds (whole, floored).

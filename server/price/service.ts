@@ -20,8 +20,8 @@ import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { formatUnits } from '../lib/money';
-import { PRICE_MAX_NANOTONS, PRICE_NUDGE_BPS, PRICE_WALK } from '../constants';
-import { type CandleRow, candleRows, insertPriceTick, latestPrice, priceAt } from './queries';
+import { PRICE_MAX_NANOTONS, PRICE_NUDGE_BPS, PRICE_QUOTE_TTL_SECONDS, PRICE_WALK } from '../constants';
+import { type CandleRow, candleRows, insertPriceTick, latestPrice, priceAt, priceTickedSince } from './queries';
 import { seededRandom, walkStep } from './walk';
 
 const DAY = 86_400;
@@ -31,6 +31,15 @@ export async function currentPriceNanotons(q: Queryable): Promise<bigint> {
   const price = await latestPrice(q);
   if (price === undefined) throw new Error('price_ticks is empty: migrations not applied?');
   return price;
+}
+
+/**
+ * Whether a quote's price still stands at `now`: it was in force at some moment of the last
+ * PRICE_QUOTE_TTL_SECONDS (the price in force when that window opened, or a tick within it).
+ */
+export async function isQuotablePrice(q: Queryable, priceNanotons: bigint, now: number): Promise<boolean> {
+  const since = now - PRICE_QUOTE_TTL_SECONDS;
+  return (await priceAt(q, since)) === priceNanotons || (await priceTickedSince(q, priceNanotons, since));
 }
 
 /** Percent change from `before` to `now`, truncated to 2 decimals (integers until the last step). */

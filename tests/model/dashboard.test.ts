@@ -1,8 +1,23 @@
 import { allSettled } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
+import { mintsRequested, mintUpdated } from '@/entities/mint';
+import { stakesRequested } from '@/entities/stake';
 import { userModel } from '@/entities/user';
-import { dashboardModel, priceModel, tokensValueTon } from '@/pages/dashboard';
-import { getCurrentPriceFx, type UserMe } from '@/shared/api';
+import { priceModel } from '@/pages/dashboard';
+import { tokensValueTon } from '@/pages/dashboard/lib/total-value';
+// The parts' store lives with the lazily loaded parts list (out of the entry bundle).
+import { $holdings, $totalValueTon } from '@/pages/dashboard/model/holdings';
+import {
+  $accessToken,
+  appSocket,
+  getCurrentPriceFx,
+  getMintsFx,
+  getStakesFx,
+  type Mint,
+  type Stake,
+  type UserMe,
+} from '@/shared/api';
+import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope } from './scope';
 
 const price = (text: string) => ({ price: text, price_change_24h: 1.5, price_change_30d: -2 });
@@ -27,16 +42,29 @@ describe('total value = token balance × current price, in TON, exact on the dec
 
   it('the dashboard shows it once both the user and the price are known', async () => {
     const fetchPrice = vi.fn(async () => price('0.012'));
-    const { scope } = createTestScope({ handlers: [[getCurrentPriceFx, fetchPrice]] });
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBeNull();
+    const { scope } = createTestScope({
+      handlers: [
+        [getCurrentPriceFx, fetchPrice],
+        [getMintsFx, async () => ({ data: [], total: 0, page: 1, limit: 300 })],
+        [getStakesFx, async () => ({ data: [], total: 0, page: 1, limit: 300 })],
+      ],
+    });
+    expect(scope.getState($totalValueTon)).toBeNull();
 
     await allSettled(priceModel.priceRequested, { scope });
     expect(fetchPrice).toHaveBeenCalledTimes(1);
     expect(scope.getState(priceModel.$priceLoaded)).toBe(true);
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBeNull();
+    expect(scope.getState($totalValueTon)).toBeNull();
 
-    await allSettled(userModel.userLoaded, { scope, params: { balance_token: '2500.5', ref: { level: 0 } } as UserMe });
-    expect(scope.getState(dashboardModel.$totalValueTon)).toBe('30.006');
+    await allSettled(userModel.userLoaded, {
+      scope,
+      params: { balance_token: '2500.5', referral_balance: '0', task_balance: '0', ref: { level: 0 } } as UserMe,
+    });
+    expect(scope.getState($totalValueTon)).toBeNull();
+
+    await allSettled(mintsRequested, { scope });
+    await allSettled(stakesRequested, { scope });
+    expect(scope.getState($totalValueTon)).toBe('30.006');
   });
 
   it('a failed price load (null) keeps the price it had', async () => {
@@ -46,5 +74,108 @@ describe('total value = token balance × current price, in TON, exact on the dec
     answer = null;
     await allSettled(priceModel.priceRequested, { scope });
     expect(scope.getState(priceModel.$currentPrice)?.price).toBe('0.02');
+  });
+});
+
+describe('total value = everything the user owns × the current price', () => {
+  const user = {
+    balance_token: '0.0101',
+    referral_balance: '99',
+    task_balance: '30',
+    ref: { level: 0 },
+  } as UserMe;
+  const mints = [
+    { id: 1, status: 'active', amount_token: '500.5' },
+    { id: 2, status: 'move_to_staking', amount_token: '1117.19' },
+    { id: 3, status: 'pending', amount_token: '1000' },
+    { id: 4, status: 'completed', amount_token: '7' },
+    { id: 5, status: 'active', amount_token: '0.5' },
+  ] as Mint[];
+  const stake = (id: number, status: Stake['status'], total_amount: string): Stake => ({
+    id,
+    staking_id: `S${id}`,
+    status,
+    created_at: 1_700_000_000,
+    last_updated_at: null,
+    total_amount,
+    daily_reward: 1,
+    hold_bonus: 0,
+    collective_bonus: 0,
+    investment_bonus: 0,
+    earned_reward: '3',
+    max_reward: '100',
+  });
+  // A completed stake's tokens are back in the main balance: only the active one counts.
+  const stakes = [stake(1, 'active', '1117.19'), stake(2, 'completed', '50')];
+  const page = <T>(data: T[]) => ({ data, total: data.length, page: 1, limit: 300 });
+
+  async function dashboardWithEveryHolding() {
+    const { scope } = createTestScope({
+      values: [[$accessToken, 'access']],
+      handlers: [
+        [getCurrentPriceFx, async () => price('0.01')],
+        [getMintsFx, async () => page(mints)],
+        [getStakesFx, async () => page(stakes)],
+      ],
+    });
+    await allSettled(userModel.userLoaded, { scope, params: user });
+    await allSettled(priceModel.priceRequested, { scope });
+    // Until the lists are in, a figure would leave parts out: none is shown.
+    expect(scope.getState($totalValueTon)).toBeNull();
+    await allSettled(mintsRequested, { scope });
+    expect(scope.getState($totalValueTon)).toBeNull();
+    await allSettled(stakesRequested, { scope });
+    return scope;
+  }
+
+  it('sums the balances, the staked tokens and the active mints, and lists each part in TKN and TON', async () => {
+    const scope = await dashboardWithEveryHolding();
+    // 0.0101 + 99 + 30 + 1117.19 staked + 501 in active mints = 1747.2001 TKN; × 0.01 = 17.472001 TON.
+    expect(scope.getState($totalValueTon)).toBe('17.472001');
+    expect(scope.getState($holdings)).toEqual([
+      { kind: 'main', tokens: '0.0101', ton: '0.000101' },
+      { kind: 'referral', tokens: '99', ton: '0.99' },
+      { kind: 'task', tokens: '30', ton: '0.3' },
+      { kind: 'staked', tokens: '1117.19', ton: '11.1719' },
+      { kind: 'minting', tokens: '501', ton: '5.01' },
+    ]);
+  });
+
+  it('follows a price tick, a balance push and a mint push', async () => {
+    const scope = await dashboardWithEveryHolding();
+    // A price_update tick on the app socket.
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    try {
+      await allSettled(appSocket.connectRequested, { scope });
+      FakeWebSocket.last.open();
+      FakeWebSocket.last.receive(
+        JSON.stringify({
+          event: 'price_update',
+          data: { price: '0.02', price_change_24h: 1, price_change_30d: 1, time: 1 },
+        }),
+      );
+      await allSettled(scope);
+    } finally {
+      await allSettled(appSocket.disconnectRequested, { scope });
+      vi.unstubAllGlobals();
+    }
+    expect(scope.getState($totalValueTon)).toBe('34.944002');
+    expect(scope.getState($holdings)?.find((part) => part.kind === 'staked')?.ton).toBe('22.3438');
+
+    await allSettled(userModel.balanceUpdated, {
+      scope,
+      params: {
+        balance_token: '10.0101',
+        task_balance: '30',
+        referral_balance: '99',
+        hold_bonus: 0,
+        investment_bonus: 0,
+      },
+    });
+    expect(scope.getState($totalValueTon)).toBe('35.144002');
+
+    // The pending mint is paid: its 1000 tokens now count.
+    await allSettled(mintUpdated, { scope, params: { ...(mints[2] as Mint), status: 'active' } });
+    expect(scope.getState($totalValueTon)).toBe('55.144002');
   });
 });

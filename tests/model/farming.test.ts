@@ -13,6 +13,7 @@ import { farmingLinksModel } from '@/pages/dashboard';
 import {
   $accessToken,
   activateFarmingLinkFx,
+  ApiError,
   appSocket,
   calculateFarmingFx,
   cancelFarmingLinkFx,
@@ -435,11 +436,35 @@ describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', (
       from_task_balance: false,
       is_multilink: true,
       is_for_me: false,
+      // The quote on screen: the link is charged at its price or refused.
+      price: '0.01',
     });
     expect(shown.map((made) => made.id)).toEqual([7]);
     expect(scope.getState(farmingLinkModel.$links).map((item) => item.id)).toEqual([7]);
     expect(scope.getState(farmingLinkModel.$linksTotal)).toBe(1);
-    expect(toasts.map((toast) => toast.text)).toContain('Farming link created');
+    // What was charged, as the server answered it.
+    expect(toasts.map((toast) => toast.text)).toContain('Farming link created: 2 000.00 TKN charged');
+  });
+
+  it('a refused create (the quote no longer stands) quotes the link again, and the form keeps what was typed', async () => {
+    const { scope, create, calculate } = setup();
+    create.mockImplementationOnce(async () => {
+      throw new ApiError({
+        kind: 'http',
+        status: 400,
+        message: 'Error: The price has changed',
+        serverMessage: 'The price has changed: check the new amount and confirm again',
+        code: 'priceQuoteExpired',
+      });
+    });
+    await fire(scope, formOpened, 'referral');
+    await fill(scope, { amount: '2', count: '3' });
+    expect(calculate).toHaveBeenCalledTimes(1);
+    await fire(scope, createClicked, undefined);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(calculate).toHaveBeenCalledTimes(2);
+    expect(scope.getState(createFarmingLinkModel.$amountText)).toBe('2');
+    expect(scope.getState(createFarmingLinkModel.$canCreate)).toBe(true);
   });
 
   it('a link for yourself has one activation and no multilink: For me sets the count to 1 and turns multilink off', async () => {

@@ -8,6 +8,7 @@ import { sendTransactionModel } from '@/features/send-transaction';
 import { timings } from '@/shared/config';
 import { cancelMintModel, mintFormModel, parseTonAmount } from '@/pages/mint';
 import {
+  ApiError,
   appSocket,
   calculateMintFx,
   cancelMintFx,
@@ -17,6 +18,7 @@ import {
   getMintsFx,
   type Mint,
   type MintCalculation,
+  sendRequestFx,
   type MintList,
   type MintPlan,
 } from '@/shared/api';
@@ -291,6 +293,59 @@ describe('create mint', () => {
     expect(scope.getState($pendingMint)).toBeNull();
   });
 
+  it('sends the price of the quote on screen, and the toast states the tokens the mint was created for', async () => {
+    const quote = { ...calculation('1.5', 30), amount_token: '153.06122449', price: '0.0098' };
+    const create = vi.fn(async () => mint({ id: 12, amount_token: '153.06122449' }));
+    const { scope, toasts } = createTestScope({
+      values: [[$wallet, wallet()]],
+      handlers: [
+        [createMintFx, create],
+        [calculateMintFx, async () => quote],
+        [sendTransactionFx, () => new Promise<never>(() => {})],
+      ],
+    });
+    await fillForm(scope);
+    await vi.advanceTimersByTimeAsync(timings.calculationDebounceMs);
+    expect(scope.getState(mintFormModel.$calculation)?.price).toBe('0.0098');
+    await fire(scope, mintFormModel.createClicked);
+
+    expect(create).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', days: 30, price: '0.0098' });
+    expect(toasts[0]).toEqual({ text: 'New Mint created: 153.06 TKN', kind: 'success', durationMs: 3000 });
+  });
+
+  it('a quote whose price no longer stands is refused with its sentence, and the amount is quoted again', async () => {
+    const calculate = vi.fn(async () => calculation('1.5', 30));
+    // Refused below the endpoint, as the server would: the request layer's toast follows.
+    const create = vi.fn(async () => {
+      throw new ApiError({
+        kind: 'http',
+        status: 400,
+        message: 'Error: The price has changed',
+        serverMessage: 'The price has changed: check the new amount and confirm again',
+        code: 'priceQuoteExpired',
+      });
+    });
+    const { scope, toasts } = createTestScope({
+      values: [...signedInMember, [$wallet, wallet()]],
+      handlers: [
+        [sendRequestFx, create],
+        [calculateMintFx, calculate],
+      ],
+    });
+    await fillForm(scope);
+    await vi.advanceTimersByTimeAsync(timings.calculationDebounceMs);
+    expect(calculate).toHaveBeenCalledTimes(1);
+    await fire(scope, mintFormModel.createClicked);
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(toasts.map((t) => t.text)).toEqual([
+      'The price has changed: check the new amount and confirm again',
+    ]);
+    expect(calculate).toHaveBeenCalledTimes(2);
+    expect(scope.getState(mintFormModel.$amountText)).toBe('1,5');
+  });
+
   it("with a wallet: creates it, says 'New Mint created' and asks the wallet to pay the mint's payment", async () => {
     const created = mint({ id: 11, mint_id: 'NEWMINT1' });
     const create = vi.fn(async () => created);
@@ -308,7 +363,7 @@ describe('create mint', () => {
     await fire(scope, mintFormModel.createClicked);
 
     expect(create).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', days: 30 });
-    expect(toasts).toEqual([{ text: 'New Mint created', kind: 'success', durationMs: 3000 }]);
+    expect(toasts).toEqual([{ text: 'New Mint created: 150.00 TKN', kind: 'success', durationMs: 3000 }]);
     expect(requested).toEqual([
       { messages: [{ address: TREASURY, amount: '1500000000', payload: created.payment?.payload }] },
     ]);
@@ -397,7 +452,7 @@ describe('signing failure (SPEC §4: clears pending mints)', () => {
     await fire(scope, mintFormModel.amountChanged, '1.5');
     await fire(scope, mintFormModel.createClicked);
 
-    expect(toasts.map((t) => t.text)).toEqual(['New Mint created', 'Transaction was not sent']);
+    expect(toasts.map((t) => t.text)).toEqual(['New Mint created: 150.00 TKN', 'Transaction was not sent']);
     expect(cancel).toHaveBeenCalledExactlyOnceWith(31);
     expect(scope.getState($pendingMint)).toBeNull();
     expect(scope.getState($payingMint)).toBeNull();

@@ -17,6 +17,7 @@ import {
   type Stake,
   type UserMe,
   farmingActivationStatusSchema,
+  farmingCalculationSchema,
   farmingLinkListSchema,
   farmingLinkSchema,
   mintSchema,
@@ -816,5 +817,43 @@ describe('races (serialised on PGlite; overlapping in postgres.test.ts)', () => 
 
   it('two creates that together exceed the balance: one is refused, never overdrawn', async () => {
     await expectConcurrentCreatesNeverOverdraw([ctx], 3);
+  });
+});
+
+describe('a farming link honours the quote the user confirmed', () => {
+  const dropTicks = () => ctx.db.query('DELETE FROM price_ticks WHERE price_nanotons = 12500000');
+
+  it('the price moves between calculate and create: the link is charged and priced at the quote', async () => {
+    const author = await fundedUser(ctx, 1000n);
+    try {
+      const quote = farmingCalculationSchema.parse(
+        (await get('/api/farming/calculate?amount=2&freeze_days=30&count_activations=3', author)).json(),
+      );
+      expect(quote).toMatchObject({ price: '0.01', amount_token: '200', cost_token: '600' });
+
+      await insertPriceTick(ctx.db, 12_500_000n); // today's price would charge 480
+      const response = await create(author, { amount: '2', days: 30, count_activations: 3, price: quote.price });
+      expect(response.statusCode).toBe(201);
+      expect(farmingLinkSchema.parse(response.json())).toMatchObject({
+        price: '0.01',
+        amount_token: '200',
+        cost_token: '600',
+      });
+      expect((await balances(ctx.db, author.userId))?.referral_balance).toBe(400n * TOKEN);
+    } finally {
+      await dropTicks();
+    }
+  });
+
+  it('a quote whose price no longer stands is refused with its sentence and a new code, and nothing is written', async () => {
+    const author = await fundedUser(ctx, 1000n);
+    const before = await snapshot(author);
+    const response = await create(author, { amount: '2', days: 30, count_activations: 3, price: '0.005' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>()).toEqual({
+      code: 'priceQuoteExpired',
+      msg: 'The price has changed: check the new amount and confirm again',
+    });
+    expect(await snapshot(author)).toEqual(before);
   });
 });

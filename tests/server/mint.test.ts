@@ -10,12 +10,12 @@ import {
   mintListSchema,
   mintSchema,
 } from '@/shared/api/contract';
-import { MAX_PENDING_MINTS_PER_USER, MINT_PENDING_TTL_SECONDS } from '../../server/constants';
-import { mintAmounts } from '../../server/mint/service';
+import { MAX_PENDING_MINTS_PER_USER, MINT_PENDING_TTL_SECONDS, PRICE_QUOTE_TTL_SECONDS } from '../../server/constants';
+import { createMint as createMintCommand, mintAmounts } from '../../server/mint/service';
 import { mintCodeFromComment } from '../../server/mint/wire';
 import { insertPriceTick } from '../../server/price/queries';
 import { createTestContext, type TestContext } from './helpers';
-import { createMint, listen, newUser, type TestUser } from './mint-kit';
+import { createMint, listen, mintOf, newUser, payMint, TON, type TestUser } from './mint-kit';
 import { expectPendingMintLimitHolds } from './race-kit';
 
 let ctx: TestContext;
@@ -271,5 +271,71 @@ describe('GET /api/mint/', () => {
 
     expect((await get('/api/mint/?page=0', erin)).statusCode).toBe(422);
     expect((await get('/api/mint/?limit=5000', erin)).statusCode).toBe(422);
+  });
+});
+
+describe('a mint honours the quote the user confirmed', () => {
+  const quotedPrice = '0.01'; // the seeded price: what calculate answers before the ticks below
+  const dropTicks = () => ctx.db.query('DELETE FROM price_ticks WHERE price_nanotons IN (12500000, 20000000)');
+
+  it('the price moves between calculate and create, and again before the payment: the quoted tokens are created and credited', async () => {
+    const carol = await newUser(ctx);
+    try {
+      const quote = (await get('/api/mint/calculate?amount=1.5&freeze_days=30', carol)).json<MintCalculation>();
+      expect(quote).toMatchObject({ price: quotedPrice, amount_token: '150', expected_token: '157.5' });
+
+      await insertPriceTick(ctx.db, 12_500_000n); // 0.0125: today's price would give 120 tokens
+      const response = await post('/api/mint/create', { amount: '1.5', days: 30, price: quote.price }, carol);
+      expect(response.statusCode).toBe(201);
+      const mint = response.json<Mint>();
+      expect(mint).toMatchObject({ amount_token: '150', expected_token: '157.5' });
+
+      // Within the payment window the price moves again; the payment credits what was created.
+      await insertPriceTick(ctx.db, 20_000_000n);
+      await payMint(ctx, mint);
+      expect(await mintOf(ctx, carol, mint.id)).toMatchObject({
+        status: 'active',
+        amount_token: '150',
+        expected_token: '157.5',
+      });
+      // Without a quote, create prices at today's price.
+      const unquoted = (await post('/api/mint/create', { amount: '1.5', days: 30 }, carol)).json<Mint>();
+      expect(unquoted.amount_token).toBe('75');
+    } finally {
+      await dropTicks();
+    }
+  });
+
+  it('a quote whose price is not one of the last PRICE_QUOTE_TTL_SECONDS is refused with its sentence, and nothing is written', async () => {
+    const dave = await newUser(ctx);
+    const response = await post('/api/mint/create', { amount: '1.5', days: 30, price: '0.005' }, dave);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>()).toMatchObject({
+      code: 'priceQuoteExpired',
+      msg: 'The price has changed: check the new amount and confirm again',
+    });
+    expect((await get('/api/mint/', dave)).json<MintList>().total).toBe(0);
+    // The price in force is honoured.
+    const fresh = await post('/api/mint/create', { amount: '1.5', days: 30, price: quotedPrice }, dave);
+    expect(fresh.json<Mint>().amount_token).toBe('150');
+  });
+
+  it('a quote stands for PRICE_QUOTE_TTL_SECONDS after its price was last in force', async () => {
+    const erin = await newUser(ctx);
+    const now = Math.floor(Date.now() / 1000);
+    await insertPriceTick(ctx.db, 10_000_000n, now - 30);
+    await insertPriceTick(ctx.db, 12_500_000n, now);
+    try {
+      const deps = { db: ctx.db, bus: ctx.bus, config: ctx.config };
+      const input = { amount: 15n * (TON / 10n), days: 30, price: 10_000_000n };
+      // 0.01 was in force until `now`: it stands until now + TTL, not after.
+      const within = await createMintCommand(deps, erin.userId, input, now + PRICE_QUOTE_TTL_SECONDS - 1);
+      expect(within.amount_token).toBe('150');
+      await expect(
+        createMintCommand(deps, erin.userId, input, now + PRICE_QUOTE_TTL_SECONDS + 1),
+      ).rejects.toMatchObject({ status: 400, code: 'priceQuoteExpired' });
+    } finally {
+      await dropTicks();
+    }
   });
 });

@@ -19,6 +19,7 @@ import {
   parseUnits,
 } from '@/shared/api/contract';
 import { balances } from '../../server/ledger/queries';
+import { insertPriceTick } from '../../server/price/queries';
 import { runOperator } from '../../server/operator';
 import { setSetting } from '../../server/settings/service';
 import { type SaleTerms, minTokenAmount, saleOf } from '../../server/withdraw/service';
@@ -765,5 +766,38 @@ describe('sales pay out only to the wallet the user proved (DESIGN.md §7b)', ()
     const before = await snapshot(ctx, first.userId);
     refused(await post(ctx, first, { token_amount: '20', address: shared.text }));
     expect(await snapshot(ctx, first.userId)).toEqual(before);
+  });
+});
+
+describe('a sale honours the quote the user confirmed', () => {
+  it('the price moves between calculate and create: a higher one pays what it gives now, a lower one is refused', async () => {
+    const user = await seller(ctx, 100n * TOKEN);
+    const quote = (await calculate(ctx, user, 'token_amount=50')).json<WithdrawCalculation>();
+    try {
+      await insertPriceTick(ctx.db, 12_500_000n); // +25 %
+      const now = (await calculate(ctx, user, 'token_amount=50')).json<WithdrawCalculation>();
+      expect(Number(now.receive_amount)).toBeGreaterThan(Number(quote.receive_amount));
+      const rose = await sell(ctx, user, {
+        token_amount: '50',
+        address: user.wallet.text,
+        expected_receive_amount: quote.receive_amount,
+      });
+      expect(rose.statusCode).toBe(201);
+      // The TON the sale pays is the answer's (what the toast states): never less than the quote.
+      expect(withdrawalCreatedSchema.parse(rose.json()).withdrawal.ton_amount).toBe(now.receive_amount);
+
+      await insertPriceTick(ctx.db, 8_000_000n); // below the quote's price
+      const before = await snapshot(ctx, user.userId);
+      const fell = await sell(ctx, user, {
+        token_amount: '50',
+        address: user.wallet.text,
+        expected_receive_amount: quote.receive_amount,
+      });
+      expect(fell.statusCode).toBe(400);
+      expect(fell.json<ErrorBody>().code).toBe('sellPriceChanged');
+      expect(await snapshot(ctx, user.userId)).toEqual(before);
+    } finally {
+      await ctx.db.query('DELETE FROM price_ticks WHERE price_nanotons IN (12500000, 8000000)');
+    }
   });
 });

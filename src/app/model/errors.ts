@@ -55,6 +55,7 @@ export const ERROR_TEXT_KEYS = {
   shareMessageFailed: 'server.shareMessageFailed',
   sellOneSource: 'server.sellOneSource',
   sellPriceChanged: 'server.sellPriceChanged',
+  priceQuoteExpired: 'server.priceQuoteExpired',
   withdrawalNotFound: 'server.withdrawalNotFound',
   tonProofInvalid: 'server.tonProofInvalid',
   sellUnverifiedAddress: 'server.sellUnverifiedAddress',

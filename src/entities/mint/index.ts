@@ -1,6 +1,7 @@
 export { activePlans, mintCost, visiblePendingMint } from './lib/mint-rules';
 export {
   $activeMints,
+  $mints,
   $mintsLoaded,
   $mintsLoading,
   $pendingMint,

@@ -18,4 +18,3 @@ export * as priceChartModel from './model/price-chart';
 export * as statsModel from './model/stats';
 export { changeDirection, formatChange } from './lib/price-change';
 export { mergeCandle } from './lib/merge-candle';
-export { tokensValueTon } from './lib/total-value';

@@ -284,7 +284,7 @@ export const en = {
   'farming.problem.insufficient':
     'The link costs {cost}, your balance holds {balance}. Lower the amount or the number of activations.',
   'farming.create': 'Create link',
-  'farming.created': 'Farming link created',
+  'farming.created': 'Farming link created: {amount} TKN charged',
   'farming.linkModalTitle': 'Farming link',
   'farming.linkModalMultilink':
     'One link for {count} person: each gets a mint of {amount} TKN for {days}.|One link for {count} people: each gets a mint of {amount} TKN for {days}.',
@@ -443,6 +443,7 @@ export const en = {
   'server.shareMessageFailed': 'Could not prepare the message to share. Try again.',
   'server.sellOneSource': 'Sell from one balance: main, referral or task',
   'server.sellPriceChanged': 'The price has changed: check the amount and confirm again',
+  'server.priceQuoteExpired': 'The price has changed: check the new amount and confirm again',
   'server.withdrawalNotFound': 'Withdrawal not found',
   'server.tonProofInvalid': 'Your wallet could not prove it is yours: connect it again',
   'server.sellUnverifiedAddress':
@@ -548,7 +549,7 @@ export const en = {
   'sell.connectWallet': 'Connect wallet',
   'sell.confirm': 'Confirm',
   'sell.selling': 'Selling…',
-  'sell.done': 'Sale confirmed: the TON is on its way',
+  'sell.done': 'Sale confirmed: {amount} TON is on its way',
   'withdrawals.title': 'Withdrawals',
   'withdrawals.kinds': 'Operations or withdrawals',
   'withdrawals.count': '{count} withdrawal|{count} withdrawals',

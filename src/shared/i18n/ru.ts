@@ -279,7 +279,7 @@ export const ru = {
   'farming.problem.countInvalid': 'Введите целое число активаций от 1 до {max}.',
   'farming.problem.insufficient': 'Ссылка стоит {cost}, на балансе {balance}. Уменьшите сумму или число активаций.',
   'farming.create': 'Создать ссылку',
-  'farming.created': 'Фарминг-ссылка создана',
+  'farming.created': 'Фарминг-ссылка создана: списано {amount} TKN',
   'farming.linkModalTitle': 'Фарминг-ссылка',
   'farming.linkModalMultilink':
     'Одна ссылка на {count} человека: каждый получит минт на {amount} TKN на {days}.|Одна ссылка на {count} человека: каждый получит минт на {amount} TKN на {days}.|Одна ссылка на {count} человек: каждый получит минт на {amount} TKN на {days}.',
@@ -439,6 +439,7 @@ export const ru = {
   'server.shareMessageFailed': 'Не удалось подготовить сообщение. Попробуйте ещё раз.',
   'server.sellOneSource': 'Продавайте с одного баланса: основного, реферального или за задания',
   'server.sellPriceChanged': 'Цена изменилась: проверьте сумму и подтвердите ещё раз',
+  'server.priceQuoteExpired': 'Цена изменилась: проверьте новую сумму и подтвердите ещё раз',
   'server.withdrawalNotFound': 'Вывод не найден',
   'server.tonProofInvalid': 'Кошелёк не смог подтвердить, что он ваш: подключите его снова',
   'server.sellUnverifiedAddress':
@@ -544,7 +545,7 @@ export const ru = {
   'sell.connectWallet': 'Подключить кошелёк',
   'sell.confirm': 'Подтвердить',
   'sell.selling': 'Продажа…',
-  'sell.done': 'Продажа подтверждена: TON уже в пути',
+  'sell.done': 'Продажа подтверждена: {amount} TON уже в пути',
   'withdrawals.title': 'Выводы',
   'withdrawals.kinds': 'Операции или выводы',
   'withdrawals.count': '{count} вывод|{count} вывода|{count} выводов',

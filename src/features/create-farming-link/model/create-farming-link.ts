@@ -14,6 +14,7 @@ import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { parseTonAmount } from '@/shared/lib/amount-input';
 import { createCalculation } from '@/shared/lib/calculation';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { showToast } from '@/shared/ui/toast';
 import { isCountInRange, linkProblem, parseCount } from '../lib/link-problem';
 
@@ -191,13 +192,16 @@ sample({
     query: $query,
     multilink: $isMultilink,
     forMe: $isForMe,
+    calculation: $calculation,
   },
   filter: ({ can }) => can,
-  fn: ({ source, query, multilink, forMe }) => {
+  fn: ({ source, query, multilink, forMe, calculation }) => {
     const { amount, freeze_days, count_activations } = query as LinkQuery;
-    // Exactly one balance pays (DESIGN.md §4): the screen's.
+    // Exactly one balance pays (DESIGN.md §4): the screen's. The quote shown fixes the price, so the
+    // cost on screen is what is charged (or the server refuses and the form quotes again).
     return {
       amount,
+      price: calculation?.price,
       days: freeze_days,
       count_activations,
       from_ref_balance: source === 'referral',
@@ -214,7 +218,15 @@ sample({ clock: created, target: [linkUpdated, linkCreated] });
 sample({
   clock: created,
   source: $t,
-  fn: (t) => ({ text: t('farming.created'), kind: 'success' as const, durationMs: timings.errorToastMs }),
+  fn: (t, link) => ({
+    text: t('farming.created', { amount: formatAmount(link.cost_token, DECIMALS.token) }),
+    kind: 'success' as const,
+    durationMs: timings.errorToastMs,
+  }),
   target: showToast,
 });
+
+// A refusal (the quote's price no longer stands, the balance, …) is the error catalogue's toast:
+// the link is quoted again so the form shows what a new tap would charge.
+sample({ clock: createFx.fail, source: $calculationQuery, filter: Boolean, target: calculation.calculate });
 $amountText.reset(created);

@@ -13,6 +13,7 @@ import { timings, tonNetwork } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { readAmountInput } from '@/shared/lib/amount-input';
 import { createCalculation } from '@/shared/lib/calculation';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { openWalletModalFx } from '@/shared/ton-connect';
 import { showToast } from '@/shared/ui/toast';
 import type { AddressProblem, TonNetwork } from '../lib/address-problem';
@@ -233,7 +234,12 @@ sample({ clock: created, fn: ({ withdrawal }) => withdrawal, target: [withdrawal
 sample({
   clock: created,
   source: $t,
-  fn: (t) => ({ text: t('sell.done'), kind: 'success' as const, durationMs: timings.errorToastMs }),
+  // The TON that arrives, as the server fixed it (at least what the user confirmed).
+  fn: (t, { withdrawal }) => ({
+    text: t('sell.done', { amount: formatAmount(withdrawal.ton_amount, DECIMALS.ton) }),
+    kind: 'success' as const,
+    durationMs: timings.errorToastMs,
+  }),
   target: showToast,
 });
 

@@ -2,11 +2,10 @@ import type { RouteInstance, RouteParams } from 'atomic-router';
 import { combine, sample } from 'effector';
 import { mintsRequested } from '@/entities/mint';
 import { stakesRequested } from '@/entities/stake';
-import { $user, chainCommunityMember, userDataRefetched } from '@/entities/user';
+import { chainCommunityMember, userDataRefetched } from '@/entities/user';
 import type { MessageKey } from '@/shared/i18n';
 import { chainLoad, routes } from '@/shared/routing';
-import { tokensValueTon } from '../lib/total-value';
-import { $currentPrice, priceRequested } from './price';
+import { priceRequested } from './price';
 import { chartClosed, chartOpened } from './price-chart';
 import { statsRequested } from './stats';
 
@@ -36,14 +35,6 @@ export const sections = [
 const $frameOpened = combine(
   sections.map(({ frame }) => frame.$isOpened),
   (opened) => opened.some(Boolean),
-);
-
-/**
- * The token balance's worth at the current price, in TON (exact decimal text); null until both
- * the user and the price are known.
- */
-export const $totalValueTon = combine($user, $currentPrice, (user, price) =>
-  user && price ? tokensValueTon(user.balance_token, price.price) : null,
 );
 
 // SPEC §4: when the user data refetches, the lists on screen catch up on pushes missed meanwhile.

@@ -17,8 +17,7 @@ import { Section } from '@/shared/ui/section';
 import { segmentedClassNames } from '@/shared/ui/segmented-control';
 import { Skeleton, SkeletonCard } from '@/shared/ui/skeleton';
 import { WalletPanel } from '@/widgets/wallet-panel';
-import { $totalValueTon, dashboardRoute, farmingRoute, historyRoute, sections, sellRoute } from '../model/dashboard';
-import { $priceLoaded } from '../model/price';
+import { dashboardRoute, farmingRoute, historyRoute, sections, sellRoute } from '../model/dashboard';
 import styles from './dashboard-page.module.css';
 import { FinancialStats } from './lazy-financial-stats';
 import { PriceChart } from './lazy-price-chart';
@@ -26,22 +25,18 @@ import { PriceSummary } from './price-summary';
 
 const TOKEN = 'TKN';
 
-/** The token balance's worth at the current price (SPEC §2 dashboard), with the live price under it. */
+// The figure and its parts are a chunk of its own, with their model: lists and price load meanwhile.
+const TotalValueFigure = lazyPage(() => import('./total-value-parts').then((m) => m.TotalValueFigure), {
+  fallback: <Skeleton width={160} height={32} />,
+});
+
+/** Everything the user owns at the current price (SPEC §2 dashboard), with the live price under it. */
 function TotalValue() {
-  const [total, priceLoaded] = useUnit([$totalValueTon, $priceLoaded]);
   const t = useT();
   return (
     <section className={styles.hero} aria-label={t('dashboard.totalValue')}>
       <span className={styles.heroLabel}>{t('dashboard.totalValue')}</span>
-      <span className={styles.heroValue} data-testid="total-value">
-        {total !== null ? (
-          `${formatAmount(total, DECIMALS.ton)} TON`
-        ) : priceLoaded ? (
-          '—'
-        ) : (
-          <Skeleton width={160} height={32} />
-        )}
-      </span>
+      <TotalValueFigure />
       <PriceSummary />
     </section>
   );

@@ -11,6 +11,7 @@ import { showToast } from '@/shared/ui/toast';
 import { amountProblem } from '../lib/amount-problem';
 import { parseTonAmount } from '@/shared/lib/amount-input';
 import { createCalculation } from '@/shared/lib/calculation';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { mintRoute } from './routes';
 
 export const planSelected = createEvent<number>();
@@ -104,20 +105,31 @@ sample({
 });
 sample({ clock: walletMissing, fn: () => undefined, target: hapticErrorFx });
 
+// The quote on screen (it is for exactly this query: it resets when the query changes) fixes the
+// price; with none yet, the server prices at today's.
 sample({
   clock: createAsked,
-  source: $wallet,
-  filter: Boolean,
-  fn: (_, { amount, freeze_days }) => ({ amount, days: freeze_days }),
+  source: { wallet: $wallet, quote: $calculation },
+  filter: ({ wallet }) => wallet !== null,
+  fn: ({ quote }, { amount, freeze_days }) => ({ amount, days: freeze_days, price: quote?.price }),
   target: createFx,
 });
+
+// A refusal (the quote's price no longer stands, …) is the error catalogue's toast: the amount is
+// quoted again so the form shows what a new tap would create.
+sample({ clock: createFx.fail, source: $calculationQuery, filter: Boolean, target: calculation.calculate });
 
 const created = createFx.doneData.filter({ fn: (mint): mint is Mint => mint !== null });
 sample({ clock: created, target: mintUpdated });
 sample({
   clock: created,
   source: $t,
-  fn: (t) => ({ text: t('mint.created'), kind: 'success' as const, durationMs: timings.errorToastMs }),
+  // SPEC §9's text, with the tokens the mint was created for (what its payment credits).
+  fn: (t, mint) => ({
+    text: `${t('mint.created')}: ${formatAmount(mint.amount_token, DECIMALS.token)} TKN`,
+    kind: 'success' as const,
+    durationMs: timings.errorToastMs,
+  }),
   target: showToast,
 });
 $amountText.reset(created);

@@ -54,6 +54,8 @@ export const SERVER_MESSAGES = {
   shareMessageFailed: 'Could not prepare the message to share. Try again.',
   sellOneSource: 'Sell from one balance: main, referral or task',
   sellPriceChanged: 'The price has changed: check the amount and confirm again',
+  /** 400: a mint or farming link named a quote whose price no longer stands (server PRICE_QUOTE_TTL_SECONDS). */
+  priceQuoteExpired: 'The price has changed: check the new amount and confirm again',
   withdrawalNotFound: 'Withdrawal not found',
   tonProofInvalid: 'Your wallet could not prove it is yours: connect it again',
   /** 422: a sale's address is not the wallet the user proved with ton_proof (DESIGN.md §7b). */

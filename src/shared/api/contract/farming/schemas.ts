@@ -72,10 +72,15 @@ export const farmingCalculationSchema = mintCalculationSchema.extend({
   cost_token: moneyText,
 });
 
-/** POST /farming/create (SPEC §7). Exactly one of from_ref_balance / from_task_balance. */
+/**
+ * POST /farming/create (SPEC §7). Exactly one of from_ref_balance / from_task_balance. price = the
+ * quote's (calculate's `price`) the user confirmed: the link is priced and charged at it while it
+ * stands, else 400 SERVER_MESSAGES.priceQuoteExpired and nothing is written. Without it, today's price.
+ */
 export const farmingCreateBodySchema = z
   .strictObject({
     amount: moneyInput,
+    price: moneyInput.optional(),
     days: idSchema,
     count_activations: countActivations,
     from_ref_balance: z.boolean(),

@@ -45,10 +45,15 @@ export const mintCalculationSchema = z.object({
   yield: z.number(),
 });
 
-/** POST /mint/create: amount in TON, days = a plan's days. */
+/**
+ * POST /mint/create: amount in TON, days = a plan's days; price = the quote's (calculate's `price`) the
+ * user confirmed: the mint's tokens are priced at it while it stands (the server's PRICE_QUOTE_TTL_SECONDS),
+ * else 400 SERVER_MESSAGES.priceQuoteExpired and nothing is written. Without it, today's price.
+ */
 export const mintCreateBodySchema = z.strictObject({
   amount: moneyInput,
   days: idSchema,
+  price: moneyInput.optional(),
 });
 
 /**

@@ -1,0 +1,66 @@
+import { useUnit } from 'effector-react';
+import { useState } from 'react';
+import { type MessageKey, useT } from '@/shared/i18n';
+import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { ListRow, ListRows } from '@/shared/ui/list-row';
+import { Skeleton } from '@/shared/ui/skeleton';
+import type { HoldingKind } from '../lib/total-value';
+import { $holdings, $totalValueTon } from '../model/holdings';
+import { $priceLoaded } from '../model/price';
+import styles from './dashboard-page.module.css';
+
+const PART_LABELS = {
+  main: 'dashboard.balance',
+  referral: 'dashboard.referralBalance',
+  task: 'dashboard.taskBalance',
+  staked: 'dashboard.activeStakes',
+  minting: 'dashboard.activeMints',
+} as const satisfies Record<HoldingKind, MessageKey>;
+
+/** The Total value's figure (a chunk of its own, with its model); a tap shows the parts. */
+export function TotalValueFigure() {
+  const [total, priceLoaded] = useUnit([$totalValueTon, $priceLoaded]);
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.heroValue}
+        data-testid="total-value"
+        aria-expanded={shown}
+        disabled={total === null}
+        onClick={() => setShown(!shown)}
+      >
+        {total !== null ? (
+          `${formatAmount(total, DECIMALS.ton)} TON`
+        ) : priceLoaded ? (
+          '—'
+        ) : (
+          <Skeleton width={160} height={32} />
+        )}
+      </button>
+      {shown && <TotalValueParts />}
+    </>
+  );
+}
+
+/** What the Total value is made of, part by part, each in TKN and TON. */
+function TotalValueParts() {
+  const holdings = useUnit($holdings);
+  const t = useT();
+  if (!holdings) return null;
+  return (
+    <div id="total-value-parts">
+      <ListRows label={t('dashboard.totalValue')}>
+        {holdings.map((part) => (
+          <ListRow
+            key={part.kind}
+            label={t(PART_LABELS[part.kind])}
+            value={`${formatAmount(part.tokens, DECIMALS.token)} TKN · ${formatAmount(part.ton, DECIMALS.ton)} TON`}
+            valueTestId={`total-part-${part.kind}`}
+          />
+        ))}
+      </ListRows>
+    </div>
+  );
+}
