@@ -339,9 +339,7 @@ describe('create mint', () => {
     await vi.advanceTimersByTimeAsync(0);
 
     expect(create).toHaveBeenCalledTimes(1);
-    expect(toasts.map((t) => t.text)).toEqual([
-      'The price has changed: check the new amount and confirm again',
-    ]);
+    expect(toasts.map((t) => t.text)).toEqual(['The price has changed: check the new amount and confirm again']);
     expect(calculate).toHaveBeenCalledTimes(2);
     expect(scope.getState(mintFormModel.$amountText)).toBe('1,5');
   });
