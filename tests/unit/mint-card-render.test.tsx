@@ -1,21 +1,17 @@
 import { fork, type StoreWritable } from 'effector';
 import { Provider } from 'effector-react';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MintCard, mintCost } from '@/entities/mint';
 import type { Mint } from '@/shared/api';
 import { $catalogues, $locale, en, type Locale } from '@/shared/i18n';
 import { ru } from '@/shared/i18n/ru';
+import { mountedRoot } from './react-root';
 
 /*
  * A mint the user did not pay (a farming link's gift) shows 'Gift' where a paid one shows its cost: the
  * receiver never paid the TON the link priced it at.
  */
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
 
 const mint = (overrides: Partial<Mint> = {}): Mint => ({
   id: 7,
@@ -35,19 +31,7 @@ const mint = (overrides: Partial<Mint> = {}): Mint => ({
 });
 
 describe('the mint card', () => {
-  let root: Root;
-  let container: HTMLElement;
-
-  beforeEach(() => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
+  const mounted = mountedRoot();
 
   /** The card's Cost row, as a reader sees it: its label and its value. */
   function costRow(shown: Mint, locale: Locale): string[] {
@@ -57,14 +41,14 @@ describe('the mint card', () => {
     ] as Array<[StoreWritable<unknown>, unknown]>;
     const scope = fork({ values });
     act(() =>
-      root.render(
+      mounted.root.render(
         <Provider value={scope}>
           <MintCard mint={shown} />
         </Provider>,
       ),
     );
     const label = locale === 'ru' ? 'Стоимость' : 'Cost';
-    const row = [...container.querySelectorAll('dt')].find((dt) => dt.textContent === label)?.parentElement;
+    const row = [...mounted.container.querySelectorAll('dt')].find((dt) => dt.textContent === label)?.parentElement;
     return [row?.querySelector('dt')?.textContent ?? '', row?.querySelector('dd')?.textContent ?? ''];
   }
 
@@ -76,9 +60,9 @@ describe('the mint card', () => {
   it("shows a farming link's mint as a gift, in both languages, never a cost in TON", () => {
     const gift = mint({ source: 'farming', amount_ton: '1' });
     expect(costRow(gift, 'en')).toEqual(['Cost', 'Gift']);
-    expect(container.textContent).not.toContain('TON');
+    expect(mounted.container.textContent).not.toContain('TON');
     expect(costRow(gift, 'ru')).toEqual(['Стоимость', 'Подарок']);
-    expect(container.textContent).not.toContain('TON');
+    expect(mounted.container.textContent).not.toContain('TON');
     expect(mintCost(gift)).toEqual({ paid: false });
   });
 });
