@@ -1,18 +1,19 @@
-import { TASK_PHOTO_DEFAULT_MAX_BYTES, TASK_PHOTO_TYPES } from '@/shared/api';
+import { TASK_PHOTO_DEFAULT_MAX_BYTES, type PhotoType } from '@/shared/api';
 
-export type PhotoType = (typeof TASK_PHOTO_TYPES)[number];
-
-/** Why a chosen file cannot be sent: not a JPEG/PNG/WebP, or bigger than the server takes (413). */
+/** Why a chosen file cannot be sent: not a JPEG/PNG/WebP by its bytes, or bigger than the server takes (413). */
 export type PhotoProblem = 'type' | 'size';
 
-export const isPhotoType = (type: string): type is PhotoType => (TASK_PHOTO_TYPES as readonly string[]).includes(type);
-
-/** Checked before anything is uploaded, so a too big photo never leaves the device. */
+/**
+ * Checked before anything is previewed or uploaded: the type by what the file's first bytes say
+ * (`sniffed`, shared/api sniffPhotoType; a renamed text file is no photo whatever its name), so a
+ * file the server would refuse is refused here, inline; a too big photo never leaves the device.
+ */
 export function photoProblem(
-  file: Pick<Blob, 'type' | 'size'>,
+  file: Pick<Blob, 'size'>,
+  sniffed: PhotoType | null,
   maxBytes = TASK_PHOTO_DEFAULT_MAX_BYTES,
 ): PhotoProblem | null {
-  if (!isPhotoType(file.type)) return 'type';
+  if (sniffed === null) return 'type';
   if (file.size > maxBytes) return 'size';
   return null;
 }

@@ -1,14 +1,21 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { or } from 'patronum';
 import { onProofSent } from '@/entities/task';
-import { taskPhotoUploadProgressed, validateTaskPhotoFx, type Task } from '@/shared/api';
+import {
+  PHOTO_SIGNATURE_BYTES,
+  sniffPhotoType,
+  taskPhotoUploadProgressed,
+  validateTaskPhotoFx,
+  type PhotoType,
+  type Task,
+} from '@/shared/api';
 import { readBase64Fx } from '@/shared/lib/file';
-import { isPhotoType, photoProblem, type PhotoProblem } from '../lib/photo-problem';
+import { photoProblem, type PhotoProblem } from '../lib/photo-problem';
 
 /**
  * The add photo modal (SPEC §2 'add photo'): a photo task's proof. The user takes or picks a photo,
- * sees it, and sends it; the file's type and size are checked first (a too big one gets SPEC §8's
- * 413 text and is never uploaded); the upload shows its real progress; the task then waits for review.
+ * sees it, and sends it; the file's type (by its first bytes) and size are checked first, before any
+ * preview (a non-image is refused inline; a too big one gets SPEC §8's 413 text and is never uploaded); the upload shows its real progress; the task then waits for review.
  */
 export const photoProofOpened = createEvent<Task>();
 export const photoProofClosed = createEvent();
@@ -20,8 +27,8 @@ export const $task = createStore<Task | null>(null)
   .on(photoProofOpened, (_, task) => task)
   .reset(photoProofClosed);
 
-/** The photo to send (one that passed the checks); null before one is chosen. */
-export const $photo = createStore<File | null>(null, { serialize: 'ignore' });
+/** The photo to send (one that passed the checks) and its type by its bytes; null before one is chosen. */
+export const $photo = createStore<{ file: File; type: PhotoType } | null>(null, { serialize: 'ignore' });
 /** Why the chosen file cannot be sent, or why the server refused its size (413). */
 export const $problem = createStore<PhotoProblem | null>(null);
 
@@ -37,9 +44,23 @@ export const $previewUrl = createStore<string | null>(null, { serialize: 'ignore
   (_, url) => url,
 );
 
-const checked = photoChosen.map((file) => ({ file, problem: photoProblem(file) }));
+/** Reads only the file's first bytes: what they say it is (a name or a declared type can lie). */
+export const sniffFileFx = createEffect(async (file: File) => ({
+  file,
+  type: sniffPhotoType(new Uint8Array(await file.slice(0, PHOTO_SIGNATURE_BYTES).arrayBuffer())),
+}));
+sample({ clock: photoChosen, target: sniffFileFx });
+// A file that cannot be read is no photo to send either.
+const unreadable = sample({ clock: sniffFileFx.fail, fn: ({ params }) => ({ file: params, type: null }) });
+
+const checked = sample({
+  clock: [sniffFileFx.doneData, unreadable],
+  fn: ({ file, type }) => ({ file, type, problem: photoProblem(file, type) }),
+});
 $problem.on(checked, (_, { problem }) => problem).reset(photoProofOpened, photoProofClosed);
-$photo.on(checked, (_, { file, problem }) => (problem ? null : file)).reset(photoProofOpened, photoProofClosed);
+$photo
+  .on(checked, (_, { file, type, problem }) => (problem || type === null ? null : { file, type }))
+  .reset(photoProofOpened, photoProofClosed);
 sample({
   clock: checked,
   source: $previewUrl,
@@ -60,6 +81,7 @@ const readPhotoFx = attach({ effect: readBase64Fx });
 const uploadFx = attach({ effect: validateTaskPhotoFx });
 
 export const $isSending = or(readPhotoFx.pending, uploadFx.pending);
+const $isChecking = sniffFileFx.pending;
 /** How much of the photo has gone out, 0–100, while it uploads; null otherwise. */
 export const $progress = createStore<number | null>(null)
   .on(readPhotoFx, () => 0)
@@ -69,28 +91,31 @@ export const $progress = createStore<number | null>(null)
   .reset(uploadFx.finally, readPhotoFx.fail, photoProofClosed);
 
 export const $canSend = combine(
-  { task: $task, photo: $photo, problem: $problem, sending: $isSending },
-  ({ task, photo, problem, sending }) => task !== null && photo !== null && problem === null && !sending,
+  { task: $task, photo: $photo, problem: $problem, sending: $isSending, checking: $isChecking },
+  ({ task, photo, problem, sending, checking }) =>
+    task !== null && photo !== null && problem === null && !sending && !checking,
 );
 
 const sendStarted = sample({
   clock: photoSubmitted,
   source: { photo: $photo, task: $task, canSend: $canSend },
   filter: ({ canSend }) => canSend,
-  fn: ({ photo, task }) => ({ photo: photo as File, taskId: (task as Task).task_id }),
+  fn: ({ photo, task }) => ({ photo: photo as { file: File; type: PhotoType }, taskId: (task as Task).task_id }),
 });
 /** The photo on its way and the task it proves (the modal may meanwhile close or open for another). */
-const $sending = createStore<{ photo: File; taskId: number } | null>(null, { serialize: 'ignore' })
+const $sending = createStore<{ photo: { file: File; type: PhotoType }; taskId: number } | null>(null, {
+  serialize: 'ignore',
+})
   .on(sendStarted, (_, sending) => sending)
   .reset(uploadFx.finally, readPhotoFx.fail);
-sample({ clock: sendStarted, fn: ({ photo }) => photo, target: readPhotoFx });
+sample({ clock: sendStarted, fn: ({ photo }) => photo.file, target: readPhotoFx });
 sample({
   clock: readPhotoFx.doneData,
   source: $sending,
   filter: Boolean,
   fn: ({ photo, taskId }, data) => ({
     task_id: taskId,
-    photo: { content_type: isPhotoType(photo.type) ? photo.type : 'image/jpeg', data },
+    photo: { content_type: photo.type, data },
   }),
   target: uploadFx,
 });
