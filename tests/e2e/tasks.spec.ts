@@ -2,9 +2,10 @@ import { type Page, expect, test } from '@playwright/test';
 import { appFrame, createTestUser } from './sandbox';
 
 /*
- * Issue #11 end to end, through the sandbox: the community task fails while the user is not in the
- * chat and is claimed once they are; a photo task is uploaded through the Add photo modal (an
- * oversized photo is refused with the SPEC §8 text first), approved in the launcher's review queue and
+ * Tasks end to end, through the sandbox: the community task fails while the user is not in the
+ * chat and is claimed once they are; an invite task's Start opens Telegram's share dialog; a photo
+ * task's Start opens the Add photo modal, where a file that is no image and an oversized photo are
+ * refused inline first; the photo is uploaded, approved in the launcher's review queue and
  * claimed; the Tasks badge falls with each claim.
  */
 
@@ -56,13 +57,26 @@ test('community task: refused outside the chat, claimed inside; a photo proof up
   await expect(community.getByTestId('task-status')).toHaveText('Done');
   await expect(tasksBadge(page, 4)).toBeVisible();
 
-  // ---- photo: too large → the SPEC text, nothing sent; a real photo → in review ---------------------
+  // ---- invite: Start shares the referral link through Telegram's dialog ------------------------------
+  const invite = app.getByRole('listitem', { name: 'Invite a friend' });
+  await invite.getByRole('button', { name: 'Start' }).click();
+  const share = page.getByTestId('share-dialog');
+  await expect(share).toBeVisible();
+  await expect(share.getByRole('link')).toHaveAttribute('href', /startapp=/);
+  await share.getByRole('button', { name: 'Cancel' }).click();
+  await expect(invite.getByTestId('task-status')).toHaveText('Started');
+
+  // ---- photo: Start opens the upload; not an image → refused inline, before any preview; too large →
+  // the SPEC text, nothing sent; a real photo → in review ---------------------------------------------
   const photoTask = app.getByRole('listitem', { name: 'Show your TON Token screen' });
   await photoTask.getByRole('button', { name: 'Start' }).click();
-  await photoTask.getByRole('button', { name: 'Check' }).click();
   const modal = app.getByRole('dialog', { name: 'Add photo' });
   await expect(modal).toBeVisible();
   const input = modal.getByTestId('task-photo-input');
+  await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a photo at all') });
+  await expect(modal.getByRole('alert')).toHaveText('Upload a JPEG, PNG or WebP photo');
+  await expect(modal.getByRole('img', { name: 'The photo to send' })).toHaveCount(0);
+  await expect(modal.getByRole('button', { name: 'Send' })).toBeDisabled();
   const huge = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
   await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: huge });
   await expect(modal.getByRole('alert')).toHaveText('Error: File size is too large! Upload a smaller file.');

@@ -19,6 +19,7 @@ import {
   type UserMe,
 } from '@/shared/api';
 import { routes } from '@/shared/routing';
+import { isVersionAtLeastFx } from '@/shared/telegram';
 import '@/widgets/navbar';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, signedInMember } from './scope';
@@ -148,7 +149,7 @@ describe('the next action by status (SPEC §4: start → validate → claim)', (
 });
 
 describe('pressing the task button', () => {
-  function setup(list: Task[]) {
+  function setup(list: Task[], extra: NonNullable<Parameters<typeof createTestScope>[0]>['handlers'] = []) {
     const calls = {
       start: vi.fn(async ({ task_id }: { task_id: number }) => ({
         ...list.find((t) => t.task_id === task_id)!,
@@ -169,6 +170,7 @@ describe('pressing the task button', () => {
         [startTaskFx, calls.start],
         [validateTaskFx, calls.validate],
         [claimTaskFx, calls.claim],
+        ...(extra ?? []),
       ],
     });
     return { ...setup, calls };
@@ -191,16 +193,31 @@ describe('pressing the task button', () => {
     expect(host.openLink).not.toHaveBeenCalled();
   });
 
-  it('Start on a referrals, photo or link task opens nothing', async () => {
-    const { scope, calls, host } = setup([
-      task(1, 'referrals', 'new'),
-      task(2, 'photo', 'new'),
-      task(3, 'link', 'new'),
-    ]);
-    for (const id of [1, 2, 3]) await fire(scope, actionPressed, id);
-    expect(calls.start).toHaveBeenCalledTimes(3);
+  it('Start on a link task opens nothing', async () => {
+    const { scope, calls, host } = setup([task(3, 'link', 'new')]);
+    await fire(scope, actionPressed, 3);
+    expect(calls.start).toHaveBeenCalledTimes(1);
     expect(host.openLink).not.toHaveBeenCalled();
     expect(host.openTelegramLink).not.toHaveBeenCalled();
+    expect(scope.getState(taskPhotoProofModel.$task)).toBeNull();
+  });
+
+  it('Start on an invite task also shares the referral link, as Invite friends does', async () => {
+    // A host older than 8.0: the share link path (the prepared message's is tested with Invite friends).
+    const { scope, calls, host } = setup([task(1, 'referrals', 'new')], [[isVersionAtLeastFx, () => false]]);
+    await fire(scope, actionPressed, 1);
+    expect(calls.start).toHaveBeenCalledWith({ task_id: 1 });
+    expect(host.openTelegramLink).toHaveBeenCalledTimes(1);
+    const url = new URL(host.openTelegramLink.mock.calls[0]![0] as string);
+    expect(`${url.origin}${url.pathname}`).toBe('https://t.me/share/url');
+    expect(url.searchParams.get('url')).toContain('startapp=');
+  });
+
+  it('Start on a photo task opens the add photo modal once the task is started', async () => {
+    const { scope, calls } = setup([task(2, 'photo', 'new')]);
+    await fire(scope, actionPressed, 2);
+    expect(calls.start).toHaveBeenCalledWith({ task_id: 2 });
+    expect(scope.getState(taskPhotoProofModel.$task)).toMatchObject({ task_id: 2, status: 'started' });
   });
 
   it('"Open link" on a started visit task opens its page again', async () => {
@@ -294,9 +311,16 @@ describe('pressing the task button', () => {
 
 // ---- the add photo modal ----------------------------------------------------------------------------
 
-const photoFile = (type = 'image/png', size = 64) => {
+const SIGNATURES = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+  'image/gif': [...'GIF89a'].map((c) => c.charCodeAt(0)),
+  'text/plain': [...'not a photo'].map((c) => c.charCodeAt(0)),
+};
+/** A file whose bytes begin as `content` says, declared as `type` (by default the same). */
+const photoFile = (content: keyof typeof SIGNATURES = 'image/png', size = 64, type: string = content) => {
   const bytes = new Uint8Array(size);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  bytes.set(SIGNATURES[content]);
   return new File([bytes], 'proof.png', { type });
 };
 
@@ -386,12 +410,11 @@ describe('the add photo modal (SPEC §2 "add photo")', () => {
     return setup;
   };
 
-  it('checks the type and the size before anything is sent', () => {
-    expect(photoProblem({ type: 'image/jpeg', size: 1000 })).toBeNull();
-    expect(photoProblem({ type: 'image/webp', size: TASK_PHOTO_DEFAULT_MAX_BYTES })).toBeNull();
-    expect(photoProblem({ type: 'image/gif', size: 1000 })).toBe('type');
-    expect(photoProblem({ type: '', size: 1000 })).toBe('type');
-    expect(photoProblem({ type: 'image/png', size: TASK_PHOTO_DEFAULT_MAX_BYTES + 1 })).toBe('size');
+  it('checks the type (by the bytes) and the size before anything is sent', () => {
+    expect(photoProblem({ size: 1000 }, 'image/jpeg')).toBeNull();
+    expect(photoProblem({ size: TASK_PHOTO_DEFAULT_MAX_BYTES }, 'image/webp')).toBeNull();
+    expect(photoProblem({ size: 1000 }, null)).toBe('type');
+    expect(photoProblem({ size: TASK_PHOTO_DEFAULT_MAX_BYTES + 1 }, 'image/png')).toBe('size');
   });
 
   it('a photo of the wrong type is refused in the modal and not previewed', async () => {
@@ -401,6 +424,23 @@ describe('the add photo modal (SPEC §2 "add photo")', () => {
     expect(scope.getState($photo)).toBeNull();
     expect(scope.getState($previewUrl)).toBeNull();
     expect(scope.getState($canSend)).toBe(false);
+  });
+
+  it('a file that only claims to be a photo (a text named .png) is refused inline, before any preview', async () => {
+    const { scope } = await opened();
+    await fire(scope, photoChosen, photoFile('text/plain', 64, 'image/png'));
+    expect(scope.getState($problem)).toBe('type');
+    expect(scope.getState($previewUrl)).toBeNull();
+    expect(created).toEqual([]);
+    expect(scope.getState($canSend)).toBe(false);
+  });
+
+  it('a photo is sent as what its bytes say, whatever type the picker declared', async () => {
+    const { scope } = await opened();
+    await fire(scope, photoChosen, photoFile('image/jpeg', 64, ''));
+    expect(scope.getState($problem)).toBeNull();
+    expect(scope.getState($photo)?.type).toBe('image/jpeg');
+    expect(scope.getState($canSend)).toBe(true);
   });
 
   it('a photo over 5 MB gets the 413 text and is never uploaded', async () => {

@@ -1,5 +1,6 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { $tasks, nextTaskAction, taskLink, taskUpdated, type TaskAction } from '@/entities/task';
+import { inviteClicked } from '@/features/invite-friends';
 import { linkProofOpened } from '@/features/task-link-proof';
 import { photoProofOpened } from '@/features/task-photo-proof';
 import { claimTaskFx, startTaskFx, validateTaskFx, type Task } from '@/shared/api';
@@ -11,7 +12,9 @@ import { showToast } from '@/shared/ui/toast';
 
 /**
  * The task's one button (SPEC §4: start → validate → claim), by its status (entities/task
- * nextTaskAction): Start (a community or visit task also opens its link), Check (validates; a photo
+ * nextTaskAction): Start (and what the task asks for, in the same press: a community or visit task
+ * opens its link, an invite task the sharing of the referral link, a photo task the add photo modal
+ * once started), Check (validates; a photo
  * or link task opens its proof modal instead), Send again after a rejection, Claim. Refusals (409 with
  * the reason) come as the error catalogue's toasts and change nothing.
  */
@@ -69,6 +72,21 @@ sample({
   filter: (tasks, id) => linkToOpen(findTask(tasks, id)) !== null,
   fn: (tasks, id) => linkToOpen(findTask(tasks, id)) as string,
   target: openLinkFx,
+});
+
+// An invite task is done by inviting: its Start shares the referral link as the referral screen's
+// Invite friends does (in the press, where the host lets a dialog open).
+sample({
+  clock: byAction.start,
+  filter: (task) => task.kind === 'referrals',
+  fn: () => undefined,
+  target: inviteClicked,
+});
+// A photo task is done by sending a photo: once started, the add photo modal opens for it.
+sample({
+  clock: startFx.doneData,
+  filter: (task): task is Task => task !== null && task.kind === 'photo' && nextTaskAction(task) === 'add_photo',
+  target: photoProofOpened,
 });
 
 // Every answer is the task as the server now has it. A 5xx resolves to null (its toast is shown).
