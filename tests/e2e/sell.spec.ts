@@ -91,8 +91,14 @@ test('sell from the main balance: queued, then completed live; the dev wallet re
     'This is not your verified wallet, and sales pay out only to it. To use this address, disconnect your wallet and connect this one: connecting verifies it.',
   );
   await expect(confirm).toBeDisabled();
+  await expect(dialog).not.toContainText('Your verified wallet');
+  // Emptied, the field says what it needs (Confirm is off for that reason, not silently).
+  await field.fill('');
+  await expect(dialog.getByTestId('sell-address-error')).toHaveText('Enter the address to send the TON to');
+  await expect(confirm).toBeDisabled();
   await field.fill(address);
   await expect(dialog.getByTestId('sell-address-error')).toHaveCount(0);
+  await expect(dialog).toContainText('Your verified wallet: sales pay out only to it.');
   await expect(confirm).toBeEnabled();
   // The operator holds payouts, so the sale is seen queued first; released below, it is paid live.
   await holdPayouts(page, true);

@@ -495,7 +495,7 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
   it('with no verified wallet the connected one is filled in and explained; once proved, it goes', async () => {
     const { scope, create } = setup({ me: user({ wallet: null }) });
     await fire(scope, sellOpened, 'balance_token');
-    expect(scope.getState(sellModel.$hasBoundWallet)).toBe(false);
+    expect(scope.getState(sellModel.$addressHint)).not.toBe('verified');
     expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
     await type(scope, '12');
     expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'this' });
@@ -508,6 +508,41 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
     expect(scope.getState(sellModel.$addressProblem)).toBeNull();
     await fire(scope, confirmClicked, undefined);
     expect(create).toHaveBeenCalledWith(expect.objectContaining({ address: TESTNET }));
+  });
+
+  it('"Your verified wallet" is said only while the field holds it; another address gets the payout rule', async () => {
+    const { scope } = setup({ me: user({ wallet: boundCd }) });
+    await fire(scope, sellOpened, 'balance_token');
+    await settle();
+    expect(scope.getState(sellModel.$addressHint)).toBe('verified');
+    await fire(scope, addressChanged, OTHER);
+    await settle();
+    expect(scope.getState(sellModel.$addressHint)).toBe('payout');
+    await fire(scope, addressChanged, 'not an address');
+    await settle();
+    expect(scope.getState(sellModel.$addressHint)).toBe('payout');
+    await fire(scope, addressChanged, CD);
+    await settle();
+    expect(scope.getState(sellModel.$addressHint)).toBe('verified');
+  });
+
+  it('a field the user emptied says an address is needed (Confirm is off for that reason)', async () => {
+    const { scope } = setup({ me: user({ wallet: boundCd }) });
+    await fire(scope, sellOpened, 'balance_token');
+    await type(scope, '12');
+    expect(scope.getState(sellModel.$canConfirm)).toBe(true);
+    await fire(scope, addressChanged, '   ');
+    await settle();
+    expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'empty' });
+    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+  });
+
+  it('a field that opens empty (no wallet at all) complains of nothing: the hint says to connect', async () => {
+    const { scope } = setup({ connected: false, me: user({ wallet: null }) });
+    await fire(scope, sellOpened, 'balance_token');
+    expect(scope.getState(sellModel.$addressText)).toBe('');
+    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
+    expect(scope.getState(sellModel.$addressHint)).toBe('connect');
   });
 
   it('without a wallet an address typed in says to connect its wallet', async () => {

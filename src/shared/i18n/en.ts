@@ -533,7 +533,8 @@ export const en = {
   'sell.address': 'Send the TON to',
   'sell.addressPlaceholder': 'Wallet address',
   'sell.addressHint': 'Your verified wallet: sales pay out only to it.',
-  'sell.unverifiedHint': 'Sales pay out only to your verified wallet: connect a wallet to verify it.',
+  'sell.payoutHint': 'Sales pay out only to your verified wallet.',
+  'sell.addressEmpty': 'Enter the address to send the TON to',
   'sell.noWalletHint': 'Sales pay out only to your verified wallet: connect your wallet to verify it.',
   'sell.unverifiedConnect':
     'This is not your verified wallet, and sales pay out only to it. To use this address, connect its wallet: connecting verifies it.',

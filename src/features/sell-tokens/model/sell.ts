@@ -152,14 +152,20 @@ const $checkedAddress = combine($addressCheck, $addressText, (check, text) => (c
  * this one (connected without a proof the server took: connect it again) or another one (switch to
  * this address's wallet). Proving a wallet makes it the verified one, and the problem goes.
  */
-export type SellAddressProblem = AddressProblem | { kind: 'unverified'; connected: 'none' | 'this' | 'other' };
+export type SellAddressProblem =
+  | AddressProblem
+  | { kind: 'unverified'; connected: 'none' | 'this' | 'other' }
+  /** The user emptied the field: Confirm is off for want of an address, and the field says so. */
+  | { kind: 'empty' };
 
-/** What is wrong with the destination, once checked (nothing is said about an empty field). */
+/**
+ * What is wrong with the destination, once checked. An empty field is a problem only once the user
+ * emptied it (a field that opens empty has the connect hint instead of a complaint).
+ */
 export const $addressProblem = combine(
-  $checkedAddress,
-  $boundWallet,
-  $wallet,
-  (check, bound, wallet): SellAddressProblem | null => {
+  { check: $checkedAddress, bound: $boundWallet, wallet: $wallet, text: $addressText, edited: $addressEdited },
+  ({ check, bound, wallet, text, edited }): SellAddressProblem | null => {
+    if (text.trim() === '') return edited ? { kind: 'empty' } : null;
     if (!check) return null;
     if (check.problem || check.raw === null) return check.problem;
     // Both raw (0:<64 hex>): every friendly form of the verified wallet is the verified wallet.
@@ -173,8 +179,19 @@ const $address = combine($checkedAddress, $addressProblem, (check, problem) =>
   check && problem === null ? check.text.trim() : null,
 );
 
-/** Whether the user has a verified wallet (the field's hint says what the default is). */
-export const $hasBoundWallet = $boundWallet.map((bound) => bound !== null);
+/**
+ * The line under the field while nothing is wrong with it: 'verified' only while it holds the
+ * verified wallet (in any form); 'connect' with no wallet connected; else the rule ('payout'): sales
+ * pay out only to a verified wallet.
+ */
+export type SellAddressHint = 'verified' | 'connect' | 'payout';
+export const $addressHint = combine(
+  { check: $checkedAddress, bound: $boundWallet, wallet: $wallet },
+  ({ check, bound, wallet }): SellAddressHint => {
+    if (bound && check?.raw && check.raw === bound.address.toLowerCase()) return 'verified';
+    return wallet === null ? 'connect' : 'payout';
+  },
+);
 
 /** No wallet connected: the modal offers Connect wallet beside the address field. */
 export const $needsWallet = $wallet.map((wallet) => wallet === null);

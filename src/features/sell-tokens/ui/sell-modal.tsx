@@ -17,7 +17,7 @@ import {
   $balance,
   $calculation,
   $canConfirm,
-  $hasBoundWallet,
+  $addressHint,
   $isCalculating,
   $isSelling,
   $needsWallet,
@@ -28,6 +28,7 @@ import {
   confirmClicked,
   connectWalletClicked,
   maxClicked,
+  type SellAddressHint,
   type SellAddressProblem,
   type SellSource,
 } from '../model/sell';
@@ -64,6 +65,12 @@ const UNVERIFIED = {
   other: 'sell.unverifiedSwitch',
 } as const satisfies Record<Extract<SellAddressProblem, { kind: 'unverified' }>['connected'], MessageKey>;
 
+const ADDRESS_HINTS = {
+  verified: 'sell.addressHint',
+  connect: 'sell.noWalletHint',
+  payout: 'sell.payoutHint',
+} as const satisfies Record<SellAddressHint, MessageKey>;
+
 function addressProblemText(problem: SellAddressProblem, t: Translate): string {
   switch (problem.kind) {
     case 'length':
@@ -80,6 +87,8 @@ function addressProblemText(problem: SellAddressProblem, t: Translate): string {
       return t('validation.addressNetwork', { network: problem.network });
     case 'unverified':
       return t(UNVERIFIED[problem.connected]);
+    case 'empty':
+      return t('sell.addressEmpty');
   }
 }
 
@@ -120,17 +129,16 @@ function Figures() {
  * only the wallet the user proved to hold (DESIGN.md §7b).
  */
 function Destination() {
-  const [address, problem, needsWallet, hasBound, busy] = useUnit([
+  const [address, problem, needsWallet, hint, busy] = useUnit([
     $addressText,
     $addressProblem,
     $needsWallet,
-    $hasBoundWallet,
+    $addressHint,
     $isSelling,
   ]);
   const onChange = useUnit(addressChanged);
   const onConnect = useUnit(connectWalletClicked);
   const t = useT();
-  const hint = hasBound ? t('sell.addressHint') : needsWallet ? t('sell.noWalletHint') : t('sell.unverifiedHint');
   return (
     <TextField
       id="sell-address"
@@ -138,7 +146,7 @@ function Destination() {
       value={address}
       onChange={onChange}
       problem={problem ? addressProblemText(problem, t) : null}
-      hint={hint}
+      hint={t(ADDRESS_HINTS[hint])}
       placeholder={t('sell.addressPlaceholder')}
       disabled={busy}
       mono
