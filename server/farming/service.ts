@@ -241,18 +241,19 @@ const said = (status: Verdict['status'], code: VerdictCode): Verdict => ({
 
 /**
  * What `userId` may do with `code` of `link` now (the status read and the activation decide alike):
- * REVOKED when cancelled; REACHED when this user already activated the link, when it is someone
- * else's for-me link, when it is the user's own link for others, or when no use is left for the code;
- * otherwise ACTIVE.
+ * REVOKED when cancelled; REACHED, with the reason the user is told, when this user already activated
+ * the link, when it is someone else's for-me link, when it is the user's own link for others, or when no
+ * use is left for the code (a multilink's activations all taken, a single-use code spent); otherwise ACTIVE.
  */
 function verdict(link: FarmingLinkRow, code: FarmingCodeRow, userId: number, activatedBefore: boolean): Verdict {
   const reached = (code: VerdictCode): Verdict => said('REACHED', code);
   if (link.status === 'revoked') return said('REVOKED', 'farmingActivationRevoked');
-  if (activatedBefore) return reached('farmingActivationReached');
+  if (activatedBefore) return reached('farmingAlreadyActivated');
   const isAuthor = link.user_id === userId;
   if (link.is_for_me && !isAuthor) return reached('farmingForAuthorOnly');
   if (!link.is_for_me && isAuthor) return reached('farmingOwnLink');
-  if (link.status !== 'active' || codeSpent(link, code)) return reached('farmingActivationReached');
+  if (link.is_multilink && (link.status !== 'active' || codeSpent(link, code))) return reached('farmingLinkUsedUp');
+  if (link.status !== 'active' || codeSpent(link, code)) return reached('farmingCodeUsed');
   return said('ACTIVE', 'farmingActivationActive');
 }
 

@@ -139,6 +139,18 @@ test('A invites B, earns from B\u2019s mint, transfers, hands out a farming link
   await expect(rocket).toBeVisible();
   await expect(rocket.getByTestId('farm-activation-reached')).toBeVisible();
   await expect(rocket.getByRole('button', { name: 'Activate' })).toHaveCount(0);
+  // It says why: a single-use invitation, and it has been used.
+  await expect(rocket).toContainText('This invitation was for one person and has been used');
+  await rocket.getByRole('button', { name: 'Close' }).click();
+  // Dan on Carol's phone: the code was checked on this device, but not by him — he is told too.
+  const d = await createTestUser(page, { name: `Dan ${Date.now() % 100000}` });
+  await cDevice.page.goto('/sandbox/');
+  const dRow = userRow(cDevice.page, d.name);
+  await dRow.getByLabel('Farm code').fill(firstCode);
+  await dRow.getByRole('link', { name: 'Open' }).click();
+  await expect(cDevice.app.getByRole('dialog', { name: 'We cannot activate this link.' })).toContainText(
+    'This invitation was for one person and has been used',
+  );
   await cDevice.close();
 
   // ---- A makes a second link and cancels it: its 100 tokens come back; C is told it was revoked -----

@@ -225,7 +225,22 @@ describe('farm activation check', () => {
 
     // Another code is still checked.
     await allSettled(farmActivationModel.launched, { scope: setup().scope, params: { startParam: 'farm_OTHER12345' } });
-    expect(JSON.parse(window.localStorage.getItem('farming.checked_codes') ?? '[]')).toEqual([CODE, 'OTHER12345']);
+    expect(JSON.parse(window.localStorage.getItem('farming.checked_codes') ?? '[]')).toEqual([
+      `777:${CODE}`,
+      '777:OTHER12345',
+    ]);
+  });
+
+  it('…for each account on it: another Telegram account on the same device is told about the code too', async () => {
+    const first = setup({ answer: status('REACHED', 'used', 'farmingCodeUsed') });
+    await allSettled(farmActivationModel.launched, { scope: first.scope, params: { startParam: `farm_${CODE}` } });
+    expect(first.check).toHaveBeenCalledTimes(1);
+
+    const other = setup({ answer: status('REACHED', 'used', 'farmingCodeUsed') });
+    await allSettled(userModel.userLoaded, { scope: other.scope, params: user({ telegram_id: 888 }) });
+    await allSettled(farmActivationModel.launched, { scope: other.scope, params: { startParam: `farm_${CODE}` } });
+    expect(other.check).toHaveBeenCalledWith({ activation_code: CODE });
+    expect(other.scope.getState(farmActivationModel.$activation)?.status.code).toBe('farmingCodeUsed');
   });
 
   it('a code whose check failed on the network is checked again next launch', async () => {

@@ -516,19 +516,23 @@ describe('GET /api/farming/activation-status', () => {
     expect(await linkRow(link.id)).toMatchObject({ activations_used: 0 });
 
     expect((await activate(b, c1)).statusCode).toBe(200);
-    const reached = {
-      status: 'REACHED',
-      code: 'farmingActivationReached',
-      message: 'We cannot activate this link.',
-      mint_details: details,
-    };
-    expect(await statusOf(b, c1)).toEqual(reached); // used by them
-    expect(await statusOf(b, c2)).toEqual(reached); // they have activated this link already
-    expect(await statusOf(c, c1)).toEqual(reached); // a single-use code, spent
+    // REACHED says why: the user's own activation, or a spent code (each a sentence the user is shown).
+    const reached = (code: string, message: string) => ({ status: 'REACHED', code, message, mint_details: details });
+    const already = reached(
+      'farmingAlreadyActivated',
+      'You have already activated this link: its mint is in your list',
+    );
+    const spent = reached(
+      'farmingCodeUsed',
+      'This invitation was for one person and has been used: ask its author for a new one',
+    );
+    expect(await statusOf(b, c1)).toEqual(already); // used by them
+    expect(await statusOf(b, c2)).toEqual(already); // they have activated this link already
+    expect(await statusOf(c, c1)).toEqual(spent); // a single-use code, spent
     expect(await statusOf(c, c2)).toMatchObject({ status: 'ACTIVE' });
     expect((await activate(c, c2)).statusCode).toBe(200);
-    expect(await statusOf(d, c2)).toEqual(reached); // exhausted
-    expect(await statusOf(d, c1.toLowerCase())).toEqual(reached); // codes are read in either case
+    expect(await statusOf(d, c2)).toEqual(spent); // exhausted
+    expect(await statusOf(d, c1.toLowerCase())).toEqual(spent); // codes are read in either case
   });
 
   it('says REVOKED for a cancelled link, and the multilink’s code is REACHED once every use is taken', async () => {
@@ -548,7 +552,11 @@ describe('GET /api/farming/activation-status', () => {
     await activate(await newUser(ctx), code);
     expect(await statusOf(b, code)).toMatchObject({ status: 'ACTIVE' });
     await activate(await newUser(ctx), code);
-    expect(await statusOf(b, code)).toMatchObject({ status: 'REACHED', message: 'We cannot activate this link.' });
+    expect(await statusOf(b, code)).toMatchObject({
+      status: 'REACHED',
+      code: 'farmingLinkUsedUp',
+      message: 'All of this link’s activations have been taken: ask its author for a new one',
+    });
   });
 
   it('a for-me link is ACTIVE for its author only', async () => {
@@ -688,8 +696,8 @@ describe('POST /api/farming/activate', () => {
 
     const cases: Array<[TestUser, string, string, string]> = [
       [author, c2, 'Send this link to a friend: only a link made for you can be activated by you', 'farmingOwnLink'],
-      [c, c1, 'We cannot activate this link.', 'farmingActivationReached'], // spent single-use code
-      [b, c2, 'We cannot activate this link.', 'farmingActivationReached'], // one activation per user and link
+      [c, c1, 'This invitation was for one person and has been used: ask its author for a new one', 'farmingCodeUsed'], // spent single-use code
+      [b, c2, 'You have already activated this link: its mint is in your list', 'farmingAlreadyActivated'], // one activation per user and link
     ];
     for (const [user, code, msg, errorCode] of cases) {
       const before = await snapshot(user);

@@ -359,7 +359,9 @@ export async function expectMultilinkActivationsExact(apps: Apps, users = 200, u
   const codes = responses.map((r) => r.statusCode);
   expect(codes.filter((c) => c === 200)).toHaveLength(uses);
   expect(codes.filter((c) => c === 409)).toHaveLength(users - uses);
-  expect(responses.find((r) => r.statusCode === 409)?.json<ErrorBody>().msg).toBe('We cannot activate this link.');
+  expect(responses.find((r) => r.statusCode === 409)?.json<ErrorBody>().msg).toBe(
+    'All of this link’s activations have been taken: ask its author for a new one',
+  );
   const [mints] = await ctx.db.query<{ n: number; users: number }>(
     `SELECT COUNT(*)::int AS n, COUNT(DISTINCT user_id)::int AS users FROM mints WHERE farming_link_id = $1 AND status = 'active'`,
     [link.id],

@@ -423,6 +423,10 @@ export const ru = {
   'server.farmingActivationActive': 'Эта ссылка дарит вам минт',
   'server.farmingForAuthorOnly': 'Эту ссылку может активировать только её автор',
   'server.farmingOwnLink': 'Отправьте эту ссылку другу: сами вы можете активировать только ссылку, созданную для себя',
+  'server.farmingAlreadyActivated': 'Вы уже активировали эту ссылку: её минт — в вашем списке',
+  'server.farmingCodeUsed':
+    'Это приглашение было для одного человека, и им уже воспользовались: попросите автора прислать новое',
+  'server.farmingLinkUsedUp': 'Все активации этой ссылки уже разобраны: попросите автора прислать новую',
   'server.farmingForMeOneUse': 'У ссылки для себя ровно одна активация',
   'server.taskNotFound': 'Задание не найдено',
   'server.taskStartFirst': 'Сначала начните задание',

@@ -1,6 +1,10 @@
 import { createEffect } from 'effector';
 
-/** SPEC §4: each farm code is checked once per device. */
+/**
+ * SPEC §4: each farm code is checked once per device — for each account on it: two Telegram accounts
+ * share a phone, and a code one of them checked is still news to the other. Kept as
+ * `<telegram id>:<code>` (the older bare codes of an earlier build are nobody's and so ignored).
+ */
 const STORAGE_KEY = 'farming.checked_codes';
 /** Codes kept at most: the oldest are forgotten first. */
 const MAX_CODES = 200;
@@ -25,14 +29,23 @@ function readStored(store: Storage): string[] {
   }
 }
 
-/** Has this device checked the code already? */
-export const wasCodeCheckedFx = createEffect((code: string): boolean => {
+/** A code checked by one account on this device. */
+export interface CheckedCode {
+  telegramId: number;
+  code: string;
+}
+const entry = ({ telegramId, code }: CheckedCode) => `${telegramId}:${code}`;
+
+/** Has this account checked the code on this device already? */
+export const wasCodeCheckedFx = createEffect((checked: CheckedCode): boolean => {
+  const code = entry(checked);
   const store = storage();
   return memory.has(code) || (store !== null && readStored(store).includes(code));
 });
 
-/** Remembers that this device has checked the code. */
-export const rememberCodeCheckedFx = createEffect((code: string): void => {
+/** Remembers that this account has checked the code on this device. */
+export const rememberCodeCheckedFx = createEffect((checked: CheckedCode): void => {
+  const code = entry(checked);
   const store = storage();
   if (store) {
     const codes = [...readStored(store).filter((known) => known !== code), code].slice(-MAX_CODES);

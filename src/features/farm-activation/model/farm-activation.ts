@@ -1,6 +1,6 @@
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import { mintUpdated } from '@/entities/mint';
-import { $communityMember } from '@/entities/user';
+import { $communityMember, $user } from '@/entities/user';
 import {
   activateFarmingLinkFx,
   getFarmingActivationStatusFx,
@@ -11,13 +11,13 @@ import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { farmCodeOf } from '@/shared/lib/start-param';
 import { showToast } from '@/shared/ui/toast';
-import { rememberCodeCheckedFx, wasCodeCheckedFx } from './checked-codes';
+import { rememberCodeCheckedFx, wasCodeCheckedFx, type CheckedCode } from './checked-codes';
 
 /**
  * Farm activation (SPEC §2, §4; DESIGN.md §7). A farm code comes with the launch: `?farm_code=` in
  * the page's query or a `farm_<code>` start parameter. Once the user is signed in and a community
  * member, the code's status is read (a pure read) and shown in the farm activation modal; Activate
- * makes the mint. Each code is checked once per device.
+ * makes the mint. Each code is checked once per device, for each account on it.
  */
 export const launched = createEvent<{ startParam: string | null }>();
 export const activateClicked = createEvent();
@@ -46,24 +46,25 @@ sample({
 const codeFound = inspectLaunchFx.done.filterMap(
   ({ params, result }) => farmCodeOf(result, params.startParam) ?? undefined,
 );
-sample({ clock: codeFound, target: wasCheckedFx });
 
-/** The launch's code, not checked on this device before, waiting for a signed-in member. */
-export const $pendingCode = createStore<string | null>(null).on(
-  wasCheckedFx.done.filterMap(({ params, result }) => (result ? undefined : params)),
-  (_, code) => code,
-);
+/** The launch's code, waiting for a signed-in member (whose device memory says whether it is news). */
+export const $pendingCode = createStore<string | null>(null).on(codeFound, (_, code) => code);
 
 const $isMember = $communityMember.map((member) => member === true);
+const $telegramId = $user.map((user) => user?.telegram_id ?? null);
 
-// The status is read once the code is known and the user is a member, whichever comes last.
-const checkDue = sample({
+// Once the code is known and the user is a member, whichever comes last: has this account checked it here?
+const memberKnown = sample({
   clock: [$pendingCode, $isMember],
-  source: { code: $pendingCode, member: $isMember },
-  filter: ({ code, member }) => code !== null && member,
-  fn: ({ code }) => code as string,
+  source: { code: $pendingCode, member: $isMember, telegramId: $telegramId },
+  filter: ({ code, member, telegramId }) => code !== null && member && telegramId !== null,
+  fn: ({ code, telegramId }): CheckedCode => ({ code: code as string, telegramId: telegramId as number }),
 });
-$pendingCode.reset(checkDue);
+$pendingCode.reset(memberKnown);
+sample({ clock: memberKnown, target: wasCheckedFx });
+/** The code being checked for the signed-in account. */
+const $checking = createStore<CheckedCode | null>(null).on(memberKnown, (_, checked) => checked);
+const checkDue = wasCheckedFx.done.filterMap(({ params, result }) => (result ? undefined : params.code));
 
 const statusFx = attach({
   effect: getFarmingActivationStatusFx,
@@ -83,7 +84,13 @@ const answered = sample({
     }),
   ],
 });
-sample({ clock: answered, target: rememberFx });
+sample({
+  clock: answered,
+  source: $checking,
+  filter: (checking, code) => checking?.code === code,
+  fn: (checking) => checking as CheckedCode,
+  target: rememberFx,
+});
 
 /** The farm activation modal: the code and what the server said about it; null while closed. */
 export const $activation = createStore<{ code: string; status: FarmingActivationStatus } | null>(null).reset(

@@ -24,6 +24,9 @@ const SAID = {
   farmingActivationRevoked: 'server.farmingActivationRevoked',
   farmingForAuthorOnly: 'server.farmingForAuthorOnly',
   farmingOwnLink: 'server.farmingOwnLink',
+  farmingAlreadyActivated: 'server.farmingAlreadyActivated',
+  farmingCodeUsed: 'server.farmingCodeUsed',
+  farmingLinkUsedUp: 'server.farmingLinkUsedUp',
 } as const satisfies Record<FarmingActivationStatus['code'], MessageKey>;
 
 /** The farm activation modal (SPEC §2): what the link gives and Activate, or why it cannot be used. */

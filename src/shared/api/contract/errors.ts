@@ -38,6 +38,9 @@ export const SERVER_MESSAGES = {
   farmingActivationActive: 'This link gives you a mint',
   farmingForAuthorOnly: 'Only its author can activate this link',
   farmingOwnLink: 'Send this link to a friend: only a link made for you can be activated by you',
+  farmingAlreadyActivated: 'You have already activated this link: its mint is in your list',
+  farmingCodeUsed: 'This invitation was for one person and has been used: ask its author for a new one',
+  farmingLinkUsedUp: 'All of this link’s activations have been taken: ask its author for a new one',
   farmingForMeOneUse: 'A link for yourself has exactly one activation',
   taskNotFound: 'Task not found',
   taskStartFirst: 'Start the task first',
@@ -139,6 +142,9 @@ export const FARMING_ACTIVATION_CODES = [
   'farmingActivationRevoked',
   'farmingForAuthorOnly',
   'farmingOwnLink',
+  'farmingAlreadyActivated',
+  'farmingCodeUsed',
+  'farmingLinkUsedUp',
 ] as const satisfies ReadonlyArray<keyof typeof SERVER_MESSAGES>;
 
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES;
