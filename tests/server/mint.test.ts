@@ -16,7 +16,7 @@ import { mintCodeFromComment } from '../../server/mint/wire';
 import { insertPriceTick } from '../../server/price/queries';
 import { createTestContext, type TestContext } from './helpers';
 import { createMint, listen, mintOf, newUser, payMint, TON, type TestUser } from './mint-kit';
-import { expectPendingMintLimitHolds } from './race-kit';
+import { expectPendingMintLimitHolds, expectQuotesHonouredWhilePriceMoves } from './race-kit';
 
 let ctx: TestContext;
 let alice: TestUser;
@@ -337,5 +337,11 @@ describe('a mint honours the quote the user confirmed', () => {
     } finally {
       await dropTicks();
     }
+  });
+});
+
+describe('quotes while the price moves', () => {
+  it('mints confirmed at a quote while the operator moves the price: honoured or refused, never repriced', async () => {
+    await expectQuotesHonouredWhilePriceMoves([ctx]);
   });
 });

@@ -22,6 +22,7 @@ import {
   expectMultilinkActivationsExact,
   expectSameUserActivatesOnce,
   expectOneStakePerMint,
+  expectQuotesHonouredWhilePriceMoves,
   expectPaymentCreditedOnce,
   expectPayoutsPaidOnce,
   expectPendingMintLimitHolds,
@@ -186,6 +187,10 @@ describe('the app on Postgres', () => {
   describe('races that truly overlap here', () => {
     it('concurrent mint requests, over two instances, stop at the pending-mint limit', async () => {
       await expectPendingMintLimitHolds([a, b]);
+    });
+
+    it('mints confirmed at a quote while the operator moves the price, over two instances: honoured or refused, never repriced', async () => {
+      await expectQuotesHonouredWhilePriceMoves([a, b]);
     });
 
     it('200 concurrent stake requests for one mint, over two instances, create exactly one stake', async () => {

@@ -11,6 +11,7 @@ import { inTransaction } from '../../server/events/transaction';
 import { type Account, InsufficientFundsError, changeBalance } from '../../server/ledger/service';
 import { balances, ledgerSums } from '../../server/ledger/queries';
 import { unixNow } from '../../server/lib/codes';
+import { setPrice } from '../../server/price/service';
 import { runSettlement } from '../../server/jobs';
 import type { TreasuryNode } from '../../server/watcher/service';
 import type { TestContext } from './helpers';
@@ -94,6 +95,15 @@ export async function expectMoneyLimitHoldsAcrossApps(apps: Apps, limit: number,
 }
 
 /** `requests` concurrent POST /api/staking/create for one active mint: exactly one stake, the rest 409. */
+/** Rows of one type in a user's operations journal (the money events that move no token balance). */
+async function journalled(ctx: TestContext, userId: number, type: string): Promise<number> {
+  const [row] = await ctx.db.query<{ n: number }>(
+    'SELECT COUNT(*)::int AS n FROM operations_journal WHERE user_id = $1 AND type = $2',
+    [userId, type],
+  );
+  return row?.n ?? 0;
+}
+
 export async function expectOneStakePerMint(apps: Apps, requests = 200): Promise<void> {
   const [ctx] = apps;
   const user = await newUser(ctx);
@@ -118,6 +128,8 @@ export async function expectOneStakePerMint(apps: Apps, requests = 200): Promise
   ]);
   expect(count?.n).toBe(1);
   expect((await mintOf(ctx, user, mint.id)).status).toBe('move_to_staking');
+  // The history says it once too: one "stake started" for the one stake.
+  expect(await journalled(ctx, user.userId, 'stake_started')).toBe(1);
 }
 
 /**
@@ -147,6 +159,8 @@ export async function expectPaymentCreditedOnce(
     [mint.id],
   );
   expect(rows?.n).toBe(1);
+  // One "TON paid for a mint" in the payer's history, whoever read the payment.
+  expect(await journalled(ctx, user.userId, 'mint_paid')).toBe(1);
   expect((await balances(ctx.db, referrer.userId))?.referral_balance).toBe(50n * TOKEN);
   expect(await ledgerMatchesBalances(ctx, referrer.userId)).toBe(true);
 }
@@ -647,4 +661,45 @@ export async function expectRefundedOnce(apps: Apps, requests = 20): Promise<voi
     [user.userId],
   );
   expect(refunds?.n).toBe(1);
+}
+
+/**
+ * Quotes while the price moves (the operator sets it again and again, on either instance): each user
+ * confirms a 10 TON mint at the quote they saw. A quote in force within the last minute is honoured
+ * exactly (the tokens of that price, whatever the price is by the time the request lands); a price that
+ * was never in force is refused (400 priceQuoteExpired) and writes nothing.
+ */
+export async function expectQuotesHonouredWhilePriceMoves(apps: Apps, users = 20): Promise<void> {
+  const [ctx] = apps;
+  const quoted = 10_000_000n; // 0.01 TON per token
+  await setPrice(ctx, quoted);
+  const people = await Promise.all(Array.from({ length: users }, () => newUser(ctx)));
+  const create = (i: number, price: string) =>
+    pick(apps, i).app.inject({
+      method: 'POST',
+      url: '/api/mint/create',
+      headers: people[i]!.headers,
+      payload: { amount: '10', days: 30, price },
+    });
+  const moves = Array.from({ length: 10 }, (_, i) => setPrice(pick(apps, i), quoted + BigInt(i + 1) * 1_000_000n));
+  const [responses] = await Promise.all([
+    Promise.all(people.map((_, i) => create(i, i % 2 === 0 ? '0.01' : '0.0333'))),
+    Promise.all(moves),
+  ]);
+
+  for (const [i, response] of responses.entries()) {
+    if (i % 2 === 0) {
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json<Mint>()).toMatchObject({ amount_token: '1000' });
+    } else {
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorBody>().code).toBe('priceQuoteExpired');
+    }
+  }
+  const refused = people.filter((_, i) => i % 2 === 1).map((person) => person.userId);
+  const [written] = await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM mints WHERE user_id = ANY($1)', [
+    refused,
+  ]);
+  expect(written?.n).toBe(0);
+  await setPrice(ctx, quoted); // the price the other races count at
 }
