@@ -102,3 +102,29 @@ test('the referral screen and the farming form follow a friend and a grant witho
   await expect(app.getByTestId('referral-turnover')).toHaveText(/^45(\.00)? TON/);
   await expect(app.getByTestId('referral-balance')).toHaveText(/^436\.44/);
 });
+
+test('the Total value counts every holding, follows a grant without a reload, and lists its parts on tap', async ({
+  page,
+}) => {
+  const { row } = await createTestUser(page, { name: `Tess ${Date.now() % 100000}` });
+  const id = (await row.getAttribute('data-testid'))!.replace('user-row-', '');
+  await row.getByRole('link', { name: 'Open' }).click();
+  const app = appFrame(page);
+  await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const total = app.getByTestId('total-value');
+  await expect(total).toHaveText(/^0(\.0+)?\sTON$/);
+
+  // 250 tokens to the main balance and 50 to the task balance, at the sandbox's 0.01 TON: 3 TON in all.
+  for (const [amount, account] of [
+    ['250', 'balance_token'],
+    ['50', 'task_balance'],
+  ]) {
+    const granted = await page.request.post(`/sandbox/api/users/${id}/grant`, { data: { amount, account } });
+    expect(granted.status()).toBe(200);
+  }
+  await expect(total).toHaveText(/^3(\.0+)?\sTON$/);
+  await total.click();
+  await expect(app.getByTestId('total-part-main')).toContainText('250.00');
+  await expect(app.getByTestId('total-part-task')).toContainText('50.00');
+  await expect(app.getByTestId('total-part-staked')).toContainText('0.00');
+});

@@ -1,26 +1,31 @@
 import { allSettled } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { mintsRequested, mintUpdated } from '@/entities/mint';
-import { stakesRequested } from '@/entities/stake';
+import { mintUpdated } from '@/entities/mint';
 import { userModel } from '@/entities/user';
 import { priceModel } from '@/pages/dashboard';
 import { tokensValueTon } from '@/pages/dashboard/lib/total-value';
 // The parts' store lives with the lazily loaded parts list (out of the entry bundle).
-import { $holdings, $totalValueTon } from '@/pages/dashboard/model/holdings';
 import {
-  $accessToken,
-  appSocket,
-  getCurrentPriceFx,
-  getMintsFx,
-  getStakesFx,
-  type Mint,
-  type Stake,
-  type UserMe,
-} from '@/shared/api';
+  $holdings,
+  $holdingsSettled,
+  $totalValueTon,
+  readHoldingsFx,
+  totalValueShown,
+} from '@/pages/dashboard/model/holdings';
+import { $accessToken, appSocket, getCurrentPriceFx, type Holdings, type Mint } from '@/shared/api';
+import { timings } from '@/shared/config';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope } from './scope';
 
 const price = (text: string) => ({ price: text, price_change_24h: 1.5, price_change_30d: -2 });
+const holdingsOf = (parts: Partial<Holdings>): Holdings => ({
+  balance_token: '0',
+  referral_balance: '0',
+  task_balance: '0',
+  staked: '0',
+  minting: '0',
+  ...parts,
+});
 
 describe('total value = token balance × current price, in TON, exact on the decimal strings', () => {
   it('multiplies in base units and floors to 9 decimals, with no float drift', () => {
@@ -40,13 +45,12 @@ describe('total value = token balance × current price, in TON, exact on the dec
     expect(tokensValueTon('1e3', '0.01')).toBeNull();
   });
 
-  it('the dashboard shows it once both the user and the price are known', async () => {
+  it('the dashboard shows it once both the holdings and the price are known', async () => {
     const fetchPrice = vi.fn(async () => price('0.012'));
     const { scope } = createTestScope({
       handlers: [
         [getCurrentPriceFx, fetchPrice],
-        [getMintsFx, async () => ({ data: [], total: 0, page: 1, limit: 300 })],
-        [getStakesFx, async () => ({ data: [], total: 0, page: 1, limit: 300 })],
+        [readHoldingsFx, async () => holdingsOf({ balance_token: '2500.5' })],
       ],
     });
     expect(scope.getState($totalValueTon)).toBeNull();
@@ -56,14 +60,7 @@ describe('total value = token balance × current price, in TON, exact on the dec
     expect(scope.getState(priceModel.$priceLoaded)).toBe(true);
     expect(scope.getState($totalValueTon)).toBeNull();
 
-    await allSettled(userModel.userLoaded, {
-      scope,
-      params: { balance_token: '2500.5', referral_balance: '0', task_balance: '0', ref: { level: 0 } } as UserMe,
-    });
-    expect(scope.getState($totalValueTon)).toBeNull();
-
-    await allSettled(mintsRequested, { scope });
-    await allSettled(stakesRequested, { scope });
+    await allSettled(totalValueShown, { scope });
     expect(scope.getState($totalValueTon)).toBe('30.006');
   });
 
@@ -78,58 +75,32 @@ describe('total value = token balance × current price, in TON, exact on the dec
 });
 
 describe('total value = everything the user owns × the current price', () => {
-  const user = {
+  const owned = holdingsOf({
     balance_token: '0.0101',
     referral_balance: '99',
     task_balance: '30',
-    ref: { level: 0 },
-  } as UserMe;
-  const mints = [
-    { id: 1, status: 'active', amount_token: '500.5' },
-    { id: 2, status: 'move_to_staking', amount_token: '1117.19' },
-    { id: 3, status: 'pending', amount_token: '1000' },
-    { id: 4, status: 'completed', amount_token: '7' },
-    { id: 5, status: 'active', amount_token: '0.5' },
-  ] as Mint[];
-  const stake = (id: number, status: Stake['status'], total_amount: string): Stake => ({
-    id,
-    staking_id: `S${id}`,
-    status,
-    created_at: 1_700_000_000,
-    last_updated_at: null,
-    total_amount,
-    daily_reward: 1,
-    hold_bonus: 0,
-    collective_bonus: 0,
-    investment_bonus: 0,
-    earned_reward: '3',
-    max_reward: '100',
+    staked: '1117.19',
+    minting: '501',
   });
-  // A completed stake's tokens are back in the main balance: only the active one counts.
-  const stakes = [stake(1, 'active', '1117.19'), stake(2, 'completed', '50')];
-  const page = <T>(data: T[]) => ({ data, total: data.length, page: 1, limit: 300 });
 
-  async function dashboardWithEveryHolding() {
+  async function dashboardWithEveryHolding(read = vi.fn(async () => owned)) {
     const { scope } = createTestScope({
       values: [[$accessToken, 'access']],
       handlers: [
         [getCurrentPriceFx, async () => price('0.01')],
-        [getMintsFx, async () => page(mints)],
-        [getStakesFx, async () => page(stakes)],
+        [readHoldingsFx, read],
       ],
     });
-    await allSettled(userModel.userLoaded, { scope, params: user });
     await allSettled(priceModel.priceRequested, { scope });
-    // Until the lists are in, a figure would leave parts out: none is shown.
+    // Until the server has said what the user owns, a figure would leave parts out: none is shown.
     expect(scope.getState($totalValueTon)).toBeNull();
-    await allSettled(mintsRequested, { scope });
-    expect(scope.getState($totalValueTon)).toBeNull();
-    await allSettled(stakesRequested, { scope });
-    return scope;
+    expect(scope.getState($holdingsSettled)).toBe(false);
+    await allSettled(totalValueShown, { scope });
+    return { scope, read };
   }
 
   it('sums the balances, the staked tokens and the active mints, and lists each part in TKN and TON', async () => {
-    const scope = await dashboardWithEveryHolding();
+    const { scope } = await dashboardWithEveryHolding();
     // 0.0101 + 99 + 30 + 1117.19 staked + 501 in active mints = 1747.2001 TKN; × 0.01 = 17.472001 TON.
     expect(scope.getState($totalValueTon)).toBe('17.472001');
     expect(scope.getState($holdings)).toEqual([
@@ -141,8 +112,8 @@ describe('total value = everything the user owns × the current price', () => {
     ]);
   });
 
-  it('follows a price tick, a balance push and a mint push', async () => {
-    const scope = await dashboardWithEveryHolding();
+  it('follows a price tick at once, and reads the holdings again after a burst of balance and mint pushes', async () => {
+    const { scope, read } = await dashboardWithEveryHolding();
     // A price_update tick on the app socket.
     vi.stubGlobal('WebSocket', FakeWebSocket);
     try {
@@ -161,21 +132,42 @@ describe('total value = everything the user owns × the current price', () => {
     }
     expect(scope.getState($totalValueTon)).toBe('34.944002');
     expect(scope.getState($holdings)?.find((part) => part.kind === 'staked')?.ton).toBe('22.3438');
+    expect(read).toHaveBeenCalledTimes(1);
 
-    await allSettled(userModel.balanceUpdated, {
-      scope,
-      params: {
-        balance_token: '10.0101',
-        task_balance: '30',
-        referral_balance: '99',
-        hold_bonus: 0,
-        investment_bonus: 0,
-      },
-    });
-    expect(scope.getState($totalValueTon)).toBe('35.144002');
-
-    // The pending mint is paid: its 1000 tokens now count.
-    await allSettled(mintUpdated, { scope, params: { ...(mints[2] as Mint), status: 'active' } });
+    // The pending mint is paid: a balance push and a mint push arrive together; one read follows.
+    read.mockImplementation(async () => ({ ...owned, balance_token: '10.0101', minting: '1501' }));
+    vi.useFakeTimers();
+    try {
+      // allSettled waits for the debounce's timer too: started, not awaited, until the clock moves.
+      const pushes = Promise.all([
+        allSettled(userModel.balanceUpdated, {
+          scope,
+          params: {
+            balance_token: '10.0101',
+            task_balance: '30',
+            referral_balance: '99',
+            hold_bonus: 0,
+            investment_bonus: 0,
+          },
+        }),
+        allSettled(mintUpdated, { scope, params: { id: 3, status: 'active', amount_token: '1000' } as Mint }),
+      ]);
+      await vi.advanceTimersByTimeAsync(timings.holdingsRefetchMs - 1);
+      expect(read).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await pushes;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(read).toHaveBeenCalledTimes(2);
+    // (10.0101 + 99 + 30 + 1117.19 + 1501) × 0.02 = 55.144002
     expect(scope.getState($totalValueTon)).toBe('55.144002');
+  });
+
+  it('a failed read (5xx: null) keeps the figure it had', async () => {
+    const { scope, read } = await dashboardWithEveryHolding();
+    read.mockImplementation(async () => null as never);
+    await allSettled(totalValueShown, { scope });
+    expect(scope.getState($totalValueTon)).toBe('17.472001');
   });
 });

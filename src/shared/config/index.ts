@@ -47,6 +47,8 @@ export const timings = {
   pendingWindowMs: 3 * 60_000,
   /** A form's calculation waits for the user to stop typing. */
   calculationDebounceMs: 300,
+  /** The Total value reads the holdings again this long after the last push that moved one. */
+  holdingsRefetchMs: 250,
   /** The connected wallet's TON balance is read again this often while a screen shows it. */
   balancePollMs: 1_000,
   /** SPEC §4: active earnings recompute every 1 s. */

@@ -1,4 +1,4 @@
-import { formatUnits, MONEY_DECIMALS, parseUnits } from '@/shared/api';
+import { formatUnits, MONEY_DECIMALS, parseUnits, type Holdings } from '@/shared/api';
 
 const SCALE = 10n ** BigInt(MONEY_DECIMALS);
 
@@ -19,31 +19,21 @@ export function tokensValueTon(tokens: string, priceTon: string): string | null 
 export const HOLDING_KINDS = ['main', 'referral', 'task', 'staked', 'minting'] as const;
 export type HoldingKind = (typeof HOLDING_KINDS)[number];
 
-/** The token amounts that make up the total (decimal texts), as the client holds them. */
-export interface HoldingSources {
-  balances: { balance_token: string; referral_balance: string; task_balance: string };
-  /** The user's mints: the active ones hold their amount_token until they complete or are staked. */
-  mints: ReadonlyArray<{ status: string; amount_token: string }>;
-  /** The user's stakes: one not completed holds its total_amount (paid back on completion). */
-  stakes: ReadonlyArray<{ status: string; total_amount: string }>;
-}
-
 const sum = (units: bigint[]) => units.reduce((total, unit) => total + unit, 0n);
 
 /**
- * Everything the user owns, in token base units, by HOLDING_KINDS: the three balances, the staked
- * tokens and the active mints' tokens. Rewards not yet paid (a stake's earnings, a mint's growth to
- * expected_token) are not counted: they are the user's only when paid, and then they are in the main
- * balance. Null when an amount is bad.
+ * Everything the user owns, in token base units, by HOLDING_KINDS, from GET /user/holdings (the three
+ * balances, the staked tokens, the active mints' tokens; rewards not yet paid are not counted). Null
+ * when an amount is bad.
  */
-export function holdingUnits({ balances, mints, stakes }: HoldingSources): bigint[] | null {
+export function holdingUnits(holdings: Holdings): bigint[] | null {
   try {
     return [
-      parseUnits(balances.balance_token),
-      parseUnits(balances.referral_balance),
-      parseUnits(balances.task_balance),
-      sum(stakes.filter((stake) => stake.status !== 'completed').map((stake) => parseUnits(stake.total_amount))),
-      sum(mints.filter((mint) => mint.status === 'active').map((mint) => parseUnits(mint.amount_token))),
+      parseUnits(holdings.balance_token),
+      parseUnits(holdings.referral_balance),
+      parseUnits(holdings.task_balance),
+      parseUnits(holdings.staked),
+      parseUnits(holdings.minting),
     ];
   } catch {
     return null;

@@ -1,31 +1,46 @@
-import { combine } from 'effector';
-import { $mints, $mintsLoaded } from '@/entities/mint';
-import { $stakes, $stakesLoaded } from '@/entities/stake';
-import { $user } from '@/entities/user';
-import { formatUnits } from '@/shared/api';
-import { HOLDING_KINDS, holdingsValueTon, holdingUnits, tokensValueTon } from '../lib/total-value';
+import { attach, combine, createEvent, createStore, merge, sample } from 'effector';
+import { debounce } from 'patronum';
+import { mintMovedToStaking, mintUpdated } from '@/entities/mint';
+import { stakeUpdated } from '@/entities/stake';
+import { balanceUpdated } from '@/entities/user';
+import { callFx, formatUnits, type Holdings } from '@/shared/api';
+import { timings } from '@/shared/config';
+import { createQuery } from '@/shared/lib/query';
+import { HOLDING_KINDS, type HoldingKind, holdingsValueTon, holdingUnits, tokensValueTon } from '../lib/total-value';
 import { $currentPrice } from './price';
 
 /*
  * The Total value (SPEC §2 dashboard) and its parts. Only the Total value's view (a lazy chunk,
- * ui/total-value.tsx) reads these, so they are created with it, out of the entry bundle: they derive
- * from the entities' stores and the price, which hold everything meanwhile.
+ * ui/total-value-parts.tsx) reads these, so they are created with it, out of the entry bundle.
  */
 
-/**
- * Everything the user owns, in token base units by kind (lib/total-value.ts); null until the user and
- * both lists are known, so the figure never shows a part missing. Live: the balances follow
- * `user:balance`, the lists `user:mint` and `user:staking`.
- */
-export const $holdingUnits = combine(
-  $user,
-  $mints,
-  $stakes,
-  $mintsLoaded,
-  $stakesLoaded,
-  (user, mints, stakes, mintsLoaded, stakesLoaded) =>
-    user && mintsLoaded && stakesLoaded ? holdingUnits({ balances: user, mints, stakes }) : null,
+/** The view is on screen: read the holdings (and keep them fresh while it stays). */
+export const totalValueShown = createEvent();
+
+/** GET /user/holdings: what the user owns by where it sits, read by the server at one moment. */
+export const readHoldingsFx = callFx('holdings');
+const holdings = createQuery({
+  effect: attach({ effect: readHoldingsFx, mapParams: () => undefined }),
+  initial: null as Holdings | null,
+});
+/** The first read has settled (answered or not): until then the figure is a skeleton, not a dash. */
+export const $holdingsSettled = holdings.$settled;
+const $shown = createStore(false).on(totalValueShown, () => true);
+
+// Any push that moves a holding (a balance, a mint paid or staked, a stake started or finished) is read
+// again from the server, once for a burst of them (a settlement pushes a balance and a stake together).
+const moved = debounce(
+  merge([balanceUpdated, mintUpdated, mintMovedToStaking, stakeUpdated]),
+  timings.holdingsRefetchMs,
 );
+sample({ clock: totalValueShown, target: holdings.start });
+sample({ clock: moved, source: $shown, filter: Boolean, fn: () => undefined, target: holdings.start });
+
+/**
+ * Everything the user owns, in token base units by kind (lib/total-value.ts); null until the server
+ * has answered, so the figure never shows a part missing. Live: re-read on every push that moves one.
+ */
+export const $holdingUnits = holdings.$data.map((answer) => (answer ? holdingUnits(answer) : null));
 
 /** The Total value: all of it at the current price (`price_update`), in TON (exact decimal text), or null. */
 export const $totalValueTon = combine($holdingUnits, $currentPrice, (units, price) =>
@@ -35,13 +50,9 @@ export const $totalValueTon = combine($holdingUnits, $currentPrice, (units, pric
 /** The parts, each in tokens and in TON at the current price (exact decimal texts); null while the total is. */
 export const $holdings = combine($holdingUnits, $currentPrice, (units, price) =>
   units && price
-    ? units.map((units, i) => {
-        const tokens = formatUnits(units);
-        return {
-          kind: HOLDING_KINDS[i] as (typeof HOLDING_KINDS)[number],
-          tokens,
-          ton: tokensValueTon(tokens, price.price) ?? '0',
-        };
+    ? units.map((part, i) => {
+        const tokens = formatUnits(part);
+        return { kind: HOLDING_KINDS[i] as HoldingKind, tokens, ton: tokensValueTon(tokens, price.price) ?? '0' };
       })
     : null,
 );

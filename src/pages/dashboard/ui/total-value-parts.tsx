@@ -1,11 +1,11 @@
 import { useUnit } from 'effector-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type MessageKey, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Skeleton } from '@/shared/ui/skeleton';
 import type { HoldingKind } from '../lib/total-value';
-import { $holdings, $totalValueTon } from '../model/holdings';
+import { $holdings, $holdingsSettled, $totalValueTon, totalValueShown } from '../model/holdings';
 import { $priceLoaded } from '../model/price';
 import styles from './dashboard-page.module.css';
 
@@ -19,8 +19,14 @@ const PART_LABELS = {
 
 /** The Total value's figure (a chunk of its own, with its model); a tap shows the parts. */
 export function TotalValueFigure() {
-  const [total, priceLoaded] = useUnit([$totalValueTon, $priceLoaded]);
+  const [total, priceLoaded, settled, onShown] = useUnit([
+    $totalValueTon,
+    $priceLoaded,
+    $holdingsSettled,
+    totalValueShown,
+  ]);
   const [shown, setShown] = useState(false);
+  useEffect(() => onShown(), [onShown]);
   return (
     <>
       <button
@@ -33,7 +39,7 @@ export function TotalValueFigure() {
       >
         {total !== null ? (
           `${formatAmount(total, DECIMALS.ton)} TON`
-        ) : priceLoaded ? (
+        ) : priceLoaded && settled ? (
           '—'
         ) : (
           <Skeleton width={160} height={32} />

@@ -61,11 +61,27 @@ export const balancesSchema = userMeSchema.pick({
   collective_bonus: true,
 });
 
+/**
+ * GET /user/holdings: everything the user owns, in tokens, by where it sits, read at one moment (the
+ * dashboard's Total value and its parts): the three balances, the tokens in stakes not yet completed
+ * (their total_amount, paid back on completion) and in active mints (their amount_token). Rewards not
+ * yet paid are not counted: they are the user's when paid, into the main balance.
+ */
+export const holdingsSchema = z.object({
+  balance_token: moneyText,
+  referral_balance: moneyText,
+  task_balance: moneyText,
+  staked: moneyText,
+  minting: moneyText,
+});
+
 /** The schemas of each user call (./routes.ts), under the same names. */
 export const userCallSchemas = {
   me: { response: userMeSchema },
+  holdings: { response: holdingsSchema },
 } as const satisfies Record<keyof typeof userRoutes, CallSchemas>;
 
 export type UserMe = z.output<typeof userMeSchema>;
 export type BoundWallet = z.output<typeof boundWalletSchema>;
 export type Balances = z.output<typeof balancesSchema>;
+export type Holdings = z.output<typeof holdingsSchema>;
