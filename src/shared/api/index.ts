@@ -18,7 +18,7 @@ export {
   TASK_PHOTO_TYPES,
 } from './contract/constants';
 export { formatUnits, parseUnits, MONEY_DECIMALS } from './contract/money';
-export { PHOTO_SIGNATURE_BYTES, sniffPhotoType, type PhotoType } from './contract/tasks/photo-type';
+export type { PhotoType } from './contract/tasks/photo-type';
 export { ApiError, errorTexts, isAuthFailure, isInvalidInitData, type ApiFailure } from './errors';
 export { requestFx, requestFailed, sendRequest, sendRequestFx, type RequestOptions } from './request';
 export { registerBody } from './transport';

@@ -1,14 +1,7 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { or } from 'patronum';
 import { onProofSent } from '@/entities/task';
-import {
-  PHOTO_SIGNATURE_BYTES,
-  sniffPhotoType,
-  taskPhotoUploadProgressed,
-  validateTaskPhotoFx,
-  type PhotoType,
-  type Task,
-} from '@/shared/api';
+import { taskPhotoUploadProgressed, validateTaskPhotoFx, type PhotoType, type Task } from '@/shared/api';
 import { readBase64Fx } from '@/shared/lib/file';
 import { photoProblem, type PhotoProblem } from '../lib/photo-problem';
 
@@ -45,10 +38,10 @@ export const $previewUrl = createStore<string | null>(null, { serialize: 'ignore
 );
 
 /** Reads only the file's first bytes: what they say it is (a name or a declared type can lie). */
-export const sniffFileFx = createEffect(async (file: File) => ({
-  file,
-  type: sniffPhotoType(new Uint8Array(await file.slice(0, PHOTO_SIGNATURE_BYTES).arrayBuffer())),
-}));
+export const sniffFileFx = createEffect(async (file: File) => {
+  const { PHOTO_SIGNATURE_BYTES, sniffPhotoType } = await import('@/shared/lib/photo-type');
+  return { file, type: sniffPhotoType(new Uint8Array(await file.slice(0, PHOTO_SIGNATURE_BYTES).arrayBuffer())) };
+});
 sample({ clock: photoChosen, target: sniffFileFx });
 // A file that cannot be read is no photo to send either.
 const unreadable = sample({ clock: sniffFileFx.fail, fn: ({ params }) => ({ file: params, type: null }) });
