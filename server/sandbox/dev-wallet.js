@@ -14,7 +14,7 @@
 
   var ORIGIN = window.location.origin;
   var API = '/sandbox/api/wallet';
-  var PLATFORMS = ['chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'];
+  var PLATFORMS = ['ios', 'android', 'chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'];
   var FEATURES = ['SendTransaction', { name: 'SendTransaction', maxMessages: 4 }];
   var ERROR_SHOWN_MS = 2500;
   // TON Connect error codes (connect events and send answers).
