@@ -304,6 +304,8 @@ describe('wallet widget settings', () => {
       theme: 'dark',
       // The connection is stored under the Telegram user's keys.
       telegramUserId: 777,
+      // The sandbox's Dev Wallet connects through its injected bridge from every view of the modal.
+      injectedOnlyWallets: ['devwallet'],
     });
     expect(mount).toHaveBeenCalledTimes(2);
     expect(mount).toHaveBeenLastCalledWith('ton-connect-button');
