@@ -25,7 +25,9 @@ export interface AppConnector {
    * Restores the saved connection until `signal` aborts (a deadline the app keeps); a session no
    * wallet ever answered is forgotten when it does not connect. Resolves with whether a wallet is connected.
    */
-  restore(openingDeadlineMS: number, signal: AbortSignal): Promise<boolean>;
+  restore(signal: AbortSignal): Promise<boolean>;
+  /** A wallet is connected (a restored session is, from its stored answer, before its bridge opens). */
+  readonly connected: boolean;
   /** Aborts a connect whenever this UI's wallets modal is dismissed without a wallet. */
   abortConnectsOnDismiss(ui: Pick<InstanceType<Library['TonConnectUI']>, 'onModalStateChange'>): void;
   /** Stops a connect still waiting for its wallet and forgets its pending session (the picker closed). */
@@ -107,9 +109,12 @@ export function createAppConnector(
       pending = null;
       await options.storage.removeItem(STORED_CONNECTION_KEY);
     },
-    async restore(openingDeadlineMS, signal) {
+    get connected() {
+      return connector.connected;
+    },
+    async restore(signal) {
       try {
-        await connector.restoreConnection({ openingDeadlineMS, signal });
+        await connector.restoreConnection({ signal });
       } catch {
         /* aborted or failed: not connected */
       }

@@ -145,7 +145,7 @@ $connection.on(createTonConnectWithConnectionFx.doneData, (known, made) => made 
 const restoreSavedConnectionFx = attach({
   source: $connection,
   effect: async (connection): Promise<boolean> =>
-    connection ? connection.connector.restore(timings.walletRestoreMs, connection.restoreAbort.signal) : false,
+    connection ? connection.connector.restore(connection.restoreAbort.signal) : false,
 });
 // The deadline is a detached timer (not a pending effect), cleared when the restore ends, so nothing
 // waits on it; its id is the scope's, not the module's.
@@ -157,6 +157,9 @@ const scheduleRestoreDeadlineFx = attach({
     if (ms === null || !connection) return null;
     const gaveUp = scopeBind(connectionRestoreGaveUp, { safe: true });
     return setTimeout(() => {
+      // A saved session's wallet shows at once, from its stored answer, while its bridge reopens:
+      // that one is left to the library (aborting would delete a session a slow network still reaches).
+      if (connection.connector.connected) return;
       connection.restoreAbort.abort();
       gaveUp();
     }, ms);
