@@ -10,9 +10,9 @@ import { appFrame, createTestUser, devWalletDialog } from './sandbox';
 const refuseTonkeeperBridge = (page: Page) =>
   page.context().route('https://bridge.tonapi.io/**', (route) => route.abort('connectionrefused'));
 
-async function openAsPhoneUser(page: Page, language: 'en' | 'ru' = 'en') {
+async function openAsUser(page: Page, language: 'en' | 'ru' = 'en', platform: 'android' | 'tdesktop' = 'android') {
   await refuseTonkeeperBridge(page);
-  const { row } = await createTestUser(page, { platform: 'android', language });
+  const { row } = await createTestUser(page, { platform, language });
   await row.getByRole('link', { name: 'Open' }).click();
   const app = appFrame(page);
   // The first launch after the server starts builds its caches: room for a busy machine.
@@ -28,7 +28,7 @@ const closeWalletsModal = (page: Page) =>
 test('at phone width the Dev Wallet is offered, and a phone wallet that cannot connect leaves it usable', async ({
   page,
 }) => {
-  const app = await openAsPhoneUser(page);
+  const app = await openAsUser(page);
 
   // A phone wallet first: it cannot connect; the user gives up on it.
   await app.getByRole('button', { name: 'Connect Wallet' }).click();
@@ -49,10 +49,30 @@ test('at phone width the Dev Wallet is offered, and a phone wallet that cannot c
   await expect(app.getByTestId('wallet-address')).toHaveText(/^0Q.…[\w-]{4}$/);
 });
 
+test('on desktop too, a wallet that cannot connect leaves the Dev Wallet usable', async ({ page }) => {
+  const app = await openAsUser(page, 'en', 'tdesktop');
+  await app.getByRole('button', { name: 'Connect Wallet' }).click();
+  const modal = app.locator('[data-tc-wallets-modal-container]');
+  await modal.getByRole('button', { name: /Tonkeeper/ }).click();
+  await expect(modal).toContainText('Tonkeeper');
+  await closeWalletsModal(page);
+  await expect(modal).toBeHidden();
+
+  await app.getByRole('button', { name: 'Connect Wallet' }).click();
+  await modal
+    .getByRole('button', { name: /Dev Wallet/ })
+    .first()
+    .click();
+  const sheet = devWalletDialog(page);
+  await expect(sheet).toContainText('TON Token wants to connect');
+  await sheet.getByRole('button', { name: 'Connect' }).click();
+  await expect(app.getByTestId('wallet-address')).toBeVisible();
+});
+
 test('a reload whose saved session waits on an unreachable bridge gives up in seconds and says so', async ({
   page,
 }) => {
-  const app = await openAsPhoneUser(page);
+  const app = await openAsUser(page);
   await app.getByRole('button', { name: 'Connect Wallet' }).click();
   const modal = app.locator('[data-tc-wallets-modal-container]');
   await modal.getByRole('button', { name: /Tonkeeper/ }).click();
@@ -79,7 +99,7 @@ test('a reload whose saved session waits on an unreachable bridge gives up in se
 });
 
 test('the Dev Wallet’s sheet speaks the user’s language', async ({ page }) => {
-  const app = await openAsPhoneUser(page, 'ru');
+  const app = await openAsUser(page, 'ru');
   await app.getByRole('button', { name: 'Подключить кошелёк' }).click();
   await app
     .locator('[data-tc-wallets-modal-container]')
