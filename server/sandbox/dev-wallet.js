@@ -14,7 +14,7 @@
 
   var ORIGIN = window.location.origin;
   var API = '/sandbox/api/wallet';
-  var PLATFORMS = ['chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'];
+  var PLATFORMS = ['ios', 'android', 'chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'];
   var FEATURES = ['SendTransaction', { name: 'SendTransaction', maxMessages: 4 }];
   var ERROR_SHOWN_MS = 2500;
   // TON Connect error codes (connect events and send answers).
@@ -87,6 +87,75 @@
     } catch (error) {
       return {};
     }
+  }
+
+  // ---- language ---------------------------------------------------------------------------------
+
+  var TEXTS = {
+    en: {
+      wantsToConnect: '{app} wants to connect',
+      address: 'Address',
+      balance: 'Balance',
+      sharesProof: 'Shares your address and a signed proof that you own it.',
+      sharesAddress: 'Shares your wallet address.',
+      connect: 'Connect',
+      connecting: 'Connecting…',
+      decline: 'Decline',
+      confirmTransaction: 'Confirm transaction',
+      transactionRefused: 'Transaction refused',
+      approve: 'Approve',
+      sending: 'Sending…',
+      total: 'Total',
+      to: 'To {address}',
+      withPayload: 'With a payload (not a text comment)',
+      deploys: 'Deploys a contract (stateInit)',
+      message: 'Message {number}',
+      network: 'testnet · sandbox',
+    },
+    ru: {
+      wantsToConnect: '{app} запрашивает подключение',
+      address: 'Адрес',
+      balance: 'Баланс',
+      sharesProof: 'Передаёт ваш адрес и подписанное подтверждение, что он ваш.',
+      sharesAddress: 'Передаёт адрес вашего кошелька.',
+      connect: 'Подключить',
+      connecting: 'Подключение…',
+      decline: 'Отклонить',
+      confirmTransaction: 'Подтвердите перевод',
+      transactionRefused: 'Перевод отклонён',
+      approve: 'Подтвердить',
+      sending: 'Отправка…',
+      total: 'Итого',
+      to: 'Кому {address}',
+      withPayload: 'С данными (не текстовый комментарий)',
+      deploys: 'Развёртывает контракт (stateInit)',
+      message: 'Сообщение {number}',
+      network: 'testnet · песочница',
+    },
+  };
+
+  /**
+   * The user's language, as the Mini App shows it: the page's lang (the app sets it to its locale),
+   * else Telegram's language_code from the launch data (Russian for ru and its regional forms).
+   */
+  function language() {
+    var page = (document.documentElement.lang || '').toLowerCase();
+    if (page === 'ru' || page === 'en') return page;
+    try {
+      var user = JSON.parse(new URLSearchParams(initData()).get('user') || 'null');
+      var code = user && typeof user.language_code === 'string' ? user.language_code.toLowerCase() : '';
+      return code === 'ru' || code.indexOf('ru-') === 0 ? 'ru' : 'en';
+    } catch (error) {
+      return 'en';
+    }
+  }
+
+  /** The text `key` in the user's language, with `{name}` placeholders filled. */
+  function t(key, values) {
+    var text = TEXTS[language()][key];
+    return text.replace(/\{(\w+)\}/g, function (match, name) {
+      return values && values[name] !== undefined ? String(values[name]) : match;
+    });
   }
 
   // ---- stored connection (per Telegram user) ----------------------------------------------------
@@ -312,13 +381,14 @@
     card.setAttribute('role', 'dialog');
     card.setAttribute('aria-modal', 'true');
     card.setAttribute('aria-label', 'Dev Wallet');
+    card.lang = language();
     card.tabIndex = -1;
 
     var brand = el('div', 'brand');
     var logo = el('img');
     logo.src = walletInfo.image;
     logo.alt = '';
-    brand.append(logo, el('span', '', 'Dev Wallet'), el('span', 'net', 'testnet · sandbox'));
+    brand.append(logo, el('span', '', 'Dev Wallet'), el('span', 'net', t('network')));
     var title = el('h2', '', options.title);
     title.id = 'devwallet-title';
     var error = el('p', 'error');
@@ -417,23 +487,17 @@
         if (!wallet.error) {
           var rows = el('div', 'rows');
           rows.append(
-            row('Address', shortAddress(wallet.address), 'devwallet-address', wallet.address),
-            row('Balance', wallet.balance + ' TON', 'devwallet-balance'),
+            row(t('address'), shortAddress(wallet.address), 'devwallet-address', wallet.address),
+            row(t('balance'), wallet.balance + ' TON', 'devwallet-balance'),
           );
           content.push(rows);
-          content.push(
-            el(
-              'p',
-              'hint',
-              asksProof ? 'Shares your address and a signed proof that you own it.' : 'Shares your wallet address.',
-            ),
-          );
+          content.push(el('p', 'hint', t(asksProof ? 'sharesProof' : 'sharesAddress')));
         }
         var overlay = openOverlay({
-          title: appName + ' wants to connect',
+          title: t('wantsToConnect', { app: appName }),
           content: content,
-          primary: 'Connect',
-          secondary: 'Decline',
+          primary: t('connect'),
+          secondary: t('decline'),
           primaryDisabled: Boolean(wallet.error),
         });
         if (wallet.error) {
@@ -446,7 +510,7 @@
             overlay.close();
             return connectError(id, USER_DECLINED, 'User declined the connection');
           }
-          overlay.busy('Connecting…');
+          overlay.busy(t('connecting'));
           return api('POST', API + '/connect', {
             init_data: initData(),
             manifest_url: message.manifestUrl,
@@ -506,14 +570,14 @@
     var box = el('div', 'message');
     box.setAttribute('data-testid', 'devwallet-message');
     var line = el('div', 'line');
-    var to = el('span', 'to', 'To ' + shortAddress(message.address));
+    var to = el('span', 'to', t('to', { address: shortAddress(message.address) }));
     to.title = message.address;
     line.append(to, el('span', 'amount', message.amount + ' TON'));
     box.append(line);
     if (message.comment !== null) box.append(el('div', 'comment', '“' + message.comment + '”'));
-    else if (message.has_payload) box.append(el('div', 'note', 'With a payload (not a text comment)'));
-    if (message.has_state_init) box.append(el('div', 'note', 'Deploys a contract (stateInit)'));
-    box.setAttribute('aria-label', 'Message ' + (index + 1));
+    else if (message.has_payload) box.append(el('div', 'note', t('withPayload')));
+    if (message.has_state_init) box.append(el('div', 'note', t('deploys')));
+    box.setAttribute('aria-label', t('message', { number: index + 1 }));
     return box;
   }
 
@@ -549,7 +613,7 @@
         var totals = el('div', 'rows');
         totals.append(
           row(
-            'Total',
+            t('total'),
             sumTon(
               preview.messages.map(function (m) {
                 return m.amount;
@@ -557,21 +621,21 @@
             ) + ' TON',
             'devwallet-total',
           ),
-          row('Balance', preview.balance + ' TON', 'devwallet-balance'),
+          row(t('balance'), preview.balance + ' TON', 'devwallet-balance'),
         );
         content.push(totals);
         var overlay = openOverlay({
-          title: 'Confirm transaction',
+          title: t('confirmTransaction'),
           content: content,
-          primary: 'Approve',
-          secondary: 'Decline',
+          primary: t('approve'),
+          secondary: t('decline'),
         });
         return overlay.choice.then(function (choice) {
           if (choice !== 'primary') {
             overlay.close();
             return sendError(id, USER_DECLINED, 'User declined the transaction');
           }
-          overlay.busy('Sending…');
+          overlay.busy(t('sending'));
           return api('POST', API + '/send', body).then(
             function (sent) {
               overlay.close();
@@ -588,10 +652,10 @@
       function (error) {
         // Refused before asking (expired, wrong network, bad address…): say why, briefly.
         var overlay = openOverlay({
-          title: 'Transaction refused',
+          title: t('transactionRefused'),
           content: [],
-          primary: 'Approve',
-          secondary: 'Decline',
+          primary: t('approve'),
+          secondary: t('decline'),
           primaryDisabled: true,
         });
         return overlay.fail(error.message).then(function () {

@@ -58,7 +58,7 @@ test('connects, signs a transfer, declines, and disconnects through the overlay'
     walletInfo: {
       name: 'Dev Wallet',
       app_name: 'devwallet',
-      platforms: ['chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'],
+      platforms: ['ios', 'android', 'chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'],
     },
     deviceInfo: { appName: 'Dev Wallet', maxProtocolVersion: 2 },
     protocolVersion: 2,

@@ -4,7 +4,7 @@ import { appFrame, createTestUser, devWalletDialog } from './sandbox';
 /**
  * A Telegram user whose language is Russian meets a Russian app: every screen's text, the toasts,
  * the dates, and `<html lang="ru">`. The wallet widget is the library's own (it follows the same
- * choice); the dev wallet's sheet is sandbox-only and stays English.
+ * choice), and so does the sandbox's dev wallet sheet.
  */
 
 /** The app's own visible text as words, without the wallet library's widget and the dev wallet's sheet. */
@@ -35,7 +35,8 @@ async function connectDevWalletInRussian(page: Page) {
     .first()
     .click();
   const sheet = devWalletDialog(page);
-  await sheet.getByRole('button', { name: 'Connect' }).click();
+  await expect(sheet).toContainText('TON Token запрашивает подключение');
+  await sheet.getByRole('button', { name: 'Подключить' }).click();
   await expect(sheet).toBeHidden();
   await expect(app.getByTestId('wallet-address')).toBeVisible();
 }
@@ -86,7 +87,7 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
 
   await app.getByRole('button', { name: 'Создать минт' }).click();
   await expect(app.getByText('Новый минт создан')).toBeVisible();
-  await devWalletDialog(page).getByRole('button', { name: 'Approve' }).click();
+  await devWalletDialog(page).getByRole('button', { name: 'Подтвердить' }).click();
   await expect(app.getByText('Транзакция обрабатывается')).toBeVisible();
   const pending = app.getByRole('region', { name: 'Ожидает оплаты' });
   await expect(pending).toContainText('Оплатите 10.00 TON из кошелька');

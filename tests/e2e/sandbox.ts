@@ -40,8 +40,8 @@ export const devWalletDialog = (page: Page) => appFrame(page).getByRole('dialog'
 
 /**
  * Connects the dev wallet the way a person does: the TON Connect button → the library's wallets
- * modal → 'Dev Wallet' (offered like a browser extension on desktop platforms) → Connect in the
- * dev wallet's sheet. Ends when the app shows the connected wallet.
+ * modal → 'Dev Wallet' (offered on every platform and width) → Connect in the dev wallet's sheet.
+ * Ends when the app shows the connected wallet.
  */
 export async function connectDevWallet(page: Page) {
   const app = appFrame(page);

@@ -3,8 +3,7 @@ import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './s
 
 /*
  * Issue #3 end to end, through the sandbox: launcher → app → the TON Connect modal → the dev wallet.
- * A desktop platform: the wallets modal offers injected (extension-like) wallets only in its
- * desktop view, as it does in a desktop Telegram window.
+ * A desktop platform (the modal's desktop view); tests/e2e/wallet-offline.spec.ts covers phone width.
  */
 test('connect the dev wallet, disconnect, reconnect, then approve and decline a test transfer', async ({ page }) => {
   const { row } = await createTestUser(page, { platform: 'tdesktop' });

@@ -5,6 +5,7 @@ import { sendTransactionModel } from '@/features/send-transaction';
 import { getAddressBalanceFx, getTonProofPayloadFx } from '@/shared/api';
 import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import {
+  connectionRestoreGaveUp,
   connectionRestored,
   createTonConnectFx,
   disconnectWalletFx,
@@ -71,6 +72,18 @@ describe('wallet connection state (SPEC §4)', () => {
     await allSettled(walletStatusChanged, { scope, params: null });
     expect(scope.getState($status)).toBe('disconnected');
     expect(scope.getState($balanceNano)).toBeNull();
+  });
+
+  it('a restore that gave up says so until a wallet connects', async () => {
+    const { scope } = createTestScope({ handlers: [[getAddressBalanceFx, async () => '0']] });
+    expect(scope.getState(walletModel.$restoreGaveUp)).toBe(false);
+    await allSettled(connectionRestoreGaveUp, { scope });
+    await allSettled(connectionRestored, { scope, params: false });
+    expect(scope.getState($status)).toBe('disconnected');
+    expect(scope.getState(walletModel.$restoreGaveUp)).toBe(true);
+
+    await allSettled(walletStatusChanged, { scope, params: wallet() });
+    expect(scope.getState(walletModel.$restoreGaveUp)).toBe(false);
   });
 
   it('a restored connection goes straight to connected', async () => {
@@ -304,6 +317,8 @@ describe('wallet widget settings', () => {
       theme: 'dark',
       // The connection is stored under the Telegram user's keys.
       telegramUserId: 777,
+      // The sandbox's Dev Wallet connects through its injected bridge from every view of the modal.
+      injectedOnlyWallets: ['devwallet'],
     });
     expect(mount).toHaveBeenCalledTimes(2);
     expect(mount).toHaveBeenLastCalledWith('ton-connect-button');

@@ -440,7 +440,7 @@ function installedFallbackList(): unknown[] {
 }
 
 describe('wallets list, script and page', () => {
-  it('lists the dev wallet first (js bridge, no mobile platforms), then the library’s fallback list', async () => {
+  it('lists the dev wallet first (every platform, js bridge), then the library’s fallback list', async () => {
     const response = await inject({ method: 'GET', url: '/sandbox/wallets-v2.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/application\/json/);
@@ -450,8 +450,13 @@ describe('wallets list, script and page', () => {
       name: 'Dev Wallet',
       image: `${PUBLIC_URL}/sandbox/dev-wallet.svg`,
       about_url: `${PUBLIC_URL}/sandbox/`,
-      platforms: ['chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'],
-      bridge: [{ type: 'js', key: 'devwallet' }],
+      // Phones too: the phone-width wallets modal lists only ios/android wallets.
+      platforms: ['ios', 'android', 'chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'],
+      universal_url: expect.stringMatching(/^https:\/\/t\.me\/\w+\?attach=devwallet$/),
+      bridge: [
+        { type: 'sse', url: `${PUBLIC_URL}/sandbox/dev-wallet/bridge` },
+        { type: 'js', key: 'devwallet' },
+      ],
       features: ['SendTransaction', { name: 'SendTransaction', maxMessages: 4 }],
     });
     expect(JSON.parse(JSON.stringify(installedFallbackList()))).toEqual(rest);

@@ -23,5 +23,21 @@ export const DEV_WALLET_VERSION = '1.0.0';
 export const DEV_WALLET_SCRIPT_PATH = '/sandbox/dev-wallet.js';
 export const DEV_WALLET_IMAGE_PATH = '/sandbox/dev-wallet.svg';
 export const WALLETS_LIST_PATH = '/sandbox/wallets-v2.json';
-/** Desktop and browser only: with ios/android in the list entry @tonconnect/ui shows a QR code instead (DESIGN.md §6). */
-export const DEV_WALLET_PLATFORMS = ['chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'] as const;
+/**
+ * Every platform, phones too: @tonconnect/ui's phone-width views list only wallets with ios/android.
+ * Those views (and the desktop view's first, QR mode) connect over an HTTP bridge, so the entry names
+ * one (DEV_WALLET_BRIDGE_PATH, never answered) and the app's connector sends any connect to it through
+ * the injected bridge instead (src/shared/ton-connect/connector.ts, docs/decisions.md).
+ */
+export const DEV_WALLET_PLATFORMS = [
+  'ios',
+  'android',
+  'chrome',
+  'firefox',
+  'safari',
+  'macos',
+  'windows',
+  'linux',
+] as const;
+/** The Dev Wallet's HTTP bridge URL in the list: its identity for the app's connector, not a bridge. */
+export const DEV_WALLET_BRIDGE_PATH = '/sandbox/dev-wallet/bridge';

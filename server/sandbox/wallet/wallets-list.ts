@@ -9,6 +9,7 @@
 import type { Config } from '../../config';
 import {
   DEV_WALLET_APP_NAME,
+  DEV_WALLET_BRIDGE_PATH,
   DEV_WALLET_IMAGE_PATH,
   DEV_WALLET_JS_BRIDGE_KEY,
   DEV_WALLET_NAME,
@@ -39,7 +40,13 @@ export function devWalletListItem(config: Config): WalletListItem {
     image: `${config.publicUrl}${DEV_WALLET_IMAGE_PATH}`,
     about_url: `${config.publicUrl}/sandbox/`,
     platforms: [...DEV_WALLET_PLATFORMS],
-    bridge: [{ type: 'js', key: DEV_WALLET_JS_BRIDGE_KEY }],
+    // A t.me link: where the library's views open a chosen wallet, the Telegram host only notes it
+    // (any other link would open a browser tab); the Dev Wallet's sheet answers in the app itself.
+    universal_url: `https://t.me/${config.botUsername}?attach=${DEV_WALLET_APP_NAME}`,
+    bridge: [
+      { type: 'sse', url: `${config.publicUrl}${DEV_WALLET_BRIDGE_PATH}` },
+      { type: 'js', key: DEV_WALLET_JS_BRIDGE_KEY },
+    ],
     features: ['SendTransaction', { name: 'SendTransaction', maxMessages: MAX_MESSAGES }],
   };
 }

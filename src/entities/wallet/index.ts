@@ -1,4 +1,5 @@
 export {
+  $restoreGaveUp,
   $balanceError,
   $balanceNano,
   $friendlyAddress,

@@ -55,6 +55,11 @@ export const timings = {
   stakeTickMs: 1_000,
   /** A ton_proof payload is good for 15 minutes: a fresh one is fetched every 10 while no wallet is connected. */
   proofPayloadRefreshMs: 10 * 60_000,
+  /**
+   * Restoring the saved wallet connection stops waiting for a wallet's bridge after this long (the
+   * library would wait 12 s): the wallet panel says it gave up and offers Connect wallet again.
+   */
+  walletRestoreMs: 4_000,
 } as const;
 
 export const botLink = (): string => `https://t.me/${appConfig.botUsername}`;

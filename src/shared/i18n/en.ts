@@ -607,6 +607,8 @@ export const en = {
   'stats.users': 'Users',
   'stats.activeStakes': 'Active stakes',
   'stats.updatedAt': 'Updated {time}',
+  // The saved wallet connection could not be restored in time.
+  'wallet.restoreGaveUp': 'Your wallet did not answer. Connect it again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

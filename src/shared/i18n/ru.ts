@@ -604,4 +604,6 @@ export const ru = {
   'stats.users': 'Пользователи',
   'stats.activeStakes': 'Активные стейки',
   'stats.updatedAt': 'Обновлено {time}',
+  // The saved wallet connection could not be restored in time.
+  'wallet.restoreGaveUp': 'Кошелёк не ответил. Подключите его снова.',
 } as const satisfies Record<MessageKey, string>;

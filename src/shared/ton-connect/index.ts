@@ -1,5 +1,6 @@
 export {
   connectErrorReceived,
+  connectionRestoreGaveUp,
   connectionRestored,
   createTonConnectFx,
   disconnectWalletFx,

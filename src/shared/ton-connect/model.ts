@@ -1,6 +1,8 @@
 import type { ActionConfiguration } from '@tonconnect/ui';
 import { attach, createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
+import { timings } from '../config';
 import { $t } from '../i18n';
+import type { AppConnector } from './connector';
 import {
   TRACKED_ACTIONS,
   describeWalletError,
@@ -33,6 +35,11 @@ interface Connection {
    * would silently bring back its default notifications and drop the return URL.
    */
   actionsConfiguration: ActionConfiguration;
+  connector: AppConnector;
+  /** The widget's look for a colour scheme (see library.ts). */
+  uiPreferences: (theme: WalletUiOptions['theme']) => ReturnType<typeof import('./library').uiPreferences>;
+  /** Stops the restore of the saved connection (it took too long). */
+  restoreAbort: AbortController;
 }
 
 /** A scope's connection (each forked scope has its own; never serialized: it holds the library's objects). */
@@ -43,55 +50,11 @@ export const walletStatusChanged = createEvent<ConnectedWalletInfo | null>();
 /** Restoring the saved connection finished (SPEC §4: spinner until then). */
 export const connectionRestored = createEvent<boolean>();
 export const connectErrorReceived = createEvent<string>();
+/** The saved connection's wallet did not answer in time: the restore stopped waiting for it. */
+export const connectionRestoreGaveUp = createEvent();
+
 /** A `ton-connect-ui-*` tracking event the library dispatched (SPEC §7). */
 export const trackingEventReceived = createEvent<{ action: TrackedAction; detail: unknown }>();
-
-function toInfo(wallet: NonNullable<Instance['wallet']>): ConnectedWalletInfo {
-  return {
-    address: wallet.account.address,
-    chain: wallet.account.chain,
-    publicKey: wallet.account.publicKey ?? null,
-    walletStateInit: wallet.account.walletStateInit ?? null,
-    walletName: 'name' in wallet && typeof wallet.name === 'string' ? wallet.name : wallet.device.appName,
-    features: wallet.device.features as ConnectedWalletInfo['features'],
-    tonProof: proofOf(wallet),
-  };
-}
-
-/** The ton_proof item of a fresh connect (an error reply or a restored connection has none). */
-function proofOf(wallet: NonNullable<Instance['wallet']>): ConnectedWalletInfo['tonProof'] {
-  const item = wallet.connectItems?.tonProof;
-  if (!item || !('proof' in item)) return null;
-  const { timestamp, domain, payload, signature } = item.proof;
-  return { timestamp, domain: { lengthBytes: domain.lengthBytes, value: domain.value }, payload, signature };
-}
-
-const toLibraryTheme = (lib: Library, theme: WalletUiOptions['theme']) =>
-  theme === 'dark' ? lib.THEME.DARK : lib.THEME.LIGHT;
-
-/** A design token's current value ('' when the page has none, e.g. in a test). */
-const token = (name: string): string =>
-  typeof document === 'undefined' ? '' : getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-
-/**
- * The widget in the app's look: its button and modal take the app's tokens (Telegram's button,
- * section, text and hint colours) for the scheme in use; unset tokens keep the library's own.
- */
-function uiPreferences(lib: Library, theme: WalletUiOptions['theme']) {
-  const button = token('--color-button');
-  const buttonText = token('--color-button-text');
-  const section = token('--color-section');
-  const text = token('--color-text');
-  const hint = token('--color-hint');
-  const colors = {
-    ...(button ? { accent: button, telegramButton: button } : {}),
-    ...(button && buttonText ? { connectButton: { background: button, foreground: buttonText } } : {}),
-    ...(section ? { background: { primary: section } } : {}),
-    ...(text && hint ? { text: { primary: text, secondary: hint } } : {}),
-  };
-  const libraryTheme = toLibraryTheme(lib, theme);
-  return { theme: libraryTheme, borderRadius: 'm' as const, colorsSet: { [libraryTheme]: colors } };
-}
 
 /** Observes the library's `ton-connect-ui-*` events; a failing subscriber never reaches the library. */
 export const observeTrackingFx = createEffect(() => {
@@ -111,12 +74,16 @@ export const observeTrackingFx = createEffect(() => {
 // eslint-disable-next-line effector/strict-effect-handlers
 const connectFx = createEffect(async (setup: TonConnectSetup): Promise<Connection> => {
   const statusChanged = scopeBind(walletStatusChanged, { safe: true });
-  const restored = scopeBind(connectionRestored, { safe: true });
   const connectError = scopeBind(connectErrorReceived, { safe: true });
   // Before the library exists, so its connection-restoring events are seen too.
   await observeTrackingFx();
 
-  const [lib, { telegramUserStorage }] = await Promise.all([import('@tonconnect/ui'), import('./storage')]);
+  const [lib, { telegramUserStorage }, { createAppConnector }, { toInfo, uiPreferences }] = await Promise.all([
+    import('@tonconnect/ui'),
+    import('./storage'),
+    import('./connector'),
+    import('./library'),
+  ]);
   const actionsConfiguration: ActionConfiguration = {
     returnStrategy: 'back',
     twaReturnUrl: setup.twaReturnUrl,
@@ -127,16 +94,21 @@ const connectFx = createEffect(async (setup: TonConnectSetup): Promise<Connectio
     modals: ['before'],
     notifications: [],
   };
-  const connector = new lib.TonConnect({
-    manifestUrl: setup.manifestUrl,
-    // One Telegram account's connection is never another's on the same device (DESIGN.md §8).
-    storage: telegramUserStorage(setup.telegramUserId),
-    ...(setup.walletsListSource ? { walletsListSource: setup.walletsListSource } : {}),
-    analytics: { mode: 'off' },
-  });
+  const connector = createAppConnector(
+    lib,
+    {
+      manifestUrl: setup.manifestUrl,
+      // One Telegram account's connection is never another's on the same device (DESIGN.md §8).
+      storage: telegramUserStorage(setup.telegramUserId),
+      ...(setup.walletsListSource ? { walletsListSource: setup.walletsListSource } : {}),
+      analytics: { mode: 'off' },
+    },
+    setup.injectedOnlyWallets,
+  );
   const instance = new lib.TonConnectUI({
-    connector,
-    restoreConnection: true,
+    connector: connector.connector,
+    // The app restores it (restoreSavedConnectionFx), with a deadline of its own.
+    restoreConnection: false,
     language: setup.language,
     uiPreferences: uiPreferences(lib, setup.theme),
     actionsConfiguration,
@@ -146,8 +118,16 @@ const connectFx = createEffect(async (setup: TonConnectSetup): Promise<Connectio
     (wallet) => statusChanged(wallet ? toInfo(wallet) : null),
     (error) => connectError(error.message),
   );
-  void instance.connectionRestored.then(restored, () => restored(false));
-  return { library: lib, instance, actionsConfiguration };
+  // A picker closed without a wallet leaves no connect running (nor a pending session stored).
+  connector.abortConnectsOnDismiss(instance);
+  return {
+    library: lib,
+    instance,
+    actionsConfiguration,
+    connector,
+    uiPreferences: (theme) => uiPreferences(lib, theme),
+    restoreAbort: new AbortController(),
+  };
 });
 
 const createTonConnectWithConnectionFx = attach({
@@ -156,6 +136,42 @@ const createTonConnectWithConnectionFx = attach({
     connection ?? (await connectFx(setup)),
 });
 $connection.on(createTonConnectWithConnectionFx.doneData, (known, made) => made ?? known);
+
+/**
+ * Restores the saved connection, if any. The library would wait up to 12 s (SPEC §4) on a wallet's
+ * bridge that does not answer, with the wallet panel's spinner up all that time; the app gives up
+ * after `timings.walletRestoreMs` instead, and says so (connectionRestoreGaveUp).
+ */
+const restoreSavedConnectionFx = attach({
+  source: $connection,
+  effect: async (connection): Promise<boolean> =>
+    connection ? connection.connector.restore(connection.restoreAbort.signal) : false,
+});
+// The deadline is a detached timer (not a pending effect), cleared when the restore ends, so nothing
+// waits on it; its id is the scope's, not the module's.
+const $restoreTimer = createStore<ReturnType<typeof setTimeout> | null>(null, { serialize: 'ignore' });
+const scheduleRestoreDeadlineFx = attach({
+  source: { timer: $restoreTimer, connection: $connection },
+  effect: ({ timer, connection }, ms: number | null) => {
+    clearTimeout(timer ?? undefined);
+    if (ms === null || !connection) return null;
+    const gaveUp = scopeBind(connectionRestoreGaveUp, { safe: true });
+    return setTimeout(() => {
+      // A saved session's wallet shows at once, from its stored answer, while its bridge reopens:
+      // that one is left to the library (aborting would delete a session a slow network still reaches).
+      if (connection.connector.connected) return;
+      connection.restoreAbort.abort();
+      gaveUp();
+    }, ms);
+  },
+});
+$restoreTimer.on(scheduleRestoreDeadlineFx.doneData, (_, timer) => timer);
+
+// Once, when this scope's connection is made (a second createTonConnectFx keeps the first).
+sample({ clock: $connection.updates, filter: Boolean, fn: () => undefined, target: restoreSavedConnectionFx });
+sample({ clock: restoreSavedConnectionFx, fn: () => timings.walletRestoreMs, target: scheduleRestoreDeadlineFx });
+sample({ clock: restoreSavedConnectionFx.finally, fn: () => null, target: scheduleRestoreDeadlineFx });
+sample({ clock: restoreSavedConnectionFx.doneData, target: connectionRestored });
 
 const setConnectRequestWithConnectionFx = attach({
   source: $connection,
@@ -174,7 +190,7 @@ const setUiOptionsWithConnectionFx = attach({
     if (!connection) return;
     connection.instance.uiOptions = {
       language: options.language,
-      uiPreferences: uiPreferences(connection.library, options.theme),
+      uiPreferences: connection.uiPreferences(options.theme),
       actionsConfiguration: connection.actionsConfiguration,
     };
   },

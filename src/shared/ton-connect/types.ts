@@ -61,6 +61,11 @@ export interface TonConnectSetup extends WalletUiOptions {
   twaReturnUrl: `${string}://${string}`;
   /** The Telegram user: the connection is stored under this user's keys (null outside Telegram). */
   telegramUserId: number | null;
+  /**
+   * App names of listed wallets reached only through their injected bridge, whichever view of the
+   * wallets modal they are chosen in (the sandbox's Dev Wallet; none in production).
+   */
+  injectedOnlyWallets: readonly string[];
 }
 
 /** The tracking events of SPEC §7, without the `ton-connect-ui-` prefix the library dispatches. */

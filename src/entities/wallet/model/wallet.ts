@@ -7,6 +7,7 @@ import { hapticErrorFx } from '@/shared/telegram';
 import { showToast } from '@/shared/ui/toast';
 import { shortenAddress } from '@/shared/lib/format';
 import {
+  connectionRestoreGaveUp,
   connectionRestored,
   TESTNET_CHAIN,
   transactionSent,
@@ -29,6 +30,10 @@ export const $restored = createStore(false).on(connectionRestored, () => true);
 export const $status = combine($wallet, $restored, (wallet, restored): WalletStatus =>
   wallet ? 'connected' : restored ? 'disconnected' : 'restoring',
 );
+/** The saved connection's wallet did not answer in time (the panel says so until a wallet connects). */
+export const $restoreGaveUp = createStore(false)
+  .on(connectionRestoreGaveUp, () => true)
+  .reset(walletStatusChanged.filter({ fn: (wallet) => wallet !== null }));
 
 /**
  * User-friendly, non-bounceable (UQ…), test-only on testnet — as wallets show it. The address code

@@ -8,6 +8,9 @@ import { createTonConnectFx, mountButtonFx, setUiOptionsFx, type TonConnectSetup
 /** Starts TON Connect with the app's settings: manifest, local wallets list in sandbox,
  * the app's language (shared/i18n: the same choice as every other text), Telegram's theme, return to
  * the Mini App after a wallet action. */
+/** The sandbox's Dev Wallet (its app name in the sandbox's wallets list): an injected bridge only. */
+const SANDBOX_DEV_WALLET = 'devwallet';
+
 export const walletWidgetStarted = createEvent<Pick<LaunchParams, 'colorScheme'>>();
 export const buttonRootMounted = createEvent<string>();
 export const buttonRootUnmounted = createEvent();
@@ -22,6 +25,7 @@ sample({
     language,
     theme: colorScheme,
     telegramUserId: user?.telegram_id ?? null,
+    injectedOnlyWallets: appConfig.mode === 'sandbox' ? [SANDBOX_DEV_WALLET] : [],
   }),
   target: createTonConnectFx,
 });

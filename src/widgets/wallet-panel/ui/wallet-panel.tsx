@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { useEffect } from 'react';
-import { $shortAddress, $status, TonBalance } from '@/entities/wallet';
+import { $restoreGaveUp, $shortAddress, $status, TonBalance } from '@/entities/wallet';
 import { TestTransferButton } from '@/features/send-transaction';
 import { useT } from '@/shared/i18n';
 import { Badge } from '@/shared/ui/badge';
@@ -23,8 +23,9 @@ const DisconnectWalletModal = lazyModal($disconnectOpen, () =>
  * is: the balance of the connected address (3+4, SPEC §9), and Disconnect.
  */
 export function WalletPanel() {
-  const [status, shortAddress, verified, onDisconnect, mounted, unmounted] = useUnit([
+  const [status, restoreGaveUp, shortAddress, verified, onDisconnect, mounted, unmounted] = useUnit([
     $status,
+    $restoreGaveUp,
     $shortAddress,
     $walletVerified,
     disconnectClicked,
@@ -57,6 +58,11 @@ export function WalletPanel() {
         ) : null}
         <div id={BUTTON_ROOT_ID} hidden={status === 'restoring'} />
       </div>
+      {status === 'disconnected' && restoreGaveUp ? (
+        <p className={styles.notice} role="status">
+          {t('wallet.restoreGaveUp')}
+        </p>
+      ) : null}
       {status === 'connected' ? (
         <div className={styles.details}>
           <span className={styles.label}>
