@@ -19,7 +19,7 @@ interface Candle {
 }
 
 /** A legend figure as the widget shows it: 6 decimals, truncated, zero-padded (SPEC §5). */
-const figure = (value: string) => formatAmount(value, DECIMALS.price, { fixed: true });
+const figure = (value: string) => formatAmount(value, DECIMALS.price);
 
 /** What the sandbox reads as the current price (the app's GET /price/current-price answers the same). */
 async function sandboxPrice(page: Page) {

@@ -3,7 +3,7 @@ import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { SOURCE_TEXTS } from '@/entities/farming-link/index.ui';
 import { type Translate, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { DECIMALS, formatAmount, formatTokens, formatTon } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { AmountInput } from '@/shared/ui/amount-input';
 import { Button, buttonClassName } from '@/shared/ui/button';
@@ -45,7 +45,7 @@ import {
 } from '../model/create-farming-link';
 import styles from './create-farming-link.module.css';
 
-const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
+const tokens = (amount: string) => `${formatTokens(amount)}`;
 
 /** What is wrong, and what to do about it. */
 function problemText(problem: LinkProblem, t: Translate): string {
@@ -109,7 +109,7 @@ function Calculation() {
           <ListRow
             label={t('farming.eachActivation')}
             value={tokens(calculation.amount_token)}
-            hint={`${formatAmount(calculation.amount_ton, DECIMALS.ton)} TON`}
+            hint={`${formatTon(calculation.amount_ton)}`}
           />
           <ListRow
             label={t('farming.after', { days: t('common.days', { count: calculation.tariff_days }) })}

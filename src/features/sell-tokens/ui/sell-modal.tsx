@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { type MessageKey, type Translate, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { DECIMALS, formatAmount, formatPrice, formatTokens, formatTon } from '@/shared/lib/format';
 import { AmountInput } from '@/shared/ui/amount-input';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
@@ -33,8 +33,8 @@ import {
 } from '../model/sell';
 import styles from './sell-modal.module.css';
 
-const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
-const ton = (amount: string) => `${formatAmount(amount, DECIMALS.ton)} TON`;
+const tokens = (amount: string) => `${formatTokens(amount)}`;
+const ton = (amount: string) => `${formatTon(amount)}`;
 
 const SOURCES = {
   balance_token: 'sell.fromMain',
@@ -94,10 +94,7 @@ function Figures() {
       <ListRows label={t('sell.figures')}>
         <ListRow
           label={t('sell.price')}
-          value={value(
-            calculation ? `${formatAmount(calculation.price, DECIMALS.price)} TON` : undefined,
-            'sell-price',
-          )}
+          value={value(calculation ? formatPrice(calculation.price) : undefined, 'sell-price')}
         />
         <ListRow
           label={t('sell.tonAmount')}

@@ -6,7 +6,7 @@ import { InviteButton } from '@/features/invite-friends/index.ui';
 import { InfoButton } from '@/features/program-info';
 import { parseUnits, type Referral, type ReferralTier } from '@/shared/api';
 import { formatDate, useLocale, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatPercent, formatTokens, formatTon } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { Badge } from '@/shared/ui/badge';
 import { ItemList, ListItem, ListItemMeta } from '@/shared/ui/list-item';
@@ -35,9 +35,8 @@ import { transferOpened } from '../model/transfer';
 import styles from './referral-page.module.css';
 import { TransferModal } from './transfer-modal';
 
-const ton = (amount: string) => `${formatAmount(amount, DECIMALS.ton)} TON`;
-const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
-const percent = (value: number) => `${formatAmount(value, DECIMALS.percent).replace(/\.?0+$/, '')}%`;
+const ton = (amount: string) => `${formatTon(amount)}`;
+const tokens = (amount: string) => `${formatTokens(amount)}`;
 
 /** The tier (SPEC §3): level N of 8, its percent, the friends' turnover and the way to the next one. */
 function TierCard({ tier }: { tier: ReferralTier }) {
@@ -48,10 +47,10 @@ function TierCard({ tier }: { tier: ReferralTier }) {
       <div className={styles.tierHead}>
         <span className={styles.tierLevel}>{t('referral.level', { level: progress.level, total: TIER_COUNT })}</span>
         <Badge tone="accent" testId="referral-percent">
-          {percent(tier.percent)}
+          {formatPercent(tier.percent)}
         </Badge>
       </div>
-      <p className={styles.hint}>{t('referral.percentHint', { percent: percent(tier.percent) })}</p>
+      <p className={styles.hint}>{t('referral.percentHint', { percent: formatPercent(tier.percent) })}</p>
       <ListRows>
         <ListRow label={t('referral.turnover')} value={ton(tier.turnover)} valueTestId="referral-turnover" strong />
       </ListRows>
@@ -62,7 +61,7 @@ function TierCard({ tier }: { tier: ReferralTier }) {
             {t('referral.toNextLevel', {
               amount: ton(progress.remaining),
               level: progress.nextLevel,
-              percent: percent(tier.next_percent ?? tier.percent),
+              percent: formatPercent(tier.next_percent ?? tier.percent),
             })}
           </p>
         </>
@@ -229,7 +228,7 @@ function Friends() {
         <EmptyState
           icon={<Icon name="referral" />}
           title={t('referral.noFriends')}
-          text={t('referral.noFriendsText', { percent: percent(tier?.percent ?? 0) })}
+          text={t('referral.noFriendsText', { percent: formatPercent(tier?.percent ?? 0) })}
           action={<InviteButton size="s" stretched={false} />}
           testId="referral-empty"
         />

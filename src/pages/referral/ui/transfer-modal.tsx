@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { type Translate, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatTokens } from '@/shared/lib/format';
 import { AmountInput } from '@/shared/ui/amount-input';
 import { Modal } from '@/shared/ui/modal';
 import type { TransferProblem } from '../lib/transfer-problem';
@@ -19,7 +19,7 @@ import {
 } from '../model/transfer';
 import styles from './transfer-modal.module.css';
 
-const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
+const tokens = (amount: string) => `${formatTokens(amount)}`;
 
 function problemText(problem: TransferProblem, t: Translate): string {
   switch (problem.kind) {

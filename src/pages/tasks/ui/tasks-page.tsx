@@ -12,7 +12,7 @@ import {
 import { $user } from '@/entities/user';
 import type { Task, TaskStatus } from '@/shared/api';
 import { type MessageKey, useLocale, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatTokens } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button, buttonClassName } from '@/shared/ui/button';
@@ -25,7 +25,7 @@ import { SkeletonCard } from '@/shared/ui/skeleton';
 import { $busyTaskIds, actionPressed, linkOpenPressed } from '../model/actions';
 import styles from './tasks-page.module.css';
 
-const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
+const tokens = (amount: string) => `${formatTokens(amount)}`;
 
 const STATUS = {
   new: { label: 'tasks.status.new', tone: 'neutral' },
