@@ -81,7 +81,7 @@ test('A invites B, earns from B\u2019s mint, transfers, hands out a farming link
   // Shown once: the badge is gone.
   await expect(referralLink.getByLabel('1 new referral')).toHaveCount(0);
   // The navbar's Invite Friends and copy buttons are on this screen.
-  await expect(app.getByRole('button', { name: 'Invite Friends' })).toBeVisible();
+  await expect(app.getByRole('button', { name: 'Invite friends' })).toBeVisible();
   await app.getByRole('button', { name: 'Copy referral link' }).click();
   await expect(app.getByText('Referral link copied to clipboard')).toBeVisible();
 
