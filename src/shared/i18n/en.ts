@@ -6,6 +6,8 @@
  * - `{name}` is replaced by the `name` parameter.
  * - `a|b` are plural forms chosen by the `count` parameter: English one|other, Russian one|few|many.
  * - The SPEC's texts (toasts, gates, errors) are written here exactly as the SPEC has them.
+ * - Everything else follows docs/glossary.md (terms, sentence case, the voice of refusals, a no-break
+ *   space between a figure and its unit); tests/unit/catalogue-style.test.ts checks it.
  */
 export const en = {
   // ---- shared -------------------------------------------------------------------------------------

@@ -43,11 +43,11 @@ export function FarmingLinkCard({ link, children }: { link: FarmingLink; childre
           valueTestId="farming-link-uses"
           strong
         />
-        <ListRow label={t('farming.eachGives')} value={`${formatTon(link.amount)}`} />
+        <ListRow label={t('farming.eachGives')} value={formatTon(link.amount)} />
         <ListRow label={t('farming.paidFrom')} value={t(SOURCE_TEXTS[linkSource(link)])} />
-        <ListRow label={t('farming.cost')} value={`${formatTokens(link.cost_token)}`} />
+        <ListRow label={t('farming.cost')} value={formatTokens(link.cost_token)} />
         {link.status === 'revoked' ? (
-          <ListRow label={t('farming.refunded')} value={`${formatTokens(link.refunded_token)}`} />
+          <ListRow label={t('farming.refunded')} value={formatTokens(link.refunded_token)} />
         ) : null}
         <ListRow label={t('farming.createdOn')} value={formatDate(link.created_at, locale)} />
       </ListRows>

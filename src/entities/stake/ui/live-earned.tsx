@@ -33,7 +33,7 @@ export function LiveProgress({ id, className }: { id: number; className?: string
     fn: (progress, [stakeId]) => progress[stakeId] ?? 0,
   });
   const t = useT();
-  const text = `${formatPercent(percent)}`;
+  const text = formatPercent(percent);
   return (
     <div className={className}>
       <ProgressBar percent={percent} label={t('stake.progress', { percent: text })} testId="stake-progress" />

@@ -33,9 +33,6 @@ import {
 } from '../model/sell';
 import styles from './sell-modal.module.css';
 
-const tokens = (amount: string) => `${formatTokens(amount)}`;
-const ton = (amount: string) => `${formatTon(amount)}`;
-
 const SOURCES = {
   balance_token: 'sell.fromMain',
   referral_balance: 'sell.fromReferral',
@@ -53,7 +50,7 @@ function amountProblemText(problem: SellAmountProblem, t: Translate): string {
     case 'below_min':
       return t('validation.sellAtLeast', { amount: formatAmount(problem.min, DECIMALS.token) });
     case 'above_balance':
-      return t('sell.aboveBalance', { balance: tokens(problem.balance) });
+      return t('sell.aboveBalance', { balance: formatTokens(problem.balance) });
   }
 }
 
@@ -98,12 +95,15 @@ function Figures() {
         />
         <ListRow
           label={t('sell.tonAmount')}
-          value={value(calculation ? ton(calculation.ton_amount) : undefined, 'sell-ton-amount')}
+          value={value(calculation ? formatTon(calculation.ton_amount) : undefined, 'sell-ton-amount')}
         />
-        <ListRow label={t('sell.fee')} value={value(calculation ? ton(calculation.fee) : undefined, 'sell-fee')} />
+        <ListRow
+          label={t('sell.fee')}
+          value={value(calculation ? formatTon(calculation.fee) : undefined, 'sell-fee')}
+        />
         <ListRow
           label={t('sell.receive')}
-          value={value(calculation ? ton(calculation.receive_amount) : undefined, 'sell-receive')}
+          value={value(calculation ? formatTon(calculation.receive_amount) : undefined, 'sell-receive')}
           strong
         />
       </ListRows>
@@ -194,7 +194,7 @@ export function SellModal() {
           maxLabel={t('sell.max')}
           error={problem ? amountProblemText(problem, t) : null}
           errorTestId="sell-amount-error"
-          hint={t('sell.available', { balance: tokens(balance) })}
+          hint={t('sell.available', { balance: formatTokens(balance) })}
           disabled={busy}
         />
         <Figures />

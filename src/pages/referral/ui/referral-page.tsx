@@ -35,9 +35,6 @@ import { transferOpened } from '../model/transfer';
 import styles from './referral-page.module.css';
 import { TransferModal } from './transfer-modal';
 
-const ton = (amount: string) => `${formatTon(amount)}`;
-const tokens = (amount: string) => `${formatTokens(amount)}`;
-
 /** The tier (SPEC §3): level N of 8, its percent, the friends' turnover and the way to the next one. */
 function TierCard({ tier }: { tier: ReferralTier }) {
   const t = useT();
@@ -52,14 +49,19 @@ function TierCard({ tier }: { tier: ReferralTier }) {
       </div>
       <p className={styles.hint}>{t('referral.percentHint', { percent: formatPercent(tier.percent) })}</p>
       <ListRows>
-        <ListRow label={t('referral.turnover')} value={ton(tier.turnover)} valueTestId="referral-turnover" strong />
+        <ListRow
+          label={t('referral.turnover')}
+          value={formatTon(tier.turnover)}
+          valueTestId="referral-turnover"
+          strong
+        />
       </ListRows>
       {progress.nextLevel !== null && progress.remaining !== null ? (
         <>
           <ProgressBar percent={progress.percent} label={t('referral.progressLabel', { level: progress.nextLevel })} />
           <p className={styles.progressText} data-testid="referral-next-level">
             {t('referral.toNextLevel', {
-              amount: ton(progress.remaining),
+              amount: formatTon(progress.remaining),
               level: progress.nextLevel,
               percent: formatPercent(tier.next_percent ?? tier.percent),
             })}
@@ -101,12 +103,16 @@ function ReferralBalance() {
       <ListRows>
         <ListRow
           label={t('referral.balance')}
-          value={tokens(user.referral_balance)}
+          value={formatTokens(user.referral_balance)}
           valueTestId="referral-balance"
           strong
         />
         {totalEarned !== null ? (
-          <ListRow label={t('referral.totalEarned')} value={tokens(totalEarned)} valueTestId="referral-total-earned" />
+          <ListRow
+            label={t('referral.totalEarned')}
+            value={formatTokens(totalEarned)}
+            valueTestId="referral-total-earned"
+          />
         ) : null}
       </ListRows>
       <div className={styles.balanceActions}>
@@ -169,13 +175,13 @@ function ReferralItem({ referral }: { referral: Referral }) {
       figures={[
         {
           label: t('referral.theirTurnover'),
-          value: ton(referral.turnover),
+          value: formatTon(referral.turnover),
           tone: 'plain',
           testId: 'referral-item-turnover',
         },
         {
           label: t('referral.earnedYou'),
-          value: earnedAny ? `+${tokens(referral.earned)}` : tokens(referral.earned),
+          value: earnedAny ? `+${formatTokens(referral.earned)}` : formatTokens(referral.earned),
           tone: earnedAny ? 'accent' : 'hint',
           testId: 'referral-item-earned',
         },
