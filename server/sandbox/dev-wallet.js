@@ -40,6 +40,29 @@
     features: FEATURES,
   };
 
+  // ---- figures: the app's own formatter (src/shared/lib/format, served as /sandbox/format.js) ----
+
+  // A URL the browser loads, not a module of this tree: a variable, so import checks do not try to resolve it.
+  var FORMAT_SCRIPT = '/sandbox/format.js';
+  var format = null;
+  var formatLoaded = import(FORMAT_SCRIPT).then(
+    function (module) {
+      format = module;
+    },
+    function () {
+      // Without it the overlay still works, showing figures as the server sent them.
+    },
+  );
+
+  function shortAddress(address) {
+    return format && address ? format.shortenAddress(address) : address || '';
+  }
+
+  /** A balance as the app shows it (4 decimals); what a message sends stays exact, to the nanoton. */
+  function tonBalance(amount) {
+    return format ? format.formatTon(amount) : amount + ' TON';
+  }
+
   // ---- Telegram launch data ---------------------------------------------------------------------
 
   function paramsFromHash(hash) {
@@ -263,10 +286,6 @@
 
   // ---- overlay ----------------------------------------------------------------------------------
 
-  function shortAddress(address) {
-    return address && address.length > 14 ? address.slice(0, 6) + '…' + address.slice(-6) : address || '';
-  }
-
   function css(theme) {
     var bg = theme.bg_color || '#ffffff';
     var text = theme.text_color || '#1c1d21';
@@ -477,18 +496,19 @@
       });
       return Promise.all([
         manifestAppName(message.manifestUrl),
+        formatLoaded,
         fetchWallet().catch(function (error) {
           return { error: error };
         }),
       ]).then(function (loaded) {
         var appName = loaded[0];
-        var wallet = loaded[1];
+        var wallet = loaded[2];
         var content = [];
         if (!wallet.error) {
           var rows = el('div', 'rows');
           rows.append(
             row(t('address'), shortAddress(wallet.address), 'devwallet-address', wallet.address),
-            row(t('balance'), wallet.balance + ' TON', 'devwallet-balance'),
+            row(t('balance'), tonBalance(wallet.balance), 'devwallet-balance'),
           );
           content.push(rows);
           content.push(el('p', 'hint', t(asksProof ? 'sharesProof' : 'sharesAddress')));
@@ -572,7 +592,7 @@
     var line = el('div', 'line');
     var to = el('span', 'to', t('to', { address: shortAddress(message.address) }));
     to.title = message.address;
-    line.append(to, el('span', 'amount', message.amount + ' TON'));
+    line.append(to, el('span', 'amount', message.amount + '\u00A0TON'));
     box.append(line);
     if (message.comment !== null) box.append(el('div', 'comment', '“' + message.comment + '”'));
     else if (message.has_payload) box.append(el('div', 'note', t('withPayload')));
@@ -602,67 +622,71 @@
     if (!loadConnection())
       return Promise.resolve(sendError(id, UNKNOWN_APP, 'Dev Wallet is not connected to this app'));
     var body = { init_data: initData(), request: request };
-    return api('POST', API + '/preview', body).then(
-      function (preview) {
-        var content = [];
-        var list = el('div', 'rows');
-        preview.messages.forEach(function (message, index) {
-          list.append(messageView(message, index));
-        });
-        content.push(list);
-        var totals = el('div', 'rows');
-        totals.append(
-          row(
-            t('total'),
-            sumTon(
-              preview.messages.map(function (m) {
-                return m.amount;
-              }),
-            ) + ' TON',
-            'devwallet-total',
-          ),
-          row(t('balance'), preview.balance + ' TON', 'devwallet-balance'),
-        );
-        content.push(totals);
-        var overlay = openOverlay({
-          title: t('confirmTransaction'),
-          content: content,
-          primary: t('approve'),
-          secondary: t('decline'),
-        });
-        return overlay.choice.then(function (choice) {
-          if (choice !== 'primary') {
-            overlay.close();
-            return sendError(id, USER_DECLINED, 'User declined the transaction');
-          }
-          overlay.busy(t('sending'));
-          return api('POST', API + '/send', body).then(
-            function (sent) {
-              overlay.close();
-              return { result: sent.boc, id: id };
-            },
-            function (error) {
-              return overlay.fail(error.message).then(function () {
-                return sendError(id, error.status && error.status < 500 ? BAD_REQUEST : UNKNOWN_ERROR, error.message);
-              });
-            },
+    return Promise.all([api('POST', API + '/preview', body), formatLoaded])
+      .then(function (loaded) {
+        return loaded[0];
+      })
+      .then(
+        function (preview) {
+          var content = [];
+          var list = el('div', 'rows');
+          preview.messages.forEach(function (message, index) {
+            list.append(messageView(message, index));
+          });
+          content.push(list);
+          var totals = el('div', 'rows');
+          totals.append(
+            row(
+              t('total'),
+              sumTon(
+                preview.messages.map(function (m) {
+                  return m.amount;
+                }),
+              ) + '\u00A0TON',
+              'devwallet-total',
+            ),
+            row(t('balance'), tonBalance(preview.balance), 'devwallet-balance'),
           );
-        });
-      },
-      function (error) {
-        // Refused before asking (expired, wrong network, bad address…): say why, briefly.
-        var overlay = openOverlay({
-          title: t('transactionRefused'),
-          content: [],
-          primary: t('approve'),
-          secondary: t('decline'),
-          primaryDisabled: true,
-        });
-        return overlay.fail(error.message).then(function () {
-          return sendError(id, error.status && error.status < 500 ? BAD_REQUEST : UNKNOWN_ERROR, error.message);
-        });
-      },
-    );
+          content.push(totals);
+          var overlay = openOverlay({
+            title: t('confirmTransaction'),
+            content: content,
+            primary: t('approve'),
+            secondary: t('decline'),
+          });
+          return overlay.choice.then(function (choice) {
+            if (choice !== 'primary') {
+              overlay.close();
+              return sendError(id, USER_DECLINED, 'User declined the transaction');
+            }
+            overlay.busy(t('sending'));
+            return api('POST', API + '/send', body).then(
+              function (sent) {
+                overlay.close();
+                return { result: sent.boc, id: id };
+              },
+              function (error) {
+                return overlay.fail(error.message).then(function () {
+                  return sendError(id, error.status && error.status < 500 ? BAD_REQUEST : UNKNOWN_ERROR, error.message);
+                });
+              },
+            );
+          });
+        },
+        function (error) {
+          // Refused before asking (expired, wrong network, bad address…): say why, briefly.
+          var overlay = openOverlay({
+            title: t('transactionRefused'),
+            content: [],
+            primary: t('approve'),
+            secondary: t('decline'),
+            primaryDisabled: true,
+          });
+          return overlay.fail(error.message).then(function () {
+            return sendError(id, error.status && error.status < 500 ? BAD_REQUEST : UNKNOWN_ERROR, error.message);
+          });
+        },
+      );
   }
 
   function send(message) {

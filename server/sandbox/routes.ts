@@ -19,6 +19,12 @@ import { createUser, grant, launch, listUsers, preparedMessage, updateUser } fro
 import { devWalletRoutes } from './wallet/routes';
 
 const page = (name: string) => new URL(`./${name}`, import.meta.url);
+/**
+ * The app's own formatter (plain JavaScript on purpose), served to the launcher and the dev wallet so every
+ * figure in the sandbox reads as in the app: one source, not a copy (tests/server/sandbox-format.test.ts).
+ */
+export const FORMAT_SCRIPT_PATH = '/sandbox/format.js';
+const formatScript = new URL('../../src/shared/lib/format/format-core.js', import.meta.url);
 
 /** The launcher's pages and API, and the dev wallet (sandbox/index.ts registers them in sandbox mode only). */
 export function sandboxRoutes(deps: Deps) {
@@ -33,6 +39,12 @@ export function sandboxRoutes(deps: Deps) {
     const devPage = { config: { withoutCsp: true } };
     app.get('/sandbox/', devPage, html('launcher.html'));
     app.get('/sandbox/frame.html', devPage, html('frame.html'));
+    app.get(FORMAT_SCRIPT_PATH, async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await readFile(formatScript)),
+    );
 
     app.get('/sandbox/api/users', async () => listUsers(deps));
     app.post('/sandbox/api/users', async (request, reply) => {

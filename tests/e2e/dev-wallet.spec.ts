@@ -88,11 +88,11 @@ test('connects, signs a transfer, declines, and disconnects through the overlay'
   // Then connect, with a proof.
   call = await start(page, connectCall("[{ name: 'ton_addr' }, { name: 'ton_proof', payload: 'e2e-nonce' }]"));
   await expect(dialog).toContainText('TON Token wants to connect');
-  await expect(dialog.getByTestId('devwallet-balance')).toHaveText('100 TON');
+  await expect(dialog.getByTestId('devwallet-balance')).toHaveText('100.0000 TON');
   const shownAddress = await dialog.getByTestId('devwallet-address').getAttribute('title');
   expect(Address.parseFriendly(shownAddress!).isTestOnly).toBe(true);
   await expect(dialog.getByTestId('devwallet-address')).toHaveText(
-    `${shownAddress!.slice(0, 6)}…${shownAddress!.slice(-6)}`,
+    `${shownAddress!.slice(0, 3)}…${shownAddress!.slice(-4)}`,
   );
   await page.screenshot({ path: test.info().outputPath('connect-overlay.png') });
   await dialog.getByRole('button', { name: 'Connect' }).click();
@@ -138,10 +138,10 @@ test('connects, signs a transfer, declines, and disconnects through the overlay'
   await expect(dialog).toContainText('Confirm transaction');
   const message = dialog.getByTestId('devwallet-message');
   await expect(message).toHaveCount(1);
-  await expect(message).toContainText(`To ${recipient.slice(0, 6)}…${recipient.slice(-6)}`);
+  await expect(message).toContainText(`To ${recipient.slice(0, 3)}…${recipient.slice(-4)}`);
   await expect(message).toContainText('1.5 TON');
   await expect(message).toContainText('hello');
-  await expect(dialog.getByTestId('devwallet-balance')).toHaveText('100 TON');
+  await expect(dialog.getByTestId('devwallet-balance')).toHaveText('100.0000 TON');
   await page.screenshot({ path: test.info().outputPath('send-overlay.png') });
   await dialog.getByRole('button', { name: 'Approve' }).click();
   const sent = (await call.result()) as any;
@@ -198,10 +198,10 @@ test('the launcher shows each test user’s wallet and tops it up from the fauce
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/sandbox/');
   const row = page.locator('[data-testid^="user-row-"]').filter({ hasText: name });
-  await expect(row).toContainText(wallet.address.slice(0, 6));
-  await expect(row).toContainText('100 TON');
-  await row.getByRole('button', { name: 'Faucet +100 TON' }).click();
-  await expect(row).toContainText('200 TON');
+  await expect(row).toContainText(`${wallet.address.slice(0, 3)}…${wallet.address.slice(-4)}`);
+  await expect(row).toContainText('100.0000 TON');
+  await row.getByRole('button', { name: 'Faucet +100\u00A0TON' }).click();
+  await expect(row).toContainText('200.0000 TON');
   // The launcher has two live regions (users and the review queue): the users' one says it.
-  await expect(page.getByRole('status').filter({ hasText: 'Sent 100 TON' })).toContainText('balance 200 TON');
+  await expect(page.getByRole('status').filter({ hasText: 'Sent 100 TON' })).toContainText('balance 200.0000 TON');
 });

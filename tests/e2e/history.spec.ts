@@ -21,7 +21,7 @@ test('launcher grants appear in History with their balances, live, and the list 
   const launcher = await context.newPage();
   await launcher.goto('/sandbox/');
   const launcherRow = launcher.locator('[data-testid^="user-row-"]').filter({ hasText: name });
-  await launcherRow.getByRole('button', { name: 'Grant 100 tokens' }).click();
+  await launcherRow.getByRole('button', { name: 'Grant 100\u00A0TKN' }).click();
 
   const operations = app.getByTestId('operation');
   await expect(operations).toHaveCount(1);
@@ -31,7 +31,7 @@ test('launcher grants appear in History with their balances, live, and the list 
   await expect(operations.first()).toContainText('Balance 100.00 TKN');
 
   await launcherRow.getByLabel('Grant to').selectOption('referral_balance');
-  await launcherRow.getByRole('button', { name: 'Grant 100 tokens' }).click();
+  await launcherRow.getByRole('button', { name: 'Grant 100\u00A0TKN' }).click();
   await expect(operations).toHaveCount(2);
   await expect(operations.first().getByTestId('operation-account')).toHaveText('Referral balance');
   await expect(operations.first().getByTestId('operation-amount')).toHaveText('+100.00 TKN');

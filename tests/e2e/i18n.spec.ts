@@ -73,9 +73,9 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   await expect(plans).toHaveText(['30 дней', '60 дней', '90 дней', '180 дней']);
   await expect(app.getByText('Выберите план.')).toBeVisible();
   await plans.filter({ hasText: '30 дней' }).click();
-  await expect(app.getByText('+5% за 30 дней')).toBeVisible();
+  await expect(app.getByText('+5.00% за 30 дней')).toBeVisible();
   await app.getByRole('textbox', { name: 'Сумма (TON)' }).fill('abc');
-  await expect(app.getByText(/^Введите положительную сумму/)).toBeVisible();
+  await expect(app.getByText(/^Введите сумму больше 0/)).toBeVisible();
   await app.getByRole('textbox', { name: 'Сумма (TON)' }).fill('10');
   const calculation = app.getByTestId('mint-calculation');
   await expect(calculation).toContainText('Вы получите');
@@ -90,13 +90,13 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   await devWalletDialog(page).getByRole('button', { name: 'Подтвердить' }).click();
   await expect(app.getByText('Транзакция обрабатывается')).toBeVisible();
   const pending = app.getByRole('region', { name: 'Ожидает оплаты' });
-  await expect(pending).toContainText('Оплатите 10.00 TON из кошелька');
+  await expect(pending).toContainText('Оплатите 10.0000 TON из кошелька');
   await expect(pending.getByRole('button', { name: 'Оплатить' })).toBeVisible();
   await expectNoEnglish(app);
 
   const active = app.getByRole('region', { name: 'Активные минты' }).getByTestId('mint-card');
   await expect(active).toHaveCount(1, { timeout: 30_000 });
-  await expect(active.getByTestId('mint-status')).toHaveText('активен');
+  await expect(active.getByTestId('mint-status')).toHaveText('Активен');
   await expect(active).toContainText('Срок');
   await expect(active).toContainText('30 дней');
   // The maturity date in Russian: '<day> <month abbreviation> <year> г.'.

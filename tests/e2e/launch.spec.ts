@@ -126,7 +126,7 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     await launcher
       .locator('[data-testid^="user-row-"]')
       .filter({ hasText: name })
-      .getByRole('button', { name: 'Grant 100 tokens' })
+      .getByRole('button', { name: 'Grant 100\u00A0TKN' })
       .click();
 
     await expect(app.getByTestId('balance-token')).toHaveText('100.00 TKN');
@@ -202,7 +202,7 @@ test.describe('gates', () => {
     // Done before joining: the app reloads and says the user is not in the community yet.
     await modal.getByRole('button', { name: 'Done' }).click();
     await expect(modal.getByTestId('not-joined-yet')).toHaveText(
-      'You have not joined the community yet. Open it, join, then press Done.',
+      'You have not joined the community yet. Open it, join, then press “Done”.',
     );
     await modal.getByRole('button', { name: 'Join the community' }).click();
     await expect(modal.getByRole('button', { name: 'Done' })).toBeVisible();

@@ -73,7 +73,7 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
   const active = app.getByRole('region', { name: 'Active mints' }).getByTestId('mint-card');
   await expect(active).toHaveCount(1, { timeout: 30_000 });
   await expect(active).toContainText(comment);
-  await expect(active.getByTestId('mint-status')).toHaveText('active');
+  await expect(active.getByTestId('mint-status')).toHaveText('Active');
   await expect(app.getByRole('region', { name: 'Waiting for payment' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('mint-active.png') });
 
@@ -122,7 +122,7 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
   await expect(operations.first().getByTestId('operation-amount')).toHaveText('1 000.00 TKN');
   await expect(operations.first().getByTestId('operation-account')).toHaveText('Held in the stake');
   await expect(operations.last()).toContainText('Mint paid');
-  await expect(operations.last().getByTestId('operation-amount')).toHaveText('\u221210.00 TON');
+  await expect(operations.last().getByTestId('operation-amount')).toHaveText('\u221210.0000 TON');
   await expect(operations.last().getByTestId('operation-account')).toHaveText('From your wallet');
 
   expect(await app.locator('body').evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
@@ -160,7 +160,7 @@ test('a declined payment clears the pending mint; an unpaid one is cancelled thr
   await createMint();
   await page.locator('#reload').click();
   await expect(pending).toBeVisible();
-  await expect(pending).toContainText('Pay 2.50 TON');
+  await expect(pending).toContainText('Pay 2.5000 TON');
   await pending.getByRole('button', { name: 'Cancel' }).click();
   const modal = app.getByRole('dialog', { name: 'Cancel mint?' });
   await modal.getByRole('button', { name: 'Keep mint' }).click();

@@ -12,17 +12,17 @@ test('the launcher’s Price ↑ / ↓ move the price the app reads; the operato
   await page.clock.install();
   await page.goto('/sandbox/');
   const price = page.getByRole('group', { name: 'Token price' }).locator('output');
-  await expect(price).toHaveText('0.01 TON');
+  await expect(price).toHaveText('0.010000 TON');
   // the walk is off: nothing moves on its own — the launcher's next poll reads the same price
   const polled = page.waitForResponse(
     (response) => response.url().endsWith('/sandbox/api/price') && response.request().method() === 'GET',
   );
   await page.clock.runFor(5_000);
   expect((await (await polled).json()).price).toBe('0.01');
-  await expect(price).toHaveText('0.01 TON');
+  await expect(price).toHaveText('0.010000 TON');
 
   await page.getByRole('button', { name: 'Price ↑' }).click();
-  await expect(price).toHaveText('0.0105 TON');
+  await expect(price).toHaveText('0.010500 TON');
   expect((await (await request.get('/sandbox/api/price')).json()).price).toBe('0.0105');
   await page.getByRole('button', { name: 'Price ↓' }).click();
   await expect(price).toHaveText('0.009975 TON');
@@ -38,5 +38,5 @@ test('the launcher’s Price ↑ / ↓ move the price the app reads; the operato
   });
   expect(reset.status()).toBe(200);
   await page.reload();
-  await expect(price).toHaveText('0.01 TON');
+  await expect(price).toHaveText('0.010000 TON');
 });

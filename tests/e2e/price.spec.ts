@@ -19,7 +19,7 @@ interface Candle {
 }
 
 /** A legend figure as the widget shows it: 6 decimals, truncated, zero-padded (SPEC §5). */
-const figure = (value: string) => formatAmount(value, DECIMALS.price, { fixed: true });
+const figure = (value: string) => formatAmount(value, DECIMALS.price);
 
 /** What the sandbox reads as the current price (the app's GET /price/current-price answers the same). */
 async function sandboxPrice(page: Page) {
@@ -71,7 +71,7 @@ test('the dashboard shows the price, its changes and the candles; a tick moves t
   // The price and its 24 h / 30 d changes, as the server reads them.
   const start = await sandboxPrice(page);
   expect(start.price).toBe('0.01');
-  await expect(app.getByTestId('current-price')).toHaveText('1 TKN = 0.01 TON');
+  await expect(app.getByTestId('current-price')).toHaveText('1 TKN = 0.010000 TON');
   await expect(app.getByTestId('price-change-24h')).toHaveText(`${formatChange(start.price_change_24h)}% 24h`);
   await expect(app.getByTestId('price-change-30d')).toHaveText(`${formatChange(start.price_change_30d)}% 30d`);
 
@@ -98,7 +98,7 @@ test('the dashboard shows the price, its changes and the candles; a tick moves t
   await priceUp(page, '0.0105');
   await expect(app.getByTestId('chart-last-close')).toHaveText('0.010500');
   await expect(app.getByTestId('chart-last-high')).toHaveText('0.010500');
-  await expect(app.getByTestId('current-price')).toHaveText('1 TKN = 0.0105 TON');
+  await expect(app.getByTestId('current-price')).toHaveText('1 TKN = 0.010500 TON');
   const moved = await sandboxPrice(page);
   await expect(app.getByTestId('price-change-24h')).toHaveText(`${formatChange(moved.price_change_24h)}% 24h`);
   await expect(app.getByTestId('price-change-24h')).toHaveAttribute('data-direction', 'up');

@@ -81,7 +81,7 @@ test('A invites B, earns from B\u2019s mint, transfers, hands out a farming link
   // Shown once: the badge is gone.
   await expect(referralLink.getByLabel('1 new referral')).toHaveCount(0);
   // The navbar's Invite Friends and copy buttons are on this screen.
-  await expect(app.getByRole('button', { name: 'Invite Friends' })).toBeVisible();
+  await expect(app.getByRole('button', { name: 'Invite friends' })).toBeVisible();
   await app.getByRole('button', { name: 'Copy referral link' }).click();
   await expect(app.getByText('Referral link copied to clipboard')).toBeVisible();
 
@@ -89,7 +89,7 @@ test('A invites B, earns from B\u2019s mint, transfers, hands out a farming link
   await app.getByRole('button', { name: 'Transfer', exact: true }).click();
   const transfer = app.getByRole('dialog', { name: 'Transfer to balance' });
   await transfer.getByRole('textbox').fill('300');
-  await expect(transfer.getByRole('alert')).toContainText('more than your referral balance');
+  await expect(transfer.getByRole('alert')).toContainText('Enter at most 225.00 TKN: your referral balance.');
   await transfer.getByRole('textbox').fill('25');
   await transfer.getByRole('button', { name: 'Transfer' }).click();
   await expect(app.getByText('Moved to your balance')).toBeVisible();

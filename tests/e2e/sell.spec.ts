@@ -104,7 +104,7 @@ test('sell from the main balance: queued, then completed live; the dev wallet re
   await holdPayouts(page, true);
   try {
     await confirm.click();
-    await expect(app.getByText(/Sale confirmed: [\d .]+ TON is on its way/)).toBeVisible();
+    await expect(app.getByText(/Sale confirmed: [\d\s.]+\sTON is on its way/)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(app.getByTestId('balance-token')).toHaveText('50.00 TKN');
 
@@ -162,7 +162,7 @@ test('sell from the task balance on /tasks/sell; the modal closes back to /tasks
   await expect(dialog.getByLabel('Amount, TKN')).toHaveValue('');
   const { calculation } = await typeAmount(page, '40');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(app.getByText(/Sale confirmed: [\d .]+ TON is on its way/)).toBeVisible();
+  await expect(app.getByText(/Sale confirmed: [\d\s.]+\sTON is on its way/)).toBeVisible();
   await expect(app.getByRole('heading', { name: 'Tasks' })).toBeVisible();
   await expect(app.getByTestId('task-balance')).toHaveText('60.00 TKN');
 
@@ -198,7 +198,7 @@ test('without a wallet: Connect wallet or a typed address; a wrong address is ex
   await expect(confirm).toBeDisabled();
   // A mainnet address on the sandbox's testnet.
   await dialog.getByTestId('sell-address').fill('UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI');
-  await expect(dialog.getByTestId('sell-address-error')).toHaveText('Use a testnet address');
+  await expect(dialog.getByTestId('sell-address-error')).toHaveText('Use a testnet address.');
   await expect(confirm).toBeDisabled();
   // A well-formed address, but no verified wallet: sales pay out only to a wallet the user proved,
   // so the modal says to connect that wallet (which proves it) instead of offering a dead Confirm.

@@ -16,7 +16,7 @@ test('connect the dev wallet, disconnect, reconnect, then approve and decline a 
   const address = app.getByTestId('wallet-address');
   await expect(address).toHaveText(/^0Q.…[\w-]{4}$/);
   const shown = await address.textContent();
-  await expect(app.getByTestId('wallet-balance')).toHaveText('100.00 TON');
+  await expect(app.getByTestId('wallet-balance')).toHaveText('100.0000 TON');
   // The library's own button shows 4 + 4 of the same address.
   await expect(
     app.getByRole('button', { name: new RegExp(`^${shown!.slice(0, 3)}.…${shown!.slice(-4)}`) }),
@@ -36,7 +36,7 @@ test('connect the dev wallet, disconnect, reconnect, then approve and decline a 
   await expect(address).toHaveText(shown!);
 
   // A test transfer, approved: the app says it is processing and the balance drops (1 TON + fee).
-  await app.getByRole('button', { name: 'Send test transfer (1 TON)' }).click();
+  await app.getByRole('button', { name: 'Send test transfer (1\u00A0TON)' }).click();
   const sheet = devWalletDialog(page);
   await expect(sheet).toContainText('Confirm transaction');
   await expect(sheet.getByTestId('devwallet-message')).toContainText('1 TON');
@@ -47,7 +47,7 @@ test('connect the dev wallet, disconnect, reconnect, then approve and decline a 
   await expect(app.getByText('Transaction sent', { exact: true })).toHaveCount(0);
 
   // Declined: the cancellation shows once, in the app's toast; no money moves.
-  await app.getByRole('button', { name: 'Send test transfer (1 TON)' }).click();
+  await app.getByRole('button', { name: 'Send test transfer (1\u00A0TON)' }).click();
   await expect(sheet).toContainText('Confirm transaction');
   await sheet.getByRole('button', { name: 'Decline' }).click();
   await expect(app.getByRole('alert').filter({ hasText: 'Transaction was not sent' })).toBeVisible();
@@ -56,5 +56,5 @@ test('connect the dev wallet, disconnect, reconnect, then approve and decline a 
 
   // The dev chain agrees: one transfer of 1 TON plus the flat fee, nothing for the declined one.
   await page.goto('/sandbox/');
-  await expect(row).toContainText('98.994692 TON');
+  await expect(row).toContainText('98.9946 TON');
 });

@@ -182,7 +182,7 @@ describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
   ] as const;
 
   it.each([
-    [400, 'Amount is too small', 'amountTooSmall'],
+    [400, 'Insufficient funds', 'insufficientFunds'],
     [404, 'Mint not found', 'mintNotFound'],
     [422, 'Validation error', 'validation'],
   ])("%i: toast with the code's text for 3 s and a haptic error; the session stays", async (status, msg, code) => {

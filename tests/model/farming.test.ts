@@ -458,7 +458,7 @@ describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', (
     expect(scope.getState(farmingLinkModel.$links).map((item) => item.id)).toEqual([7]);
     expect(scope.getState(farmingLinkModel.$linksTotal)).toBe(1);
     // What was charged, as the server answered it.
-    expect(toasts.map((toast) => toast.text)).toContain('Farming link created: 2 000.00 TKN charged');
+    expect(toasts.map((toast) => toast.text)).toContain('Farming link created: 2\u00A0000.00\u00A0TKN charged');
   });
 
   it('a refused create (the quote no longer stands) quotes the link again, and the form keeps what was typed', async () => {
@@ -560,7 +560,7 @@ describe('/farming: the list and Cancel', () => {
     expect(scope.getState(farmingLinksModel.$cancelTarget)).toBeNull();
     expect(scope.getState(farmingLinkModel.$links).find((item) => item.id === 7)?.status).toBe('revoked');
     expect(toasts.map((toast) => toast.text)).toContain(
-      'Link canceled: 1 400.00 TKN returned to your referral balance',
+      'Link canceled: 1\u00A0400.00\u00A0TKN returned to your referral balance',
     );
   });
 

@@ -298,27 +298,27 @@ describe('an operation row (SPEC §5: amounts truncated, TON 4 decimals, tokens 
     const journal = { account: null, balance_after: null } as const;
     expect(row({ type: 'mint_paid', direction: 'out', amount: '1234.56789', unit: 'TON', ...journal })).toEqual([
       'history.mintPaid',
-      '\u22121 234.5678 TON',
+      '\u22121\u00A0234.5678\u00A0TON',
       'history.fromWallet',
     ]);
     expect(row({ type: 'farming_mint', direction: 'in', amount: '100.009', unit: 'TKN', ...journal })).toEqual([
       'history.farmingMint',
-      '+100.00 TKN',
+      '+100.00\u00A0TKN',
       'history.inMint',
     ]);
     expect(row({ type: 'stake_started', direction: 'none', amount: '200', unit: 'TKN', ...journal })).toEqual([
       'history.stakeStarted',
-      '200.00 TKN',
+      '200.00\u00A0TKN',
       'history.inStake',
     ]);
     expect(row({ type: 'mint_matured', amount: '420.999' })).toEqual([
       'history.mintMatured',
-      '+420.99 TKN',
+      '+420.99\u00A0TKN',
       'history.accountMain',
     ]);
     expect(row({ type: 'withdrawal', direction: 'out', account: 'task_balance', amount: '5' })).toEqual([
       'history.withdrawal',
-      '\u22125.00 TKN',
+      '\u22125.00\u00A0TKN',
       'history.accountTask',
     ]);
     expect(row({ type: 'referral_transfer', direction: 'out', account: 'referral_balance' })[0]).toBe(

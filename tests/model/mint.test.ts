@@ -310,7 +310,7 @@ describe('create mint', () => {
     await fire(scope, mintFormModel.createClicked);
 
     expect(create).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', days: 30, price: '0.0098' });
-    expect(toasts[0]).toEqual({ text: 'New Mint created: 153.06 TKN', kind: 'success', durationMs: 3000 });
+    expect(toasts[0]).toEqual({ text: 'New Mint created: 153.06\u00A0TKN', kind: 'success', durationMs: 3000 });
   });
 
   it('a quote whose price no longer stands is refused with its sentence, and the amount is quoted again', async () => {
@@ -361,7 +361,7 @@ describe('create mint', () => {
     await fire(scope, mintFormModel.createClicked);
 
     expect(create).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', days: 30 });
-    expect(toasts).toEqual([{ text: 'New Mint created: 150.00 TKN', kind: 'success', durationMs: 3000 }]);
+    expect(toasts).toEqual([{ text: 'New Mint created: 150.00\u00A0TKN', kind: 'success', durationMs: 3000 }]);
     expect(requested).toEqual([
       { messages: [{ address: TREASURY, amount: '1500000000', payload: created.payment?.payload }] },
     ]);
@@ -450,7 +450,7 @@ describe('signing failure (SPEC §4: clears pending mints)', () => {
     await fire(scope, mintFormModel.amountChanged, '1.5');
     await fire(scope, mintFormModel.createClicked);
 
-    expect(toasts.map((t) => t.text)).toEqual(['New Mint created: 150.00 TKN', 'Transaction was not sent']);
+    expect(toasts.map((t) => t.text)).toEqual(['New Mint created: 150.00\u00A0TKN', 'Transaction was not sent']);
     expect(cancel).toHaveBeenCalledExactlyOnceWith(31);
     expect(scope.getState($pendingMint)).toBeNull();
     expect(scope.getState($payingMint)).toBeNull();

@@ -61,7 +61,7 @@ describe('price change colouring', () => {
     expect(formatChange(12.3456)).toBe('+12.34');
     expect(formatChange(-2.259)).toBe('-2.25');
     expect(formatChange(-0.001)).toBe('0.00');
-    expect(formatChange(1234.5)).toBe('+1 234.50');
+    expect(formatChange(1234.5)).toBe('+1\u00A0234.50');
   });
 
   it('the 24 h and 30 d changes follow the read price, then every price_update tick', async () => {

@@ -346,7 +346,7 @@ describe('the Sell modal', () => {
       expect(scope.getState(withdrawalModel.$withdrawals).map((row) => row.id)).toEqual([9, 3]);
       expect(scope.getState(withdrawalModel.$total)).toBe(2);
       // The TON the sale pays (the withdrawal's ton_amount), not the quote's receive_amount (0.1138).
-      expect(toasts.map((toast) => toast.text)).toContain('Sale confirmed: 0.49 TON is on its way');
+      expect(toasts.map((toast) => toast.text)).toContain('Sale confirmed: 0.4900\u00A0TON is on its way');
       expect(soldWatch).toHaveBeenCalledTimes(1);
       expect(scope.getState(sellModel.$isOpen)).toBe(false);
     },

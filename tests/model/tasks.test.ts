@@ -264,7 +264,7 @@ describe('pressing the task button', () => {
     expect(calls.claim).toHaveBeenCalledWith({ task_id: 1 });
     expect(scope.getState($tasks)[0]?.status).toBe('claimed');
     expect(scope.getState($unclaimedCount)).toBe(1);
-    expect(toasts.map((t) => t.text)).toContain('12.50 TKN added to your task balance');
+    expect(toasts.map((t) => t.text)).toContain('12.50\u00A0TKN added to your task balance');
     // Done: nothing more to press.
     await fire(scope, actionPressed, 1);
     expect(calls.claim).toHaveBeenCalledTimes(1);

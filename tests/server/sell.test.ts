@@ -158,7 +158,7 @@ describe('calculate', () => {
       const refused = await sell(ctx, user, { token_amount: lessText, address: to.text });
       expect(refused.statusCode).toBe(422);
       expect(refused.json<ErrorBody>()).toMatchObject({
-        msg: `Sell at least ${min} tokens`,
+        msg: `Sell at least ${min} TKN`,
         code: 'sellAtLeast',
         params: { amount: min },
         errors: [{ path: 'token_amount' }],
@@ -295,7 +295,7 @@ describe('create', () => {
         msg: 'Amount must be written without an exponent',
       },
       { name: '10 decimals', body: { ...ok, token_amount: '20.0000000001' }, status: 422 },
-      { name: 'zero', body: { ...ok, token_amount: '0' }, status: 422, msg: 'Sell at least 11.1111112 tokens' },
+      { name: 'zero', body: { ...ok, token_amount: '0' }, status: 422, msg: 'Sell at least 11.1111112 TKN' },
       {
         name: 'both flags',
         body: { ...ok, from_ref_balance: true, from_task_balance: true },
@@ -346,7 +346,7 @@ describe('create', () => {
         name: 'below minimum',
         body: { ...ok, token_amount: '11.1111111' },
         status: 422,
-        msg: 'Sell at least 11.1111112 tokens',
+        msg: 'Sell at least 11.1111112 TKN',
       },
       {
         name: 'price changed',

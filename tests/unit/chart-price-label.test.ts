@@ -6,7 +6,7 @@ describe("the chart's price labels", () => {
     expect(chartPriceLabel(0.0105)).toBe('0.010500');
     expect(chartPriceLabel(0.011025)).toBe('0.011025');
     expect(chartPriceLabel(0.010199999)).toBe('0.010199');
-    expect(chartPriceLabel(1234.5)).toBe('1 234.500000');
+    expect(chartPriceLabel(1234.5)).toBe('1\u00A0234.500000');
   });
 
   it('read the scale’s float steps at nanoton precision, so float noise is not cut into a wrong digit', () => {

@@ -53,7 +53,7 @@ describe('the mint card', () => {
   }
 
   it('shows a paid mint its TON, 4 decimals truncated (SPEC §5)', () => {
-    expect(costRow(mint(), 'en')).toEqual(['Cost', '1.2345 TON']);
+    expect(costRow(mint(), 'en')).toEqual(['Cost', '1.2345\u00A0TON']);
     expect(mintCost(mint())).toEqual({ paid: true, ton: '1.23456' });
   });
 

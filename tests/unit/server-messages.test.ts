@@ -98,18 +98,19 @@ describe("validation texts (422) in the user's language, with the answer's param
     const ru = createTranslator('ru', russian);
     const en = createTranslator('en', english);
     expect(failureText(failure('amountAtLeast', 'Amount must be at least 1 TON', 422, { amount: '1' }), ru)).toBe(
-      'Сумма должна быть не меньше 1 TON',
+      'Введите не меньше 1\u00A0TON.',
     );
     expect(
       failureText(failure('amountDecimals', 'Amount must have at most 9 decimal places', 422, { max: '9' }), ru),
-    ).toBe('В сумме может быть не больше 9 знаков после точки');
+    ).toBe('Укажите не больше 9 знаков после точки.');
     const days = failure('wholeNumber', 'days: must be a whole number from 1 to 2147483647', 422, {
       max: '2147483647',
     });
     expect(failureText(days, ru)).toBe('Укажите целое число от 1 до 2147483647.');
     expect(failureText(days, en)).toBe('Use a whole number from 1 to 2147483647.');
+    // An English user reads the catalogue's sentence too, not the server's terse msg.
     expect(failureText(failure('amountAtLeast', 'Amount must be at least 1 TON', 422, { amount: '1' }), en)).toBe(
-      'Amount must be at least 1 TON',
+      'Enter at least 1\u00A0TON.',
     );
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FarmingLink, FarmingLinkStatus } from '@/shared/api';
 import { formatDate, useLocale, useT, type MessageKey } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatTokens, formatTon } from '@/shared/lib/format';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { linkSource, type FarmingSource } from '../lib/link-facts';
@@ -30,7 +30,7 @@ export function FarmingLinkCard({ link, children }: { link: FarmingLink; childre
     <article className={styles.card} data-testid="farming-link" aria-label={t('farming.cardLabel', { id: link.id })}>
       <header className={styles.header}>
         <span className={styles.title}>
-          {formatAmount(link.amount_token, DECIMALS.token)} TKN · {t('common.days', { count: link.tariff_days })}
+          {formatTokens(link.amount_token)} · {t('common.days', { count: link.tariff_days })}
         </span>
         <Badge tone={status.tone} testId="farming-link-status">
           {t(status.text)}
@@ -43,11 +43,11 @@ export function FarmingLinkCard({ link, children }: { link: FarmingLink; childre
           valueTestId="farming-link-uses"
           strong
         />
-        <ListRow label={t('farming.eachGives')} value={`${formatAmount(link.amount, DECIMALS.ton)} TON`} />
+        <ListRow label={t('farming.eachGives')} value={formatTon(link.amount)} />
         <ListRow label={t('farming.paidFrom')} value={t(SOURCE_TEXTS[linkSource(link)])} />
-        <ListRow label={t('farming.cost')} value={`${formatAmount(link.cost_token, DECIMALS.token)} TKN`} />
+        <ListRow label={t('farming.cost')} value={formatTokens(link.cost_token)} />
         {link.status === 'revoked' ? (
-          <ListRow label={t('farming.refunded')} value={`${formatAmount(link.refunded_token, DECIMALS.token)} TKN`} />
+          <ListRow label={t('farming.refunded')} value={formatTokens(link.refunded_token)} />
         ) : null}
         <ListRow label={t('farming.createdOn')} value={formatDate(link.created_at, locale)} />
       </ListRows>

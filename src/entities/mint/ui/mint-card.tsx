@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Mint, MintStatus } from '@/shared/api';
 import { formatDate, useLocale, useT, type MessageKey } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatTokens, formatTon } from '@/shared/lib/format';
 import { mintCost } from '../lib/mint-rules';
 import styles from './mint-card.module.css';
-
-const TOKEN = 'TKN';
 
 const STATUS_TEXTS = {
   pending: 'mint.status.pending',
@@ -38,13 +36,9 @@ export function MintCard({ mint, children }: { mint: Mint; children?: ReactNode 
         </span>
       </header>
       <dl className={styles.rows}>
-        <Row label={t('mint.amount')}>
-          {formatAmount(mint.amount_token, 2)} {TOKEN}
-        </Row>
-        <Row label={t('mint.expected')}>
-          {formatAmount(mint.expected_token, 2)} {TOKEN}
-        </Row>
-        <Row label={t('mint.cost')}>{cost.paid ? `${formatAmount(cost.ton, DECIMALS.ton)} TON` : t('mint.gift')}</Row>
+        <Row label={t('mint.amount')}>{formatTokens(mint.amount_token)}</Row>
+        <Row label={t('mint.expected')}>{formatTokens(mint.expected_token)}</Row>
+        <Row label={t('mint.cost')}>{cost.paid ? formatTon(cost.ton) : t('mint.gift')}</Row>
         <Row label={t('mint.term')}>{t('common.days', { count: mint.tariff_days })}</Row>
         {mint.matures_at !== null ? <Row label={t('mint.matures')}>{formatDate(mint.matures_at, locale)}</Row> : null}
       </dl>

@@ -1,6 +1,6 @@
 import { useStoreMap } from 'effector-react';
 import { useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { DECIMALS, formatAmount, formatPercent } from '@/shared/lib/format';
 import { ProgressBar } from '@/shared/ui/progress-bar';
 import { $earnedByStake, $progressByStake } from '../model/stake';
 
@@ -16,7 +16,7 @@ export function LiveEarned({ id, className }: { id: number; className?: string }
   const text = useStoreMap({
     store: $earnedByStake,
     keys: [id],
-    fn: (earned, [stakeId]) => formatAmount(earned[stakeId] ?? 0, REWARD_DECIMALS, { fixed: true }),
+    fn: (earned, [stakeId]) => formatAmount(earned[stakeId] ?? 0, REWARD_DECIMALS),
   });
   return (
     <span className={className} data-testid="stake-earned">
@@ -33,7 +33,7 @@ export function LiveProgress({ id, className }: { id: number; className?: string
     fn: (progress, [stakeId]) => progress[stakeId] ?? 0,
   });
   const t = useT();
-  const text = `${formatAmount(percent, DECIMALS.percent, { fixed: true })}%`;
+  const text = formatPercent(percent);
   return (
     <div className={className}>
       <ProgressBar percent={percent} label={t('stake.progress', { percent: text })} testId="stake-progress" />

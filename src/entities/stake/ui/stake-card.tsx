@@ -1,7 +1,7 @@
 import { useStoreMap } from 'effector-react';
 import type { StakeStatus } from '@/shared/api';
 import { formatDate, type MessageKey, type Translate, useLocale, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { DECIMALS, NBSP, formatAmount, formatTokens } from '@/shared/lib/format';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { stakeCompletesAt } from '../lib/progress';
 import { dailyPercent, stakeRates, type StakeRates } from '../lib/reward';
@@ -72,7 +72,7 @@ export function StakeCard({ id }: { id: number }) {
           <LiveEarned id={stake.id} className={styles.live} />
           <span className={styles.max}>
             {' '}
-            {t('stake.ofMax', { amount: formatAmount(stake.max_reward, REWARD_DECIMALS, { fixed: true }) })}
+            {t('stake.ofMax', { amount: formatAmount(stake.max_reward, REWARD_DECIMALS) })}
           </span>
         </span>
       </div>
@@ -83,14 +83,12 @@ export function StakeCard({ id }: { id: number }) {
       <dl className={styles.facts}>
         <div className={styles.fact}>
           <dt className={styles.label}>{t('stake.staked')}</dt>
-          <dd className={styles.value}>
-            {formatAmount(stake.total_amount, DECIMALS.token, { fixed: true })} {TOKEN}
-          </dd>
+          <dd className={styles.value}>{formatTokens(stake.total_amount)}</dd>
         </div>
         <div className={styles.fact}>
           <dt className={styles.label}>{t('stake.dailyRate')}</dt>
           <dd className={styles.value}>
-            {t('stake.percentADay', { percent: formatAmount(dailyPercent(stake), DECIMALS.percent, { fixed: true }) })}
+            {t('stake.percentADay', { percent: formatAmount(dailyPercent(stake), DECIMALS.percent) })}
           </dd>
         </div>
       </dl>
@@ -99,7 +97,8 @@ export function StakeCard({ id }: { id: number }) {
           <div key={key} className={styles.rate}>
             <dt className={styles.label}>{t(label)}</dt>
             <dd className={styles.value} data-testid={`stake-rate-${key}`}>
-              {formatAmount(rates[key], REWARD_DECIMALS, { fixed: true })} {TOKEN}
+              {formatAmount(rates[key], REWARD_DECIMALS)}
+              {NBSP + TOKEN}
             </dd>
           </div>
         ))}

@@ -55,7 +55,7 @@ sample({
   target: $friendlyAddress,
 });
 /** The app's own display: 3 leading and 4 trailing characters (SPEC §2, §9). */
-export const $shortAddress = $friendlyAddress.map((address) => (address ? shortenAddress(address, 3, 4) : null));
+export const $shortAddress = $friendlyAddress.map((address) => (address ? shortenAddress(address) : null));
 
 /** Wallet balance in nanotons (decimal string); null until read. */
 export const $balanceNano = createStore<string | null>(null);

@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { nanoToTon } from '@/shared/api';
 import { useT } from '@/shared/i18n';
-import { formatAmount } from '@/shared/lib/format';
+import { formatTon } from '@/shared/lib/format';
 import { $balanceError, $balanceNano } from '../model/wallet';
 
 /**
@@ -19,7 +19,5 @@ export function TonBalance() {
       </span>
     );
   }
-  return (
-    <span data-testid="wallet-balance">{balance === null ? '…' : `${formatAmount(nanoToTon(balance), 4)} TON`}</span>
-  );
+  return <span data-testid="wallet-balance">{balance === null ? '…' : formatTon(nanoToTon(balance))}</span>;
 }

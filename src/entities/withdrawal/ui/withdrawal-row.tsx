@@ -1,6 +1,6 @@
 import type { Withdrawal, WithdrawalStatus } from '@/shared/api';
 import { formatDateTime, type MessageKey, useLocale, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount, shortenAddress } from '@/shared/lib/format';
+import { DECIMALS, formatAmount, formatTokens, formatTon, shortenAddress } from '@/shared/lib/format';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { ListItem, ListItemIcon, ListItemMeta } from '@/shared/ui/list-item';
 import styles from './withdrawal-row.module.css';
@@ -23,7 +23,7 @@ const SOURCES = {
 const MINUS = '\u2212';
 
 /** A transaction hash shortened like an address: enough to recognise it in an explorer. */
-const shortHash = (hash: string) => shortenAddress(hash, 6, 6);
+const shortHash = (hash: string) => shortenAddress(hash);
 
 /**
  * One sale (SPEC §2 /history, withdrawals): the tokens sold and the balance they came from, the TON
@@ -44,13 +44,13 @@ export function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
       figures={[
         {
           label: t('withdrawals.received'),
-          value: `+${formatAmount(withdrawal.ton_amount, DECIMALS.ton)} TON`,
+          value: `+${formatTon(withdrawal.ton_amount)}`,
           tone: 'accent',
           testId: 'withdrawal-ton',
         },
         {
           label: t('withdrawals.sold'),
-          value: `${MINUS}${formatAmount(withdrawal.token_amount, DECIMALS.token)} TKN`,
+          value: `${MINUS}${formatTokens(withdrawal.token_amount)}`,
           tone: 'small',
           testId: 'withdrawal-tokens',
         },
@@ -63,7 +63,7 @@ export function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
     >
       <ListItemMeta>{t(SOURCES[withdrawal.source])}</ListItemMeta>
       <ListItemMeta title={withdrawal.address}>
-        {t('withdrawals.to', { address: shortenAddress(withdrawal.address, 3, 4) })}
+        {t('withdrawals.to', { address: shortenAddress(withdrawal.address) })}
       </ListItemMeta>
       <ListItemMeta dateTime={new Date(withdrawal.created_at * 1000).toISOString()}>
         {formatDateTime(withdrawal.created_at, locale)}

@@ -3,7 +3,7 @@ import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { SOURCE_TEXTS } from '@/entities/farming-link/index.ui';
 import { type Translate, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { DECIMALS, formatAmount, formatTokens, formatTon } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { AmountInput } from '@/shared/ui/amount-input';
 import { Button, buttonClassName } from '@/shared/ui/button';
@@ -45,8 +45,6 @@ import {
 } from '../model/create-farming-link';
 import styles from './create-farming-link.module.css';
 
-const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
-
 /** What is wrong, and what to do about it. */
 function problemText(problem: LinkProblem, t: Translate): string {
   switch (problem.kind) {
@@ -59,7 +57,10 @@ function problemText(problem: LinkProblem, t: Translate): string {
     case 'count_invalid':
       return t('farming.problem.countInvalid', { max: problem.max });
     case 'insufficient':
-      return t('farming.problem.insufficient', { cost: tokens(problem.cost), balance: tokens(problem.balance) });
+      return t('farming.problem.insufficient', {
+        cost: formatTokens(problem.cost),
+        balance: formatTokens(problem.balance),
+      });
   }
 }
 
@@ -69,14 +70,14 @@ function NoPlans() {
   const t = useT();
   const where =
     source === 'task'
-      ? t('farming.noPlansTask', { balance: tokens(balance ?? '0') })
-      : t('farming.noPlansReferral', { balance: tokens(balance ?? '0') });
+      ? t('farming.noPlansTask', { balance: formatTokens(balance ?? '0') })
+      : t('farming.noPlansReferral', { balance: formatTokens(balance ?? '0') });
   return (
     <EmptyState
       testId="farming-no-plans"
       icon={<Icon name="coins" />}
       title={t('farming.noPlansTitle')}
-      text={minCost === null ? where : `${t('farming.cheapestLink', { amount: tokens(minCost) })} ${where}`}
+      text={minCost === null ? where : `${t('farming.cheapestLink', { amount: formatTokens(minCost) })} ${where}`}
       action={
         source === 'task' ? (
           <Link to={routes.tasks} className={buttonClassName({ variant: 'secondary', size: 's' })}>
@@ -108,20 +109,20 @@ function Calculation() {
         <ListRows label={t('farming.calculationLabel')}>
           <ListRow
             label={t('farming.eachActivation')}
-            value={tokens(calculation.amount_token)}
-            hint={`${formatAmount(calculation.amount_ton, DECIMALS.ton)} TON`}
+            value={formatTokens(calculation.amount_token)}
+            hint={formatTon(calculation.amount_ton)}
           />
           <ListRow
             label={t('farming.after', { days: t('common.days', { count: calculation.tariff_days }) })}
-            value={tokens(calculation.expected_token)}
+            value={formatTokens(calculation.expected_token)}
           />
           <ListRow
             label={t('farming.totalCost', { count: calculation.count_activations })}
-            value={tokens(calculation.cost_token)}
+            value={formatTokens(calculation.cost_token)}
             valueTestId="farming-cost"
             strong
           />
-          {balance !== null ? <ListRow label={t('farming.yourBalance')} value={tokens(balance)} /> : null}
+          {balance !== null ? <ListRow label={t('farming.yourBalance')} value={formatTokens(balance)} /> : null}
         </ListRows>
       ) : (
         <p className={styles.hint}>
@@ -243,7 +244,7 @@ export function CreateFarmingLinkForm() {
       aside={
         balance !== null ? (
           <span className={styles.balance} data-testid="farming-balance">
-            {t(SOURCE_TEXTS[source])}: {tokens(balance)}
+            {t(SOURCE_TEXTS[source])}: {formatTokens(balance)}
           </span>
         ) : null
       }

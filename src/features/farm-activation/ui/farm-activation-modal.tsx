@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { FarmingActivationStatus } from '@/shared/api';
 import { useT, type MessageKey } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatTokens, formatTon } from '@/shared/lib/format';
 import { Icon, type IconName } from '@/shared/ui/icon';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Modal } from '@/shared/ui/modal';
@@ -81,15 +81,8 @@ export function FarmActivationModal() {
       {status === 'ACTIVE' ? (
         <div className={styles.details}>
           <ListRows label={t('farming.activation.detailsLabel')}>
-            <ListRow
-              label={t('farming.activation.tokens')}
-              value={`${formatAmount(details.amount_token, DECIMALS.token)} TKN`}
-              strong
-            />
-            <ListRow
-              label={t('farming.activation.worth')}
-              value={`${formatAmount(details.amount_ton, DECIMALS.ton)} TON`}
-            />
+            <ListRow label={t('farming.activation.tokens')} value={formatTokens(details.amount_token)} strong />
+            <ListRow label={t('farming.activation.worth')} value={formatTon(details.amount_ton)} />
             <ListRow label={t('farming.activation.term')} value={t('common.days', { count: details.tariff_days })} />
           </ListRows>
         </div>

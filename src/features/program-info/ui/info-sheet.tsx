@@ -1,25 +1,28 @@
 import { useUnit } from 'effector-react';
 import type { ProgramRules } from '@/shared/api';
 import { type Translate, useT } from '@/shared/i18n';
-import { formatAmount } from '@/shared/lib/format';
+import { DECIMALS, formatAmount, formatPercent } from '@/shared/lib/format';
 import { Modal } from '@/shared/ui/modal';
 import { $isLoading, $isOpen, $loadFailed, $rules, infoClosed, retryClicked } from '../model/program-info';
 import styles from './program-info.module.css';
 
-/** Figures in running text, without trailing zeros: '5%', '0.5%', '100 000 TON' (truncated per SPEC §5). */
-const figure = (value: number | string) => formatAmount(value, 4).replace(/\.?0+$/, '');
-const percent = (value: number) => `${figure(value)}%`;
+const ton = (value: number | string) => formatAmount(value, DECIMALS.ton);
 
 function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
   const { staking } = rules;
   const days = (count: number) => t('common.days', { count });
   const investment = staking.investment_bonus
     .filter((step) => step.percent > 0)
-    .map((step) => t('info.investmentStep', { amount: figure(step.from_ton), percent: percent(step.percent) }))
+    .map((step) => t('info.investmentStep', { amount: ton(step.from_ton), percent: formatPercent(step.percent) }))
     .join(', ');
   const collective = staking.collective_bonus
     .filter((step) => step.percent > 0)
-    .map((step) => t('info.collectiveStep', { amount: figure(step.from_tokens), percent: percent(step.percent) }))
+    .map((step) =>
+      t('info.collectiveStep', {
+        amount: formatAmount(step.from_tokens, DECIMALS.token),
+        percent: formatPercent(step.percent),
+      }),
+    )
     .join(', ');
   return (
     <div className={styles.content} data-testid="program-rules">
@@ -31,10 +34,10 @@ function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
             <li key={plan.days}>
               {t('info.plan', {
                 days: days(plan.days),
-                percent: percent(plan.yield * 100),
+                percent: formatPercent((plan.yield * 100).toFixed(9)),
                 term: days(plan.tariff_days),
-                min: figure(plan.min_amount),
-                max: figure(plan.max_amount),
+                min: ton(plan.min_amount),
+                max: ton(plan.max_amount),
               })}
             </li>
           ))}
@@ -43,7 +46,10 @@ function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
       <section>
         <h3 className={styles.heading}>{t('info.stakingTitle')}</h3>
         <p className={styles.text}>
-          {t('info.stakingText', { daily: percent(staking.daily_reward), max: percent(staking.max_reward_percent) })}
+          {t('info.stakingText', {
+            daily: formatPercent(staking.daily_reward),
+            max: formatPercent(staking.max_reward_percent),
+          })}
         </p>
       </section>
       <section>
@@ -52,9 +58,9 @@ function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
         <ul className={styles.list}>
           <li>
             {t('info.holdBonus', {
-              step: percent(staking.hold_bonus.step_percent),
+              step: formatPercent(staking.hold_bonus.step_percent),
               days: days(staking.hold_bonus.step_days),
-              max: percent(staking.hold_bonus.max_percent),
+              max: formatPercent(staking.hold_bonus.max_percent),
             })}
           </li>
           <li>{t('info.investmentBonus', { steps: investment })}</li>
@@ -76,8 +82,8 @@ function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
             {rules.referral_tiers.map((tier) => (
               <tr key={tier.level}>
                 <td>{tier.level + 1}</td>
-                <td>{t('info.fromTon', { amount: figure(tier.turnover_ton) })}</td>
-                <td>{percent(tier.percent)}</td>
+                <td>{t('info.fromTon', { amount: ton(tier.turnover_ton) })}</td>
+                <td>{formatPercent(tier.percent)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { type MessageKey, type Translate, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { DECIMALS, formatAmount, formatPrice, formatTokens, formatTon } from '@/shared/lib/format';
 import { AmountInput } from '@/shared/ui/amount-input';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
@@ -34,9 +34,6 @@ import {
 } from '../model/sell';
 import styles from './sell-modal.module.css';
 
-const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
-const ton = (amount: string) => `${formatAmount(amount, DECIMALS.ton)} TON`;
-
 const SOURCES = {
   balance_token: 'sell.fromMain',
   referral_balance: 'sell.fromReferral',
@@ -54,7 +51,7 @@ function amountProblemText(problem: SellAmountProblem, t: Translate): string {
     case 'below_min':
       return t('validation.sellAtLeast', { amount: formatAmount(problem.min, DECIMALS.token) });
     case 'above_balance':
-      return t('sell.aboveBalance', { balance: tokens(problem.balance) });
+      return t('sell.aboveBalance', { balance: formatTokens(problem.balance) });
   }
 }
 
@@ -103,19 +100,19 @@ function Figures() {
       <ListRows label={t('sell.figures')}>
         <ListRow
           label={t('sell.price')}
-          value={value(
-            calculation ? `${formatAmount(calculation.price, DECIMALS.price)} TON` : undefined,
-            'sell-price',
-          )}
+          value={value(calculation ? formatPrice(calculation.price) : undefined, 'sell-price')}
         />
         <ListRow
           label={t('sell.tonAmount')}
-          value={value(calculation ? ton(calculation.ton_amount) : undefined, 'sell-ton-amount')}
+          value={value(calculation ? formatTon(calculation.ton_amount) : undefined, 'sell-ton-amount')}
         />
-        <ListRow label={t('sell.fee')} value={value(calculation ? ton(calculation.fee) : undefined, 'sell-fee')} />
+        <ListRow
+          label={t('sell.fee')}
+          value={value(calculation ? formatTon(calculation.fee) : undefined, 'sell-fee')}
+        />
         <ListRow
           label={t('sell.receive')}
-          value={value(calculation ? ton(calculation.receive_amount) : undefined, 'sell-receive')}
+          value={value(calculation ? formatTon(calculation.receive_amount) : undefined, 'sell-receive')}
           strong
         />
       </ListRows>
@@ -205,7 +202,7 @@ export function SellModal() {
           maxLabel={t('sell.max')}
           error={problem ? amountProblemText(problem, t) : null}
           errorTestId="sell-amount-error"
-          hint={t('sell.available', { balance: tokens(balance) })}
+          hint={t('sell.available', { balance: formatTokens(balance) })}
           disabled={busy}
         />
         <Figures />

@@ -27,7 +27,7 @@ const PRICE_PRECISION = 9;
  * precision first, so truncation cuts real digits, not float noise.
  */
 export const chartPriceLabel = (price: number): string =>
-  formatAmount(Number.isFinite(price) ? price.toFixed(PRICE_PRECISION) : price, DECIMALS.price, { fixed: true });
+  formatAmount(Number.isFinite(price) ? price.toFixed(PRICE_PRECISION) : price, DECIMALS.price);
 
 /** The chart's colours from the app's theme tokens (Telegram's theme parameters, light or dark). */
 export interface ChartColors {

@@ -1,6 +1,6 @@
 import type { Operation, OperationType } from '@/shared/api';
 import type { MessageKey } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatTokens, formatTon } from '@/shared/lib/format';
 
 /*
  * What one row of the operations history says (docs/decisions.md "Operations history"): its title, the
@@ -55,8 +55,7 @@ export function operationTitle(operation: Operation): OperationTitleKey {
 /** `+1 250.50 TKN`, `−1.5000 TON`; no sign when the money only moved within the user's holdings (a stake). */
 export function operationAmount(operation: Operation): string {
   const sign = operation.direction === 'in' ? '+' : operation.direction === 'out' ? MINUS : '';
-  const decimals = operation.unit === 'TON' ? DECIMALS.ton : DECIMALS.token;
-  return `${sign}${formatAmount(operation.amount, decimals)} ${operation.unit}`;
+  return sign + (operation.unit === 'TON' ? formatTon(operation.amount) : formatTokens(operation.amount));
 }
 
 /** The balance that changed, or where the money is when no balance did (a wallet, a mint, a stake). */

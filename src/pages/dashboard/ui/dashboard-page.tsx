@@ -5,7 +5,7 @@ import { $stakesLoaded, StakeList } from '@/entities/stake';
 import { $refLevel, $user } from '@/entities/user';
 import { InfoButton } from '@/features/program-info';
 import { useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatPercent, formatTokens } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { buttonClassName } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -22,8 +22,6 @@ import styles from './dashboard-page.module.css';
 import { FinancialStats } from './lazy-financial-stats';
 import { PriceChart } from './lazy-price-chart';
 import { PriceSummary } from './price-summary';
-
-const TOKEN = 'TKN';
 
 // The figure and its parts are a chunk of its own, with their model: lists and price load meanwhile.
 const TotalValueFigure = lazyPage(() => import('./total-value-parts').then((m) => m.TotalValueFigure), {
@@ -97,37 +95,33 @@ function Overview() {
         <ListRows>
           <ListRow
             label={t('dashboard.balance')}
-            value={`${formatAmount(user.balance_token, DECIMALS.token)} ${TOKEN}`}
+            value={formatTokens(user.balance_token)}
             valueTestId="balance-token"
             strong
           />
           <ListRow
             label={t('dashboard.taskBalance')}
-            value={`${formatAmount(user.task_balance, DECIMALS.token)} ${TOKEN}`}
+            value={formatTokens(user.task_balance)}
             valueTestId="task-balance"
           />
           <ListRow
             label={t('dashboard.referralBalance')}
-            value={`${formatAmount(user.referral_balance, DECIMALS.token)} ${TOKEN}`}
+            value={formatTokens(user.referral_balance)}
             valueTestId="referral-balance"
           />
         </ListRows>
       </Section>
       <Section title={t('dashboard.bonuses')} id="dashboard-bonuses">
         <ListRows>
-          <ListRow
-            label={t('dashboard.holdBonus')}
-            value={`${formatAmount(user.hold_bonus, DECIMALS.percent)}%`}
-            valueTestId="hold-bonus"
-          />
+          <ListRow label={t('dashboard.holdBonus')} value={formatPercent(user.hold_bonus)} valueTestId="hold-bonus" />
           <ListRow
             label={t('dashboard.investmentBonus')}
-            value={`${formatAmount(user.investment_bonus, DECIMALS.percent)}%`}
+            value={formatPercent(user.investment_bonus)}
             valueTestId="investment-bonus"
           />
           <ListRow
             label={t('dashboard.collectiveBonus')}
-            value={`${formatAmount(user.collective_bonus, DECIMALS.percent)}%`}
+            value={formatPercent(user.collective_bonus)}
             valueTestId="collective-bonus"
           />
         </ListRows>

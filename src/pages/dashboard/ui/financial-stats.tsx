@@ -1,6 +1,6 @@
 import { useUnit } from 'effector-react';
 import { formatDateTime, useLocale, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount, formatCount } from '@/shared/lib/format';
+import { formatCount, formatPercent, formatTokens, formatTon } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
@@ -8,14 +8,12 @@ import { Section } from '@/shared/ui/section';
 import { SkeletonCard } from '@/shared/ui/skeleton';
 import { $stats, $statsStatus, retryClicked } from '../model/stats';
 
-const TOKEN = 'TKN';
-
 /** The platform's figures (SPEC §3 stats object): tokens 2 and TON 4 decimals, truncated (SPEC §5). */
 export function FinancialStatsSection() {
   const [stats, status, retry] = useUnit([$stats, $statsStatus, retryClicked]);
   const [t, locale] = [useT(), useLocale()];
-  const tokens = (value: string) => `${formatAmount(value, DECIMALS.token)} ${TOKEN}`;
-  const ton = (value: string) => `${formatAmount(value, DECIMALS.ton)} TON`;
+  const tokens = (value: string) => formatTokens(value);
+  const ton = (value: string) => formatTon(value);
   return (
     <Section
       title={t('stats.title')}
@@ -39,7 +37,7 @@ export function FinancialStatsSection() {
           />
           <ListRow
             label={t('dashboard.collectiveBonus')}
-            value={`${formatAmount(stats.collective_bonus, DECIMALS.percent)}%`}
+            value={formatPercent(stats.collective_bonus)}
             valueTestId="stats-collective-bonus"
           />
         </ListRows>

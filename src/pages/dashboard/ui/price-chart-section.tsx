@@ -43,7 +43,7 @@ function Legend() {
         <div key={label} className={styles.figure}>
           <dt className={styles.figureLabel}>{t(label)}</dt>
           <dd className={styles.figureValue} data-testid={testId}>
-            {formatAmount(value, DECIMALS.price, { fixed: true })}
+            {formatAmount(value, DECIMALS.price)}
           </dd>
         </div>
       ))}

@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { useEffect, useState } from 'react';
 import { type MessageKey, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatTokens, formatTon } from '@/shared/lib/format';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Skeleton } from '@/shared/ui/skeleton';
 import type { HoldingKind } from '../lib/total-value';
@@ -38,7 +38,7 @@ export function TotalValueFigure() {
         onClick={() => setShown(!shown)}
       >
         {total !== null ? (
-          `${formatAmount(total, DECIMALS.ton)} TON`
+          formatTon(total)
         ) : priceLoaded && settled ? (
           '—'
         ) : (
@@ -62,7 +62,7 @@ function TotalValueParts() {
           <ListRow
             key={part.kind}
             label={t(PART_LABELS[part.kind])}
-            value={`${formatAmount(part.tokens, DECIMALS.token)} TKN · ${formatAmount(part.ton, DECIMALS.ton)} TON`}
+            value={`${formatTokens(part.tokens)} · ${formatTon(part.ton)}`}
             valueTestId={`total-part-${part.kind}`}
           />
         ))}

@@ -11,7 +11,7 @@ import { showToast } from '@/shared/ui/toast';
 import { amountProblem } from '../lib/amount-problem';
 import { parseTonAmount } from '@/shared/lib/amount-input';
 import { createCalculation } from '@/shared/lib/calculation';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatTokens } from '@/shared/lib/format';
 import { mintRoute } from './routes';
 
 export const planSelected = createEvent<number>();
@@ -126,7 +126,7 @@ sample({
   source: $t,
   // SPEC §9's text, with the tokens the mint was created for (what its payment credits).
   fn: (t, mint) => ({
-    text: `${t('mint.created')}: ${formatAmount(mint.amount_token, DECIMALS.token)} TKN`,
+    text: `${t('mint.created')}: ${formatTokens(mint.amount_token)}`,
     kind: 'success' as const,
     durationMs: timings.errorToastMs,
   }),

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { $plans, $plansLoading } from '@/entities/mint';
 import { formatUnits } from '@/shared/api';
 import { type Translate, useT } from '@/shared/i18n';
-import { formatAmount } from '@/shared/lib/format';
+import { DECIMALS, formatAmount, formatPercent, formatPrice, formatTokens } from '@/shared/lib/format';
 import { AmountInput } from '@/shared/ui/amount-input';
 import { Button } from '@/shared/ui/button';
 import { SegmentedControl } from '@/shared/ui/segmented-control';
@@ -25,9 +25,10 @@ import {
 } from '../model/mint-form';
 import styles from './mint-page.module.css';
 
-const percentText = (fraction: number): string => `${Number((fraction * 100).toFixed(2))}%`;
+// Read at 9 decimals first, so float noise (0.29 × 100 = 28.999…96) is not what gets truncated.
+const percentText = (fraction: number): string => formatPercent((fraction * 100).toFixed(9));
 
-const tonText = (nano: string) => formatAmount(formatUnits(BigInt(nano)), 4);
+const tonText = (nano: string) => formatAmount(formatUnits(BigInt(nano)), DECIMALS.ton);
 
 /** What is wrong with the amount, and what to do about it. */
 function problemText(problem: AmountProblem, t: Translate): string {
@@ -35,9 +36,9 @@ function problemText(problem: AmountProblem, t: Translate): string {
     case 'not_a_number':
       return t('mint.amountInvalid');
     case 'below_min':
-      return t('mint.problem.belowMin', { min: formatAmount(problem.min, 4) });
+      return t('mint.problem.belowMin', { min: formatAmount(problem.min, DECIMALS.ton) });
     case 'above_max':
-      return t('mint.problem.aboveMax', { max: formatAmount(problem.max, 4) });
+      return t('mint.problem.aboveMax', { max: formatAmount(problem.max, DECIMALS.ton) });
     case 'insufficient':
       return t('mint.problem.insufficient', {
         balance: tonText(problem.balanceNano),
@@ -61,15 +62,15 @@ function Calculation() {
         <dl className={styles.rows}>
           <div className={styles.row}>
             <dt>{t('mint.youMint')}</dt>
-            <dd>{formatAmount(calculation.amount_token, 2)} TKN</dd>
+            <dd>{formatTokens(calculation.amount_token)}</dd>
           </div>
           <div className={styles.row}>
             <dt>{t('mint.after', { days: t('common.days', { count: calculation.tariff_days }) })}</dt>
-            <dd>{formatAmount(calculation.expected_token, 2)} TKN</dd>
+            <dd>{formatTokens(calculation.expected_token)}</dd>
           </div>
           <div className={styles.row}>
             <dt>{t('mint.pricePerToken')}</dt>
-            <dd>{formatAmount(calculation.price, 6)} TON</dd>
+            <dd>{formatPrice(calculation.price)}</dd>
           </div>
         </dl>
       ) : (
@@ -134,8 +135,8 @@ export function MintForm() {
           limits={
             selectedPlan
               ? t('mint.limits', {
-                  min: formatAmount(selectedPlan.min_amount, 4),
-                  max: formatAmount(selectedPlan.max_amount, 4),
+                  min: formatAmount(selectedPlan.min_amount, DECIMALS.ton),
+                  max: formatAmount(selectedPlan.max_amount, DECIMALS.ton),
                 })
               : null
           }

@@ -6,7 +6,7 @@ import { InviteButton } from '@/features/invite-friends/index.ui';
 import { InfoButton } from '@/features/program-info';
 import { parseUnits, type Referral, type ReferralTier } from '@/shared/api';
 import { formatDate, useLocale, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatPercent, formatTokens, formatTon } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { Badge } from '@/shared/ui/badge';
 import { ItemList, ListItem, ListItemMeta } from '@/shared/ui/list-item';
@@ -35,10 +35,6 @@ import { transferOpened } from '../model/transfer';
 import styles from './referral-page.module.css';
 import { TransferModal } from './transfer-modal';
 
-const ton = (amount: string) => `${formatAmount(amount, DECIMALS.ton)} TON`;
-const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
-const percent = (value: number) => `${formatAmount(value, DECIMALS.percent).replace(/\.?0+$/, '')}%`;
-
 /** The tier (SPEC §3): level N of 8, its percent, the friends' turnover and the way to the next one. */
 function TierCard({ tier }: { tier: ReferralTier }) {
   const t = useT();
@@ -48,21 +44,26 @@ function TierCard({ tier }: { tier: ReferralTier }) {
       <div className={styles.tierHead}>
         <span className={styles.tierLevel}>{t('referral.level', { level: progress.level, total: TIER_COUNT })}</span>
         <Badge tone="accent" testId="referral-percent">
-          {percent(tier.percent)}
+          {formatPercent(tier.percent)}
         </Badge>
       </div>
-      <p className={styles.hint}>{t('referral.percentHint', { percent: percent(tier.percent) })}</p>
+      <p className={styles.hint}>{t('referral.percentHint', { percent: formatPercent(tier.percent) })}</p>
       <ListRows>
-        <ListRow label={t('referral.turnover')} value={ton(tier.turnover)} valueTestId="referral-turnover" strong />
+        <ListRow
+          label={t('referral.turnover')}
+          value={formatTon(tier.turnover)}
+          valueTestId="referral-turnover"
+          strong
+        />
       </ListRows>
       {progress.nextLevel !== null && progress.remaining !== null ? (
         <>
           <ProgressBar percent={progress.percent} label={t('referral.progressLabel', { level: progress.nextLevel })} />
           <p className={styles.progressText} data-testid="referral-next-level">
             {t('referral.toNextLevel', {
-              amount: ton(progress.remaining),
+              amount: formatTon(progress.remaining),
               level: progress.nextLevel,
-              percent: percent(tier.next_percent ?? tier.percent),
+              percent: formatPercent(tier.next_percent ?? tier.percent),
             })}
           </p>
         </>
@@ -102,12 +103,16 @@ function ReferralBalance() {
       <ListRows>
         <ListRow
           label={t('referral.balance')}
-          value={tokens(user.referral_balance)}
+          value={formatTokens(user.referral_balance)}
           valueTestId="referral-balance"
           strong
         />
         {totalEarned !== null ? (
-          <ListRow label={t('referral.totalEarned')} value={tokens(totalEarned)} valueTestId="referral-total-earned" />
+          <ListRow
+            label={t('referral.totalEarned')}
+            value={formatTokens(totalEarned)}
+            valueTestId="referral-total-earned"
+          />
         ) : null}
       </ListRows>
       <div className={styles.balanceActions}>
@@ -170,13 +175,13 @@ function ReferralItem({ referral }: { referral: Referral }) {
       figures={[
         {
           label: t('referral.theirTurnover'),
-          value: ton(referral.turnover),
+          value: formatTon(referral.turnover),
           tone: 'plain',
           testId: 'referral-item-turnover',
         },
         {
           label: t('referral.earnedYou'),
-          value: earnedAny ? `+${tokens(referral.earned)}` : tokens(referral.earned),
+          value: earnedAny ? `+${formatTokens(referral.earned)}` : formatTokens(referral.earned),
           tone: earnedAny ? 'accent' : 'hint',
           testId: 'referral-item-earned',
         },
@@ -229,7 +234,7 @@ function Friends() {
         <EmptyState
           icon={<Icon name="referral" />}
           title={t('referral.noFriends')}
-          text={t('referral.noFriendsText', { percent: percent(tier?.percent ?? 0) })}
+          text={t('referral.noFriendsText', { percent: formatPercent(tier?.percent ?? 0) })}
           action={<InviteButton size="s" stretched={false} />}
           testId="referral-empty"
         />

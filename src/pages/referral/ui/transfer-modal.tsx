@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { type Translate, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatTokens } from '@/shared/lib/format';
 import { AmountInput } from '@/shared/ui/amount-input';
 import { Modal } from '@/shared/ui/modal';
 import type { TransferProblem } from '../lib/transfer-problem';
@@ -19,8 +19,6 @@ import {
 } from '../model/transfer';
 import styles from './transfer-modal.module.css';
 
-const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
-
 function problemText(problem: TransferProblem, t: Translate): string {
   switch (problem.kind) {
     case 'not_a_number':
@@ -30,7 +28,7 @@ function problemText(problem: TransferProblem, t: Translate): string {
     case 'too_many_decimals':
       return t('referral.transferTooManyDecimals');
     case 'above_balance':
-      return t('referral.transferAboveBalance', { balance: tokens(problem.balance) });
+      return t('referral.transferAboveBalance', { balance: formatTokens(problem.balance) });
   }
 }
 
@@ -75,7 +73,7 @@ export function TransferModal() {
           onMax={onMax}
           maxLabel={t('referral.transferMax')}
           error={problem ? problemText(problem, t) : null}
-          hint={t('referral.transferAvailable', { balance: tokens(balance) })}
+          hint={t('referral.transferAvailable', { balance: formatTokens(balance) })}
         />
       </form>
     </Modal>

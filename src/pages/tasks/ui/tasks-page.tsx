@@ -12,7 +12,7 @@ import {
 import { $user } from '@/entities/user';
 import type { Task, TaskStatus } from '@/shared/api';
 import { type MessageKey, useLocale, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatTokens } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button, buttonClassName } from '@/shared/ui/button';
@@ -24,8 +24,6 @@ import { Section } from '@/shared/ui/section';
 import { SkeletonCard } from '@/shared/ui/skeleton';
 import { $busyTaskIds, actionPressed, linkOpenPressed } from '../model/actions';
 import styles from './tasks-page.module.css';
-
-const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
 
 const STATUS = {
   new: { label: 'tasks.status.new', tone: 'neutral' },
@@ -95,7 +93,7 @@ function TaskItem({ task, busy }: { task: Task; busy: boolean }) {
         <div className={styles.head}>
           <span className={styles.title}>{title}</span>
           <span className={styles.reward} aria-label={t('tasks.reward')} data-testid="task-reward">
-            +{tokens(task.reward)}
+            +{formatTokens(task.reward)}
           </span>
         </div>
         {description ? <p className={styles.description}>{description}</p> : null}
@@ -209,7 +207,7 @@ function TaskBalance() {
   return (
     <Section title={t('tasks.balanceTitle')} id="tasks-balance" footer={t('tasks.balanceHint')}>
       <ListRows>
-        <ListRow label={t('tasks.balance')} value={tokens(user.task_balance)} valueTestId="task-balance" strong />
+        <ListRow label={t('tasks.balance')} value={formatTokens(user.task_balance)} valueTestId="task-balance" strong />
       </ListRows>
       <div className={styles.balanceActions}>
         <Link to={routes.tasksFarming} className={buttonClassName({ variant: 'secondary', size: 's' })}>

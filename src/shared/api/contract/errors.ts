@@ -92,7 +92,7 @@ export const VALIDATION_MESSAGES = {
   taskVisitWait: 'Stay on the page a little longer: check again in {seconds} s',
   taskLinkHost: 'The link must lead to {hosts}',
   taskLinkInvalid: 'Paste a full link that starts with https://',
-  sellAtLeast: 'Sell at least {amount} tokens',
+  sellAtLeast: 'Sell at least {amount} TKN',
   addressNetwork: 'Use a {network} address',
   addressBasechain: 'Use a wallet address on the basechain (workchain 0)',
 } as const;

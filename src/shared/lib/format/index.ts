@@ -1,4 +1,11 @@
-export { formatAmount } from './format-amount';
-export { shortenAddress } from './shorten-address';
-export { DECIMALS } from './decimals';
-export { formatCount } from './format-count';
+export {
+  DECIMALS,
+  NBSP,
+  formatAmount,
+  formatCount,
+  formatPercent,
+  formatPrice,
+  formatTokens,
+  formatTon,
+  shortenAddress,
+} from './format-core';
