@@ -1,6 +1,7 @@
 import { sample } from 'effector';
 import { type ApiFailure, type DetailErrorCode, type ErrorCode, isInvalidInitData, requestFailed } from '@/shared/api';
 import { timings } from '@/shared/config';
+import { DECIMALS, formatAmount, NBSP } from '@/shared/lib/format';
 import { $t, en, type MessageKey, type Translate } from '@/shared/i18n';
 import { closeAppFx, hapticErrorFx } from '@/shared/telegram';
 import { showToast } from '@/shared/ui/toast';
@@ -51,6 +52,22 @@ export function errorTextKey(code: string | null | undefined): MessageKey | unde
 
 const DETAIL_CODES: ReadonlySet<string> = new Set<DetailErrorCode>(['validation', 'badRequest', 'conflict']);
 
+/**
+ * An amount in an answer's params is shown as the format policy says (docs/decisions.md "Format policy"):
+ * the unit written after its placeholder in the English template (`{amount}\u00A0TON`) says which
+ * decimals. Any other param is shown as sent.
+ */
+const UNIT_DECIMALS = { TON: DECIMALS.ton, TKN: DECIMALS.token } as const;
+function formatParams(key: MessageKey, params: Readonly<Record<string, string>>): Record<string, string> {
+  const template: string = en[key];
+  const shown: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    const unit = (['TON', 'TKN'] as const).find((u) => template.includes(`{${name}}${NBSP}${u}`));
+    shown[name] = unit ? formatAmount(value, UNIT_DECIMALS[unit]) : value;
+  }
+  return shown;
+}
+
 /** A code's text in the user's language with its params, or null for a code this client does not know. */
 export function codeText(
   code: string | null | undefined,
@@ -59,7 +76,10 @@ export function codeText(
 ): string | null {
   const key = errorTextKey(code);
   if (!key) return null;
-  return (t as (key: MessageKey, params?: Readonly<Record<string, string>>) => string)(key, params ?? {});
+  return (t as (key: MessageKey, params?: Readonly<Record<string, string>>) => string)(
+    key,
+    formatParams(key, params ?? {}),
+  );
 }
 
 /** The toast's text in the user's language: by the answer's code; the server's `msg` for a detail or unknown code. */
