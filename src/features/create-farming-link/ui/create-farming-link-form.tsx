@@ -45,7 +45,8 @@ import {
 } from '../model/create-farming-link';
 import styles from './create-farming-link.module.css';
 
-const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)} TKN`;
+// A no-break space: in a sentence the amount and its unit stay on one line.
+const tokens = (amount: string) => `${formatAmount(amount, DECIMALS.token)}\u00a0TKN`;
 
 /** What is wrong, and what to do about it. */
 function problemText(problem: LinkProblem, t: Translate): string {

@@ -8,6 +8,12 @@ import styles from './program-info.module.css';
 
 /** Figures in running text, without trailing zeros: '5%', '0.5%', '100 000 TON' (truncated per SPEC §5). */
 const figure = (value: number | string) => formatAmount(value, 4).replace(/\.?0+$/, '');
+
+/**
+ * A rule's sentence with each amount held to its unit ('100 000 TON' never breaks after '100' or
+ * before 'TON' on a narrow screen): the spaces inside a figure and before its unit become no-break ones.
+ */
+const unbroken = (text: string) => text.replace(/(\d) (?=\d{3}(?!\d)|TON\b|TKN\b)/g, '$1\u00a0');
 const percent = (value: number) => `${figure(value)}%`;
 
 function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
@@ -29,13 +35,15 @@ function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
         <ul className={styles.list}>
           {rules.plans.map((plan) => (
             <li key={plan.days}>
-              {t('info.plan', {
-                days: days(plan.days),
-                percent: percent(plan.yield * 100),
-                term: days(plan.tariff_days),
-                min: figure(plan.min_amount),
-                max: figure(plan.max_amount),
-              })}
+              {unbroken(
+                t('info.plan', {
+                  days: days(plan.days),
+                  percent: percent(plan.yield * 100),
+                  term: days(plan.tariff_days),
+                  min: figure(plan.min_amount),
+                  max: figure(plan.max_amount),
+                }),
+              )}
             </li>
           ))}
         </ul>
@@ -57,8 +65,8 @@ function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
               max: percent(staking.hold_bonus.max_percent),
             })}
           </li>
-          <li>{t('info.investmentBonus', { steps: investment })}</li>
-          <li>{t('info.collectiveBonus', { steps: collective })}</li>
+          <li>{unbroken(t('info.investmentBonus', { steps: investment }))}</li>
+          <li>{unbroken(t('info.collectiveBonus', { steps: collective }))}</li>
         </ul>
       </section>
       <section>
@@ -76,7 +84,7 @@ function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
             {rules.referral_tiers.map((tier) => (
               <tr key={tier.level}>
                 <td>{tier.level + 1}</td>
-                <td>{t('info.fromTon', { amount: figure(tier.turnover_ton) })}</td>
+                <td>{unbroken(t('info.fromTon', { amount: figure(tier.turnover_ton) }))}</td>
                 <td>{percent(tier.percent)}</td>
               </tr>
             ))}
