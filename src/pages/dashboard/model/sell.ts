@@ -7,9 +7,16 @@ import { sellRoute } from './dashboard';
  * of the dashboard's sections, so it opens from any of them (the history's withdrawals have a Sell
  * button too), and closing it goes back to the section it was opened from, which stays under it.
  */
-export const { $cameFrom: $sellOpenedFrom } = bindSellRoute({
+const { $cameFrom } = bindSellRoute({
   route: sellRoute,
   source: 'balance_token',
   back: routes.dashboard,
   from: [routes.history, routes.dashboardFarming],
+});
+
+/** The section under the Sell modal: the one it was opened from. */
+export const $sectionUnderSell = $cameFrom.map((route) => {
+  if (route === routes.history) return 'history';
+  if (route === routes.dashboardFarming) return 'farming';
+  return 'overview';
 });
