@@ -28,7 +28,7 @@ import {
 } from '@/shared/api';
 import { timings } from '@/shared/config';
 import { toFriendlyAddress } from '@/shared/lib/ton-address';
-import { router } from '@/shared/routing';
+import { router, routes } from '@/shared/routing';
 import { openWalletModalFx, type ConnectedWalletInfo } from '@/shared/ton-connect';
 import { SERVER_MESSAGES } from '@/shared/api/contract/errors';
 import { createTestScope, inRussian, signedInMember } from './scope';
@@ -410,6 +410,12 @@ describe('a payout completed', () => {
   });
 });
 
+/** A link to `route` followed, as the screens' links do. */
+async function navigate(scope: Scope, route: (typeof routes)[keyof typeof routes]) {
+  void allSettled(route.navigate, { scope, params: { params: {}, query: {} } });
+  await vi.advanceTimersByTimeAsync(0);
+}
+
 describe('the sell routes', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -425,6 +431,39 @@ describe('the sell routes', () => {
     await fire(scope, closeClicked, undefined);
     expect(scope.getState(router.$path)).toBe(parent);
     expect(scope.getState(sellModel.$source)).toBeNull();
+  });
+
+  // The dashboard's Sell is one of its sections: it is opened from the overview, the history (its
+  // withdrawals say "sell") or the farming links, and closing it returns to that section.
+  it.each(['/history', '/farming', '/'])('closing the dashboard Sell opened from %s goes back there', async (from) => {
+    const { scope } = setup();
+    await fire(scope, router.setHistory, createMemoryHistory({ initialEntries: [from] }));
+    await navigate(scope, routes.dashboardSell);
+    expect(scope.getState(router.$path)).toBe('/sell');
+    expect(scope.getState(sellModel.$source)).toBe('balance_token');
+    await fire(scope, closeClicked, undefined);
+    expect(scope.getState(router.$path)).toBe(from);
+    expect(scope.getState(sellModel.$source)).toBeNull();
+  });
+
+  it('a sale made from the history goes back to the history, where it shows', async () => {
+    const { scope } = setup();
+    await fire(scope, router.setHistory, createMemoryHistory({ initialEntries: ['/history'] }));
+    await navigate(scope, routes.dashboardSell);
+    await type(scope, '12');
+    await fire(scope, confirmClicked, undefined);
+    expect(scope.getState(router.$path)).toBe('/history');
+  });
+
+  it('opened from the history once, a later Sell opened from the overview goes back to the overview', async () => {
+    const { scope } = setup();
+    await fire(scope, router.setHistory, createMemoryHistory({ initialEntries: ['/history'] }));
+    await navigate(scope, routes.dashboardSell);
+    await fire(scope, closeClicked, undefined);
+    await navigate(scope, routes.dashboard);
+    await navigate(scope, routes.dashboardSell);
+    await fire(scope, closeClicked, undefined);
+    expect(scope.getState(router.$path)).toBe('/');
   });
 
   it('a sale made goes back too, and leaving the route forgets what was typed', async () => {

@@ -1,3 +1,2 @@
-import './model';
-
+export * as navbarModel from './model';
 export { Navbar } from './ui/navbar';

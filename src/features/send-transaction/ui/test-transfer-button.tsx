@@ -12,7 +12,8 @@ export function TestTransferButton() {
   if (appConfig.testTransferAddress === null) return null;
   return (
     <button type="button" className={styles.button} disabled={sending} onClick={() => onClick()}>
-      {t('wallet.testTransfer')}
+      {/* '(1 TON)' stays whole when the label takes two lines on a narrow screen. */}
+      {t('wallet.testTransfer').replace(/(\d) (?=TON\b)/g, '$1\u00a0')}
     </button>
   );
 }

@@ -18,6 +18,7 @@ import { segmentedClassNames } from '@/shared/ui/segmented-control';
 import { Skeleton, SkeletonCard } from '@/shared/ui/skeleton';
 import { WalletPanel } from '@/widgets/wallet-panel';
 import { dashboardRoute, farmingRoute, historyRoute, sections, sellRoute } from '../model/dashboard';
+import { $sectionUnderSell } from '../model/sell';
 import styles from './dashboard-page.module.css';
 import { FinancialStats } from './lazy-financial-stats';
 import { PriceChart } from './lazy-price-chart';
@@ -187,13 +188,20 @@ const sectionOptions = { fallback: <SectionLoading /> };
 const HistorySection = lazyPage(() => import('./history').then((m) => m.HistorySection), sectionOptions);
 const FarmingLinks = lazyPage(() => import('./farming-links').then((m) => m.FarmingLinks), sectionOptions);
 
+/** /sell: the Sell modal (mounted by the app) over the section it was opened from, where it closes to. */
+function UnderSell() {
+  const section = useUnit($sectionUnderSell);
+  if (section === 'history') return <HistorySection />;
+  if (section === 'farming') return <FarmingLinks />;
+  return <Overview />;
+}
+
 const DashboardSection = createRoutesView({
   routes: [
     { route: dashboardRoute, view: Overview },
     { route: historyRoute, view: HistorySection },
     { route: farmingRoute, view: FarmingLinks },
-    // /sell: the Sell modal (mounted by the app) over the overview.
-    { route: sellRoute, view: Overview },
+    { route: sellRoute, view: UnderSell },
   ],
 });
 

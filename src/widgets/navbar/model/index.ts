@@ -1,1 +1,3 @@
 import './tasks-badge';
+
+export { $activeTab, tabs, type NavTab } from './active-tab';

@@ -7,15 +7,8 @@ import { useT } from '@/shared/i18n';
 import { routes } from '@/shared/routing';
 import { Badge } from '@/shared/ui/badge';
 import { Icon } from '@/shared/ui/icon';
+import { $activeTab, tabs } from '../model';
 import styles from './navbar.module.css';
-
-const items = [
-  { route: routes.mint, label: 'nav.mint', icon: 'mint' },
-  { route: routes.staking, label: 'nav.staking', icon: 'staking' },
-  { route: routes.dashboard, label: 'nav.dashboard', icon: 'dashboard' },
-  { route: routes.referral, label: 'nav.referral', icon: 'referral' },
-  { route: routes.tasks, label: 'nav.tasks', icon: 'tasks' },
-] as const;
 
 /** A counter on a navbar item, shown when above 0. */
 function CountBadge({ count, label, testId }: { count: number; label: string; testId: string }) {
@@ -35,10 +28,11 @@ function CountBadge({ count, label, testId }: { count: number; label: string; te
  * shows the count of tasks not claimed yet.
  */
 export function Navbar() {
-  const [newReferrals, unclaimedTasks, onReferralScreen] = useUnit([
+  const [newReferrals, unclaimedTasks, onReferralScreen, activeTab] = useUnit([
     $newReferralsCount,
     $unclaimedCount,
     routes.referral.$isOpened,
+    $activeTab,
   ]);
   const t = useT();
   return (
@@ -49,8 +43,13 @@ export function Navbar() {
         </div>
       ) : null}
       <nav className={styles.navbar} aria-label={t('nav.label')}>
-        {items.map(({ route, label, icon }) => (
-          <Link key={label} to={route} className={styles.item} activeClassName={styles.active}>
+        {tabs.map(({ tab, route, label, icon }) => (
+          <Link
+            key={tab}
+            to={route}
+            className={tab === activeTab ? `${styles.item} ${styles.active}` : styles.item}
+            aria-current={tab === activeTab ? 'page' : undefined}
+          >
             <Icon name={icon} />
             <span>{t(label)}</span>
             {route === routes.referral ? (
