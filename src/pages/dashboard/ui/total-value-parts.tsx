@@ -37,13 +37,7 @@ export function TotalValueFigure() {
         disabled={total === null}
         onClick={() => setShown(!shown)}
       >
-        {total !== null ? (
-          formatTon(total)
-        ) : priceLoaded && settled ? (
-          '—'
-        ) : (
-          <Skeleton width={160} height={32} />
-        )}
+        {total !== null ? formatTon(total) : priceLoaded && settled ? '—' : <Skeleton width={160} height={32} />}
       </button>
       {shown && <TotalValueParts />}
     </>
