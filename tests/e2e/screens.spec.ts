@@ -204,15 +204,16 @@ for (const language of ['en', 'ru'] as const) {
       await expect(dialog.getByRole('button', { name: t['sell.connectWallet'] })).toBeVisible();
       await shot('sell-no-wallet');
 
-      // The dev wallet is offered like a browser extension in the wallet list's desktop view only.
+      // Connected from the wallet list's desktop view (its phone view is wallet-offline.spec.ts's).
       await page.setViewportSize({ width: 1000, height: 900 });
       await dialog.getByRole('button', { name: t['sell.connectWallet'] }).click();
       await page
         .getByRole('button', { name: /Dev Wallet/ })
         .first()
         .click();
+      // The Dev Wallet's sheet speaks the app's language.
       const sheet = page.getByRole('dialog', { name: 'Dev Wallet' });
-      await sheet.getByRole('button', { name: 'Connect' }).click();
+      await sheet.getByRole('button', { name: /^(Connect|Подключить)$/ }).click();
       await expect(sheet).toBeHidden();
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(dialog.getByTestId('sell-address')).toHaveValue(/^0Q/);
