@@ -17,7 +17,7 @@ import {
 import { runSettlement } from '../../server/jobs';
 import { unixNow } from '../../server/lib/codes';
 import { bearer, createTestContext, type TestContext } from './helpers';
-import { TOKEN, ageStake, createMint, newUser, payMint, type TestUser } from './mint-kit';
+import { TOKEN, ageStake, createMint, newUser, payMint, stakeMint, type TestUser } from './mint-kit';
 import { createFarmingLink, fundedUser, ledgerChange } from './race-kit';
 
 let ctx: TestContext;
@@ -145,14 +145,7 @@ describe('GET /api/operations/history', () => {
     await settle();
     const staked = await createMint(ctx, user, 2);
     await payMint(ctx, staked);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/staking/create',
-      headers: user.headers,
-      payload: { mint_id: staked.id },
-    });
-    expect(response.statusCode).toBe(201);
-    const stake = response.json<{ id: number }>();
+    const stake = await stakeMint(ctx, user, staked.id);
     await ageStake(ctx, stake.id, 31); // past max_reward (30 days at 1 %)
     await settle();
     await settle(); // settling again adds nothing

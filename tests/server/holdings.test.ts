@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Holdings, holdingsSchema } from '@/shared/api/contract';
 import { ledgerSums } from '../../server/ledger/queries';
 import { createTestContext, type TestContext } from './helpers';
-import { createMint, newUser, payMint, type TestUser } from './mint-kit';
+import { createMint, newUser, payMint, stakeMint, type TestUser } from './mint-kit';
 import { fundedUser } from './race-kit';
 
 let ctx: TestContext;
@@ -40,13 +40,7 @@ describe('GET /api/user/holdings', () => {
     await payMint(ctx, held);
     const staked = await createMint(ctx, user, 2);
     await payMint(ctx, staked);
-    const stake = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/staking/create',
-      headers: user.headers,
-      payload: { mint_id: staked.id },
-    });
-    expect(stake.statusCode).toBe(201);
+    await stakeMint(ctx, user, staked.id);
 
     const now = await holdings(user);
     expect(now).toEqual({

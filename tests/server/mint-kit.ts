@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Address } from '@ton/core';
-import type { Mint, MintList, SocketMessage } from '@/shared/api/contract';
+import type { Mint, MintList, SocketMessage, Stake } from '@/shared/api/contract';
 import { createTreasuryWatcher, type TreasuryNode } from '../../server/watcher/service';
 import { bearer, newTelegramId, register, type TestContext } from './helpers';
 
@@ -43,6 +43,18 @@ export async function createMint(ctx: TestContext, user: TestUser, amount: numbe
   });
   if (response.statusCode !== 201) throw new Error(`mint create: ${response.statusCode} ${response.body}`);
   return response.json<Mint>();
+}
+
+/** Stakes an active mint of the user's (POST /api/staking/create, 201 expected): the new stake. */
+export async function stakeMint(ctx: TestContext, user: TestUser, mintId: number): Promise<Stake> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/staking/create',
+    headers: user.headers,
+    payload: { mint_id: mintId },
+  });
+  if (response.statusCode !== 201) throw new Error(`stake create: ${response.statusCode} ${response.body}`);
+  return response.json<Stake>();
 }
 
 /** One of the user's mints as GET /api/mint/ lists it. */

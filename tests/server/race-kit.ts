@@ -5,7 +5,7 @@
  * over them round-robin, as over several server processes with their own pools.
  */
 import { expect } from 'vitest';
-import { type ErrorBody, type FarmingLink, type Mint, SERVER_MESSAGES, type Stake } from '@/shared/api/contract';
+import { type ErrorBody, type FarmingLink, type Mint, SERVER_MESSAGES } from '@/shared/api/contract';
 import { MAX_PENDING_MINTS_PER_USER } from '../../server/constants';
 import { inTransaction } from '../../server/events/transaction';
 import { type Account, InsufficientFundsError, changeBalance } from '../../server/ledger/service';
@@ -33,6 +33,7 @@ import {
   newWatcher,
   payMint,
   recordedTransaction,
+  stakeMint,
   type TestUser,
 } from './mint-kit';
 
@@ -240,13 +241,7 @@ export async function expectSettlementPaysOnce(apps: Apps): Promise<void> {
   await payMint(ctx, matured);
   const staked = await createMint(ctx, user, 2); // 200 tokens; stake max_reward 30 % → 60
   await payMint(ctx, staked);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/staking/create',
-    headers: user.headers,
-    payload: { mint_id: staked.id },
-  });
-  const stake = response.json<Stake>();
+  const stake = await stakeMint(ctx, user, staked.id);
   await ctx.db.query(`UPDATE mints SET matures_at = now() - interval '1 second' WHERE id = $1`, [matured.id]);
   await ageStake(ctx, stake.id, 31); // past max_reward (30 days at 1 %)
   const now = unixNow();
