@@ -13,7 +13,6 @@ import { farmingLinksModel } from '@/pages/dashboard';
 import {
   $accessToken,
   activateFarmingLinkFx,
-  ApiError,
   appSocket,
   calculateFarmingFx,
   cancelFarmingLinkFx,
@@ -40,7 +39,7 @@ import { copyTextFx } from '@/shared/lib/clipboard';
 import { farmCodeOf, refCodeOf } from '@/shared/lib/start-param';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import { FakeWebSocket } from '../unit/fake-websocket';
-import { createTestScope } from './scope';
+import { createTestScope, priceQuoteExpired } from './scope';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z') / 1000;
 const CODE = 'FARM7Q2K9X';
@@ -464,13 +463,7 @@ describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', (
   it('a refused create (the quote no longer stands) quotes the link again, and the form keeps what was typed', async () => {
     const { scope, create, calculate } = setup();
     create.mockImplementationOnce(async () => {
-      throw new ApiError({
-        kind: 'http',
-        status: 400,
-        message: 'Error: The price has changed',
-        serverMessage: 'The price has changed: check the new amount and confirm again',
-        code: 'priceQuoteExpired',
-      });
+      throw priceQuoteExpired();
     });
     await fire(scope, formOpened, 'referral');
     await fill(scope, { amount: '2', count: '3' });

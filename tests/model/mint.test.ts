@@ -8,7 +8,6 @@ import { sendTransactionModel } from '@/features/send-transaction';
 import { timings } from '@/shared/config';
 import { cancelMintModel, mintFormModel, parseTonAmount } from '@/pages/mint';
 import {
-  ApiError,
   appSocket,
   calculateMintFx,
   cancelMintFx,
@@ -31,7 +30,7 @@ import {
   type ConnectedWalletInfo,
 } from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
-import { createTestScope, signedInMember } from './scope';
+import { createTestScope, signedInMember, priceQuoteExpired } from './scope';
 
 const { $activeMints, $mints, $payingMint, $pendingMint, $plans, mintUpdated, pendingMintsCleared } = mintModel;
 const { $wallet } = walletModel;
@@ -317,13 +316,7 @@ describe('create mint', () => {
     const calculate = vi.fn(async () => calculation('1.5', 30));
     // Refused below the endpoint, as the server would: the request layer's toast follows.
     const create = vi.fn(async () => {
-      throw new ApiError({
-        kind: 'http',
-        status: 400,
-        message: 'Error: The price has changed',
-        serverMessage: 'The price has changed: check the new amount and confirm again',
-        code: 'priceQuoteExpired',
-      });
+      throw priceQuoteExpired();
     });
     const { scope, toasts } = createTestScope({
       values: [...signedInMember, [$wallet, wallet()]],

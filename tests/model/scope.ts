@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 // The toast, haptic and close-on-bad-launch-data reactions to a failed call (the app layer's).
 import '@/app/model/errors';
 import { userModel } from '@/entities/user';
-import { $accessToken, type UserMe } from '@/shared/api';
+import { $accessToken, ApiError, type UserMe } from '@/shared/api';
 import { $catalogues, $locale, $localeReady, en, loadCatalogue, type Locale } from '@/shared/i18n';
 import { prefetchLazyViewsFx } from '@/shared/ui/lazy-page';
 import { showToast, waitToastDurationFx, type ShowToastParams } from '@/shared/ui/toast';
@@ -26,6 +26,16 @@ type Handlers = Array<readonly [Effect<any, any, any>, (...args: any[]) => unkno
 type Values = Array<readonly [StoreWritable<any>, unknown]>;
 
 /** A signed-in user the server knows as a community member: the state every member-only page opens in. */
+/** The server's 400 for a quote whose price no longer stands (mint and farming create). */
+export const priceQuoteExpired = () =>
+  new ApiError({
+    kind: 'http',
+    status: 400,
+    message: 'Error: The price has changed',
+    serverMessage: 'The price has changed: check the new amount and confirm again',
+    code: 'priceQuoteExpired',
+  });
+
 export const signedInMember: Values = [
   [$accessToken, 'access'],
   [userModel.$user, { id: 1, telegram_id: 777, ref: { level: 0 }, community_participation: true } as UserMe],
