@@ -13,6 +13,7 @@
  */
 import { Address, Cell, type Transaction, loadTransaction } from '@ton/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { type PaymentOutcome, type TreasuryPayment, applyTreasuryPayment } from '../mint/service';
@@ -130,6 +131,15 @@ export function parseNodeTransaction(raw: unknown): NodeTransaction | null {
     comment = inMsg.message;
   }
   return { ...base, source, amount: value, comment, bounced: inMsg?.bounced === true };
+}
+
+/**
+ * Records a transfer into the treasury that is its own funding, not a payment (the sandbox's faucet
+ * deploying its treasury), inside the transaction that made it: the watcher then finds it recorded and
+ * neither applies nor reports it.
+ */
+export async function recordTreasuryFunding(q: Queryable, tx: Omit<NodeTransaction, 'bounced'>): Promise<void> {
+  await recordTransactionOnce(q, tx);
 }
 
 export interface TreasuryWatcher {

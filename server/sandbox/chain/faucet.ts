@@ -11,6 +11,7 @@ import { lockChain, openBlock } from './queries';
 import { getAccount } from './reads';
 import { applyExternal } from './send';
 import { LtCursor, deliver, messageCell, nowSeconds } from './transactions';
+import { recordTreasuryFunding } from '../../watcher/service';
 import { sandboxTreasuryKeyPair, sandboxTreasuryWallet } from './treasury';
 
 async function faucetIn(q: Queryable, address: Address, nanotons: bigint, comment: string | undefined, now: number) {
@@ -64,7 +65,18 @@ export async function ensureSandboxTreasury(deps: Deps): Promise<void> {
     const account = await getAccount(q, wallet.address);
     if (account.state === 'active') return;
     const now = nowSeconds();
-    if (account.balance === 0n) await faucetIn(q, wallet.address, SANDBOX_TREASURY_FUNDING, 'sandbox treasury', now);
+    if (account.balance === 0n) {
+      const comment = 'sandbox treasury';
+      const funding = await faucetIn(q, wallet.address, SANDBOX_TREASURY_FUNDING, comment, now);
+      // The treasury's own funding: recorded as no payment, not left for an operator on every fresh start.
+      await recordTreasuryFunding(q, {
+        ...funding,
+        utime: now,
+        source: FAUCET_ADDRESS.toString(),
+        amount: SANDBOX_TREASURY_FUNDING,
+        comment,
+      });
+    }
     const body = wallet.createTransfer({
       seqno: 0,
       secretKey: sandboxTreasuryKeyPair().secretKey,
