@@ -32,7 +32,8 @@ export default defineConfig({
     viewport: { width: 1100, height: 1000 },
   },
   webServer: {
-    command: `node --import tsx server/main.ts`,
+    // The compiled server, as production runs it (npm test builds it before the e2e suite).
+    command: `node dist-server/main.js`,
     url: `http://127.0.0.1:${port}/api/maintenance/`,
     reuseExistingServer: false,
     timeout: 60_000,

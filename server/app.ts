@@ -3,7 +3,6 @@
  */
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TonClient } from '@ton/ton';
@@ -35,6 +34,7 @@ import { DatabaseUnavailableError } from './db/faults';
 import { registerDraining } from './http/draining';
 import { registerProtection, scriptHash } from './http/protection';
 import { DomainError, TooManyRequestsError, ValidationError } from './lib/errors';
+import { DEFAULT_DIST_DIR } from './lib/files';
 import { createTonNodeClient } from './lib/ton-node';
 import { maintenanceRoutes } from './maintenance/routes';
 import { mintRoutes } from './mint/routes';
@@ -72,8 +72,6 @@ declare module 'fastify' {
     hotWallet: HotWalletKeys | null;
   }
 }
-
-export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
 export interface BuildAppOptions {
   config: Config;

@@ -1,8 +1,8 @@
 /**
  * `npm run start:cluster -- N`: N server processes on one DATABASE_URL behind one port (node:cluster —
  * the workers share the listening socket; the primary hands connections out in turn); see
- * docs/operations.md "Several processes". Each worker is the production server (server/main.ts under
- * node); events cross the processes through Postgres LISTEN/NOTIFY and the periodic jobs run in one
+ * docs/operations.md "Several processes". Each worker is the production server (dist-server/main.js
+ * under node); events cross the processes through Postgres LISTEN/NOTIFY and the periodic jobs run in one
  * process at a time.
  *
  * The primary restarts a worker that dies on its own, forwards SIGTERM/SIGINT to every worker (each
@@ -11,6 +11,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './config';
+import { COMPILED, entryScript } from './lib/files';
 
 const RESTART_DELAY_MS = 1_000;
 
@@ -31,7 +32,8 @@ function startPrimary(): void {
     );
   }
   const n = workerCount(process.argv[2]);
-  cluster.setupPrimary({ exec: new URL('./main.ts', import.meta.url).pathname, execArgv: ['--import', 'tsx'] });
+  // The compiled workers run under plain node; from source (tests) through tsx's loader.
+  cluster.setupPrimary({ exec: entryScript('main'), execArgv: COMPILED ? [] : ['--import', 'tsx'] });
 
   let stopping = false;
   const fork = (): Worker => cluster.fork();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { idParamsSchema } from '@/shared/api/contract';
 import type { Deps } from '../deps';
+import { serverFile } from '../lib/files';
 import { parseOr422 } from '../lib/validation';
 import { getMaintenance, setMaintenance } from '../maintenance/service';
 import { currentPrice, nudgePrice } from '../price/service';
@@ -18,23 +19,21 @@ import {
 import { createUser, grant, launch, listUsers, preparedMessage, updateUser } from './service';
 import { devWalletRoutes } from './wallet/routes';
 
-const page = (name: string) => new URL(`./${name}`, import.meta.url);
 /**
  * The app's own formatter (plain JavaScript on purpose), served to the launcher and the dev wallet so every
  * figure in the sandbox reads as in the app: one source, not a copy (tests/server/sandbox-format.test.ts).
  */
 export const FORMAT_SCRIPT_PATH = '/sandbox/format.js';
-const formatScript = new URL('../../src/shared/lib/format/format-core.js', import.meta.url);
 
 /** The launcher's pages and API, and the dev wallet (sandbox/index.ts registers them in sandbox mode only). */
 export function sandboxRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     // Read per request, so editing the pages needs no restart.
-    const html = (name: string) => async (_request: unknown, reply: FastifyReply) =>
+    const html = (name: 'launcher.html' | 'frame.html') => async (_request: unknown, reply: FastifyReply) =>
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(await readFile(page(name)));
+        .send(await readFile(serverFile(`server/sandbox/${name}`)));
     // Development pages with inline scripts: sent without the app's CSP (server/http/protection.ts).
     const devPage = { config: { withoutCsp: true } };
     app.get('/sandbox/', devPage, html('launcher.html'));
@@ -43,7 +42,7 @@ export function sandboxRoutes(deps: Deps) {
       reply
         .type('text/javascript; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(await readFile(formatScript)),
+        .send(await readFile(serverFile('src/shared/lib/format/format-core.js'))),
     );
 
     app.get('/sandbox/api/users', async () => listUsers(deps));

@@ -5,14 +5,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@/shared/api/contract';
 import type { Config } from '../config';
+import { serverFile } from '../lib/files';
 import { areaOf, isUnspecificRoute, lenientPathOf } from '../http/paths';
-
-const TON_CONNECT_ICON_FILE = fileURLToPath(new URL('./tonconnect-icon.png', import.meta.url));
 
 export type SendSpaIndex = (reply: FastifyReply) => Promise<FastifyReply>;
 
@@ -104,7 +102,7 @@ export function webRoutes(config: Config, spa: { distDir: string; sendIndex: Sen
     }));
     // The manifest's icon: a 180×180 PNG as TON Connect recommends (public/icon.png resized by
     // scripts/tonconnect-icon.ts, committed).
-    const icon = await readFile(TON_CONNECT_ICON_FILE);
+    const icon = await readFile(serverFile('server/web/tonconnect-icon.png'));
     app.get('/tonconnect/icon.png', crossOrigin, async (_request, reply) =>
       reply.type('image/png').header('cache-control', 'public, max-age=86400').send(icon),
     );

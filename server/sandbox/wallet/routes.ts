@@ -2,13 +2,12 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { idParamsSchema } from '@/shared/api/contract';
 import type { Deps } from '../../deps';
+import { serverFile } from '../../lib/files';
 import { parseOr422 } from '../../lib/validation';
 import { DEFAULT_FAUCET_NANOTONS, DEV_WALLET_IMAGE_PATH, DEV_WALLET_SCRIPT_PATH, WALLETS_LIST_PATH } from './constants';
 import { connectBodySchema, faucetBodySchema, sendBodySchema, walletQuerySchema } from './schemas';
 import { connect, faucetForUser, listWalletInfos, preview, send, walletInfo } from './service';
 import { walletsList } from './wallets-list';
-
-const asset = (relative: string) => new URL(relative, import.meta.url);
 
 /** Dev wallet routes; registered by sandboxRoutes, so they exist in sandbox mode only. */
 export function devWalletRoutes(deps: Deps) {
@@ -18,13 +17,13 @@ export function devWalletRoutes(deps: Deps) {
       reply
         .type('text/javascript; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(await readFile(asset('../dev-wallet.js'))),
+        .send(await readFile(serverFile('server/sandbox/dev-wallet.js'))),
     );
     app.get(DEV_WALLET_IMAGE_PATH, async (_request, reply) =>
       reply
         .type('image/svg+xml')
         .header('cache-control', 'public, max-age=3600')
-        .send(await readFile(asset('./dev-wallet.svg'))),
+        .send(await readFile(serverFile('server/sandbox/wallet/dev-wallet.svg'))),
     );
     app.get(WALLETS_LIST_PATH, async (_request, reply) =>
       reply.header('cache-control', 'no-cache').send(walletsList(deps.config)),
