@@ -175,6 +175,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node' },
       },
+      {
+        // The production install (npm run test:install): needs the build, so it runs after it.
+        extends: true,
+        test: { name: 'install', include: ['tests/install/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+      },
     ],
   },
 });

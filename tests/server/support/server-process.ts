@@ -1,7 +1,7 @@
 /**
- * The real server process as `npm start` runs it (`node --import tsx server/main.ts`), in sandbox mode on
- * a Postgres URL, on a free port: resolves once it prints where it listens. For tests that need a second
- * OS process (several processes on one Postgres) or real signals (graceful shutdown).
+ * A real server process on a free port: resolves once it prints where it listens. For tests that need a
+ * second OS process (several processes on one Postgres), real signals (graceful shutdown), or the
+ * compiled server as a deployment runs it (tests/install/).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +16,49 @@ export interface ServerProcess {
   output(): string;
 }
 
+export interface SpawnServerOptions {
+  /** node's arguments, e.g. ['dist-server/main.js']. */
+  args: string[];
+  cwd?: string;
+  /** The whole environment of the process (nothing is inherited unless passed). */
+  env: Record<string, string | undefined>;
+  startTimeoutMs?: number;
+}
+
+/** Starts `node <args>` and waits for its `Listen:` line. */
+export function spawnServer(options: SpawnServerOptions): Promise<ServerProcess> {
+  const child = spawn(process.execPath, options.args, {
+    cwd: options.cwd ?? ROOT,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output}`)),
+      options.startTimeoutMs ?? 60_000,
+    );
+    child.stdout!.on('data', () => {
+      const match = /Listen:\s+(http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, base: match[1]!, exited, output: () => output });
+      }
+    });
+    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+  });
+}
+
+/**
+ * The server from source (`node --import tsx server/main.ts`, as `npm run dev`'s server runs), in sandbox
+ * mode on a Postgres URL.
+ */
 export function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+  return spawnServer({
+    args: ['--import', 'tsx', 'server/main.ts'],
     env: {
       ...process.env,
       MODE: 'sandbox',
@@ -33,21 +73,5 @@ export function startServerProcess(databaseUrl: string, env: Record<string, stri
       LOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', () => {
-      const match = /Listen:\s+(http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, base: match[1]!, exited, output: () => output });
-      }
-    });
-    void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
   });
 }

@@ -1,0 +1,272 @@
+/**
+ * A deployment, step by step (docs/deploy.md; the Dockerfile runs the same steps): the built output
+ * (dist/, dist-server/, package.json, package-lock.json) copied into an empty folder, installed with
+ * production dependencies only from the local npm cache (`npm ci --omit=dev --offline`: no network, no
+ * dev tooling), and started with `node dist-server/main.js` in production mode against the suite's
+ * real Postgres, a local stand-in for the Bot API and a toncenter-shaped node (the dev chain, served by
+ * a second, sandbox process). A user signs in with init data signed by that production bot token,
+ * creates a mint, pays it from a wallet on that chain, and the production server sees the payment.
+ * Then SIGTERM: exit 0.
+ *
+ * Runs after `npm run build` (npm test's order): `npm run test:install`.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { sign } from '@telegram-apps/init-data-node';
+import { Address } from '@ton/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mint, MintPlan, TokenPair } from '@/shared/api/contract';
+import { type PostgresServer, startPostgres } from '../server/support/postgres-server';
+import { type ServerProcess, spawnServer } from '../server/support/server-process';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+
+/** A production bot token of Telegram's shape, made for this run: nothing else signs with it. */
+const BOT_TOKEN = `${1_000_000 + (randomBytes(3).readUIntBE(0, 3) % 8_000_000)}:${randomBytes(26).toString('base64url').slice(0, 35)}`;
+const COMMUNITY_CHAT_ID = '@ton_token_community';
+
+let installDir: string;
+let postgres: PostgresServer;
+let botApi: { url: string; calls: string[]; close(): Promise<void> };
+let chain: ServerProcess;
+let production: ServerProcess;
+let productionEnv: Record<string, string>;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The Bot API as the server uses it: getChatMember says every user is a member of COMMUNITY_CHAT_ID,
+ * for this bot's token only; anything else is Telegram's 404. Every call's method is recorded.
+ */
+async function startBotApi(): Promise<typeof botApi> {
+  const calls: string[] = [];
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(url.pathname);
+    const reply = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (!match || match[1] !== BOT_TOKEN)
+      return reply(401, { ok: false, error_code: 401, description: 'Unauthorized' });
+    calls.push(match[2]!);
+    if (match[2] === 'getChatMember' && url.searchParams.get('chat_id') === COMMUNITY_CHAT_ID) {
+      const userId = Number(url.searchParams.get('user_id'));
+      return reply(200, {
+        ok: true,
+        result: { status: 'member', user: { id: userId, is_bot: false, first_name: 'Member' } },
+      });
+    }
+    return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function json<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+beforeAll(async () => {
+  for (const built of ['dist/index.html', 'dist-server/main.js']) {
+    if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
+  }
+  installDir = mkdtempSync(join(tmpdir(), 'ton-token-install-'));
+  for (const entry of ['package.json', 'package-lock.json', 'dist', 'dist-server']) {
+    cpSync(join(ROOT, entry), join(installDir, entry), { recursive: true });
+  }
+  // What a deployment runs; --offline: the packages come from the local npm cache (`npm ci` filled it).
+  await run('npm', ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund'], {
+    cwd: installDir,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+
+  [postgres, botApi] = await Promise.all([startPostgres(), startBotApi()]);
+  // The toncenter-shaped node: the dev chain of a sandbox process (its own in-memory database).
+  chain = await spawnServer({
+    args: ['dist-server/main.js'],
+    env: {
+      PATH: process.env.PATH,
+      MODE: 'sandbox',
+      PORT: '0',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      PRICE_TICK_MS: '0',
+      PAYOUTS_ENABLED: 'false',
+    },
+  });
+
+  const port = await freePort();
+  const treasury = Address.parseRaw(`0:${randomBytes(32).toString('hex')}`).toString({
+    urlSafe: true,
+    bounceable: true,
+  });
+  // Only what docs/deploy.md tells an operator to set (no MODE: these settings mean production).
+  productionEnv = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: postgres.url,
+    BOT_TOKEN,
+    BOT_USERNAME: 'ton_token_bot',
+    BOT_API_URL: botApi.url,
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    ADMIN_TOKEN: randomBytes(24).toString('base64url'),
+    COMMUNITY_CHAT_ID,
+    COMMUNITY_URL: 'https://t.me/ton_token_community',
+    TREASURY_ADDRESS: treasury,
+    TON_NODE_URL: `${chain.base}/sandbox/chain/jsonRPC`,
+    // The dev chain answers as fast as it can; toncenter without a key allows 1 call a second.
+    TON_API_RPS: '20',
+    LOG_LEVEL: 'warn',
+  };
+  production = await spawnServer({ args: ['dist-server/main.js'], cwd: installDir, env: productionEnv });
+}, 300_000);
+
+afterAll(async () => {
+  for (const child of [production, chain]) {
+    if (child && child.child.exitCode === null) {
+      child.child.kill('SIGTERM');
+      await child.exited;
+    }
+  }
+  await botApi?.close();
+  await postgres?.stop();
+  if (installDir) rmSync(installDir, { recursive: true, force: true });
+}, 120_000);
+
+describe('the production install', () => {
+  it('has production dependencies only: no TypeScript loader, bundler or test runner', () => {
+    for (const devOnly of ['tsx', 'vite', 'vitest', '@playwright/test', 'typescript-eslint']) {
+      expect(existsSync(join(installDir, 'node_modules', devOnly)), devOnly).toBe(false);
+    }
+    for (const runtime of ['fastify', 'pg', '@ton/core', 'prom-client']) {
+      expect(existsSync(join(installDir, 'node_modules', runtime)), runtime).toBe(true);
+    }
+  });
+
+  it('starts in production mode without loading the sandbox', () => {
+    expect(production.output()).toMatch(/Mode:\s+production/);
+    expect(production.output()).not.toMatch(/Launcher:/);
+  });
+
+  it('serves the app and its config: production, no sandbox wallet list', async () => {
+    const html = await (await fetch(`${production.base}/`)).text();
+    expect(html).toContain('<div id="root">');
+    expect(html).toContain('"mode":"production"');
+    expect(html).toContain('"walletsListUrl":null');
+    // The sandbox's routes do not exist here.
+    expect((await fetch(`${production.base}/sandbox/`)).status).toBe(404);
+  });
+
+  it('signs a user in with the production bot token, and sees the payment of a mint', async () => {
+    const telegramId = 700_000_000 + (randomBytes(3).readUIntBE(0, 3) % 100_000_000);
+    const initData = sign(
+      { user: { id: telegramId, first_name: 'Ada', language_code: 'en', allows_write_to_pm: true }, query_id: 'AAH1' },
+      BOT_TOKEN,
+      new Date(),
+    );
+    const api = (path: string, init: RequestInit = {}, token?: string) =>
+      fetch(`${production.base}/api${path}`, {
+        ...init,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+    // Init data signed by any other token (the sandbox's, say) is refused.
+    const forged = sign(
+      { user: { id: telegramId, first_name: 'Eve' } },
+      '1234567890:SANDBOX-sandbox-sandbox-sandbox-00',
+      new Date(),
+    );
+    expect((await api('/auth/register', { method: 'POST', body: JSON.stringify({ init_data: forged }) })).status).toBe(
+      401,
+    );
+
+    const { token } = await json<TokenPair>(
+      await api('/auth/register', { method: 'POST', body: JSON.stringify({ init_data: initData }) }),
+    );
+    const [plan] = await json<MintPlan[]>(await api('/mint/all-plans', {}, token));
+    expect(plan).toBeDefined();
+    const mint = await json<Mint>(
+      await api(
+        '/mint/create',
+        { method: 'POST', body: JSON.stringify({ amount: plan!.min_amount, days: plan!.days }) },
+        token,
+      ),
+    );
+    expect(mint.status).toBe('pending');
+    expect(botApi.calls).toContain('getChatMember');
+    const payment = mint.payment!;
+    expect(Address.parse(payment.address).equals(Address.parse(productionEnv.TREASURY_ADDRESS!))).toBe(true);
+
+    // The payer: a test user's wallet on the dev chain, funded by its faucet, sends what TON Connect would.
+    const sandbox = (path: string, body?: unknown) =>
+      fetch(`${chain.base}/sandbox/api${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const payer = await json<{ id: number }>(await sandbox('/users', { first_name: 'Payer' }));
+    await json(await sandbox(`/users/${payer.id}/faucet`, { amount: '1000' }));
+    const launch = await json<{ url: string }>(await sandbox(`/users/${payer.id}/launch`));
+    const payerInitData = new URLSearchParams(launch.url.split('#')[1]).get('tgWebAppData')!;
+    await json(
+      await sandbox('/wallet/send', {
+        init_data: payerInitData,
+        request: {
+          valid_until: payment.valid_until,
+          messages: [{ address: payment.address, amount: payment.amount, payload: payment.payload }],
+        },
+      }),
+    );
+
+    const paid = await waitFor(async () => {
+      const { data } = await json<{ data: Mint[] }>(await api('/mint/', {}, token));
+      const row = data.find((item) => item.id === mint.id);
+      return row?.status === 'active' ? row : undefined;
+    }, 'the production watcher to see the payment');
+    expect(paid.activated_at).not.toBeNull();
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    production.child.kill('SIGTERM');
+    expect(await production.exited).toBe(0);
+    expect(production.output()).not.toMatch(/"level":(50|60)/);
+  });
+});
