@@ -175,8 +175,10 @@ export function createTreasuryWatcher(options: TreasuryWatcherOptions): Treasury
       comment: tx.comment,
       mintId: outcome.mintId,
     };
-    if (outcome.outcome === 'credited' || outcome.outcome === 'not_payment')
-      log.info({ ...details, outcome: outcome.outcome }, 'treasury transaction');
+    // A payment is news; a transaction that moves no payment (the wallet's own deploy, an outgoing
+    // transfer) is recorded (treasury_transactions) and not logged: every start logged the sandbox's.
+    if (outcome.outcome === 'credited') log.info({ ...details, outcome: outcome.outcome }, 'treasury transaction');
+    else if (outcome.outcome === 'not_payment') return;
     else log.warn({ ...details, outcome: outcome.outcome }, 'treasury transaction needs an operator');
   }
 
