@@ -331,6 +331,9 @@ function isProxyEntry(entry: string): boolean {
 type Env = Record<string, string | undefined>;
 type ParsedEnv = z.output<typeof envSchema>;
 
+/** Every setting's variable, as the server reads it (tests/server/deploy-docs.test.ts holds the docs to it). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 /** 127.0.0.0/8, ::1 (also bracketed or IPv4-mapped) and localhost: reachable from this machine only. */
 export function isLoopbackHost(host: string): boolean {
   const name = host
