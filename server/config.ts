@@ -10,7 +10,7 @@ import { isIP, isIPv4 } from 'node:net';
 import { getHeapStatistics } from 'node:v8';
 import { Address } from '@ton/core';
 import { z } from 'zod';
-import { TASK_PHOTO_DEFAULT_MAX_BYTES } from '@/shared/api/contract';
+import { TASK_PHOTO_DEFAULT_MAX_BYTES, TON_NETWORKS, type TonNetwork } from '@/shared/api/contract';
 
 export type Mode = 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -31,7 +31,11 @@ export const SANDBOX_TREASURY_ADDRESS = 'EQC5z_Y8Fc8hsNzaMi9PbBEE6pwvuCP6jm01k6o
 /** The sandbox's random walk ticks this often unless PRICE_TICK_MS says otherwise. */
 export const SANDBOX_PRICE_TICK_MS = 5_000;
 export const DEFAULT_BOT_API_URL = 'https://api.telegram.org';
-const MAINNET_NODE_URL = 'https://toncenter.com/api/v2/jsonRPC';
+/** toncenter's public endpoints, the production default of TON_NODE_URL for each network. */
+export const TONCENTER_NODE_URLS = {
+  mainnet: 'https://toncenter.com/api/v2/jsonRPC',
+  testnet: 'https://testnet.toncenter.com/api/v2/jsonRPC',
+} as const;
 
 export interface Config {
   /**
@@ -76,7 +80,17 @@ export interface Config {
   initDataMaxAgeSeconds: number;
   /** ADMIN_TOKEN: bearer token of the operator API (/api/admin/*). Sandbox default `sandbox-admin`. */
   adminToken: string;
-  /** TON_NODE_URL: toncenter-v2 JSON-RPC endpoint (sandbox: the dev chain; production default toncenter mainnet). */
+  /**
+   * TON_NETWORK: mainnet|testnet, the chain this deployment pays, reads and proves wallets on (default
+   * mainnet; production on testnet is a staging deployment). Addresses the server and client show, the
+   * ton_proof network, TON Connect's requested network and the v5r1 hot wallet's id follow it. The
+   * sandbox is always testnet (its dev chain and dev wallet): TON_NETWORK=mainnet there is refused.
+   */
+  tonNetwork: TonNetwork;
+  /**
+   * TON_NODE_URL: toncenter-v2 JSON-RPC endpoint (sandbox: the dev chain; production default toncenter's
+   * for TON_NETWORK, TONCENTER_NODE_URLS).
+   */
   tonNodeUrl: string;
   /**
    * TON_API_KEY: the node's API key (toncenter's), sent as X-API-Key by every server-side node call
@@ -190,7 +204,7 @@ const PRODUCTION_REQUIRED = [
  * a deployment that forgets one setting (say BOT_TOKEN) must fail to start, never fall back to the
  * sandbox's public secrets on the production database.
  */
-export const PRODUCTION_SIGNALS = [...PRODUCTION_REQUIRED, 'TON_NODE_URL', 'MINI_APP_NAME'] as const;
+export const PRODUCTION_SIGNALS = [...PRODUCTION_REQUIRED, 'TON_NETWORK', 'TON_NODE_URL', 'MINI_APP_NAME'] as const;
 
 /** Published sandbox values production refuses: anyone can sign, mint tokens or spend with them. */
 const PUBLISHED_SANDBOX_SECRETS = {
@@ -247,6 +261,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: seconds(30 * 24 * 3600),
   INIT_DATA_MAX_AGE_SECONDS: seconds(86_400),
   ADMIN_TOKEN: optionalText,
+  TON_NETWORK: optionalText.pipe(z.enum(TON_NETWORKS).optional()),
   TON_NODE_URL: optionalText.pipe(url.optional()),
   TON_API_KEY: optionalText,
   TON_API_RPS: optionalText.pipe(z.string().transform(Number).pipe(z.number().min(0).max(1_000)).optional()),
@@ -377,6 +392,33 @@ function defaultTonApiRps(e: ParsedEnv, sandbox: boolean): number {
   return e.TON_API_KEY === undefined ? 1 : 10;
 }
 
+/** A user-friendly address whose test-only flag is set (0Q…/kQ…); raw addresses carry no network. */
+function isTestOnlyFriendly(text: string | undefined): boolean {
+  if (text === undefined || !Address.isFriendly(text.trim())) return false;
+  return Address.parseFriendly(text.trim()).isTestOnly;
+}
+
+/**
+ * Settings that name the other network than TON_NETWORK: a test-only treasury on mainnet (payments to an
+ * address meant for testnet, from a staging deployment's settings), or toncenter's endpoint of the other
+ * network (a proof, a payment or a payout read on the wrong chain). A mainnet-form treasury on testnet is
+ * taken: the same key holds the same wallet on both chains, and many tools print testnet addresses so.
+ */
+function networkProblems(e: ParsedEnv, network: TonNetwork, treasuryText: string | undefined): string[] {
+  const problems: string[] = [];
+  if (network === 'mainnet' && isTestOnlyFriendly(treasuryText)) {
+    problems.push(
+      'TREASURY_ADDRESS is a testnet (test-only) address but TON_NETWORK is mainnet: give the mainnet treasury, ' +
+        'or set TON_NETWORK=testnet for a staging deployment',
+    );
+  }
+  const other = network === 'mainnet' ? 'testnet' : 'mainnet';
+  if (e.TON_NODE_URL !== undefined && new URL(e.TON_NODE_URL).host === new URL(TONCENTER_NODE_URLS[other]).host) {
+    problems.push(`TON_NODE_URL is toncenter's ${other} endpoint but TON_NETWORK is ${network}`);
+  }
+  return problems;
+}
+
 /** Every reason production cannot start: missing settings (each named), weak or published secrets. */
 function productionProblems(e: ParsedEnv): string[] {
   const problems: string[] = PRODUCTION_REQUIRED.filter((name) => e[name] === undefined).map(
@@ -422,8 +464,17 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  if (mode === 'sandbox' && e.TON_NETWORK === 'mainnet') {
+    throw new ConfigError(
+      `Refusing to start: MODE=sandbox with TON_NETWORK=mainnet. The sandbox is testnet (its dev chain and dev ` +
+        `wallet) and never touches mainnet.\n  Unset TON_NETWORK to run the sandbox, or run a staging deployment ` +
+        `with MODE=production and TON_NETWORK=testnet.`,
+    );
+  }
+  const tonNetwork: TonNetwork = e.TON_NETWORK ?? (mode === 'sandbox' ? 'testnet' : 'mainnet');
+
   if (mode === 'production') {
-    const problems = productionProblems(e);
+    const problems = [...productionProblems(e), ...networkProblems(e, tonNetwork, env.TREASURY_ADDRESS)];
     if (problems.length > 0) {
       throw new ConfigError(`Cannot start in production mode:\n  ${problems.join('\n  ')}`);
     }
@@ -450,8 +501,9 @@ export function loadConfig(env: Env = process.env): Config {
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS,
     adminToken: e.ADMIN_TOKEN ?? SANDBOX_ADMIN_TOKEN,
+    tonNetwork,
     // The sandbox dev chain is served by this server (DESIGN.md §2, server/sandbox/chain).
-    tonNodeUrl: e.TON_NODE_URL ?? (sandbox ? `${publicUrl}/sandbox/chain/jsonRPC` : MAINNET_NODE_URL),
+    tonNodeUrl: e.TON_NODE_URL ?? (sandbox ? `${publicUrl}/sandbox/chain/jsonRPC` : TONCENTER_NODE_URLS[tonNetwork]),
     tonApiKey: e.TON_API_KEY,
     tonApiRps: e.TON_API_RPS ?? defaultTonApiRps(e, sandbox),
     treasuryAddress: e.TREASURY_ADDRESS ?? (sandbox ? SANDBOX_TREASURY_ADDRESS : undefined),

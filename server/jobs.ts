@@ -152,7 +152,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
     const worker = {
       deps,
       node: options.payoutNode ?? tonClient,
-      wallet: createHotWallet(options.hotWallet),
+      wallet: createHotWallet(options.hotWallet, config.tonNetwork),
       log,
     };
     payouts = createPeriodicJob({

@@ -39,14 +39,14 @@ export const commentPayload = (comment: string): string =>
 /**
  * The treasury as a TON Connect message address: user-friendly (the SDK refuses raw), bounceable (a
  * payment to an address that is not a deployed contract comes back instead of being stranded), and
- * test-only in the sandbox, like the dev wallet's own address.
+ * test-only on testnet (TON_NETWORK; the sandbox's dev wallet is testnet too), like the wallet's own address.
  */
-export function treasuryPaymentAddress(config: Pick<Config, 'treasuryAddress' | 'mode'>): string | null {
+export function treasuryPaymentAddress(config: Pick<Config, 'treasuryAddress' | 'tonNetwork'>): string | null {
   if (!config.treasuryAddress) return null;
   return Address.parse(config.treasuryAddress).toString({
     urlSafe: true,
     bounceable: true,
-    testOnly: config.mode === 'sandbox',
+    testOnly: config.tonNetwork === 'testnet',
   });
 }
 
@@ -61,7 +61,7 @@ export function paymentRequest(row: MintRow, treasury: string): PaymentRequest {
   };
 }
 
-export function toMint(row: MintRow, config: Pick<Config, 'treasuryAddress' | 'mode'>): Mint {
+export function toMint(row: MintRow, config: Pick<Config, 'treasuryAddress' | 'tonNetwork'>): Mint {
   const treasury = row.status === 'pending' ? treasuryPaymentAddress(config) : null;
   return {
     id: row.id,

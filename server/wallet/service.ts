@@ -32,10 +32,6 @@ import {
 
 /** TON Connect chain ids. */
 const CHAIN_IDS = { mainnet: '-239', testnet: '-3' } as const;
-type Network = keyof typeof CHAIN_IDS;
-
-/** The network this server pays and reads on: testnet in the sandbox (its dev wallet), mainnet in production. */
-const networkOf = (config: Pick<Config, 'mode'>): Network => (config.mode === 'sandbox' ? 'testnet' : 'mainnet');
 
 /** The domain a wallet proves the address to: the host (and port, if any) users open the app on. */
 export const proofDomain = (config: Pick<Config, 'publicUrl'>): string => new URL(config.publicUrl).host;
@@ -104,7 +100,8 @@ export async function checkTonProof(
     return refuse('address', 'address: not a TON address');
   }
   if (address.workChain !== 0) refuse('address', 'address: a wallet on the basechain (workchain 0) only');
-  const network = networkOf(deps.config);
+  // The network this server pays and reads on (TON_NETWORK): a wallet of the other one is not the user's here.
+  const network = deps.config.tonNetwork;
   if (body.network !== CHAIN_IDS[network])
     refuse('network', `network: this server is on ${network} (${CHAIN_IDS[network]})`);
 

@@ -25,6 +25,7 @@ export function appConfigFor(config: Config, sandbox: SandboxAppConfig | null = 
     communityUrl: config.communityUrl,
     publicUrl: config.publicUrl,
     tonNodeUrl: config.tonNodeUrl,
+    tonNetwork: config.tonNetwork,
     walletsListUrl: sandbox?.walletsListUrl ?? null,
     tonConnectManifestUrl: `${config.publicUrl}/tonconnect-manifest.json`,
     testTransferAddress: sandbox?.testTransferAddress ?? null,

@@ -15,13 +15,12 @@
 import {
   type Balances,
   MAX_UNITS,
-  type TON_NETWORKS,
+  type TonNetwork,
   type WithdrawCalculation,
   type WithdrawHistory,
   type Withdrawal,
   type WithdrawalCreated,
 } from '@/shared/api/contract';
-import type { Config } from '../config';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { type Tx, inTransaction } from '../events/transaction';
@@ -130,8 +129,6 @@ export async function queueWithdrawal(tx: Tx, input: QueueWithdrawalInput): Prom
 
 // ---- selling ---------------------------------------------------------------------------------
 
-export type TonNetwork = (typeof TON_NETWORKS)[number];
-
 const SCALE = 1_000_000_000n;
 /** The fee percent is read to the millionth of a percent: ppm of a percent. */
 const PERCENT_SCALE = 1_000_000n;
@@ -224,10 +221,6 @@ export async function calculateSale(deps: Pick<Deps, 'db'>, tokenAmount: bigint)
   };
 }
 
-/** The network the server pays on: testnet in the sandbox (the dev chain), mainnet in production. */
-export const serverNetwork = (config: Pick<Config, 'mode'>): TonNetwork =>
-  config.mode === 'sandbox' ? 'testnet' : 'mainnet';
-
 /**
  * A pasted payout address → the form stored and shown: user-friendly, non-bounceable (a wallet), flagged
  * test-only on testnet. Friendly or raw (SPEC §5), basechain only; a friendly address flagged for the
@@ -277,7 +270,7 @@ export async function createWithdrawal(
   if (request.from_ref_balance && request.from_task_balance) {
     throw new ValidationError([fieldError('from_ref_balance', 'sellOneSource')]);
   }
-  const address = sellAddress(request.address, serverNetwork(deps.config));
+  const address = sellAddress(request.address, deps.config.tonNetwork);
   const source = sourceOf(request);
   const tokenAmount = request.token_amount;
   return inTransaction(deps.db, deps.bus, async (tx) => {

@@ -21,6 +21,11 @@ interface FakeConnector {
   /** What the connector was asked to connect to, with the signal that can stop it. */
   connects: Array<{ source: unknown; signal: AbortSignal | undefined }>;
   restores: Array<{ signal?: AbortSignal }>;
+  /** The chain ids the connector was told connects must be on. */
+  networks: Array<string | undefined>;
+  /** The transactions the UI handed to the connector, as the connector got them. */
+  transactions: unknown[];
+  sendTransaction(request: unknown): Promise<unknown>;
 }
 interface Made {
   opened: number;
@@ -65,6 +70,16 @@ vi.mock('@tonconnect/ui', () => {
     connected = false;
     connects: FakeConnector['connects'] = [];
     restores: FakeConnector['restores'] = [];
+    networks: FakeConnector['networks'] = [];
+    transactions: FakeConnector['transactions'] = [];
+    async sendTransaction(request: unknown) {
+      this.transactions.push(request);
+      return { boc: 'boc' };
+    }
+    setConnectionNetwork(network?: string) {
+      if (this.connected) throw new TonConnectError('Cannot change network while wallet is connected');
+      this.networks.push(network);
+    }
     connect(source: unknown, _request?: unknown, options?: { signal?: AbortSignal }) {
       this.connects.push({ source, signal: options?.signal });
       return 'jsBridgeKey' in (source as object) ? undefined : 'https://wallet.example/link';
@@ -107,6 +122,8 @@ vi.mock('@tonconnect/ui', () => {
       this.record.opened += 1;
     }
     async sendTransaction(request: unknown) {
+      // As the library does: through its connector.
+      await this.record.connector.sendTransaction(request);
       this.record.sent.push(request);
       return { boc: `boc-${made.indexOf(this.record)}` };
     }
@@ -146,6 +163,8 @@ describe('the TON Connect UI belongs to the scope that made it', () => {
     await allSettled(createTonConnectFx, { scope: second, params: setup });
     await allSettled(createTonConnectFx, { scope: first, params: setup });
     expect(made).toHaveLength(2);
+    // Each asks wallets for the server's network before anything connects (or restores).
+    expect(made.map((record) => record.connector.networks)).toEqual([['-3'], ['-3']]);
 
     await allSettled(openWalletModalFx, { scope: second });
     expect(made.map((record) => record.opened)).toEqual([0, 1]);
@@ -154,6 +173,19 @@ describe('the TON Connect UI belongs to the scope that made it', () => {
     const sent = await allSettled(sendTransactionFx, { scope: first, params: request });
     expect(sent).toEqual({ status: 'done', value: { boc: 'boc-0' } });
     expect(made.map((record) => record.sent.length)).toEqual([1, 0]);
+    // The connector names the server's network (the sandbox's testnet here) whatever the wallet's.
+    expect(made[0]!.connector.transactions).toEqual([{ ...request, network: '-3' }]);
+  });
+
+  it('on mainnet the connector asks for mainnet (-239), and its transactions name it', async () => {
+    const lib = await import('@tonconnect/ui');
+    const { createAppConnector } = await import('@/shared/ton-connect/connector');
+    const storage = { getItem: async () => null, setItem: async () => undefined, removeItem: async () => undefined };
+    const app = createAppConnector(lib, { manifestUrl: setup.manifestUrl, storage }, [], 'mainnet');
+    const connector = app.connector as unknown as FakeConnector;
+    expect(connector.networks).toEqual(['-239']);
+    await app.connector.sendTransaction({ validUntil: 1, messages: [] });
+    expect(connector.transactions).toEqual([{ validUntil: 1, messages: [], network: '-239' }]);
   });
 
   it('a scope that made none refuses to send: the wallet is not connected', async () => {

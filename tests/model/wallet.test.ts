@@ -158,7 +158,7 @@ describe('send transaction (SPEC §4, §5)', () => {
     expect(maxMessages([{ name: 'SignData' }])).toBe(0);
   });
 
-  it('sends with validUntil = now + 60 s on the wallet network, then shows the processing toast and polls', async () => {
+  it('sends with validUntil = now + 60 s (the connector adds the server’s network), then shows the processing toast and polls', async () => {
     const send = vi.fn(async () => ({ boc: 'te6cc-boc' }));
     const balances = ['5000000000', '5000000000', '3994500000'];
     const balance = vi.fn(async () => balances.shift() ?? '3994500000');
@@ -177,7 +177,6 @@ describe('send transaction (SPEC §4, §5)', () => {
     expect(send).toHaveBeenCalledWith({
       validUntil: Math.floor(Date.parse('2026-11-22T10:00:00Z') / 1000) + 60,
       messages: [message],
-      network: '-3',
     });
     expect(toasts.map((t) => t.text)).toEqual([PROCESSING_TEXT]);
     expect(scope.getState($isPolling)).toBe(true);

@@ -21,6 +21,7 @@ import { PRODUCTION_ENV } from './production-env';
 /** A valid value for each production signal, to set it alone. */
 const SIGNAL_VALUES: Record<(typeof PRODUCTION_SIGNALS)[number], string> = {
   ...PRODUCTION_ENV,
+  TON_NETWORK: 'testnet',
   TON_NODE_URL: 'https://toncenter.com/api/v2/jsonRPC',
   MINI_APP_NAME: 'real_app',
 };

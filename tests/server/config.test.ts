@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
+import { Address } from '@ton/core';
 import { mnemonicNew, mnemonicToPrivateKey } from '@ton/crypto';
 import { WalletContractV5R1 } from '@ton/ton';
 import { createHotWallet, hotWalletFromMnemonic } from '../../server/withdraw/worker';
@@ -71,6 +72,56 @@ describe('loadConfig', () => {
     expect(config.tonNodeUrl).toBe('https://toncenter.com/api/v2/jsonRPC');
   });
 
+  it('TON_NETWORK: production is mainnet unless told testnet, and the node default follows it', () => {
+    expect(loadConfig(PRODUCTION_ENV)).toMatchObject({
+      tonNetwork: 'mainnet',
+      tonNodeUrl: 'https://toncenter.com/api/v2/jsonRPC',
+    });
+    expect(loadConfig({ ...PRODUCTION_ENV, TON_NETWORK: 'mainnet' }).tonNetwork).toBe('mainnet');
+    // Staging: production on testnet, with toncenter's testnet endpoint unless TON_NODE_URL names another.
+    expect(loadConfig({ ...PRODUCTION_ENV, TON_NETWORK: 'testnet' })).toMatchObject({
+      mode: 'production',
+      tonNetwork: 'testnet',
+      tonNodeUrl: 'https://testnet.toncenter.com/api/v2/jsonRPC',
+    });
+    const own = 'https://ton-node.example.com/api/v2/jsonRPC';
+    expect(loadConfig({ ...PRODUCTION_ENV, TON_NETWORK: 'testnet', TON_NODE_URL: own }).tonNodeUrl).toBe(own);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, TON_NETWORK: 'devnet' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, TON_NETWORK: 'devnet' })).toThrow(/TON_NETWORK/);
+  });
+
+  it('TON_NETWORK: the sandbox is testnet, and refuses mainnet', () => {
+    expect(loadConfig({}).tonNetwork).toBe('testnet');
+    expect(loadConfig({ MODE: 'sandbox', TON_NETWORK: 'testnet' }).tonNetwork).toBe('testnet');
+    expect(() => loadConfig({ MODE: 'sandbox', TON_NETWORK: 'mainnet' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MODE: 'sandbox', TON_NETWORK: 'mainnet' })).toThrow(
+      /MODE=sandbox with TON_NETWORK=mainnet/,
+    );
+  });
+
+  it('TON_NETWORK: settings meant for the other network are refused', () => {
+    const account = Address.parseRaw(PRODUCTION_ENV.TREASURY_ADDRESS);
+    const testOnly = account.toString({ testOnly: true });
+    // A test-only treasury on mainnet: payments would go to an address meant for testnet.
+    expect(() => loadConfig({ ...PRODUCTION_ENV, TREASURY_ADDRESS: testOnly })).toThrow(
+      /TREASURY_ADDRESS is a testnet \(test-only\) address but TON_NETWORK is mainnet/,
+    );
+    // Raw addresses carry no network; on testnet a mainnet-form treasury is the same wallet.
+    expect(loadConfig({ ...PRODUCTION_ENV, TON_NETWORK: 'testnet', TREASURY_ADDRESS: testOnly }).treasuryAddress).toBe(
+      account.toString(),
+    );
+    expect(
+      loadConfig({ ...PRODUCTION_ENV, TON_NETWORK: 'testnet', TREASURY_ADDRESS: account.toString() }).treasuryAddress,
+    ).toBe(account.toString());
+    // toncenter's endpoint of the other network.
+    expect(() =>
+      loadConfig({ ...PRODUCTION_ENV, TON_NODE_URL: 'https://testnet.toncenter.com/api/v2/jsonRPC' }),
+    ).toThrow(/TON_NODE_URL is toncenter's testnet endpoint but TON_NETWORK is mainnet/);
+    expect(() =>
+      loadConfig({ ...PRODUCTION_ENV, TON_NETWORK: 'testnet', TON_NODE_URL: 'https://toncenter.com/api/v2/jsonRPC' }),
+    ).toThrow(/TON_NODE_URL is toncenter's mainnet endpoint but TON_NETWORK is testnet/);
+  });
+
   it('TON_API_KEY is read as given; TON_API_RPS: unlimited on the sandbox dev chain, else 1 without a key and 10 with one', () => {
     expect(loadConfig({})).toMatchObject({ tonApiKey: undefined, tonApiRps: 0 });
     expect(loadConfig(PRODUCTION_ENV)).toMatchObject({ tonApiKey: undefined, tonApiRps: 1 });
@@ -124,12 +175,27 @@ describe('loadConfig', () => {
     // the keys the worker signs with, and its wallet contract
     const keys = await hotWalletFromMnemonic(words, config.hotWalletVersion);
     expect(keys.keyPair).toEqual(await mnemonicToPrivateKey(words));
-    const wallet = createHotWallet(keys);
+    const wallet = createHotWallet(keys, config.tonNetwork);
     expect(wallet).toMatchObject({ version: 'v5r1', maxMessages: 255 });
     expect(
       wallet.address.equals(WalletContractV5R1.create({ workchain: 0, publicKey: keys.keyPair.publicKey }).address),
     ).toBe(true);
-    expect(createHotWallet({ ...keys, version: 'v4r2' }).maxMessages).toBe(4);
+    // On testnet a v5r1 wallet's id names testnet (-3): the address testnet wallet apps show for the words.
+    const testnetWallet = createHotWallet(keys, 'testnet');
+    const testnetId = { walletVersion: 'v5r1', workchain: 0, subwalletNumber: 0 } as const;
+    expect(
+      testnetWallet.address.equals(
+        WalletContractV5R1.create({
+          publicKey: keys.keyPair.publicKey,
+          walletId: { networkGlobalId: -3, context: testnetId },
+        }).address,
+      ),
+    ).toBe(true);
+    expect(testnetWallet.address.equals(wallet.address)).toBe(false);
+    // A v4r2 wallet is the same account on both networks.
+    const v4 = { ...keys, version: 'v4r2' } as const;
+    expect(createHotWallet(v4, 'mainnet').maxMessages).toBe(4);
+    expect(createHotWallet(v4, 'testnet').address.equals(createHotWallet(v4, 'mainnet').address)).toBe(true);
     expect(() => loadConfig({ HOT_WALLET_MNEMONIC: 'one two three' })).toThrow(/HOT_WALLET_MNEMONIC/);
     expect(() => loadConfig({ HOT_WALLET_VERSION: 'v3r2' })).toThrow(/HOT_WALLET_VERSION/);
     expect(() => loadConfig({ PAYOUTS_ENABLED: 'yes' })).toThrow(/PAYOUTS_ENABLED/);

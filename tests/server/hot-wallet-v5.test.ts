@@ -78,7 +78,7 @@ describe('a v5r1 hot wallet on the real contract code (@ton/sandbox)', () => {
   it('deploys with its first transfer, pays 6 withdrawals in one transfer exactly once, then a second transfer with the next seqno', async () => {
     const chain = await Blockchain.create();
     const node = emulatorNode(chain);
-    const hot = createHotWallet({ version: 'v5r1', keyPair: keyPairFromSeed(randomBytes(32)) });
+    const hot = createHotWallet({ version: 'v5r1', keyPair: keyPairFromSeed(randomBytes(32)) }, 'mainnet');
     expect(hot.maxMessages).toBe(255);
     // The hot wallet's address gets TON before it is deployed, as a fresh production wallet would.
     const funder = await chain.treasury('funder');
@@ -114,7 +114,7 @@ describe('a v5r1 hot wallet on the real contract code (@ton/sandbox)', () => {
   it('a payout a contract refuses (its code throws) bounces back; the worker fails the withdrawal and returns its tokens once', async () => {
     const chain = await Blockchain.create();
     const node = emulatorNode(chain);
-    const hot = createHotWallet({ version: 'v5r1', keyPair: keyPairFromSeed(randomBytes(32)) });
+    const hot = createHotWallet({ version: 'v5r1', keyPair: keyPairFromSeed(randomBytes(32)) }, 'testnet');
     const funder = await chain.treasury('funder');
     await funder.send({ to: hot.address, value: toNano('10'), bounce: false });
     // A contract that accepts a message with an empty body (its deploy) and throws 100 on any other:

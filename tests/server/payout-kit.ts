@@ -50,7 +50,7 @@ export interface TestHotWallet {
 /** A new v4r2 hot wallet, not deployed (its first transfer deploys it), holding `funds` on the dev chain. */
 export async function newHotWallet(ctx: TestContext, funds: bigint = 100n * TON): Promise<TestHotWallet> {
   const keys: HotWalletKeys = { version: 'v4r2', keyPair: keyPairFromSeed(randomBytes(32)) };
-  const wallet = createHotWallet(keys);
+  const wallet = createHotWallet(keys, 'testnet');
   if (funds > 0n) await fund(ctx, wallet.address, funds);
   return { keys, wallet };
 }

@@ -203,7 +203,7 @@ describe('a worker killed at every step pays each withdrawal exactly once when r
     expect((await runPayoutStep(worker(ctx, hot.wallet, client), unixNow())).kind).toBe('signed');
     // killed here; a new process with its own wallet object from the same keys
     const restarted = lossyNode(client, () => false);
-    const kinds = await drain(worker(ctx, createHotWallet(hot.keys), restarted.node));
+    const kinds = await drain(worker(ctx, createHotWallet(hot.keys, 'testnet'), restarted.node));
     expect(kinds).toEqual(['sent', 'confirmed', 'idle']);
     expect(restarted.sent).toEqual([(await batchesOf(ctx, hot.wallet))[0]!.signed_boc]);
     expect(await balanceOf(client, to.address)).toBe(2n * TON);
@@ -218,7 +218,10 @@ describe('a worker killed at every step pays each withdrawal exactly once when r
     const [batch] = await batchesOf(ctx, hot.wallet);
     await client.sendFile(Buffer.from(batch!.signed_boc, 'base64')); // sent, then killed before recording it
     const restarted = lossyNode(client, () => false);
-    expect(await drain(worker(ctx, createHotWallet(hot.keys), restarted.node))).toEqual(['confirmed', 'idle']);
+    expect(await drain(worker(ctx, createHotWallet(hot.keys, 'testnet'), restarted.node))).toEqual([
+      'confirmed',
+      'idle',
+    ]);
     expect(restarted.sent).toEqual([]);
     expect(await balanceOf(client, to.address)).toBe(2n * TON);
     expect((await withdrawal(ctx, w.id)).status).toBe('completed');
@@ -231,7 +234,7 @@ describe('a worker killed at every step pays each withdrawal exactly once when r
     const first = worker(ctx, hot.wallet, client);
     await runPayoutStep(first, unixNow());
     expect((await runPayoutStep(first, unixNow())).kind).toBe('sent');
-    expect(await drain(worker(ctx, createHotWallet(hot.keys), client))).toEqual(['confirmed', 'idle']);
+    expect(await drain(worker(ctx, createHotWallet(hot.keys, 'testnet'), client))).toEqual(['confirmed', 'idle']);
     expect(await balanceOf(client, to.address)).toBe(TON);
     expect((await withdrawal(ctx, w.id)).status).toBe('completed');
   });
@@ -241,7 +244,7 @@ describe('a worker killed at every step pays each withdrawal exactly once when r
     const to = newRecipient();
     await queue(ctx, user.userId, TON, to.text);
     await drain(worker(ctx, hot.wallet, client));
-    expect(await drain(worker(ctx, createHotWallet(hot.keys), client))).toEqual(['idle']);
+    expect(await drain(worker(ctx, createHotWallet(hot.keys, 'testnet'), client))).toEqual(['idle']);
     const [batch] = await batchesOf(ctx, hot.wallet);
     await expect(client.sendFile(Buffer.from(batch!.signed_boc, 'base64'))).rejects.toThrow();
     expect(await balanceOf(client, to.address)).toBe(TON);
@@ -613,7 +616,7 @@ describe('bounced payouts', () => {
     await ctx.db.query('DELETE FROM payout_bounce_cursor WHERE wallet_address = $1', [
       hot.wallet.address.toRawString(),
     ]);
-    expect(await drain(worker(ctx, createHotWallet(hot.keys), client))).toEqual(['idle']);
+    expect(await drain(worker(ctx, createHotWallet(hot.keys, 'testnet'), client))).toEqual(['idle']);
     expect(await refundEntries(w.id)).toHaveLength(1);
     // The operator can neither refund it again nor pay it again, and it is not listed as needing a person.
     expect((await admin('POST', `/withdrawals/${w.id}/refund`)).statusCode).toBe(409);
@@ -740,7 +743,7 @@ describe('several workers', () => {
 describe('the background job', () => {
   it('in the sandbox the dev chain treasury pays, from app.hotWallet, through TonClient at TON_NODE_URL', async () => {
     expect(ctx.app.hotWallet?.version).toBe('v4r2');
-    const treasury = createHotWallet(ctx.app.hotWallet!);
+    const treasury = createHotWallet(ctx.app.hotWallet!, ctx.config.tonNetwork);
     expect(treasury.address.toString()).toBe(ctx.config.treasuryAddress);
     const to = newRecipient();
     const w = await queue(ctx, user.userId, 7n * TON, to.text);

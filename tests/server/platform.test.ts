@@ -373,6 +373,7 @@ describe('routing and static files', () => {
         communityUrl: 'https://t.me/ton_token_sandbox_community',
         publicUrl: 'https://sandbox.example.com',
         tonNodeUrl: expect.any(String),
+        tonNetwork: 'testnet',
         walletsListUrl: '/sandbox/wallets-v2.json',
         tonConnectManifestUrl: 'https://sandbox.example.com/tonconnect-manifest.json',
         testTransferAddress: sandboxTreasuryAddress(),

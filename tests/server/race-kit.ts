@@ -548,7 +548,7 @@ export async function expectPayoutsPaidOnce(
   await Promise.all(
     Array.from({ length: loops }, async (_, i) => {
       const app = pick(apps, i);
-      const w = worker(app, createHotWallet(hot.keys), client);
+      const w = worker(app, createHotWallet(hot.keys, 'testnet'), client);
       for (let step = 0; step < 60 && !(await done()); step++) {
         if (round) await round(app, hot.keys);
         else await runPayoutStep(w, nowSeconds());

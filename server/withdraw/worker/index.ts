@@ -79,6 +79,7 @@ import {
 import { mnemonicToPrivateKey } from '@ton/crypto';
 import { type TonClient, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TonNetwork } from '@/shared/api/contract';
 import {
   PAYOUT_EXPIRY_MARGIN_SECONDS,
   PAYOUT_FEE_RESERVE_NANOTONS,
@@ -136,13 +137,28 @@ export interface HotWallet {
   seqnoOf(data: Cell): number;
 }
 
+/** The chains' global ids, as a v5r1 wallet id carries them. */
+const MAINNET_GLOBAL_ID = -239;
+const TESTNET_GLOBAL_ID = -3;
+
 /** Each message pays its own forwarding (PAY_GAS_SEPARATELY); one that fails does not stop the rest (IGNORE_ERRORS). */
 const SEND_MODE = SendMode.PAY_GAS_SEPARATELY + SendMode.IGNORE_ERRORS;
 
-export function createHotWallet(keys: HotWalletKeys): HotWallet {
+/**
+ * The hot wallet on `network` (TON_NETWORK). A v5r1 wallet's id names its network (-239 mainnet, -3
+ * testnet), so its address differs between the two: on testnet it is the address testnet wallet apps
+ * show for the same words, the one an operator funds. A v4r2 wallet is the same account on both.
+ */
+export function createHotWallet(keys: HotWalletKeys, network: TonNetwork): HotWallet {
   const { publicKey, secretKey } = keys.keyPair;
   if (keys.version === 'v5r1') {
-    const wallet = WalletContractV5R1.create({ workchain: 0, publicKey });
+    const wallet = WalletContractV5R1.create({
+      publicKey,
+      walletId: {
+        networkGlobalId: network === 'testnet' ? TESTNET_GLOBAL_ID : MAINNET_GLOBAL_ID,
+        context: { walletVersion: 'v5r1', workchain: 0, subwalletNumber: 0 },
+      },
+    });
     return {
       version: 'v5r1',
       address: wallet.address,

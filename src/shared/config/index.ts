@@ -21,6 +21,8 @@ export const appConfig: AppConfig = {
     injected.communityUrl ?? import.meta.env.VITE_COMMUNITY_URL ?? 'https://t.me/ton_token_sandbox_community',
   publicUrl,
   tonNodeUrl: injected.tonNodeUrl ?? '/sandbox/chain/jsonRPC',
+  // Nothing injected is `npm run dev`, the sandbox's client: testnet, as its dev chain and dev wallet.
+  tonNetwork: injected.tonNetwork ?? 'testnet',
   walletsListUrl:
     injected.walletsListUrl !== undefined
       ? injected.walletsListUrl
@@ -31,12 +33,6 @@ export const appConfig: AppConfig = {
   // Under `npm run dev` nothing is injected: the test transfer stays off rather than guess an address.
   testTransferAddress: injected.testTransferAddress ?? null,
 };
-
-/**
- * The TON network payouts go out on, so the network a destination address must be meant for: the
- * sandbox's dev chain and dev wallet are testnet (docs/decisions.md "Wallet"), production is mainnet.
- */
-export const tonNetwork: 'mainnet' | 'testnet' = mode === 'sandbox' ? 'testnet' : 'mainnet';
 
 /** SPEC §9 timings, in one place for the client. */
 export const timings = {

@@ -1,20 +1,29 @@
 /**
  * The TON Connect connector the app hands to TON Connect UI, loaded with the library (lazy chunk).
- * Two things the library's picker does not do on its own:
+ * What the library's picker does not do on its own:
  *
  * - A connect started from the picker is aborted when the picker closes without a wallet. The
  *   library leaves it running: a phone wallet whose HTTP bridge is unreachable keeps retrying in the
  *   background, and its pending session is stored, so every later load waits on that bridge again.
+ * - The wallet stays on the server's network (TON_NETWORK): a connect asks for an account on it and
+ *   refuses a wallet on another, and every transaction names it, so the library refuses to send from a
+ *   wallet on another (a connection restored from before, say) before the wallet is asked to sign.
  * - A wallet the app lists as reachable only through its injected bridge (the sandbox's Dev Wallet)
  *   connects through that bridge whichever view it was chosen in. The library's phone-width views
  *   connect every wallet over its HTTP bridge (they have no injected path), so there the Dev Wallet
  *   would otherwise never answer.
  */
+import type { TonNetwork } from '../api';
+import { appConfig } from '../config';
 import type { ConnectorStorage } from './storage';
+import { TESTNET_CHAIN } from './types';
 
 type Library = typeof import('@tonconnect/ui');
 type Connector = InstanceType<Library['TonConnect']>;
 type ConnectorOptions = ConstructorParameters<Library['TonConnect']>[0];
+
+/** TON Connect's chain id of a network. */
+export const chainOf = (network: TonNetwork): string => (network === 'testnet' ? TESTNET_CHAIN : '-239');
 
 /** The SDK's storage key of the current (or pending) wallet connection. */
 const STORED_CONNECTION_KEY = 'ton-connect-storage_bridge-connection';
@@ -62,8 +71,16 @@ export function createAppConnector(
   lib: Library,
   options: ConnectorOptions & { storage: ConnectorStorage },
   injectedOnlyWallets: readonly string[],
+  /** The server's (the runtime config's); tests choose. */
+  network: TonNetwork = appConfig.tonNetwork,
 ): AppConnector {
   const connector = new lib.TonConnect(options);
+  // A wallet on another network would prove, pay and be paid on the wrong chain.
+  const chain = chainOf(network);
+  connector.setConnectionNetwork(chain);
+  const send = connector.sendTransaction.bind(connector) as (transaction: object, ...rest: unknown[]) => unknown;
+  connector.sendTransaction = ((transaction: object, ...rest: unknown[]) =>
+    send({ ...transaction, network: chain }, ...rest)) as Connector['sendTransaction'];
   /** HTTP bridge URL → JS bridge key, for the listed wallets the app reaches through their injected bridge. */
   const injectedBridgeOf = new Map<string, string>();
   if (injectedOnlyWallets.length > 0) {

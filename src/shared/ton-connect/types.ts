@@ -45,7 +45,6 @@ export interface TransactionRequest {
   validUntil: number;
   messages: TransactionMessage[];
   from?: string;
-  network?: string;
 }
 
 export interface WalletUiOptions {

@@ -1,6 +1,11 @@
+import { useUnit } from 'effector-react';
+import type { MouseEvent } from 'react';
 import type { Withdrawal, WithdrawalStatus } from '@/shared/api';
+import { appConfig } from '@/shared/config';
 import { formatDateTime, type MessageKey, useLocale, useT } from '@/shared/i18n';
+import { explorerTransactionUrl } from '@/shared/lib/explorer';
 import { DECIMALS, formatAmount, formatTokens, formatTon, shortenAddress } from '@/shared/lib/format';
+import { openLinkFx } from '@/shared/telegram';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { ListItem, ListItemIcon, ListItemMeta } from '@/shared/ui/list-item';
 import styles from './withdrawal-row.module.css';
@@ -24,6 +29,31 @@ const MINUS = '\u2212';
 
 /** A transaction hash shortened like an address: enough to recognise it in an explorer. */
 const shortHash = (hash: string) => shortenAddress(hash);
+
+/**
+ * Where a paid-out transaction can be looked at: Tonviewer on the server's network. None in the
+ * sandbox: its transactions are on the local dev chain, which no explorer knows.
+ */
+const explorerUrl = (hash: string): string | null =>
+  appConfig.mode === 'sandbox' ? null : explorerTransactionUrl(appConfig.tonNetwork, hash);
+
+/** The hash, linked to the explorer where there is one (opened outside the Mini App, as Telegram opens links). */
+function TxHash({ hash }: { hash: string }) {
+  const t = useT();
+  const openLink = useUnit(openLinkFx);
+  const text = t('withdrawals.tx', { hash: shortHash(hash) });
+  const url = explorerUrl(hash);
+  if (!url) return text;
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    void openLink(url);
+  };
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" onClick={open} data-testid="withdrawal-tx-link">
+      {text}
+    </a>
+  );
+}
 
 /**
  * One sale (SPEC §2 /history, withdrawals): the tokens sold and the balance they came from, the TON
@@ -74,7 +104,7 @@ export function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
         </Badge>
         {withdrawal.status === 'completed' && withdrawal.tx_hash ? (
           <ListItemMeta title={withdrawal.tx_hash} testId="withdrawal-tx">
-            {t('withdrawals.tx', { hash: shortHash(withdrawal.tx_hash) })}
+            <TxHash hash={withdrawal.tx_hash} />
           </ListItemMeta>
         ) : null}
       </span>

@@ -1,7 +1,5 @@
-import type { TON_NETWORKS } from '@/shared/api';
+import type { TonNetwork } from '@/shared/api';
 import { parseAddress, toRawAddress, TonAddressError } from '@/shared/lib/ton-address';
-
-export type TonNetwork = (typeof TON_NETWORKS)[number];
 
 /** Why the destination cannot take the TON, by the address module's findings (SPEC §5 address rules). */
 export type AddressProblem =

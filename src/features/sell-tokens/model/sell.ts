@@ -5,18 +5,19 @@ import { withdrawalUpdated } from '@/entities/withdrawal';
 import {
   calculateWithdrawFx,
   createWithdrawalFx,
+  type TonNetwork,
   type Withdrawal,
   type WithdrawalCreated,
   type WithdrawCalculation,
 } from '@/shared/api';
-import { timings, tonNetwork } from '@/shared/config';
+import { appConfig, timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { readAmountInput } from '@/shared/lib/amount-input';
 import { createCalculation } from '@/shared/lib/calculation';
 import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { openWalletModalFx } from '@/shared/ton-connect';
 import { showToast } from '@/shared/ui/toast';
-import type { AddressProblem, TonNetwork } from '../lib/address-problem';
+import type { AddressProblem } from '../lib/address-problem';
 import { sellAmountProblem } from '../lib/amount-problem';
 
 /**
@@ -90,8 +91,8 @@ export const $amountProblem = combine($amountInput, $balance, $minTokenAmount, s
 
 // ---- destination ----------------------------------------------------------------------------------
 
-/** The network a destination must be meant for (sandbox: testnet; a store so tests can choose). */
-export const $network = createStore<TonNetwork>(tonNetwork);
+/** The network a destination must be meant for: the server's (runtime config); a store so tests can choose. */
+export const $network = createStore<TonNetwork>(appConfig.tonNetwork);
 
 export const $addressText = createStore('').on(addressChanged, (_, text) => text);
 /** The user typed an address: the connected wallet no longer fills it in. */

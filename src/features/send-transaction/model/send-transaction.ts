@@ -37,10 +37,10 @@ export const transactionRequested = createEvent<{ messages: TransactionMessage[]
 
 const sendFx = attach({
   effect: sendTransactionFx,
-  mapParams: ({ messages, network }: { messages: TransactionMessage[]; network: string }) => ({
+  // The network is the server's, which the connector names in every transaction (shared/ton-connect).
+  mapParams: ({ messages }: { messages: TransactionMessage[] }) => ({
     validUntil: Math.floor(Date.now() / 1000) + TRANSACTION_VALIDITY_SECONDS,
     messages,
-    network,
   }),
 });
 
@@ -53,7 +53,7 @@ const checked = sample({
     if (messages.length > max) {
       return { ok: false as const, text: t('wallet.tooManyMessages', { count: max, needed: messages.length }) };
     }
-    return { ok: true as const, request: { messages, network: wallet.chain } };
+    return { ok: true as const, request: { messages } };
   },
 });
 

@@ -1,3 +1,5 @@
+import type { TonNetwork } from './constants';
+
 /**
  * Injected by the server into index.html as `window.__APP_CONFIG__` (absent under the Vite dev
  * server: the client then uses its defaults).
@@ -14,6 +16,11 @@ export interface AppConfig {
   publicUrl: string;
   /** toncenter-v2 JSON-RPC endpoint for wallet balance polls (sandbox: the dev chain). */
   tonNodeUrl: string;
+  /**
+   * The server's TON network (TON_NETWORK; the sandbox's is testnet): the network wallets connect and
+   * send on, payout addresses are checked for, and explorer links point at.
+   */
+  tonNetwork: TonNetwork;
   /** TON Connect wallets list; null = the library's own (sandbox: the local list with the dev wallet). */
   walletsListUrl: string | null;
   /** Absolute URL of the TON Connect manifest (the /tonconnect-manifest.json route). */

@@ -131,6 +131,7 @@ export const LEDGER_ACCOUNTS = ['balance_token', 'task_balance', 'referral_balan
 export const WITHDRAWAL_STATUSES = ['queued', 'sending', 'completed', 'failed', 'refunded'] as const;
 /** The networks a TON address can be meant for (a friendly address's test-only flag says which). */
 export const TON_NETWORKS = ['mainnet', 'testnet'] as const;
+export type TonNetwork = (typeof TON_NETWORKS)[number];
 
 /**
  * Candles (SPEC §5): the intervals a chart offers; any other interval text a client sends (or none)
