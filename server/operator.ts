@@ -20,6 +20,9 @@
  *   npm run operator -- payouts resign <batch id>   (sign a held batch again with its own seqno: it can pay only once)
  *   npm run operator -- audit [<n>]                 (the newest operator actions, as answered)
  *   npm run operator -- settings                    (every global setting, as stored)
+ *   npm run operator -- hot-wallet new [--version v4r2|v5r1] [--network mainnet|testnet]
+ *                                                   (24 new words and the wallet's address: no server call)
+ *   npm run operator -- hot-wallet address          (the address HOT_WALLET_MNEMONIC pays from: no server call)
  * Settings: API_URL (default http://127.0.0.1:$PORT, PORT default 8080), ADMIN_TOKEN (sandbox default).
  */
 import { pathToFileURL } from 'node:url';
@@ -40,7 +43,10 @@ import {
   operatorCallSchemas,
   operatorRoutes,
 } from '@/shared/api/contract';
-import { SANDBOX_ADMIN_TOKEN } from './config';
+import { mnemonicNew, mnemonicValidate } from '@ton/crypto';
+import { TON_NETWORKS, type TonNetwork } from '@/shared/api/contract';
+import { HOT_WALLET_VERSIONS, type HotWalletVersion, SANDBOX_ADMIN_TOKEN } from './config';
+import { createHotWallet, hotWalletFromMnemonic } from './withdraw/worker';
 
 export const USAGE = `Usage:
   npm run operator -- maintenance on|off|status
@@ -64,13 +70,18 @@ export const USAGE = `Usage:
   npm run operator -- payouts held
   npm run operator -- payouts resign <batch id>
   npm run operator -- audit [<how many, default 50>]
-  npm run operator -- settings`;
+  npm run operator -- settings
+  npm run operator -- hot-wallet new [--version v4r2|v5r1] [--network mainnet|testnet]
+  npm run operator -- hot-wallet address [--version v4r2|v5r1] [--network mainnet|testnet]
+      (reads HOT_WALLET_MNEMONIC, HOT_WALLET_VERSION and TON_NETWORK as the server does)`;
 
 export interface OperatorEnv {
   apiUrl: string;
   adminToken: string;
   fetch?: typeof fetch;
   print?: (line: string) => void;
+  /** The server's settings the local commands read (hot-wallet): default process.env. */
+  settings?: Record<string, string | undefined>;
 }
 
 class UsageError extends Error {
@@ -217,10 +228,61 @@ const priceLine = (state: PriceState) =>
     state.time * 1000,
   ).toISOString()}`;
 
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+/**
+ * `hot-wallet new|address`, on this machine only: the words never travel to the server. `new` makes 24
+ * words (@ton/crypto); both print the address the server pays from with those words, for the version and
+ * network given (else HOT_WALLET_VERSION, TON_NETWORK, as the server reads them), in the non-bounceable
+ * form a wallet app should send the first funds to (the wallet is not deployed yet: a bounceable transfer
+ * would come back).
+ */
+async function hotWalletCommand(
+  action: 'new' | 'address',
+  args: string[],
+  settings: Record<string, string | undefined>,
+  print: (line: string) => void,
+): Promise<void> {
+  const { values } = parseArgs({ args, options: { version: { type: 'string' }, network: { type: 'string' } } });
+  const version = values.version ?? settings.HOT_WALLET_VERSION?.trim() ?? 'v4r2';
+  if (!isOneOf<HotWalletVersion>(HOT_WALLET_VERSIONS, version))
+    throw new Error(`The hot wallet's version is v4r2 or v5r1, not "${version}"`);
+  const network = values.network ?? settings.TON_NETWORK?.trim() ?? 'mainnet';
+  if (!isOneOf<TonNetwork>(TON_NETWORKS, network))
+    throw new Error(`The network is mainnet or testnet, not "${network}"`);
+
+  let words: string[];
+  if (action === 'new') {
+    words = await mnemonicNew(24);
+  } else {
+    const text = settings.HOT_WALLET_MNEMONIC?.trim();
+    if (!text) throw new Error('hot-wallet address reads HOT_WALLET_MNEMONIC: set it as the server has it');
+    words = text.split(/\s+/);
+    if (words.length !== 24 || !(await mnemonicValidate(words)))
+      throw new Error('HOT_WALLET_MNEMONIC is not a valid 24-word TON mnemonic');
+  }
+  const wallet = createHotWallet(await hotWalletFromMnemonic(words, version), network);
+  const address = wallet.address.toString({ urlSafe: true, bounceable: false, testOnly: network === 'testnet' });
+  if (action === 'new') {
+    print(`New hot wallet (${version}, ${network}). These 24 words are HOT_WALLET_MNEMONIC: keep them in your`);
+    print('secret store, never in a file under version control; whoever has them has the wallet.');
+    print('');
+    print(words.join(' '));
+    print('');
+  }
+  print(`Address (${version}, ${network}): ${address}`);
+}
+
 export async function runOperator(args: string[], env: OperatorEnv): Promise<void> {
   const print = env.print ?? ((line: string) => console.log(line));
   const call = caller(env);
   const [command, action, ...rest] = args;
+
+  if (command === 'hot-wallet' && (action === 'new' || action === 'address')) {
+    await hotWalletCommand(action, rest, env.settings ?? process.env, print);
+    return;
+  }
 
   if (command === 'maintenance' && (action === 'on' || action === 'off' || action === 'status')) {
     const state = await (action === 'status'
