@@ -6,8 +6,8 @@
  * Two ways in. Counters and the last-seen values are pushed by the code that sees them, through small
  * callbacks the composition roots hand over (app.ts, jobs.ts, start.ts): the periodic jobs' runs, node
  * call errors, rate-limit refusals, the watcher's lag, the hot wallet's balance. What is cheap to read is
- * read at scrape time instead (`watch`): the database pool, open sockets, the payout queue (one statement,
- * bounded by SCRAPE_QUERY_TIMEOUT_MS, shared by the gauges of one scrape).
+ * read at scrape time instead (`watch`): the database pool, open sockets, the payout queue (one statement per
+ * scrape, bounded by SCRAPE_QUERY_TIMEOUT_MS).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -20,8 +20,6 @@ import type { PayoutQueue } from '../withdraw/service';
 export const UNMATCHED_ROUTE = 'unmatched';
 /** The payout queue's statement gives up after this long: a frozen database must not hang the scrape. */
 export const SCRAPE_QUERY_TIMEOUT_MS = 1_000;
-/** One payout-queue read serves every gauge of one scrape (they are collected together). */
-const QUEUE_READ_REUSE_MS = 1_000;
 /** Seconds: from a cached read to a slow database call. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const NANOTONS_PER_TON = 1e9;
@@ -58,7 +56,8 @@ export class Metrics {
   private readonly watcherLagGauge: Gauge<'treasury'>;
   private readonly hotWalletBalanceGauge: Gauge<'wallet'>;
   private sources: MetricSources | null = null;
-  private queueRead: { at: number; read: Promise<PayoutQueue | null> } | null = null;
+  /** The payout queue as read for the scrape under way: one statement for both of its gauges. */
+  private queueRead: Promise<PayoutQueue | null> | null = null;
 
   constructor() {
     const registers = [this.registry];
@@ -169,6 +168,7 @@ export class Metrics {
 
   /** The Prometheus text of every metric, and its content type. */
   async scrape(): Promise<{ contentType: string; text: string }> {
+    this.queueRead = null;
     return { contentType: this.registry.contentType, text: await this.registry.metrics() };
   }
 
@@ -212,13 +212,7 @@ export class Metrics {
   private payoutQueue(): Promise<PayoutQueue | null> {
     const sources = this.sources;
     if (!sources) return Promise.resolve(null);
-    const now = performance.now();
-    if (!this.queueRead || now - this.queueRead.at > QUEUE_READ_REUSE_MS) {
-      this.queueRead = {
-        at: now,
-        read: withinMs(sources.payoutQueue(), SCRAPE_QUERY_TIMEOUT_MS).catch(() => null),
-      };
-    }
-    return this.queueRead.read;
+    this.queueRead ??= withinMs(sources.payoutQueue(), SCRAPE_QUERY_TIMEOUT_MS).catch(() => null);
+    return this.queueRead;
   }
 }
