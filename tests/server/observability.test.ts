@@ -130,6 +130,31 @@ describe('health', () => {
   });
 });
 
+describe('under load shedding', () => {
+  it('/healthz and /metrics still answer 200; /readyz 503 {reason: overloaded}', async () => {
+    const app = await buildApp({
+      config: sandboxConfig({ faults: { ...ctx.config.faults, loadMaxHeapUsedBytes: 1 } }),
+      db: ctx.db,
+      logger: false,
+    });
+    try {
+      // under-pressure samples once a second; from its first sample on, every request is shed.
+      const shed = await until(
+        () => get('/api/maintenance/', {}, app),
+        (response) => response.statusCode === 503,
+      );
+      expect(shed.statusCode).toBe(503);
+      expect((await get('/healthz', {}, app)).statusCode).toBe(200);
+      expect((await get('/metrics', {}, app)).statusCode).toBe(200);
+      const ready = await get('/readyz', {}, app);
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unready', reason: 'overloaded' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('metrics', () => {
   it('counts requests under their route pattern and status, never the raw URL; unmatched under one label', async () => {
     for (const id of [123, 456]) {
