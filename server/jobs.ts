@@ -113,7 +113,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
   const clock = options.clock ?? unixNow;
   const deps = { config, db, bus };
   // One client for both jobs: one pace and one backoff for the node's rate (the app's calls too, via start.ts).
-  const tonClient = options.tonClient ?? createTonNodeClient(config);
+  const tonClient = options.tonClient ?? createTonNodeClient(config, { onError: metrics?.nodeError });
 
   let watcher: PeriodicJob | null = null;
   if (config.treasuryAddress) {
