@@ -59,8 +59,11 @@ export function registerDraining(app: FastifyInstance): void {
     }
   });
   app.addHook('onRequest', async (request, reply) => {
+    // A probe is answered by its route, and is no client's request: a balancer probing every 100 ms
+    // must not keep the quiet spell from ever starting.
+    if (request.routeOptions.config.probe) return;
     lastArrival = performance.now();
-    if (!draining || request.routeOptions.config.probe) return;
+    if (!draining) return;
     await reply
       .code(503)
       .header('connection', 'close')

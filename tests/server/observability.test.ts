@@ -130,6 +130,30 @@ describe('health', () => {
   });
 });
 
+describe('probes while draining', () => {
+  it('do not hold off the close: the quiet spell starts though a balancer keeps probing', async () => {
+    const app = await buildApp({ config: ctx.config, db: ctx.db, logger: false });
+    try {
+      app.startDraining();
+      let probing = true;
+      const probes = (async () => {
+        while (probing) {
+          expect((await get('/readyz', {}, app)).statusCode).toBe(503);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const started = performance.now();
+      await app.drained(300, 10_000);
+      const elapsedMs = performance.now() - started;
+      probing = false;
+      await probes;
+      expect(elapsedMs).toBeLessThan(5_000);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('under load shedding', () => {
   it('/healthz and /metrics still answer 200; /readyz 503 {reason: overloaded}', async () => {
     const app = await buildApp({
