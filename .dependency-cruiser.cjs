@@ -28,6 +28,7 @@ const DOMAINS = [
   'stats',
   'wallet',
   'audit',
+  'observability',
 ];
 const D = `(${DOMAINS.join('|')})`;
 /** Platform: shared by every domain, knows none of them. */

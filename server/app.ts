@@ -37,6 +37,8 @@ import { DomainError, TooManyRequestsError, ValidationError } from './lib/errors
 import { DEFAULT_DIST_DIR } from './lib/files';
 import { createTonNodeClient } from './lib/ton-node';
 import { maintenanceRoutes } from './maintenance/routes';
+import { Metrics } from './observability/metrics';
+import { observabilityRoutes } from './observability/routes';
 import { mintRoutes } from './mint/routes';
 import { priceRoutes } from './price/routes';
 import { programRoutes } from './program/routes';
@@ -61,6 +63,7 @@ import {
 import { settingsRoutes } from './settings/routes';
 import { treasuryAdminRoutes } from './watcher/routes';
 import { withdrawRoutes } from './withdraw/routes';
+import { payoutQueueNow } from './withdraw/service';
 import { hotWalletFromMnemonic } from './withdraw/worker';
 import { socketRoutes } from './ws/routes';
 
@@ -91,6 +94,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The process's TON node client, shared with the jobs (start.ts); default: one of the app's own. */
   tonClient?: TonClient;
+  /** The process's metrics, shared with the jobs and the node client (start.ts); default: the app's own. */
+  metrics?: Metrics;
+  /** Overrides /readyz's 1 s wait for the database (tests). */
+  readyTimeoutMs?: number;
 }
 
 /**
@@ -164,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           : await productionHotWallet(config, app),
   };
   app.decorate('hotWallet', deps.hotWallet);
+  const metrics = options.metrics ?? new Metrics();
 
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
@@ -178,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   registerDraining(app);
+  // Every answer counted under its route's pattern, the refused ones (draining, limits, gates) too.
+  app.addHook('onResponse', metrics.observeRequest);
   const renderIndexHtml = indexHtmlRenderer(appConfigFor(config, sandbox?.appConfig), sandbox?.indexHtmlTransforms);
   const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
   const protection = await registerProtection(app, config, {
@@ -187,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     // The rate limits' counters: shared by every process on this database.
     db,
+    onRefused: metrics.rateLimited,
   });
   app.addHook('onRequest', protection.limitByAddress);
   // Answers over 1 kB (candles, lists, index.html) compressed on the fly when the client accepts it;
@@ -248,10 +259,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(withdrawRoutes(deps));
   await app.register(ledgerRoutes(deps));
   await app.register(taskRoutes(deps));
-  await app.register(walletRoutes(deps, chainPublicKeyReader(options.tonClient ?? createTonNodeClient(config))));
+  const tonClient = options.tonClient ?? createTonNodeClient(config, { onError: metrics.nodeError });
+  await app.register(walletRoutes(deps, chainPublicKeyReader(tonClient)));
   await app.register(treasuryAdminRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(settingsRoutes(deps));
+  metrics.watch({
+    pool: db.poolStats?.bind(db),
+    sockets: () => app.websocketServer.clients.size,
+    payoutQueue: () => payoutQueueNow(deps),
+  });
+  await app.register(
+    observabilityRoutes({
+      config,
+      db,
+      metrics,
+      ...(options.readyTimeoutMs !== undefined ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
+    }),
+  );
   // Sandbox mode only: /sandbox (launcher, host frame, dev wallet, dev chain). In production those paths 404.
   if (sandbox) await app.register(sandbox.plugin(deps));
 

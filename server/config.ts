@@ -137,6 +137,11 @@ export interface Config {
    * Default: derived from JWT_SECRET (HMAC-SHA256 with a fixed label), so no new secret is required.
    */
   tonProofSecret: string;
+  /**
+   * METRICS_TOKEN: bearer token of GET /metrics (at least 16 characters). Sandbox: /metrics is open without
+   * one. Production: unset, /metrics answers 404 (off).
+   */
+  metricsToken: string | undefined;
   /** Faults and abuse: database timeouts, proxies, rate limits, load shedding, shutdown. */
   faults: FaultSettings;
 }
@@ -300,6 +305,7 @@ const envSchema = z.object({
   ),
   STATS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   TON_PROOF_SECRET: optionalText.pipe(z.string().min(32, 'at least 32 characters').optional()),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'at least 16 characters').optional()),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
@@ -519,6 +525,7 @@ export function loadConfig(env: Env = process.env): Config {
       createHmac('sha256', e.JWT_SECRET ?? SANDBOX_JWT_SECRET)
         .update('ton-proof-payload')
         .digest('hex'),
+    metricsToken: e.METRICS_TOKEN,
     faults: {
       databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

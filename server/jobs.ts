@@ -25,7 +25,8 @@ import type { Deps, HotWalletKeys } from './deps';
 import type { EventBus } from './events/bus';
 import { unixNow } from './lib/codes';
 import { createTonNodeClient } from './lib/ton-node';
-import { type PeriodicJob, createPeriodicJob } from './lib/periodic-job';
+import { type PeriodicJob, type PeriodicJobOptions, createPeriodicJob as createJob } from './lib/periodic-job';
+import type { Metrics } from './observability/metrics';
 import { expirePendingMints, matureActiveMints } from './mint/service';
 import { createPriceWalk } from './price/service';
 import { completeDueStakes, settleBonuses } from './staking/service';
@@ -88,6 +89,8 @@ export interface BackgroundJobsOptions {
   /** The payout hot wallet (app.hotWallet); null or absent: no payout job. */
   hotWallet?: HotWalletKeys | null;
   payoutNode?: PayoutNode;
+  /** The process's metrics (start.ts): every job's runs, the watcher's lag, the hot wallet's balance. */
+  metrics?: Metrics;
 }
 
 export interface BackgroundJobs {
@@ -105,11 +108,12 @@ export interface BackgroundJobs {
 }
 
 export function createBackgroundJobs(options: BackgroundJobsOptions): BackgroundJobs {
-  const { config, db, bus, log } = options;
+  const { config, db, bus, log, metrics } = options;
+  const createPeriodicJob = (job: PeriodicJobOptions) => createJob({ ...job, observer: metrics?.jobs });
   const clock = options.clock ?? unixNow;
   const deps = { config, db, bus };
   // One client for both jobs: one pace and one backoff for the node's rate (the app's calls too, via start.ts).
-  const tonClient = options.tonClient ?? createTonNodeClient(config);
+  const tonClient = options.tonClient ?? createTonNodeClient(config, { onError: metrics?.nodeError });
 
   let watcher: PeriodicJob | null = null;
   if (config.treasuryAddress) {
@@ -120,6 +124,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
       log,
       pageSize: TREASURY_PAGE_SIZE,
       maxPagesPerPoll: TREASURY_MAX_PAGES_PER_POLL,
+      onLag: metrics?.watcherLag(config.treasuryAddress),
     });
     watcher = createPeriodicJob({
       name: 'treasury-watcher',
@@ -149,11 +154,13 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
 
   let payouts: PeriodicJob | null = null;
   if (options.hotWallet && config.payoutsEnabled) {
+    const wallet = createHotWallet(options.hotWallet, config.tonNetwork);
     const worker = {
       deps,
       node: options.payoutNode ?? tonClient,
-      wallet: createHotWallet(options.hotWallet, config.tonNetwork),
+      wallet,
       log,
+      onBalance: metrics?.hotWalletBalance(wallet.address.toString({ urlSafe: true, bounceable: true })),
     };
     payouts = createPeriodicJob({
       name: 'payouts',

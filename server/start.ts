@@ -12,6 +12,7 @@ import { type EventBus, createInProcessBus } from './events/bus';
 import { createPgEventBus } from './events/pg-bus';
 import { createBackgroundJobs } from './jobs';
 import { createTonNodeClient } from './lib/ton-node';
+import { Metrics } from './observability/metrics';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -51,14 +52,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Listening before serving: a socket opened now hears every event committed after it.
     // (Bounded: a listener still reconnecting after 10 s keeps trying while the server serves.)
     if (pgBus) await Promise.race([pgBus.ready(), sleep(10_000)]);
+    // One registry for the app, the jobs and the node client: /metrics shows the whole process.
+    const metrics = new Metrics();
     // One node client for the app and the jobs: every node call of this process keeps one pace (TON_API_RPS).
-    const tonClient = createTonNodeClient(config);
-    const app = await buildApp({ config, db, bus, tonClient });
+    const tonClient = createTonNodeClient(config, { onError: metrics.nodeError });
+    const app = await buildApp({ config, db, bus, tonClient, metrics });
     log = app.log;
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
     const address = await app.listen({ port: config.port, host: config.host });
     // After listen: in the sandbox the treasury watcher reads the dev chain over this server's HTTP.
-    const jobs = createBackgroundJobs({ config, db, bus, log: app.log, hotWallet: app.hotWallet, tonClient });
+    const jobs = createBackgroundJobs({ config, db, bus, log: app.log, hotWallet: app.hotWallet, tonClient, metrics });
     jobs.start();
     let closing: Promise<void> | undefined;
     return {

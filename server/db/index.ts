@@ -19,6 +19,16 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'pg';
+  /** Postgres: the pool's connections now (the metrics); PGlite has no pool. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection (every one is busy and the pool is at its size). */
+  waiting: number;
 }
 
 export interface DbOptions {
@@ -219,5 +229,6 @@ async function createPgDb(connectionString: string, poolSize: number, timeouts: 
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -42,6 +42,7 @@ const callOf = (request: FastifyRequest): CallName | undefined => request.routeO
 export function maintenanceGate(deps: Pick<Deps, 'db'>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (areaOf(request) !== 'api') return; // the app itself must load to show the maintenance page
+    if (request.routeOptions.config.probe) return; // health and metrics describe the process, not the app
     if (request.routeOptions.config.operator) return; // or nobody could turn it off
     const call = callOf(request);
     if (call && OPEN_DURING_MAINTENANCE.has(call)) return;

@@ -13,6 +13,14 @@ import type { FastifyInstance } from 'fastify';
 import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A probe of the process (/healthz, /readyz, /metrics: server/observability): answered by its route
+     * while draining too, so /readyz can say `draining` (a balancer stops sending before the listener
+     * closes) and /healthz that the process still runs.
+     */
+    probe?: boolean;
+  }
   interface FastifyInstance {
     /** Starts draining (start.ts, on SIGTERM/SIGINT); idempotent. */
     startDraining(): void;
@@ -50,7 +58,10 @@ export function registerDraining(app: FastifyInstance): void {
       if (performance.now() - lastArrival >= quietMs || performance.now() >= deadline) return;
     }
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // A probe is answered by its route, and is no client's request: a balancer probing every 100 ms
+    // must not keep the quiet spell from ever starting.
+    if (request.routeOptions.config.probe) return;
     lastArrival = performance.now();
     if (!draining) return;
     await reply

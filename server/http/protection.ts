@@ -113,7 +113,12 @@ export interface ProtectionHooks {
 export async function registerProtection(
   app: FastifyInstance,
   config: Config,
-  options: { inlineScriptHashes: readonly string[]; db: Queryable },
+  options: {
+    inlineScriptHashes: readonly string[];
+    db: Queryable;
+    /** Told of every call a limit refused, by the limit's name and what it counts (the metrics). */
+    onRefused?: ((limit: string, per: 'address' | 'user') => void) | undefined;
+  },
 ): Promise<ProtectionHooks> {
   const { faults } = config;
   await app.register(fastifyHelmet, {
@@ -160,16 +165,23 @@ export async function registerProtection(
   app.addHook('onClose', () => counters.idle());
   await app.register(fastifyRateLimit, { global: false, store: counters.Store });
   const window = { timeWindow: faults.rateLimitWindowMs };
-  const limiter = (name: string, max: number, key: (request: FastifyRequest) => string) =>
-    app.createRateLimit({ ...window, max, keyGenerator: (request) => `${name}:${key(request)}` });
-  type Limiter = ReturnType<typeof limiter>;
   const byAddress = (request: FastifyRequest) => `ip:${addressKey(request.ip)}`;
   const byUser = (request: FastifyRequest) => `user:${request.auth?.userId}`;
+  interface Limiter {
+    name: string;
+    per: 'address' | 'user';
+    counter: ReturnType<typeof app.createRateLimit>;
+  }
+  const limiter = (name: string, max: number, per: Limiter['per']): Limiter => {
+    const key = per === 'address' ? byAddress : byUser;
+    const counter = app.createRateLimit({ ...window, max, keyGenerator: (request) => `${name}:${key(request)}` });
+    return { name, per, counter };
+  };
   const perAddress = new Map<CallName, Limiter>();
   const perUser = new Map<CallName, Limiter>();
   const limit = (name: string, calls: ReadonlySet<CallName>, max: { perAddress: number; perUser?: number }) => {
-    const address = limiter(name, max.perAddress, byAddress);
-    const user = max.perUser === undefined ? null : limiter(name, max.perUser, byUser);
+    const address = limiter(name, max.perAddress, 'address');
+    const user = max.perUser === undefined ? null : limiter(name, max.perUser, 'user');
     for (const call of calls) {
       perAddress.set(call, address);
       if (user) perUser.set(call, user);
@@ -186,11 +198,14 @@ export async function registerProtection(
     perAddress: faults.rateLimitShareMessagePerIp,
     perUser: faults.rateLimitShareMessagePerUser,
   });
-  const operatorByAddress = limiter('operator', faults.rateLimitAdminPerIp, byAddress);
-  const check = async (counter: Limiter | undefined, request: FastifyRequest) => {
-    if (!counter) return;
-    const result = await counter(request);
-    if (!result.isAllowed && result.isExceeded) throw new TooManyRequestsError(result.ttlInSeconds);
+  const operatorByAddress = limiter('operator', faults.rateLimitAdminPerIp, 'address');
+  const check = async (counted: Limiter | undefined, request: FastifyRequest) => {
+    if (!counted) return;
+    const result = await counted.counter(request);
+    if (!result.isAllowed && result.isExceeded) {
+      options.onRefused?.(counted.name, counted.per);
+      throw new TooManyRequestsError(result.ttlInSeconds);
+    }
   };
 
   return {

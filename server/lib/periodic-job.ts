@@ -30,6 +30,16 @@ export interface PeriodicJobOptions {
   run(): Promise<void>;
   /** A failed run is reported here; the next run is scheduled as usual. */
   onError(error: unknown): void;
+  /** Told how every run ended, runOnce() calls included (the metrics, server/observability). */
+  observer?: JobObserver | undefined;
+}
+
+/**
+ * How a job's runs ended: `ok`, `failed` (it threw), or `skipped` (another process held the lock). Handed in
+ * by the composition root, so this module knows no metrics.
+ */
+export interface JobObserver {
+  ran(job: string, outcome: 'ok' | 'failed' | 'skipped'): void;
 }
 
 /** Runs `fn` unless another process holds `lockKey` (Postgres); returns whether it ran. */
@@ -55,9 +65,20 @@ export function createPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
   let running = false;
 
   const runOnce = (): Promise<boolean> => {
-    current ??= runExclusively(options.db, options.lockKey, options.run).finally(() => {
-      current = null;
-    });
+    current ??= runExclusively(options.db, options.lockKey, options.run)
+      .then(
+        (ran) => {
+          options.observer?.ran(options.name, ran ? 'ok' : 'skipped');
+          return ran;
+        },
+        (error: unknown) => {
+          options.observer?.ran(options.name, 'failed');
+          throw error;
+        },
+      )
+      .finally(() => {
+        current = null;
+      });
     return current;
   };
 

@@ -98,6 +98,13 @@ const parseBody = (text: string): unknown => {
   }
 };
 
+/**
+ * What went wrong with a node call, for the metrics: `rate_limited` (each 429 answer, retried or not),
+ * `http` (another answer the call refuses: 4xx, 5xx), `network` (no answer: connection refused or reset,
+ * timed out), `queue_full` (refused before sending: its turn was more than TON_NODE_MAX_QUEUE_MS away).
+ */
+export type TonNodeErrorKind = 'rate_limited' | 'http' | 'network' | 'queue_full';
+
 export interface TonNodeTransportOptions {
   /** Sent as X-API-Key on every call when set. */
   apiKey?: string | undefined;
@@ -105,12 +112,15 @@ export interface TonNodeTransportOptions {
   rps: number;
   clock?: PacerClock;
   fetch?: typeof fetch;
+  /** Told of every failed attempt, by kind (the metrics, server/observability). */
+  onError?: ((kind: TonNodeErrorKind) => void) | undefined;
 }
 
 /** TonClient's HTTP adapter: the key, the pace and the 429 backoff of every call it sends. */
 export function tonNodeAdapter(options: TonNodeTransportOptions): HttpAdapter {
   const pacer = new CallPacer(options.rps > 0 ? 1000 / options.rps : 0, options.clock);
   const doFetch = options.fetch ?? fetch;
+  const failed = (kind: TonNodeErrorKind) => options.onError?.(kind);
 
   const send = async (request: AdapterRequest): Promise<AdapterResponse> => {
     const headers = new Headers();
@@ -136,14 +146,27 @@ export function tonNodeAdapter(options: TonNodeTransportOptions): HttpAdapter {
 
   return async (request) => {
     for (let attempt = 1; ; attempt++) {
-      await pacer.turn();
-      const response = await send(request);
+      try {
+        await pacer.turn();
+      } catch (error) {
+        failed('queue_full');
+        throw error;
+      }
+      let response: AdapterResponse;
+      try {
+        response = await send(request);
+      } catch (error) {
+        failed('network');
+        throw error;
+      }
+      if (response.status === 429) failed('rate_limited');
       if (response.status === 429 && attempt < TON_NODE_MAX_ATTEMPTS) {
         pacer.holdFor(backoffMs(response.headers['retry-after'] as string | undefined, attempt));
         continue;
       }
       // As axios settles an answer: its validateStatus decides (by default: 2xx).
       if (!request.validateStatus || request.validateStatus(response.status)) return response;
+      if (response.status !== 429) failed('http');
       throw new TonNodeError(`Request failed with status code ${response.status}`, {
         status: response.status,
         data: response.data,
@@ -156,7 +179,7 @@ export function tonNodeAdapter(options: TonNodeTransportOptions): HttpAdapter {
 /** The process's node client: build it once and hand it to every caller (start.ts). */
 export function createTonNodeClient(
   config: Pick<Config, 'tonNodeUrl' | 'tonApiKey' | 'tonApiRps'>,
-  options: Pick<TonNodeTransportOptions, 'clock' | 'fetch'> = {},
+  options: Pick<TonNodeTransportOptions, 'clock' | 'fetch' | 'onError'> = {},
 ): TonClient {
   return new TonClient({
     endpoint: config.tonNodeUrl,

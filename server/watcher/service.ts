@@ -46,6 +46,15 @@ export interface TreasuryWatcherOptions {
   log: Log;
   pageSize: number;
   maxPagesPerPoll: number;
+  /**
+   * Told after every poll how far the processed transactions are behind the newest one read from the
+   * node, in seconds of their times (utime): 0 when the poll read back to known ground; during a backward
+   * scan, the newest transaction's time minus that of the newest below which all are processed (the one
+   * at last_lt; before this process saw that one, the oldest the scan has read: then at least that far).
+   * Not told after a poll that never read the top of the history in this process (a scan left by
+   * another process or before a restart).
+   */
+  onLag?: ((seconds: number) => void) | undefined;
 }
 
 export interface PollResult {
@@ -182,6 +191,12 @@ export function createTreasuryWatcher(options: TreasuryWatcherOptions): Treasury
     else log.warn({ ...details, outcome: outcome.outcome }, 'treasury transaction needs an operator');
   }
 
+  // Times of the newest transaction read at the top of the history and of the one at last_lt when this
+  // process moved it there (null: not seen by this process), for onLag.
+  let topUtime: number | null = null;
+  let doneUtime: number | null = null;
+  let scanOldestUtime: number | null = null;
+
   return {
     async poll() {
       const result: PollResult = { recorded: {}, pages: 0 };
@@ -202,6 +217,7 @@ export function createTreasuryWatcher(options: TreasuryWatcherOptions): Treasury
           else log.error({ transaction: item }, 'treasury transaction without lt/hash skipped');
         }
         const newest = page[0];
+        if (!scanning && newest) topUtime = newest.utime;
         const topLt = scanning ? (cursor.scan_top_lt as bigint) : newest?.lt;
         if (topLt === undefined || (!scanning && known(topLt))) break; // nothing new
 
@@ -215,11 +231,15 @@ export function createTreasuryWatcher(options: TreasuryWatcherOptions): Treasury
         if (reachedKnown || endOfHistory) {
           cursor = { last_lt: topLt, scan_lt: null, scan_hash: null, scan_top_lt: null };
           await saveCursor(deps.db, cursorKey, cursor);
+          doneUtime = topUtime;
           break;
         }
         cursor = { last_lt: cursor.last_lt, scan_lt: oldest.lt, scan_hash: oldest.hash, scan_top_lt: topLt };
         await saveCursor(deps.db, cursorKey, cursor);
+        scanOldestUtime = oldest.utime;
       }
+      if (cursor.scan_lt === null) options.onLag?.(0);
+      else if (topUtime !== null) options.onLag?.(Math.max(0, topUtime - (doneUtime ?? scanOldestUtime ?? topUtime)));
       return result;
     },
   };

@@ -191,6 +191,37 @@ export async function withdrawalCounts(q: Queryable): Promise<Record<WithdrawalS
   return counts;
 }
 
+export interface PayoutQueue {
+  /** Waiting to be signed. */
+  queued: number;
+  /** In a signed or sent batch, waiting for the chain (or a held batch's, for an operator). */
+  sending: number;
+  /** Of those two, the ones with a reason noted: short of balance, a refused send, a held batch. */
+  waiting: number;
+  /** Failed and not bounced back: an operator refunds or retries them. */
+  failed: number;
+}
+
+/**
+ * The payout queue now, in one statement. Only the open statuses are counted: completed and refunded
+ * only grow, and say nothing about what waits.
+ */
+export async function payoutQueue(q: Queryable): Promise<PayoutQueue> {
+  const [row] = await q.query<PayoutQueue>(
+    `SELECT count(*) FILTER (WHERE status = 'queued')::int AS queued,
+            count(*) FILTER (WHERE status = 'sending')::int AS sending,
+            count(*) FILTER (WHERE status IN ('queued', 'sending') AND error IS NOT NULL)::int AS waiting,
+            count(*) FILTER (WHERE status = 'failed' AND bounced_tx_hash IS NULL)::int AS failed
+     FROM withdrawals WHERE status IN ('queued', 'sending', 'failed')`,
+  );
+  return {
+    queued: Number(row?.queued ?? 0),
+    sending: Number(row?.sending ?? 0),
+    waiting: Number(row?.waiting ?? 0),
+    failed: Number(row?.failed ?? 0),
+  };
+}
+
 /** A page of the user's withdrawals by created_at then id, and how many there are. */
 export async function withdrawalsPage(
   q: Queryable,

@@ -52,6 +52,8 @@ import {
   requestResign,
   requeueFailed,
   withdrawalCounts,
+  payoutQueue,
+  type PayoutQueue,
   withdrawalsNeedingOperator,
   withdrawalsPage,
 } from './queries';
@@ -357,6 +359,11 @@ export async function payoutsState(deps: Pick<Deps, 'db'>): Promise<PayoutsState
   const [paused, counts] = await Promise.all([getSetting(deps.db, 'payouts_paused'), withdrawalCounts(deps.db)]);
   return { paused, counts };
 }
+
+export type { PayoutQueue } from './queries';
+
+/** The payout queue by state (the metrics, read at each scrape). */
+export const payoutQueueNow = (deps: Pick<Deps, 'db'>): Promise<PayoutQueue> => payoutQueue(deps.db);
 
 /** Holds or releases payouts (operator): the worker reads the setting before signing each transfer. */
 export async function setPayoutsPaused(deps: Pick<Deps, 'db'>, paused: boolean): Promise<PayoutsState> {

@@ -201,6 +201,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PAYOUTS_ENABLED: 'yes' })).toThrow(/PAYOUTS_ENABLED/);
   });
 
+  it('METRICS_TOKEN: unset by default, read as given, at least 16 characters', () => {
+    expect(loadConfig(PRODUCTION_ENV).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...PRODUCTION_ENV, METRICS_TOKEN: 'm'.repeat(16) }).metricsToken).toBe('m'.repeat(16));
+    expect(() => loadConfig({ ...PRODUCTION_ENV, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('rejects malformed values with the setting name', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);

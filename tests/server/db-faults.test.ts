@@ -18,6 +18,8 @@ import { type PostgresServer, startPostgres } from './support/postgres-server';
 
 const START_TIMEOUT_MS = 120_000;
 const TIMEOUTS = { connectMs: 500, statementMs: 1_000, idleInTransactionMs: 2_000 };
+/** /readyz's wait for the database: well below the statement bound (TIMEOUTS.statementMs + 1 s on the client). */
+const READY_TIMEOUT_MS = 200;
 
 let server: PostgresServer;
 let ctx: TestContext;
@@ -26,7 +28,12 @@ let user: TestUser;
 
 beforeAll(async () => {
   server = await startPostgres();
-  ctx = await createTestContext({ databaseUrl: server.url, timeouts: TIMEOUTS, socketTokenTimeoutMs: 2_000 });
+  ctx = await createTestContext({
+    databaseUrl: server.url,
+    timeouts: TIMEOUTS,
+    socketTokenTimeoutMs: 2_000,
+    readyTimeoutMs: READY_TIMEOUT_MS,
+  });
   wsBase = (await ctx.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
   user = await fundedUser(ctx, 10n);
 }, START_TIMEOUT_MS);
@@ -138,6 +145,58 @@ describe('Postgres frozen (SIGSTOP)', () => {
     expect(await balances(ctx.db, user.userId)).toEqual(before);
     expect(open.ws.readyState).toBe(WebSocket.OPEN);
     open.ws.close();
+  }, 60_000);
+});
+
+describe('/readyz and /metrics through an outage', () => {
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+  /** Polls `url` every 10 ms until it answers `status` (gives up after limitMs). */
+  async function untilStatus(url: string, status: number, limitMs = 10_000) {
+    const started = performance.now();
+    for (;;) {
+      const response = await get(url);
+      if (response.statusCode === status) return response;
+      if (performance.now() - started > limitMs) throw new Error(`${url} never answered ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+  const unready = { status: 'unready', reason: 'database' };
+
+  it('stopped: /readyz 503 {reason: database}, /healthz 200, /metrics without the payout queue; 200 again once it is back', async () => {
+    expect((await get('/readyz')).json()).toEqual({ status: 'ready' });
+    const up = (await get('/metrics')).body;
+    expect(up).toMatch(/^db_pool_connections\{state="idle"\} \d+$/m);
+    expect(up).toMatch(/^payout_withdrawals\{status="queued"\} \d+$/m);
+
+    await server.halt();
+    try {
+      expect((await untilStatus('/readyz', 503)).json()).toEqual(unready);
+      expect((await get('/healthz')).statusCode).toBe(200);
+      const down = await get('/metrics');
+      expect(down.statusCode).toBe(200);
+      expect(down.body).not.toMatch(/^payout_withdrawals\{/m);
+    } finally {
+      await server.start();
+    }
+    expect((await untilStatus('/readyz', 200)).json()).toEqual({ status: 'ready' });
+  }, 60_000);
+
+  it('frozen: /readyz answers 503 {reason: database} within its own short bound, not the statement timeout', async () => {
+    await untilStatus('/readyz', 200);
+    server.freeze();
+    try {
+      const started = performance.now();
+      const [first, second] = await Promise.all([get('/readyz'), get('/readyz')]);
+      const elapsedMs = performance.now() - started;
+      expect(first.json()).toEqual(unready);
+      expect(second.json()).toEqual(unready);
+      expect(first.statusCode).toBe(503);
+      expect(elapsedMs).toBeLessThan(TIMEOUTS.statementMs + 1_000);
+      expect((await get('/healthz')).statusCode).toBe(200);
+    } finally {
+      server.thaw();
+    }
+    await untilStatus('/readyz', 200);
   }, 60_000);
 });
 

@@ -365,6 +365,31 @@ describe('reading the node', () => {
     expect(fake.node.calls).toEqual([{ limit: 3 }]);
   });
 
+  it('reports its lag: 0 caught up; during a backward scan, the newest read minus the newest fully processed', async () => {
+    const fake = fakeNode();
+    const lags: number[] = [];
+    const watcher = createTreasuryWatcher({
+      deps: { db: ctx.db, bus: ctx.bus, config: ctx.config },
+      node: fake.node,
+      clock: () => Math.floor(Date.now() / 1000),
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      pageSize: 3,
+      maxPagesPerPoll: 1,
+      onLag: (seconds) => lags.push(seconds),
+    });
+    const start = Math.floor(Date.now() / 1000) - 3_600;
+    fake.pay({ amount: 1n, comment: 'noise', utime: start });
+    await watcher.poll();
+    expect(lags).toEqual([0]);
+    // 7 more, 10 s apart: one page of 3 a poll, so the scan takes several polls back to known ground.
+    for (let i = 1; i <= 7; i++) fake.pay({ amount: 1n, comment: 'noise', utime: start + 10 * i });
+    do await watcher.poll();
+    while (lags.at(-1) !== 0 && lags.length < 12);
+    expect(lags.length).toBeGreaterThan(3);
+    expect(lags.slice(1, -1)).toEqual(lags.slice(1, -1).map(() => 70));
+    expect(lags.at(-1)).toBe(0);
+  });
+
   it('parses toncenter text, raw-body and external messages', () => {
     const base = { transaction_id: { lt: '5', hash: 'aGFzaA==' }, utime: 100, out_msgs: [] };
     const body = beginCell().storeUint(0, 32).storeStringTail('Mint ABC').endCell().toBoc().toString('base64');

@@ -213,6 +213,8 @@ export interface PayoutDeps {
   node: PayoutNode;
   wallet: HotWallet;
   log: Log;
+  /** Told the hot wallet's balance at every read of its state (the metrics: its last known balance). */
+  onBalance?: ((nanotons: bigint) => void) | undefined;
   /** How the hot wallet's history is read (default PAYOUT_TX_PAGE_SIZE, PAYOUT_TX_MAX_PAGES; tests read in small pieces). */
   historyPages?: HistoryPages;
 }
@@ -258,8 +260,9 @@ interface WalletState {
  * data cell, not by a separate get method that another liteserver may answer); an account that is not
  * active has seqno 0 and needs its state init.
  */
-async function walletState(node: PayoutNode, wallet: HotWallet): Promise<WalletState> {
+async function walletState({ node, wallet, onBalance }: PayoutDeps): Promise<WalletState> {
   const state = await node.getContractState(wallet.address);
+  onBalance?.(state.balance);
   const last = state.lastTransaction
     ? { lt: BigInt(state.lastTransaction.lt), hash: state.lastTransaction.hash }
     : START_OF_HISTORY;
@@ -491,7 +494,7 @@ async function resign(p: PayoutDeps, batch: BatchRow, state: WalletState, now: n
 }
 
 async function resume(p: PayoutDeps, batch: BatchRow, now: number): Promise<PayoutStepResult> {
-  const state = await walletState(p.node, p.wallet);
+  const state = await walletState(p);
   const seqno = Number(batch.seqno);
   const moved = state.seqno > seqno;
   const validUntil = Number(batch.valid_until);
@@ -563,12 +566,12 @@ async function send(p: PayoutDeps, batch: BatchRow): Promise<PayoutStepResult> {
 }
 
 async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
-  const { node, wallet } = p;
+  const { wallet } = p;
   const queued = await oldestQueued(p.deps.db, wallet.maxMessages);
   if (queued.length === 0) return { kind: 'idle' };
   if (await getSetting(p.deps.db, 'payouts_paused')) return { kind: 'paused', queued: queued.length };
 
-  const state = await walletState(node, wallet);
+  const state = await walletState(p);
   // As many of the oldest as the balance pays, fees included; the rest wait for the next transfer.
   let needed = PAYOUT_FEE_RESERVE_NANOTONS;
   const batch: WithdrawalRow[] = [];
