@@ -146,9 +146,12 @@ beforeAll(async () => {
     BOT_API_URL: botApi.url,
     JWT_SECRET: randomBytes(32).toString('base64url'),
     ADMIN_TOKEN: randomBytes(24).toString('base64url'),
+    METRICS_TOKEN: randomBytes(24).toString('base64url'),
     COMMUNITY_CHAT_ID,
     COMMUNITY_URL: 'https://t.me/ton_token_community',
     TREASURY_ADDRESS: treasury,
+    // A staging deployment: production on testnet (the dev chain is a testnet stand-in).
+    TON_NETWORK: 'testnet',
     TON_NODE_URL: `${chain.base}/sandbox/chain/jsonRPC`,
     // The dev chain answers as fast as it can; toncenter without a key allows 1 call a second.
     TON_API_RPS: '20',
@@ -189,8 +192,26 @@ describe('the production install', () => {
     expect(html).toContain('<div id="root">');
     expect(html).toContain('"mode":"production"');
     expect(html).toContain('"walletsListUrl":null');
+    expect(html).toContain('"tonNetwork":"testnet"');
     // The sandbox's routes do not exist here.
     expect((await fetch(`${production.base}/sandbox/`)).status).toBe(404);
+  });
+
+  it('answers the probes: alive, ready, and metrics for the bearer of METRICS_TOKEN only', async () => {
+    const health = await fetch(`${production.base}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+    const ready = await fetch(`${production.base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+    expect((await fetch(`${production.base}/metrics`)).status).toBe(401);
+    const metrics = await fetch(`${production.base}/metrics`, {
+      headers: { authorization: `Bearer ${productionEnv.METRICS_TOKEN}` },
+    });
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toMatch(/^http_request_duration_seconds_count\{.*route="\/readyz".*\} \d+$/m);
+    expect(text).toMatch(/^db_pool_connections\{state="idle"\} \d+$/m);
   });
 
   it('signs a user in with the production bot token, and sees the payment of a mint', async () => {
@@ -262,6 +283,8 @@ describe('the production install', () => {
       return row?.status === 'active' ? row : undefined;
     }, 'the production watcher to see the payment');
     expect(paid.activated_at).not.toBeNull();
+    // The staging network shows in the config the client gets, and the treasury address it pays is test-only.
+    expect(Address.parseFriendly(payment.address).isTestOnly).toBe(true);
   });
 
   it('stops on SIGTERM with exit code 0', async () => {
