@@ -34,6 +34,7 @@ import { DatabaseUnavailableError } from './db/faults';
 import { registerDraining } from './http/draining';
 import { registerProtection, scriptHash } from './http/protection';
 import { DomainError, TooManyRequestsError, ValidationError } from './lib/errors';
+import { type BotApi, createBotApi } from './lib/bot-api';
 import { DEFAULT_DIST_DIR } from './lib/files';
 import { createTonNodeClient } from './lib/ton-node';
 import { maintenanceRoutes } from './maintenance/routes';
@@ -92,6 +93,8 @@ export interface BuildAppOptions {
   socketTokenTimeoutMs?: number;
   /** Override of the logger (default: pino at LOG_LEVEL). */
   logger?: FastifyServerOptions['logger'];
+  /** The bot's Bot API (default: the sandbox's recorder, else Telegram's at BOT_API_URL). */
+  botApi?: BotApi;
   /** The process's TON node client, shared with the jobs (start.ts); default: one of the app's own. */
   tonClient?: TonClient;
   /** The process's metrics, shared with the jobs and the node client (start.ts); default: the app's own. */
@@ -161,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bus: options.bus ?? createInProcessBus(),
     community: options.community ?? sandbox?.community ?? productionCommunityChecker(config, app),
     shareMessages: options.shareMessages ?? sandbox?.shareMessages ?? productionShareMessages(config, app),
+    botApi: options.botApi ?? sandbox?.botApi ?? createBotApi({ botToken: config.botToken, baseUrl: config.botApiUrl }),
     tokens: new TokenKeys(config.jwtSecret, config.accessTokenTtlSeconds),
     revokedSessions: new RevokedSessions(config.accessTokenTtlSeconds * 1000),
     hotWallet:

@@ -4,6 +4,7 @@ import type { Db } from './db/index';
 import type { EventBus } from './events/bus';
 import type { TokenKeys } from './http/auth-context';
 import type { RevokedSessions } from './http/revoked-sessions';
+import type { BotApi } from './lib/bot-api';
 
 /**
  * The community gate's question (SPEC §6): is this Telegram user a member of the community chat?
@@ -65,4 +66,6 @@ export interface Deps {
   revokedSessions: RevokedSessions;
   /** Null when payouts are off (PAYOUTS_ENABLED). */
   hotWallet: HotWalletKeys | null;
+  /** The bot's Telegram Bot API (lib/bot-api.ts); the sandbox records the calls instead. */
+  botApi: BotApi;
 }

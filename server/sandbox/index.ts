@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { CommunityChecker, Deps, HotWalletKeys, ShareMessagePreparer } from '../deps';
+import { type SandboxBotApi, createSandboxBotApi } from './bot-api';
 import { chainRoutes } from './chain/routes';
 import { ensureSandboxTreasury } from './chain/service';
 import { sandboxTreasuryKeyPair, sandboxTreasuryWallet } from './chain/treasury';
@@ -34,6 +35,8 @@ export interface Sandbox {
    * another wallet (whose key the sandbox does not have).
    */
   hotWallet: HotWalletKeys | null;
+  /** The bot's Bot API: calls recorded, never sent (bot-api.ts). */
+  botApi: SandboxBotApi;
   /** Added to the runtime config: the local wallets list and the test-transfer address. */
   appConfig: { walletsListUrl: string; testTransferAddress: string | null };
   /** Applied to index.html after the runtime config: the dev wallet's bridge script. */
@@ -49,6 +52,7 @@ export function createSandbox(config: Config, db: Db): Sandbox {
   return {
     community: sandboxCommunityChecker(db),
     shareMessages: sandboxShareMessagePreparer(db),
+    botApi: createSandboxBotApi(),
     hotWallet:
       config.payoutsEnabled &&
       config.treasuryAddress !== undefined &&
