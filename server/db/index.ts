@@ -219,9 +219,11 @@ async function createPgDb(connectionString: string, poolSize: number, timeouts: 
         await q.exec('COMMIT');
         return result;
       } catch (error) {
-        // A lost connection is rolled back by the server when it goes; on a live one, ROLLBACK.
+        // A lost connection is rolled back by the server when it goes; on a live one, ROLLBACK — queued
+        // behind the statements still running (Promise.all rejects at the first failure while the others
+        // are under way), never sent beside them.
         if (connectionLost(error)) broken = error as Error;
-        else await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        else await q.exec('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
         client.off('error', onLost);
