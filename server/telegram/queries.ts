@@ -33,7 +33,7 @@ export async function takeStartParam(q: Queryable, telegramId: number): Promise<
   return row?.param ?? null;
 }
 
-/** Forgets updates received before `days` ago: Telegram retries one for at most a day. */
+/** Forgets updates received more than `days` ago; how many. */
 export async function purgeUpdates(q: Queryable, days: number): Promise<number> {
   const rows = await q.query(
     `DELETE FROM telegram_updates WHERE received_at < now() - make_interval(days => $1) RETURNING 1`,

@@ -15,11 +15,12 @@
 import { z } from 'zod';
 import { ACTIVATION_CODE_PATTERN, FARM_START_PREFIX, readRefCode } from '@/shared/api/contract';
 import type { Config } from '../config';
+import { TELEGRAM_UPDATES_KEPT_DAYS } from '../constants';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { BotApiError } from '../lib/bot-api';
 import { markBotStarted } from '../users/service';
-import { keepStartParam, recordUpdate, takeStartParam } from './queries';
+import { keepStartParam, purgeUpdates, recordUpdate, takeStartParam } from './queries';
 import { BOT_LANGUAGES, MENU_BUTTON_TEXT, botLanguage, botTexts } from './texts';
 
 /** The webhook's path (POST), which `setupBot` gives Telegram. */
@@ -199,4 +200,9 @@ export async function setupBot(
 /** Sends an answer; a refusal (the user blocked the bot, Telegram unreachable) is the caller's to log. */
 export async function sendReply(deps: Pick<Deps, 'botApi'>, answer: BotReply): Promise<void> {
   await deps.botApi.call('sendMessage', { ...answer });
+}
+
+/** Forgets handled updates older than TELEGRAM_UPDATES_KEPT_DAYS (none of them can come again); how many. */
+export function purgeHandledUpdates(q: Queryable): Promise<number> {
+  return purgeUpdates(q, TELEGRAM_UPDATES_KEPT_DAYS);
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BotApiError } from '../../server/lib/bot-api';
 import { runOperator } from '../../server/operator';
 import { type SandboxBotApi, createSandboxBotApi } from '../../server/sandbox/bot-api';
+import { purgeHandledUpdates } from '../../server/telegram/service';
 import { createTestContext, newTelegramId, register, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -286,6 +287,23 @@ describe('updates', () => {
         payload: { enabled: false },
       });
     }
+  });
+});
+
+describe('handled updates', () => {
+  it('are forgotten once no retry can bring them again (older than 2 days), the newer ones kept', async () => {
+    const old = nextUpdateId++;
+    const recent = nextUpdateId++;
+    await ctx.db.query(
+      "INSERT INTO telegram_updates (update_id, received_at) VALUES ($1, now() - interval '3 days'), ($2, now() - interval '1 day')",
+      [old, recent],
+    );
+    expect(await purgeHandledUpdates(ctx.db)).toBeGreaterThanOrEqual(1);
+    const left = await ctx.db.query<{ update_id: string }>(
+      'SELECT update_id::text FROM telegram_updates WHERE update_id = ANY($1::bigint[])',
+      [[old, recent]],
+    );
+    expect(left).toEqual([{ update_id: String(recent) }]);
   });
 });
 
