@@ -29,6 +29,7 @@ const DOMAINS = [
   'wallet',
   'audit',
   'observability',
+  'telegram',
 ];
 const D = `(${DOMAINS.join('|')})`;
 /** Platform: shared by every domain, knows none of them. */

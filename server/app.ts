@@ -49,6 +49,7 @@ import type { Sandbox } from './sandbox/index';
 import { stakingRoutes } from './staking/routes';
 import { statsRoutes } from './stats/routes';
 import { taskRoutes } from './tasks/routes';
+import { telegramRoutes } from './telegram/routes';
 import { userRoutes } from './users/routes';
 import { walletRoutes } from './wallet/routes';
 import { chainPublicKeyReader } from './wallet/service';
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(treasuryAdminRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(settingsRoutes(deps));
+  await app.register(telegramRoutes(deps));
   metrics.watch({
     pool: db.poolStats?.bind(db),
     sockets: () => app.websocketServer.clients.size,

@@ -22,6 +22,8 @@ export const SANDBOX_JWT_SECRET = 'sandbox-jwt-secret-not-for-production-use';
 export const SANDBOX_ADMIN_TOKEN = 'sandbox-admin';
 export const SANDBOX_BOT_USERNAME = 'ton_token_sandbox_bot';
 export const SANDBOX_COMMUNITY_URL = 'https://t.me/ton_token_sandbox_community';
+/** Public on purpose: the sandbox's bot is the recorder (server/sandbox/bot-api.ts), no Telegram calls it. */
+export const SANDBOX_BOT_WEBHOOK_SECRET = 'sandbox-webhook-secret';
 /**
  * The sandbox treasury: the dev chain's wallet v4r2 of a public seed (server/sandbox/chain/treasury.ts
  * derives it; tests/server/chain-config.test.ts checks the two agree). A constant here, so the
@@ -66,6 +68,13 @@ export interface Config {
    * local server answering as the Bot API does.
    */
   botApiUrl: string;
+  /**
+   * BOT_WEBHOOK_SECRET: the secret_token the bot's webhook is set with (`npm run operator -- bot setup`):
+   * Telegram sends it as X-Telegram-Bot-Api-Secret-Token on every update, and POST /api/telegram/webhook
+   * refuses any call without it. 1 to 256 characters of A-Z a-z 0-9 _ - (Telegram's rule). Required in
+   * production; sandbox default `sandbox-webhook-secret`.
+   */
+  botWebhookSecret: string;
   /** COMMUNITY_CHAT_ID: chat id or @channel whose membership gates the app (Bot API getChatMember). Production. */
   communityChatId: string | undefined;
   /** COMMUNITY_URL: the link the join-community modal opens (sandbox default t.me/ton_token_sandbox_community). */
@@ -202,6 +211,7 @@ const PRODUCTION_REQUIRED = [
   'COMMUNITY_URL',
   'PUBLIC_URL',
   'TREASURY_ADDRESS',
+  'BOT_WEBHOOK_SECRET',
 ] as const;
 
 /**
@@ -217,6 +227,7 @@ const PUBLISHED_SANDBOX_SECRETS = {
   JWT_SECRET: SANDBOX_JWT_SECRET,
   ADMIN_TOKEN: SANDBOX_ADMIN_TOKEN,
   TREASURY_ADDRESS: SANDBOX_TREASURY_ADDRESS,
+  BOT_WEBHOOK_SECRET: SANDBOX_BOT_WEBHOOK_SECRET,
 } as const;
 
 export class ConfigError extends Error {
@@ -259,6 +270,12 @@ const envSchema = z.object({
   ),
   MINI_APP_NAME: optionalText,
   BOT_API_URL: optionalText.pipe(url.optional()),
+  BOT_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,256}$/, "1 to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram's secret_token)")
+      .optional(),
+  ),
   COMMUNITY_CHAT_ID: optionalText,
   COMMUNITY_URL: optionalText.pipe(url.optional()),
   JWT_SECRET: optionalText,
@@ -500,6 +517,7 @@ export function loadConfig(env: Env = process.env): Config {
     botUsername: e.BOT_USERNAME ?? SANDBOX_BOT_USERNAME,
     miniAppName: e.MINI_APP_NAME ?? 'app',
     botApiUrl: (e.BOT_API_URL ?? DEFAULT_BOT_API_URL).replace(/\/+$/, ''),
+    botWebhookSecret: e.BOT_WEBHOOK_SECRET ?? SANDBOX_BOT_WEBHOOK_SECRET,
     communityChatId: e.COMMUNITY_CHAT_ID,
     communityUrl: e.COMMUNITY_URL ?? SANDBOX_COMMUNITY_URL,
     jwtSecret: e.JWT_SECRET ?? SANDBOX_JWT_SECRET,

@@ -189,6 +189,12 @@ export const AUTH_DATE_FUTURE_SKEW_SECONDS = 60;
 export const MAX_LIVE_SESSIONS_PER_USER = 10;
 /** How often expired refresh tokens are purged. */
 export const REFRESH_TOKEN_PURGE_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * The bot's handled updates (telegram_updates) are kept this many days, then purged with the sessions:
+ * Telegram keeps retrying an update for at most a day, so an older one never comes again.
+ */
+export const TELEGRAM_UPDATES_KEPT_DAYS = 2;
 /**
  * How often each process reads the sessions revoked meanwhile (sign-out, reuse, the cap) from the
  * database: the backstop of the bus event, so a process that missed one refuses its tokens within this.

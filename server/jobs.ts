@@ -10,6 +10,7 @@
 import type { TonClient } from '@ton/ton';
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeExpiredRefreshTokens } from './auth/queries';
+import { purgeHandledUpdates } from './telegram/service';
 import type { Config } from './config';
 import {
   PAYOUT_INTERVAL_MS,
@@ -191,7 +192,7 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
     });
   }
 
-  // Expired refresh tokens can never refresh again: deleted hourly.
+  // Expired refresh tokens can never refresh again: deleted hourly, with the bot's old updates.
   const sessionPurge = createPeriodicJob({
     name: 'session-purge',
     intervalMs: REFRESH_TOKEN_PURGE_INTERVAL_MS,
@@ -200,6 +201,9 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
     run: async () => {
       const purged = await purgeExpiredRefreshTokens(db);
       if (purged > 0) log.info({ purged }, 'expired refresh tokens purged');
+      // The bot's handled updates, which no retry can bring again: the same hourly sweep.
+      const updates = await purgeHandledUpdates(db);
+      if (updates > 0) log.info({ purged: updates }, 'old telegram updates purged');
     },
     onError: (error) => log.error({ err: error }, 'refresh token purge failed'),
   });

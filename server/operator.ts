@@ -20,6 +20,7 @@
  *   npm run operator -- payouts resign <batch id>   (sign a held batch again with its own seqno: it can pay only once)
  *   npm run operator -- audit [<n>]                 (the newest operator actions, as answered)
  *   npm run operator -- settings                    (every global setting, as stored)
+ *   npm run operator -- bot setup                   (the bot's webhook, commands, descriptions and menu button)
  *   npm run operator -- hot-wallet new [--version v4r2|v5r1] [--network mainnet|testnet]
  *                                                   (24 new words and the wallet's address: no server call)
  *   npm run operator -- hot-wallet address          (the address HOT_WALLET_MNEMONIC pays from: no server call)
@@ -31,6 +32,7 @@ import {
   API_BASE,
   type AdminTask,
   type AuditEntry,
+  type BotSetupStep,
   type HeldBatch,
   type OperatorBody,
   type OperatorCallName,
@@ -71,6 +73,7 @@ export const USAGE = `Usage:
   npm run operator -- payouts resign <batch id>
   npm run operator -- audit [<how many, default 50>]
   npm run operator -- settings
+  npm run operator -- bot setup
   npm run operator -- hot-wallet new [--version v4r2|v5r1] [--network mainnet|testnet]
   npm run operator -- hot-wallet address [--version v4r2|v5r1] [--network mainnet|testnet]
       (reads HOT_WALLET_MNEMONIC, HOT_WALLET_VERSION and TON_NETWORK as the server does)`;
@@ -218,6 +221,11 @@ function addTaskBody(args: string[]): Record<string, unknown> {
     ...(values.inactive ? { is_active: false } : {}),
     settings,
   };
+}
+
+function botStepLine(step: BotSetupStep): string {
+  const what = step.language === null ? step.method : `${step.method} (${step.language})`;
+  return `${step.ok ? 'ok    ' : 'FAILED'} ${what}${step.error ? ` — ${step.error}` : ''}`;
 }
 
 type PriceState = OperatorResponse<'priceGet'>;
@@ -418,6 +426,15 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
     print(`withdraw_network_fee: ${s.withdraw_network_fee} TON`);
     print(`withdraw_min_receive: ${s.withdraw_min_receive} TON`);
     print(`payouts_paused: ${s.payouts_paused ? 'yes' : 'no'}`);
+    return;
+  }
+
+  if (command === 'bot' && action === 'setup' && rest.length === 0) {
+    const { webhook_url, steps } = await call('botSetup');
+    for (const step of steps) print(botStepLine(step));
+    const failed = steps.filter((step) => !step.ok).length;
+    if (failed > 0) throw new Error(`Bot setup: ${failed} of ${steps.length} calls failed (run it again once fixed)`);
+    print(`Bot set up: updates go to ${webhook_url}`);
     return;
   }
 

@@ -5,12 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { validate } from '@telegram-apps/init-data-node';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TokenPair } from '@/shared/api/contract';
+import { type TokenPair, readRefCode } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import type { VerifiedClaims } from '../http/auth-context';
 import { UnauthorizedError } from '../lib/errors';
+import { takeStartRefCode } from '../telegram/service';
 import { type TelegramProfile, signInUser } from '../users/service';
 import { readLaunchFields } from './init-data';
 import { AUTH_DATE_FUTURE_SKEW_SECONDS, MAX_LIVE_SESSIONS_PER_USER, REVOKED_SESSION_SWEEP_MS } from '../constants';
@@ -81,9 +82,13 @@ export async function register(
 ): Promise<{ tokens: TokenPair; userId: number }> {
   const signIn = verifyInitData(body.init_data, deps.config.botToken, deps.config.initDataMaxAgeSeconds);
   return inTransaction(deps.db, deps.bus, async (q) => {
-    // The referrer is the ref code typed at sign-in, else the start parameter of the launch link; one
-    // that is no ref code is ignored (users/service), never a reason to refuse the sign-in.
-    const userId = await signInUser(q, signIn.profile, body.ref_code || signIn.startParam, log);
+    // The referrer is the ref code typed at sign-in, else the start parameter of the launch link, else
+    // the code a /start <ref_code> to the bot kept (the bot's button opens the app without a start
+    // parameter), read once; one that is no ref code is ignored (users/service), never a reason to refuse
+    // the sign-in. Only a new account takes a referrer (users/service), so the kept code cannot change one.
+    const given = body.ref_code || signIn.startParam;
+    const kept = await takeStartRefCode(q, signIn.profile.telegramId);
+    const userId = await signInUser(q, signIn.profile, readRefCode(given) === null ? (kept ?? given) : given, log);
     const tokens = await issueTokens(deps, q, { id: userId, telegramId: signIn.profile.telegramId }, randomUUID());
     q.publishSessionsRevoked(await revokeSessionsBeyond(q, userId, MAX_LIVE_SESSIONS_PER_USER));
     return { tokens, userId };

@@ -2,7 +2,7 @@
  * The gates the client shows, enforced by the server (DESIGN.md §7), as request hooks registered once in
  * app.ts rather than checks in each route:
  * - maintenance: every /api call answers 503 {msg} while it is on, except the status the client polls,
- *   the operator API that turns it off, and the socket's already open connections (docs/security.md "Gates").
+ *   the operator API that turns it off, the bot's webhook (Telegram's call), and the socket's already open connections (docs/security.md "Gates").
  *   Decided by the route the request matched (server/http/paths.ts), never by its raw URL: the router
  *   decodes `/%61pi/…` to `/api/…` before matching. A request no /api route matched but whose path reads as
  *   /api in any spelling (`//API/./x`) is refused too, so an unknown or oddly spelled call never answers
@@ -44,6 +44,7 @@ export function maintenanceGate(deps: Pick<Deps, 'db'>) {
     if (areaOf(request) !== 'api') return; // the app itself must load to show the maintenance page
     if (request.routeOptions.config.probe) return; // health and metrics describe the process, not the app
     if (request.routeOptions.config.operator) return; // or nobody could turn it off
+    if (request.routeOptions.config.webhook) return; // Telegram's updates: the bot still opens the app
     const call = callOf(request);
     if (call && OPEN_DURING_MAINTENANCE.has(call)) return;
     let on: boolean;

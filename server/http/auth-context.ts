@@ -44,6 +44,11 @@ declare module 'fastify' {
      * token was accepted. Every /api/admin route must have it (app.ts refuses to register one without).
      */
     operator?: boolean;
+    /**
+     * The route is Telegram's call to the bot (server/telegram): it proves itself with its own secret, and
+     * stays open during maintenance; no community gate or per-user limit applies (no user calls it).
+     */
+    webhook?: boolean;
   }
 }
 

@@ -128,6 +128,18 @@ export async function insertUser(
   return row.id;
 }
 
+/**
+ * The user with this Telegram id started the bot (/start): it may message them again, even after they had
+ * blocked it. False when there is no such user yet.
+ */
+export async function markBotStarted(q: Queryable, telegramId: number): Promise<boolean> {
+  const rows = await q.query(
+    'UPDATE users SET bot_started_at = now(), bot_blocked_at = NULL WHERE telegram_id = $1 RETURNING id',
+    [telegramId],
+  );
+  return rows.length > 0;
+}
+
 export async function setCommunityMember(q: Queryable, userId: number, member: boolean): Promise<void> {
   await q.query('UPDATE users SET community_member = $2, community_checked_at = now() WHERE id = $1', [userId, member]);
 }

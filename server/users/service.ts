@@ -27,7 +27,7 @@ import {
 } from './queries';
 
 export type { TelegramProfile, UserSummary } from './queries';
-export { findUserIdByTelegramId, lockUser, userExists, userSummaries } from './queries';
+export { findUserIdByTelegramId, lockUser, markBotStarted, userExists, userSummaries } from './queries';
 
 /** A new ref code: the contract's REF_CODE_LENGTH characters of its REF_CODE_ALPHABET. */
 export const newRefCode = (): string => randomCode(REF_CODE_LENGTH);

@@ -144,6 +144,7 @@ beforeAll(async () => {
     BOT_TOKEN,
     BOT_USERNAME: 'ton_token_bot',
     BOT_API_URL: botApi.url,
+    BOT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
     JWT_SECRET: randomBytes(32).toString('base64url'),
     ADMIN_TOKEN: randomBytes(24).toString('base64url'),
     METRICS_TOKEN: randomBytes(24).toString('base64url'),

@@ -12,6 +12,7 @@ import {
   SANDBOX_TREASURY_ADDRESS,
   SANDBOX_ADMIN_TOKEN,
   SANDBOX_BOT_TOKEN,
+  SANDBOX_BOT_WEBHOOK_SECRET,
   SANDBOX_JWT_SECRET,
   isLoopbackHost,
   loadConfig,
@@ -115,12 +116,22 @@ describe('mode', () => {
   });
 });
 
+describe('BOT_WEBHOOK_SECRET', () => {
+  it("takes Telegram's secret_token characters only, 1 to 256 of them; the sandbox has a public default", () => {
+    expect(loadConfig({ ...PRODUCTION_ENV, BOT_WEBHOOK_SECRET: 'A-z_09' }).botWebhookSecret).toBe('A-z_09');
+    expect(configError({ ...PRODUCTION_ENV, BOT_WEBHOOK_SECRET: 'has space' })).toContain('BOT_WEBHOOK_SECRET');
+    expect(configError({ ...PRODUCTION_ENV, BOT_WEBHOOK_SECRET: 'x'.repeat(257) })).toContain('BOT_WEBHOOK_SECRET');
+    expect(loadConfig({ MODE: 'sandbox' }).botWebhookSecret).toBe(SANDBOX_BOT_WEBHOOK_SECRET);
+  });
+});
+
 describe('production refuses the sandbox published secrets', () => {
   it.each([
     ['BOT_TOKEN', SANDBOX_BOT_TOKEN],
     ['JWT_SECRET', SANDBOX_JWT_SECRET],
     ['ADMIN_TOKEN', SANDBOX_ADMIN_TOKEN],
     ['TREASURY_ADDRESS', SANDBOX_TREASURY_ADDRESS],
+    ['BOT_WEBHOOK_SECRET', SANDBOX_BOT_WEBHOOK_SECRET],
   ])('%s', (name, published) => {
     const message = configError({ ...PRODUCTION_ENV, [name]: published });
     expect(message).toContain(`${name} is the sandbox's published value`);

@@ -5,7 +5,7 @@
  * asked for in every spelling a client could use — percent-encoded letters, doubled slashes, dot
  * segments, mixed case, and combinations — by its own method, over a real socket (the bytes as sent), and
  * nothing answers but 503, or a 404 no /api handler was reached for: except the maintenance status the
- * client polls and the operator API, which the gate leaves open on purpose. The routes are collected as
+ * client polls, the operator API and the bot's webhook (Telegram's call), which the gate leaves open on purpose. The routes are collected as
  * they are registered (an onRoute hook on the app buildApp makes), not listed here.
  */
 import { randomBytes } from 'node:crypto';
@@ -135,7 +135,7 @@ function spellings(target: string): string[] {
 const fill = (pattern: string) => pattern.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');
 
 describe('with maintenance on, every /api route in every spelling', () => {
-  it('answers 503, or a 404 no /api handler was reached for; only the status call and the operator API answer otherwise', async () => {
+  it('answers 503, or a 404 no /api handler was reached for; only the status call, the operator API and the bot’s webhook answer otherwise', async () => {
     const apiRoutes = seen.routes.filter((route) => /^\/api(\/|$)/.test(route.url));
     // The routes were collected, not assumed: the contract's calls, the sockets and the operator API.
     expect(apiRoutes.length).toBeGreaterThan(50);
@@ -148,7 +148,8 @@ describe('with maintenance on, every /api route in every spelling', () => {
       let probes = 0;
       for (const route of apiRoutes) {
         const methods = ([] as string[]).concat(route.method);
-        const isOpen = route.config?.call === 'maintenanceStatus' || route.url.startsWith('/api/admin/');
+        const isOpen =
+          route.config?.call === 'maintenanceStatus' || route.url.startsWith('/api/admin/') || route.config?.webhook;
         const isSocket = (route as { websocket?: boolean }).websocket === true;
         for (const method of methods) {
           for (const target of spellings(fill(route.url))) {

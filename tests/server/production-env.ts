@@ -9,4 +9,5 @@ export const PRODUCTION_ENV = {
   COMMUNITY_URL: 'https://t.me/community',
   PUBLIC_URL: 'https://app.example.com',
   TREASURY_ADDRESS: `0:${'cd'.repeat(32)}`,
+  BOT_WEBHOOK_SECRET: 'a-real-webhook-secret',
 };

@@ -32,6 +32,8 @@ export const operatorRoutes = {
   /** The hash travels in the body: base64 has '/' and '+', which a path would mangle. */
   treasuryResolve: { method: 'POST', path: '/admin/treasury/transactions/resolve', auth: false, status: 200 },
   audit: { method: 'GET', path: '/admin/audit', auth: false, status: 200 },
+  /** Sets the bot up through the Bot API (webhook, commands, descriptions, menu button): each call's outcome. */
+  botSetup: { method: 'POST', path: '/admin/bot/setup', auth: false, status: 200 },
 } as const satisfies Record<string, CallRoute>;
 
 export type OperatorCallName = keyof typeof operatorRoutes;

@@ -177,6 +177,22 @@ export const auditEntrySchema = z.object({
   created_at: z.number(),
 });
 
+// ---- bot --------------------------------------------------------------------------------------------
+/** One Bot API call of the bot's setup (server/telegram), and how it went. */
+export const botSetupStepSchema = z.object({
+  method: z.string(),
+  /** The language it set (commands, descriptions); null for the default. */
+  language: z.string().nullable(),
+  ok: z.boolean(),
+  /** Telegram's refusal, when not ok. */
+  error: z.string().nullable(),
+});
+export const botSetupSchema = z.object({
+  /** Where Telegram now delivers the bot's updates. */
+  webhook_url: z.string(),
+  steps: z.array(botSetupStepSchema),
+});
+
 /** The schemas of each operator call (./routes.ts), under the same names. */
 export const operatorCallSchemas = {
   settingsGet: { response: settingsSchema },
@@ -204,6 +220,7 @@ export const operatorCallSchemas = {
     response: z.object({ hash: z.string(), resolved: z.literal(true) }),
   },
   audit: { query: auditQuerySchema, response: z.array(auditEntrySchema) },
+  botSetup: { response: botSetupSchema },
 } as const satisfies Record<keyof typeof operatorRoutes, CallSchemas>;
 
 type Schemas = typeof operatorCallSchemas;
@@ -226,3 +243,4 @@ export type ReviewItem = z.output<typeof reviewItemSchema>;
 export type OperatorWithdrawal = z.output<typeof operatorWithdrawalSchema>;
 export type HeldBatch = z.output<typeof heldBatchSchema>;
 export type AuditEntry = z.output<typeof auditEntrySchema>;
+export type BotSetupStep = z.output<typeof botSetupStepSchema>;
