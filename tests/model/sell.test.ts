@@ -32,6 +32,7 @@ import { router, routes } from '@/shared/routing';
 import { openWalletModalFx, type ConnectedWalletInfo } from '@/shared/ton-connect';
 import { SERVER_MESSAGES } from '@/shared/api/contract/errors';
 import { createTestScope, inRussian, signedInMember } from './scope';
+import { withdrawal as withdrawalFixture } from './withdrawal-fixture';
 
 // The address check loads the address code on first use; loaded here once, it answers within a tick.
 await import('@/features/sell-tokens/lib/address-problem');
@@ -96,21 +97,8 @@ const calculation = (amount: string, overrides: Partial<WithdrawCalculation> = {
   };
 };
 
-const withdrawal = (id: number, overrides: Partial<Withdrawal> = {}): Withdrawal => ({
-  id,
-  source: 'balance_token',
-  from_ref_balance: false,
-  from_task_balance: false,
-  token_amount: '50',
-  ton_amount: '0.49',
-  fee: '0.01',
-  address: TESTNET,
-  status: 'queued',
-  tx_hash: null,
-  created_at: 1_790_000_000 + id,
-  updated_at: 1_790_000_000 + id,
-  ...overrides,
-});
+const withdrawal = (id: number, overrides: Partial<Withdrawal> = {}): Withdrawal =>
+  withdrawalFixture(id, { address: TESTNET, ...overrides });
 
 interface Setup {
   me?: UserMe;

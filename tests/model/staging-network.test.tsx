@@ -11,12 +11,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { userModel } from '@/entities/user';
 import { WithdrawalRow } from '@/entities/withdrawal/index.ui';
 import { sellModel } from '@/features/sell-tokens';
-import type { UserMe, Withdrawal } from '@/shared/api';
+import type { UserMe } from '@/shared/api';
 import { appConfig } from '@/shared/config';
 import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import { openLinkFx } from '@/shared/telegram';
 import { createAppConnector } from '@/shared/ton-connect/connector';
 import { mountedRoot } from '../unit/react-root';
+import { withdrawal } from './withdrawal-fixture';
 
 // The address check loads the address code on first use; loaded here once, it answers within a tick.
 await import('@/features/sell-tokens/lib/address-problem');
@@ -69,20 +70,7 @@ describe('TON Connect on a staging deployment', () => {
 
 describe('a paid-out withdrawal on a staging deployment', () => {
   const mounted = mountedRoot();
-  const paid: Withdrawal = {
-    id: 3,
-    source: 'balance_token',
-    from_ref_balance: false,
-    from_task_balance: false,
-    token_amount: '50',
-    ton_amount: '0.49',
-    fee: '0.01',
-    address: TESTNET,
-    status: 'completed',
-    tx_hash: HASH,
-    created_at: 1_790_000_000,
-    updated_at: 1_790_000_000,
-  };
+  const paid = withdrawal(3, { address: TESTNET, status: 'completed', tx_hash: HASH });
 
   it('links its transaction to testnet’s Tonviewer, opened with Telegram’s openLink', async () => {
     const openLink = vi.fn();

@@ -18,6 +18,7 @@ import {
 import { router } from '@/shared/routing';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, signedInMember } from './scope';
+import { withdrawal } from './withdrawal-fixture';
 import type { UserMe } from '@/shared/api';
 
 const {
@@ -33,21 +34,6 @@ const {
   withdrawalUpdated,
 } = withdrawalModel;
 
-const withdrawal = (id: number, overrides: Partial<Withdrawal> = {}): Withdrawal => ({
-  id,
-  source: 'balance_token',
-  from_ref_balance: false,
-  from_task_balance: false,
-  token_amount: '50',
-  ton_amount: '0.49',
-  fee: '0.01',
-  address: '0QCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEw6',
-  status: 'queued',
-  tx_hash: null,
-  created_at: 1_790_000_000 + id,
-  updated_at: 1_790_000_000 + id,
-  ...overrides,
-});
 /** Ids `from` down to `to`, newest first. */
 const ids = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, index) => from - index);
 

@@ -15,7 +15,14 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { getAccount, listTransactions } from '../../server/sandbox/chain/service';
-import { createTestContext, newTelegramId, sandboxConfig, signInitData, type TestContext } from './helpers';
+import {
+  createTestContext,
+  newTelegramId,
+  productionConfig,
+  sandboxConfig,
+  signInitData,
+  type TestContext,
+} from './helpers';
 
 const PUBLIC_URL = 'https://sandbox.example.com';
 const MANIFEST_URL = `${PUBLIC_URL}/tonconnect/manifest.json`;
@@ -37,17 +44,7 @@ beforeAll(async () => {
     logger: false,
     distDir,
     community: { isMember: async () => false, recheckIntervalMs: 30_000 },
-    config: sandboxConfig({
-      mode: 'production',
-      botToken: '123456:production-token',
-      botUsername: 'real_bot',
-      jwtSecret: 'p'.repeat(32),
-      adminToken: 'production-admin-token',
-      communityChatId: '@real',
-      communityUrl: 'https://t.me/real',
-      publicUrl: 'https://app.example.com',
-      tonNodeUrl: 'https://toncenter.com/api/v2/jsonRPC',
-    }),
+    config: productionConfig(),
   });
 });
 afterAll(async () => {

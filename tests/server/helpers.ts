@@ -49,6 +49,25 @@ export function sandboxConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig(TEST_ENV), ...overrides };
 }
 
+/**
+ * A production app's settings over the test ones (no sandbox routes, the Bot API's community checker
+ * unless one is given), for an app built beside a sandbox one on the same database.
+ */
+export function productionConfig(overrides: Partial<Config> = {}): Config {
+  return sandboxConfig({
+    mode: 'production',
+    botToken: '123456:production-token',
+    botUsername: 'real_bot',
+    jwtSecret: 'p'.repeat(32),
+    adminToken: 'production-admin-token',
+    communityChatId: '@real',
+    communityUrl: 'https://t.me/real',
+    publicUrl: 'https://app.example.com',
+    tonNodeUrl: 'https://toncenter.com/api/v2/jsonRPC',
+    ...overrides,
+  });
+}
+
 /** A migrated database: in-memory PGlite, or the Postgres server at `databaseUrl`. */
 export async function createTestDb(databaseUrl?: string, timeouts?: DbTimeouts): Promise<Db> {
   const db = await createDb({ databaseUrl, dataDir: 'memory://', timeouts });

@@ -16,7 +16,15 @@ import { createBackgroundJobs } from '../../server/jobs';
 import { createPeriodicJob } from '../../server/lib/periodic-job';
 import { tonNodeAdapter } from '../../server/lib/ton-node';
 import { Metrics, UNMATCHED_ROUTE } from '../../server/observability/metrics';
-import { bearer, createTestContext, newTelegramId, sandboxConfig, signInitData, type TestContext } from './helpers';
+import {
+  bearer,
+  createTestContext,
+  newTelegramId,
+  productionConfig,
+  sandboxConfig,
+  signInitData,
+  type TestContext,
+} from './helpers';
 import { TON } from './mint-kit';
 import { chainClient, newHotWallet, newRecipient, queue, quiet } from './payout-kit';
 import { fundedUser } from './race-kit';
@@ -25,19 +33,6 @@ const distDir = mkdtempSync(path.join(tmpdir(), 'dist-'));
 writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head></head><body>app</body></html>');
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
-const productionConfig = (metricsToken: string | undefined) =>
-  sandboxConfig({
-    mode: 'production',
-    botToken: '123456:production-token',
-    botUsername: 'real_bot',
-    jwtSecret: 'p'.repeat(32),
-    adminToken: 'production-admin-token',
-    communityChatId: '@real',
-    communityUrl: 'https://t.me/real',
-    publicUrl: 'https://app.example.com',
-    tonNodeUrl: 'https://toncenter.com/api/v2/jsonRPC',
-    metricsToken,
-  });
 
 let ctx: TestContext;
 let metrics: Metrics;
@@ -333,7 +328,12 @@ describe('METRICS_TOKEN in production', () => {
   const community = { isMember: async () => true, recheckIntervalMs: 0 };
 
   it('unset: /metrics is off (404 {msg}); /healthz and /readyz still answer', async () => {
-    const app = await buildApp({ config: productionConfig(undefined), db: ctx.db, logger: false, community });
+    const app = await buildApp({
+      config: productionConfig({ metricsToken: undefined }),
+      db: ctx.db,
+      logger: false,
+      community,
+    });
     try {
       const response = await get('/metrics', bearer(METRICS_TOKEN), app);
       expect(response.statusCode).toBe(404);
@@ -346,7 +346,12 @@ describe('METRICS_TOKEN in production', () => {
   });
 
   it('set: 401 without the bearer or with another, 200 with it', async () => {
-    const app = await buildApp({ config: productionConfig(METRICS_TOKEN), db: ctx.db, logger: false, community });
+    const app = await buildApp({
+      config: productionConfig({ metricsToken: METRICS_TOKEN }),
+      db: ctx.db,
+      logger: false,
+      community,
+    });
     try {
       expect((await get('/metrics', {}, app)).statusCode).toBe(401);
       expect((await get('/metrics', bearer('metrics-token-0123456788'), app)).statusCode).toBe(401);

@@ -12,7 +12,7 @@ import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type TokenPair, userMeSc
 import { buildApp } from '../../server/app';
 import { SANDBOX_BOT_TOKEN } from '../../server/config';
 import { sandboxTreasuryAddress } from '../../server/sandbox/chain/treasury';
-import { bearer, createTestContext, sandboxConfig, type TestContext } from './helpers';
+import { bearer, createTestContext, productionConfig, sandboxConfig, type TestContext } from './helpers';
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'dist-'));
 mkdirSync(path.join(distDir, 'assets'));
@@ -35,18 +35,7 @@ beforeAll(async () => {
     logger: false,
     distDir,
     community: { isMember: async () => false, recheckIntervalMs: 30_000 },
-    config: sandboxConfig({
-      mode: 'production',
-      botToken: '123456:production-token',
-      botUsername: 'real_bot',
-      jwtSecret: 'p'.repeat(32),
-      adminToken: 'production-admin-token',
-      communityChatId: '@real',
-      communityUrl: 'https://t.me/real',
-      publicUrl: 'https://app.example.com',
-      tonNodeUrl: 'https://toncenter.com/api/v2/jsonRPC',
-      tonApiKey: TON_API_KEY,
-    }),
+    config: productionConfig({ tonApiKey: TON_API_KEY }),
   });
 });
 afterAll(async () => {

@@ -3,8 +3,8 @@ import { Provider } from 'effector-react';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { WithdrawalRow } from '@/entities/withdrawal/index.ui';
-import type { Withdrawal } from '@/shared/api';
 import { explorerTransactionUrl } from '@/shared/lib/explorer';
+import { withdrawal } from '../model/withdrawal-fixture';
 import { mountedRoot } from './react-root';
 
 /*
@@ -23,20 +23,7 @@ describe('explorer links', () => {
   });
 
   it('are not offered in the sandbox: the hash is shown as text', () => {
-    const paid = {
-      id: 1,
-      source: 'balance_token',
-      from_ref_balance: false,
-      from_task_balance: false,
-      token_amount: '50',
-      ton_amount: '0.49',
-      fee: '0.01',
-      address: `0:${'ab'.repeat(32)}`,
-      status: 'completed',
-      tx_hash: HASH,
-      created_at: 1_790_000_000,
-      updated_at: 1_790_000_000,
-    } satisfies Withdrawal;
+    const paid = withdrawal(1, { address: `0:${'ab'.repeat(32)}`, status: 'completed', tx_hash: HASH });
     act(() =>
       mounted.root.render(
         <Provider value={fork()}>
