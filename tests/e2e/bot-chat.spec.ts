@@ -55,4 +55,5 @@ test('the launcher sets the bot up and shows its webhook, commands, descriptions
   await expect(config).toContainText('/start — Открыть приложение');
   await expect(config).toContainText('Минт, стейкинг и фарминг токенов за TON');
   await expect(config).toContainText('“Open app” →');
+  await bot.screenshot({ path: 'screenshots/bot-launcher.png' });
 });
