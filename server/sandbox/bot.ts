@@ -76,14 +76,9 @@ export async function botChatView(deps: Deps, id: number): Promise<BotChatView> 
 function ownOrigin(app: FastifyInstance): string {
   const address = app.server.address() as AddressInfo | string | null;
   if (address === null || typeof address === 'string') throw new Error('the server is not listening on a port');
-  const host =
-    address.address === '0.0.0.0'
-      ? '127.0.0.1'
-      : address.address === '::'
-        ? '[::1]'
-        : address.family === 'IPv6'
-          ? `[${address.address}]`
-          : address.address;
+  const wildcard = { '0.0.0.0': '127.0.0.1', '::': '::1' }[address.address];
+  const ip = wildcard ?? address.address;
+  const host = ip.includes(':') ? `[${ip}]` : ip;
   return `http://${host}:${address.port}`;
 }
 
@@ -100,6 +95,8 @@ export async function sendToBot(
   const user = await requireSandboxUser(deps, id);
   const { updateId, messageId, at } = await insertBotUpdate(deps.db, user.telegram_id, text);
   const telegramId = Number(user.telegram_id);
+  // Telegram marks a command at the start of the text as a bot_command entity (length in UTF-16 units).
+  const command = /^\/\S+/.exec(text);
   const update = {
     update_id: updateId,
     message: {
@@ -119,10 +116,7 @@ export async function sendToBot(
         ...(user.username ? { username: user.username } : {}),
       },
       text,
-      // Telegram marks a command at the start of the text as a bot_command entity.
-      ...(/^\/\S+/.test(text)
-        ? { entities: [{ type: 'bot_command', offset: 0, length: /^\/\S+/.exec(text)![0].length }] }
-        : {}),
+      ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] } : {}),
     },
   };
   let delivery: WebhookDelivery;
