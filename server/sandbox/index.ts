@@ -2,7 +2,8 @@
  * The sandbox (DESIGN.md §2): everything production does not have, in one plugin. The launcher and
  * the Telegram host frame (/sandbox/), test users and their grants, the dev wallet, the dev chain
  * (/sandbox/chain/jsonRPC) with its faucet and the sandbox treasury, the launcher's community flag, and
- * the stand-in for the Bot API's prepared share messages, the seeded tasks and the review queue.
+ * the stand-in for the Bot API's prepared share messages and its recorder (a test user's bot chat, the
+ * bot's setup), the seeded tasks and the review queue.
  *
  * server/app.ts loads this file with a dynamic import in sandbox mode only, so production never loads
  * sandbox code; nothing else outside server/sandbox/ imports it (.dependency-cruiser.cjs).
@@ -35,7 +36,7 @@ export interface Sandbox {
    * another wallet (whose key the sandbox does not have).
    */
   hotWallet: HotWalletKeys | null;
-  /** The bot's Bot API: calls recorded, never sent (bot-api.ts). */
+  /** The bot's Bot API: calls recorded in the database, never sent (bot-api.ts; the bot chat, bot.ts). */
   botApi: SandboxBotApi;
   /** Added to the runtime config: the local wallets list and the test-transfer address. */
   appConfig: { walletsListUrl: string; testTransferAddress: string | null };
@@ -52,7 +53,7 @@ export function createSandbox(config: Config, db: Db): Sandbox {
   return {
     community: sandboxCommunityChecker(db),
     shareMessages: sandboxShareMessagePreparer(db),
-    botApi: createSandboxBotApi(),
+    botApi: createSandboxBotApi(db),
     hotWallet:
       config.payoutsEnabled &&
       config.treasuryAddress !== undefined &&

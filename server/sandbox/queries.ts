@@ -144,3 +144,71 @@ export async function findPreparedMessage(
   );
   return row;
 }
+
+/**
+ * Records one Bot API call (sandbox/bot-api.ts); a sendMessage (with its chat) takes the next message id.
+ * The message id and the time, in Unix seconds, as the answer carries them.
+ */
+export async function insertBotCall(
+  q: Queryable,
+  call: { method: string; params: Record<string, unknown>; chatId: bigint | null },
+): Promise<{ messageId: number; at: number }> {
+  const [row] = await q.query<{ message_id: bigint | null; at: number }>(
+    `INSERT INTO sandbox_bot_calls (method, params, chat_id, message_id)
+     VALUES ($1, $2::jsonb, $3, CASE WHEN $3::bigint IS NULL THEN NULL ELSE nextval('sandbox_bot_message_id_seq') END)
+     RETURNING message_id, extract(epoch FROM created_at)::int AS at`,
+    [call.method, JSON.stringify(call.params), call.chatId],
+  );
+  if (!row) throw new Error('insertBotCall returned no row');
+  return { messageId: Number(row.message_id ?? 0), at: Number(row.at) };
+}
+
+/** One message of a bot chat: the bot's (a sendMessage) or the test user's (an update the sandbox sent). */
+export interface BotChatRow {
+  from_bot: boolean;
+  message_id: bigint;
+  params: Record<string, unknown> | null;
+  text: string | null;
+  created_at: Date;
+}
+
+/** The bot chat of one Telegram user, oldest first: what the bot sent there and what the user wrote. */
+export async function botChat(q: Queryable, telegramId: bigint): Promise<BotChatRow[]> {
+  return q.query<BotChatRow>(
+    `SELECT TRUE AS from_bot, message_id, params, NULL AS text, created_at
+       FROM sandbox_bot_calls WHERE chat_id = $1 AND method = 'sendMessage'
+     UNION ALL
+     SELECT FALSE, message_id, NULL, text, created_at FROM sandbox_bot_updates WHERE telegram_id = $1
+     ORDER BY message_id`,
+    [telegramId],
+  );
+}
+
+/** Records what a test user wrote to the bot: the update's id and the message's, for the webhook's update. */
+export async function insertBotUpdate(
+  q: Queryable,
+  telegramId: bigint,
+  text: string,
+): Promise<{ updateId: number; messageId: number; at: number }> {
+  const [row] = await q.query<{ update_id: bigint; message_id: bigint; at: number }>(
+    `INSERT INTO sandbox_bot_updates (telegram_id, message_id, text)
+     VALUES ($1, nextval('sandbox_bot_message_id_seq'), $2)
+     RETURNING update_id, message_id, extract(epoch FROM created_at)::int AS at`,
+    [telegramId, text],
+  );
+  if (!row) throw new Error('insertBotUpdate returned no row');
+  return { updateId: Number(row.update_id), messageId: Number(row.message_id), at: Number(row.at) };
+}
+
+/** The newest call of each setup method (per language_code, for the calls that take one). */
+export async function latestSetupCalls(
+  q: Queryable,
+  methods: readonly string[],
+): Promise<{ method: string; params: Record<string, unknown>; created_at: Date }[]> {
+  return q.query(
+    `SELECT DISTINCT ON (method, params->>'language_code') method, params, created_at
+       FROM sandbox_bot_calls WHERE method = ANY($1::text[])
+      ORDER BY method, params->>'language_code', id DESC`,
+    [methods],
+  );
+}

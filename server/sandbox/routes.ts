@@ -17,6 +17,7 @@ import {
   priceNudgeSchema,
 } from './schemas';
 import { createUser, grant, launch, listUsers, preparedMessage, updateUser } from './service';
+import { botRoutes } from './bot';
 import { devWalletRoutes } from './wallet/routes';
 
 /**
@@ -56,8 +57,8 @@ export function sandboxRoutes(deps: Deps) {
     });
     app.get('/sandbox/api/users/:id/launch', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);
-      const { farm_code: farmCode } = parseOr422(launchQuerySchema, request.query);
-      return launch(deps, id, farmCode);
+      const { farm_code: farmCode, via } = parseOr422(launchQuerySchema, request.query);
+      return launch(deps, id, farmCode, via);
     });
     app.post('/sandbox/api/users/:id/grant', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);
@@ -82,5 +83,6 @@ export function sandboxRoutes(deps: Deps) {
     });
 
     await app.register(devWalletRoutes(deps));
+    await app.register(botRoutes(deps));
   };
 }

@@ -39,8 +39,14 @@ export const maintenanceSwitchSchema = z.strictObject({ enabled: z.boolean() });
 /** The launcher's Price ↑ / ↓ (PRICE_NUDGE_BPS up or down, one tick through the price service). */
 export const priceNudgeSchema = z.strictObject({ direction: z.enum(['up', 'down']) });
 
-/** `?farm_code=`: open the app as from a farm link (start parameter `farm_<code>`, signed in the launch data). */
-export const launchQuerySchema = z.object({ farm_code: activationCodeSchema.optional() });
+/**
+ * `?farm_code=`: open the app as from a farm link (start parameter `farm_<code>`, signed in the launch data).
+ * `?via=web_app_button`: as from a bot message's web_app button, which carries no start parameter.
+ */
+export const launchQuerySchema = z.object({
+  farm_code: activationCodeSchema.optional(),
+  via: z.enum(['web_app_button']).optional(),
+});
 
 export const patchSandboxUserSchema = z.strictObject({ is_community_member: z.boolean().optional() });
 
@@ -86,4 +92,44 @@ export interface SandboxUser {
     referral_balance: string;
     task_balance: string;
   } | null;
+}
+
+/** What a test user writes to the bot in the host emulator's bot chat (a Telegram message: 1–4096 characters). */
+export const botChatMessageSchema = z.strictObject({ text: z.string().trim().min(1, 'Write something').max(4096) });
+
+/** One message of the bot chat, as the host emulator shows it. */
+export interface BotChatMessage {
+  message_id: number;
+  /** The bot's (sendMessage) or the test user's (an update to the webhook). */
+  from: 'bot' | 'user';
+  text: string;
+  /** sendMessage's parse_mode ('HTML', 'MarkdownV2'), null for plain text. */
+  parse_mode: string | null;
+  /** sendMessage's inline keyboard as sent (rows of buttons: text with web_app, url or callback_data). */
+  inline_keyboard: unknown[][] | null;
+  /** Unix seconds. */
+  date: number;
+}
+
+export interface BotChatView {
+  user: { id: number; telegram_id: number; first_name: string; language_code: 'en' | 'ru' };
+  messages: BotChatMessage[];
+}
+
+/** How the webhook took the update a test user's message became. */
+export interface WebhookDelivery {
+  update_id: number;
+  /** The webhook's HTTP status; 0 when it could not be reached. */
+  status: number;
+  error: string | null;
+}
+
+/** The bot's setup as the sandbox's Bot API last heard it (null or empty before the first setup). */
+export interface SandboxBotSetup {
+  webhook: { url: string; allowed_updates: unknown; secret_token_set: boolean; at: number } | null;
+  /** By language: `default` for the call without language_code. */
+  commands: Record<string, unknown>;
+  descriptions: Record<string, string>;
+  short_descriptions: Record<string, string>;
+  menu_button: unknown;
 }

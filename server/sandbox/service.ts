@@ -51,7 +51,7 @@ function toWire(row: SandboxUserRow): SandboxUser {
   };
 }
 
-async function requireSandboxUser(deps: Deps, id: number): Promise<SandboxUserRow> {
+export async function requireSandboxUser(deps: Deps, id: number): Promise<SandboxUserRow> {
   const row = await findSandboxUser(deps.db, id);
   if (!row) throw new NotFoundError({ code: 'notFound', msg: 'Test user not found' });
   return row;
@@ -132,11 +132,15 @@ export interface LaunchInfo {
 /**
  * The launch URL of a test user. With `farmCode` the app opens as from a farm link
  * (t.me/<bot>/<app>?startapp=farm_<code>): that start parameter replaces the user's referrer code for
- * this launch, as Telegram carries one start parameter.
+ * this launch, as Telegram carries one start parameter. With `via` 'web_app_button' it opens as from a bot
+ * message's button: no start parameter at all.
  */
-export async function launch(deps: Deps, id: number, farmCode?: string): Promise<LaunchInfo> {
+export async function launch(deps: Deps, id: number, farmCode?: string, via?: 'web_app_button'): Promise<LaunchInfo> {
   const stored = await requireSandboxUser(deps, id);
-  const user = farmCode ? { ...stored, start_param: `${FARM_START_PREFIX}${farmCode}` } : stored;
+  // A bot message's web_app button opens its URL with no start parameter (a farm code rides in its query).
+  const startParam =
+    via === 'web_app_button' ? null : farmCode ? `${FARM_START_PREFIX}${farmCode}` : stored.start_param;
+  const user = { ...stored, start_param: startParam };
   const hash = new URLSearchParams({
     tgWebAppData: signInitData(deps.config.botToken, user),
     tgWebAppVersion: SANDBOX_WEB_APP_VERSION,

@@ -6,23 +6,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BotApiError } from '../../server/lib/bot-api';
 import { runOperator } from '../../server/operator';
-import { type SandboxBotApi, createSandboxBotApi } from '../../server/sandbox/bot-api';
 import { purgeHandledUpdates } from '../../server/telegram/service';
 import { createTestContext, newTelegramId, register, type TestContext } from './helpers';
 
 let ctx: TestContext;
-let bot: SandboxBotApi;
+/** The Bot API calls answered, oldest first (the sandbox's recorder: tests/server/sandbox-bot.test.ts). */
+const bot = { calls: [] as { method: string; params: Record<string, unknown> }[] };
 let address: string;
 /** Bot API calls of these methods fail (403, as for a user who blocked the bot). */
 const refusing = new Set<string>();
 
 beforeAll(async () => {
-  bot = createSandboxBotApi();
   ctx = await createTestContext({
     botApi: {
       call: async <T>(method: string, params: Record<string, unknown>) => {
         if (refusing.has(method)) throw new BotApiError(method, 403, 'Forbidden: bot was blocked by the user');
-        return bot.call<T>(method, params);
+        bot.calls.push({ method, params });
+        return (method === 'sendMessage' ? { message_id: bot.calls.length } : true) as T;
       },
     },
   });
