@@ -46,7 +46,7 @@ import {
 } from './queries';
 import { renderMessage } from './texts';
 
-export type { NotificationKind, NotificationParams } from './queries';
+export type { NewNotification, NotificationKind, NotificationParams } from './queries';
 
 /**
  * Queues a notification in the caller's transaction; true when it wrote a row (false: the event had one).

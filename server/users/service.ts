@@ -11,6 +11,7 @@ import { balanceEvent } from '../ledger/service';
 import { randomCode } from '../lib/codes';
 import { UnauthorizedError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
+import { notify } from '../notifications/service';
 import { referralCountSql, referralTier, referralTurnoverSql } from '../referral/service';
 import { type Settings, settingSql } from '../settings/service';
 import { type BoundWalletColumns, boundWalletColumns, boundWalletFromColumns } from '../wallet/service';
@@ -83,6 +84,15 @@ export async function signInUser(
   const userId = await insertUser(q, profile, await unusedRefCode(q), referrerId);
   // The referrer's screen lists the new friend (and the navbar badge counts it) without a reload.
   if (referrerId !== null) q.publishToUser(referrerId, { event: 'user:referral', data: { reason: 'joined' } });
+  if (referrerId !== null) {
+    const joined = { name: profile.firstName };
+    await notify(q, {
+      userId: referrerId,
+      kind: 'referral_joined',
+      params: joined,
+      dedupeKey: `referral_joined:${userId}`,
+    });
+  }
   return userId;
 }
 
