@@ -19,6 +19,11 @@ export interface UserRow {
   investment_bonus: string;
   seen_referrals_count: number;
   created_at: Date;
+  /** Who the bot may write to (migration 0022, server/notifications). */
+  allows_write_to_pm: boolean;
+  notifications_enabled: boolean;
+  bot_started_at: Date | null;
+  bot_blocked_at: Date | null;
 }
 
 /** What Telegram tells us about the user at every sign-in. */
@@ -144,4 +149,17 @@ export async function insertUser(
 
 export async function setCommunityMember(q: Queryable, userId: number, member: boolean): Promise<void> {
   await q.query('UPDATE users SET community_member = $2, community_checked_at = now() WHERE id = $1', [userId, member]);
+}
+
+/** The user's switch for the bot's notifications; the new state (undefined: no such user). */
+export async function setNotificationsEnabled(
+  q: Queryable,
+  userId: number,
+  enabled: boolean,
+): Promise<boolean | undefined> {
+  const [row] = await q.query<{ notifications_enabled: boolean }>(
+    'UPDATE users SET notifications_enabled = $2 WHERE id = $1 RETURNING notifications_enabled',
+    [userId, enabled],
+  );
+  return row?.notifications_enabled;
 }

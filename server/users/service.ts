@@ -3,7 +3,7 @@
  * community flag, and GET /user/me. Other domains reach the users table through this file.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { REF_CODE_LENGTH, type UserMe, readRefCode } from '@/shared/api/contract';
+import { type NotificationsSetting, REF_CODE_LENGTH, type UserMe, readRefCode } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import type { Tx } from '../events/transaction';
@@ -24,6 +24,7 @@ import {
   insertUser,
   refCodeTaken,
   setCommunityMember,
+  setNotificationsEnabled,
   updateProfile,
 } from './queries';
 
@@ -153,7 +154,19 @@ export async function getMe(deps: Deps, userId: number): Promise<UserMe> {
     ...balanceEvent(user),
     collective_bonus: user.collective_bonus,
     wallet: boundWalletFromColumns(user),
+    notifications_enabled: user.notifications_enabled,
   };
+}
+
+/** PATCH /user/notifications: the bot writes to the user about their events only while this is on. */
+export async function setNotifications(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  enabled: boolean,
+): Promise<NotificationsSetting> {
+  const state = await setNotificationsEnabled(deps.db, userId, enabled);
+  if (state === undefined) throw new UnauthorizedError();
+  return { notifications_enabled: state };
 }
 
 /**

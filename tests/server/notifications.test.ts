@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Metrics } from '../../server/observability/metrics';
 import { notify } from '../../server/notifications/service';
-import { type TestContext, createTestContext } from './helpers';
+import { notificationsSettingSchema, userMeSchema } from '@/shared/api/contract';
+import { type TestContext, createTestContext, newTelegramId, register, signInitData } from './helpers';
+import { newUser } from './mint-kit';
 import { botUser, fakeClock, newSender, outbox, queueFor, recordingBotApi } from './notification-kit';
 
 let ctx: TestContext;
@@ -258,5 +260,71 @@ describe('pace', () => {
     }
     // Paced, not stalled: 60 sends in a little over two seconds.
     expect(times.at(-1)! - times[0]!).toBeLessThan(2_100);
+  });
+});
+
+describe('consent and the switch', () => {
+  const allowsOf = async (telegramId: number) =>
+    (
+      await ctx.db.query<{ allows_write_to_pm: boolean }>(
+        'SELECT allows_write_to_pm FROM users WHERE telegram_id = $1',
+        [telegramId],
+      )
+    )[0]?.allows_write_to_pm;
+
+  it("stores the launch data's allows_write_to_pm at every sign-in", async () => {
+    const telegramId = newTelegramId();
+    await register(ctx.app, { id: telegramId });
+    expect(await allowsOf(telegramId)).toBe(true);
+    // A later launch without the permission (the field absent) takes it back.
+    const user = { id: telegramId, allows_write_to_pm: false };
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { init_data: signInitData(user) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await allowsOf(telegramId)).toBe(false);
+  });
+
+  it('PATCH /user/notifications turns them off and on; /user/me shows it; off → nothing sent', async () => {
+    const { bot, sender, clock } = setup();
+    const user = await newUser(ctx);
+    const me = async () =>
+      userMeSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: user.headers })).json());
+    const patch = (enabled: unknown) =>
+      ctx.app.inject({ method: 'PATCH', url: '/api/user/notifications', headers: user.headers, payload: { enabled } });
+    expect((await me()).notifications_enabled).toBe(true);
+
+    const off = await patch(false);
+    expect(off.statusCode).toBe(200);
+    expect(notificationsSettingSchema.parse(off.json())).toEqual({ notifications_enabled: false });
+    expect((await me()).notifications_enabled).toBe(false);
+    await queueFor(ctx.db, user.userId);
+    expect(await sender.run()).toMatchObject({ sent: 0, skipped: 1 });
+    expect(bot.sent).toEqual([]);
+
+    expect((await patch(true)).json()).toEqual({ notifications_enabled: true });
+    await queueFor(ctx.db, user.userId);
+    clock.advance(2_000);
+    expect((await sender.run()).sent).toBe(1);
+    expect(bot.sent.map((m) => m.chat_id)).toEqual([String((await me()).telegram_id)]);
+  });
+
+  it('refuses a body that is no boolean (422) and a call without a token (401)', async () => {
+    const user = await newUser(ctx);
+    const bad = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user/notifications',
+      headers: user.headers,
+      payload: { enabled: 'yes' },
+    });
+    expect(bad.statusCode).toBe(422);
+    const anonymous = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user/notifications',
+      payload: { enabled: true },
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
