@@ -25,16 +25,17 @@ export const SCREEN_OF: Record<NotificationKind, string> = {
   stake_completed: '/staking',
 };
 
+// Screens named as the navbar names them (docs/glossary.md), like the app's own 'Go to Mint'.
 const BUTTON: Record<NotificationKind, Record<Lang, string>> = {
-  payout_completed: { en: 'Open history', ru: 'Открыть историю' },
-  payout_refunded: { en: 'Open history', ru: 'Открыть историю' },
-  mint_active: { en: 'Open mints', ru: 'Открыть минты' },
+  payout_completed: { en: 'Go to History', ru: 'Перейти к истории' },
+  payout_refunded: { en: 'Go to History', ru: 'Перейти к истории' },
+  mint_active: { en: 'Go to Mint', ru: 'Перейти к минту' },
   task_approved: { en: 'Claim the reward', ru: 'Забрать награду' },
-  task_rejected: { en: 'Open tasks', ru: 'Открыть задания' },
-  referral_joined: { en: 'Open referrals', ru: 'Открыть рефералов' },
-  referral_reward: { en: 'Open referrals', ru: 'Открыть рефералов' },
-  farm_activated: { en: 'Open farming', ru: 'Открыть фарминг' },
-  stake_completed: { en: 'Open staking', ru: 'Открыть стейкинг' },
+  task_rejected: { en: 'Go to Tasks', ru: 'Перейти к заданиям' },
+  referral_joined: { en: 'Go to Referral', ru: 'Перейти к рефералам' },
+  referral_reward: { en: 'Go to Referral', ru: 'Перейти к рефералам' },
+  farm_activated: { en: 'Go to farming links', ru: 'Перейти к фарминг-ссылкам' },
+  stake_completed: { en: 'Go to Staking', ru: 'Перейти к стейкингу' },
 };
 
 export const escapeHtml = (text: string): string =>
@@ -96,8 +97,8 @@ const TEXTS: Texts = {
       : `${escapeHtml(p.name)} paid a mint: ${formatTokens(p.token_amount)} to your referral balance.`,
   farm_activated: (p, lang) =>
     lang === 'ru'
-      ? `Вашу фарм-ссылку активировали: ${formatTokens(p.token_amount)}.`
-      : `Someone activated your farm link: ${formatTokens(p.token_amount)}.`,
+      ? `Вашу фарминг-ссылку активировали: ${formatTokens(p.token_amount)}.`
+      : `Someone activated your farming link: ${formatTokens(p.token_amount)}.`,
   stake_completed: (p, lang) =>
     lang === 'ru'
       ? `Стейк №${p.stake_id} завершён: ${formatTokens(p.token_amount)} на вашем балансе, из них награда ${formatTokens(p.reward)}.`

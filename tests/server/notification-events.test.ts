@@ -11,6 +11,7 @@ import { createTestContext, type TestContext } from './helpers';
 import { TON, ageStake, createMint, fakeNode, newUser, payMint, stakeMint, type TestUser } from './mint-kit';
 import { fakeClock, newSender, outbox, recordingBotApi } from './notification-kit';
 import { chainClient, drain, newHotWallet, newRecipient, queue, worker } from './payout-kit';
+import { createFarmingLink, fundedUser } from './race-kit';
 import { admin, makeTask, taskCall } from './task-kit';
 
 const NBSP = '\u00A0';
@@ -82,7 +83,7 @@ describe('payouts', () => {
     );
     expect(render('testnet', true).text).not.toContain('tonviewer');
     expect(render('mainnet', false).reply_markup).toEqual({
-      inline_keyboard: [[{ text: 'Open history', web_app: { url: 'https://app.example/history' } }]],
+      inline_keyboard: [[{ text: 'Go to History', web_app: { url: 'https://app.example/history' } }]],
     });
   });
 
@@ -213,6 +214,27 @@ describe('referrals', () => {
     expect(texts[1]).toMatch(
       new RegExp(`^Test paid a mint: [\\d${NBSP}]+\\.\\d{2}${NBSP}TKN to your referral balance\\.$`),
     );
+  });
+});
+
+describe('farming links', () => {
+  it("someone activated the user's link: the author is told the tokens of that use, once per activator", async () => {
+    const author = await fundedUser(ctx, 200n);
+    const link = await createFarmingLink(ctx, author);
+    const code = link.codes[0]!.activation_code;
+    const friend = await newUser(ctx);
+    const activate = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/farming/activate',
+        headers: friend.headers,
+        payload: { activation_code: code },
+      });
+    expect((await activate()).statusCode).toBe(200);
+    // The same activation asked again changes nothing and notifies nothing more.
+    await activate();
+    expect(await rowsOf(author)).toEqual([{ kind: 'farm_activated', params: { token_amount: '100' } }]);
+    expect(await sentTo(author, 'en')).toEqual([`Someone activated your farming link: 100.00${NBSP}TKN.`]);
   });
 });
 
