@@ -68,6 +68,32 @@ describe('the outbox', () => {
   });
 });
 
+describe('a sender that stops mid-send', () => {
+  it('leaves its claimed row unsent for good (at most once), closed as failed after 5 minutes; the others go out', async () => {
+    const { bot, sender, clock } = setup();
+    const cut = await botUser(ctx.db);
+    const other = await botUser(ctx.db);
+    await queueFor(ctx.db, cut.id);
+    await queueFor(ctx.db, other.id);
+    // What a process leaves when it stops after the claim, before the Bot API answered.
+    await ctx.db.query('UPDATE notifications SET claimed_at = $2, attempts = 1 WHERE user_id = $1', [
+      cut.id,
+      new Date(clock.now()),
+    ]);
+    expect((await sender.run()).sent).toBe(1);
+    expect(bot.sent.map((m) => m.chat_id)).toEqual([String(other.telegramId)]);
+
+    clock.advance(5 * 60_000 + 1);
+    const run = await sender.run();
+    expect(run).toMatchObject({ sent: 0, abandoned: 1 });
+    const [row] = await outbox(ctx.db, cut.id);
+    expect(row?.sent_at).toBeNull();
+    expect(row?.failed_at).not.toBeNull();
+    expect(row?.last_error).toMatch(/never answered/);
+    expect(bot.sent).toHaveLength(1);
+  });
+});
+
 describe('who is written to', () => {
   it('only users who allowed it: launch data or /start, switch on, not blocked', async () => {
     const { bot, sender } = setup();
