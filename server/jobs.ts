@@ -1,6 +1,6 @@
 /**
  * Every periodic job, composed here and nowhere else: the treasury watcher, the
- * settlement run, the payout worker and (sandbox) the price's random walk. Built from the same database and event bus as the app, started by start.ts after the
+ * settlement run, the payout worker, the notifications sender and (sandbox) the price's random walk. Built from the same database and event bus as the app, started by start.ts after the
  * server listens (in the sandbox the watcher reads the dev chain over this very server's HTTP), stopped
  * before it closes. Tests build the pieces directly and call runOnce(); nothing here runs on import.
  *
