@@ -75,6 +75,8 @@ declare module 'fastify' {
     renderIndexHtml(html: string): string;
     /** The wallet payouts leave from (null: payouts off); start.ts hands it to the payout job. */
     hotWallet: HotWalletKeys | null;
+    /** The bot's Bot API (the sandbox's recorder there); start.ts hands it to the notifications job. */
+    botApi: BotApi;
   }
 }
 
@@ -176,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           : await productionHotWallet(config, app),
   };
   app.decorate('hotWallet', deps.hotWallet);
+  app.decorate('botApi', deps.botApi);
   const metrics = options.metrics ?? new Metrics();
 
   app.setErrorHandler(errorHandler);

@@ -200,3 +200,22 @@ export const TELEGRAM_UPDATES_KEPT_DAYS = 2;
  * database: the backstop of the bus event, so a process that missed one refuses its tokens within this.
  */
 export const REVOKED_SESSION_SWEEP_MS = 3_000;
+
+// ---- notifications through the bot (docs/decisions.md "Notifications") -------------------------------
+
+/** The notifications job's period: a run sends what is due, paced, then ends. */
+export const NOTIFICATIONS_INTERVAL_MS = 1_000;
+/** Bot API limits: messages per second in all (Telegram's ~30, with headroom), and the gap per chat (1/s). */
+export const NOTIFICATIONS_PER_SECOND = 25;
+export const NOTIFICATIONS_CHAT_GAP_MS = 1_000;
+/** One run sends at most this many and waits for the pace at most this long, so stop() never waits long. */
+export const NOTIFICATIONS_PER_RUN = 200;
+export const NOTIFICATIONS_RUN_BUDGET_MS = 3_000;
+/** No answer (network, timeout) or a 5xx: tried again after 5 s, 10 s, 20 s… up to this many attempts in all. */
+export const NOTIFICATIONS_MAX_ATTEMPTS = 6;
+export const NOTIFICATIONS_BACKOFF_BASE_MS = 5_000;
+/**
+ * A row claimed this long ago with no answer recorded was cut off mid-send (the process stopped): closed as
+ * failed, never sent again. Far beyond the Bot API call's own timeout (BOT_API_TIMEOUT_MS).
+ */
+export const NOTIFICATIONS_ABANDONED_AFTER_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
 /**
  * Every periodic job, composed here and nowhere else: the treasury watcher, the
- * settlement run, the payout worker and (sandbox) the price's random walk. Built from the same database and event bus as the app, started by start.ts after the
+ * settlement run, the payout worker, the notifications sender and (sandbox) the price's random walk. Built from the same database and event bus as the app, started by start.ts after the
  * server listens (in the sandbox the watcher reads the dev chain over this very server's HTTP), stopped
  * before it closes. Tests build the pieces directly and call runOnce(); nothing here runs on import.
  *
@@ -13,6 +13,7 @@ import { purgeExpiredRefreshTokens } from './auth/queries';
 import { purgeHandledUpdates } from './telegram/service';
 import type { Config } from './config';
 import {
+  NOTIFICATIONS_INTERVAL_MS,
   PAYOUT_INTERVAL_MS,
   PAYOUT_SANDBOX_INTERVAL_MS,
   REFRESH_TOKEN_PURGE_INTERVAL_MS,
@@ -28,6 +29,8 @@ import { unixNow } from './lib/codes';
 import { createTonNodeClient } from './lib/ton-node';
 import { type PeriodicJob, type PeriodicJobOptions, createPeriodicJob as createJob } from './lib/periodic-job';
 import type { Metrics } from './observability/metrics';
+import type { BotApi } from './lib/bot-api';
+import { realSleep, sendDueNotifications } from './notifications/service';
 import { expirePendingMints, matureActiveMints } from './mint/service';
 import { createPriceWalk } from './price/service';
 import { completeDueStakes, settleBonuses } from './staking/service';
@@ -68,6 +71,8 @@ export const PAYOUT_LOCK_KEY = 7_402_116_006;
 export const PRICE_WALK_LOCK_KEY = 7_402_116_007;
 /** One purge of expired refresh tokens at a time across all processes. */
 export const SESSION_PURGE_LOCK_KEY = 7_402_116_008;
+/** One notification sender across all processes: the Bot API's pace is the bot's, not a process's. */
+export const NOTIFICATIONS_LOCK_KEY = 7_402_116_009;
 /** Steps one payout run takes at most (sign, send, confirm… for several batches) before it yields. */
 export const PAYOUT_STEPS_PER_RUN = 20;
 
@@ -90,6 +95,8 @@ export interface BackgroundJobsOptions {
   /** The payout hot wallet (app.hotWallet); null or absent: no payout job. */
   hotWallet?: HotWalletKeys | null;
   payoutNode?: PayoutNode;
+  /** The bot's Bot API (app.botApi); absent: no notifications job (tests that do not need it). */
+  botApi?: BotApi;
   /** The process's metrics (start.ts): every job's runs, the watcher's lag, the hot wallet's balance. */
   metrics?: Metrics;
 }
@@ -104,6 +111,8 @@ export interface BackgroundJobs {
   priceWalk: PeriodicJob | null;
   /** Deletes expired refresh tokens (hourly). */
   sessionPurge: PeriodicJob;
+  /** Sends the notifications outbox through the bot; null without a Bot API. */
+  notifications: PeriodicJob | null;
   start(): void;
   stop(): Promise<void>;
 }
@@ -208,21 +217,51 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
     onError: (error) => log.error({ err: error }, 'refresh token purge failed'),
   });
 
+  let notifications: PeriodicJob | null = null;
+  if (options.botApi) {
+    const sender = {
+      deps: { config, db, botApi: options.botApi },
+      now: Date.now,
+      sleep: realSleep,
+      log,
+      onOutcome: metrics?.notificationSent,
+    };
+    notifications = createPeriodicJob({
+      name: 'notifications',
+      intervalMs: NOTIFICATIONS_INTERVAL_MS,
+      db,
+      lockKey: NOTIFICATIONS_LOCK_KEY,
+      run: async () => {
+        await sendDueNotifications(sender);
+      },
+      onError: (error) => log.error({ err: error }, 'notifications run failed'),
+    });
+  }
+
   return {
     watcher,
     settlement,
     payouts,
     priceWalk,
     sessionPurge,
+    notifications,
     start() {
       watcher?.start();
       settlement.start();
       payouts?.start();
       priceWalk?.start();
       sessionPurge.start();
+      notifications?.start();
     },
     async stop() {
-      await Promise.all([watcher?.stop(), settlement.stop(), payouts?.stop(), priceWalk?.stop(), sessionPurge.stop()]);
+      await Promise.all([
+        watcher?.stop(),
+        settlement.stop(),
+        payouts?.stop(),
+        priceWalk?.stop(),
+        sessionPurge.stop(),
+        notifications?.stop(),
+      ]);
     },
   };
 }

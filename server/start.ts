@@ -61,7 +61,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
     const address = await app.listen({ port: config.port, host: config.host });
     // After listen: in the sandbox the treasury watcher reads the dev chain over this server's HTTP.
-    const jobs = createBackgroundJobs({ config, db, bus, log: app.log, hotWallet: app.hotWallet, tonClient, metrics });
+    const jobs = createBackgroundJobs({
+      config,
+      db,
+      bus,
+      log: app.log,
+      hotWallet: app.hotWallet,
+      botApi: app.botApi,
+      tonClient,
+      metrics,
+    });
     jobs.start();
     let closing: Promise<void> | undefined;
     return {

@@ -13,6 +13,8 @@ const telegramUserSchema = z.looseObject({
   username: z.string().optional(),
   language_code: z.string().optional(),
   photo_url: z.string().optional(),
+  // Whether the user let the bot write to them (the Mini App's launch grants it): the notifications' consent.
+  allows_write_to_pm: z.boolean().optional(),
 });
 export type TelegramUser = z.infer<typeof telegramUserSchema>;
 

@@ -50,6 +50,7 @@ export function verifyInitData(initData: string, botToken: string, maxAgeSeconds
         username: user.username ?? null,
         languageCode: user.language_code ?? 'en',
         photoUrl: user.photo_url ?? null,
+        allowsWriteToPm: user.allows_write_to_pm === true,
       },
       startParam,
     };

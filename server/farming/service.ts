@@ -19,6 +19,7 @@ import { FARMING_CODE_LENGTH } from '../constants';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
+import { notify } from '../notifications/service';
 import { InsufficientFundsError, changeBalance, currentBalances } from '../ledger/service';
 import { randomCode } from '../lib/codes';
 import { ConflictError, NotFoundError } from '../lib/errors';
@@ -318,6 +319,13 @@ export async function activateFarmingCode(
     // The author's list shows the uses left without a reload.
     const [wire] = await withCodes(tx, [counted]);
     if (wire) tx.publishToUser(link.user_id, { event: 'user:farming_link', data: wire });
+    const used = { token_amount: formatUnits(link.amount_token) };
+    await notify(tx, {
+      userId: link.user_id,
+      kind: 'farm_activated',
+      params: used,
+      dedupeKey: `farm:${link.id}:${userId}`,
+    });
     return mint;
   });
 }

@@ -21,6 +21,7 @@ import { randomCode } from '../lib/codes';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError, fieldError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import { currentPriceNanotons, isQuotablePrice } from '../price/service';
+import { notify } from '../notifications/service';
 import { creditReferralReward } from '../referral/service';
 import { lockUser } from '../users/service';
 import {
@@ -43,7 +44,7 @@ import {
   maturedActiveMintIds,
   setMintStatus,
 } from './queries';
-import { mintCodeFromComment, toMint, toPlan, yieldFraction } from './wire';
+import { mintActiveNotice, mintCodeFromComment, toMint, toPlan, yieldFraction } from './wire';
 
 type MintDeps = Pick<Deps, 'db' | 'bus' | 'config'>;
 
@@ -335,6 +336,7 @@ export async function applyTreasuryPayment(
   });
   await creditReferralReward(tx, { id: active.id, userId: active.user_id, amountToken: active.amount_token });
   tx.publishToUser(active.user_id, { event: 'user:mint', data: toMint(active, deps.config) });
+  await notify(tx, mintActiveNotice(active));
   // What the paid TON moves elsewhere (the investment bonus and the stakes carrying it) is the
   // caller's to orchestrate: the watcher hands `paidBy` to staking in this same transaction.
   return { ...result(payment.amount > mint.amount_ton ? 'overpaid' : 'credited'), paidBy: active.user_id };

@@ -3,6 +3,7 @@ import type { Mint, MintPlan, PaymentRequest } from '@/shared/api/contract';
 import type { Config } from '../config';
 import { MINT_COMMENT_PREFIX, MINT_MAX_NANOTONS, MINT_MIN_NANOTONS } from '../constants';
 import { formatUnits } from '../lib/money';
+import type { NewNotification } from '../notifications/service';
 import type { MintRow, PlanRow } from './queries';
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
@@ -80,3 +81,11 @@ export function toMint(row: MintRow, config: Pick<Config, 'treasuryAddress' | 't
     ...(treasury ? { payment: paymentRequest(row, treasury) } : {}),
   };
 }
+
+/** The owner's notification that a mint's payment arrived and the mint is active (server/notifications), once. */
+export const mintActiveNotice = (row: MintRow): NewNotification<'mint_active'> => ({
+  userId: row.user_id,
+  kind: 'mint_active',
+  params: { mint_id: row.id, ton_amount: formatUnits(row.amount_ton), token_amount: formatUnits(row.amount_token) },
+  dedupeKey: `mint_active:${row.id}`,
+});

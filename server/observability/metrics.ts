@@ -55,6 +55,7 @@ export class Metrics {
   private readonly refusals: Counter<'limit' | 'per'>;
   private readonly watcherLagGauge: Gauge<'treasury'>;
   private readonly hotWalletBalanceGauge: Gauge<'wallet'>;
+  private readonly notifications: Counter<'kind' | 'outcome'>;
   private sources: MetricSources | null = null;
   /** The payout queue as read for the scrape under way: one statement for both of its gauges. */
   private queueRead: Promise<PayoutQueue | null> | null = null;
@@ -105,6 +106,12 @@ export class Metrics {
       name: 'hot_wallet_balance_ton',
       help: "The payout hot wallet's balance in TON, as the payout worker last read it in this process",
       labelNames: ['wallet'],
+      registers,
+    });
+    this.notifications = new Counter({
+      name: 'notifications_sent_total',
+      help: 'Notification rows the sender handled, by kind and outcome: sent, skipped (not allowed), retry, rate_limited, blocked, failed',
+      labelNames: ['kind', 'outcome'],
       registers,
     });
     const poolConnections = new Gauge({
@@ -202,6 +209,11 @@ export class Metrics {
   watcherLag(treasury: string): (seconds: number) => void {
     return (seconds) => this.watcherLagGauge.set({ treasury }, seconds);
   }
+
+  /** The notification sender's outcome callback (server/notifications). */
+  readonly notificationSent = (kind: string, outcome: string): void => {
+    this.notifications.inc({ kind, outcome });
+  };
 
   /** The payout worker's balance callback (server/withdraw/worker) for one hot wallet. */
   hotWalletBalance(wallet: string): (nanotons: bigint) => void {

@@ -11,6 +11,12 @@ export async function referrerOf(q: Queryable, userId: number): Promise<number |
   return row?.referrer_id ?? null;
 }
 
+/** The first name a friend's notification names them by. */
+export async function firstNameOf(q: Queryable, userId: number): Promise<string> {
+  const [row] = await q.query<{ first_name: string }>('SELECT first_name FROM users WHERE id = $1', [userId]);
+  return row?.first_name ?? '';
+}
+
 /**
  * The tier's turnover: TON the user's referrals have paid for mints (payment confirmed), in nanotons.
  * Farming mints were never paid in TON: they do not count.

@@ -12,8 +12,10 @@ import { type Tx, inTransaction } from '../events/transaction';
 import { changeBalance } from '../ledger/service';
 import { BadGatewayError, NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
+import { notify } from '../notifications/service';
 import {
   countPayingReferrals,
+  firstNameOf,
   countReferrals,
   findReferrer,
   lockReferrer,
@@ -62,6 +64,14 @@ export async function creditReferralReward(tx: Tx, mint: PaidMint): Promise<bigi
     reason: 'referral_reward',
     refType: 'mint',
     refId: mint.id,
+  });
+  // The friend's first paid mint is news for the referrer; later ones show in the app (one row per friend).
+  const paid = { name: await firstNameOf(tx, mint.userId), token_amount: formatUnits(reward) };
+  await notify(tx, {
+    userId: referrerId,
+    kind: 'referral_reward',
+    params: paid,
+    dedupeKey: `referral_reward:${mint.userId}`,
   });
   return reward;
 }

@@ -15,6 +15,7 @@ import {
 } from '../constants';
 import type { Deps } from '../deps';
 import { type Tx, inTransaction } from '../events/transaction';
+import { notify } from '../notifications/service';
 import { randomCode } from '../lib/codes';
 import { NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
@@ -48,7 +49,7 @@ import {
   rewardPerDay,
   totalRate,
 } from './rates';
-import { rewardState, toStake } from './wire';
+import { rewardState, stakeCompletedNotice, toStake } from './wire';
 
 type StakingDeps = Pick<Deps, 'db' | 'bus' | 'config'>;
 
@@ -164,6 +165,7 @@ export async function completeStakeIfDue(deps: StakingDeps, stakeId: number, now
       ...refs,
     });
     tx.publishToUser(stake.user_id, { event: 'user:staking', data: toStake(completed) });
+    await notify(tx, stakeCompletedNotice(stake));
     return true;
   });
 }

@@ -1,5 +1,6 @@
 import type { Stake } from '@/shared/api/contract';
 import { formatUnits } from '../lib/money';
+import type { NewNotification } from '../notifications/service';
 import type { StakeRow } from './queries';
 import { type RewardState, percentToMicro } from './rates';
 
@@ -37,3 +38,15 @@ export function rewardState(row: StakeRow): RewardState {
     since: seconds(row.last_updated_at ?? row.created_at),
   };
 }
+
+/** The owner's notification that a stake finished, its total and reward paid back (server/notifications), once. */
+export const stakeCompletedNotice = (row: StakeRow): NewNotification<'stake_completed'> => ({
+  userId: row.user_id,
+  kind: 'stake_completed',
+  params: {
+    stake_id: row.id,
+    token_amount: formatUnits(row.total_amount + row.max_reward),
+    reward: formatUnits(row.max_reward),
+  },
+  dedupeKey: `stake_completed:${row.id}`,
+});

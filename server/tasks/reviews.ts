@@ -14,6 +14,7 @@ import { formatUnits } from '../lib/money';
 import { userSummaries } from '../users/service';
 import {
   type ProofRow,
+  type TaskRow,
   findProof,
   findTask,
   lockProof,
@@ -26,6 +27,7 @@ import {
   tasksByIds,
 } from './queries';
 import { publishTask } from './wire';
+import { type NewNotification, notify } from '../notifications/service';
 
 export interface ReviewItem {
   id: number;
@@ -97,6 +99,20 @@ export async function reviewPhoto(
 export const PROOF_NOT_FOUND = 'No such proof';
 export const PROOF_ALREADY_REVIEWED = 'This proof was already reviewed';
 
+/** The owner's notification of a verdict on their proof (server/notifications), once per proof. */
+function reviewNotice(
+  userId: number,
+  task: TaskRow,
+  proofId: number,
+  verdict: { status: 'approved' } | { status: 'rejected'; reason: string },
+): NewNotification<'task_approved'> | NewNotification<'task_rejected'> {
+  const titles = { title_en: task.title_en, title_ru: task.title_ru };
+  const dedupeKey = `task_review:${proofId}`;
+  return verdict.status === 'approved'
+    ? { userId, kind: 'task_approved', params: { ...titles, reward: formatUnits(task.reward) }, dedupeKey }
+    : { userId, kind: 'task_rejected', params: { ...titles, reason: verdict.reason }, dedupeKey };
+}
+
 /** Approve (→ validated, the reward can be claimed) or reject with a reason the user reads (→ rejected). */
 async function review(
   deps: Pick<Deps, 'db' | 'bus' | 'config'>,
@@ -121,6 +137,7 @@ async function review(
         ? await setValidated(tx, row.id, now)
         : await setRejected(tx, row.id, verdict.reason);
     publishTask(tx, deps, task, progress);
+    await notify(tx, reviewNotice(found.user_id, task, proofId, verdict));
     const [item] = await reviewItems(tx, [reviewed]);
     if (!item) throw new Error('review item vanished');
     return item;

@@ -19,6 +19,11 @@ export interface UserRow {
   investment_bonus: string;
   seen_referrals_count: number;
   created_at: Date;
+  /** Who the bot may write to (migration 0022, server/notifications). */
+  allows_write_to_pm: boolean;
+  notifications_enabled: boolean;
+  bot_started_at: Date | null;
+  bot_blocked_at: Date | null;
 }
 
 /** What Telegram tells us about the user at every sign-in. */
@@ -29,6 +34,8 @@ export interface TelegramProfile {
   username: string | null;
   languageCode: string;
   photoUrl: string | null;
+  /** Telegram's allows_write_to_pm of this launch: the bot may write to the user (server/notifications). */
+  allowsWriteToPm: boolean;
 }
 
 export async function findUserById(q: Queryable, id: number): Promise<UserRow | undefined> {
@@ -89,9 +96,18 @@ export async function refCodeTaken(q: Queryable, refCode: string): Promise<boole
 
 export async function updateProfile(q: Queryable, profile: TelegramProfile): Promise<number | undefined> {
   const [row] = await q.query<{ id: number }>(
-    `UPDATE users SET first_name = $2, last_name = $3, username = $4, language_code = $5, photo_url = $6
+    `UPDATE users SET first_name = $2, last_name = $3, username = $4, language_code = $5, photo_url = $6,
+       allows_write_to_pm = $7
      WHERE telegram_id = $1 RETURNING id`,
-    [profile.telegramId, profile.firstName, profile.lastName, profile.username, profile.languageCode, profile.photoUrl],
+    [
+      profile.telegramId,
+      profile.firstName,
+      profile.lastName,
+      profile.username,
+      profile.languageCode,
+      profile.photoUrl,
+      profile.allowsWriteToPm,
+    ],
   );
   return row?.id;
 }
@@ -107,11 +123,13 @@ export async function insertUser(
   referrerId: number | null,
 ): Promise<number> {
   const [row] = await q.query<{ id: number }>(
-    `INSERT INTO users (telegram_id, first_name, last_name, username, language_code, photo_url, ref_code, referrer_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO users (telegram_id, first_name, last_name, username, language_code, photo_url, ref_code, referrer_id,
+                        allows_write_to_pm)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (telegram_id) DO UPDATE SET
        first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, username = EXCLUDED.username,
-       language_code = EXCLUDED.language_code, photo_url = EXCLUDED.photo_url
+       language_code = EXCLUDED.language_code, photo_url = EXCLUDED.photo_url,
+       allows_write_to_pm = EXCLUDED.allows_write_to_pm
      RETURNING id`,
     [
       profile.telegramId,
@@ -122,6 +140,7 @@ export async function insertUser(
       profile.photoUrl,
       refCode,
       referrerId,
+      profile.allowsWriteToPm,
     ],
   );
   if (!row) throw new Error('insertUser returned no row');
@@ -142,4 +161,17 @@ export async function markBotStarted(q: Queryable, telegramId: number): Promise<
 
 export async function setCommunityMember(q: Queryable, userId: number, member: boolean): Promise<void> {
   await q.query('UPDATE users SET community_member = $2, community_checked_at = now() WHERE id = $1', [userId, member]);
+}
+
+/** The user's switch for the bot's notifications; the new state (undefined: no such user). */
+export async function setNotificationsEnabled(
+  q: Queryable,
+  userId: number,
+  enabled: boolean,
+): Promise<boolean | undefined> {
+  const [row] = await q.query<{ notifications_enabled: boolean }>(
+    'UPDATE users SET notifications_enabled = $2 WHERE id = $1 RETURNING notifications_enabled',
+    [userId, enabled],
+  );
+  return row?.notifications_enabled;
 }

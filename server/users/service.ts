@@ -3,7 +3,7 @@
  * community flag, and GET /user/me. Other domains reach the users table through this file.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { REF_CODE_LENGTH, type UserMe, readRefCode } from '@/shared/api/contract';
+import { type NotificationsSetting, REF_CODE_LENGTH, type UserMe, readRefCode } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import type { Tx } from '../events/transaction';
@@ -11,6 +11,7 @@ import { balanceEvent } from '../ledger/service';
 import { randomCode } from '../lib/codes';
 import { UnauthorizedError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
+import { notify } from '../notifications/service';
 import { referralCountSql, referralTier, referralTurnoverSql } from '../referral/service';
 import { type Settings, settingSql } from '../settings/service';
 import { type BoundWalletColumns, boundWalletColumns, boundWalletFromColumns } from '../wallet/service';
@@ -23,6 +24,7 @@ import {
   insertUser,
   refCodeTaken,
   setCommunityMember,
+  setNotificationsEnabled,
   updateProfile,
 } from './queries';
 
@@ -83,6 +85,15 @@ export async function signInUser(
   const userId = await insertUser(q, profile, await unusedRefCode(q), referrerId);
   // The referrer's screen lists the new friend (and the navbar badge counts it) without a reload.
   if (referrerId !== null) q.publishToUser(referrerId, { event: 'user:referral', data: { reason: 'joined' } });
+  if (referrerId !== null) {
+    const joined = { name: profile.firstName };
+    await notify(q, {
+      userId: referrerId,
+      kind: 'referral_joined',
+      params: joined,
+      dedupeKey: `referral_joined:${userId}`,
+    });
+  }
   return userId;
 }
 
@@ -143,7 +154,19 @@ export async function getMe(deps: Deps, userId: number): Promise<UserMe> {
     ...balanceEvent(user),
     collective_bonus: user.collective_bonus,
     wallet: boundWalletFromColumns(user),
+    notifications_enabled: user.notifications_enabled,
   };
+}
+
+/** PATCH /user/notifications: the bot writes to the user about their events only while this is on. */
+export async function setNotifications(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  enabled: boolean,
+): Promise<NotificationsSetting> {
+  const state = await setNotificationsEnabled(deps.db, userId, enabled);
+  if (state === undefined) throw new UnauthorizedError();
+  return { notifications_enabled: state };
 }
 
 /**

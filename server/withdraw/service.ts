@@ -57,7 +57,8 @@ import {
   withdrawalsNeedingOperator,
   withdrawalsPage,
 } from './queries';
-import { publishWithdrawal, toWithdrawal } from './wire';
+import { payoutRefundedNotice, publishWithdrawal, toWithdrawal } from './wire';
+import { notify } from '../notifications/service';
 import { type HistoryPageQuery, pageWindow } from '../lib/paging';
 
 export type { WithdrawalRow } from './queries';
@@ -389,6 +390,7 @@ export async function refundWithdrawal(deps: Pick<Deps, 'db' | 'bus'>, id: numbe
     if (!row) throw new ConflictError({ code: 'conflict', msg: NOT_REFUNDABLE });
     await returnWithdrawalTokens(tx, row);
     publishWithdrawal(tx, row);
+    await notify(tx, payoutRefundedNotice(row));
     return forOperator(row);
   });
 }

@@ -2,6 +2,7 @@
 import type { SocketMessage, Withdrawal } from '@/shared/api/contract';
 import type { Tx } from '../events/transaction';
 import { formatUnits } from '../lib/money';
+import type { NewNotification } from '../notifications/service';
 import type { WithdrawalRow } from './queries';
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
@@ -35,3 +36,23 @@ export const withdrawalEvent = (row: WithdrawalRow): SocketMessage => ({
 export function publishWithdrawal(tx: Pick<Tx, 'publishToUser'>, row: WithdrawalRow): void {
   tx.publishToUser(row.user_id, withdrawalEvent(row));
 }
+
+/** The owner's notification of a payout that reached the chain (server/notifications), once per withdrawal. */
+export const payoutCompletedNotice = (row: WithdrawalRow): NewNotification<'payout_completed'> => ({
+  userId: row.user_id,
+  kind: 'payout_completed',
+  params: {
+    ton_amount: formatUnits(row.ton_amount),
+    address: row.address,
+    tx_hash: row.tx_hash === null ? null : txHashHex(row.tx_hash),
+  },
+  dedupeKey: `payout_completed:${row.id}`,
+});
+
+/** The owner's notification of a failed payout whose tokens came back (refunded or bounced), once per withdrawal. */
+export const payoutRefundedNotice = (row: WithdrawalRow): NewNotification<'payout_refunded'> => ({
+  userId: row.user_id,
+  kind: 'payout_refunded',
+  params: { token_amount: formatUnits(row.token_amount), bounced: row.bounced_tx_hash !== null },
+  dedupeKey: `payout_refunded:${row.id}`,
+});

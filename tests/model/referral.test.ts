@@ -31,6 +31,7 @@ const user = (overrides: Partial<UserMe> = {}): UserMe => ({
   investment_bonus: 0,
   collective_bonus: 0,
   wallet: null,
+  notifications_enabled: true,
   ...overrides,
 });
 

@@ -190,7 +190,7 @@ describe('metrics', () => {
     expect(text).not.toContain('/api/no/such/call');
   });
 
-  it('names every family: requests, pool, event loop, sockets, jobs, payouts, hot wallet, watcher, node errors, refusals', async () => {
+  it('names every family: requests, pool, event loop, sockets, jobs, payouts, hot wallet, watcher, node errors, refusals, notifications', async () => {
     const text = await scrape();
     for (const [family, type] of [
       ['http_request_duration_seconds', 'histogram'],
@@ -207,6 +207,7 @@ describe('metrics', () => {
       ['treasury_watcher_lag_seconds', 'gauge'],
       ['ton_node_errors_total', 'counter'],
       ['rate_limit_refusals_total', 'counter'],
+      ['notifications_sent_total', 'counter'],
     ]) {
       expect(text, family).toContain(`# TYPE ${family} ${type}\n`);
     }

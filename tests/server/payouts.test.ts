@@ -624,6 +624,13 @@ describe('bounced payouts', () => {
     expect((await admin('GET', '/withdrawals')).json<Array<{ id: number }>>().map((row) => row.id)).not.toContain(w.id);
     expect((await balances(ctx.db, seller.userId))?.task_balance).toBe(debited!.task_balance + 10n * TOKEN);
     expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'failed', error: BOUNCED_PAYOUT });
+    // The seller is told twice in all: paid, then refunded because it bounced (server/notifications).
+    const told = await ctx.db.query<{ kind: string; params: unknown }>(
+      'SELECT kind, params FROM notifications WHERE user_id = $1 ORDER BY id',
+      [seller.userId],
+    );
+    expect(told.map((row) => row.kind)).toEqual(['payout_completed', 'payout_refunded']);
+    expect(told[1]?.params).toEqual({ token_amount: '10', bounced: true });
     socket.stop();
   });
 

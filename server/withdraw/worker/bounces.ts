@@ -40,7 +40,8 @@ import {
   saveBounceCursor,
 } from '../queries';
 import { returnWithdrawalTokens } from '../service';
-import { publishWithdrawal } from '../wire';
+import { payoutRefundedNotice, publishWithdrawal } from '../wire';
+import { notify } from '../../notifications/service';
 
 /** What the user reads on a bounced payout, and the operator too. */
 export const BOUNCED_PAYOUT =
@@ -94,6 +95,7 @@ async function refundBounce(p: PayoutDeps, bounce: Bounce): Promise<'refunded' |
     if (!failed) return 'unmatched';
     await returnWithdrawalTokens(tx, failed);
     publishWithdrawal(tx, failed);
+    await notify(tx, payoutRefundedNotice(failed));
     return 'refunded';
   });
 }

@@ -116,7 +116,8 @@ import {
   requeueBatch,
   resignBatch,
 } from '../queries';
-import { publishWithdrawal } from '../wire';
+import { payoutCompletedNotice, publishWithdrawal } from '../wire';
+import { notify } from '../../notifications/service';
 
 export { BOUNCED_PAYOUT } from './bounces';
 
@@ -390,6 +391,7 @@ async function confirm(p: PayoutDeps, batch: BatchRow, transaction: Transaction)
         outMsgHash: payment.outMsgHash,
       });
       if (row) publishWithdrawal(tx, row);
+      if (row) await notify(tx, payoutCompletedNotice(row));
     }
     for (const id of skipped) {
       const row = await failWithdrawal(tx, id, SKIPPED_ON_CHAIN);

@@ -50,6 +50,8 @@ export const userMeSchema = z.object({
   collective_bonus: z.number(),
   /** The wallet the user proved to hold (ton_proof); null until a proof binds one. */
   wallet: boundWalletSchema.nullable(),
+  /** The user's switch for the bot's messages outside the app (PATCH /user/notifications); on by default. */
+  notifications_enabled: z.boolean(),
 });
 
 export const balancesSchema = userMeSchema.pick({
@@ -75,13 +77,19 @@ export const holdingsSchema = z.object({
   minting: moneyText,
 });
 
+/** PATCH /user/notifications: the bot's messages outside the app on or off; answers the new state. */
+export const notificationsBodySchema = z.object({ enabled: z.boolean() });
+export const notificationsSettingSchema = userMeSchema.pick({ notifications_enabled: true });
+
 /** The schemas of each user call (./routes.ts), under the same names. */
 export const userCallSchemas = {
   me: { response: userMeSchema },
   holdings: { response: holdingsSchema },
+  notifications: { body: notificationsBodySchema, response: notificationsSettingSchema },
 } as const satisfies Record<keyof typeof userRoutes, CallSchemas>;
 
 export type UserMe = z.output<typeof userMeSchema>;
 export type BoundWallet = z.output<typeof boundWalletSchema>;
 export type Balances = z.output<typeof balancesSchema>;
 export type Holdings = z.output<typeof holdingsSchema>;
+export type NotificationsSetting = z.output<typeof notificationsSettingSchema>;

@@ -1,0 +1,124 @@
+/**
+ * What a notification says, in the user's language (users.language_code: Russian for 'ru…', English
+ * otherwise, as the app chooses), with the app's own formatter (SPEC §5: TKN 2 decimals, TON 4, thousands
+ * by no-break spaces; addresses 3 + 4 characters) and one button that opens the screen it is about.
+ * HTML parse mode: everything that came from a user or an operator (names, titles, reasons) is escaped.
+ */
+import type { TonNetwork } from '@/shared/api/contract';
+import { formatTokens, formatTon, shortenAddress } from '@/shared/lib/format/format-core';
+import type { NotificationKind, NotificationParams } from './queries';
+
+type Lang = 'en' | 'ru';
+
+export const languageOf = (code: string): Lang => (code.toLowerCase().startsWith('ru') ? 'ru' : 'en');
+
+/** The app's route (src/shared/routing routesMap) each kind opens. */
+export const SCREEN_OF: Record<NotificationKind, string> = {
+  payout_completed: '/history',
+  payout_refunded: '/history',
+  mint_active: '/mint',
+  task_approved: '/tasks',
+  task_rejected: '/tasks',
+  referral_joined: '/referral',
+  referral_reward: '/referral',
+  farm_activated: '/referral/farming',
+  stake_completed: '/staking',
+};
+
+// Screens named as the navbar names them (docs/glossary.md), like the app's own 'Go to Mint'.
+const BUTTON: Record<NotificationKind, Record<Lang, string>> = {
+  payout_completed: { en: 'Go to History', ru: 'Перейти к истории' },
+  payout_refunded: { en: 'Go to History', ru: 'Перейти к истории' },
+  mint_active: { en: 'Go to Mint', ru: 'Перейти к минту' },
+  task_approved: { en: 'Claim the reward', ru: 'Забрать награду' },
+  task_rejected: { en: 'Go to Tasks', ru: 'Перейти к заданиям' },
+  referral_joined: { en: 'Go to Referral', ru: 'Перейти к рефералам' },
+  referral_reward: { en: 'Go to Referral', ru: 'Перейти к рефералам' },
+  farm_activated: { en: 'Go to farming links', ru: 'Перейти к фарминг-ссылкам' },
+  stake_completed: { en: 'Go to Staking', ru: 'Перейти к стейкингу' },
+};
+
+export const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Where the explorer links go: none in the sandbox (its dev chain is on no explorer). */
+export interface TextSettings {
+  publicUrl: string;
+  tonNetwork: TonNetwork;
+  sandbox: boolean;
+}
+
+/** A transaction's page on Tonviewer, as the app links it (src/shared/lib/explorer). */
+const explorerUrl = (network: TonNetwork, hashHex: string) =>
+  `https://${network === 'testnet' ? 'testnet.' : ''}tonviewer.com/transaction/${hashHex}`;
+
+type Texts = { [K in NotificationKind]: (p: NotificationParams[K], lang: Lang, s: TextSettings) => string };
+
+const TEXTS: Texts = {
+  payout_completed: (p, lang, s) => {
+    const amount = formatTon(p.ton_amount);
+    const address = `<code>${escapeHtml(shortenAddress(p.address))}</code>`;
+    const head =
+      lang === 'ru' ? `Выплата отправлена: ${amount} на ${address}.` : `Payout sent: ${amount} to ${address}.`;
+    if (s.sandbox || !p.tx_hash) return head;
+    const link = `<a href="${escapeHtml(explorerUrl(s.tonNetwork, p.tx_hash))}">${lang === 'ru' ? 'Транзакция' : 'View the transaction'}</a>`;
+    return `${head}\n${link}`;
+  },
+  payout_refunded: (p, lang) => {
+    const amount = formatTokens(p.token_amount);
+    if (lang === 'ru') {
+      return p.bounced
+        ? `Кошелёк получателя отклонил выплату, TON вернулись. ${amount} снова на вашем балансе.`
+        : `Выплата не прошла. ${amount} снова на вашем балансе.`;
+    }
+    return p.bounced
+      ? `The receiving wallet refused your payout, so the TON came back. ${amount} are back on your balance.`
+      : `Your payout failed. ${amount} are back on your balance.`;
+  },
+  mint_active: (p, lang) =>
+    lang === 'ru'
+      ? `Оплата получена: минт №${p.mint_id} на ${formatTon(p.ton_amount)} активен, ${formatTokens(p.token_amount)}.`
+      : `Payment received: mint #${p.mint_id} for ${formatTon(p.ton_amount)} is active, ${formatTokens(p.token_amount)}.`,
+  task_approved: (p, lang) =>
+    lang === 'ru'
+      ? `Задание «${escapeHtml(p.title_ru)}» принято: заберите ${formatTokens(p.reward)}.`
+      : `Task “${escapeHtml(p.title_en)}” approved: claim your ${formatTokens(p.reward)}.`,
+  task_rejected: (p, lang) =>
+    lang === 'ru'
+      ? `Задание «${escapeHtml(p.title_ru)}» не принято: ${escapeHtml(p.reason)}`
+      : `Task “${escapeHtml(p.title_en)}” was not approved: ${escapeHtml(p.reason)}`,
+  referral_joined: (p, lang) =>
+    lang === 'ru'
+      ? `${escapeHtml(p.name)} присоединился по вашей ссылке.`
+      : `${escapeHtml(p.name)} joined with your invite link.`,
+  referral_reward: (p, lang) =>
+    lang === 'ru'
+      ? `${escapeHtml(p.name)} оплатил минт: ${formatTokens(p.token_amount)} на ваш реферальный баланс.`
+      : `${escapeHtml(p.name)} paid a mint: ${formatTokens(p.token_amount)} to your referral balance.`,
+  farm_activated: (p, lang) =>
+    lang === 'ru'
+      ? `Вашу фарминг-ссылку активировали: ${formatTokens(p.token_amount)}.`
+      : `Someone activated your farming link: ${formatTokens(p.token_amount)}.`,
+  stake_completed: (p, lang) =>
+    lang === 'ru'
+      ? `Стейк №${p.stake_id} завершён: ${formatTokens(p.token_amount)} на вашем балансе, из них награда ${formatTokens(p.reward)}.`
+      : `Stake #${p.stake_id} finished: ${formatTokens(p.token_amount)} on your balance, ${formatTokens(p.reward)} of it the reward.`,
+};
+
+/** The sendMessage call's parameters for one notification. */
+export function renderMessage(
+  n: { kind: NotificationKind; params: unknown; telegramId: string; languageCode: string },
+  s: TextSettings,
+): Record<string, unknown> {
+  const lang = languageOf(n.languageCode);
+  const text = (TEXTS[n.kind] as (p: unknown, lang: Lang, s: TextSettings) => string)(n.params, lang, s);
+  return {
+    chat_id: n.telegramId,
+    text,
+    parse_mode: 'HTML',
+    link_preview_options: { is_disabled: true },
+    reply_markup: {
+      inline_keyboard: [[{ text: BUTTON[n.kind][lang], web_app: { url: `${s.publicUrl}${SCREEN_OF[n.kind]}` } }]],
+    },
+  };
+}
