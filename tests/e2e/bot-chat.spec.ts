@@ -2,10 +2,12 @@
  * The bot in the sandbox: a test user's bot chat in the host emulator. What they write goes to the bot's
  * webhook as Telegram delivers it; the bot's answer appears with its web_app button, which opens the Mini
  * App in the frame with the user's signed launch (a farm link's ?farm_code= included). The launcher sets the
- * bot up and shows what is configured. Screenshots of the chat (light, dark) go to screenshots/.
+ * bot up and shows what is configured. A notification: a Russian user's sale is paid out, the bot tells
+ * them in Russian, and the message's button opens History. Screenshots of the chat (light, dark) go to
+ * screenshots/.
  */
 import { expect, test } from '@playwright/test';
-import { appFrame, createTestUser } from './sandbox';
+import { appFrame, connectDevWallet, createTestUser } from './sandbox';
 
 test('a Russian user writes /start in the bot chat and opens the Mini App from the answer', async ({ page }) => {
   const { row } = await createTestUser(page, { language: 'ru', platform: 'android' });
@@ -56,4 +58,40 @@ test('the launcher sets the bot up and shows its webhook, commands, descriptions
   await expect(config).toContainText('Минт, стейкинг и фарминг токенов за TON');
   await expect(config).toContainText('“Open app” →');
   await bot.screenshot({ path: 'screenshots/bot-launcher.png' });
+});
+
+test('a sale is paid out: the Russian user hears of it in the bot chat, and its button opens History', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { row } = await createTestUser(page, { language: 'ru', platform: 'tdesktop' });
+  const sandboxUserId = (await row.getAttribute('data-testid'))!.replace('user-row-', '');
+  await row.getByRole('link', { name: 'Open' }).click();
+  const app = appFrame(page);
+  await expect(app.getByRole('heading', { name: 'Главная', exact: true })).toBeVisible();
+  await connectDevWallet(page, 'ru');
+  const granted = await page.request.post(`/sandbox/api/users/${sandboxUserId}/grant`, {
+    data: { amount: '100', account: 'balance_token' },
+  });
+  expect(granted.status()).toBe(200);
+  await expect(app.getByTestId('balance-token')).toHaveText('100.00 TKN');
+
+  await app.getByRole('link', { name: 'Продажа' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Продажа токенов' });
+  await dialog.getByLabel('Сумма, TKN').fill('50');
+  const confirm = dialog.getByRole('button', { name: 'Подтвердить' });
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+  await expect(dialog).toBeHidden();
+
+  // The payout worker pays it on the dev chain; the notifications job tells the user through the bot.
+  await page.getByRole('button', { name: 'Bot chat' }).click();
+  const chat = page.getByRole('region', { name: 'Bot chat' });
+  const message = chat.getByTestId('bot-message').filter({ hasText: 'Выплата отправлена' });
+  await expect(message).toBeVisible({ timeout: 60_000 });
+  await expect(message).toContainText(/Выплата отправлена: [\d.]+\sTON на [\w-]{3}…[\w-]{4}\./);
+  await message.getByRole('button', { name: 'Перейти к истории' }).click();
+  await expect(page.locator('#app-frame')).toHaveAttribute('src', /^\/history#tgWebAppData=/);
+  await app.getByRole('tab', { name: 'Выводы' }).click();
+  await expect(app.getByTestId('withdrawal').first()).toHaveAttribute('data-status', 'completed');
 });

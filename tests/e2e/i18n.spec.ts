@@ -1,5 +1,5 @@
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { appFrame, createTestUser, devWalletDialog } from './sandbox';
+import { expect, test, type FrameLocator } from '@playwright/test';
+import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
 
 /**
  * A Telegram user whose language is Russian meets a Russian app: every screen's text, the toasts,
@@ -27,20 +27,6 @@ async function expectNoEnglish(app: FrameLocator) {
   expect(words.filter((word) => /[a-z]/.test(word) && !address.test(word))).toEqual([]);
 }
 
-async function connectDevWalletInRussian(page: Page) {
-  const app = appFrame(page);
-  await app.getByRole('button', { name: 'Подключить кошелёк' }).click();
-  await app
-    .getByRole('button', { name: /Dev Wallet/ })
-    .first()
-    .click();
-  const sheet = devWalletDialog(page);
-  await expect(sheet).toContainText('TON Token запрашивает подключение');
-  await sheet.getByRole('button', { name: 'Подключить' }).click();
-  await expect(sheet).toBeHidden();
-  await expect(app.getByTestId('wallet-address')).toBeVisible();
-}
-
 test('a Russian user sees the dashboard, mint and staking screens in Russian', async ({ page }) => {
   test.setTimeout(90_000);
   const { row } = await createTestUser(page, { language: 'ru', platform: 'tdesktop' });
@@ -62,7 +48,7 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   }
   await expect(nav.getByText('Dashboard')).toHaveCount(0);
   await expectNoEnglish(app);
-  await connectDevWalletInRussian(page);
+  await connectDevWallet(page, 'ru');
   await expect(app.getByRole('region', { name: 'Кошелёк' })).toContainText('Отключить');
   await expectNoEnglish(app);
 

@@ -43,16 +43,23 @@ export const devWalletDialog = (page: Page) => appFrame(page).getByRole('dialog'
  * modal → 'Dev Wallet' (offered on every platform and width) → Connect in the dev wallet's sheet.
  * Ends when the app shows the connected wallet.
  */
-export async function connectDevWallet(page: Page) {
+/** What the app and the Dev Wallet call the connect buttons, and the sheet's request, in each language. */
+const CONNECT_WORDS = {
+  en: { connectWallet: 'Connect Wallet', request: 'TON Token wants to connect', connect: 'Connect' },
+  ru: { connectWallet: 'Подключить кошелёк', request: 'TON Token запрашивает подключение', connect: 'Подключить' },
+} as const;
+
+export async function connectDevWallet(page: Page, language: keyof typeof CONNECT_WORDS = 'en') {
+  const words = CONNECT_WORDS[language];
   const app = appFrame(page);
-  await app.getByRole('button', { name: 'Connect Wallet' }).click();
+  await app.getByRole('button', { name: words.connectWallet }).click();
   await app
     .getByRole('button', { name: /Dev Wallet/ })
     .first()
     .click();
   const sheet = devWalletDialog(page);
-  await expect(sheet).toContainText('TON Token wants to connect');
-  await sheet.getByRole('button', { name: 'Connect' }).click();
+  await expect(sheet).toContainText(words.request);
+  await sheet.getByRole('button', { name: words.connect }).click();
   await expect(sheet).toBeHidden();
   await expect(app.getByTestId('wallet-address')).toBeVisible();
 }
