@@ -35,7 +35,7 @@ const COMMUNITY_CHAT_ID = '@ton_token_community';
 
 let installDir: string;
 let postgres: PostgresServer;
-let botApi: { url: string; calls: string[]; close(): Promise<void> };
+let botApi: { url: string; calls: string[]; messages: { chat_id: unknown; text: string }[]; close(): Promise<void> };
 let chain: ServerProcess;
 let production: ServerProcess;
 let productionEnv: Record<string, string>;
@@ -53,11 +53,13 @@ function freePort(): Promise<number> {
 
 /**
  * The Bot API as the server uses it: getChatMember says every user is a member of COMMUNITY_CHAT_ID,
- * for this bot's token only; anything else is Telegram's 404. Every call's method is recorded.
+ * sendMessage (a JSON POST) is answered as Telegram does and kept, for this bot's token only; anything
+ * else is Telegram's 404. Every call's method is recorded.
  */
 async function startBotApi(): Promise<typeof botApi> {
   const calls: string[] = [];
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const messages: { chat_id: unknown; text: string }[] = [];
+  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(url.pathname);
     const reply = (status: number, body: unknown) =>
@@ -72,6 +74,16 @@ async function startBotApi(): Promise<typeof botApi> {
         result: { status: 'member', user: { id: userId, is_bot: false, first_name: 'Member' } },
       });
     }
+    if (match[2] === 'sendMessage') {
+      let body = '';
+      for await (const chunk of request) body += String(chunk);
+      const message = JSON.parse(body) as { chat_id: unknown; text: string };
+      messages.push(message);
+      return reply(200, {
+        ok: true,
+        result: { message_id: messages.length, date: Math.floor(Date.now() / 1000), chat: { id: message.chat_id } },
+      });
+    }
     return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,6 +91,7 @@ async function startBotApi(): Promise<typeof botApi> {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    messages,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -284,6 +297,13 @@ describe('the production install', () => {
       return row?.status === 'active' ? row : undefined;
     }, 'the production watcher to see the payment');
     expect(paid.activated_at).not.toBeNull();
+    // The bot tells the user (who allowed it: allows_write_to_pm) through the Bot API, once.
+    const told = await waitFor(async () => {
+      const sent = botApi.messages.filter((message) => String(message.chat_id) === String(telegramId));
+      return sent.length > 0 ? sent : undefined;
+    }, 'the notification of the active mint');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toMatch(/mint/i);
     // The staging network shows in the config the client gets, and the treasury address it pays is test-only.
     expect(Address.parseFriendly(payment.address).isTestOnly).toBe(true);
   });
