@@ -4,19 +4,23 @@ import { Provider, useUnit } from 'effector-react';
 import { JoinCommunityModal } from '@/features/community-gate';
 import { FarmActivationModal } from '@/features/farm-activation';
 import { MaintenanceScreen } from '@/features/maintenance-mode';
-import { InfoSheet } from '@/features/program-info';
+import { $infoOpen } from '@/features/program-info';
 import { SellModal } from '@/features/sell-tokens';
 import { TaskLinkModal } from '@/features/task-link-proof';
 import { TaskPhotoModal } from '@/features/task-photo-proof';
 import { useT } from '@/shared/i18n';
 import { router } from '@/shared/routing';
 import { Icon } from '@/shared/ui/icon';
+import { lazyModal } from '@/shared/ui/lazy-page';
 import { FullPageLoader } from '@/shared/ui/loader';
 import { MessageScreen } from '@/shared/ui/page';
 import { Toasts } from '@/shared/ui/toast';
 import { Navbar } from '@/widgets/navbar';
 import { $screen, retryClicked } from './model';
 import { RoutesView } from './routes-view';
+
+/** The Info sheet's code (the sheet, its rows and their models) loads when it first opens, or at idle. */
+const InfoSheet = lazyModal($infoOpen, () => import('./info-sheet').then((m) => m.InfoSheet));
 
 function Screen() {
   const [screen, onRetry] = useUnit([$screen, retryClicked]);

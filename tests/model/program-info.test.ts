@@ -1,10 +1,18 @@
-import { allSettled } from 'effector';
+import { allSettled, type Scope } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { programInfoModel } from '@/features/program-info';
+import { programRulesModel } from '@/features/program-info/index.ui';
 import { getProgramRulesFx, type ProgramRules } from '@/shared/api';
 import { createTestScope } from './scope';
 
-const { $isOpen, $isLoading, $loadFailed, $rules, infoClosed, infoOpened, retryClicked } = programInfoModel;
+const { $isOpen, infoClosed, infoOpened } = programInfoModel;
+const { $isLoading, $loadFailed, $rules, retryClicked, sheetShown } = programRulesModel;
+
+/** The sheet opens: its view (mounted only while open) says it is shown. */
+const open = async (scope: Scope) => {
+  await allSettled(infoOpened, { scope });
+  await allSettled(sheetShown, { scope });
+};
 
 const rules = (daily: number): ProgramRules => ({
   plans: [],
@@ -22,12 +30,12 @@ describe('Info sheet (SPEC §2)', () => {
   it('reads the rules every time it opens, so the figures are the live ones', async () => {
     const load = vi.fn().mockResolvedValueOnce(rules(1)).mockResolvedValueOnce(rules(2));
     const { scope } = createTestScope({ handlers: [[getProgramRulesFx, load]] });
-    await allSettled(infoOpened, { scope });
+    await open(scope);
     expect(scope.getState($isOpen)).toBe(true);
     expect(scope.getState($rules)?.staking.daily_reward).toBe(1);
     await allSettled(infoClosed, { scope });
     expect(scope.getState($isOpen)).toBe(false);
-    await allSettled(infoOpened, { scope });
+    await open(scope);
     expect(load).toHaveBeenCalledTimes(2);
     expect(scope.getState($rules)?.staking.daily_reward).toBe(2);
   });
@@ -39,7 +47,7 @@ describe('Info sheet (SPEC §2)', () => {
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValueOnce(rules(1));
     const { scope } = createTestScope({ handlers: [[getProgramRulesFx, load]] });
-    await allSettled(infoOpened, { scope });
+    await open(scope);
     expect(scope.getState($loadFailed)).toBe(true);
     expect(scope.getState($rules)).toBeNull();
     await allSettled(retryClicked, { scope });

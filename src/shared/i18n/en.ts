@@ -246,6 +246,8 @@ export const en = {
   'info.friendsPaid': 'Friends paid',
   'info.youEarn': 'You earn',
   'info.fromTon': 'from {amount}\u00A0TON',
+  'info.bot': 'Bot notifications',
+  'info.botHint': "Payouts, mints, task reviews and referrals, in the bot's chat",
 
   // ---- farming links --------------------------------------------------------------------------------
   'farming.formTitle': 'New farming link',

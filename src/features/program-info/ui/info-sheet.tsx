@@ -1,9 +1,11 @@
 import { useUnit } from 'effector-react';
+import { type ReactNode, useEffect } from 'react';
 import type { ProgramRules } from '@/shared/api';
 import { type Translate, useT } from '@/shared/i18n';
 import { DECIMALS, formatAmount, formatPercent } from '@/shared/lib/format';
 import { Modal } from '@/shared/ui/modal';
-import { $isLoading, $isOpen, $loadFailed, $rules, infoClosed, retryClicked } from '../model/program-info';
+import { $isOpen, infoClosed } from '../model/program-info';
+import { $isLoading, $loadFailed, $rules, retryClicked, sheetShown } from '../model/rules';
 import styles from './program-info.module.css';
 
 const ton = (value: number | string) => formatAmount(value, DECIMALS.ton);
@@ -93,23 +95,29 @@ function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
   );
 }
 
-/** The Info sheet: mounted once by the app, opened from the screens' InfoButton. */
-export function InfoSheet() {
-  const [isOpen, rules, loading, failed, close, retry] = useUnit([
+/**
+ * The Info sheet: mounted once by the app (through widgets/info-sheet), opened from the screens'
+ * InfoButton. `settings` are rows of other slices shown above the rules (the bot's notifications).
+ */
+export function InfoSheet({ settings }: { settings?: ReactNode }) {
+  const [isOpen, rules, loading, failed, close, retry, shown] = useUnit([
     $isOpen,
     $rules,
     $isLoading,
     $loadFailed,
     infoClosed,
     retryClicked,
+    sheetShown,
   ]);
   const t = useT();
+  useEffect(() => shown(), [shown]);
   if (!isOpen) return null;
   const actions = [{ label: t('info.close'), onClick: () => close(), tone: 'plain' as const }];
   if (failed && !loading)
     actions.unshift({ label: t('launch.tryAgain'), onClick: () => retry(), tone: 'plain' as const });
   return (
     <Modal title={t('info.title')} onClose={() => close()} actions={actions}>
+      {settings ? <div className={styles.content}>{settings}</div> : null}
       {rules ? (
         <Rules rules={rules} t={t} />
       ) : failed && !loading ? (
