@@ -10,15 +10,17 @@ import { insertBotCall } from './queries';
 
 export type SandboxBotApi = BotApi;
 
-const ANSWERED_TRUE = new Set([
+/** The bot's setup calls (server/telegram's setupBot, and deleteWebhook): the launcher shows their latest. */
+export const SETUP_METHODS = [
   'setWebhook',
   'deleteWebhook',
   'setMyCommands',
   'setMyDescription',
   'setMyShortDescription',
   'setChatMenuButton',
-  'answerCallbackQuery',
-]);
+] as const;
+
+const ANSWERED_TRUE = new Set<string>([...SETUP_METHODS, 'answerCallbackQuery']);
 
 /**
  * The chat a sendMessage names: Telegram takes an integer or its decimal text (the notification sender sends

@@ -16,6 +16,7 @@ import { idParamsSchema } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { parseOr422 } from '../lib/validation';
 import { WEBHOOK_PATH, setupBot } from '../telegram/service';
+import { SETUP_METHODS } from './bot-api';
 import { botChat, insertBotUpdate, latestSetupCalls } from './queries';
 import {
   type BotChatMessage,
@@ -31,15 +32,6 @@ const SECRET_HEADER = 'X-Telegram-Bot-Api-Secret-Token';
 
 /** The webhook answers within this, or the delivery counts as failed (Telegram waits about as long). */
 const WEBHOOK_TIMEOUT_MS = 15_000;
-
-const SETUP_METHODS = [
-  'setWebhook',
-  'deleteWebhook',
-  'setMyCommands',
-  'setMyDescription',
-  'setMyShortDescription',
-  'setChatMenuButton',
-] as const;
 
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 

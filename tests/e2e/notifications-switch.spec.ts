@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { appFrame, createTestUser } from './sandbox';
+import { expect, test } from '@playwright/test';
+import { appFrame, createTestUser, openAppDirectly } from './sandbox';
 
 /*
  * The user's switch for the bot's notifications (docs/decisions.md "Notifications"), on the Info sheet:
@@ -39,23 +39,13 @@ test('the bot’s notifications are turned off from the Info sheet and stay off 
   await expect(toggle).toBeEnabled();
 });
 
-/** The Mini App itself at 390 px, with the launcher's signed launch data (as screens.spec.ts opens it). */
-async function openApp(page: Page, theme: 'light' | 'dark', language: 'en' | 'ru') {
-  const { row } = await createTestUser(page, { theme, language });
-  await row.getByRole('link', { name: 'Open' }).click();
-  await expect(page.locator('#app-frame')).toHaveAttribute('src', /tgWebAppData=/);
-  const src = await page.locator('#app-frame').getAttribute('src');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(src!);
-}
-
 for (const [language, info, label] of [
   ['en', 'How it works', 'Bot notifications'],
   ['ru', 'Как это работает', 'Уведомления от бота'],
 ] as const) {
   for (const theme of ['light', 'dark'] as const) {
     test(`the switch on the Info sheet, ${language}, ${theme}: photographed at 390 and 320 px`, async ({ page }) => {
-      await openApp(page, theme, language);
+      await openAppDirectly(page, theme, language);
       await page.getByRole('button', { name: info }).click();
       const toggle = page.getByRole('dialog', { name: info }).getByRole('switch', { name: label });
       await expect(toggle).toBeChecked();

@@ -63,3 +63,17 @@ export async function connectDevWallet(page: Page, language: keyof typeof CONNEC
   await expect(sheet).toBeHidden();
   await expect(app.getByTestId('wallet-address')).toBeVisible();
 }
+
+/**
+ * The Mini App itself (not the host emulator) at 390 px, with the launcher's signed launch data: a new
+ * test user in that theme and language, the frame's address opened as the page.
+ */
+export async function openAppDirectly(page: Page, theme: 'light' | 'dark', language: 'en' | 'ru') {
+  const { row } = await createTestUser(page, { theme, language });
+  await row.getByRole('link', { name: 'Open' }).click();
+  // The host page sets the frame's address once it has the signed launch data.
+  await expect(page.locator('#app-frame')).toHaveAttribute('src', /tgWebAppData=/);
+  const src = await page.locator('#app-frame').getAttribute('src');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(src!);
+}

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { en } from '../../src/shared/i18n/en';
 import { ru } from '../../src/shared/i18n/ru';
-import { createTestUser } from './sandbox';
+import { createTestUser, openAppDirectly } from './sandbox';
 
 /*
  * Issue #9: every screen at 390 px, light and dark, English and Russian: no serious or critical
@@ -26,15 +26,9 @@ const SCREENS = [
   { name: 'referral-sell', path: '/referral/sell', heading: 'referral.title' },
 ] as const;
 
-/** The Mini App itself (not the host emulator) at 390 px, with the launcher's signed launch data. */
-async function openAppDirectly(page: Page, theme: 'light' | 'dark', language: 'en' | 'ru') {
-  const { row } = await createTestUser(page, { theme, language });
-  await row.getByRole('link', { name: 'Open' }).click();
-  // The host page sets the frame's address once it has the signed launch data.
-  await expect(page.locator('#app-frame')).toHaveAttribute('src', /tgWebAppData=/);
-  const src = await page.locator('#app-frame').getAttribute('src');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(src!);
+/** The Mini App itself at 390 px (openAppDirectly), once its dashboard shows; answers its address. */
+async function openDashboard(page: Page, theme: 'light' | 'dark', language: 'en' | 'ru') {
+  await openAppDirectly(page, theme, language);
   await expect(page.getByRole('heading', { name: CATALOGUES[language]['dashboard.title'] })).toBeVisible();
   return new URL(page.url());
 }
@@ -135,7 +129,7 @@ for (const language of ['en', 'ru'] as const) {
     test(`every screen in ${language}, ${theme}: accessible, and photographed`, async ({ page }) => {
       test.setTimeout(180_000);
       const t = CATALOGUES[language];
-      const app = await openAppDirectly(page, theme, language);
+      const app = await openDashboard(page, theme, language);
       for (const screen of SCREENS) {
         // The app keeps its launch data across navigations (sessionStorage), as inside Telegram.
         await page.setViewportSize({ width: 390, height: 844 });
@@ -251,7 +245,7 @@ test.describe('price, chart and statistics', () => {
       }) => {
         test.setTimeout(90_000);
         const t = CATALOGUES[language];
-        await openAppDirectly(page, theme, language);
+        await openDashboard(page, theme, language);
         const nudged = await page.request.post('/sandbox/api/price', { data: { direction: 'up' } });
         expect(nudged.status()).toBe(200);
         await expect(page.getByTestId('price-change-24h')).toHaveAttribute('data-direction', 'up');
