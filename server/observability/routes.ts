@@ -9,12 +9,13 @@
  * /metrics: open in the sandbox; in production it needs METRICS_TOKEN as a bearer token (401 without it or
  * with another), and without METRICS_TOKEN it is off (404 as for any unknown path, in the `{msg}` shape).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 import type { Config } from '../config';
 import type { Queryable } from '../db/index';
+import { bearerToken } from '../http/auth-context';
 import { UnauthorizedError } from '../lib/errors';
+import { secretMatcher } from '../lib/secret';
 import { readiness } from './health';
 import type { Metrics } from './metrics';
 
@@ -33,16 +34,13 @@ export interface ObservabilityOptions {
   readyTimeoutMs?: number;
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** Bearer METRICS_TOKEN, compared as equal-length digests: the comparison's time says nothing about the token. */
+/** Bearer METRICS_TOKEN (lib/secret.ts compares it). */
 function metricsAccess(config: ObservabilityOptions['config']) {
   if (config.mode === 'sandbox') return async () => 'open' as const;
   if (!config.metricsToken) return async () => 'off' as const;
-  const expected = digest(config.metricsToken);
+  const isMetricsToken = secretMatcher(config.metricsToken);
   return async (request: FastifyRequest) => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) throw new UnauthorizedError();
+    if (!isMetricsToken(bearerToken(request))) throw new UnauthorizedError();
     return 'open' as const;
   };
 }
