@@ -4,7 +4,7 @@
  * by no-break spaces; addresses 3 + 4 characters) and one button that opens the screen it is about.
  * HTML parse mode: everything that came from a user or an operator (names, titles, reasons) is escaped.
  */
-import type { TonNetwork } from '@/shared/api/contract';
+import { type TonNetwork, explorerTransactionUrl } from '@/shared/api/contract';
 import { formatTokens, formatTon, shortenAddress } from '@/shared/lib/format/format-core';
 import type { NotificationKind, NotificationParams } from './queries';
 
@@ -48,10 +48,6 @@ export interface TextSettings {
   sandbox: boolean;
 }
 
-/** A transaction's page on Tonviewer, as the app links it (src/shared/lib/explorer). */
-const explorerUrl = (network: TonNetwork, hashHex: string) =>
-  `https://${network === 'testnet' ? 'testnet.' : ''}tonviewer.com/transaction/${hashHex}`;
-
 type Texts = { [K in NotificationKind]: (p: NotificationParams[K], lang: Lang, s: TextSettings) => string };
 
 const TEXTS: Texts = {
@@ -61,7 +57,7 @@ const TEXTS: Texts = {
     const head =
       lang === 'ru' ? `Выплата отправлена: ${amount} на ${address}.` : `Payout sent: ${amount} to ${address}.`;
     if (s.sandbox || !p.tx_hash) return head;
-    const link = `<a href="${escapeHtml(explorerUrl(s.tonNetwork, p.tx_hash))}">${lang === 'ru' ? 'Транзакция' : 'View the transaction'}</a>`;
+    const link = `<a href="${escapeHtml(explorerTransactionUrl(s.tonNetwork, p.tx_hash))}">${lang === 'ru' ? 'Транзакция' : 'View the transaction'}</a>`;
     return `${head}\n${link}`;
   },
   payout_refunded: (p, lang) => {

@@ -19,6 +19,7 @@ export * from './calls';
 export * from './common';
 export * from './constants';
 export * from './errors';
+export * from './explorer';
 export * from './money';
 export * from './socket';
 export * from './auth/schemas';
