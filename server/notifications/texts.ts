@@ -6,11 +6,10 @@
  */
 import { type TonNetwork, explorerTransactionUrl } from '@/shared/api/contract';
 import { formatTokens, formatTon, shortenAddress } from '@/shared/lib/format/format-core';
+import { type Language, languageOf } from '../lib/language';
 import type { NotificationKind, NotificationParams } from './queries';
 
-type Lang = 'en' | 'ru';
-
-export const languageOf = (code: string): Lang => (code.toLowerCase().startsWith('ru') ? 'ru' : 'en');
+type Lang = Language;
 
 /** The app's route (src/shared/routing routesMap) each kind opens. */
 export const SCREEN_OF: Record<NotificationKind, string> = {

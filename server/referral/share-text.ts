@@ -2,6 +2,8 @@
  * The share message's words, in the sharing user's language (their friends most likely read it too).
  * Telegram shows them outside the app, so they live here rather than in the client's catalogues.
  */
+import { languageOf } from '../lib/language';
+
 const TEXTS = {
   en: {
     title: 'TON Token',
@@ -18,7 +20,7 @@ const TEXTS = {
 } as const;
 
 export function shareTexts(languageCode: string, link: string) {
-  const texts = languageCode.toLowerCase().startsWith('ru') ? TEXTS.ru : TEXTS.en;
+  const texts = TEXTS[languageOf(languageCode)];
   return {
     title: texts.title,
     description: texts.description,

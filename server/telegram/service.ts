@@ -19,9 +19,10 @@ import { TELEGRAM_UPDATES_KEPT_DAYS } from '../constants';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { BotApiError } from '../lib/bot-api';
+import { languageOf } from '../lib/language';
 import { markBotStarted } from '../users/service';
 import { keepStartParam, purgeUpdates, recordUpdate, takeStartParam } from './queries';
-import { BOT_LANGUAGES, MENU_BUTTON_TEXT, botLanguage, botTexts } from './texts';
+import { BOT_LANGUAGES, MENU_BUTTON_TEXT, botTexts } from './texts';
 
 /** The webhook's path (POST), which `setupBot` gives Telegram. */
 export const WEBHOOK_PATH = '/api/telegram/webhook';
@@ -102,7 +103,7 @@ export async function handleUpdate(
   const command = readCommand(message.text, deps.config.botUsername);
   return deps.db.tx(async (q) => {
     if (!(await recordUpdate(q, update.update_id))) return null;
-    const texts = botTexts(botLanguage(from.language_code));
+    const texts = botTexts(languageOf(from.language_code));
     if (command.kind !== 'start') return reply(message.chat.id, texts.help, texts.openButton, appUrl(deps.config));
     const registered = await markBotStarted(q, from.id);
     // Only someone without an account can still be referred (the referrer is linked at creation only).

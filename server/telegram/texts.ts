@@ -4,7 +4,9 @@
  * app, so they live here rather than in the client's catalogues. Sentence case and the glossary's terms
  * (docs/glossary.md), as in the app.
  */
-export type BotLanguage = 'en' | 'ru';
+import type { Language } from '../lib/language';
+
+export type BotLanguage = Language;
 
 export const BOT_LANGUAGES: readonly BotLanguage[] = ['en', 'ru'];
 
@@ -42,9 +44,5 @@ const TEXTS = {
 export const MENU_BUTTON_TEXT = 'Open app';
 
 export type BotTexts = (typeof TEXTS)[BotLanguage];
-
-/** The language of a Telegram user's `language_code` (absent: English). */
-export const botLanguage = (languageCode: string | undefined): BotLanguage =>
-  languageCode?.toLowerCase().startsWith('ru') ? 'ru' : 'en';
 
 export const botTexts = (language: BotLanguage): BotTexts => TEXTS[language];
