@@ -7,6 +7,25 @@ import type { CallRoute } from '../route';
  * the gates and the audit go by. docs/contract.md "The operator API".
  */
 export const operatorRoutes = {
+  /**
+   * The console's sign-in: Telegram launch data of a named operator (OPERATOR_TELEGRAM_IDS) → an operator
+   * session's token. The one operator call that needs no token (docs/security.md "Operators").
+   */
+  sessionOpen: { method: 'POST', path: '/admin/session', auth: false, status: 200 },
+  /** Who the caller is: an operator session (name, expiry) or the admin token. */
+  sessionGet: { method: 'GET', path: '/admin/session', auth: false, status: 200 },
+  /** Ends the caller's operator session (its token is refused from then on, in every process). */
+  sessionClose: { method: 'POST', path: '/admin/session/end', auth: false, status: 200 },
+  /** The console's first screen: users, TON in and out, the hot wallet, the payout worker, the watcher. */
+  overview: { method: 'GET', path: '/admin/overview', auth: false, status: 200 },
+  /** Changes the editable settings (the sale's fees and minimum), each checked by its rule. */
+  settingsSet: { method: 'PATCH', path: '/admin/settings', auth: false, status: 200 },
+  /** The price's history (as the app's chart reads it), for the console's chart. */
+  priceCandles: { method: 'GET', path: '/admin/price/candles', auth: false, status: 200 },
+  /** Users found by Telegram id, username or ref code. */
+  usersFind: { method: 'GET', path: '/admin/users', auth: false, status: 200 },
+  /** One user: balances, mints, stakes, withdrawals and the newest ledger entries (read only). */
+  userDetail: { method: 'GET', path: '/admin/users/:id', auth: false, status: 200 },
   /** Every global setting as stored (maintenance, collective bonus, sale fees, payouts held). */
   settingsGet: { method: 'GET', path: '/admin/settings', auth: false, status: 200 },
   maintenanceGet: { method: 'GET', path: '/admin/maintenance', auth: false, status: 200 },

@@ -7,9 +7,67 @@ import { z } from 'zod';
 import { LEDGER_ACCOUNTS, TASK_KINDS, WITHDRAWAL_STATUSES } from '../constants';
 import { VALIDATION_MESSAGES } from '../errors';
 import { idParamsSchema, limitTextSchema, moneyInput, moneyText } from '../common';
-import { priceUpdateSchema } from '../price/schemas';
+import { mintSchema } from '../mint/schemas';
+import { operationSchema } from '../operations/schemas';
+import { candleListSchema, candlesQuerySchema, priceUpdateSchema } from '../price/schemas';
+import { stakeSchema } from '../staking/schemas';
+import { balancesSchema } from '../user/schemas';
 import type { CallSchemas } from '../route';
 import type { operatorRoutes, OperatorCallName } from './routes';
+
+// ---- who acts ---------------------------------------------------------------------------------------
+/**
+ * Who made an operator call: a named operator's session (signed in from the bot's /admin with Telegram
+ * launch data), or the admin token (the CLI, automation). The audit records it with every action.
+ */
+export const operatorActorSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('operator'), telegram_id: z.number().int(), name: z.string() }),
+  z.object({ kind: z.literal('token') }),
+]);
+/** POST /api/admin/session: the launch data Telegram gave the console (as the app's sign-in sends it). */
+export const operatorSignInBodySchema = z.strictObject({ init_data: z.string().min(1).max(8192) });
+export const operatorSessionSchema = z.object({
+  /** The operator session's bearer token (absent when the caller is the admin token). */
+  token: z.string().optional(),
+  actor: operatorActorSchema,
+  /** Unix seconds the session ends (null for the admin token). */
+  expires_at: z.number().int().nullable(),
+});
+export const sessionClosedSchema = z.object({ signed_out: z.literal(true) });
+
+// ---- overview ---------------------------------------------------------------------------------------
+/** TON in one direction: since midnight UTC and over the last 7 days. */
+const tonPeriodsSchema = z.object({ today: moneyText, week: moneyText });
+export const PAYOUT_WORKER_STATES = ['running', 'paused', 'waiting'] as const;
+export const overviewSchema = z.object({
+  users: z.object({ total: z.number().int(), new_today: z.number().int() }),
+  /** TON paid in for mints (credited payments). */
+  mint_received: tonPeriodsSchema,
+  /** TON paid out to sellers (completed payouts). */
+  paid_to_sellers: tonPeriodsSchema,
+  hot_wallet: z.object({
+    /** The address payouts leave from; null when none is configured. */
+    address: z.string().nullable(),
+    /** TON on it as last read; null when it could not be read. */
+    balance: moneyText.nullable(),
+    /** TON of the payouts queued or being sent. */
+    queued: moneyText,
+  }),
+  payouts: z.object({
+    /** running: paying as sales arrive; paused: held by an operator; waiting: the worker cannot go on (reason). */
+    state: z.enum(PAYOUT_WORKER_STATES),
+    reason: z.string().nullable(),
+    counts: z.record(z.enum(WITHDRAWAL_STATUSES), z.number().int()),
+    /** Batches neither found on chain nor proven lost. */
+    held_batches: z.number().int(),
+  }),
+  /** Seconds since the treasury watcher last read the chain successfully; null before its first read. */
+  watcher_lag_seconds: z.number().nullable(),
+  maintenance: z.boolean(),
+  /** Proofs waiting for review; treasury transactions waiting for an operator. */
+  reviews_waiting: z.number().int(),
+  treasury_waiting: z.number().int(),
+});
 
 // ---- settings ---------------------------------------------------------------------------------------
 /** Every global setting, as stored (server/settings/queries.ts Settings). */
@@ -26,6 +84,19 @@ export const settingsSchema = z.object({
   /** Payouts held by an operator. */
   payouts_paused: z.boolean(),
 });
+
+/**
+ * PATCH /api/admin/settings: the settings an operator changes (the collective bonus is the settlement
+ * run's, maintenance and payouts have their own calls). Each rule as the sale reads it.
+ */
+export const settingsChangeSchema = z
+  .strictObject({
+    withdraw_fee_percent: z.number().min(0).lt(100),
+    withdraw_network_fee: moneyInput.refine((units) => units >= 0n, VALIDATION_MESSAGES.amountPositive),
+    withdraw_min_receive: moneyInput.refine((units) => units > 0n, VALIDATION_MESSAGES.amountPositive),
+  })
+  .partial()
+  .refine((change) => Object.keys(change).length > 0, 'nothing to change');
 
 // ---- maintenance ----------------------------------------------------------------------------------
 export const maintenanceBodySchema = z.strictObject({ enabled: z.boolean() });
@@ -68,6 +139,8 @@ export const adminTaskSchema = z.object({
   id: z.number().int(),
   kind: z.enum(TASK_KINDS),
   title: z.object({ en: z.string(), ru: z.string() }),
+  description: z.object({ en: z.string(), ru: z.string() }),
+  icon: z.string().nullable(),
   reward: moneyText,
   is_active: z.boolean(),
   sort_order: z.number().int(),
@@ -112,8 +185,11 @@ export const operatorWithdrawalSchema = z.object({
   address: z.string(),
   status: z.enum(WITHDRAWAL_STATUSES),
   batch_id: z.number().int().nullable(),
+  /** The batch's chain transaction (base64 hash) once it was seen on chain; null before. */
+  tx_hash: z.string().nullable(),
   error: z.string().nullable(),
   created_at: z.number(),
+  user: z.object({ telegram_id: z.number(), first_name: z.string(), username: z.string().nullable() }),
 });
 export const payoutsBodySchema = z.strictObject({ paused: z.boolean() });
 export const payoutsStateSchema = z.object({
@@ -136,6 +212,38 @@ export const heldBatchSchema = z.object({
   withdrawals: z.array(z.number().int()),
 });
 
+// ---- users ------------------------------------------------------------------------------------------
+export const usersFindQuerySchema = z.object({
+  /** A Telegram id, a username (with or without @) or a ref code. */
+  q: z.string().trim().min(1).max(64),
+  limit: limitTextSchema.default(20),
+});
+export const operatorUserSchema = z.object({
+  id: z.number().int(),
+  telegram_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  username: z.string().nullable(),
+  ref_code: z.string(),
+  created_at: z.number(),
+});
+/** A user as the console shows it: read only (balances move only through the flows). */
+export const operatorUserDetailSchema = z.object({
+  user: operatorUserSchema.extend({
+    language_code: z.string(),
+    community_participation: z.boolean(),
+    notifications_enabled: z.boolean(),
+    wallet: z.string().nullable(),
+    referrer_id: z.number().int().nullable(),
+  }),
+  balances: balancesSchema.pick({ balance_token: true, task_balance: true, referral_balance: true }),
+  /** The newest of each (at most 50). */
+  mints: z.array(mintSchema),
+  stakes: z.array(stakeSchema),
+  withdrawals: z.array(operatorWithdrawalSchema),
+  ledger: z.array(operationSchema),
+});
+
 // ---- treasury transactions ----------------------------------------------------------------------------
 export const treasuryListQuerySchema = z.object({
   include_resolved: z.enum(['true', 'false']).default('false'),
@@ -155,16 +263,36 @@ export const treasuryTransactionSchema = z.object({
   comment: z.string().nullable(),
   outcome: z.string(),
   mint_id: z.number().int().nullable(),
+  /** The mint the comment or the amount points to, and its user, when one is likely. */
+  likely_mint: z
+    .object({
+      id: z.number().int(),
+      code: z.string(),
+      status: z.string(),
+      ton_amount: moneyText,
+      user: z.object({ id: z.number().int(), telegram_id: z.number(), first_name: z.string(), username: z.string().nullable() }),
+    })
+    .nullable(),
   recorded_at: z.number(),
   resolved_at: z.number().nullable(),
   resolution: z.string().nullable(),
 });
 
 // ---- audit --------------------------------------------------------------------------------------------
-export const auditQuerySchema = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(50) });
+export const auditQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  /** Only this operator's actions (a Telegram id), or `token`: only the admin token's. */
+  actor: z.union([z.literal('token'), z.coerce.number().int().positive()]).optional(),
+  /** Only this call's (an operator call's name, e.g. withdrawalRefund). */
+  action: z.string().regex(/^[a-zA-Z]{1,40}$/).optional(),
+});
 /** One answered state-changing operator call. */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
+  /** Who acted (entries before operators were named: the token). */
+  actor: operatorActorSchema,
+  /** The operator call's name (null on entries older than the names). */
+  action: z.string().nullable(),
   method: z.string(),
   /** The route's pattern (older entries: the path as sent). */
   path: z.string(),
@@ -195,6 +323,14 @@ export const botSetupSchema = z.object({
 
 /** The schemas of each operator call (./routes.ts), under the same names. */
 export const operatorCallSchemas = {
+  sessionOpen: { body: operatorSignInBodySchema, response: operatorSessionSchema },
+  sessionGet: { response: operatorSessionSchema },
+  sessionClose: { response: sessionClosedSchema },
+  overview: { response: overviewSchema },
+  settingsSet: { body: settingsChangeSchema, response: settingsSchema },
+  priceCandles: { query: candlesQuerySchema, response: candleListSchema },
+  usersFind: { query: usersFindQuerySchema, response: z.array(operatorUserSchema) },
+  userDetail: { params: idParamsSchema, response: operatorUserDetailSchema },
   settingsGet: { response: settingsSchema },
   maintenanceGet: { response: maintenanceStateSchema },
   maintenanceSet: { body: maintenanceBodySchema, response: maintenanceStateSchema },
@@ -238,6 +374,34 @@ export type ParsedOperatorParams<K extends OperatorCallName> = z.output<Part<K, 
 /** What operator call K answers. */
 export type OperatorResponse<K extends OperatorCallName> = z.output<Schemas[K]['response']>;
 
+/** The operator socket's messages (SOCKET_PATHS.operator), server → console, by event name. */
+export const operatorSocketEventSchemas = {
+  /** A proof was sent for review. */
+  'review:new': reviewItemSchema,
+  /** A proof was approved or rejected (by anyone): it leaves the queue. */
+  'review:done': z.object({ id: z.number().int() }),
+  /** A withdrawal changed status (queued, sending, completed, failed, refunded) or got or lost an error. */
+  'withdrawal:changed': operatorWithdrawalSchema,
+  /** The payout worker's state changed (paused, resumed, waiting and why, running again). */
+  'payouts:state': overviewSchema.shape.payouts,
+  /** Maintenance was switched. */
+  'maintenance:state': z.object({ enabled: z.boolean() }),
+} as const;
+export type OperatorSocketEvents = {
+  [K in keyof typeof operatorSocketEventSchemas]: z.output<(typeof operatorSocketEventSchemas)[K]>;
+};
+export type OperatorSocketMessage = {
+  [K in keyof OperatorSocketEvents]: { event: K; data: OperatorSocketEvents[K] };
+}[keyof OperatorSocketEvents];
+
+export type OperatorActor = z.output<typeof operatorActorSchema>;
+export type OperatorSession = z.output<typeof operatorSessionSchema>;
+export type Overview = z.output<typeof overviewSchema>;
+export type PayoutWorkerState = (typeof PAYOUT_WORKER_STATES)[number];
+export type OperatorUser = z.output<typeof operatorUserSchema>;
+export type OperatorUserDetail = z.output<typeof operatorUserDetailSchema>;
+export type OperatorSettings = z.output<typeof settingsSchema>;
+export type TreasuryTransaction = z.output<typeof treasuryTransactionSchema>;
 export type AdminTask = z.output<typeof adminTaskSchema>;
 export type ReviewItem = z.output<typeof reviewItemSchema>;
 export type OperatorWithdrawal = z.output<typeof operatorWithdrawalSchema>;
