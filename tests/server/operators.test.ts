@@ -10,6 +10,7 @@ import { type AuditEntry, type ErrorBody, type OperatorSession, SOCKET_PATHS } f
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { TokenKeys } from '../../server/http/auth-context';
+import { purgeOperatorSessions } from '../../server/operators/service';
 import { newUser } from './mint-kit';
 import { PRODUCTION_ENV } from './production-env';
 import { PNG, fileOf, makeTask, taskCall } from './task-kit';
@@ -174,6 +175,25 @@ describe('operator and user tokens each stay where they belong', () => {
     // Signed with the right key, but for no session the server opened.
     const sessionless = await call('GET', '/api/admin/settings', await keys.signOperator(claims, 60));
     expect(sessionless.statusCode).toBe(401);
+  });
+});
+
+describe('old operator sessions', () => {
+  it('are purged a day after they ended or expired; live ones stay', async () => {
+    const token = await operatorToken();
+    const [old, expired] = [randomUUID(), randomUUID()];
+    await ctx.db.query(
+      `INSERT INTO operator_sessions (id, telegram_id, name, created_at, expires_at, ended_at) VALUES
+         ($1, $3, 'Old', now() - interval '3 days', now() - interval '2 days' + interval '4 hours', now() - interval '2 days'),
+         ($2, $3, 'Expired', now() - interval '3 days', now() - interval '2 days', NULL)`,
+      [old, expired, OPERATOR],
+    );
+    await purgeOperatorSessions(ctx.db);
+    const left = await ctx.db.query<{ id: string }>('SELECT id FROM operator_sessions WHERE id = ANY($1::uuid[])', [
+      [old, expired],
+    ]);
+    expect(left).toEqual([]);
+    expect((await call('GET', '/api/admin/settings', token)).statusCode).toBe(200);
   });
 });
 
