@@ -31,6 +31,7 @@ const DOMAINS = [
   'observability',
   'telegram',
   'notifications',
+  'console',
 ];
 const D = `(${DOMAINS.join('|')})`;
 /** Platform: shared by every domain, knows none of them. */

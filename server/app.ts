@@ -48,6 +48,7 @@ import { telegramShareMessagePreparer } from './referral/share-message';
 import type { Sandbox } from './sandbox/index';
 import { stakingRoutes } from './staking/routes';
 import { statsRoutes } from './stats/routes';
+import { consoleRoutes } from './console/routes';
 import { taskRoutes } from './tasks/routes';
 import { telegramRoutes } from './telegram/routes';
 import { userRoutes } from './users/routes';
@@ -272,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(treasuryAdminRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(settingsRoutes(deps));
+  await app.register(consoleRoutes(deps));
   await app.register(telegramRoutes(deps));
   metrics.watch({
     pool: db.poolStats?.bind(db),
