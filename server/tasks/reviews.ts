@@ -19,6 +19,7 @@ import {
   findTask,
   lockProof,
   lockUserTask,
+  pendingProofCount,
   pendingProofs,
   proofPhoto,
   reviewProof,
@@ -85,6 +86,9 @@ async function reviewItems(q: Queryable, proofs: ProofRow[]): Promise<ReviewItem
 export async function reviewQueue(deps: Pick<Deps, 'db'>, limit: number): Promise<ReviewItem[]> {
   return reviewItems(deps.db, await pendingProofs(deps.db, limit));
 }
+
+/** How many proofs wait for review (the operator's overview). */
+export const reviewsWaiting = (deps: Pick<Deps, 'db'>): Promise<number> => pendingProofCount(deps.db);
 
 /** A photo proof's bytes and type: the operator's only (the user API never serves them). */
 export async function reviewPhoto(

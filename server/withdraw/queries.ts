@@ -261,6 +261,31 @@ export async function payoutQueue(q: Queryable): Promise<PayoutQueue> {
   };
 }
 
+export interface PayoutWaitRow {
+  /** Nanotons of the queued and sending withdrawals. */
+  queued_ton: bigint;
+  /** Why the newest of the queued or sending withdrawals that carry a reason waits. */
+  newest_error: string | null;
+  held_batches: number;
+  /** Why the most recently held batch is held. */
+  held_reason: string | null;
+}
+
+/** What the payout worker is waiting on, in one statement (the operator's overview). */
+export async function payoutWait(q: Queryable): Promise<PayoutWaitRow> {
+  const [row] = await q.query<PayoutWaitRow>(
+    `SELECT COALESCE(SUM(ton_amount), 0)::bigint AS queued_ton,
+            (SELECT error FROM withdrawals WHERE status IN ('queued', 'sending') AND error IS NOT NULL
+              ORDER BY updated_at DESC, id DESC LIMIT 1) AS newest_error,
+            (SELECT COUNT(*)::int FROM payout_batches WHERE status = 'held') AS held_batches,
+            (SELECT last_error FROM payout_batches WHERE status = 'held'
+              ORDER BY held_at DESC NULLS LAST, id DESC LIMIT 1) AS held_reason
+       FROM withdrawals WHERE status IN ('queued', 'sending')`,
+  );
+  if (!row) throw new Error('payoutWait: no row');
+  return { ...row, held_batches: Number(row.held_batches) };
+}
+
 /** A page of the user's withdrawals by created_at then id, and how many there are. */
 export async function withdrawalsPage(
   q: Queryable,

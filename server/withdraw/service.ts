@@ -16,6 +16,7 @@ import {
   type Balances,
   MAX_UNITS,
   type OperatorWithdrawal,
+  type Overview,
   type TonNetwork,
   type WithdrawCalculation,
   type WithdrawHistory,
@@ -53,6 +54,7 @@ import {
   requeueFailed,
   withdrawalCounts,
   payoutQueue,
+  payoutWait,
   type PayoutQueue,
   operatorWithdrawal,
   userWithdrawalsForOperator,
@@ -358,6 +360,27 @@ export interface PayoutsState {
 export async function payoutsState(deps: Pick<Deps, 'db'>): Promise<PayoutsState> {
   const [paused, counts] = await Promise.all([getSetting(deps.db, 'payouts_paused'), withdrawalCounts(deps.db)]);
   return { paused, counts };
+}
+
+/** Why the payout worker waits when a batch is held and no withdrawal says more. */
+export const BATCH_HELD_REASON = 'A payout batch is held: neither found on chain nor proven lost';
+
+/**
+ * The payout worker as an operator reads it (contract overview.payouts, and the TON it has yet to send):
+ * paused while an operator holds payouts; waiting when a queued or sending withdrawal carries a reason (the
+ * newest one's is the reason) or a batch is held; running otherwise.
+ */
+export async function payoutWorkerState(deps: Pick<Deps, 'db'>): Promise<{
+  payouts: Overview['payouts'];
+  queuedNanotons: bigint;
+}> {
+  const [{ paused, counts }, wait] = await Promise.all([payoutsState(deps), payoutWait(deps.db)]);
+  const waitingFor = wait.newest_error ?? (wait.held_batches > 0 ? (wait.held_reason ?? BATCH_HELD_REASON) : null);
+  const state = paused ? 'paused' : waitingFor !== null ? 'waiting' : 'running';
+  return {
+    payouts: { state, reason: state === 'waiting' ? waitingFor : null, counts, held_batches: wait.held_batches },
+    queuedNanotons: wait.queued_ton,
+  };
 }
 
 export type { PayoutQueue } from './queries';
