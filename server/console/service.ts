@@ -15,7 +15,10 @@ import { userWithdrawalsOperatorView } from '../withdraw/service';
 /** How many of each list the user detail shows: the newest. */
 export const USER_DETAIL_NEWEST = 50;
 
-export async function userDetail(deps: Pick<Deps, 'db' | 'bus' | 'config'>, userId: number): Promise<OperatorUserDetail> {
+export async function userDetail(
+  deps: Pick<Deps, 'db' | 'bus' | 'config'>,
+  userId: number,
+): Promise<OperatorUserDetail> {
   const account = await operatorUserAccount(deps, userId);
   const [mints, stakes, withdrawals, ledger] = await Promise.all([
     listMints(deps, userId, 1, USER_DETAIL_NEWEST),
