@@ -32,6 +32,7 @@ const DOMAINS = [
   'observability',
   'telegram',
   'notifications',
+  'console',
 ];
 const D = `(${DOMAINS.join('|')})`;
 /** Platform: shared by every domain, knows none of them. */

@@ -22,7 +22,12 @@ import { authRoutes } from './auth/routes';
 import { authenticateRequest, watchRevokedSessions } from './auth/service';
 import { telegramCommunityChecker } from './community/checker';
 import type { Config } from './config';
-import { BODY_LIMIT_BYTES, COMPRESS_THRESHOLD_BYTES, SOCKET_TOKEN_TIMEOUT_MS } from './constants';
+import {
+  BODY_LIMIT_BYTES,
+  COMPRESS_THRESHOLD_BYTES,
+  OVERVIEW_NODE_TIMEOUT_MS,
+  SOCKET_TOKEN_TIMEOUT_MS,
+} from './constants';
 import { SOCKET_CLOSE } from '@/shared/api/contract';
 import type { Db } from './db/index';
 import type { CommunityChecker, Deps, HotWalletKeys, ShareMessagePreparer } from './deps';
@@ -50,6 +55,7 @@ import { telegramShareMessagePreparer } from './referral/share-message';
 import type { Sandbox } from './sandbox/index';
 import { stakingRoutes } from './staking/routes';
 import { statsRoutes } from './stats/routes';
+import { consoleRoutes } from './console/routes';
 import { taskRoutes } from './tasks/routes';
 import { telegramRoutes } from './telegram/routes';
 import { userRoutes } from './users/routes';
@@ -68,7 +74,7 @@ import { settingsRoutes } from './settings/routes';
 import { treasuryAdminRoutes } from './watcher/routes';
 import { withdrawRoutes } from './withdraw/routes';
 import { payoutQueueNow } from './withdraw/service';
-import { hotWalletFromMnemonic } from './withdraw/worker';
+import { hotWalletBalanceReader, hotWalletFromMnemonic } from './withdraw/worker';
 import { socketRoutes } from './ws/routes';
 
 declare module 'fastify' {
@@ -267,18 +273,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(stakingRoutes(deps));
   await app.register(farmingRoutes(deps));
   await app.register(priceRoutes(deps));
-  await app.register(statsRoutes(deps));
+  // One node client for the app's calls: the wallet check, the hot wallet's balance in the operator's overview.
+  const tonClient = options.tonClient ?? createTonNodeClient(config, { onError: metrics.nodeError });
+  const hotWallet = deps.hotWallet
+    ? hotWalletBalanceReader(deps.hotWallet, config.tonNetwork, tonClient, OVERVIEW_NODE_TIMEOUT_MS)
+    : null;
+  await app.register(statsRoutes(deps, hotWallet));
   await app.register(programRoutes(deps));
   await app.register(referralRoutes(deps));
   await app.register(withdrawRoutes(deps));
   await app.register(ledgerRoutes(deps));
   await app.register(taskRoutes(deps));
-  const tonClient = options.tonClient ?? createTonNodeClient(config, { onError: metrics.nodeError });
   await app.register(walletRoutes(deps, chainPublicKeyReader(tonClient)));
   await app.register(treasuryAdminRoutes(deps));
   await app.register(auditRoutes(deps));
   await app.register(operatorRoutes(deps));
   await app.register(settingsRoutes(deps));
+  await app.register(consoleRoutes(deps));
   await app.register(telegramRoutes(deps, (q, telegramId) => isOperator({ config, db: q }, telegramId)));
   metrics.watch({
     pool: db.poolStats?.bind(db),

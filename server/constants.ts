@@ -26,6 +26,8 @@ export const MAINTENANCE_CACHE_TTL_MS = 2_000;
 
 /** A socket that has not sent its access token within this time is closed (SPEC §9 token wait 5 s). */
 export const SOCKET_TOKEN_TIMEOUT_MS = 5_000;
+/** The operator's overview waits this long for the node's answer on the hot wallet's balance (then: unknown). */
+export const OVERVIEW_NODE_TIMEOUT_MS = 3_000;
 
 /** Answers larger than this are compressed when the client accepts br or gzip (smaller ones gain little). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;

@@ -1,5 +1,6 @@
 /**
  * Operator commands against a running server's admin API:
+ *   npm run operator -- overview                    (users, TON in and out, the hot wallet, payouts, the watcher)
  *   npm run operator -- maintenance on|off|status
  *   npm run operator -- tasks list
  *   npm run operator -- tasks add --kind <kind> --reward <tokens> --title-en … --title-ru … --description-en … --description-ru …
@@ -20,6 +21,10 @@
  *   npm run operator -- payouts resign <batch id>   (sign a held batch again with its own seqno: it can pay only once)
  *   npm run operator -- audit [<n>]                 (the newest operator actions, as answered)
  *   npm run operator -- settings                    (every global setting, as stored)
+ *   npm run operator -- settings set [--fee-percent <p>] [--network-fee <TON>] [--min-receive <TON>]
+ *                                                   (the sale's fee percent, network fee and minimum)
+ *   npm run operator -- users find <q>              (by Telegram id, @username or ref code, newest first)
+ *   npm run operator -- users show <id>             (one user: balances, newest mints, stakes, withdrawals, operations)
  *   npm run operator -- bot setup                   (the bot's webhook, commands, descriptions and menu button)
  *   npm run operator -- hot-wallet new [--version v4r2|v5r1] [--network mainnet|testnet]
  *                                                   (24 new words and the wallet's address: no server call)
@@ -39,7 +44,10 @@ import {
   type OperatorParams,
   type OperatorQuery,
   type OperatorResponse,
+  type OperatorUser,
+  type OperatorUserDetail,
   type OperatorWithdrawal,
+  type Overview,
   type ReviewItem,
   callPath,
   operatorCallSchemas,
@@ -51,6 +59,7 @@ import { HOT_WALLET_VERSIONS, type HotWalletVersion, SANDBOX_ADMIN_TOKEN } from 
 import { createHotWallet, hotWalletFromMnemonic } from './withdraw/worker';
 
 export const USAGE = `Usage:
+  npm run operator -- overview
   npm run operator -- maintenance on|off|status
   npm run operator -- tasks list
   npm run operator -- tasks add --kind community|referrals|visit|photo|link --reward <tokens>
@@ -73,6 +82,9 @@ export const USAGE = `Usage:
   npm run operator -- payouts resign <batch id>
   npm run operator -- audit [<how many, default 50>]
   npm run operator -- settings
+  npm run operator -- settings set [--fee-percent <percent>] [--network-fee <TON>] [--min-receive <TON>]
+  npm run operator -- users find <Telegram id, @username or ref code>
+  npm run operator -- users show <user id>
   npm run operator -- bot setup
   npm run operator -- hot-wallet new [--version v4r2|v5r1] [--network mainnet|testnet]
   npm run operator -- hot-wallet address [--version v4r2|v5r1] [--network mainnet|testnet]
@@ -153,8 +165,12 @@ function taskLine(task: AdminTask): string {
   }`;
 }
 
+/** A user as the lines name them: first name, @username, Telegram id. */
+const userName = (user: { first_name: string; username: string | null; telegram_id: number }): string =>
+  `${user.first_name}${user.username ? ` @${user.username}` : ''} (tg ${user.telegram_id})`;
+
 function reviewLine(item: ReviewItem): string {
-  const who = `${item.user.first_name}${item.user.username ? ` @${item.user.username}` : ''} (tg ${item.user.telegram_id})`;
+  const who = userName(item.user);
   const proof =
     item.kind === 'photo'
       ? `photo ${item.content_type} ${item.size} bytes: GET ${API_BASE}${callPath(operatorRoutes.reviewPhoto, { id: item.id })}`
@@ -165,9 +181,86 @@ function reviewLine(item: ReviewItem): string {
 function withdrawalLine(w: OperatorWithdrawal): string {
   const when = new Date(w.created_at * 1000).toISOString();
   const batch = w.batch_id === null ? '' : ` batch #${w.batch_id}`;
-  return `#${w.id} ${w.status}${batch} ${when} user #${w.user_id} — ${w.token_amount} tokens from ${w.source} → ${w.ton_amount} TON to ${w.address}${
+  const tx = w.tx_hash === null ? '' : ` tx ${w.tx_hash}`;
+  return `#${w.id} ${w.status}${batch}${tx} ${when} ${userName(w.user)} (user #${w.user_id}) — ${w.token_amount} tokens from ${w.source} → ${w.ton_amount} TON to ${w.address}${
     w.error ? ` — ${w.error}` : ''
   }`;
+}
+
+function overviewLines(o: Overview): string[] {
+  const counts = Object.entries(o.payouts.counts)
+    .map(([status, count]) => `${status} ${count}`)
+    .join(', ');
+  return [
+    `Users: ${o.users.total} (${o.users.new_today} new today)`,
+    `Mint payments: ${o.mint_received.today} TON today, ${o.mint_received.week} TON in 7 days`,
+    `Paid to sellers: ${o.paid_to_sellers.today} TON today, ${o.paid_to_sellers.week} TON in 7 days`,
+    `Hot wallet: ${o.hot_wallet.address ?? 'none (payouts off)'} — balance ${
+      o.hot_wallet.balance === null ? 'unknown' : `${o.hot_wallet.balance} TON`
+    }, ${o.hot_wallet.queued} TON to pay`,
+    `Payouts: ${o.payouts.state}${o.payouts.reason ? ` (${o.payouts.reason})` : ''} — ${counts}, held batches ${o.payouts.held_batches}`,
+    `Treasury watcher: ${o.watcher_lag_seconds === null ? 'no read yet' : `last read ${o.watcher_lag_seconds} s ago`}`,
+    `Maintenance: ${o.maintenance ? 'on' : 'off'}`,
+    `Waiting for an operator: ${o.reviews_waiting} proofs to review, ${o.treasury_waiting} treasury transactions`,
+  ];
+}
+
+const userLine = (u: OperatorUser): string =>
+  `#${u.id} ${userName(u)} ref ${u.ref_code} since ${new Date(u.created_at * 1000).toISOString()}`;
+
+function userDetailLines(d: OperatorUserDetail): string[] {
+  const u = d.user;
+  return [
+    userLine(u),
+    `language ${u.language_code}, community ${u.community_participation ? 'yes' : 'no'}, notifications ${
+      u.notifications_enabled ? 'on' : 'off'
+    }, wallet ${u.wallet ?? 'none'}, referrer ${u.referrer_id === null ? 'none' : `#${u.referrer_id}`}`,
+    `Balances: ${d.balances.balance_token} tokens, ${d.balances.task_balance} task, ${d.balances.referral_balance} referral`,
+    `Mints (${d.mints.length}):`,
+    ...d.mints.map((m) => `  #${m.id} ${m.mint_id} ${m.status} ${m.amount_ton} TON → ${m.amount_token} tokens`),
+    `Stakes (${d.stakes.length}):`,
+    ...d.stakes.map(
+      (s) => `  #${s.id} ${s.staking_id} ${s.status} ${s.total_amount} tokens, earned ${s.earned_reward}`,
+    ),
+    `Withdrawals (${d.withdrawals.length}):`,
+    ...d.withdrawals.map((w) => `  ${withdrawalLine(w)}`),
+    `Operations (${d.ledger.length}):`,
+    ...d.ledger.map(
+      (op) => `  ${new Date(op.created_at * 1000).toISOString()} ${op.type} ${op.direction} ${op.amount} ${op.unit}`,
+    ),
+  ];
+}
+
+/** `settings set`'s options → the change (text as given: the server checks each rule, 422 names what is wrong). */
+function settingsChange(args: string[]): OperatorBody<'settingsSet'> {
+  const { values, positionals } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      'fee-percent': { type: 'string' },
+      'network-fee': { type: 'string' },
+      'min-receive': { type: 'string' },
+    },
+  });
+  const percent = values['fee-percent'];
+  if (positionals.length > 0 || (percent !== undefined && !/^\d+(\.\d+)?$/.test(percent))) throw new UsageError();
+  const change = {
+    ...(percent === undefined ? {} : { withdraw_fee_percent: Number(percent) }),
+    ...(values['network-fee'] === undefined ? {} : { withdraw_network_fee: values['network-fee'] }),
+    ...(values['min-receive'] === undefined ? {} : { withdraw_min_receive: values['min-receive'] }),
+  };
+  if (Object.keys(change).length === 0) throw new UsageError();
+  return change;
+}
+
+function printSettings(s: OperatorResponse<'settingsGet'>, print: (line: string) => void): void {
+  print(`maintenance: ${s.maintenance ? 'on' : 'off'}`);
+  print(`collective_bonus: ${s.collective_bonus} % a day`);
+  print(`withdraw_fee_percent: ${s.withdraw_fee_percent} %`);
+  print(`withdraw_network_fee: ${s.withdraw_network_fee} TON`);
+  print(`withdraw_min_receive: ${s.withdraw_min_receive} TON`);
+  print(`payouts_paused: ${s.payouts_paused ? 'yes' : 'no'}`);
 }
 
 function heldLine(b: HeldBatch): string {
@@ -419,13 +512,33 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
   }
 
   if (command === 'settings' && action === undefined) {
-    const s = await call('settingsGet');
-    print(`maintenance: ${s.maintenance ? 'on' : 'off'}`);
-    print(`collective_bonus: ${s.collective_bonus} % a day`);
-    print(`withdraw_fee_percent: ${s.withdraw_fee_percent} %`);
-    print(`withdraw_network_fee: ${s.withdraw_network_fee} TON`);
-    print(`withdraw_min_receive: ${s.withdraw_min_receive} TON`);
-    print(`payouts_paused: ${s.payouts_paused ? 'yes' : 'no'}`);
+    printSettings(await call('settingsGet'), print);
+    return;
+  }
+  if (command === 'settings' && action === 'set') {
+    let body: OperatorBody<'settingsSet'>;
+    try {
+      body = settingsChange(rest);
+    } catch {
+      throw new UsageError();
+    }
+    printSettings(await call('settingsSet', { body }), print);
+    return;
+  }
+
+  if (command === 'overview' && action === undefined) {
+    for (const line of overviewLines(await call('overview'))) print(line);
+    return;
+  }
+
+  if (command === 'users' && action === 'find' && rest.length === 1 && rest[0]) {
+    const users = await call('usersFind', { query: { q: rest[0] } });
+    if (users.length === 0) print('No user found.');
+    for (const user of users) print(userLine(user));
+    return;
+  }
+  if (command === 'users' && action === 'show' && rest.length === 1) {
+    for (const line of userDetailLines(await call('userDetail', { params: { id: id(rest[0]) } }))) print(line);
     return;
   }
 

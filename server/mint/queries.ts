@@ -143,6 +143,29 @@ export async function findMintByCode(q: Queryable, code: string): Promise<MintRo
   return row;
 }
 
+/** A mint as an operator weighs a treasury transaction against it: its code, state, price and whose it is. */
+export interface MintWithOwnerRow {
+  id: number;
+  code: string;
+  status: MintStatusValue;
+  amount_ton: bigint;
+  user_id: number;
+  telegram_id: bigint;
+  first_name: string;
+  username: string | null;
+}
+
+/** The mints with these codes or these ids, with their users (one statement for a page of transactions). */
+export async function mintsWithOwners(q: Queryable, codes: string[], ids: number[]): Promise<MintWithOwnerRow[]> {
+  if (codes.length === 0 && ids.length === 0) return [];
+  return q.query<MintWithOwnerRow>(
+    `SELECT m.id, m.mint_id AS code, m.status, m.amount_ton, u.id AS user_id, u.telegram_id, u.first_name, u.username
+       FROM mints m JOIN users u ON u.id = m.user_id
+      WHERE m.mint_id = ANY($1::text[]) OR m.id = ANY($2::int[])`,
+    [codes, ids],
+  );
+}
+
 export async function cancelMintRow(
   q: Queryable,
   id: number,

@@ -42,6 +42,7 @@ import {
   lockMint,
   lockUserMint,
   maturedActiveMintIds,
+  mintsWithOwners,
   setMintStatus,
 } from './queries';
 import { mintActiveNotice, mintCodeFromComment, toMint, toPlan, yieldFraction } from './wire';
@@ -268,6 +269,45 @@ export async function listMints(deps: MintDeps, userId: number, page: number, li
 }
 
 // ---- payments (the treasury watcher) --------------------------------------------------------------
+
+/** The mint a treasury transaction likely pays for, as the operator's list shows it (contract likely_mint). */
+export interface LikelyMint {
+  id: number;
+  code: string;
+  status: string;
+  ton_amount: string;
+  user: { id: number; telegram_id: number; first_name: string; username: string | null };
+}
+
+/**
+ * For each transaction, the mint its comment names (the payment comment's code), or else the mint it was
+ * recorded against; null when neither is a mint. One statement for the whole list.
+ */
+export async function likelyMints(
+  q: Queryable,
+  transactions: Array<{ comment: string | null; mint_id: number | null }>,
+): Promise<Array<LikelyMint | null>> {
+  const codes = transactions.map((tx) => mintCodeFromComment(tx.comment));
+  const rows = await mintsWithOwners(
+    q,
+    codes.filter((code): code is string => code !== null),
+    transactions.map((tx) => tx.mint_id).filter((id): id is number => id !== null),
+  );
+  const wire = (row: (typeof rows)[number]): LikelyMint => ({
+    id: row.id,
+    code: row.code,
+    status: row.status,
+    ton_amount: formatUnits(row.amount_ton),
+    user: { id: row.user_id, telegram_id: Number(row.telegram_id), first_name: row.first_name, username: row.username },
+  });
+  return transactions.map((tx, i) => {
+    const code = codes[i];
+    const row =
+      (code ? rows.find((mint) => mint.code === code) : undefined) ??
+      (tx.mint_id !== null ? rows.find((mint) => mint.id === tx.mint_id) : undefined);
+    return row ? wire(row) : null;
+  });
+}
 
 /** An incoming treasury transaction as the watcher read it from the node. */
 export interface TreasuryPayment {

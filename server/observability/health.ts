@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../db/index';
 import { migrations } from '../db/migrations';
-import { withinMs } from './metrics';
+import { withinMs } from '../lib/timeout';
 
 /** A frozen Postgres answers nothing: /readyz says so after this long instead of hanging. */
 export const READY_DB_TIMEOUT_MS = 1_000;

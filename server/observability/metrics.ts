@@ -14,6 +14,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { PoolStats } from '../db/index';
 import type { JobObserver } from '../lib/periodic-job';
 import type { TonNodeErrorKind } from '../lib/ton-node';
+import { withinMs } from '../lib/timeout';
 import type { PayoutQueue } from '../withdraw/service';
 
 /** The route label of a request no route matched (the not-found answer): never its raw URL. */
@@ -31,19 +32,6 @@ export interface MetricSources {
   /** Open WebSocket clients of this process. */
   sockets: () => number;
   payoutQueue: () => Promise<PayoutQueue>;
-}
-
-/** Rejects after `ms` unless `work` settles first (the work itself goes on, bounded by its own timeouts). */
-export async function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 export class Metrics {

@@ -1,6 +1,7 @@
 /**
  * The price calls of the contract (currentPrice, priceCandles) and the operator calls (bearer
- * ADMIN_TOKEN): priceGet (GET /api/admin/price) and priceSet (POST /api/admin/price {price}).
+ * ADMIN_TOKEN): priceGet (GET /api/admin/price), priceSet (POST /api/admin/price {price}) and priceCandles
+ * (GET /api/admin/price/candles, the app's candles for the console's chart).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -30,6 +31,8 @@ export function priceRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
     callRoute(app, 'priceCandles', async ({ query }) => candles(deps.db, query, unixNow()));
 
     // ---- operator API (npm run operator -- price …) ----
+    // The console's chart: the app's own answer (the same service call), behind the operator's gate.
+    operatorRoute(app, 'priceCandles', async ({ query }) => candles(deps.db, query, unixNow()));
     operatorRoute(app, 'priceGet', async () => {
       const now = unixNow();
       return { ...(await currentPrice(deps.db, now)), time: now };

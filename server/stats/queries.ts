@@ -43,3 +43,43 @@ export async function financialRow(q: Queryable): Promise<FinancialRow> {
   if (!row) throw new Error('financial figures: no row');
   return row;
 }
+
+export interface PeriodRow {
+  users: number;
+  users_today: number;
+  mint_received_today: bigint;
+  mint_received_week: bigint;
+  paid_today: bigint;
+  paid_week: bigint;
+}
+
+/**
+ * The operator overview's figures over time, in one statement: today is since midnight UTC, the week the
+ * last 7 days (by the database's clock). Same sets as financialRow's:
+ *  - mint_received: amount_ton of the mints paid in TON, by when their payment was credited (activated_at);
+ *  - paid: ton_amount of the completed withdrawals, what the payout sent (the fee was kept at the sale,
+ *    withdraw/service.ts), by when their batch was found on chain.
+ */
+export async function periodRow(q: Queryable): Promise<PeriodRow> {
+  const [row] = await q.query<PeriodRow>(
+    `WITH since AS (SELECT date_trunc('day', now(), 'UTC') AS today, now() - interval '7 days' AS week),
+     paid AS (
+       SELECT m.amount_ton AS ton, m.activated_at AS at FROM mints m
+        WHERE m.source = 'payment' AND m.activated_at >= (SELECT week FROM since)
+     ),
+     sent AS (
+       SELECT w.ton_amount AS ton, COALESCE(b.confirmed_at, w.updated_at) AS at
+         FROM withdrawals w LEFT JOIN payout_batches b ON b.id = w.batch_id
+        WHERE w.status = 'completed' AND COALESCE(b.confirmed_at, w.updated_at) >= (SELECT week FROM since)
+     )
+     SELECT
+       (SELECT COUNT(*)::int FROM users) AS users,
+       (SELECT COUNT(*)::int FROM users WHERE created_at >= (SELECT today FROM since)) AS users_today,
+       (SELECT COALESCE(SUM(ton) FILTER (WHERE at >= (SELECT today FROM since)), 0)::bigint FROM paid) AS mint_received_today,
+       (SELECT COALESCE(SUM(ton), 0)::bigint FROM paid) AS mint_received_week,
+       (SELECT COALESCE(SUM(ton) FILTER (WHERE at >= (SELECT today FROM since)), 0)::bigint FROM sent) AS paid_today,
+       (SELECT COALESCE(SUM(ton), 0)::bigint FROM sent) AS paid_week`,
+  );
+  if (!row) throw new Error('period figures: no row');
+  return { ...row, users: Number(row.users), users_today: Number(row.users_today) };
+}

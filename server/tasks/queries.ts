@@ -259,6 +259,11 @@ export async function pendingProofs(q: Queryable, limit: number): Promise<ProofR
   ]);
 }
 
+export async function pendingProofCount(q: Queryable): Promise<number> {
+  const [row] = await q.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM task_proofs WHERE status = 'pending'`);
+  return Number(row?.n ?? 0);
+}
+
 export async function proofPhoto(
   q: Queryable,
   id: number,

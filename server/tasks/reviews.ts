@@ -19,6 +19,7 @@ import {
   findTask,
   lockProof,
   lockUserTask,
+  pendingProofCount,
   pendingProofs,
   proofPhoto,
   reviewProof,
@@ -93,6 +94,9 @@ export async function publishNewReview(tx: Tx, proofId: number): Promise<void> {
   const [item] = await reviewItems(tx, [proof]);
   if (item) tx.publishToOperators({ event: 'review:new', data: item });
 }
+
+/** How many proofs wait for review (the operator's overview). */
+export const reviewsWaiting = (deps: Pick<Deps, 'db'>): Promise<number> => pendingProofCount(deps.db);
 
 /** A photo proof's bytes and type: the operator's only (the user API never serves them). */
 export async function reviewPhoto(

@@ -23,6 +23,7 @@ export {
   rejectProof,
   reviewPhoto,
   reviewQueue,
+  reviewsWaiting,
 } from './reviews';
 export { claimTask, listTasks, startTask, validateTask } from './user-flow';
 export { PHOTO_TOO_LARGE_MSG } from './validators/photo';

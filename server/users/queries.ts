@@ -90,6 +90,23 @@ export async function findUserIdByRefCode(q: Queryable, refCode: string): Promis
   return row?.id;
 }
 
+/**
+ * Users an operator looks for, newest first: by Telegram id (when `telegramId` is given), by username
+ * whatever its case, or by ref code.
+ */
+export async function searchUsers(
+  q: Queryable,
+  search: { telegramId: number | null; username: string; refCode: string },
+  limit: number,
+): Promise<UserRow[]> {
+  return q.query<UserRow>(
+    `SELECT * FROM users
+      WHERE telegram_id = $1 OR lower(username) = lower($2) OR ref_code = $3
+      ORDER BY created_at DESC, id DESC LIMIT $4`,
+    [search.telegramId, search.username, search.refCode, limit],
+  );
+}
+
 export async function refCodeTaken(q: Queryable, refCode: string): Promise<boolean> {
   return (await q.query('SELECT 1 FROM users WHERE ref_code = $1', [refCode])).length > 0;
 }

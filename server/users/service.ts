@@ -3,13 +3,20 @@
  * community flag, and GET /user/me. Other domains reach the users table through this file.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { type NotificationsSetting, REF_CODE_LENGTH, type UserMe, readRefCode } from '@/shared/api/contract';
+import {
+  type NotificationsSetting,
+  type OperatorUser,
+  type OperatorUserDetail,
+  REF_CODE_LENGTH,
+  type UserMe,
+  readRefCode,
+} from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import type { Tx } from '../events/transaction';
 import { balanceEvent } from '../ledger/service';
 import { randomCode } from '../lib/codes';
-import { UnauthorizedError } from '../lib/errors';
+import { NotFoundError, UnauthorizedError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import { notify } from '../notifications/service';
 import { referralCountSql, referralTier, referralTurnoverSql } from '../referral/service';
@@ -23,6 +30,7 @@ import {
   findUserWith,
   insertUser,
   refCodeTaken,
+  searchUsers,
   setCommunityMember,
   setNotificationsEnabled,
   updateProfile,
@@ -179,4 +187,50 @@ export async function isCommunityMember(deps: Deps, userId: number): Promise<boo
   const user = await findUserById(deps.db, userId);
   if (!user) throw new UnauthorizedError();
   return refreshCommunityMembership(deps, user);
+}
+
+// ---- the operator's view ------------------------------------------------------------------------------
+
+const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+const toOperatorUser = (row: UserRow): OperatorUser => ({
+  id: row.id,
+  telegram_id: Number(row.telegram_id),
+  first_name: row.first_name,
+  last_name: row.last_name,
+  username: row.username,
+  ref_code: row.ref_code,
+  created_at: seconds(row.created_at),
+});
+
+/**
+ * Users an operator looks for (contract usersFind), newest first: the text is a Telegram id (digits), a
+ * username (with or without its @, any case) or a ref code; whichever it matches.
+ */
+export async function findUsers(deps: Pick<Deps, 'db'>, text: string, limit: number): Promise<OperatorUser[]> {
+  const asNumber = /^\d{1,16}$/.test(text) ? Number(text) : null;
+  const telegramId = asNumber !== null && Number.isSafeInteger(asNumber) ? asNumber : null;
+  const rows = await searchUsers(deps.db, { telegramId, username: text.replace(/^@/, ''), refCode: text }, limit);
+  return rows.map(toOperatorUser);
+}
+
+/** One user's account as the operator reads it, with its three balances (one statement); 404 when there is none. */
+export async function operatorUserAccount(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+): Promise<Pick<OperatorUserDetail, 'user' | 'balances'>> {
+  const row = await findUserWith<BoundWalletColumns>(deps.db, userId, boundWalletColumns('u.id'));
+  if (!row) throw new NotFoundError('userNotFound');
+  const { balance_token, task_balance, referral_balance } = balanceEvent(row);
+  return {
+    user: {
+      ...toOperatorUser(row),
+      language_code: row.language_code,
+      community_participation: row.community_member,
+      notifications_enabled: row.notifications_enabled,
+      wallet: boundWalletFromColumns(row)?.address ?? null,
+      referrer_id: row.referrer_id,
+    },
+    balances: { balance_token, task_balance, referral_balance },
+  };
 }

@@ -56,6 +56,24 @@ export async function saveCursor(q: Queryable, address: string, cursor: CursorRo
   );
 }
 
+/** The watcher read the node successfully just now (every poll that did not fail, new transactions or not). */
+export async function markCursorRead(q: Queryable, address: string): Promise<void> {
+  await q.query(
+    `INSERT INTO treasury_cursor (address, read_at) VALUES ($1, now())
+     ON CONFLICT (address) DO UPDATE SET read_at = now()`,
+    [address],
+  );
+}
+
+/** Seconds since the watcher last read the node successfully, by the database's clock; null before its first read. */
+export async function secondsSinceRead(q: Queryable, address: string): Promise<number | null> {
+  const [row] = await q.query<{ seconds: number | null }>(
+    'SELECT EXTRACT(EPOCH FROM now() - read_at)::float8 AS seconds FROM treasury_cursor WHERE address = $1',
+    [address],
+  );
+  return row?.seconds === null || row?.seconds === undefined ? null : Math.max(0, Math.floor(Number(row.seconds)));
+}
+
 export interface ReviewRow {
   hash: string;
   lt: bigint;
@@ -83,6 +101,15 @@ export async function transactionsToReview(
      ORDER BY recorded_at, lt LIMIT $2`,
     [includeResolved, limit],
   );
+}
+
+/** How many transactions wait for an operator (not credited, not resolved). */
+export async function unresolvedCount(q: Queryable): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    `SELECT COUNT(*)::int AS n FROM treasury_transactions
+      WHERE outcome NOT IN ('credited', 'not_payment') AND resolved_at IS NULL`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -7,27 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { operatorRoute } from '../lib/call-route';
 import { ConflictError, NotFoundError } from '../lib/errors';
-import { formatUnits } from '../lib/money';
-import { resolveTransaction, transactionsToReview } from './queries';
+import { resolveTransaction } from './queries';
+import { transactionsForOperator } from './service';
 
 export function treasuryAdminRoutes(deps: Pick<Deps, 'db' | 'config'>) {
   return async (app: FastifyInstance) => {
-    operatorRoute(app, 'treasuryTransactions', async ({ query }) => {
-      const rows = await transactionsToReview(deps.db, query.include_resolved === 'true', query.limit);
-      return rows.map((row) => ({
-        hash: row.hash,
-        lt: row.lt.toString(),
-        utime: Math.floor(row.utime.getTime() / 1000),
-        source: row.source,
-        amount_ton: formatUnits(row.amount_nanotons),
-        comment: row.comment,
-        outcome: row.outcome,
-        mint_id: row.mint_id,
-        recorded_at: Math.floor(row.recorded_at.getTime() / 1000),
-        resolved_at: row.resolved_at ? Math.floor(row.resolved_at.getTime() / 1000) : null,
-        resolution: row.resolution,
-      }));
-    });
+    operatorRoute(app, 'treasuryTransactions', async ({ query }) =>
+      transactionsForOperator(deps, query.include_resolved === 'true', query.limit),
+    );
 
     operatorRoute(app, 'treasuryResolve', async ({ body: { hash, resolution }, request }) => {
       const outcome = await resolveTransaction(deps.db, hash, resolution);

@@ -14,11 +14,23 @@
 import { Address, Cell, type Transaction, loadTransaction } from '@ton/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/index';
+import type { TreasuryTransaction } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
-import { type PaymentOutcome, type TreasuryPayment, applyTreasuryPayment } from '../mint/service';
+import { formatUnits } from '../lib/money';
+import { type PaymentOutcome, type TreasuryPayment, applyTreasuryPayment, likelyMints } from '../mint/service';
 import { onMintPaid } from '../staking/service';
-import { type CursorRow, readCursor, recordTransactionOnce, saveCursor, setOutcome } from './queries';
+import {
+  type CursorRow,
+  markCursorRead,
+  readCursor,
+  recordTransactionOnce,
+  saveCursor,
+  secondsSinceRead,
+  setOutcome,
+  transactionsToReview,
+  unresolvedCount,
+} from './queries';
 
 /**
  * The one node call the watcher needs. @ton/ton's TonClient fits as it is (its transactions come
@@ -238,9 +250,54 @@ export function createTreasuryWatcher(options: TreasuryWatcherOptions): Treasury
         await saveCursor(deps.db, cursorKey, cursor);
         scanOldestUtime = oldest.utime;
       }
+      // Read from the node without failing: the time every process sees (the operator's overview).
+      await markCursorRead(deps.db, cursorKey);
       if (cursor.scan_lt === null) options.onLag?.(0);
       else if (topUtime !== null) options.onLag?.(Math.max(0, topUtime - (doneUtime ?? scanOldestUtime ?? topUtime)));
       return result;
     },
   };
+}
+
+// ---- the operator's view ------------------------------------------------------------------------------
+
+const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+/**
+ * Treasury transactions that were not credited, for an operator (contract treasuryTransactions), each with
+ * the mint it likely pays for: the one its comment names, else the one it was recorded against.
+ */
+export async function transactionsForOperator(
+  deps: Pick<Deps, 'db'>,
+  includeResolved: boolean,
+  limit: number,
+): Promise<TreasuryTransaction[]> {
+  const rows = await transactionsToReview(deps.db, includeResolved, limit);
+  const mints = await likelyMints(deps.db, rows);
+  return rows.map((row, i) => ({
+    hash: row.hash,
+    lt: row.lt.toString(),
+    utime: seconds(row.utime),
+    source: row.source,
+    amount_ton: formatUnits(row.amount_nanotons),
+    comment: row.comment,
+    outcome: row.outcome,
+    mint_id: row.mint_id,
+    likely_mint: mints[i] ?? null,
+    recorded_at: seconds(row.recorded_at),
+    resolved_at: row.resolved_at ? seconds(row.resolved_at) : null,
+    resolution: row.resolution,
+  }));
+}
+
+/** What the operator's overview tells of the treasury: transactions waiting, and how long since the watcher read. */
+export async function treasuryWatch(
+  deps: Pick<Deps, 'db' | 'config'>,
+): Promise<{ waiting: number; secondsSinceRead: number | null }> {
+  const address = deps.config.treasuryAddress;
+  const [waiting, since] = await Promise.all([
+    unresolvedCount(deps.db),
+    address ? secondsSinceRead(deps.db, Address.parse(address).toRawString()) : Promise.resolve(null),
+  ]);
+  return { waiting, secondsSinceRead: since };
 }

@@ -168,17 +168,56 @@ export async function requeueFailed(q: Queryable, id: number): Promise<Withdrawa
   return row;
 }
 
+/** A withdrawal with what an operator reads beside it: its batch's chain transaction and whose it is. */
+export interface OperatorWithdrawalRow extends WithdrawalRow {
+  /** The batch's transaction (base64) once it was seen on chain. */
+  batch_tx_hash: string | null;
+  telegram_id: bigint;
+  first_name: string;
+  username: string | null;
+}
+
+/** The one statement every operator's withdrawal is read by; `where` and `tail` are fixed SQL, never input. */
+function operatorWithdrawalRows(
+  q: Queryable,
+  where: string,
+  tail: string,
+  params: unknown[],
+): Promise<OperatorWithdrawalRow[]> {
+  return q.query<OperatorWithdrawalRow>(
+    `SELECT w.*, b.tx_hash AS batch_tx_hash, u.telegram_id, u.first_name, u.username
+       FROM withdrawals w JOIN users u ON u.id = w.user_id LEFT JOIN payout_batches b ON b.id = w.batch_id
+      WHERE ${where} ${tail}`,
+    params,
+  );
+}
+
 /**
  * The operator's list, oldest first: failed withdrawals (not bounced ones: refunded already), and queued or
  * sending ones waiting with an error (hot wallet short, node refusing, batch held).
  */
-export async function withdrawalsNeedingOperator(q: Queryable, limit: number): Promise<WithdrawalRow[]> {
-  return q.query<WithdrawalRow>(
-    `SELECT * FROM withdrawals
-      WHERE (status = 'failed' AND bounced_tx_hash IS NULL) OR (status IN ('queued', 'sending') AND error IS NOT NULL)
-      ORDER BY id LIMIT $1`,
+export async function withdrawalsNeedingOperator(q: Queryable, limit: number): Promise<OperatorWithdrawalRow[]> {
+  return operatorWithdrawalRows(
+    q,
+    `(w.status = 'failed' AND w.bounced_tx_hash IS NULL) OR (w.status IN ('queued', 'sending') AND w.error IS NOT NULL)`,
+    'ORDER BY w.id LIMIT $1',
     [limit],
   );
+}
+
+/** One withdrawal as the operator reads it (after a refund or a retry, in the same transaction). */
+export async function operatorWithdrawal(q: Queryable, id: number): Promise<OperatorWithdrawalRow | undefined> {
+  const [row] = await operatorWithdrawalRows(q, 'w.id = $1', '', [id]);
+  return row;
+}
+
+/** A user's newest withdrawals as the operator reads them. */
+export async function userWithdrawalsForOperator(
+  q: Queryable,
+  userId: number,
+  limit: number,
+): Promise<OperatorWithdrawalRow[]> {
+  return operatorWithdrawalRows(q, 'w.user_id = $1', 'ORDER BY w.id DESC LIMIT $2', [userId, limit]);
 }
 
 /** How many withdrawals are in each status (every status named, 0 when none). */
@@ -220,6 +259,31 @@ export async function payoutQueue(q: Queryable): Promise<PayoutQueue> {
     waiting: Number(row?.waiting ?? 0),
     failed: Number(row?.failed ?? 0),
   };
+}
+
+export interface PayoutWaitRow {
+  /** Nanotons of the queued and sending withdrawals. */
+  queued_ton: bigint;
+  /** Why the newest of the queued or sending withdrawals that carry a reason waits. */
+  newest_error: string | null;
+  held_batches: number;
+  /** Why the most recently held batch is held. */
+  held_reason: string | null;
+}
+
+/** What the payout worker is waiting on, in one statement (the operator's overview). */
+export async function payoutWait(q: Queryable): Promise<PayoutWaitRow> {
+  const [row] = await q.query<PayoutWaitRow>(
+    `SELECT COALESCE(SUM(ton_amount), 0)::bigint AS queued_ton,
+            (SELECT error FROM withdrawals WHERE status IN ('queued', 'sending') AND error IS NOT NULL
+              ORDER BY updated_at DESC, id DESC LIMIT 1) AS newest_error,
+            (SELECT COUNT(*)::int FROM payout_batches WHERE status = 'held') AS held_batches,
+            (SELECT last_error FROM payout_batches WHERE status = 'held'
+              ORDER BY held_at DESC NULLS LAST, id DESC LIMIT 1) AS held_reason
+       FROM withdrawals WHERE status IN ('queued', 'sending')`,
+  );
+  if (!row) throw new Error('payoutWait: no row');
+  return { ...row, held_batches: Number(row.held_batches) };
 }
 
 /** A page of the user's withdrawals by created_at then id, and how many there are. */

@@ -15,10 +15,11 @@
 import {
   type Balances,
   MAX_UNITS,
+  type OperatorWithdrawal,
+  type Overview,
   type TonNetwork,
   type WithdrawCalculation,
   type WithdrawHistory,
-  type Withdrawal,
   type WithdrawalCreated,
 } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
@@ -53,11 +54,14 @@ import {
   requeueFailed,
   withdrawalCounts,
   payoutQueue,
+  payoutWait,
   type PayoutQueue,
+  operatorWithdrawal,
+  userWithdrawalsForOperator,
   withdrawalsNeedingOperator,
   withdrawalsPage,
 } from './queries';
-import { payoutRefundedNotice, publishWithdrawal, toWithdrawal } from './wire';
+import { payoutRefundedNotice, publishWithdrawal, toOperatorWithdrawal, toWithdrawal } from './wire';
 import { notify } from '../notifications/service';
 import { type HistoryPageQuery, pageWindow } from '../lib/paging';
 
@@ -335,15 +339,12 @@ export async function withdrawHistory(
 
 // ---- operator ------------------------------------------------------------------------------------
 
-/** A withdrawal as the operator sees it: the user's view plus whose it is, its batch and why it waits. */
-export type OperatorWithdrawal = Withdrawal & { user_id: number; batch_id: number | null; error: string | null };
-
-const forOperator = (row: WithdrawalRow): OperatorWithdrawal => ({
-  ...toWithdrawal(row),
-  user_id: row.user_id,
-  batch_id: row.batch_id,
-  error: row.error,
-});
+/** A withdrawal as the operator reads it, after the change the operator made (same transaction). */
+async function readForOperator(q: Queryable, id: number): Promise<OperatorWithdrawal> {
+  const row = await operatorWithdrawal(q, id);
+  if (!row) throw new NotFoundError('withdrawalNotFound');
+  return toOperatorWithdrawal(row);
+}
 
 export const NOT_REFUNDABLE =
   'Only a failed withdrawal, or a queued one waiting with an error outside a batch, can be refunded';
@@ -361,6 +362,27 @@ export async function payoutsState(deps: Pick<Deps, 'db'>): Promise<PayoutsState
   return { paused, counts };
 }
 
+/** Why the payout worker waits when a batch is held and no withdrawal says more. */
+export const BATCH_HELD_REASON = 'A payout batch is held: neither found on chain nor proven lost';
+
+/**
+ * The payout worker as an operator reads it (contract overview.payouts, and the TON it has yet to send):
+ * paused while an operator holds payouts; waiting when a queued or sending withdrawal carries a reason (the
+ * newest one's is the reason) or a batch is held; running otherwise.
+ */
+export async function payoutWorkerState(deps: Pick<Deps, 'db'>): Promise<{
+  payouts: Overview['payouts'];
+  queuedNanotons: bigint;
+}> {
+  const [{ paused, counts }, wait] = await Promise.all([payoutsState(deps), payoutWait(deps.db)]);
+  const waitingFor = wait.newest_error ?? (wait.held_batches > 0 ? (wait.held_reason ?? BATCH_HELD_REASON) : null);
+  const state = paused ? 'paused' : waitingFor !== null ? 'waiting' : 'running';
+  return {
+    payouts: { state, reason: state === 'waiting' ? waitingFor : null, counts, held_batches: wait.held_batches },
+    queuedNanotons: wait.queued_ton,
+  };
+}
+
 export type { PayoutQueue } from './queries';
 
 /** The payout queue by state (the metrics, read at each scrape). */
@@ -374,7 +396,16 @@ export async function setPayoutsPaused(deps: Pick<Deps, 'db'>, paused: boolean):
 
 /** Failed withdrawals and queued ones waiting with an error (hot wallet short, node refusing), oldest first. */
 export async function withdrawalsForOperator(deps: Pick<Deps, 'db'>, limit: number): Promise<OperatorWithdrawal[]> {
-  return (await withdrawalsNeedingOperator(deps.db, limit)).map(forOperator);
+  return (await withdrawalsNeedingOperator(deps.db, limit)).map(toOperatorWithdrawal);
+}
+
+/** A user's newest withdrawals (the operator's user detail). */
+export async function userWithdrawalsOperatorView(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  limit: number,
+): Promise<OperatorWithdrawal[]> {
+  return (await userWithdrawalsForOperator(deps.db, userId, limit)).map(toOperatorWithdrawal);
 }
 
 /**
@@ -391,7 +422,7 @@ export async function refundWithdrawal(deps: Pick<Deps, 'db' | 'bus'>, id: numbe
     await returnWithdrawalTokens(tx, row);
     publishWithdrawal(tx, row);
     await notify(tx, payoutRefundedNotice(row));
-    return forOperator(row);
+    return readForOperator(tx, id);
   });
 }
 
@@ -403,7 +434,7 @@ export async function retryWithdrawal(deps: Pick<Deps, 'db' | 'bus'>, id: number
     const row = await requeueFailed(tx, id);
     if (!row) throw new ConflictError({ code: 'conflict', msg: NOT_RETRYABLE });
     publishWithdrawal(tx, row);
-    return forOperator(row);
+    return readForOperator(tx, id);
   });
 }
 

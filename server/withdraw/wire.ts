@@ -1,9 +1,9 @@
 /** Withdrawals as the wire shows them (contract withdrawalSchema) and as the socket tells their owner. */
-import type { SocketMessage, Withdrawal } from '@/shared/api/contract';
+import type { OperatorWithdrawal, SocketMessage, Withdrawal } from '@/shared/api/contract';
 import type { Tx } from '../events/transaction';
 import { formatUnits } from '../lib/money';
 import type { NewNotification } from '../notifications/service';
-import type { WithdrawalRow } from './queries';
+import type { OperatorWithdrawalRow, WithdrawalRow } from './queries';
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
@@ -24,6 +24,26 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     tx_hash: row.tx_hash === null ? null : txHashHex(row.tx_hash),
     created_at: seconds(row.created_at),
     updated_at: seconds(row.updated_at),
+  };
+}
+
+/** A withdrawal as the operator sees it: whose it is, its batch and the batch's chain transaction, why it waits. */
+export function toOperatorWithdrawal(row: OperatorWithdrawalRow): OperatorWithdrawal {
+  const wire = toWithdrawal(row);
+  return {
+    id: wire.id,
+    user_id: row.user_id,
+    source: wire.source,
+    token_amount: wire.token_amount,
+    ton_amount: wire.ton_amount,
+    fee: wire.fee,
+    address: wire.address,
+    status: wire.status,
+    batch_id: row.batch_id,
+    tx_hash: row.batch_tx_hash,
+    error: row.error,
+    created_at: wire.created_at,
+    user: { telegram_id: Number(row.telegram_id), first_name: row.first_name, username: row.username },
   };
 }
 

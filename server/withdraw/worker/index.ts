@@ -91,6 +91,7 @@ import type { HotWalletVersion } from '../../config';
 import type { Deps, HotWalletKeys } from '../../deps';
 import { inTransaction } from '../../events/transaction';
 import { formatUnits } from '../../lib/money';
+import { withinMs } from '../../lib/timeout';
 import { getSetting } from '../../settings/service';
 import { payoutComment, refundBouncedPayouts } from './bounces';
 import { type HistoryPages, type HistoryPoint, START_OF_HISTORY, pagesOf, readHistory } from './history';
@@ -635,4 +636,31 @@ export async function runPayoutStep(p: PayoutDeps, now: number): Promise<PayoutS
 /** The production hot wallet's keys from its 24 words (HOT_WALLET_MNEMONIC). */
 export async function hotWalletFromMnemonic(words: string[], version: HotWalletVersion): Promise<HotWalletKeys> {
   return { version, keyPair: await mnemonicToPrivateKey(words) };
+}
+
+/** The hot wallet as the operator's overview shows it: its address, and its balance read from the node now. */
+export interface HotWalletBalanceReader {
+  address: string;
+  /** Nanotons; null when the node does not answer within `timeoutMs` (or at all). */
+  balance(): Promise<bigint | null>;
+}
+
+export function hotWalletBalanceReader(
+  keys: HotWalletKeys,
+  network: TonNetwork,
+  node: Pick<PayoutNode, 'getContractState'>,
+  timeoutMs: number,
+): HotWalletBalanceReader {
+  const { address } = createHotWallet(keys, network);
+  return {
+    // The form the metrics label it by (jobs.ts).
+    address: address.toString({ urlSafe: true, bounceable: true }),
+    async balance() {
+      try {
+        return (await withinMs(node.getContractState(address), timeoutMs)).balance;
+      } catch {
+        return null;
+      }
+    },
+  };
 }
