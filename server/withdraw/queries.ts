@@ -69,9 +69,14 @@ export async function lockQueued(q: Queryable, ids: number[]): Promise<Withdrawa
   return rows.length === ids.length ? rows : [];
 }
 
-/** Why these withdrawals wait (null: nothing to say any more). */
-export async function noteWithdrawalErrors(q: Queryable, ids: number[], error: string | null): Promise<void> {
-  await q.query('UPDATE withdrawals SET error = $2, updated_at = now() WHERE id = ANY($1::int[])', [ids, error]);
+/** Why these withdrawals wait (null: nothing to say any more); the ids whose reason changed. */
+export async function noteWithdrawalErrors(q: Queryable, ids: number[], error: string | null): Promise<number[]> {
+  const rows = await q.query<{ id: number }>(
+    `UPDATE withdrawals SET error = $2, updated_at = now()
+      WHERE id = ANY($1::int[]) AND error IS DISTINCT FROM $2 RETURNING id`,
+    [ids, error],
+  );
+  return rows.map((row) => row.id);
 }
 
 export async function assignToBatch(q: Queryable, ids: number[], batchId: number): Promise<WithdrawalRow[]> {

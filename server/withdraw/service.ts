@@ -50,6 +50,7 @@ import {
   insertWithdrawal,
   lockWithdrawal,
   markRefunded,
+  noteWithdrawalErrors,
   requestResign,
   requeueFailed,
   withdrawalCounts,
@@ -61,7 +62,7 @@ import {
   withdrawalsNeedingOperator,
   withdrawalsPage,
 } from './queries';
-import { payoutRefundedNotice, publishWithdrawal, toOperatorWithdrawal, toWithdrawal } from './wire';
+import { payoutRefundedNotice, toOperatorWithdrawal, toWithdrawal, withdrawalEvent } from './wire';
 import { notify } from '../notifications/service';
 import { type HistoryPageQuery, pageWindow } from '../lib/paging';
 
@@ -321,7 +322,7 @@ export async function createWithdrawal(
       refType: 'withdrawal',
       refId: row.id,
     });
-    publishWithdrawal(tx, row);
+    await publishWithdrawal(tx, row);
     const balances: Balances = { ...balanceEvent(after), collective_bonus: await getSetting(tx, 'collective_bonus') };
     return { withdrawal: toWithdrawal(row), balances };
   });
@@ -358,7 +359,11 @@ export interface PayoutsState {
 }
 
 export async function payoutsState(deps: Pick<Deps, 'db'>): Promise<PayoutsState> {
-  const [paused, counts] = await Promise.all([getSetting(deps.db, 'payouts_paused'), withdrawalCounts(deps.db)]);
+  return payoutsStateIn(deps.db);
+}
+
+async function payoutsStateIn(q: Queryable): Promise<PayoutsState> {
+  const [paused, counts] = await Promise.all([getSetting(q, 'payouts_paused'), withdrawalCounts(q)]);
   return { paused, counts };
 }
 
@@ -374,7 +379,11 @@ export async function payoutWorkerState(deps: Pick<Deps, 'db'>): Promise<{
   payouts: Overview['payouts'];
   queuedNanotons: bigint;
 }> {
-  const [{ paused, counts }, wait] = await Promise.all([payoutsState(deps), payoutWait(deps.db)]);
+  return payoutWorkerStateIn(deps.db);
+}
+
+async function payoutWorkerStateIn(q: Queryable): Promise<{ payouts: Overview['payouts']; queuedNanotons: bigint }> {
+  const [{ paused, counts }, wait] = await Promise.all([payoutsStateIn(q), payoutWait(q)]);
   const waitingFor = wait.newest_error ?? (wait.held_batches > 0 ? (wait.held_reason ?? BATCH_HELD_REASON) : null);
   const state = paused ? 'paused' : waitingFor !== null ? 'waiting' : 'running';
   return {
@@ -389,9 +398,44 @@ export type { PayoutQueue } from './queries';
 export const payoutQueueNow = (deps: Pick<Deps, 'db'>): Promise<PayoutQueue> => payoutQueue(deps.db);
 
 /** Holds or releases payouts (operator): the worker reads the setting before signing each transfer. */
-export async function setPayoutsPaused(deps: Pick<Deps, 'db'>, paused: boolean): Promise<PayoutsState> {
-  await setSetting(deps.db, 'payouts_paused', paused);
-  return payoutsState(deps);
+export async function setPayoutsPaused(deps: Pick<Deps, 'db' | 'bus'>, paused: boolean): Promise<PayoutsState> {
+  return inTransaction(deps.db, deps.bus, async (tx) => {
+    await setSetting(tx, 'payouts_paused', paused);
+    await publishPayoutsState(tx);
+    return payoutsStateIn(tx);
+  });
+}
+
+/** Tells the operators' consoles the payout worker's state, as it is once this transaction commits. */
+export async function publishPayoutsState(tx: Tx): Promise<void> {
+  tx.publishToOperators({ event: 'payouts:state', data: (await payoutWorkerStateIn(tx)).payouts });
+}
+
+/**
+ * Tells a withdrawal's owner that it changed (user:withdrawal), and the operators' consoles too
+ * (withdrawal:changed, with the payout worker's state it leaves), when the transaction commits.
+ */
+export async function publishWithdrawal(tx: Tx, row: WithdrawalRow): Promise<void> {
+  tx.publishToUser(row.user_id, withdrawalEvent(row));
+  await publishToOperators(tx, [row.id]);
+}
+
+/** withdrawal:changed for each of these withdrawals, then payouts:state once. */
+export async function publishToOperators(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  for (const id of ids) {
+    const row = await operatorWithdrawal(tx, id);
+    if (row) tx.publishToOperators({ event: 'withdrawal:changed', data: toOperatorWithdrawal(row) });
+  }
+  await publishPayoutsState(tx);
+}
+
+/**
+ * Why these queued withdrawals wait (null: nothing to say any more): stored where it changed, and told to
+ * the operators' consoles then only — the worker says it again on every tick while the wallet is short.
+ */
+export async function noteWaiting(tx: Tx, ids: number[], error: string | null): Promise<void> {
+  await publishToOperators(tx, await noteWithdrawalErrors(tx, ids, error));
 }
 
 /** Failed withdrawals and queued ones waiting with an error (hot wallet short, node refusing), oldest first. */
@@ -420,7 +464,7 @@ export async function refundWithdrawal(deps: Pick<Deps, 'db' | 'bus'>, id: numbe
     const row = await markRefunded(tx, id);
     if (!row) throw new ConflictError({ code: 'conflict', msg: NOT_REFUNDABLE });
     await returnWithdrawalTokens(tx, row);
-    publishWithdrawal(tx, row);
+    await publishWithdrawal(tx, row);
     await notify(tx, payoutRefundedNotice(row));
     return readForOperator(tx, id);
   });
@@ -433,7 +477,7 @@ export async function retryWithdrawal(deps: Pick<Deps, 'db' | 'bus'>, id: number
     if (!locked) throw new NotFoundError('withdrawalNotFound');
     const row = await requeueFailed(tx, id);
     if (!row) throw new ConflictError({ code: 'conflict', msg: NOT_RETRYABLE });
-    publishWithdrawal(tx, row);
+    await publishWithdrawal(tx, row);
     return readForOperator(tx, id);
   });
 }

@@ -52,11 +52,6 @@ export const withdrawalEvent = (row: WithdrawalRow): SocketMessage => ({
   data: toWithdrawal(row),
 });
 
-/** Tells the owner, when the transaction commits, that their withdrawal changed. */
-export function publishWithdrawal(tx: Pick<Tx, 'publishToUser'>, row: WithdrawalRow): void {
-  tx.publishToUser(row.user_id, withdrawalEvent(row));
-}
-
 /** The owner's notification of a payout that reached the chain (server/notifications), once per withdrawal. */
 export const payoutCompletedNotice = (row: WithdrawalRow): NewNotification<'payout_completed'> => ({
   userId: row.user_id,

@@ -8,6 +8,7 @@
 import type { TonClient } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type OperatorSocketMessage,
   type OperatorUser,
   type OperatorUserDetail,
   type OperatorWithdrawal,
@@ -20,7 +21,7 @@ import {
 import { inTransaction } from '../../server/events/transaction';
 import { runOperator } from '../../server/operator';
 import { noteWithdrawalErrors } from '../../server/withdraw/queries';
-import { queueWithdrawal } from '../../server/withdraw/service';
+import { noteWaiting, queueWithdrawal } from '../../server/withdraw/service';
 import { createHotWallet, runPayoutStep } from '../../server/withdraw/worker';
 import { createTestContext, newTelegramId, register, type TestContext } from './helpers';
 import { TON, TOKEN, createMint, fakeNode, newUser, newWatcher, payMint, stakeMint, type TestUser } from './mint-kit';
@@ -377,9 +378,30 @@ describe('operator withdrawals and treasury transactions', () => {
       error: 'The hot wallet holds 0 TON',
       user: { telegram_id: Number(row!.telegram_id), first_name: row!.first_name, username: row!.username },
     });
+    const heard: OperatorSocketMessage[] = [];
+    const stop = ctx.bus.subscribeOperators((message) => heard.push(message));
     const refunded = await admin('POST', `/withdrawals/${w.id}/refund`);
     expect(refunded.statusCode).toBe(200);
     expect(refunded.json<OperatorWithdrawal>()).toMatchObject({ id: w.id, status: 'refunded', user: listed!.user });
+    // The consoles hear it: the withdrawal as listed, then the worker's state it leaves.
+    stop();
+    expect(heard.map((m) => m.event)).toEqual(['withdrawal:changed', 'payouts:state']);
+    expect(heard[0]!.data).toEqual(refunded.json());
+  });
+
+  it('tells the consoles a waiting reason once, when it changes, not on every tick of the worker', async () => {
+    const [last] = await ctx.db.query<{ id: number }>('SELECT max(id) AS id FROM users');
+    const w = await sold(ctx, last!.id, TON, newRecipient().text);
+    const heard: OperatorSocketMessage[] = [];
+    const stop = ctx.bus.subscribeOperators((message) => heard.push(message));
+    for (const reason of ['The hot wallet holds 0 TON', 'The hot wallet holds 0 TON', null]) {
+      await inTransaction(ctx.db, ctx.bus, (tx) => noteWaiting(tx, [w.id], reason));
+    }
+    stop();
+    const changes = heard
+      .filter((m) => m.event === 'withdrawal:changed')
+      .map((m) => (m.data as OperatorWithdrawal).error);
+    expect(changes).toEqual(['The hot wallet holds 0 TON', null]);
   });
 
   it('points each transaction to review at the mint its comment names, with its user; null when none', async () => {

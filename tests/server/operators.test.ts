@@ -340,6 +340,23 @@ describe('the operator socket', () => {
     expect(await live.closed).toBe(4401);
   });
 
+  it('hears the payout worker paused and running again', async () => {
+    const token = await operatorToken();
+    const live = connect();
+    await live.opened;
+    live.socket.send(token);
+    await live.next('maintenance:state');
+    const states: unknown[] = [];
+    live.socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { event: string; data: { state: string } };
+      if (message.event === 'payouts:state') states.push(message.data.state);
+    });
+    expect((await call('POST', '/api/admin/payouts', token, { paused: true })).statusCode).toBe(200);
+    expect((await call('POST', '/api/admin/payouts', token, { paused: false })).statusCode).toBe(200);
+    await expect.poll(() => states).toEqual(['paused', 'running']);
+    live.socket.close();
+  });
+
   it('refuses a user’s token and a wrong one (4401)', async () => {
     const user = await newUser(ctx);
     for (const token of [user.token, 'nonsense']) {

@@ -39,8 +39,8 @@ import {
   readBounceCursor,
   saveBounceCursor,
 } from '../queries';
-import { returnWithdrawalTokens } from '../service';
-import { payoutRefundedNotice, publishWithdrawal } from '../wire';
+import { publishWithdrawal, returnWithdrawalTokens } from '../service';
+import { payoutRefundedNotice } from '../wire';
 import { notify } from '../../notifications/service';
 
 /** What the user reads on a bounced payout, and the operator too. */
@@ -94,7 +94,7 @@ async function refundBounce(p: PayoutDeps, bounce: Bounce): Promise<'refunded' |
     const failed = await failBounced(tx, row.id, BOUNCED_PAYOUT, bounce.txHash);
     if (!failed) return 'unmatched';
     await returnWithdrawalTokens(tx, failed);
-    publishWithdrawal(tx, failed);
+    await publishWithdrawal(tx, failed);
     await notify(tx, payoutRefundedNotice(failed));
     return 'refunded';
   });

@@ -111,13 +111,13 @@ import {
   markBatchSent,
   markSendFailed,
   noteBatchError,
-  noteWithdrawalErrors,
   oldestQueued,
   openBatch,
   requeueBatch,
   resignBatch,
 } from '../queries';
-import { payoutCompletedNotice, publishWithdrawal } from '../wire';
+import { payoutCompletedNotice } from '../wire';
+import { noteWaiting, publishWithdrawal } from '../service';
 import { notify } from '../../notifications/service';
 
 export { BOUNCED_PAYOUT } from './bounces';
@@ -391,12 +391,12 @@ async function confirm(p: PayoutDeps, batch: BatchRow, transaction: Transaction)
         outMsgLt: payment.outMsgLt,
         outMsgHash: payment.outMsgHash,
       });
-      if (row) publishWithdrawal(tx, row);
+      if (row) await publishWithdrawal(tx, row);
       if (row) await notify(tx, payoutCompletedNotice(row));
     }
     for (const id of skipped) {
       const row = await failWithdrawal(tx, id, SKIPPED_ON_CHAIN);
-      if (row) publishWithdrawal(tx, row);
+      if (row) await publishWithdrawal(tx, row);
     }
     await confirmBatch(tx, batch.id, txHash);
     return { paid: paid.map((payment) => payment.id), skipped };
@@ -414,7 +414,7 @@ async function expire(p: PayoutDeps, batch: BatchRow, why: string): Promise<Payo
     if (!(await lockOpenBatch(tx, batch.id))) return null;
     await expireBatch(tx, batch.id, why);
     const rows = await requeueBatch(tx, batch.id, why);
-    for (const row of rows) publishWithdrawal(tx, row);
+    for (const row of rows) await publishWithdrawal(tx, row);
     return rows.map((row) => row.id);
   });
   if (!requeued) return { kind: 'busy' };
@@ -428,7 +428,7 @@ async function hold(p: PayoutDeps, batch: BatchRow, reason: string): Promise<Pay
     const stillOpen = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
       if (!(await lockOpenBatch(tx, batch.id))) return false;
       await holdBatch(tx, batch.id, reason);
-      await noteWithdrawalErrors(
+      await noteWaiting(
         tx,
         (await batchWithdrawals(tx, batch.id)).map((w) => w.id),
         reason,
@@ -485,7 +485,7 @@ async function resign(p: PayoutDeps, batch: BatchRow, state: WalletState, now: n
   const row = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
     if (!(await lockOpenBatch(tx, batch.id))) return null;
     const updated = await resignBatch(tx, batch.id, { ...signed, validUntil });
-    if (updated) await noteWithdrawalErrors(tx, ids, null);
+    if (updated) await noteWaiting(tx, ids, null);
     return updated ?? null;
   });
   if (!row) return { kind: 'busy' };
@@ -554,7 +554,7 @@ async function send(p: PayoutDeps, batch: BatchRow): Promise<PayoutStepResult> {
     const attempts = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
       const count = await markSendFailed(tx, batch.id, text);
       const ids = (await batchWithdrawals(tx, batch.id)).map((w) => w.id);
-      await noteWithdrawalErrors(tx, ids, text);
+      await noteWaiting(tx, ids, text);
       return count;
     });
     if (attempts >= PAYOUT_MAX_SEND_ATTEMPTS) {
@@ -588,7 +588,7 @@ async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
   if (batch.length === 0) {
     const short = PAYOUT_FEE_RESERVE_NANOTONS + head.ton_amount + PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS;
     const text = `The hot wallet holds ${formatUnits(state.balance)} TON; this payout needs ${formatUnits(short)} TON with fees`;
-    await noteWithdrawalErrors(p.deps.db, [head.id], text);
+    await inTransaction(p.deps.db, p.deps.bus, (tx) => noteWaiting(tx, [head.id], text));
     p.log.error(
       { withdrawal: head.id, balance: String(state.balance), needed: String(short) },
       'hot wallet too low: payouts wait',
@@ -612,7 +612,7 @@ async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
       start: state.last,
     });
     if (!row) return null;
-    for (const withdrawal of await assignToBatch(tx, ids, row.id)) publishWithdrawal(tx, withdrawal);
+    for (const withdrawal of await assignToBatch(tx, ids, row.id)) await publishWithdrawal(tx, withdrawal);
     return row;
   });
   if (!stored) return { kind: 'busy' };
