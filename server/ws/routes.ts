@@ -19,6 +19,7 @@ import { authenticateToken } from '../auth/service';
 import { UnauthorizedError } from '../lib/errors';
 import { getMaintenance } from '../maintenance/service';
 import { authenticateOperator } from '../operators/service';
+import { payoutWorkerState } from '../withdraw/service';
 import { isDatabaseFault } from '../db/faults';
 import type { Deps } from '../deps';
 import { unixNow } from '../lib/codes';
@@ -260,8 +261,9 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
         );
         socket.on('close', unsubscribe);
         try {
-          const maintenance = await getMaintenance(deps.db);
+          const [maintenance, worker] = await Promise.all([getMaintenance(deps.db), payoutWorkerState(deps)]);
           send(socket, { event: 'maintenance:state', data: { enabled: maintenance.enabled } });
+          send(socket, { event: 'payouts:state', data: worker.payouts });
         } catch (error) {
           request.log.warn({ err: error }, 'operator socket snapshot failed');
           closeRefused(socket, error);

@@ -345,7 +345,9 @@ describe('the operator socket', () => {
     const live = connect();
     await live.opened;
     live.socket.send(token);
+    // The snapshot: maintenance, then the worker as it is.
     await live.next('maintenance:state');
+    expect(await live.next('payouts:state')).toMatchObject({ state: 'running', reason: null });
     const states: unknown[] = [];
     live.socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as { event: string; data: { state: string } };
