@@ -506,7 +506,8 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
       const args = [entry.params, entry.query, entry.body]
         .filter((part) => part != null)
         .map((part) => JSON.stringify(part));
-      print([when, entry.status, entry.method, entry.path, ...args, `(${entry.ip})`].join(' '));
+      const who = entry.actor.kind === 'operator' ? `${entry.actor.name} [${entry.actor.telegram_id}]` : 'token';
+      print([when, who, entry.status, entry.method, entry.path, ...args, `(${entry.ip})`].join(' '));
     }
     return;
   }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditEntry, type ErrorBody, type OperatorSession, SOCKET_PATHS } from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { runOperator } from '../../server/operator';
 import { TokenKeys } from '../../server/http/auth-context';
 import { purgeOperatorSessions } from '../../server/operators/service';
 import { newUser } from './mint-kit';
@@ -29,6 +30,7 @@ const SECOND_OPERATOR = newTelegramId();
 
 let ctx: TestContext;
 let wsBase: string;
+let httpBase: string;
 /** What the bot sent (the Bot API stand-in's calls). */
 const botCalls: Array<{ method: string; params: Record<string, unknown> }> = [];
 beforeAll(async () => {
@@ -41,7 +43,8 @@ beforeAll(async () => {
       },
     },
   });
-  wsBase = (await ctx.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+  httpBase = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  wsBase = httpBase.replace(/^http/, 'ws');
 });
 afterAll(async () => {
   await ctx?.close();
@@ -214,6 +217,23 @@ describe('the audit names who acted', () => {
     const signIns = await audit(`&actor=${OPERATOR}&action=sessionOpen`);
     expect(signIns.length).toBeGreaterThan(0);
     expect(signIns[0]).toMatchObject({ actor: { kind: 'operator', telegram_id: OPERATOR }, body: null, status: 200 });
+  });
+
+  it('the CLI prints who acted on each line', async () => {
+    const token = await operatorToken();
+    await call('POST', '/api/admin/maintenance', token, { enabled: false });
+    await call('POST', '/api/admin/maintenance', ctx.config.adminToken, { enabled: false });
+    const lines: string[] = [];
+    await runOperator(['audit', '2'], {
+      apiUrl: httpBase,
+      adminToken: ctx.config.adminToken,
+      print: (line) => lines.push(line),
+    });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\S+Z token 200 POST \/api\/admin\/maintenance /);
+    expect(lines[1]).toMatch(
+      new RegExp(`^\\S+Z Olga \\(@olga_ops\\) \\[${OPERATOR}\\] 200 POST /api/admin/maintenance `),
+    );
   });
 
   it('filters by operator and by action; a refused sign-in is no operator’s action', async () => {
