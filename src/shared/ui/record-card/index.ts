@@ -1,0 +1,1 @@
+export { Mono, RecordCard, RecordList } from './record-card';
