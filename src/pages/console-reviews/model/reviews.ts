@@ -1,4 +1,4 @@
-import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { chainOperator } from '@/entities/console-session';
 import {
   operatorCallFx,
@@ -16,7 +16,8 @@ import { consoleRoutes } from '@/shared/console-routing';
 export const reviewsListFx = operatorCallFx('reviewsList');
 export const reviewApproveFx = operatorCallFx('reviewApprove');
 export const reviewRejectFx = operatorCallFx('reviewReject');
-export const photoFx = reviewPhotoFx;
+/** The current photo proof's bytes (a local copy, so a test gives its own). */
+export const photoFx = createEffect((id: number) => reviewPhotoFx(id));
 
 export const reviews = createQuery({ effect: reviewsListFx, initial: [] as ReviewItem[] });
 
@@ -32,6 +33,7 @@ export const rejectAction = createConfirmedAction({
   effect: reviewRejectFx,
   toParams: (id: number, reason: string) => ({ params: { id }, body: { reason } }),
   textRequired: true,
+  busy: reviewApproveFx.pending,
 });
 
 const approveFx = attach({ effect: reviewApproveFx, mapParams: (id: number) => ({ params: { id } }) });

@@ -22,8 +22,17 @@ export const canAct = (withdrawal: OperatorWithdrawal): boolean =>
   withdrawal.status === 'failed' || (withdrawal.error !== null && withdrawal.status === 'queued');
 
 const toParams = (id: number) => ({ params: { id } });
-export const retryAction = createConfirmedAction({ effect: withdrawalRetryFx, toParams });
-export const refundAction = createConfirmedAction({ effect: withdrawalRefundFx, toParams });
+// One action at a time: a retry waits while a refund is on its way, and the other way round.
+export const retryAction = createConfirmedAction({
+  effect: withdrawalRetryFx,
+  toParams,
+  busy: withdrawalRefundFx.pending,
+});
+export const refundAction = createConfirmedAction({
+  effect: withdrawalRefundFx,
+  toParams,
+  busy: withdrawalRetryFx.pending,
+});
 
 const replace = (list: OperatorWithdrawal[], changed: OperatorWithdrawal) =>
   list.some((known) => known.id === changed.id)

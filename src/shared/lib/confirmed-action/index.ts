@@ -1,4 +1,13 @@
-import { attach, createEvent, createStore, sample, type Effect, type EventCallable, type Store } from 'effector';
+import {
+  attach,
+  combine,
+  createEvent,
+  createStore,
+  sample,
+  type Effect,
+  type EventCallable,
+  type Store,
+} from 'effector';
 
 /** The units of one confirmed action (what createConfirmedAction makes). */
 export interface ConfirmedAction<Target, Result> {
@@ -26,13 +35,15 @@ export interface ConfirmedAction<Target, Result> {
 /**
  * A state-changing operator action behind a confirmation dialog, sent once: `requested(target)` opens
  * the dialog, `confirmed` runs `effect` with `toParams(target, text)`; while it runs neither a new
- * request nor a second confirmation goes through. With `textRequired` the dialog's text must not be
+ * request nor a second confirmation goes through (nor while `busy`). With `textRequired` the dialog's text must not be
  * blank (a rejection's reason, a treasury resolution).
  */
 export function createConfirmedAction<Target, Params, Result>(config: {
   effect: Effect<Params, Result, unknown>;
   toParams: (target: Target, text: string) => Params;
   textRequired?: boolean;
+  /** Another action on the same things is on its way (a refund beside a retry): this one waits too. */
+  busy?: Store<boolean>;
 }): ConfirmedAction<Target, Result> {
   const requested = createEvent<Target>();
   const confirmed = createEvent();
@@ -46,8 +57,9 @@ export function createConfirmedAction<Target, Params, Result>(config: {
     mapParams: ({ target, text }: { target: Target; text: string }) => config.toParams(target, text),
   });
   const $pending = runFx.pending;
+  const $blocked = config.busy ? combine($pending, config.busy, (own, other) => own || other) : $pending;
 
-  const opened = sample({ clock: requested, filter: $pending.map((pending) => !pending) });
+  const opened = sample({ clock: requested, filter: $blocked.map((blocked) => !blocked) });
   const $asking = createStore<Target | null>(null, { serialize: 'ignore' })
     .on(opened, (_, target) => target)
     .reset(cancelled, runFx.finally);
@@ -60,7 +72,7 @@ export function createConfirmedAction<Target, Params, Result>(config: {
 
   const attempt = sample({
     clock: confirmed,
-    source: { target: $asking, text: $text, pending: $pending },
+    source: { target: $asking, text: $text, pending: $blocked },
     filter: ({ target, pending }) => target !== null && !pending,
   });
   const textOk = (text: string) => !config.textRequired || text.trim().length > 0;
