@@ -132,8 +132,8 @@ export function webRoutes(config: Config, spa: { distDir: string; sendIndex: Sen
     app.get('/index.html', async (_request, reply) => spa.sendIndex(reply));
     // The operator console's page (its deep links, /operator/reviews…, reach it through the not-found
     // handler as the app's do); the static plugin would answer its directory with a 403.
+    // (/operator and /operator/ are one route: the server ignores a trailing slash.)
     app.get(CONSOLE_PATH, async (_request, reply) => spa.sendIndex(reply));
-    app.get(`${CONSOLE_PATH}/`, async (_request, reply) => spa.sendIndex(reply));
     app.get(`${CONSOLE_PATH}/index.html`, async (_request, reply) => spa.sendIndex(reply));
     // The built client's catch-all serves the app's files only: a path that reads as /api or /sandbox (in
     // any spelling: `/API/x`, `//api/x`) goes to the not-found handler, a JSON 404 (server/http/paths.ts).
