@@ -1,10 +1,10 @@
 import { useUnit } from 'effector-react';
 import type { AuditEntry } from '@/shared/console-api';
+import { ConsoleQueryState } from '@/shared/console-ui';
 import { formatDateTime, useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Page } from '@/shared/ui/page';
-import { QueryState } from '@/shared/ui/query-state';
 import { TextField } from '@/shared/ui/text-field';
 import { $filterInvalid, $filters, entries, filterChanged, filterSubmitted } from '../model/audit';
 import styles from './audit-page.module.css';
@@ -76,16 +76,11 @@ export function AuditPage() {
           {t('audit.filter')}
         </Button>
       </form>
-      <QueryState
+      <ConsoleQueryState
         status={status}
         hasData={loaded}
-        empty={list.length === 0}
-        texts={{
-          loading: t('common.loading'),
-          failed: t('common.loadFailed'),
-          retry: t('common.tryAgain'),
-          empty: t('audit.empty'),
-        }}
+        isEmpty={list.length === 0}
+        empty={t('audit.empty')}
         onRetry={() => submit()}
         testId="audit"
       >
@@ -106,7 +101,7 @@ export function AuditPage() {
             </tbody>
           </table>
         </div>
-      </QueryState>
+      </ConsoleQueryState>
     </Page>
   );
 }

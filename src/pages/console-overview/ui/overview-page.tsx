@@ -1,12 +1,12 @@
 import { useUnit } from 'effector-react';
+import { ActionDialog, ConsoleQueryState } from '@/shared/console-ui';
 import { useConsoleT } from '@/shared/console-i18n';
 import { formatCount, formatTon } from '@/shared/lib/format';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { QueryState } from '@/shared/ui/query-state';
+import { CardGrid } from '@/shared/ui/record-card';
 import { Section } from '@/shared/ui/section';
 import { parseUnits, type PayoutWorkerState } from '@/shared/console-api';
 import { maintenanceAction, overview, payoutsAction } from '../model/overview';
@@ -17,34 +17,19 @@ const STATE_TONE: Record<PayoutWorkerState, BadgeTone> = { running: 'success', p
 export function OverviewPage() {
   const t = useConsoleT();
   const [data, status, reload] = useUnit([overview.$data, overview.$status, overview.start]);
-  const [askingPayouts, payoutsPending, askPayouts, confirmPayouts, cancelPayouts] = useUnit([
-    payoutsAction.$asking,
+  const [payoutsPending, askPayouts, maintenancePending, askMaintenance] = useUnit([
     payoutsAction.$pending,
     payoutsAction.requested,
-    payoutsAction.confirmed,
-    payoutsAction.cancelled,
-  ]);
-  const [askingMaintenance, maintenancePending, askMaintenance, confirmMaintenance, cancelMaintenance] = useUnit([
-    maintenanceAction.$asking,
     maintenanceAction.$pending,
     maintenanceAction.requested,
-    maintenanceAction.confirmed,
-    maintenanceAction.cancelled,
   ]);
   const short =
     data?.hot_wallet.balance != null && parseUnits(data.hot_wallet.balance) < parseUnits(data.hot_wallet.queued);
   return (
     <Page title={t('overview.title')}>
-      <QueryState
-        status={status}
-        hasData={data !== null}
-        empty={false}
-        texts={{ loading: t('common.loading'), failed: t('common.loadFailed'), retry: t('common.tryAgain'), empty: '' }}
-        onRetry={() => reload()}
-        testId="overview"
-      >
+      <ConsoleQueryState status={status} hasData={data !== null} onRetry={() => reload()} testId="overview">
         {data ? (
-          <div className={styles.grid} data-testid="overview">
+          <CardGrid minWidth={340}>
             <Section title={t('overview.users')} id="overview-users">
               <ListRows>
                 <ListRow label={t('overview.usersTotal')} value={formatCount(data.users.total)} strong />
@@ -142,37 +127,25 @@ export function OverviewPage() {
                 <ListRow label={t('overview.treasuryWaiting')} value={formatCount(data.treasury_waiting)} />
               </ListRows>
             </Section>
-          </div>
+          </CardGrid>
         ) : null}
-      </QueryState>
-      {askingPayouts !== null ? (
-        <ConfirmDialog
-          texts={{
-            title: askingPayouts ? t('overview.pause') : t('overview.resume'),
-            text: askingPayouts ? t('overview.pauseConfirm') : t('overview.resumeConfirm'),
-            confirm: t('common.confirm'),
-            cancel: t('common.cancel'),
-          }}
-          danger={askingPayouts}
-          pending={payoutsPending}
-          onConfirm={() => confirmPayouts()}
-          onCancel={() => cancelPayouts()}
-        />
-      ) : null}
-      {askingMaintenance !== null ? (
-        <ConfirmDialog
-          texts={{
-            title: askingMaintenance ? t('overview.maintenanceEnable') : t('overview.maintenanceDisable'),
-            text: askingMaintenance ? t('overview.maintenanceEnableConfirm') : t('overview.maintenanceDisableConfirm'),
-            confirm: t('common.confirm'),
-            cancel: t('common.cancel'),
-          }}
-          danger={askingMaintenance}
-          pending={maintenancePending}
-          onConfirm={() => confirmMaintenance()}
-          onCancel={() => cancelMaintenance()}
-        />
-      ) : null}
+      </ConsoleQueryState>
+      <ActionDialog
+        action={payoutsAction}
+        danger={(pause) => pause}
+        texts={(pause) => ({
+          title: pause ? t('overview.pause') : t('overview.resume'),
+          text: pause ? t('overview.pauseConfirm') : t('overview.resumeConfirm'),
+        })}
+      />
+      <ActionDialog
+        action={maintenanceAction}
+        danger={(enable) => enable}
+        texts={(enable) => ({
+          title: enable ? t('overview.maintenanceEnable') : t('overview.maintenanceDisable'),
+          text: enable ? t('overview.maintenanceEnableConfirm') : t('overview.maintenanceDisableConfirm'),
+        })}
+      />
     </Page>
   );
 }

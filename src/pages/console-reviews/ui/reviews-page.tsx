@@ -2,13 +2,12 @@ import { useUnit } from 'effector-react';
 import { useEffect, useRef } from 'react';
 import { UserLink, userLabel } from '@/entities/console-user';
 import type { ReviewItem } from '@/shared/console-api';
+import { ActionDialog, ConsoleQueryState } from '@/shared/console-ui';
 import { formatDateTime, useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { QueryState } from '@/shared/ui/query-state';
 import { Card } from '@/shared/ui/section';
 import { formatFileSize, linkHost } from '../lib/proof';
 import {
@@ -68,15 +67,7 @@ export function ReviewsPage() {
     $deciding,
     approveClicked,
   ]);
-  const [asking, reason, reasonMissing, askReject, reasonChanged, confirmReject, cancelReject] = useUnit([
-    rejectAction.$asking,
-    rejectAction.$text,
-    rejectAction.$textMissing,
-    rejectAction.requested,
-    rejectAction.textChanged,
-    rejectAction.confirmed,
-    rejectAction.cancelled,
-  ]);
+  const [asking, askReject] = useUnit([rejectAction.$asking, rejectAction.requested]);
   const actions = useRef<HTMLDivElement>(null);
   // The next proof takes the focus when one is decided, so the queue is worked with the keyboard.
   useEffect(() => {
@@ -88,16 +79,11 @@ export function ReviewsPage() {
       title={t('reviews.title')}
       action={loaded ? <Badge tone="accent">{t('reviews.left', { count: items.length })}</Badge> : undefined}
     >
-      <QueryState
+      <ConsoleQueryState
         status={status}
         hasData={loaded}
-        empty={items.length === 0}
-        texts={{
-          loading: t('common.loading'),
-          failed: t('common.loadFailed'),
-          retry: t('common.tryAgain'),
-          empty: t('reviews.empty'),
-        }}
+        isEmpty={items.length === 0}
+        empty={t('reviews.empty')}
         onRetry={() => reload()}
         testId="reviews"
       >
@@ -134,22 +120,13 @@ export function ReviewsPage() {
             </li>
           ))}
         </ol>
-      </QueryState>
-      {asking !== null ? (
-        <ConfirmDialog
-          texts={{ title: t('reviews.rejectTitle'), confirm: t('reviews.reject'), cancel: t('common.cancel') }}
-          danger
-          pending={deciding}
-          onConfirm={() => confirmReject()}
-          onCancel={() => cancelReject()}
-          field={{
-            label: t('reviews.reason'),
-            value: reason,
-            onChange: reasonChanged,
-            problem: reasonMissing ? t('reviews.reasonRequired') : null,
-          }}
-        />
-      ) : null}
+      </ConsoleQueryState>
+      <ActionDialog
+        action={rejectAction}
+        danger
+        texts={() => ({ title: t('reviews.rejectTitle'), confirm: t('reviews.reject') })}
+        field={{ label: t('reviews.reason'), missing: t('reviews.reasonRequired') }}
+      />
     </Page>
   );
 }

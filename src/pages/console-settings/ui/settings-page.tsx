@@ -1,11 +1,11 @@
 import { useUnit } from 'effector-react';
+import { ActionDialog, ConsoleQueryState, FormStack } from '@/shared/console-ui';
 import { useConsoleT } from '@/shared/console-i18n';
 import { formatPercent } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { QueryState } from '@/shared/ui/query-state';
+import { CardGrid } from '@/shared/ui/record-card';
 import { Section } from '@/shared/ui/section';
 import { TextField } from '@/shared/ui/text-field';
 import {
@@ -32,37 +32,18 @@ export function SettingsPage() {
     fieldChanged,
     saveClicked,
   ]);
-  const [asking, pending, confirm, cancel] = useUnit([
-    saveAction.$asking,
-    saveAction.$pending,
-    saveAction.confirmed,
-    saveAction.cancelled,
-  ]);
+  const pending = useUnit(saveAction.$pending);
   const problem = (field: keyof typeof problems) => {
     const key = problems[field];
     return key ? t(key) : null;
   };
   return (
     <Page title={t('settings.title')}>
-      <QueryState
-        status={status}
-        hasData={current !== null}
-        empty={false}
-        texts={{ loading: t('common.loading'), failed: t('common.loadFailed'), retry: t('common.tryAgain'), empty: '' }}
-        onRetry={() => reload()}
-        testId="settings"
-      >
+      <ConsoleQueryState status={status} hasData={current !== null} onRetry={() => reload()} testId="settings">
         {current ? (
-          <div className={styles.layout}>
+          <CardGrid minWidth={360}>
             <Section title={t('settings.sale')} id="settings-sale">
-              <form
-                className={styles.form}
-                noValidate
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  save();
-                }}
-              >
+              <FormStack onSubmit={() => save()}>
                 <TextField
                   id="settings-fee"
                   label={t('settings.feePercent')}
@@ -105,29 +86,17 @@ export function SettingsPage() {
                 <Button type="submit" loading={pending}>
                   {t('common.save')}
                 </Button>
-              </form>
+              </FormStack>
             </Section>
             <Section title={t('settings.bonus')} id="settings-bonus" footer={t('settings.bonusNote')}>
               <ListRows>
                 <ListRow label={t('settings.bonus')} value={formatPercent(String(current.collective_bonus))} />
               </ListRows>
             </Section>
-          </div>
+          </CardGrid>
         ) : null}
-      </QueryState>
-      {asking !== null ? (
-        <ConfirmDialog
-          texts={{
-            title: t('common.save'),
-            text: t('settings.confirm'),
-            confirm: t('common.confirm'),
-            cancel: t('common.cancel'),
-          }}
-          pending={pending}
-          onConfirm={() => confirm()}
-          onCancel={() => cancel()}
-        />
-      ) : null}
+      </ConsoleQueryState>
+      <ActionDialog action={saveAction} texts={() => ({ title: t('common.save'), text: t('settings.confirm') })} />
     </Page>
   );
 }

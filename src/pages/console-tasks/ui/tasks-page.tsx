@@ -1,14 +1,13 @@
 import { useUnit } from 'effector-react';
 import type { AdminTask } from '@/shared/console-api';
+import { ActionDialog, ConsoleQueryState } from '@/shared/console-ui';
 import { useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
 import { formatTokens } from '@/shared/lib/format';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { QueryState } from '@/shared/ui/query-state';
-import { RecordCard, RecordList } from '@/shared/ui/record-card';
+import { RecordCard, CardGrid } from '@/shared/ui/record-card';
 import { $formOpen, $moving, formOpened, moveClicked, pageOpened, tasks, toggleAction } from '../model/tasks';
 import { TaskFormModal } from './task-form-modal';
 
@@ -83,12 +82,6 @@ export function TasksPage() {
     $formOpen,
     formOpened,
   ]);
-  const [asking, pending, confirm, cancel] = useUnit([
-    toggleAction.$asking,
-    toggleAction.$pending,
-    toggleAction.confirmed,
-    toggleAction.cancelled,
-  ]);
   return (
     <Page
       title={t('tasks.title')}
@@ -98,42 +91,31 @@ export function TasksPage() {
         </Button>
       }
     >
-      <QueryState
+      <ConsoleQueryState
         status={status}
         hasData={loaded}
-        empty={list.length === 0}
-        texts={{
-          loading: t('common.loading'),
-          failed: t('common.loadFailed'),
-          retry: t('common.tryAgain'),
-          empty: t('tasks.empty'),
-        }}
+        isEmpty={list.length === 0}
+        empty={t('tasks.empty')}
         onRetry={() => reload()}
         testId="tasks"
       >
-        <RecordList minWidth={380}>
+        <CardGrid minWidth={380}>
           {list.map((task, index) => (
             <TaskRow key={task.id} task={task} first={index === 0} last={index === list.length - 1} />
           ))}
-        </RecordList>
-      </QueryState>
+        </CardGrid>
+      </ConsoleQueryState>
       {formOpen ? <TaskFormModal /> : null}
-      {asking !== null ? (
-        <ConfirmDialog
-          texts={{
-            title: asking.is_active ? t('tasks.turnOff') : t('tasks.turnOn'),
-            text: asking.is_active
-              ? t('tasks.turnOffConfirm', { title: asking.title[locale] })
-              : t('tasks.turnOnConfirm', { title: asking.title[locale] }),
-            confirm: t('common.confirm'),
-            cancel: t('common.cancel'),
-          }}
-          danger={asking.is_active}
-          pending={pending}
-          onConfirm={() => confirm()}
-          onCancel={() => cancel()}
-        />
-      ) : null}
+      <ActionDialog
+        action={toggleAction}
+        danger={(task) => task.is_active}
+        texts={(task) => ({
+          title: task.is_active ? t('tasks.turnOff') : t('tasks.turnOn'),
+          text: task.is_active
+            ? t('tasks.turnOffConfirm', { title: task.title[locale] })
+            : t('tasks.turnOnConfirm', { title: task.title[locale] }),
+        })}
+      />
     </Page>
   );
 }

@@ -1,15 +1,14 @@
 import { useUnit } from 'effector-react';
 import { UserLink } from '@/entities/console-user';
 import type { TreasuryTransaction } from '@/shared/console-api';
+import { ActionDialog, ConsoleQueryState } from '@/shared/console-ui';
 import { formatDateTime, useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
 import { formatTon } from '@/shared/lib/format';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { QueryState } from '@/shared/ui/query-state';
-import { Mono, RecordCard, RecordList } from '@/shared/ui/record-card';
+import { Mono, RecordCard, CardGrid } from '@/shared/ui/record-card';
 import { pageOpened, resolveAction, transactions } from '../model/treasury';
 
 function Row({ tx }: { tx: TreasuryTransaction }) {
@@ -53,55 +52,27 @@ export function TreasuryPage() {
     transactions.$loaded,
     pageOpened,
   ]);
-  const [asking, text, missing, pending, changed, confirm, cancel] = useUnit([
-    resolveAction.$asking,
-    resolveAction.$text,
-    resolveAction.$textMissing,
-    resolveAction.$pending,
-    resolveAction.textChanged,
-    resolveAction.confirmed,
-    resolveAction.cancelled,
-  ]);
   return (
     <Page title={t('treasury.title')}>
-      <QueryState
+      <ConsoleQueryState
         status={status}
         hasData={loaded}
-        empty={list.length === 0}
-        texts={{
-          loading: t('common.loading'),
-          failed: t('common.loadFailed'),
-          retry: t('common.tryAgain'),
-          empty: t('treasury.empty'),
-        }}
+        isEmpty={list.length === 0}
+        empty={t('treasury.empty')}
         onRetry={() => reload()}
         testId="treasury"
       >
-        <RecordList minWidth={460}>
+        <CardGrid minWidth={460}>
           {list.map((tx) => (
             <Row key={tx.hash} tx={tx} />
           ))}
-        </RecordList>
-      </QueryState>
-      {asking !== null ? (
-        <ConfirmDialog
-          texts={{
-            title: t('treasury.resolveTitle'),
-            text: asking,
-            confirm: t('treasury.resolve'),
-            cancel: t('common.cancel'),
-          }}
-          pending={pending}
-          onConfirm={() => confirm()}
-          onCancel={() => cancel()}
-          field={{
-            label: t('treasury.resolution'),
-            value: text,
-            onChange: changed,
-            problem: missing ? t('treasury.resolutionRequired') : null,
-          }}
-        />
-      ) : null}
+        </CardGrid>
+      </ConsoleQueryState>
+      <ActionDialog
+        action={resolveAction}
+        texts={(hash) => ({ title: t('treasury.resolveTitle'), text: hash, confirm: t('treasury.resolve') })}
+        field={{ label: t('treasury.resolution'), missing: t('treasury.resolutionRequired') }}
+      />
     </Page>
   );
 }

@@ -2,13 +2,13 @@ import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
 import { userLabel } from '@/entities/console-user';
+import { ConsoleQueryState } from '@/shared/console-ui';
 import { formatDateTime, useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
 import { formatTokens, formatTon } from '@/shared/lib/format';
 import { consoleRoutes } from '@/shared/console-routing';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { QueryState } from '@/shared/ui/query-state';
-import { Mono } from '@/shared/ui/record-card';
+import { CardGrid, Mono } from '@/shared/ui/record-card';
 import { Section } from '@/shared/ui/section';
 import { detail, detailRetried } from '../model/users';
 import styles from './users-page.module.css';
@@ -43,16 +43,9 @@ export function UserPage() {
       <Link to={consoleRoutes.users} className={styles.back}>
         ← {t('users.back')}
       </Link>
-      <QueryState
-        status={status}
-        hasData={data !== null}
-        empty={false}
-        texts={{ loading: t('common.loading'), failed: t('common.loadFailed'), retry: t('common.tryAgain'), empty: '' }}
-        onRetry={() => retry()}
-        testId="user"
-      >
+      <ConsoleQueryState status={status} hasData={data !== null} onRetry={() => retry()} testId="user">
         {data ? (
-          <div className={styles.sections}>
+          <CardGrid minWidth={380}>
             <Section title={t('users.balances')} id="user-balances">
               <ListRows>
                 <ListRow label={t('users.balanceToken')} value={formatTokens(data.balances.balance_token)} strong />
@@ -142,9 +135,9 @@ export function UserPage() {
                 />
               )}
             />
-          </div>
+          </CardGrid>
         ) : null}
-      </QueryState>
+      </ConsoleQueryState>
     </Page>
   );
 }

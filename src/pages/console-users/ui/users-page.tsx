@@ -1,11 +1,11 @@
 import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
 import { userLabel } from '@/entities/console-user';
+import { ConsoleQueryState } from '@/shared/console-ui';
 import { formatDate, useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Page } from '@/shared/ui/page';
-import { QueryState } from '@/shared/ui/query-state';
 import { consoleRoutes } from '@/shared/console-routing';
 import { TextField } from '@/shared/ui/text-field';
 import { $query, $searched, found, queryChanged, searchSubmitted } from '../model/users';
@@ -41,16 +41,11 @@ export function UsersPage() {
       {searched === null ? (
         <EmptyState title={t('users.prompt')} />
       ) : (
-        <QueryState
+        <ConsoleQueryState
           status={status}
           hasData={status !== 'loading'}
-          empty={list.length === 0}
-          texts={{
-            loading: t('common.loading'),
-            failed: t('common.loadFailed'),
-            retry: t('common.tryAgain'),
-            empty: t('users.empty'),
-          }}
+          isEmpty={list.length === 0}
+          empty={t('users.empty')}
           onRetry={() => submit()}
           testId="users"
         >
@@ -66,7 +61,7 @@ export function UsersPage() {
               </li>
             ))}
           </ul>
-        </QueryState>
+        </ConsoleQueryState>
       )}
     </Page>
   );

@@ -2,16 +2,15 @@ import { useUnit } from 'effector-react';
 import { UserLink } from '@/entities/console-user';
 import type { OperatorWithdrawal } from '@/shared/console-api';
 import { appConfig } from '@/shared/config';
+import { ActionDialog, ConsoleQueryState } from '@/shared/console-ui';
 import { formatDateTime, useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
 import { explorerTransactionUrl } from '@/shared/lib/explorer';
 import { formatTokens, formatTon } from '@/shared/lib/format';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { QueryState } from '@/shared/ui/query-state';
-import { Mono, RecordCard, RecordList } from '@/shared/ui/record-card';
+import { Mono, RecordCard, CardGrid } from '@/shared/ui/record-card';
 import { txHashHex } from '../lib/tx-hash';
 import { $outcomes, canAct, refundAction, retryAction, withdrawals } from '../model/withdrawals';
 
@@ -99,66 +98,31 @@ export function WithdrawalsPage() {
     withdrawals.$loaded,
     withdrawals.start,
   ]);
-  const [askingRetry, retrying, confirmRetry, cancelRetry] = useUnit([
-    retryAction.$asking,
-    retryAction.$pending,
-    retryAction.confirmed,
-    retryAction.cancelled,
-  ]);
-  const [askingRefund, refunding, confirmRefund, cancelRefund] = useUnit([
-    refundAction.$asking,
-    refundAction.$pending,
-    refundAction.confirmed,
-    refundAction.cancelled,
-  ]);
   return (
     <Page title={t('withdrawals.title')}>
-      <QueryState
+      <ConsoleQueryState
         status={status}
         hasData={loaded}
-        empty={list.length === 0}
-        texts={{
-          loading: t('common.loading'),
-          failed: t('common.loadFailed'),
-          retry: t('common.tryAgain'),
-          empty: t('withdrawals.empty'),
-        }}
+        isEmpty={list.length === 0}
+        empty={t('withdrawals.empty')}
         onRetry={() => reload()}
         testId="withdrawals"
       >
-        <RecordList>
+        <CardGrid>
           {list.map((withdrawal) => (
             <Row key={withdrawal.id} withdrawal={withdrawal} />
           ))}
-        </RecordList>
-      </QueryState>
-      {askingRetry !== null ? (
-        <ConfirmDialog
-          texts={{
-            title: t('withdrawals.retry'),
-            text: t('withdrawals.retryConfirm', { id: askingRetry }),
-            confirm: t('common.confirm'),
-            cancel: t('common.cancel'),
-          }}
-          pending={retrying}
-          onConfirm={() => confirmRetry()}
-          onCancel={() => cancelRetry()}
-        />
-      ) : null}
-      {askingRefund !== null ? (
-        <ConfirmDialog
-          texts={{
-            title: t('withdrawals.refund'),
-            text: t('withdrawals.refundConfirm', { id: askingRefund }),
-            confirm: t('common.confirm'),
-            cancel: t('common.cancel'),
-          }}
-          danger
-          pending={refunding}
-          onConfirm={() => confirmRefund()}
-          onCancel={() => cancelRefund()}
-        />
-      ) : null}
+        </CardGrid>
+      </ConsoleQueryState>
+      <ActionDialog
+        action={retryAction}
+        texts={(id) => ({ title: t('withdrawals.retry'), text: t('withdrawals.retryConfirm', { id }) })}
+      />
+      <ActionDialog
+        action={refundAction}
+        danger
+        texts={(id) => ({ title: t('withdrawals.refund'), text: t('withdrawals.refundConfirm', { id }) })}
+      />
     </Page>
   );
 }

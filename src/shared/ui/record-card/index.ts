@@ -1,1 +1,1 @@
-export { Mono, RecordCard, RecordList } from './record-card';
+export { Mono, RecordCard, CardGrid } from './record-card';

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Card } from '../section';
 import styles from './record-card.module.css';
 
-/** Records side by side as the width allows (one column on a phone), each as wide as `minWidth` at least. */
-export function RecordList({ children, minWidth = 420 }: { children: ReactNode; minWidth?: number }) {
+/** Cards side by side as the width allows (one column on a phone), each as wide as `minWidth` at least. */
+export function CardGrid({ children, minWidth = 420 }: { children: ReactNode; minWidth?: number }) {
   return (
     <div
       className={styles.list}
