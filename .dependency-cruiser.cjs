@@ -19,6 +19,7 @@ const DOMAINS = [
   'watcher',
   'community',
   'ws',
+  'operators',
   'web',
   'gates',
   'program',

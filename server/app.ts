@@ -16,6 +16,8 @@ import Fastify, {
 } from 'fastify';
 import { type ErrorBody, OTHER_ERROR_MESSAGES, SERVER_MESSAGES } from '@/shared/api/contract';
 import { auditOperatorActions, auditRoutes } from './audit/routes';
+import { operatorRoutes } from './operators/routes';
+import { authenticateOperator, isOperator } from './operators/service';
 import { authRoutes } from './auth/routes';
 import { authenticateRequest, watchRevokedSessions } from './auth/service';
 import { telegramCommunityChecker } from './community/checker';
@@ -27,7 +29,7 @@ import type { CommunityChecker, Deps, HotWalletKeys, ShareMessagePreparer } from
 import { type EventBus, createInProcessBus } from './events/bus';
 import { farmingRoutes } from './farming/routes';
 import { communityGate, maintenanceGate } from './gates/hooks';
-import { TokenKeys, bearerAuth, requireAdmin } from './http/auth-context';
+import { TokenKeys, bearerAuth, operatorGuard } from './http/auth-context';
 import { RevokedSessions } from './http/revoked-sessions';
 import { ledgerRoutes } from './ledger/routes';
 import { DatabaseUnavailableError } from './db/faults';
@@ -183,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
-  app.decorateRequest('operator', false);
+  app.decorateRequest('operator', null);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 64 * 1024 },
     // On close (shutdown): every open socket is told the server restarts, so clients reconnect elsewhere.
@@ -242,8 +244,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => revocations.stop());
   const requireUser = bearerAuth((token) => authenticateRequest(deps, token));
   const requireMember = communityGate(deps);
-  // The operator API (`config.operator` routes): the admin token, after the per-address limit.
-  const requireOperator = requireAdmin(config.adminToken);
+  // The operator API (`config.operator` routes): the admin token or an operator session (server/operators),
+  // after the per-address limit.
+  const requireOperator = operatorGuard(config.adminToken, async (token) => {
+    const session = await authenticateOperator(deps, token);
+    return session?.actor ?? null;
+  });
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.operator) return requireOperator(request);
     if (!request.routeOptions.config.auth) return;
@@ -271,8 +277,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(walletRoutes(deps, chainPublicKeyReader(tonClient)));
   await app.register(treasuryAdminRoutes(deps));
   await app.register(auditRoutes(deps));
+  await app.register(operatorRoutes(deps));
   await app.register(settingsRoutes(deps));
-  await app.register(telegramRoutes(deps));
+  await app.register(telegramRoutes(deps, (q, telegramId) => isOperator({ config, db: q }, telegramId)));
   metrics.watch({
     pool: db.poolStats?.bind(db),
     sockets: () => app.websocketServer.clients.size,

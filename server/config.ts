@@ -90,6 +90,11 @@ export interface Config {
   /** ADMIN_TOKEN: bearer token of the operator API (/api/admin/*). Sandbox default `sandbox-admin`. */
   adminToken: string;
   /**
+   * OPERATOR_TELEGRAM_IDS: the Telegram users who may sign in to the operator console (comma-separated ids).
+   * Required in production, empty to turn the console off; the sandbox adds the launcher's operators.
+   */
+  operatorTelegramIds: readonly number[];
+  /**
    * TON_NETWORK: mainnet|testnet, the chain this deployment pays, reads and proves wallets on (default
    * mainnet; production on testnet is a staging deployment). Addresses the server and client show, the
    * ton_proof network, TON Connect's requested network and the v5r1 hot wallet's id follow it. The
@@ -283,6 +288,20 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: seconds(30 * 24 * 3600),
   INIT_DATA_MAX_AGE_SECONDS: seconds(86_400),
   ADMIN_TOKEN: optionalText,
+  // Not optionalText: empty is a value here (no operators: the console is off), unset is a missing setting.
+  OPERATOR_TELEGRAM_IDS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const items = text.split(',').map((item) => item.trim());
+      if (items.length === 1 && items[0] === '') return [];
+      if (!items.every((item) => /^[1-9][0-9]{0,14}$/.test(item))) {
+        ctx.addIssue({ code: 'custom', message: 'Telegram user ids (digits), separated by commas; empty for none' });
+        return z.NEVER;
+      }
+      return [...new Set(items.map(Number))];
+    }),
   TON_NETWORK: optionalText.pipe(z.enum(TON_NETWORKS).optional()),
   TON_NODE_URL: optionalText.pipe(url.optional()),
   TON_API_KEY: optionalText,
@@ -450,6 +469,12 @@ function productionProblems(e: ParsedEnv): string[] {
   if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters');
   }
+  if (e.OPERATOR_TELEGRAM_IDS === undefined) {
+    problems.push(
+      "OPERATOR_TELEGRAM_IDS is required in production: the Telegram ids of the operator console's users, " +
+        'comma-separated (set it empty to turn the console off)',
+    );
+  }
   if (e.ADMIN_TOKEN !== undefined && e.ADMIN_TOKEN.length < 16) {
     problems.push('ADMIN_TOKEN must be at least 16 characters');
   }
@@ -525,6 +550,7 @@ export function loadConfig(env: Env = process.env): Config {
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS,
     adminToken: e.ADMIN_TOKEN ?? SANDBOX_ADMIN_TOKEN,
+    operatorTelegramIds: e.OPERATOR_TELEGRAM_IDS ?? [],
     tonNetwork,
     // The sandbox dev chain is served by this server (DESIGN.md §2, server/sandbox/chain).
     tonNodeUrl: e.TON_NODE_URL ?? (sandbox ? `${publicUrl}/sandbox/chain/jsonRPC` : TONCENTER_NODE_URLS[tonNetwork]),

@@ -219,3 +219,10 @@ export const NOTIFICATIONS_BACKOFF_BASE_MS = 5_000;
  * failed, never sent again. Far beyond the Bot API call's own timeout (BOT_API_TIMEOUT_MS).
  */
 export const NOTIFICATIONS_ABANDONED_AFTER_MS = 5 * 60_000;
+
+/**
+ * How long an operator's console session lasts (server/operators): a working stretch, far shorter than a
+ * user's. Then the console signs in again from the launch data it was opened with, or asks to be opened
+ * from the bot again once that is older than INIT_DATA_MAX_AGE_SECONDS.
+ */
+export const OPERATOR_SESSION_TTL_SECONDS = 4 * 3600;

@@ -11,6 +11,7 @@ import type { TonClient } from '@ton/ton';
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeExpiredRefreshTokens } from './auth/queries';
 import { purgeHandledUpdates } from './telegram/service';
+import { purgeOperatorSessions } from './operators/service';
 import type { Config } from './config';
 import {
   NOTIFICATIONS_INTERVAL_MS,
@@ -213,6 +214,8 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
       // The bot's handled updates, which no retry can bring again: the same hourly sweep.
       const updates = await purgeHandledUpdates(db);
       if (updates > 0) log.info({ purged: updates }, 'old telegram updates purged');
+      // Operator sessions a day past their end (the audit keeps who acted by name).
+      await purgeOperatorSessions(db);
     },
     onError: (error) => log.error({ err: error }, 'refresh token purge failed'),
   });

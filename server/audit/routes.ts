@@ -1,17 +1,20 @@
 /**
  * Operator actions are audited: every state-changing call of the operator API
  * (`config.operator` routes, /api/admin/*, anything but GET: treasury resolutions, withdrawal refunds and
- * retries, payouts pause/resume, price set, maintenance, tasks and proof reviews) made with the admin
- * token is recorded once it is answered — what (method, the route's pattern, its path parameters and
- * query), on what (the body), from which address, when, and the outcome (status, a refusal by the route
- * included). Calls without the token (or refused before it is checked: the per-address limit) are not
+ * retries, payouts pause/resume, price set, maintenance, tasks and proof reviews, settings, sign-ins)
+ * made by an operator — a named one's session (Telegram id and name) or the admin token — is recorded
+ * once it is answered: who, what (the operator call's name, method, the route's pattern, its path
+ * parameters and query), on what (the body), from which address, when, and the outcome (status, a
+ * refusal by the route included). Calls without the token (or refused before it is checked: the per-address limit) are not
  * operators' actions: they are counted, and the count logged at most once a minute, never a row each —
  * a stranger's flood neither fills the disk nor pushes operators' actions out of the newest entries.
  * Every stored part is bounded: the pattern is one the app registered (never the URL as sent), parameters
  * and query keep at most AUDIT_ARGS_MAX_KEYS keys of AUDIT_ARG_MAX_CHARS, the body BODY_KEPT_CHARS.
- * `GET /api/admin/audit?limit=` lists the newest; `npm run operator -- audit` prints them.
+ * The sign-in's body (Telegram's launch data) is not kept: it is a credential.
+ * `GET /api/admin/audit?limit=&actor=&action=` lists the newest; `npm run operator -- audit` prints them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OperatorActor } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { operatorRoute } from '../lib/call-route';
 
@@ -26,6 +29,9 @@ const REFUSALS_LOG_INTERVAL_MS = 60_000;
 
 interface AuditRow {
   id: bigint;
+  actor_telegram_id: string | null;
+  actor_name: string | null;
+  action: string | null;
   method: string;
   path: string;
   params: string | null;
@@ -74,10 +80,14 @@ export function auditOperatorActions(deps: Pick<Deps, 'db'>) {
       }
       return;
     }
-    const body = request.body === undefined ? null : JSON.stringify(request.body).slice(0, BODY_KEPT_CHARS);
+    const config = request.routeOptions.config;
+    const body =
+      request.body === undefined || config.ownAuth ? null : JSON.stringify(request.body).slice(0, BODY_KEPT_CHARS);
+    const actor = request.operator.kind === 'operator' ? request.operator : null;
     try {
       await deps.db.query(
-        'INSERT INTO operator_actions (method, path, params, query, body, status, ip) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        `INSERT INTO operator_actions (method, path, params, query, body, status, ip, actor_telegram_id, actor_name, action)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [
           request.method,
           route,
@@ -86,6 +96,9 @@ export function auditOperatorActions(deps: Pick<Deps, 'db'>) {
           body,
           reply.statusCode,
           request.ip,
+          actor?.telegram_id ?? null,
+          actor?.name ?? null,
+          config.operatorCall ?? null,
         ],
       );
     } catch (error) {
@@ -105,15 +118,27 @@ function parsed(text: string | null): unknown {
   }
 }
 
+function actorOf(row: AuditRow): OperatorActor {
+  return row.actor_telegram_id === null
+    ? { kind: 'token' }
+    : { kind: 'operator', telegram_id: Number(row.actor_telegram_id), name: row.actor_name ?? '' };
+}
+
 export function auditRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
-    operatorRoute(app, 'audit', async ({ query: { limit } }) => {
+    operatorRoute(app, 'audit', async ({ query: { limit, actor, action } }) => {
       const rows = await deps.db.query<AuditRow>(
-        'SELECT id, method, path, params, query, body, status, ip, created_at FROM operator_actions ORDER BY id DESC LIMIT $1',
-        [limit],
+        `SELECT id, actor_telegram_id::text, actor_name, action, method, path, params, query, body, status, ip, created_at
+           FROM operator_actions
+          WHERE ($2::text IS NULL OR ($2 = 'token' AND actor_telegram_id IS NULL) OR actor_telegram_id::text = $2)
+            AND ($3::text IS NULL OR action = $3)
+          ORDER BY id DESC LIMIT $1`,
+        [limit, actor === undefined ? null : String(actor), action ?? null],
       );
       return rows.map((row) => ({
         id: Number(row.id),
+        actor: actorOf(row),
+        action: row.action,
         method: row.method,
         path: row.path,
         params: parsed(row.params),

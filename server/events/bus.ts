@@ -7,9 +7,10 @@
  * local subscribers. Callers depend only on `EventBus`, so the swap touches app wiring only.
  */
 import { EventEmitter } from 'node:events';
-import type { SocketMessage } from '@/shared/api/contract';
+import type { OperatorSocketMessage, SocketMessage } from '@/shared/api/contract';
 
 export type Listener = (message: SocketMessage) => void;
+export type OperatorListener = (message: OperatorSocketMessage) => void;
 export type SessionsRevokedListener = (sessionIds: string[]) => void;
 
 export interface EventBus {
@@ -24,27 +25,38 @@ export interface EventBus {
    */
   publishSessionsRevoked(sessionIds: string[]): void;
   subscribeSessionsRevoked(listener: SessionsRevokedListener): () => void;
+  /** For the operators' consoles (the operator socket): a review, a withdrawal, the payout worker changed. */
+  publishToOperators(message: OperatorSocketMessage): void;
+  subscribeOperators(listener: OperatorListener): () => void;
 }
 
-/** One event as a transaction queues it (events/transaction.ts): a socket message (for one user, or everyone: null), or revoked sessions. */
-export type BusEvent = { userId: number | null; message: SocketMessage } | { revokedSessions: string[] };
+/**
+ * One event as a transaction queues it (events/transaction.ts): a socket message (for one user, or
+ * everyone: null), revoked sessions, or a message for the operators' consoles.
+ */
+export type BusEvent =
+  | { userId: number | null; message: SocketMessage }
+  | { revokedSessions: string[] }
+  | { operators: OperatorSocketMessage };
 
 /** Hands an event to the bus's publish call of its kind. */
 export function publishEvent(bus: EventBus, event: BusEvent): void {
   if ('revokedSessions' in event) bus.publishSessionsRevoked(event.revokedSessions);
+  else if ('operators' in event) bus.publishToOperators(event.operators);
   else if (event.userId === null) bus.publishGlobal(event.message);
   else bus.publishToUser(event.userId, event.message);
 }
 
 const GLOBAL = 'global';
 const SESSIONS_REVOKED = 'sessions-revoked';
+const OPERATORS = 'operators';
 const userChannel = (userId: number) => `user:${userId}`;
 
 export function createInProcessBus(): EventBus {
   const emitter = new EventEmitter();
   // One listener per open socket: the default warning at 10 would be noise, not a leak signal.
   emitter.setMaxListeners(0);
-  const subscribe = (channel: string, listener: Listener | SessionsRevokedListener) => {
+  const subscribe = (channel: string, listener: Listener | SessionsRevokedListener | OperatorListener) => {
     emitter.on(channel, listener);
     return () => {
       emitter.off(channel, listener);
@@ -57,5 +69,7 @@ export function createInProcessBus(): EventBus {
     subscribeGlobal: (listener) => subscribe(GLOBAL, listener),
     publishSessionsRevoked: (sessionIds) => emitter.emit(SESSIONS_REVOKED, sessionIds),
     subscribeSessionsRevoked: (listener) => subscribe(SESSIONS_REVOKED, listener),
+    publishToOperators: (message) => emitter.emit(OPERATORS, message),
+    subscribeOperators: (listener) => subscribe(OPERATORS, listener),
   };
 }

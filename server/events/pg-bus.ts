@@ -18,7 +18,7 @@
  *   learns when its listener hears them too.
  */
 import pg from 'pg';
-import type { SocketMessage } from '@/shared/api/contract';
+import type { OperatorSocketMessage, SocketMessage } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import { type BusEvent, type EventBus, createInProcessBus } from './bus';
 
@@ -32,12 +32,18 @@ const PURGE_EVERY_MS = 60_000;
 const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
-/** What travels: a message for one user (`u`) or for everyone (`u` null), or revoked sessions (`s`); or a reference to one of those (`r`). */
-type Carried = { u: number | null; m: SocketMessage } | { s: string[] };
+/**
+ * What travels: a message for one user (`u`) or for everyone (`u` null), revoked sessions (`s`), a message
+ * for the operators (`o`); or a reference to one of those (`r`).
+ */
+type Carried = { u: number | null; m: SocketMessage } | { s: string[] } | { o: OperatorSocketMessage };
 type Envelope = Carried | { r: string };
 
-const carried = (event: BusEvent): Carried =>
-  'revokedSessions' in event ? { s: event.revokedSessions } : { u: event.userId, m: event.message };
+const carried = (event: BusEvent): Carried => {
+  if ('revokedSessions' in event) return { s: event.revokedSessions };
+  if ('operators' in event) return { o: event.operators };
+  return { u: event.userId, m: event.message };
+};
 
 export interface PgEventBus extends EventBus {
   /** NOTIFYs these events inside the caller's transaction: delivered on commit. */
@@ -70,6 +76,7 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
 
   const deliver = (envelope: Carried) => {
     if ('s' in envelope) local.publishSessionsRevoked(envelope.s);
+    else if ('o' in envelope) local.publishToOperators(envelope.o);
     else if (envelope.u === null) local.publishGlobal(envelope.m);
     else local.publishToUser(envelope.u, envelope.m);
   };
@@ -181,6 +188,8 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     publishToUser: (userId, message) => publishOutside({ userId, message }),
     publishGlobal: (message) => publishOutside({ userId: null, message }),
     publishSessionsRevoked: (revokedSessions) => publishOutside({ revokedSessions }),
+    publishToOperators: (operators) => publishOutside({ operators }),
+    subscribeOperators: local.subscribeOperators,
     subscribeUser: local.subscribeUser,
     subscribeGlobal: local.subscribeGlobal,
     subscribeSessionsRevoked: local.subscribeSessionsRevoked,

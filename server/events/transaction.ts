@@ -4,7 +4,7 @@
  * commits (Postgres delivers them on commit, to every server process: ./pg-bus.ts); on PGlite, one
  * process, they are queued and published after the commit.
  */
-import type { SocketMessage } from '@/shared/api/contract';
+import type { OperatorSocketMessage, SocketMessage } from '@/shared/api/contract';
 import type { Db, Queryable } from '../db/index';
 import { type BusEvent, type EventBus, publishEvent } from './bus';
 import { isPgEventBus } from './pg-bus';
@@ -13,6 +13,7 @@ export interface Tx extends Queryable {
   publishToUser(userId: number, message: SocketMessage): void;
   publishGlobal(message: SocketMessage): void;
   publishSessionsRevoked(sessionIds: string[]): void;
+  publishToOperators(message: OperatorSocketMessage): void;
 }
 
 export async function inTransaction<T>(db: Db, bus: EventBus, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -26,6 +27,7 @@ export async function inTransaction<T>(db: Db, bus: EventBus, fn: (tx: Tx) => Pr
       publishSessionsRevoked: (sessionIds) => {
         if (sessionIds.length > 0) outbox.push({ revokedSessions: sessionIds });
       },
+      publishToOperators: (message) => outbox.push({ operators: message }),
     });
     if (isPgEventBus(bus) && outbox.length > 0) await bus.notifyWithin(q, outbox.splice(0));
     return value;

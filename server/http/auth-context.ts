@@ -10,7 +10,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { UnauthorizedError } from '../lib/errors';
+import type { OperatorActor } from '@/shared/api/contract';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { secretMatcher } from '../lib/secret';
 
 export interface AccessClaims {
@@ -28,14 +29,30 @@ export interface VerifiedClaims extends AccessClaims {
   sessionId: string;
 }
 
+/** An operator session's token (server/operators): a named operator's console, not a user's session. */
+export interface OperatorClaims {
+  telegramId: number;
+  name: string;
+  sessionId: string;
+  expiresAt: number;
+}
+
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The `aud` of an operator session's token. Users' tokens carry none: each kind is refused where the other
+ * belongs (403), with one signing key.
+ */
+const OPERATOR_AUDIENCE = 'operator';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `bearerAuth` on guarded routes; null elsewhere. */
     auth: AccessClaims | null;
-    /** True once `requireAdmin` accepted the request's admin token; false everywhere else. */
-    operator: boolean;
+    /**
+     * Who makes an operator call, once the guard accepted it: a named operator's session or the admin
+     * token; null everywhere else (and on a refused call).
+     */
+    operator: OperatorActor | null;
   }
   interface FastifyContextConfig {
     /**
@@ -44,6 +61,11 @@ declare module 'fastify' {
      * token was accepted. Every /api/admin route must have it (app.ts refuses to register one without).
      */
     operator?: boolean;
+    /**
+     * The operator route checks who calls it itself: the console's sign-in (it makes the token) and the
+     * operator socket (the token is its first message). The guard lets it through; the rest is as above.
+     */
+    ownAuth?: boolean;
     /**
      * The route is Telegram's call to the bot (server/telegram): it proves itself with its own secret, and
      * stays open during maintenance; no community gate or per-user limit applies (no user calls it).
@@ -91,6 +113,7 @@ export class TokenKeys {
     if (known) this.verified.delete(token);
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+      if (payload.aud === OPERATOR_AUDIENCE) throw new ForbiddenError('usersOnly');
       const userId = Number(payload.sub);
       const telegramId = payload['tg'];
       const sessionId = payload['sid'];
@@ -109,9 +132,52 @@ export class TokenKeys {
       this.verified.set(token, claims);
       return claims;
     } catch (error) {
+      if (error instanceof ForbiddenError) throw error;
       if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('tokenExpired');
       throw new UnauthorizedError();
     }
+  }
+
+  /** An operator session's token, for `ttlSeconds` (server/operators). */
+  async signOperator(claims: Omit<OperatorClaims, 'expiresAt'>, ttlSeconds: number): Promise<string> {
+    return new SignJWT({ name: claims.name, sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setAudience(OPERATOR_AUDIENCE)
+      .setSubject(String(claims.telegramId))
+      .setIssuedAt()
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /**
+   * An operator session's claims. A user's access token → ForbiddenError('operatorOnly'); expired →
+   * 'operatorSessionEnded'; anything else → null (not this key's operator token: maybe the admin token).
+   */
+  async verifyOperator(token: string): Promise<OperatorClaims | null> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired && error.payload.aud === OPERATOR_AUDIENCE) {
+        throw new UnauthorizedError('operatorSessionEnded');
+      }
+      if (error instanceof joseErrors.JWTExpired) throw new ForbiddenError('operatorOnly');
+      return null;
+    }
+    if (payload.aud !== OPERATOR_AUDIENCE) throw new ForbiddenError('operatorOnly');
+    const telegramId = Number(payload.sub);
+    const { name, sid } = payload;
+    if (
+      !Number.isSafeInteger(telegramId) ||
+      telegramId <= 0 ||
+      typeof name !== 'string' ||
+      typeof sid !== 'string' ||
+      !SESSION_ID.test(sid) ||
+      payload.exp === undefined
+    ) {
+      return null;
+    }
+    return { telegramId, name, sessionId: sid, expiresAt: payload.exp };
   }
 }
 
@@ -137,11 +203,26 @@ export function currentUser(request: FastifyRequest): AccessClaims {
   return request.auth;
 }
 
-/** `Authorization: Bearer <ADMIN_TOKEN>`; marks the request `operator` once it matches. */
-export function requireAdmin(adminToken: string) {
+/**
+ * The operator API's guard: `Authorization: Bearer <ADMIN_TOKEN>` (the CLI, automation: actor "token") or
+ * an operator session's token, checked by `authenticateOperator` (server/operators: the session is live and
+ * its Telegram id still an operator's). Sets `request.operator` to who acts. A user's token → 403; no or
+ * another token → 401 invalidAdminToken. Routes that check for themselves (`config.ownAuth`) pass.
+ */
+export function operatorGuard(
+  adminToken: string,
+  authenticateOperator: (token: string) => Promise<OperatorActor | null>,
+) {
   const isAdminToken = secretMatcher(adminToken);
   return async (request: FastifyRequest): Promise<void> => {
-    if (!isAdminToken(bearerToken(request))) throw new UnauthorizedError('invalidAdminToken');
-    request.operator = true;
+    if (request.routeOptions.config.ownAuth) return;
+    const token = bearerToken(request);
+    if (isAdminToken(token)) {
+      request.operator = { kind: 'token' };
+      return;
+    }
+    const actor = token ? await authenticateOperator(token) : null;
+    if (!actor) throw new UnauthorizedError('invalidAdminToken');
+    request.operator = actor;
   };
 }

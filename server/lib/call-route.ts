@@ -33,6 +33,8 @@ declare module 'fastify' {
     call?: CallName;
     /** The call needs `Authorization: Bearer <access token>` (from the contract's call table). */
     auth?: boolean;
+    /** The operator call a route serves (the audit records its name as the action). */
+    operatorCall?: OperatorCallName;
   }
   interface FastifyInstance {
     /** Check every contract answer against its response schema before sending it (sandbox and tests). */
@@ -58,6 +60,11 @@ export class ContractDriftError extends Error {
 /** Per-route options beyond the contract: a body limit of its own (an upload route), in bytes. */
 export interface CallRouteOptions {
   bodyLimit?: number;
+}
+
+/** An operator route's: `signIn`, the console's sign-in, which needs no operator token (it makes one). */
+export interface OperatorRouteOptions extends CallRouteOptions {
+  signIn?: boolean;
 }
 
 export function callRoute<K extends CallName>(
@@ -88,11 +95,12 @@ export function operatorRoute<K extends OperatorCallName>(
   app: FastifyInstance,
   name: K,
   handler: OperatorHandler<K>,
-  options: CallRouteOptions = {},
+  { signIn, ...options }: OperatorRouteOptions = {},
 ): void {
   const schemas: CallSchemas = operatorCallSchemas[name];
-  // The config of OPERATOR_ROUTE (server/http/auth-context.ts).
-  register(app, name, operatorRoutes[name], schemas, { operator: true }, handler as Handler, options);
+  // The config of OPERATOR_ROUTE (server/http/auth-context.ts), with the call's name for the audit.
+  const config: FastifyContextConfig = { operator: true, operatorCall: name, ...(signIn ? { ownAuth: true } : {}) };
+  register(app, name, operatorRoutes[name], schemas, config, handler as Handler, options);
 }
 
 type Handler = (input: {

@@ -12,7 +12,7 @@ export function maintenanceRoutes(deps: Deps) {
     operatorRoute(app, 'maintenanceGet', async () => getMaintenance(deps.db));
     operatorRoute(app, 'maintenanceSet', async ({ body: { enabled }, request }) => {
       request.log.warn({ enabled }, 'maintenance mode changed by operator');
-      return setMaintenance(deps.db, enabled);
+      return setMaintenance(deps, enabled);
     });
   };
 }

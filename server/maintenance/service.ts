@@ -1,6 +1,8 @@
 import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type MaintenanceStatus } from '@/shared/api/contract';
 import { MAINTENANCE_CACHE_TTL_MS } from '../constants';
 import type { Db } from '../db/index';
+import type { Deps } from '../deps';
+import { inTransaction } from '../events/transaction';
 import { getSetting, setSetting } from '../settings/service';
 
 export interface MaintenanceState {
@@ -31,9 +33,13 @@ export async function isMaintenanceOn(db: Db): Promise<boolean> {
 }
 
 /** The client polls GET /maintenance/ every 10 s (SPEC §9), so no push is needed. */
-export async function setMaintenance(db: Db, enabled: boolean): Promise<MaintenanceState> {
-  await setSetting(db, 'maintenance', enabled);
-  remember(db, enabled);
+/** Switches maintenance; the operators' consoles hear it. */
+export async function setMaintenance(deps: Pick<Deps, 'db' | 'bus'>, enabled: boolean): Promise<MaintenanceState> {
+  await inTransaction(deps.db, deps.bus, async (tx) => {
+    await setSetting(tx, 'maintenance', enabled);
+    tx.publishToOperators({ event: 'maintenance:state', data: { enabled } });
+  });
+  remember(deps.db, enabled);
   return state(enabled);
 }
 

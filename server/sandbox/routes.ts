@@ -72,7 +72,7 @@ export function sandboxRoutes(deps: Deps) {
     app.get('/sandbox/api/maintenance', async () => getMaintenance(deps.db));
     app.post('/sandbox/api/maintenance', async (request) => {
       const { enabled } = parseOr422(maintenanceSwitchSchema, request.body);
-      return setMaintenance(deps.db, enabled);
+      return setMaintenance(deps, enabled);
     });
 
     // The price as the app reads it, and the launcher's Price ↑ / ↓: one tick each (price_update, candles).

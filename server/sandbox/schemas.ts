@@ -48,7 +48,11 @@ export const launchQuerySchema = z.object({
   via: z.enum(['web_app_button']).optional(),
 });
 
-export const patchSandboxUserSchema = z.strictObject({ is_community_member: z.boolean().optional() });
+export const patchSandboxUserSchema = z.strictObject({
+  is_community_member: z.boolean().optional(),
+  /** An operator of the console (its /admin in the bot chat, the console's sign-in), beside OPERATOR_TELEGRAM_IDS. */
+  is_operator: z.boolean().optional(),
+});
 
 export const grantSchema = z.strictObject({
   /** Whole tokens, decimal. */
@@ -81,6 +85,8 @@ export interface SandboxUser {
   language_code: 'en' | 'ru';
   start_param: string | null;
   is_community_member: boolean;
+  /** May sign in to the operator console (the launcher's switch, or OPERATOR_TELEGRAM_IDS). */
+  is_operator: boolean;
   platform: z.infer<typeof platformSchema>;
   theme: z.infer<typeof themeSchema>;
   created_at: string;

@@ -11,6 +11,7 @@ import { type Account, balanceEvent, changeBalance } from '../ledger/service';
 import { NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import { findUserIdByTelegramId } from '../users/service';
+import { sandboxOperatorIds, setSandboxOperator } from '../operators/service';
 import {
   type SandboxUserRow,
   findPreparedMessage,
@@ -26,7 +27,7 @@ import { THEMES, type ThemeParams } from './themes';
 /** The Telegram client version the emulated host reports (DESIGN.md §6: shareMessage needs 8.0). */
 export const SANDBOX_WEB_APP_VERSION = '8.0';
 
-function toWire(row: SandboxUserRow): SandboxUser {
+function toWire(row: SandboxUserRow, operators: ReadonlySet<number>): SandboxUser {
   return {
     id: row.id,
     telegram_id: Number(row.telegram_id),
@@ -35,6 +36,7 @@ function toWire(row: SandboxUserRow): SandboxUser {
     language_code: row.language_code,
     start_param: row.start_param,
     is_community_member: row.is_community_member,
+    is_operator: operators.has(Number(row.telegram_id)),
     platform: row.platform,
     theme: row.theme,
     created_at: row.created_at.toISOString(),
@@ -57,8 +59,19 @@ export async function requireSandboxUser(deps: Deps, id: number): Promise<Sandbo
   return row;
 }
 
+/** The console's operators: the launcher's and OPERATOR_TELEGRAM_IDS. */
+async function operatorIds(deps: Deps): Promise<ReadonlySet<number>> {
+  return new Set([...deps.config.operatorTelegramIds, ...(await sandboxOperatorIds(deps.db))]);
+}
+
+/** A test user as the launcher shows it. */
+async function sandboxUser(deps: Deps, id: number): Promise<SandboxUser> {
+  return toWire(await requireSandboxUser(deps, id), await operatorIds(deps));
+}
+
 export async function listUsers(deps: Deps): Promise<SandboxUser[]> {
-  return (await listSandboxUsers(deps.db)).map(toWire);
+  const [rows, operators] = await Promise.all([listSandboxUsers(deps.db), operatorIds(deps)]);
+  return rows.map((row) => toWire(row, operators));
 }
 
 export async function createUser(deps: Deps, input: CreateSandboxUser): Promise<SandboxUser> {
@@ -78,20 +91,20 @@ export async function createUser(deps: Deps, input: CreateSandboxUser): Promise<
       theme: input.theme,
     });
   });
-  return toWire(await requireSandboxUser(deps, id));
+  return sandboxUser(deps, id);
 }
 
 export async function updateUser(
   deps: Deps,
   id: number,
-  patch: { is_community_member?: boolean | undefined },
+  patch: { is_community_member?: boolean | undefined; is_operator?: boolean | undefined },
 ): Promise<SandboxUser> {
-  if (patch.is_community_member !== undefined) {
-    const member = patch.is_community_member;
-    const found = await deps.db.tx((q) => setSandboxMembership(q, id, member));
-    if (!found) throw new NotFoundError({ code: 'notFound', msg: 'Test user not found' });
-  }
-  return toWire(await requireSandboxUser(deps, id));
+  const row = await requireSandboxUser(deps, id);
+  await deps.db.tx(async (q) => {
+    if (patch.is_community_member !== undefined) await setSandboxMembership(q, id, patch.is_community_member);
+    if (patch.is_operator !== undefined) await setSandboxOperator(q, Number(row.telegram_id), patch.is_operator);
+  });
+  return sandboxUser(deps, id);
 }
 
 /** Telegram's chat_instance is a signed 64-bit number. */

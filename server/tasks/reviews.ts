@@ -8,7 +8,7 @@
 import type { TaskKind } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
-import { inTransaction } from '../events/transaction';
+import { type Tx, inTransaction } from '../events/transaction';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import { userSummaries } from '../users/service';
@@ -86,6 +86,14 @@ export async function reviewQueue(deps: Pick<Deps, 'db'>, limit: number): Promis
   return reviewItems(deps.db, await pendingProofs(deps.db, limit));
 }
 
+/** Tells the operators' consoles a proof waits for review (on commit, with the transaction that stored it). */
+export async function publishNewReview(tx: Tx, proofId: number): Promise<void> {
+  const proof = await findProof(tx, proofId);
+  if (!proof) throw new Error(`proof ${proofId} vanished`);
+  const [item] = await reviewItems(tx, [proof]);
+  if (item) tx.publishToOperators({ event: 'review:new', data: item });
+}
+
 /** A photo proof's bytes and type: the operator's only (the user API never serves them). */
 export async function reviewPhoto(
   deps: Pick<Deps, 'db'>,
@@ -137,6 +145,7 @@ async function review(
         ? await setValidated(tx, row.id, now)
         : await setRejected(tx, row.id, verdict.reason);
     publishTask(tx, deps, task, progress);
+    tx.publishToOperators({ event: 'review:done', data: { id: proofId } });
     await notify(tx, reviewNotice(found.user_id, task, proofId, verdict));
     const [item] = await reviewItems(tx, [reviewed]);
     if (!item) throw new Error('review item vanished');

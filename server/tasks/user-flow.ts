@@ -35,6 +35,7 @@ import { readLink } from './validators/link';
 import { readPhoto } from './validators/photo';
 import { checkReferrals } from './validators/referrals';
 import { checkVisit } from './validators/visit';
+import { publishNewReview } from './reviews';
 import { publishTask, wireTask as wire } from './wire';
 
 type TaskDeps = Pick<Deps, 'db' | 'bus' | 'config' | 'community'>;
@@ -158,7 +159,7 @@ export async function validateTask(
     const row = await lockUserTask(tx, user.userId, task.id);
     if (validateGuard(task, row) === 'unchanged' || !row) return wire(deps, task, row);
     if (!proof) return publishTask(tx, deps, task, await setValidated(tx, row.id, now));
-    await insertProof(tx, proof);
+    await publishNewReview(tx, await insertProof(tx, proof));
     return publishTask(tx, deps, task, await setPendingReview(tx, row.id, proof.kind === 'link' ? proof.link : null));
   });
 }

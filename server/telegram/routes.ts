@@ -14,7 +14,7 @@ import type { Deps } from '../deps';
 import { operatorRoute } from '../lib/call-route';
 import { BadRequestError, UnauthorizedError } from '../lib/errors';
 import { secretMatcher } from '../lib/secret';
-import { WEBHOOK_PATH, handleUpdate, sendReply, setupBot, updateSchema } from './service';
+import { type OperatorCheck, WEBHOOK_PATH, handleUpdate, sendReply, setupBot, updateSchema } from './service';
 
 /** Telegram's header carrying the webhook's secret_token. */
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -31,7 +31,7 @@ function secretCheck(secret: string) {
   };
 }
 
-export function telegramRoutes(deps: Deps) {
+export function telegramRoutes(deps: Deps, isOperator: OperatorCheck) {
   return async (app: FastifyInstance) => {
     app.post(
       WEBHOOK_PATH,
@@ -52,7 +52,7 @@ export function telegramRoutes(deps: Deps) {
           return reply.send({});
         }
         try {
-          const answer = await handleUpdate(deps, update.data);
+          const answer = await handleUpdate(deps, update.data, isOperator);
           if (answer) await sendReply(deps, answer);
         } catch (error) {
           request.log.error({ err: error, update_id: update.data.update_id }, 'telegram update failed');

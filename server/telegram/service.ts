@@ -59,7 +59,8 @@ export interface BotReply {
   reply_markup: { inline_keyboard: [[{ text: string; web_app: { url: string } }]] };
 }
 
-type Command = { kind: 'start'; ref: string | null; farm: string | null } | { kind: 'help' } | { kind: 'other' };
+type Command =
+  { kind: 'start'; ref: string | null; farm: string | null } | { kind: 'help' } | { kind: 'admin' } | { kind: 'other' };
 
 /**
  * The command a text is. `/start@<bot>` and `/help@<bot>` count only with this bot's username; the
@@ -67,17 +68,21 @@ type Command = { kind: 'start'; ref: string | null; farm: string | null } | { ki
  * parameter that is neither a ref code nor `farm_<valid code>` is no parameter: the plain welcome.
  */
 export function readCommand(text: string | undefined, botUsername: string): Command {
-  const match = /^\/(start|help)(?:@([A-Za-z0-9_]+))?(?:\s+(\S+))?\s*$/.exec(text?.trim() ?? '');
+  const match = /^\/(start|help|admin)(?:@([A-Za-z0-9_]+))?(?:\s+(\S+))?\s*$/.exec(text?.trim() ?? '');
   if (!match) return { kind: 'other' };
   const [, name, mention, param] = match;
   if (mention !== undefined && mention.toLowerCase() !== botUsername.toLowerCase()) return { kind: 'other' };
   if (name === 'help') return { kind: 'help' };
+  if (name === 'admin') return { kind: 'admin' };
   if (param?.startsWith(FARM_START_PREFIX)) {
     const code = param.slice(FARM_START_PREFIX.length);
     return { kind: 'start', ref: null, farm: ACTIVATION_CODE_PATTERN.test(code) ? code : null };
   }
   return { kind: 'start', ref: readRefCode(param), farm: null };
 }
+
+/** The operator console's page (its own entry beside the Mini App's). */
+export const CONSOLE_PATH = '/operator/';
 
 /** The Mini App's address the button opens: PUBLIC_URL, with `?farm_code=` for a farming link. */
 export function appUrl(config: Pick<Config, 'publicUrl'>, farmCode: string | null = null): string {
@@ -93,9 +98,16 @@ function reply(chatId: number, text: string, buttonText: string, url: string): B
  * Acts on one update in one transaction with its record: null when it was handled before, or asks nothing
  * of the bot (not a private chat's message from a person); else the answer to send once this commits.
  */
+/**
+ * Whether a Telegram user is an operator (server/operators, handed in by app.ts: the operators' sign-in
+ * builds on the users' one, which reads what /start kept here).
+ */
+export type OperatorCheck = (q: Queryable, telegramId: number) => Promise<boolean>;
+
 export async function handleUpdate(
   deps: Pick<Deps, 'db' | 'config'>,
   update: TelegramUpdate,
+  isOperator: OperatorCheck,
 ): Promise<BotReply | null> {
   const message = update.message;
   if (!message?.from || message.from.is_bot || message.chat.type !== 'private') return null;
@@ -104,6 +116,10 @@ export async function handleUpdate(
   return deps.db.tx(async (q) => {
     if (!(await recordUpdate(q, update.update_id))) return null;
     const texts = botTexts(languageOf(from.language_code));
+    // /admin opens the console for operators only; anyone else gets the help, as for any other text.
+    if (command.kind === 'admin' && (await isOperator(q, from.id))) {
+      return reply(message.chat.id, texts.console, texts.consoleButton, `${deps.config.publicUrl}${CONSOLE_PATH}`);
+    }
     if (command.kind !== 'start') return reply(message.chat.id, texts.help, texts.openButton, appUrl(deps.config));
     const registered = await markBotStarted(q, from.id);
     // Only someone without an account can still be referred (the referrer is linked at creation only).

@@ -16,6 +16,8 @@ const TEXTS = {
     welcomeFarm: 'Welcome to TON Token! Someone shared a farming link with you: open the app to activate it.',
     help: 'TON Token lives in the app: mint tokens for TON, stake them, use farming links and invite friends. Open it with the button below.',
     openButton: 'Open TON Token',
+    console: 'The operator console: reviews, withdrawals, the treasury, prices, tasks and users.',
+    consoleButton: 'Open the console',
     startCommand: 'Open the app',
     helpCommand: 'What this bot does',
     description:
@@ -29,6 +31,8 @@ const TEXTS = {
       'Добро пожаловать в TON Token! С вами поделились фарминг-ссылкой: откройте приложение, чтобы активировать её.',
     help: 'TON Token работает в приложении: минт токенов за TON, стейкинг, фарминг-ссылки и приглашения друзей. Откройте его кнопкой ниже.',
     openButton: 'Открыть TON Token',
+    console: 'Консоль оператора: проверки заданий, выводы, казначейство, цена, задания и пользователи.',
+    consoleButton: 'Открыть консоль',
     startCommand: 'Открыть приложение',
     helpCommand: 'Что умеет этот бот',
     description:

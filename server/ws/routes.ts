@@ -9,14 +9,17 @@ import {
   type CandleInterval,
   type CandleSocketMessage,
   type Candle,
+  type OperatorSocketMessage,
   SOCKET_CLOSE,
   SOCKET_PATHS,
   type SocketMessage,
   normalizeCandleInterval,
 } from '@/shared/api/contract';
 import { authenticateToken } from '../auth/service';
+import { UnauthorizedError } from '../lib/errors';
+import { getMaintenance } from '../maintenance/service';
+import { authenticateOperator } from '../operators/service';
 import { isDatabaseFault } from '../db/faults';
-import type { VerifiedClaims } from '../http/auth-context';
 import type { Deps } from '../deps';
 import { unixNow } from '../lib/codes';
 import { currentBalances } from '../ledger/service';
@@ -48,13 +51,20 @@ function tokenFrom(raw: string): string {
  * sent while the token is being verified (a client sends its token and its interval at once) wait for
  * the verdict and go to `onMessage` just before this resolves.
  */
-function handshake(
+/** What a socket's token proves: its session (closed when revoked) and when it expires. */
+interface SocketSession {
+  sessionId: string;
+  expiresAt: number;
+}
+
+function handshake<C extends SocketSession>(
   deps: Deps,
   sessions: SessionSockets,
   socket: WebSocket,
   options: SocketOptions,
   onMessage: (text: string) => void,
-): Promise<VerifiedClaims | null> {
+  authenticate: (token: string) => Promise<C>,
+): Promise<C | null> {
   return new Promise((resolve) => {
     let state: 'waiting' | 'verifying' | 'open' | 'closed' = 'waiting';
     const early: string[] = [];
@@ -79,7 +89,7 @@ function handshake(
       if (state !== 'waiting') return;
       state = 'verifying';
       clearTimeout(timer);
-      authenticateToken(deps, tokenFrom(text)).then(
+      authenticate(tokenFrom(text)).then(
         (claims) => {
           if (socket.readyState !== socket.OPEN) return resolve(null);
           // Revoked while its session was read: the session's sockets were closed before this one counted.
@@ -108,7 +118,7 @@ function handshake(
  * refreshes and reconnects — which a signed-out or revoked session cannot do, so its socket stops
  * receiving at the latest one access-token lifetime after the session ended.
  */
-function closeAtExpiry(socket: WebSocket, claims: VerifiedClaims, sessions: SessionSockets): void {
+function closeAtExpiry(socket: WebSocket, claims: SocketSession, sessions: SessionSockets): void {
   sessions.add(claims, socket);
   const timer = setTimeout(
     () => socket.close(SOCKET_CLOSE.unauthorized, 'Token expired'),
@@ -136,7 +146,7 @@ const MAX_EARLY_MESSAGES = 8;
  */
 const encoded = new WeakMap<object, Buffer>();
 
-function send(socket: WebSocket, message: SocketMessage | CandleSocketMessage): void {
+function send(socket: WebSocket, message: SocketMessage | CandleSocketMessage | OperatorSocketMessage): void {
   if (socket.readyState !== socket.OPEN) return;
   let bytes = encoded.get(message);
   if (!bytes) {
@@ -158,7 +168,7 @@ const SESSION_ENDED = 'Session ended';
 class SessionSockets {
   private readonly bySession = new Map<string, Set<WebSocket>>();
 
-  add(claims: VerifiedClaims, socket: WebSocket): void {
+  add(claims: SocketSession, socket: WebSocket): void {
     const id = claims.sessionId;
     let sockets = this.bySession.get(id);
     if (!sockets) this.bySession.set(id, (sockets = new Set()));
@@ -181,11 +191,19 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
     const sessions = new SessionSockets();
     const stopClosing = deps.revokedSessions.onRevoked((ids) => sessions.closeSessions(ids));
     app.addHook('onClose', async () => stopClosing());
+    const userToken = (token: string) => authenticateToken(deps, token);
 
     app.get(SOCKET_PATHS.main, { websocket: true }, async (socket, request) => {
-      const claims = await handshake(deps, sessions, socket, options, () => {
-        // The client sends nothing after its token; anything else is ignored.
-      });
+      const claims = await handshake(
+        deps,
+        sessions,
+        socket,
+        options,
+        () => {
+          // The client sends nothing after its token; anything else is ignored.
+        },
+        userToken,
+      );
       if (!claims) return;
       // A (re)connected client may have missed changes, so it starts from a snapshot of the
       // balances. Events arriving while the snapshot is read wait behind it, never before it.
@@ -212,6 +230,48 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
       backlog.forEach((message) => send(socket, message));
       request.log.debug({ userId: claims.userId }, 'socket subscribed');
     });
+
+    /*
+     * The operators' socket (the console): the token is an operator session's (server/operators), the
+     * messages are the operator events (a review, a withdrawal, the payout worker, maintenance). Open during
+     * maintenance like the rest of the operator API; closed when its session ends or expires.
+     */
+    app.get(
+      SOCKET_PATHS.operator,
+      { websocket: true, config: { operator: true, ownAuth: true } },
+      async (socket, request) => {
+        const session = await handshake(
+          deps,
+          sessions,
+          socket,
+          options,
+          () => undefined,
+          async (token) => {
+            const authenticated = await authenticateOperator(deps, token);
+            if (!authenticated) throw new UnauthorizedError('invalidAdminToken');
+            return authenticated;
+          },
+        );
+        if (!session) return;
+        // As the user's socket does: events wait behind a snapshot of the state the console shows live.
+        let queued: OperatorSocketMessage[] | null = [];
+        const unsubscribe = deps.bus.subscribeOperators((message) =>
+          queued ? queued.push(message) : send(socket, message),
+        );
+        socket.on('close', unsubscribe);
+        try {
+          const maintenance = await getMaintenance(deps.db);
+          send(socket, { event: 'maintenance:state', data: { enabled: maintenance.enabled } });
+        } catch (error) {
+          request.log.warn({ err: error }, 'operator socket snapshot failed');
+          closeRefused(socket, error);
+        }
+        const backlog = queued;
+        queued = null;
+        backlog.forEach((message) => send(socket, message));
+        request.log.debug({ operator: session.actor.telegram_id }, 'operator socket subscribed');
+      },
+    );
 
     // One read of each interval's live candle per tick for all of this process's candles sockets.
     const candleFor = liveCandleReader(deps.db);
@@ -241,10 +301,17 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
         if (wanted) sendCandle(wanted, () => liveCandle(deps.db, wanted, unixNow()));
       };
 
-      const claims = await handshake(deps, sessions, socket, options, (text) => {
-        interval = normalizeCandleInterval(text);
-        if (ready) answerNow();
-      });
+      const claims = await handshake(
+        deps,
+        sessions,
+        socket,
+        options,
+        (text) => {
+          interval = normalizeCandleInterval(text);
+          if (ready) answerNow();
+        },
+        userToken,
+      );
       if (!claims) return;
       const unsubscribe = deps.bus.subscribeGlobal((message) => {
         const wanted = interval;

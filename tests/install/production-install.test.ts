@@ -160,6 +160,8 @@ beforeAll(async () => {
     BOT_WEBHOOK_SECRET: randomBytes(32).toString('hex'),
     JWT_SECRET: randomBytes(32).toString('base64url'),
     ADMIN_TOKEN: randomBytes(24).toString('base64url'),
+    // Set, and empty: the console off (the setting is required, an empty list is a choice).
+    OPERATOR_TELEGRAM_IDS: '',
     METRICS_TOKEN: randomBytes(24).toString('base64url'),
     COMMUNITY_CHAT_ID,
     COMMUNITY_URL: 'https://t.me/ton_token_community',

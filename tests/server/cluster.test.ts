@@ -6,7 +6,8 @@
  * signed in on B hears what A's request and A's payment caused; a rolled-back transaction's event is
  * never heard; a payload over NOTIFY's limit arrives whole; killing B's listening connection makes B
  * reconnect, tell its sockets to resync, and hear what follows; a session signed out on A is refused
- * on B. A user's money calls sent to both at once are counted together (the rate-limit counters are in
+ * on B, and an operator's console socket on B hears A's operator events until its session ends on A.
+ * A user's money calls sent to both at once are counted together (the rate-limit counters are in
  * Postgres). And `npm run start:cluster` refuses
  * without a DATABASE_URL.
  */
@@ -16,12 +17,20 @@ import { Address } from '@ton/core';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Mint, SocketMessage } from '@/shared/api/contract';
+import type { Mint, OperatorSocketMessage, SocketMessage } from '@/shared/api/contract';
 import type { Db } from '../../server/db/index';
 import { inTransaction } from '../../server/events/transaction';
 import { LISTENER_APPLICATION_NAME, type PgEventBus, createPgEventBus } from '../../server/events/pg-bus';
 import { loadConfig } from '../../server/config';
-import { type TestContext, TEST_ENV, bearer, createTestContext, newTelegramId, register } from './helpers';
+import {
+  type TestContext,
+  TEST_ENV,
+  bearer,
+  createTestContext,
+  newTelegramId,
+  register,
+  signInitData,
+} from './helpers';
 import { createMint, fakeNode, newUser, payMint } from './mint-kit';
 import { fundedUser } from './race-kit';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
@@ -243,6 +252,45 @@ describe('two server processes on one Postgres', () => {
       return response.status === 401 ? response : undefined;
     }, 'the token refused on B');
     expect(await refused.json()).toEqual({ msg: 'Not authenticated', code: 'notAuthenticated' });
+  });
+
+  it("an operator's console socket on B hears A's events, and closes when the session ends on A", async () => {
+    const telegramId = newTelegramId();
+    // The sandbox's operators are rows every process reads (the launcher's switch).
+    await a.db.query('INSERT INTO sandbox_operators (telegram_id) VALUES ($1)', [telegramId]);
+    const signIn = await a.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      payload: { init_data: signInitData({ id: telegramId }) },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const token = signIn.json<{ token: string }>().token;
+    const socket = new WebSocket(`${b.base.replace('http', 'ws')}/api/ws/operator`);
+    const heard: OperatorSocketMessage[] = [];
+    socket.on('message', (data) => heard.push(JSON.parse(String(data)) as OperatorSocketMessage));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    socket.send(token);
+    // B accepted the token: its snapshot comes first, then what A publishes.
+    await waitFor(() => heard.find((m) => m.event === 'maintenance:state'), 'the snapshot on B');
+    heard.length = 0;
+    const switched = await a.app.inject({
+      method: 'POST',
+      url: '/api/admin/maintenance',
+      headers: bearer(token),
+      payload: { enabled: false },
+    });
+    expect(switched.statusCode).toBe(200);
+    expect(await waitFor(() => heard.find((m) => m.event === 'maintenance:state'), "A's switch on B")).toEqual({
+      event: 'maintenance:state',
+      data: { enabled: false },
+    });
+    await a.app.inject({ method: 'POST', url: '/api/admin/session/end', headers: bearer(token) });
+    expect(await closed).toBe(4401);
+    expect((await fetch(`${b.base}/api/admin/settings`, { headers: bearer(token) })).status).toBe(401);
   });
 
   it('start:cluster refuses to start without DATABASE_URL (PGlite is one process)', () => {

@@ -60,6 +60,7 @@ export function productionConfig(overrides: Partial<Config> = {}): Config {
     botUsername: 'real_bot',
     jwtSecret: 'p'.repeat(32),
     adminToken: 'production-admin-token',
+    operatorTelegramIds: [],
     communityChatId: '@real',
     communityUrl: 'https://t.me/real',
     publicUrl: 'https://app.example.com',

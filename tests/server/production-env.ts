@@ -10,4 +10,6 @@ export const PRODUCTION_ENV = {
   PUBLIC_URL: 'https://app.example.com',
   TREASURY_ADDRESS: `0:${'cd'.repeat(32)}`,
   BOT_WEBHOOK_SECRET: 'a-real-webhook-secret',
+  // Required, and may be empty (the console off).
+  OPERATOR_TELEGRAM_IDS: '',
 };

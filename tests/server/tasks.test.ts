@@ -606,12 +606,16 @@ describe('review: the operator API', () => {
     return item.id;
   }
 
-  it('needs the admin token: 401 without it, with a wrong one, or with a user’s token; a user cannot fetch a photo', async () => {
+  it('needs an operator: 401 without a token or with a wrong one, 403 with a user’s token; a user cannot fetch a photo', async () => {
     const user = await newUser(ctx);
     const taskId = await makeTask(ctx, { kind: 'photo' });
     const proofId = await pendingPhoto(user, taskId);
     const photoUrl = `/api/admin/tasks/reviews/${proofId}/photo`;
-    for (const headers of [{}, bearer('wrong-admin-token'), user.headers]) {
+    for (const [headers, status] of [
+      [{}, 401],
+      [bearer('wrong-admin-token'), 401],
+      [user.headers, 403],
+    ] as const) {
       for (const [method, url] of [
         ['GET', '/api/admin/tasks/reviews'],
         ['GET', photoUrl],
@@ -619,7 +623,7 @@ describe('review: the operator API', () => {
         ['POST', `/api/admin/tasks/reviews/${proofId}/approve`],
       ] as const) {
         const response = await ctx.app.inject({ method, url, headers });
-        expect(response.statusCode, `${method} ${url}`).toBe(401);
+        expect(response.statusCode, `${method} ${url}`).toBe(status);
         expect(response.headers['content-type']).toMatch(/json/);
       }
     }
@@ -632,7 +636,7 @@ describe('review: the operator API', () => {
           headers: user.headers,
           payload: { reason: 'x' },
         }),
-      401,
+      403,
     );
     // the user's own answers never carry the photo
     expect((await ctx.app.inject({ method: 'GET', url: '/api/task/list', headers: user.headers })).body).not.toContain(

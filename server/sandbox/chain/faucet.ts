@@ -2,7 +2,8 @@
  * The dev chain's faucet and the sandbox treasury: TON out of thin air, as an internal message from
  * the virtual FAUCET_ADDRESS, and the treasury wallet deployed and funded on first start.
  */
-import { Address, Cell, type Message, comment as commentCell, external } from '@ton/core';
+import { createHash } from 'node:crypto';
+import { Address, Cell, type Message, SendMode, comment as commentCell, external, internal } from '@ton/core';
 import type { Queryable } from '../../db/index';
 import type { Deps } from '../../deps';
 import { FAUCET_ADDRESS, SANDBOX_TREASURY_FUNDING } from './constants';
@@ -51,6 +52,18 @@ export async function faucet(
 
 // ---- sandbox treasury ----------------------------------------------------------------------------
 
+/** Faucet TON into the treasury, recorded as its own funding: no payment, nothing left for an operator. */
+async function fundTreasury(q: Queryable, treasury: Address, nanotons: bigint, comment: string, now: number) {
+  const funding = await faucetIn(q, treasury, nanotons, comment, now);
+  await recordTreasuryFunding(q, {
+    ...funding,
+    utime: now,
+    source: FAUCET_ADDRESS.toString(),
+    amount: nanotons,
+    comment,
+  });
+}
+
 /**
  * Sandbox start: deploys and funds the sandbox treasury wallet unless it is already active. Runs under
  * the chain's write lock, so processes starting together do it once. A TREASURY_ADDRESS other than
@@ -65,18 +78,8 @@ export async function ensureSandboxTreasury(deps: Deps): Promise<void> {
     const account = await getAccount(q, wallet.address);
     if (account.state === 'active') return;
     const now = nowSeconds();
-    if (account.balance === 0n) {
-      const comment = 'sandbox treasury';
-      const funding = await faucetIn(q, wallet.address, SANDBOX_TREASURY_FUNDING, comment, now);
-      // The treasury's own funding: recorded as no payment, not left for an operator on every fresh start.
-      await recordTreasuryFunding(q, {
-        ...funding,
-        utime: now,
-        source: FAUCET_ADDRESS.toString(),
-        amount: SANDBOX_TREASURY_FUNDING,
-        comment,
-      });
-    }
+    if (account.balance === 0n)
+      await fundTreasury(q, wallet.address, SANDBOX_TREASURY_FUNDING, 'sandbox treasury', now);
     const body = wallet.createTransfer({
       seqno: 0,
       secretKey: sandboxTreasuryKeyPair().secretKey,
@@ -85,5 +88,44 @@ export async function ensureSandboxTreasury(deps: Deps): Promise<void> {
     });
     const message = external({ to: wallet.address, init: wallet.init, body });
     await applyExternal(q, message, messageCell(message), now);
+  });
+}
+
+/** Where a drained sandbox treasury's TON goes: an address nobody holds a key to. */
+export const SANDBOX_SINK_ADDRESS = new Address(0, createHash('sha256').update('dev chain sink').digest());
+
+/**
+ * The launcher's "empty hot wallet": the sandbox treasury (the sandbox's hot wallet) sends everything it
+ * holds to SANDBOX_SINK_ADDRESS, a real signed transfer on the dev chain (send mode 128), then gets `keep`
+ * back from the faucet, recorded as funding (no operator's work). Payouts larger than what is left wait
+ * with the worker's reason, as they would on an empty production hot wallet, until it is topped up.
+ */
+export async function drainSandboxTreasury(deps: Deps, keep: bigint): Promise<void> {
+  const wallet = sandboxTreasuryWallet();
+  await deps.db.tx(async (q) => {
+    await lockChain(q);
+    const account = await getAccount(q, wallet.address);
+    if (account.state !== 'active') throw badRequest('The sandbox treasury is not deployed yet');
+    const now = nowSeconds();
+    if (account.balance > 0n) {
+      const body = wallet.createTransfer({
+        seqno: Number(account.seqno),
+        secretKey: sandboxTreasuryKeyPair().secretKey,
+        sendMode: SendMode.CARRY_ALL_REMAINING_BALANCE,
+        messages: [internal({ to: SANDBOX_SINK_ADDRESS, value: 0n, bounce: false })],
+        timeout: now + 60,
+      });
+      const message = external({ to: wallet.address, body });
+      await applyExternal(q, message, messageCell(message), now);
+    }
+    if (keep > 0n) await fundTreasury(q, wallet.address, keep, 'sandbox hot wallet top-up', now);
+  });
+}
+
+/** The launcher's "top up": `nanotons` from the faucet into the sandbox treasury, recorded as funding. */
+export async function topUpSandboxTreasury(deps: Deps, nanotons: bigint): Promise<void> {
+  await deps.db.tx(async (q) => {
+    await lockChain(q);
+    await fundTreasury(q, sandboxTreasuryWallet().address, nanotons, 'sandbox hot wallet top-up', nowSeconds());
   });
 }

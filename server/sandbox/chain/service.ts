@@ -15,7 +15,7 @@ import { setRefusesTransfers } from './queries';
 
 export type { ToncenterMessage, ToncenterTransaction } from './toncenter';
 export { ChainError, type ChainErrorReason } from './errors';
-export { ensureSandboxTreasury, faucet } from './faucet';
+export { drainSandboxTreasury, ensureSandboxTreasury, faucet, topUpSandboxTreasury } from './faucet';
 export {
   type ChainAccount,
   type RunGetMethodResult,
@@ -28,6 +28,7 @@ export {
 } from './reads';
 export { type EstimateFeeInput, estimateFee, sendBoc } from './send';
 export { REFUSED_EXIT_CODE } from './transactions';
+export { sandboxTreasuryWallet } from './treasury';
 
 /**
  * Flags `address` to refuse incoming transfers (or, with false, to accept them again): a bounceable

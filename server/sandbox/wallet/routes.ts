@@ -5,7 +5,17 @@ import type { Deps } from '../../deps';
 import { serverFile } from '../../lib/files';
 import { parseOr422 } from '../../lib/validation';
 import { DEFAULT_FAUCET_NANOTONS, DEV_WALLET_IMAGE_PATH, DEV_WALLET_SCRIPT_PATH, WALLETS_LIST_PATH } from './constants';
-import { connectBodySchema, faucetBodySchema, sendBodySchema, walletQuerySchema } from './schemas';
+import {
+  connectBodySchema,
+  faucetBodySchema,
+  hotWalletDrainSchema,
+  hotWalletTopUpSchema,
+  sendBodySchema,
+  walletQuerySchema,
+} from './schemas';
+import { drainSandboxTreasury, sandboxTreasuryWallet, topUpSandboxTreasury } from '../chain/service';
+import { formatUnits } from '../../lib/money';
+import { chainAccount } from './chain';
 import { connect, faucetForUser, listWalletInfos, preview, send, walletInfo } from './service';
 import { walletsList } from './wallets-list';
 
@@ -40,11 +50,31 @@ export function devWalletRoutes(deps: Deps) {
     app.post('/sandbox/api/wallet/preview', async (request) => preview(deps, parseOr422(sendBodySchema, request.body)));
     app.post('/sandbox/api/wallet/send', async (request) => send(deps, parseOr422(sendBodySchema, request.body)));
 
+    const hotWalletInfo = async () => {
+      const wallet = sandboxTreasuryWallet();
+      const account = await chainAccount(deps.db, wallet.address);
+      return { address: wallet.address.toString({ testOnly: true }), balance: formatUnits(account.balance) };
+    };
+
     app.get('/sandbox/api/wallets', async () => listWalletInfos(deps));
     app.post('/sandbox/api/users/:id/faucet', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);
       const { amount } = parseOr422(faucetBodySchema, request.body ?? {});
       return faucetForUser(deps, id, amount ?? DEFAULT_FAUCET_NANOTONS);
+    });
+
+    // The sandbox's hot wallet (the dev chain's treasury, which pays sales): its balance, emptied to see
+    // payouts wait as on an empty production hot wallet, and topped up again.
+    app.get('/sandbox/api/hot-wallet', async () => hotWalletInfo());
+    app.post('/sandbox/api/hot-wallet/drain', async (request) => {
+      const { keep } = parseOr422(hotWalletDrainSchema, request.body ?? {});
+      await drainSandboxTreasury(deps, keep);
+      return hotWalletInfo();
+    });
+    app.post('/sandbox/api/hot-wallet/top-up', async (request) => {
+      const { amount } = parseOr422(hotWalletTopUpSchema, request.body);
+      await topUpSandboxTreasury(deps, amount);
+      return hotWalletInfo();
     });
   };
 }

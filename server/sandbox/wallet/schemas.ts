@@ -129,6 +129,16 @@ export type ConnectBody = z.output<typeof connectBodySchema>;
 export const sendBodySchema = z.strictObject({ init_data: initData, request: transactionRequestSchema });
 export type SendBody = z.output<typeof sendBodySchema>;
 
+/** The launcher's hot wallet tools: drain it down to `keep` TON, or top it up by `amount` TON. */
+export const hotWalletDrainSchema = z.strictObject({
+  keep: moneyInput.refine((nanotons) => nanotons <= MAX_FAUCET_NANOTONS, 'keep is too large').default(0n),
+});
+export const hotWalletTopUpSchema = z.strictObject({
+  amount: moneyInput
+    .refine((nanotons) => nanotons > 0n, 'amount must be positive')
+    .refine((nanotons) => nanotons <= MAX_FAUCET_NANOTONS, 'amount is too large'),
+});
+
 export const faucetBodySchema = z.strictObject({
   /** Whole TON, decimal (default 100). */
   amount: moneyInput

@@ -1,5 +1,12 @@
 import { sample } from 'effector';
-import { type ApiFailure, type DetailErrorCode, type ErrorCode, isInvalidInitData, requestFailed } from '@/shared/api';
+import {
+  type ApiFailure,
+  type DetailErrorCode,
+  type ErrorCode,
+  type OperatorErrorCode,
+  isInvalidInitData,
+  requestFailed,
+} from '@/shared/api';
 import { timings } from '@/shared/config';
 import { DECIMALS, formatAmount, NBSP } from '@/shared/lib/format';
 import { $t, en, type MessageKey, type Translate } from '@/shared/i18n';
@@ -27,7 +34,8 @@ const OTHER_KEYS: Readonly<Record<string, MessageKey>> = {
   badRequest: 'error.unknown',
   conflict: 'error.unknown',
 } as const satisfies Partial<Record<ErrorCode, MessageKey>>;
-type OtherKeyed = 'notAMember' | 'payloadTooLarge' | DetailErrorCode;
+// The console's own refusals never reach the Mini App (contract/errors.ts OPERATOR_ERROR_MESSAGES).
+type OtherKeyed = 'notAMember' | 'payloadTooLarge' | DetailErrorCode | OperatorErrorCode;
 /** The codes (if any) with neither a `server.` nor a `validation.` text: a compile error names them. */
 type WithoutText<C extends string> = C extends unknown
   ? `server.${C}` extends MessageKey

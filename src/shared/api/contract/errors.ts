@@ -128,6 +128,21 @@ export const OTHER_ERROR_MESSAGES = {
 } as const;
 
 /**
+ * The operator console's own refusals (operator sign-in and sessions): the Mini App never meets them, so
+ * its catalogues carry no text for them (the console's own do: src/app/console).
+ */
+export const OPERATOR_ERROR_MESSAGES = {
+  /** 403: the console's sign-in by a Telegram user who is not one of OPERATOR_TELEGRAM_IDS (or the console is off). */
+  notOperator: 'You are not an operator of this app',
+  /** 403: a user's access token on an operator call. */
+  operatorOnly: 'Operator calls need an operator session or the admin token',
+  /** 403: an operator session's token on a user's call. */
+  usersOnly: 'An operator session cannot make user calls',
+  /** 401: the operator session expired or was ended: sign in again from the bot's /admin. */
+  operatorSessionEnded: 'Your operator session has ended: open the console from the bot again',
+} as const;
+
+/**
  * Codes whose `msg` is a detail of its own, shown as written: validation (a 422 whose first problem is no
  * contract text: 'init_data is required', a malformed address), badRequest (another 400: Fastify's, the
  * sandbox's), conflict (an operator's 409). Operator and sandbox answers may also send their own `msg`
@@ -150,7 +165,9 @@ export const FARMING_ACTIVATION_CODES = [
 export type ServerMessageCode = keyof typeof SERVER_MESSAGES;
 export type ValidationCode = keyof typeof VALIDATION_MESSAGES;
 export type DetailErrorCode = (typeof DETAIL_ERROR_CODES)[number];
-export type ErrorCode = ServerMessageCode | ValidationCode | keyof typeof OTHER_ERROR_MESSAGES | DetailErrorCode;
+export type OperatorErrorCode = keyof typeof OPERATOR_ERROR_MESSAGES;
+export type ErrorCode =
+  ServerMessageCode | ValidationCode | keyof typeof OTHER_ERROR_MESSAGES | OperatorErrorCode | DetailErrorCode;
 
 /** Every code with its English text (template); a detail code's text is its msg, so it has none here. */
 // Built by calls marked pure: the client imports this module for VALIDATION_MESSAGES and fillText only,
@@ -160,6 +177,7 @@ export const ERROR_TEXTS: Readonly<Record<Exclude<ErrorCode, DetailErrorCode>, s
   SERVER_MESSAGES,
   VALIDATION_MESSAGES,
   OTHER_ERROR_MESSAGES,
+  OPERATOR_ERROR_MESSAGES,
 );
 
 /** Every error code the server can send (the error body's enum). */

@@ -270,7 +270,12 @@ export const treasuryTransactionSchema = z.object({
       code: z.string(),
       status: z.string(),
       ton_amount: moneyText,
-      user: z.object({ id: z.number().int(), telegram_id: z.number(), first_name: z.string(), username: z.string().nullable() }),
+      user: z.object({
+        id: z.number().int(),
+        telegram_id: z.number(),
+        first_name: z.string(),
+        username: z.string().nullable(),
+      }),
     })
     .nullable(),
   recorded_at: z.number(),
@@ -284,7 +289,10 @@ export const auditQuerySchema = z.strictObject({
   /** Only this operator's actions (a Telegram id), or `token`: only the admin token's. */
   actor: z.union([z.literal('token'), z.coerce.number().int().positive()]).optional(),
   /** Only this call's (an operator call's name, e.g. withdrawalRefund). */
-  action: z.string().regex(/^[a-zA-Z]{1,40}$/).optional(),
+  action: z
+    .string()
+    .regex(/^[a-zA-Z]{1,40}$/)
+    .optional(),
 });
 /** One answered state-changing operator call. */
 export const auditEntrySchema = z.object({

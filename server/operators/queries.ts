@@ -1,0 +1,64 @@
+import type { Queryable } from '../db/index';
+
+export interface OperatorSessionRow {
+  id: string;
+  telegram_id: string;
+  name: string;
+  expires_at: Date;
+}
+
+export async function insertOperatorSession(
+  q: Queryable,
+  session: { id: string; telegramId: number; name: string; ttlSeconds: number },
+): Promise<Date> {
+  const [row] = await q.query<{ expires_at: Date }>(
+    `INSERT INTO operator_sessions (id, telegram_id, name, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING expires_at`,
+    [session.id, session.telegramId, session.name, session.ttlSeconds],
+  );
+  return row!.expires_at;
+}
+
+/** The session when it is neither ended nor expired. */
+export async function liveOperatorSession(q: Queryable, id: string): Promise<OperatorSessionRow | undefined> {
+  const [row] = await q.query<OperatorSessionRow>(
+    `SELECT id, telegram_id::text, name, expires_at FROM operator_sessions
+      WHERE id = $1 AND ended_at IS NULL AND expires_at > now()`,
+    [id],
+  );
+  return row;
+}
+
+/** Ends a live session; false when it was not live. */
+export async function endOperatorSession(q: Queryable, id: string): Promise<boolean> {
+  const rows = await q.query(
+    'UPDATE operator_sessions SET ended_at = now() WHERE id = $1 AND ended_at IS NULL RETURNING id',
+    [id],
+  );
+  return rows.length > 0;
+}
+
+/** Sessions ended or expired more than a day ago: nothing refers to them (the audit keeps the name). */
+export async function purgeOperatorSessions(q: Queryable): Promise<void> {
+  await q.query(`DELETE FROM operator_sessions WHERE coalesce(ended_at, expires_at) < now() - interval '1 day'`);
+}
+
+/** The sandbox launcher's operators (server/sandbox), beside the configured ones. */
+export async function isSandboxOperator(q: Queryable, telegramId: number): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM sandbox_operators WHERE telegram_id = $1', [telegramId]);
+  return rows.length > 0;
+}
+
+export async function setSandboxOperator(q: Queryable, telegramId: number, operator: boolean): Promise<void> {
+  await q.query(
+    operator
+      ? 'INSERT INTO sandbox_operators (telegram_id) VALUES ($1) ON CONFLICT DO NOTHING'
+      : 'DELETE FROM sandbox_operators WHERE telegram_id = $1',
+    [telegramId],
+  );
+}
+
+export async function sandboxOperatorIds(q: Queryable): Promise<number[]> {
+  const rows = await q.query<{ telegram_id: string }>('SELECT telegram_id::text FROM sandbox_operators');
+  return rows.map((row) => Number(row.telegram_id));
+}

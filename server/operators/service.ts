@@ -1,0 +1,104 @@
+/**
+ * Named operators (docs/security.md "Operators"): the Telegram users of OPERATOR_TELEGRAM_IDS (and, in
+ * the sandbox, the launcher's) sign in to the console with the launch data Telegram gives it, verified as
+ * a user's sign-in is, and get an operator session: its own token audience, OPERATOR_SESSION_TTL_SECONDS
+ * long, ended by the operator (or expired) in every process at once, since each call reads its row. The
+ * admin token stays for the CLI and automation; the audit names who acted either way.
+ */
+import { randomUUID } from 'node:crypto';
+import type { OperatorActor, OperatorSession } from '@/shared/api/contract';
+import type { Queryable } from '../db/index';
+import type { Deps } from '../deps';
+import { inTransaction } from '../events/transaction';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { OPERATOR_SESSION_TTL_SECONDS } from '../constants';
+import { verifyInitData } from '../auth/service';
+import {
+  endOperatorSession,
+  insertOperatorSession,
+  isSandboxOperator,
+  liveOperatorSession,
+  purgeOperatorSessions,
+  sandboxOperatorIds,
+  setSandboxOperator,
+} from './queries';
+
+type NamedOperator = Extract<OperatorActor, { kind: 'operator' }>;
+
+export { purgeOperatorSessions, sandboxOperatorIds, setSandboxOperator };
+
+/** Whether this Telegram user is an operator now (the setting, or in the sandbox the launcher's switch). */
+export async function isOperator(
+  deps: { config: Pick<Deps['config'], 'operatorTelegramIds' | 'mode'>; db: Queryable },
+  telegramId: number,
+): Promise<boolean> {
+  if (deps.config.operatorTelegramIds.includes(telegramId)) return true;
+  return deps.config.mode === 'sandbox' && (await isSandboxOperator(deps.db, telegramId));
+}
+
+/** How the audit and the console name an operator: "First Last (@username)". */
+export function operatorName(profile: { firstName: string; lastName: string | null; username: string | null }): string {
+  const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+  return profile.username ? `${name} (@${profile.username})` : name;
+}
+
+/** The console's sign-in: launch data of an operator → a new operator session. */
+export async function openOperatorSession(
+  deps: Pick<Deps, 'config' | 'db' | 'tokens'>,
+  initData: string,
+): Promise<OperatorSession & { token: string; actor: NamedOperator }> {
+  const { profile } = verifyInitData(initData, deps.config.botToken, deps.config.initDataMaxAgeSeconds);
+  if (!(await isOperator(deps, profile.telegramId))) throw new ForbiddenError('notOperator');
+  const sessionId = randomUUID();
+  const name = operatorName(profile);
+  const expiresAt = await insertOperatorSession(deps.db, {
+    id: sessionId,
+    telegramId: profile.telegramId,
+    name,
+    ttlSeconds: OPERATOR_SESSION_TTL_SECONDS,
+  });
+  const token = await deps.tokens.signOperator(
+    { telegramId: profile.telegramId, name, sessionId },
+    OPERATOR_SESSION_TTL_SECONDS,
+  );
+  return {
+    token,
+    actor: { kind: 'operator', telegram_id: profile.telegramId, name },
+    expires_at: Math.floor(expiresAt.getTime() / 1000),
+  };
+}
+
+export interface AuthenticatedOperator {
+  actor: NamedOperator;
+  sessionId: string;
+  expiresAt: number;
+}
+
+/**
+ * An operator session's token → who acts; null for a token that is no operator token (the guard then
+ * refuses it as it refuses a wrong admin token). A user's token → 403. An ended or expired session, or an
+ * operator no longer named → 401 operatorSessionEnded.
+ */
+export async function authenticateOperator(
+  deps: Pick<Deps, 'config' | 'db' | 'tokens'>,
+  token: string,
+): Promise<AuthenticatedOperator | null> {
+  const claims = await deps.tokens.verifyOperator(token);
+  if (!claims) return null;
+  const session = await liveOperatorSession(deps.db, claims.sessionId);
+  if (!session || Number(session.telegram_id) !== claims.telegramId || !(await isOperator(deps, claims.telegramId))) {
+    throw new UnauthorizedError('operatorSessionEnded');
+  }
+  return {
+    actor: { kind: 'operator', telegram_id: claims.telegramId, name: session.name },
+    sessionId: claims.sessionId,
+    expiresAt: claims.expiresAt,
+  };
+}
+
+/** Ends the session in every process: its calls are refused (each reads the row) and its sockets close. */
+export async function closeOperatorSession(deps: Pick<Deps, 'db' | 'bus'>, sessionId: string): Promise<void> {
+  await inTransaction(deps.db, deps.bus, async (tx) => {
+    if (await endOperatorSession(tx, sessionId)) tx.publishSessionsRevoked([sessionId]);
+  });
+}

@@ -1,0 +1,352 @@
+/**
+ * Named operators (server/operators): the console's sign-in with Telegram launch data, the operator
+ * session's token (its own audience: refused on user calls, a user's refused on operator calls), ending it,
+ * the audit naming who acted, the bot's /admin, and the operator socket's events.
+ */
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuditEntry, type ErrorBody, type OperatorSession, SOCKET_PATHS } from '@/shared/api/contract';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { TokenKeys } from '../../server/http/auth-context';
+import { purgeOperatorSessions } from '../../server/operators/service';
+import { newUser } from './mint-kit';
+import { PRODUCTION_ENV } from './production-env';
+import { PNG, fileOf, makeTask, taskCall } from './task-kit';
+import {
+  TEST_ENV,
+  type TestContext,
+  bearer,
+  createTestContext,
+  newTelegramId,
+  sandboxConfig,
+  signInitData,
+} from './helpers';
+
+const OPERATOR = newTelegramId();
+const SECOND_OPERATOR = newTelegramId();
+
+let ctx: TestContext;
+let wsBase: string;
+/** What the bot sent (the Bot API stand-in's calls). */
+const botCalls: Array<{ method: string; params: Record<string, unknown> }> = [];
+beforeAll(async () => {
+  ctx = await createTestContext({
+    config: sandboxConfig({ operatorTelegramIds: [OPERATOR, SECOND_OPERATOR] }),
+    botApi: {
+      call: async <T>(method: string, params: Record<string, unknown>) => {
+        botCalls.push({ method, params });
+        return { message_id: botCalls.length } as T;
+      },
+    },
+  });
+  wsBase = (await ctx.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const signIn = (telegramId: number, extra: { username?: string; first_name?: string } = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/session',
+    payload: { init_data: signInitData({ id: telegramId, first_name: 'Olga', ...extra }) },
+  });
+
+async function operatorToken(telegramId = OPERATOR): Promise<string> {
+  const response = await signIn(telegramId, { username: 'olga_ops' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<OperatorSession>().token!;
+}
+
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+const audit = async (query = '') =>
+  (await call('GET', `/api/admin/audit?limit=50${query}`, ctx.config.adminToken)).json<AuditEntry[]>();
+
+describe('operator sign-in', () => {
+  it('an operator signs in with launch data: a token, who they are, when it ends', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const response = await signIn(OPERATOR, { username: 'olga_ops' });
+    expect(response.statusCode).toBe(200);
+    const session = response.json<OperatorSession>();
+    expect(session.actor).toEqual({ kind: 'operator', telegram_id: OPERATOR, name: 'Olga (@olga_ops)' });
+    expect(session.expires_at).toBeGreaterThanOrEqual(before + 4 * 3600 - 5);
+    expect(session.expires_at).toBeLessThanOrEqual(before + 4 * 3600 + 5);
+    const me = await call('GET', '/api/admin/session', session.token!);
+    expect(me.json()).toEqual({ actor: session.actor, expires_at: session.expires_at });
+  });
+
+  it('a Telegram user who is not an operator → 403, and no session is made', async () => {
+    const sessions = async () =>
+      (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_sessions'))[0]?.n;
+    const before = await sessions();
+    const response = await signIn(newTelegramId());
+    expect(response.statusCode).toBe(403);
+    expect(response.json<ErrorBody>()).toEqual({ msg: 'You are not an operator of this app', code: 'notOperator' });
+    expect(await sessions()).toBe(before);
+  });
+
+  it('launch data that does not verify → 401 (another bot’s signature, too old)', async () => {
+    for (const init_data of [
+      signInitData({ id: OPERATOR }, { botToken: '123:other-bot' }),
+      signInitData({ id: OPERATOR }, { authDate: new Date(Date.now() - 2 * 86_400_000) }),
+      'user=%7B%22id%22%3A1%7D&hash=00',
+    ]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/admin/session', payload: { init_data } });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
+  it('with the console off (no operator ids) nobody signs in', async () => {
+    const off = await buildApp({
+      config: sandboxConfig({ operatorTelegramIds: [] }),
+      db: ctx.db,
+      bus: ctx.bus,
+      logger: false,
+    });
+    try {
+      const response = await off.inject({
+        method: 'POST',
+        url: '/api/admin/session',
+        payload: { init_data: signInitData({ id: OPERATOR }) },
+      });
+      expect(response.statusCode).toBe(403);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+describe('operator and user tokens each stay where they belong', () => {
+  it('a user’s token on an operator call → 403; an operator’s token on a user call → 403', async () => {
+    const user = await newUser(ctx);
+    const refused = await call('GET', '/api/admin/settings', user.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ErrorBody>().code).toBe('operatorOnly');
+
+    const token = await operatorToken();
+    for (const url of ['/api/user/me', '/api/task/list']) {
+      const response = await call('GET', url, token);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json<ErrorBody>().code).toBe('usersOnly');
+    }
+    expect((await call('GET', '/api/admin/settings', token)).statusCode).toBe(200);
+  });
+
+  it('an ended session is refused at once (401), and ending it twice is harmless', async () => {
+    const token = await operatorToken();
+    expect((await call('POST', '/api/admin/session/end', token)).json()).toEqual({ signed_out: true });
+    const refused = await call('GET', '/api/admin/settings', token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json<ErrorBody>().code).toBe('operatorSessionEnded');
+    expect((await call('POST', '/api/admin/session/end', token)).statusCode).toBe(401);
+  });
+
+  it('an operator no longer named is refused with a live session', async () => {
+    const token = await operatorToken(SECOND_OPERATOR);
+    // Another process on the same database, started with a shorter list.
+    const narrowed = await buildApp({
+      config: sandboxConfig({ operatorTelegramIds: [OPERATOR] }),
+      db: ctx.db,
+      bus: ctx.bus,
+      logger: false,
+    });
+    try {
+      const refused = await narrowed.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(token) });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json<ErrorBody>().code).toBe('operatorSessionEnded');
+    } finally {
+      await narrowed.close();
+    }
+    expect((await call('GET', '/api/admin/settings', token)).statusCode).toBe(200);
+  });
+
+  it('a forged, an expired or a sessionless operator token is refused', async () => {
+    const claims = { telegramId: OPERATOR, name: 'Mallory', sessionId: randomUUID() };
+    const forged = await new TokenKeys('x'.repeat(32), 60).signOperator(claims, 60);
+    expect((await call('GET', '/api/admin/settings', forged)).statusCode).toBe(401);
+    const keys = new TokenKeys(ctx.config.jwtSecret, 60);
+    const expired = await call('GET', '/api/admin/settings', await keys.signOperator(claims, -10));
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json<ErrorBody>().code).toBe('operatorSessionEnded');
+    // Signed with the right key, but for no session the server opened.
+    const sessionless = await call('GET', '/api/admin/settings', await keys.signOperator(claims, 60));
+    expect(sessionless.statusCode).toBe(401);
+  });
+});
+
+describe('old operator sessions', () => {
+  it('are purged a day after they ended or expired; live ones stay', async () => {
+    const token = await operatorToken();
+    const [old, expired] = [randomUUID(), randomUUID()];
+    await ctx.db.query(
+      `INSERT INTO operator_sessions (id, telegram_id, name, created_at, expires_at, ended_at) VALUES
+         ($1, $3, 'Old', now() - interval '3 days', now() - interval '2 days' + interval '4 hours', now() - interval '2 days'),
+         ($2, $3, 'Expired', now() - interval '3 days', now() - interval '2 days', NULL)`,
+      [old, expired, OPERATOR],
+    );
+    await purgeOperatorSessions(ctx.db);
+    const left = await ctx.db.query<{ id: string }>('SELECT id FROM operator_sessions WHERE id = ANY($1::uuid[])', [
+      [old, expired],
+    ]);
+    expect(left).toEqual([]);
+    expect((await call('GET', '/api/admin/settings', token)).statusCode).toBe(200);
+  });
+});
+
+describe('the audit names who acted', () => {
+  it('an operator’s action is theirs (Telegram id, name, the call); the admin token’s is the token’s; the sign-in is kept without its launch data', async () => {
+    const token = await operatorToken();
+    expect((await call('POST', '/api/admin/maintenance', token, { enabled: false })).statusCode).toBe(200);
+    expect((await call('POST', '/api/admin/maintenance', ctx.config.adminToken, { enabled: false })).statusCode).toBe(
+      200,
+    );
+    const [byToken, byOperator] = await audit('&action=maintenanceSet');
+    expect(byToken).toMatchObject({ actor: { kind: 'token' }, action: 'maintenanceSet', status: 200 });
+    expect(byOperator).toMatchObject({
+      actor: { kind: 'operator', telegram_id: OPERATOR, name: 'Olga (@olga_ops)' },
+      action: 'maintenanceSet',
+      body: { enabled: false },
+    });
+    const signIns = await audit(`&actor=${OPERATOR}&action=sessionOpen`);
+    expect(signIns.length).toBeGreaterThan(0);
+    expect(signIns[0]).toMatchObject({ actor: { kind: 'operator', telegram_id: OPERATOR }, body: null, status: 200 });
+  });
+
+  it('filters by operator and by action; a refused sign-in is no operator’s action', async () => {
+    await signIn(newTelegramId());
+    const onlyOperator = await audit(`&actor=${OPERATOR}`);
+    expect(onlyOperator.length).toBeGreaterThan(0);
+    expect(onlyOperator.every((entry) => entry.actor.kind === 'operator' && entry.actor.telegram_id === OPERATOR)).toBe(
+      true,
+    );
+    const onlyToken = await audit('&actor=token');
+    expect(onlyToken.every((entry) => entry.actor.kind === 'token')).toBe(true);
+    expect((await audit('&action=sessionOpen')).every((entry) => entry.status === 200)).toBe(true);
+    expect((await call('GET', '/api/admin/audit?actor=-1', ctx.config.adminToken)).statusCode).toBe(422);
+    expect((await call('GET', '/api/admin/audit?action=a%20b', ctx.config.adminToken)).statusCode).toBe(422);
+  });
+});
+
+describe('OPERATOR_TELEGRAM_IDS', () => {
+  it('reads comma-separated ids; empty turns the console off; anything else is refused', () => {
+    expect(loadConfig({ ...TEST_ENV, OPERATOR_TELEGRAM_IDS: '12345, 678,12345' }).operatorTelegramIds).toEqual([
+      12345, 678,
+    ]);
+    expect(loadConfig({ ...TEST_ENV, OPERATOR_TELEGRAM_IDS: '' }).operatorTelegramIds).toEqual([]);
+    expect(loadConfig({ ...TEST_ENV }).operatorTelegramIds).toEqual([]);
+    for (const bad of ['abc', '12,,3', '-5', '0', '1e5']) {
+      expect(() => loadConfig({ ...TEST_ENV, OPERATOR_TELEGRAM_IDS: bad }), bad).toThrow(/OPERATOR_TELEGRAM_IDS/);
+    }
+  });
+
+  it('production needs it set (empty is a choice: the console off), and it alone does not mean production', () => {
+    const { OPERATOR_TELEGRAM_IDS: _unset, ...withoutIt } = PRODUCTION_ENV;
+    expect(() => loadConfig(withoutIt)).toThrow(/OPERATOR_TELEGRAM_IDS is required in production/);
+    expect(loadConfig(PRODUCTION_ENV).operatorTelegramIds).toEqual([]);
+    expect(loadConfig({ ...PRODUCTION_ENV, OPERATOR_TELEGRAM_IDS: '42' }).operatorTelegramIds).toEqual([42]);
+    expect(loadConfig({ OPERATOR_TELEGRAM_IDS: '42', DATA_DIR: 'memory://' }).mode).toBe('sandbox');
+  });
+});
+
+describe("the bot's /admin", () => {
+  let updateId = 1;
+  const adminCommand = async (telegramId: number) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/telegram/webhook',
+      headers: { 'x-telegram-bot-api-secret-token': ctx.config.botWebhookSecret },
+      payload: {
+        update_id: updateId++,
+        message: {
+          message_id: 1,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: telegramId, type: 'private' },
+          from: { id: telegramId, is_bot: false, first_name: 'Olga' },
+          text: '/admin',
+        },
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const sent = () => botCalls.filter((c) => c.method === 'sendMessage' && c.params.chat_id === telegramId);
+    await expect.poll(() => sent().length).toBe(1);
+    const { params } = sent()[0]!;
+    const markup = params.reply_markup as { inline_keyboard: { text: string; web_app: { url: string } }[][] };
+    return { text: params.text, button: markup.inline_keyboard[0]![0]! };
+  };
+
+  it('answers an operator with the console’s button, anyone else with the help', async () => {
+    const operator = await adminCommand(OPERATOR);
+    expect(operator.button).toEqual({
+      text: 'Open the console',
+      web_app: { url: `${ctx.config.publicUrl}/operator/` },
+    });
+    const stranger = await adminCommand(newTelegramId());
+    expect(stranger.button.web_app.url).toBe(`${ctx.config.publicUrl}/`);
+    expect(stranger.text).not.toMatch(/console/i);
+  });
+});
+
+describe('the operator socket', () => {
+  function connect() {
+    const socket = new WebSocket(wsBase + SOCKET_PATHS.operator);
+    const messages: Array<{ event: string; data: Record<string, unknown> }> = [];
+    const waiters: Array<() => void> = [];
+    socket.on('message', (data) => {
+      messages.push(JSON.parse(data.toString()) as (typeof messages)[number]);
+      waiters.splice(0).forEach((wake) => wake());
+    });
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    const opened = new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const next = (event: string) =>
+      new Promise<Record<string, unknown>>((resolve) => {
+        const check = () => {
+          const found = messages.find((message) => message.event === event);
+          if (found) resolve(found.data);
+          else waiters.push(check);
+        };
+        check();
+      });
+    return { socket, closed, opened, next };
+  }
+
+  it('hears a proof sent for review and its verdict, and closes (4401) when the session ends', async () => {
+    const token = await operatorToken();
+    const live = connect();
+    await live.opened;
+    live.socket.send(token);
+    // Accepted: it starts with the state it shows live.
+    expect(await live.next('maintenance:state')).toEqual({ enabled: false });
+
+    const user = await newUser(ctx);
+    const taskId = await makeTask(ctx, { kind: 'photo' });
+    await taskCall(ctx, user, 'start', { task_id: taskId });
+    await taskCall(ctx, user, 'validate', {
+      task_id: taskId,
+      photo: { content_type: 'image/png', data: fileOf(PNG, 400).toString('base64') },
+    });
+    const review = await live.next('review:new');
+    expect(review).toMatchObject({ kind: 'photo', content_type: 'image/png', size: 400, task: { id: taskId } });
+    await call('POST', `/api/admin/tasks/reviews/${String(review['id'])}/approve`, token);
+    expect(await live.next('review:done')).toEqual({ id: review['id'] });
+
+    await call('POST', '/api/admin/session/end', token);
+    expect(await live.closed).toBe(4401);
+  });
+
+  it('refuses a user’s token and a wrong one (4401)', async () => {
+    const user = await newUser(ctx);
+    for (const token of [user.token, 'nonsense']) {
+      const refused = connect();
+      await refused.opened;
+      refused.socket.send(token);
+      expect(await refused.closed).toBe(4401);
+    }
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The launcher's hot wallet tools (sandbox): the sandbox treasury, which pays sales, emptied by a real
+ * signed transfer on the dev chain down to what is kept, and topped up from the faucet; neither leaves a
+ * treasury transaction for an operator.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestContext, createTestContext } from './helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+type HotWallet = { address: string; balance: string };
+const hotWallet = async () =>
+  (await ctx.app.inject({ method: 'GET', url: '/sandbox/api/hot-wallet' })).json<HotWallet>();
+const post = (path: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: `/sandbox/api/hot-wallet/${path}`, payload });
+/** The top-ups the watcher will find already recorded as no payment (never an operator's work). */
+const recordedTopUps = async () =>
+  (
+    await ctx.db.query<{ outcome: string }>(
+      "SELECT outcome FROM treasury_transactions WHERE comment = 'sandbox hot wallet top-up' ORDER BY lt",
+    )
+  ).map((row) => row.outcome);
+
+describe('the sandbox hot wallet', () => {
+  it('drains to what is kept, again and again (its seqno moves on), and tops up; each top-up is recorded as no payment', async () => {
+    const before = await hotWallet();
+    expect(before.address).toMatch(/^[0k]Q/);
+    expect(Number(before.balance)).toBeGreaterThan(1000);
+
+    const drained = (await post('drain', { keep: '1.5' })).json<HotWallet>();
+    expect(drained).toEqual({ address: before.address, balance: '1.5' });
+    expect((await post('drain', {})).json<HotWallet>().balance).toBe('0');
+    expect((await post('top-up', { amount: '1000' })).json<HotWallet>().balance).toBe('1000');
+    expect(await recordedTopUps()).toEqual(['not_payment', 'not_payment']);
+  });
+
+  it('refuses a bad amount (422) and changes nothing', async () => {
+    const before = await hotWallet();
+    for (const [path, body] of [
+      ['top-up', {}],
+      ['top-up', { amount: '-1' }],
+      ['top-up', { amount: '0' }],
+      ['drain', { keep: 'lots' }],
+      ['drain', { keep: '1', extra: true }],
+    ] as const) {
+      expect((await post(path, body)).statusCode, `${path} ${JSON.stringify(body)}`).toBe(422);
+    }
+    expect(await hotWallet()).toEqual(before);
+  });
+});
