@@ -15,10 +15,10 @@ export function signedInConsole(handlers: Handlers = [], values: Values = []): S
   return fork({
     values: [
       [consoleSessionModel.$sessionState, 'signedIn'],
-      [$operatorToken as StoreWritable<string | null>, 'operator-token'],
+      [$operatorToken, 'operator-token'],
       ...values,
-    ],
-    handlers,
+    ] as Array<[StoreWritable<unknown>, unknown]>,
+    handlers: handlers as Array<[Effect<unknown, unknown, unknown>, (...args: unknown[]) => unknown]>,
   });
 }
 
