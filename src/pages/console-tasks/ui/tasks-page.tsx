@@ -7,7 +7,7 @@ import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { RecordCard, CardGrid } from '@/shared/ui/record-card';
+import { CardGrid, Mono, RecordCard } from '@/shared/ui/record-card';
 import { $formOpen, $moving, formOpened, moveClicked, pageOpened, tasks, toggleAction } from '../model/tasks';
 import { TaskFormModal } from './task-form-modal';
 
@@ -64,7 +64,7 @@ function TaskRow({ task, first, last }: { task: AdminTask; first: boolean; last:
       <ListRows>
         <ListRow label={t('tasks.kind')} value={t(`tasks.kind.${task.kind}`)} />
         <ListRow label={t('tasks.reward')} value={formatTokens(task.reward)} strong />
-        {task.settings.url ? <ListRow label={t('tasks.url')} value={task.settings.url} /> : null}
+        {task.settings.url ? <ListRow label={t('tasks.url')} value={<Mono>{task.settings.url}</Mono>} /> : null}
         {task.settings.count !== null ? <ListRow label={t('tasks.count')} value={String(task.settings.count)} /> : null}
       </ListRows>
     </RecordCard>

@@ -6,7 +6,6 @@ import { $actor, signOutClicked } from '@/entities/console-session';
 import { operatorSocket } from '@/shared/console-api';
 import { useConsoleT, type ConsoleMessageKey } from '@/shared/console-i18n';
 import { consoleRoutes } from '@/shared/console-routing';
-import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import styles from './console-shell.module.css';
 
@@ -36,9 +35,10 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
         <span className={styles.brand}>{t('session.title')}</span>
         <span className={styles.who}>
           {actor?.kind === 'operator' ? t('session.as', { name: actor.name }) : null}
-          <Badge tone={connected ? 'success' : 'warning'} testId="console-live">
+          <span className={styles.live} data-connected={connected} data-testid="console-live" role="status">
+            <span className={styles.dot} aria-hidden />
             {connected ? t('common.live') : t('common.offline')}
-          </Badge>
+          </span>
           <Button size="s" variant="plain" stretched={false} onClick={() => signOut()}>
             {t('session.signOut')}
           </Button>
