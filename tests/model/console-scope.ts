@@ -13,11 +13,9 @@ type Values = Array<readonly [StoreWritable<any>, unknown]>;
 /** A scope of the console with a signed-in operator and the given server answers. */
 export function signedInConsole(handlers: Handlers = [], values: Values = []): Scope {
   return fork({
-    values: [
-      [consoleSessionModel.$sessionState, 'signedIn'],
-      [$operatorToken, 'operator-token'],
-      ...values,
-    ] as Array<[StoreWritable<unknown>, unknown]>,
+    values: [[consoleSessionModel.$sessionState, 'signedIn'], [$operatorToken, 'operator-token'], ...values] as Array<
+      [StoreWritable<unknown>, unknown]
+    >,
     handlers: handlers as Array<[Effect<unknown, unknown, unknown>, (...args: unknown[]) => unknown]>,
   });
 }
