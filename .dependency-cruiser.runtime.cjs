@@ -44,6 +44,17 @@ module.exports = {
       to: { path: '^node_modules/(@twa-dev/sdk|@tonconnect/ui|lightweight-charts)/', reachable: true },
     },
     {
+      name: 'entry-leaves-out-the-console',
+      comment:
+        "The operator console (src/app/console and the console's slices) is a build of its own: nothing of it is in the Mini App.",
+      severity: 'error',
+      from: { path: ENTRY },
+      to: {
+        path: '^src/(app/console/|(pages|widgets|features|entities)/console-|shared/(console-api|console-i18n|console-routing|lib/confirmed-action|ui/(confirm-dialog|query-state|record-card))/)',
+        reachable: true,
+      },
+    },
+    {
       name: 'early-launch-is-small',
       comment: 'The early launch calls (src/app/early.ts) run before anything else and use no package but ofetch.',
       severity: 'error',

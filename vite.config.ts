@@ -31,6 +31,36 @@ function firstScreenChunk(id: string, ctx: ChunkingContext): string | null {
 }
 
 /**
+ * The operator console (operator/index.html, served at /operator/) is a build of its own, `vite build
+ * --mode console` (npm run build runs both): its own chunk graph beside the Mini App's in dist/, so
+ * nothing of the console can reach the Mini App's entry, and the Mini App's entry chunk (which renders
+ * the app when loaded) is never a chunk the console imports. Its files go to dist/operator/ and its
+ * manifest to dist/.vite/console-manifest.json; dist/ is not emptied (the Mini App's build is there).
+ */
+const CONSOLE_MODE = 'console';
+const consoleBuild = {
+  outDir: 'dist',
+  emptyOutDir: false,
+  assetsDir: 'operator/assets',
+  manifest: 'console-manifest.json',
+  rolldownOptions: {
+    input: fileURLToPath(new URL('./operator/index.html', import.meta.url)),
+    checks: { bundlerTimings: false },
+    output: {
+      // As the Mini App's entry: what the console's entry imports is one chunk, lazy screens apart.
+      codeSplitting: {
+        groups: [
+          {
+            name: (id: string, ctx: ChunkingContext) => (firstScreenChunk(id, ctx) ? 'console' : null),
+            debugName: 'console',
+          },
+        ],
+      },
+    },
+  },
+};
+
+/**
  * The effector plugin gives every unit a sid (scope serialization, `fork({ values })` by sid) and a
  * name, in dev and vitest. tests/model/navigation.test.ts (sids, scope serialization) proves it runs.
  * The production build goes without it: the app never serializes a scope (one client-side `fork()`,
@@ -59,7 +89,12 @@ const effectorPlugin =
               '@/shared/lib/calculation',
               // createQuery (lists and figures read once per screen: mints, stakes, tasks, plans, stats, rules)
               '@/shared/lib/query',
-              // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts)
+              // createConfirmedAction (the operator console's state-changing actions)
+              '@/shared/lib/confirmed-action',
+              // chainOperator (the console's routes wait for the operator's session)
+              '@/entities/console-session',
+              // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts, the console's in
+              // src/shared/console-api/socket.ts)
               '@/shared/api/socket',
               './src/shared/api/socket',
             ],
@@ -99,7 +134,9 @@ function inlineThemeBoot(): Plugin {
 
 const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
+  // The console's build has public/ already copied by the Mini App's.
+  publicDir: mode === CONSOLE_MODE ? false : 'public',
   plugins: [
     react({ plugins: effectorPlugin }),
     inlineThemeBoot(),
@@ -118,26 +155,29 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    // dist/.vite/manifest.json: which chunks the entry imports (scripts/bench-bundle.ts reads it).
-    manifest: true,
-    // Telegram's WebViews load modules without the preload polyfill (it only warms requests early).
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // The build's timing report names the slowest plugins on every run (the manifest's write is the
-      // slowest, ~3 s on 2 cores): noise in `npm start`'s output, not a finding. Profile with
-      // `node --cpu-prof` when the build gets slow.
-      checks: { bundlerTimings: false },
-      output: {
-        codeSplitting: {
-          groups: [{ name: firstScreenChunk, debugName: 'first-screen' }],
+  build:
+    mode === CONSOLE_MODE
+      ? { ...consoleBuild, sourcemap: true, modulePreload: { polyfill: false }, target: 'es2020' }
+      : {
+          outDir: 'dist',
+          sourcemap: true,
+          // dist/.vite/manifest.json: which chunks the entry imports (scripts/bench-bundle.ts reads it).
+          manifest: true,
+          // Telegram's WebViews load modules without the preload polyfill (it only warms requests early).
+          modulePreload: { polyfill: false },
+          rolldownOptions: {
+            // The build's timing report names the slowest plugins on every run (the manifest's write is the
+            // slowest, ~3 s on 2 cores): noise in `npm start`'s output, not a finding. Profile with
+            // `node --cpu-prof` when the build gets slow.
+            checks: { bundlerTimings: false },
+            output: {
+              codeSplitting: {
+                groups: [{ name: firstScreenChunk, debugName: 'first-screen' }],
+              },
+            },
+          },
+          target: 'es2020',
         },
-      },
-    },
-    target: 'es2020',
-  },
   server: {
     proxy: {
       '/api': { target: apiTarget, ws: true, changeOrigin: false },
@@ -182,4 +222,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -42,14 +42,24 @@ export function inlineScriptsOf(html: string): string[] {
   return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1] ?? '');
 }
 
+/** The operator console's page (its own build, vite.config.ts `consoleBuild`), below dist/. */
+export const CONSOLE_INDEX = path.join('operator', 'index.html');
+/** The console's pages: /operator and everything below it (its router's deep links). */
+export const CONSOLE_PATH = '/operator';
+const isConsolePath = (url: string): boolean => url === CONSOLE_PATH || url.startsWith(`${CONSOLE_PATH}/`);
+
 /**
- * The inline scripts the build wrote into dist/index.html (the launch's theme, vite.config.ts
- * `inlineThemeBoot`), read once at start for the CSP's hashes: a rebuild that changes them takes effect
- * in the CSP at the next start (`npm start` builds first). None when the client is not built.
+ * The inline scripts the build wrote into dist/index.html and the console's dist/operator/index.html
+ * (the launch's theme, vite.config.ts `inlineThemeBoot`), read once at start for the CSP's hashes: a
+ * rebuild that changes them takes effect in the CSP at the next start (`npm start` builds first). None
+ * when the client is not built.
  */
 export function builtInlineScripts(distDir: string): string[] {
-  const indexFile = path.join(distDir, 'index.html');
-  return existsSync(indexFile) ? inlineScriptsOf(readFileSync(indexFile, 'utf8')) : [];
+  const scripts = ['index.html', CONSOLE_INDEX].flatMap((page) => {
+    const file = path.join(distDir, page);
+    return existsSync(file) ? inlineScriptsOf(readFileSync(file, 'utf8')) : [];
+  });
+  return [...new Set(scripts)];
 }
 
 /** `<script>` that hands the runtime config to the client; `<` is escaped so no value can close the tag. */
@@ -64,16 +74,23 @@ export function indexHtmlRenderer(appConfig: AppConfig, transforms: ReadonlyArra
     transforms.reduce((page, transform) => transform(page), injectAppConfig(html, appConfig));
 }
 
-/** Answers with dist/index.html rendered by `render`; null when the client is not built. */
+/**
+ * Answers with dist/index.html rendered by `render` — or, for a page below /operator, the console's
+ * dist/operator/index.html, rendered the same way (the same runtime config); null when the client is
+ * not built.
+ */
 export function spaIndexSender(distDir: string, render: (html: string) => string): SendSpaIndex | null {
   const indexFile = path.join(distDir, 'index.html');
+  const consoleFile = path.join(distDir, CONSOLE_INDEX);
   if (!existsSync(indexFile)) return null;
-  return async (reply) =>
+  return async (reply) => {
+    const page = isConsolePath(lenientPathOf(reply.request)) && existsSync(consoleFile) ? consoleFile : indexFile;
     // Read per request: a rebuild of dist/ shows up without a restart; the file is small.
-    reply
+    return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(render(await readFile(indexFile, 'utf8')));
+      .send(render(await readFile(page, 'utf8')));
+  };
 }
 
 /**
@@ -113,6 +130,11 @@ export function webRoutes(config: Config, spa: { distDir: string; sendIndex: Sen
     // and answer 403 for the root directory).
     app.get('/', async (_request, reply) => spa.sendIndex(reply));
     app.get('/index.html', async (_request, reply) => spa.sendIndex(reply));
+    // The operator console's page (its deep links, /operator/reviews…, reach it through the not-found
+    // handler as the app's do); the static plugin would answer its directory with a 403.
+    // (/operator and /operator/ are one route: the server ignores a trailing slash.)
+    app.get(CONSOLE_PATH, async (_request, reply) => spa.sendIndex(reply));
+    app.get(`${CONSOLE_PATH}/index.html`, async (_request, reply) => spa.sendIndex(reply));
     // The built client's catch-all serves the app's files only: a path that reads as /api or /sandbox (in
     // any spelling: `/API/x`, `//api/x`) goes to the not-found handler, a JSON 404 (server/http/paths.ts).
     app.addHook('onRequest', async (request, reply) => {

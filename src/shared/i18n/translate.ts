@@ -17,7 +17,7 @@ export const chooseLocale = (languageCode: string | null | undefined): Locale =>
   languageCode?.trim().toLowerCase().startsWith('ru') ? 'ru' : 'en';
 
 /** The `{name}` placeholders of a catalogue text, as a union of names. */
-type Placeholders<Text extends string> = Text extends `${string}{${infer Name}}${infer Rest}`
+export type Placeholders<Text extends string> = Text extends `${string}{${infer Name}}${infer Rest}`
   ? Name | Placeholders<Rest>
   : never;
 

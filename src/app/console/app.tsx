@@ -1,0 +1,54 @@
+import { RouterProvider } from 'atomic-router-react';
+import type { Scope } from 'effector';
+import { Provider, useUnit } from 'effector-react';
+import { $sessionState, retryClicked } from '@/entities/console-session';
+import { useConsoleT } from '@/shared/console-i18n';
+import { consoleRouter } from '@/shared/console-routing';
+import { Icon } from '@/shared/ui/icon';
+import { FullPageLoader } from '@/shared/ui/loader';
+import { MessageScreen } from '@/shared/ui/page';
+import { Toasts } from '@/shared/ui/toast';
+import { ConsoleShell } from '@/widgets/console-shell';
+import { ConsoleRoutesView } from './routes-view';
+
+/** What the console shows for where the operator's session is. */
+function Screen() {
+  const t = useConsoleT();
+  const [state, retry] = useUnit([$sessionState, retryClicked]);
+  switch (state) {
+    case 'signedIn':
+      return (
+        <ConsoleShell>
+          <ConsoleRoutesView />
+        </ConsoleShell>
+      );
+    case 'noLaunchData':
+      return <MessageScreen title={t('session.noLaunchTitle')} text={t('session.noLaunchText')} />;
+    case 'refused':
+      return <MessageScreen title={t('session.refusedTitle')} text={t('session.refusedText')} />;
+    case 'signedOut':
+      return <MessageScreen title={t('session.signedOutTitle')} text={t('session.signedOutText')} />;
+    case 'failed':
+      return (
+        <MessageScreen
+          icon={<Icon name="offline" size={36} />}
+          title={t('session.failedTitle')}
+          text={t('session.failedText')}
+          action={{ label: t('common.tryAgain'), onClick: () => retry() }}
+        />
+      );
+    default:
+      return <FullPageLoader />;
+  }
+}
+
+export function ConsoleApp({ scope }: { scope: Scope }) {
+  return (
+    <Provider value={scope}>
+      <RouterProvider router={consoleRouter}>
+        <Toasts />
+        <Screen />
+      </RouterProvider>
+    </Provider>
+  );
+}

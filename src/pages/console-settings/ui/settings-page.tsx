@@ -1,0 +1,102 @@
+import { useUnit } from 'effector-react';
+import { ActionDialog, ConsoleQueryState, FormStack } from '@/shared/console-ui';
+import { useConsoleT } from '@/shared/console-i18n';
+import { formatPercent } from '@/shared/lib/format';
+import { Button } from '@/shared/ui/button';
+import { ListRow, ListRows } from '@/shared/ui/list-row';
+import { Page } from '@/shared/ui/page';
+import { CardGrid } from '@/shared/ui/record-card';
+import { Section } from '@/shared/ui/section';
+import { TextField } from '@/shared/ui/text-field';
+import {
+  $form,
+  $problems,
+  $saved,
+  $serverProblem,
+  fieldChanged,
+  pageOpened,
+  saveAction,
+  saveClicked,
+  settings,
+} from '../model/settings';
+import styles from './settings-page.module.css';
+
+export function SettingsPage() {
+  const t = useConsoleT();
+  const [current, status, reload] = useUnit([settings.$data, settings.$status, pageOpened]);
+  const [form, problems, serverProblem, saved, change, save] = useUnit([
+    $form,
+    $problems,
+    $serverProblem,
+    $saved,
+    fieldChanged,
+    saveClicked,
+  ]);
+  const pending = useUnit(saveAction.$pending);
+  const problem = (field: keyof typeof problems) => {
+    const key = problems[field];
+    return key ? t(key) : null;
+  };
+  return (
+    <Page title={t('settings.title')}>
+      <ConsoleQueryState status={status} hasData={current !== null} onRetry={() => reload()} testId="settings">
+        {current ? (
+          <CardGrid minWidth={360}>
+            <Section title={t('settings.sale')} id="settings-sale">
+              <FormStack onSubmit={() => save()}>
+                <TextField
+                  id="settings-fee"
+                  label={t('settings.feePercent')}
+                  value={form.feePercent}
+                  onChange={(feePercent) => change({ feePercent })}
+                  problem={problem('feePercent')}
+                  mono
+                />
+                <TextField
+                  id="settings-network-fee"
+                  label={t('settings.networkFee')}
+                  value={form.networkFee}
+                  onChange={(networkFee) => change({ networkFee })}
+                  problem={problem('networkFee')}
+                  mono
+                />
+                <TextField
+                  id="settings-min-receive"
+                  label={t('settings.minReceive')}
+                  value={form.minReceive}
+                  onChange={(minReceive) => change({ minReceive })}
+                  problem={problem('minReceive')}
+                  mono
+                />
+                {problems.form ? (
+                  <p className={styles.note} role="status">
+                    {t(problems.form)}
+                  </p>
+                ) : null}
+                {serverProblem ? (
+                  <p className={styles.problem} role="alert">
+                    {serverProblem}
+                  </p>
+                ) : null}
+                {saved ? (
+                  <p className={styles.saved} role="status">
+                    {t('settings.saved')}
+                  </p>
+                ) : null}
+                <Button type="submit" loading={pending}>
+                  {t('common.save')}
+                </Button>
+              </FormStack>
+            </Section>
+            <Section title={t('settings.bonus')} id="settings-bonus" footer={t('settings.bonusNote')}>
+              <ListRows>
+                <ListRow label={t('settings.bonus')} value={formatPercent(String(current.collective_bonus))} />
+              </ListRows>
+            </Section>
+          </CardGrid>
+        ) : null}
+      </ConsoleQueryState>
+      <ActionDialog action={saveAction} texts={() => ({ title: t('common.save'), text: t('settings.confirm') })} />
+    </Page>
+  );
+}

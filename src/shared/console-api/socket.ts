@@ -1,0 +1,14 @@
+import { SOCKET_PATHS } from '../api/contract/constants';
+import type { OperatorSocketEvents } from '../api/contract/operator/schemas';
+import { createSocketModel, socketUrl } from '../api/socket';
+import { $operatorToken } from './token';
+
+/**
+ * The console's socket (/api/ws/operator): the operator session's token as its first message, then
+ * `{event, data}` messages (the contract's operatorSocketEventSchemas). The app's socket model, so it
+ * reconnects with the same backoff and stops on 4401 until asked again.
+ */
+export const operatorSocket = createSocketModel<OperatorSocketEvents>({
+  url: () => socketUrl(SOCKET_PATHS.operator.replace(SOCKET_PATHS.main, '')),
+  tokenSource: $operatorToken,
+});

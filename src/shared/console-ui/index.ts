@@ -1,0 +1,4 @@
+/** The operator console's own views over the kit: in its words, bound to its models' units. */
+export { ActionDialog } from './action-dialog';
+export { ConsoleQueryState } from './console-query-state';
+export { FormStack } from './form-stack';

@@ -1,0 +1,1 @@
+export { ConfirmDialog, type ConfirmDialogTexts } from './confirm-dialog';

@@ -1,0 +1,1 @@
+export { QueryState, type QueryStateStatus } from './query-state';

@@ -1,0 +1,1 @@
+export { Mono, RecordCard, CardGrid } from './record-card';
