@@ -11,6 +11,7 @@ import {
   type Candle,
   type OperatorSocketMessage,
   SOCKET_CLOSE,
+  OPERATOR_SOCKET_PATH,
   SOCKET_PATHS,
   type SocketMessage,
   normalizeCandleInterval,
@@ -238,7 +239,7 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
      * maintenance like the rest of the operator API; closed when its session ends or expires.
      */
     app.get(
-      SOCKET_PATHS.operator,
+      OPERATOR_SOCKET_PATH,
       { websocket: true, config: { operator: true, ownAuth: true } },
       async (socket, request) => {
         const session = await handshake(

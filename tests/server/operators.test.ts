@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuditEntry, type ErrorBody, type OperatorSession, SOCKET_PATHS } from '@/shared/api/contract';
+import { type AuditEntry, type ErrorBody, type OperatorSession, OPERATOR_SOCKET_PATH } from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { runOperator } from '../../server/operator';
@@ -312,7 +312,7 @@ describe("the bot's /admin", () => {
 
 describe('the operator socket', () => {
   function connect() {
-    const socket = new WebSocket(wsBase + SOCKET_PATHS.operator);
+    const socket = new WebSocket(wsBase + OPERATOR_SOCKET_PATH);
     const messages: Array<{ event: string; data: Record<string, unknown> }> = [];
     const waiters: Array<() => void> = [];
     socket.on('message', (data) => {

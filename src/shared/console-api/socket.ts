@@ -1,4 +1,4 @@
-import { SOCKET_PATHS } from '../api/contract/constants';
+import { OPERATOR_SOCKET_PATH, SOCKET_PATHS } from '../api/contract/constants';
 import type { OperatorSocketEvents } from '../api/contract/operator/schemas';
 import { createSocketModel, socketUrl } from '../api/socket';
 import { $operatorToken } from './token';
@@ -9,6 +9,6 @@ import { $operatorToken } from './token';
  * reconnects with the same backoff and stops on 4401 until asked again.
  */
 export const operatorSocket = createSocketModel<OperatorSocketEvents>({
-  url: () => socketUrl(SOCKET_PATHS.operator.replace(SOCKET_PATHS.main, '')),
+  url: () => socketUrl(OPERATOR_SOCKET_PATH.replace(SOCKET_PATHS.main, '')),
   tokenSource: $operatorToken,
 });

@@ -9,8 +9,12 @@ export const MAINTENANCE_ON_DETAIL = 'Maintenance mode is enabled';
 export const API_BASE = '/api';
 
 /** The sockets (SPEC §7), on the product's own origin: the main one and the candles'. */
-/** operator: the console's socket (an operator session's token as its first message, like the others). */
-export const SOCKET_PATHS = { main: '/api/ws/', candles: '/api/ws/candles', operator: '/api/ws/operator' } as const;
+export const SOCKET_PATHS = { main: '/api/ws/', candles: '/api/ws/candles' } as const;
+/**
+ * The console's socket (an operator session's token as its first message, like the others). Apart from
+ * SOCKET_PATHS, which the Mini App's entry carries whole.
+ */
+export const OPERATOR_SOCKET_PATH = '/api/ws/operator';
 
 /**
  * Close codes the server uses on /api/ws/ and /api/ws/candles (4000–4999 is the application range).

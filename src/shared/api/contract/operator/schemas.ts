@@ -382,7 +382,7 @@ export type ParsedOperatorParams<K extends OperatorCallName> = z.output<Part<K, 
 /** What operator call K answers. */
 export type OperatorResponse<K extends OperatorCallName> = z.output<Schemas[K]['response']>;
 
-/** The operator socket's messages (SOCKET_PATHS.operator), server → console, by event name. */
+/** The operator socket's messages (OPERATOR_SOCKET_PATH), server → console, by event name. */
 export const operatorSocketEventSchemas = {
   /** A proof was sent for review. */
   'review:new': reviewItemSchema,
