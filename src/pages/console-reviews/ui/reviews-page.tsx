@@ -98,8 +98,10 @@ export function ReviewsPage() {
             <ListRows>
               <ListRow label={t('reviews.user')} value={<UserLink id={current.user.id} user={current.user} />} />
               <ListRow label={t('reviews.sent')} value={formatDateTime(current.created_at, locale)} />
-              <Proof item={current} />
+              {current.link ? <Proof item={current} /> : null}
             </ListRows>
+            {/* A photo is no term of the list above: it goes below it. */}
+            {current.link ? null : <Proof item={current} />}
             <div className={styles.actions} ref={actions}>
               <Button loading={deciding} onClick={() => approve(current.id)} data-testid="review-approve">
                 {t('reviews.approve')}
