@@ -58,6 +58,16 @@ describe('console: withdrawals needing attention', () => {
     expect(scope.getState(refundAction.$asking)).toBeNull();
   });
 
+  it('a failed payout may be refunded or sent again; one waiting in the queue only refunded; others neither', () => {
+    const { canAct, canRetry } = consoleWithdrawalsModel;
+    const failed = withdrawal(1);
+    const waiting = withdrawal(2, { status: 'queued', error: 'The hot wallet holds 0 TON', batch_id: null });
+    const queued = withdrawal(3, { status: 'queued', error: null, batch_id: null });
+    expect([canAct(failed), canRetry(failed)]).toEqual([true, true]);
+    expect([canAct(waiting), canRetry(waiting)]).toEqual([true, false]);
+    expect([canAct(queued), canRetry(queued)]).toEqual([false, false]);
+  });
+
   it('retry is not sent when the confirmation is cancelled', async () => {
     const retry = vi.fn(async () => withdrawal(1, { status: 'queued', error: null }));
     const scope = signedInConsole([

@@ -47,7 +47,13 @@ export function OverviewPage() {
             <Section
               title={t('overview.hotWallet')}
               id="overview-wallet"
-              footer={data.hot_wallet.address ?? t('overview.noWallet')}
+              footer={
+                data.hot_wallet.address ? (
+                  <span className={styles.address}>{data.hot_wallet.address}</span>
+                ) : (
+                  t('overview.noWallet')
+                )
+              }
             >
               <ListRows>
                 <ListRow

@@ -23,6 +23,7 @@ import styles from './reviews-page.module.css';
 
 function Proof({ item }: { item: ReviewItem }) {
   const t = useConsoleT();
+  const locale = useConsoleLocale();
   const [photo, photoFailed] = useUnit([$currentPhoto, $photoFailed]);
   if (item.link) {
     const host = linkHost(item.link);
@@ -49,7 +50,7 @@ function Proof({ item }: { item: ReviewItem }) {
       )}
       <p className={styles.hint}>
         {t('reviews.photo')} · {item.content_type ?? photo?.type ?? '—'} ·{' '}
-        {formatFileSize(item.size ?? photo?.size ?? null)}
+        {formatFileSize(item.size ?? photo?.size ?? null, locale)}
       </p>
     </div>
   );

@@ -21,6 +21,9 @@ sample({ clock: pageOpened, target: withdrawals.start });
 export const canAct = (withdrawal: OperatorWithdrawal): boolean =>
   withdrawal.status === 'failed' || (withdrawal.error !== null && withdrawal.status === 'queued');
 
+/** Only a failed payout can be sent again; a waiting one is still in the queue (the server refuses it, 409). */
+export const canRetry = (withdrawal: OperatorWithdrawal): boolean => withdrawal.status === 'failed';
+
 const toParams = (id: number) => ({ params: { id } });
 // One action at a time: a retry waits while a refund is on its way, and the other way round.
 export const retryAction = createConfirmedAction({

@@ -12,7 +12,7 @@ import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
 import { Mono, RecordCard, CardGrid } from '@/shared/ui/record-card';
 import { txHashHex } from '../lib/tx-hash';
-import { $outcomes, canAct, refundAction, retryAction, withdrawals } from '../model/withdrawals';
+import { $outcomes, canAct, canRetry, refundAction, retryAction, withdrawals } from '../model/withdrawals';
 
 const STATUS_TONE: Record<OperatorWithdrawal['status'], BadgeTone> = {
   queued: 'neutral',
@@ -46,9 +46,11 @@ function Row({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
       actions={
         canAct(withdrawal) ? (
           <>
-            <Button variant="secondary" disabled={busy} onClick={() => askRetry(withdrawal.id)}>
-              {t('withdrawals.retry')}
-            </Button>
+            {canRetry(withdrawal) ? (
+              <Button variant="secondary" disabled={busy} onClick={() => askRetry(withdrawal.id)}>
+                {t('withdrawals.retry')}
+              </Button>
+            ) : null}
             <Button variant="destructive" disabled={busy} onClick={() => askRefund(withdrawal.id)}>
               {t('withdrawals.refund')}
             </Button>
