@@ -129,7 +129,8 @@ export const OTHER_ERROR_MESSAGES = {
 
 /**
  * The operator console's own refusals (operator sign-in and sessions): the Mini App never meets them, so
- * its catalogues carry no text for them (the console's own do: src/app/console).
+ * its catalogues carry no text for them (the console answers them with screens of its own: not an operator,
+ * signed in again).
  */
 export const OPERATOR_ERROR_MESSAGES = {
   /** 403: the console's sign-in by a Telegram user who is not one of OPERATOR_TELEGRAM_IDS (or the console is off). */
