@@ -398,7 +398,7 @@ describe('setting the price: admin API, operator CLI, launcher, walk', () => {
     expect(await tickCount()).toBe(before);
   });
 
-  it('needs the admin token; sets the price every reader uses', async () => {
+  it('needs an operator (401 without, 403 with a user’s token); sets the price every reader uses', async () => {
     const before = await tickCount();
     expect(
       (await ctx.app.inject({ method: 'POST', url: '/api/admin/price', payload: { price: '0.02' } })).statusCode,
@@ -412,7 +412,7 @@ describe('setting the price: admin API, operator CLI, launcher, walk', () => {
           payload: { price: '0.02' },
         })
       ).statusCode,
-    ).toBe(401);
+    ).toBe(403);
     expect(await tickCount()).toBe(before);
     const response = await ctx.app.inject({
       method: 'POST',

@@ -219,6 +219,55 @@ describe('the audit names who acted', () => {
     expect(signIns[0]).toMatchObject({ actor: { kind: 'operator', telegram_id: OPERATOR }, body: null, status: 200 });
   });
 
+  it('every state-changing call of an operator’s session is a row naming them, the call and its outcome', async () => {
+    const telegramId = newTelegramId();
+    const named = await buildApp({
+      config: sandboxConfig({ operatorTelegramIds: [telegramId] }),
+      db: ctx.db,
+      bus: ctx.bus,
+      logger: false,
+    });
+    try {
+      const signIn = await named.inject({
+        method: 'POST',
+        url: '/api/admin/session',
+        payload: { init_data: signInitData({ id: telegramId, first_name: 'Pavel' }) },
+      });
+      const token = signIn.json<OperatorSession>().token!;
+      const act = (method: 'POST' | 'PATCH', url: string, payload: object = {}) =>
+        named.inject({ method, url: `/api/admin${url}`, headers: bearer(token), payload });
+      const task = await act('POST', '/tasks', {
+        kind: 'visit',
+        reward: '1',
+        title: { en: 'Visit', ru: 'Визит' },
+        description: { en: 'Visit it', ru: 'Посетите' },
+        settings: { url: 'https://ton.org', min_seconds: 5 },
+      });
+      // In the order they were made.
+      const calls = [
+        ['taskCreate', task],
+        ['maintenanceSet', await act('POST', '/maintenance', { enabled: false })],
+        ['priceSet', await act('POST', '/price', { price: '0.01' })],
+        ['payoutsSet', await act('POST', '/payouts', { paused: false })],
+        ['taskChange', await act('PATCH', `/tasks/${task.json<{ id: number }>().id}`, { is_active: false })],
+        ['settingsSet', await act('PATCH', '/settings', { withdraw_fee_percent: 1 })],
+        ['reviewApprove', await act('POST', '/tasks/reviews/999999/approve')],
+        ['sessionClose', await act('POST', '/session/end')],
+      ] as const;
+      const entries = (await call('GET', `/api/admin/audit?limit=50&actor=${telegramId}`, ctx.config.adminToken)).json<
+        AuditEntry[]
+      >();
+      expect(entries.map((entry) => [entry.action, entry.status]).reverse()).toEqual([
+        ['sessionOpen', 200],
+        ...calls.map(([action, response]) => [action, response.statusCode]),
+      ]);
+      expect(calls.find(([action]) => action === 'reviewApprove')![1].statusCode).toBe(404);
+      expect(entries.every((entry) => entry.actor.kind === 'operator' && entry.actor.name === 'Pavel')).toBe(true);
+    } finally {
+      await named.close();
+    }
+  });
+
   it('the CLI prints who acted on each line', async () => {
     const token = await operatorToken();
     await call('POST', '/api/admin/maintenance', token, { enabled: false });

@@ -148,8 +148,12 @@ describe('with maintenance on, every /api route in every spelling', () => {
       let probes = 0;
       for (const route of apiRoutes) {
         const methods = ([] as string[]).concat(route.method);
+        // The operator API by its flag: /api/admin/* and the consoles' socket (/api/ws/operator).
         const isOpen =
-          route.config?.call === 'maintenanceStatus' || route.url.startsWith('/api/admin/') || route.config?.webhook;
+          route.config?.call === 'maintenanceStatus' ||
+          route.url.startsWith('/api/admin/') ||
+          route.config?.operator ||
+          route.config?.webhook;
         const isSocket = (route as { websocket?: boolean }).websocket === true;
         for (const method of methods) {
           for (const target of spellings(fill(route.url))) {
