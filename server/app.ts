@@ -192,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorHandler);
   app.decorateRequest('auth', null);
   app.decorateRequest('operator', null);
+  app.decorateRequest('operatorSession', null);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 64 * 1024 },
     // On close (shutdown): every open socket is told the server restarts, so clients reconnect elsewhere.
@@ -252,10 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const requireMember = communityGate(deps);
   // The operator API (`config.operator` routes): the admin token or an operator session (server/operators),
   // after the per-address limit.
-  const requireOperator = operatorGuard(config.adminToken, async (token) => {
-    const session = await authenticateOperator(deps, token);
-    return session?.actor ?? null;
-  });
+  const requireOperator = operatorGuard(config.adminToken, (token) => authenticateOperator(deps, token));
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.operator) return requireOperator(request);
     if (!request.routeOptions.config.auth) return;

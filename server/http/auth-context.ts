@@ -53,6 +53,8 @@ declare module 'fastify' {
      * token; null everywhere else (and on a refused call).
      */
     operator: OperatorActor | null;
+    /** The operator session the guard accepted (null for the admin token and everywhere else). */
+    operatorSession: OperatorSessionRef | null;
   }
   interface FastifyContextConfig {
     /**
@@ -209,9 +211,16 @@ export function currentUser(request: FastifyRequest): AccessClaims {
  * its Telegram id still an operator's). Sets `request.operator` to who acts. A user's token → 403; no or
  * another token → 401 invalidAdminToken. Routes that check for themselves (`config.ownAuth`) pass.
  */
+/** An accepted operator session: who, which session (to end it), until when. */
+export interface OperatorSessionRef {
+  actor: Extract<OperatorActor, { kind: 'operator' }>;
+  sessionId: string;
+  expiresAt: number;
+}
+
 export function operatorGuard(
   adminToken: string,
-  authenticateOperator: (token: string) => Promise<OperatorActor | null>,
+  authenticateOperator: (token: string) => Promise<OperatorSessionRef | null>,
 ) {
   const isAdminToken = secretMatcher(adminToken);
   return async (request: FastifyRequest): Promise<void> => {
@@ -221,8 +230,9 @@ export function operatorGuard(
       request.operator = { kind: 'token' };
       return;
     }
-    const actor = token ? await authenticateOperator(token) : null;
-    if (!actor) throw new UnauthorizedError('invalidAdminToken');
-    request.operator = actor;
+    const session = token ? await authenticateOperator(token) : null;
+    if (!session) throw new UnauthorizedError('invalidAdminToken');
+    request.operator = session.actor;
+    request.operatorSession = session;
   };
 }

@@ -3,19 +3,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
-import { bearerToken } from '../http/auth-context';
-import { UnauthorizedError } from '../lib/errors';
 import { operatorRoute } from '../lib/call-route';
-import { authenticateOperator, closeOperatorSession, openOperatorSession } from './service';
+import { closeOperatorSession, openOperatorSession } from './service';
 
+/** The guard (server/http/auth-context.ts operatorGuard) put the caller on the request: the admin token, or a session. */
 export function operatorRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
-    const callerSession = async (token: string | undefined) => {
-      const session = token ? await authenticateOperator(deps, token) : null;
-      if (!session) throw new UnauthorizedError('invalidAdminToken');
-      return session;
-    };
-
     operatorRoute(
       app,
       'sessionOpen',
@@ -30,16 +23,15 @@ export function operatorRoutes(deps: Deps) {
     );
 
     operatorRoute(app, 'sessionGet', async ({ request }) => {
-      if (request.operator?.kind === 'token') return { actor: request.operator, expires_at: null };
-      const session = await callerSession(bearerToken(request));
-      return { actor: session.actor, expires_at: session.expiresAt };
+      const session = request.operatorSession;
+      return session
+        ? { actor: session.actor, expires_at: session.expiresAt }
+        : { actor: { kind: 'token' }, expires_at: null };
     });
 
     operatorRoute(app, 'sessionClose', async ({ request }) => {
       // The admin token has no session to end.
-      if (request.operator?.kind === 'token') return { signed_out: true };
-      const session = await callerSession(bearerToken(request));
-      await closeOperatorSession(deps, session.sessionId);
+      if (request.operatorSession) await closeOperatorSession(deps, request.operatorSession.sessionId);
       return { signed_out: true };
     });
   };

@@ -10,6 +10,7 @@ import type { OperatorActor, OperatorSession } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
+import type { OperatorSessionRef } from '../http/auth-context';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { OPERATOR_SESSION_TTL_SECONDS } from '../constants';
 import { verifyInitData } from '../auth/service';
@@ -68,11 +69,7 @@ export async function openOperatorSession(
   };
 }
 
-export interface AuthenticatedOperator {
-  actor: NamedOperator;
-  sessionId: string;
-  expiresAt: number;
-}
+export type AuthenticatedOperator = OperatorSessionRef;
 
 /**
  * An operator session's token → who acts; null for a token that is no operator token (the guard then

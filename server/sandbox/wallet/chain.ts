@@ -2,7 +2,15 @@
  * The dev chain as the dev wallet needs it: one place that knows the chain module's shapes.
  */
 import type { Address } from '@ton/core';
-import { ChainError, faucet, getAccount, sendBoc } from '../chain/service';
+import {
+  ChainError,
+  drainSandboxTreasury,
+  faucet,
+  getAccount,
+  sandboxTreasuryWallet,
+  sendBoc,
+  topUpSandboxTreasury,
+} from '../chain/service';
 import type { Queryable } from '../../db/index';
 import type { Deps } from '../../deps';
 import { BadRequestError } from '../../lib/errors';
@@ -35,3 +43,6 @@ export async function chainSendBoc(deps: Deps, boc: Buffer): Promise<void> {
     throw new BadRequestError({ code: 'badRequest', msg: `The dev chain refused the transfer: ${why}` });
   }
 }
+
+/** The sandbox treasury, which pays sales in the sandbox (its hot wallet), and the launcher's tools for it. */
+export { drainSandboxTreasury, sandboxTreasuryWallet, topUpSandboxTreasury };

@@ -13,10 +13,17 @@ import {
   sendBodySchema,
   walletQuerySchema,
 } from './schemas';
-import { drainSandboxTreasury, sandboxTreasuryWallet, topUpSandboxTreasury } from '../chain/service';
-import { formatUnits } from '../../lib/money';
-import { chainAccount } from './chain';
-import { connect, faucetForUser, listWalletInfos, preview, send, walletInfo } from './service';
+import {
+  connect,
+  drainHotWallet,
+  faucetForUser,
+  hotWalletInfo,
+  listWalletInfos,
+  preview,
+  send,
+  topUpHotWallet,
+  walletInfo,
+} from './service';
 import { walletsList } from './wallets-list';
 
 /** Dev wallet routes; registered by sandboxRoutes, so they exist in sandbox mode only. */
@@ -50,12 +57,6 @@ export function devWalletRoutes(deps: Deps) {
     app.post('/sandbox/api/wallet/preview', async (request) => preview(deps, parseOr422(sendBodySchema, request.body)));
     app.post('/sandbox/api/wallet/send', async (request) => send(deps, parseOr422(sendBodySchema, request.body)));
 
-    const hotWalletInfo = async () => {
-      const wallet = sandboxTreasuryWallet();
-      const account = await chainAccount(deps.db, wallet.address);
-      return { address: wallet.address.toString({ testOnly: true }), balance: formatUnits(account.balance) };
-    };
-
     app.get('/sandbox/api/wallets', async () => listWalletInfos(deps));
     app.post('/sandbox/api/users/:id/faucet', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);
@@ -65,16 +66,14 @@ export function devWalletRoutes(deps: Deps) {
 
     // The sandbox's hot wallet (the dev chain's treasury, which pays sales): its balance, emptied to see
     // payouts wait as on an empty production hot wallet, and topped up again.
-    app.get('/sandbox/api/hot-wallet', async () => hotWalletInfo());
+    app.get('/sandbox/api/hot-wallet', async () => hotWalletInfo(deps));
     app.post('/sandbox/api/hot-wallet/drain', async (request) => {
       const { keep } = parseOr422(hotWalletDrainSchema, request.body ?? {});
-      await drainSandboxTreasury(deps, keep);
-      return hotWalletInfo();
+      return drainHotWallet(deps, keep);
     });
     app.post('/sandbox/api/hot-wallet/top-up', async (request) => {
       const { amount } = parseOr422(hotWalletTopUpSchema, request.body);
-      await topUpSandboxTreasury(deps, amount);
-      return hotWalletInfo();
+      return topUpHotWallet(deps, amount);
     });
   };
 }

@@ -23,7 +23,14 @@ import { verifyInitData } from '../../auth/service';
 import type { Deps } from '../../deps';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { formatUnits } from '../../lib/money';
-import { chainAccount, chainFaucet, chainSendBoc } from './chain';
+import {
+  chainAccount,
+  chainFaucet,
+  chainSendBoc,
+  drainSandboxTreasury,
+  sandboxTreasuryWallet,
+  topUpSandboxTreasury,
+} from './chain';
 import {
   DEV_WALLET_NAME,
   DEV_WALLET_NETWORK,
@@ -320,4 +327,28 @@ export async function listWalletInfos(deps: Deps): Promise<WalletListEntry[]> {
   return Promise.all(
     rows.map(async (row) => ({ sandbox_user_id: row.sandbox_user_id, ...(await infoOf(deps, devWalletFromRow(row))) })),
   );
+}
+
+// ---- the sandbox's hot wallet (the dev chain's treasury, which pays sales) ---------------------------
+
+export interface HotWalletInfo {
+  address: string;
+  balance: string;
+}
+
+export async function hotWalletInfo(deps: Deps): Promise<HotWalletInfo> {
+  const wallet = sandboxTreasuryWallet();
+  const account = await chainAccount(deps.db, wallet.address);
+  return { address: wallet.address.toString({ testOnly: true }), balance: formatUnits(account.balance) };
+}
+
+/** Empties it down to `keep` (payouts larger than that wait, as on an empty production hot wallet). */
+export async function drainHotWallet(deps: Deps, keep: bigint): Promise<HotWalletInfo> {
+  await drainSandboxTreasury(deps, keep);
+  return hotWalletInfo(deps);
+}
+
+export async function topUpHotWallet(deps: Deps, nanotons: bigint): Promise<HotWalletInfo> {
+  await topUpSandboxTreasury(deps, nanotons);
+  return hotWalletInfo(deps);
 }
