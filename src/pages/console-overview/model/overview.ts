@@ -1,6 +1,6 @@
 import { createEvent, sample } from 'effector';
 import { chainOperator } from '@/entities/console-session';
-import { operatorCallFx, operatorSocket, type Overview } from '@/shared/console-api';
+import { operatorCallFx, operatorSocket, parseUnits, type Overview } from '@/shared/console-api';
 import { createConfirmedAction } from '@/shared/lib/confirmed-action';
 import { createQuery } from '@/shared/lib/query';
 import { chainLoad } from '@/shared/routing';
@@ -11,6 +11,12 @@ export const payoutsSetFx = operatorCallFx('payoutsSet');
 export const maintenanceSetFx = operatorCallFx('maintenanceSet');
 
 export const overview = createQuery({ effect: overviewFx, initial: null as Overview | null });
+
+/** The hot wallet's balance, as last read, does not cover the payouts queued (false when it is unknown). */
+export const $walletShort = overview.$data.map((data) => {
+  const balance = data?.hot_wallet.balance;
+  return data != null && balance != null && parseUnits(balance) < parseUnits(data.hot_wallet.queued);
+});
 
 /** The screen opened (or its Try again): its data is read. */
 export const pageOpened = createEvent();

@@ -8,8 +8,8 @@ import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
 import { CardGrid } from '@/shared/ui/record-card';
 import { Section } from '@/shared/ui/section';
-import { parseUnits, type PayoutWorkerState } from '@/shared/console-api';
-import { maintenanceAction, overview, payoutsAction } from '../model/overview';
+import type { PayoutWorkerState } from '@/shared/console-api';
+import { $walletShort, maintenanceAction, overview, payoutsAction } from '../model/overview';
 import styles from './overview-page.module.css';
 
 const STATE_TONE: Record<PayoutWorkerState, BadgeTone> = { running: 'success', paused: 'warning', waiting: 'danger' };
@@ -23,8 +23,7 @@ export function OverviewPage() {
     maintenanceAction.$pending,
     maintenanceAction.requested,
   ]);
-  const short =
-    data?.hot_wallet.balance != null && parseUnits(data.hot_wallet.balance) < parseUnits(data.hot_wallet.queued);
+  const short = useUnit($walletShort);
   return (
     <Page title={t('overview.title')}>
       <ConsoleQueryState status={status} hasData={data !== null} onRetry={() => reload()} testId="overview">
