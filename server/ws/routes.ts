@@ -3,7 +3,7 @@
  * after that the main socket receives `{event, data}` messages for the user and global events
  * (price_update among them), and the candles socket takes interval strings and answers current_candle.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   type CandleInterval,
@@ -159,6 +159,31 @@ function send(socket: WebSocket, message: SocketMessage | CandleSocketMessage | 
   socket.send(bytes, { binary: false });
 }
 
+/**
+ * Subscribes a signed-in socket, sends it a snapshot of what it shows, then the events: events that arrive
+ * while the snapshot is read wait behind it, never before it. A snapshot that cannot be read closes the
+ * socket as a refused handshake does (the client reconnects).
+ */
+async function subscribeAfterSnapshot<M extends SocketMessage | OperatorSocketMessage>(
+  socket: WebSocket,
+  request: FastifyRequest,
+  subscribe: (deliver: (message: M) => void) => Array<() => void>,
+  snapshot: () => Promise<M[]>,
+): Promise<void> {
+  let queued: M[] | null = [];
+  const unsubscribe = subscribe((message) => (queued ? queued.push(message) : send(socket, message)));
+  socket.on('close', () => unsubscribe.forEach((fn) => fn()));
+  try {
+    for (const message of await snapshot()) send(socket, message);
+  } catch (error) {
+    request.log.warn({ err: error }, 'socket snapshot failed');
+    closeRefused(socket, error);
+  }
+  const backlog = queued;
+  queued = null;
+  backlog.forEach((message) => send(socket, message));
+}
+
 const SESSION_ENDED = 'Session ended';
 
 /**
@@ -207,29 +232,25 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
         userToken,
       );
       if (!claims) return;
-      // A (re)connected client may have missed changes, so it starts from a snapshot of the
-      // balances. Events arriving while the snapshot is read wait behind it, never before it.
-      let queued: SocketMessage[] | null = [];
-      const deliver = (message: SocketMessage) => (queued ? queued.push(message) : send(socket, message));
-      const unsubscribe = [deps.bus.subscribeUser(claims.userId, deliver), deps.bus.subscribeGlobal(deliver)];
-      socket.on('close', () => unsubscribe.forEach((fn) => fn()));
-      try {
-        // The balances, and the price as it is now: a tick between the client's price read and this
-        // subscription would otherwise stay unseen until the next one. Both read before either is sent.
-        const now = unixNow();
-        const [balances, price] = await Promise.all([
-          currentBalances(deps.db, claims.userId),
-          currentPrice(deps.db, now),
-        ]);
-        send(socket, { event: 'user:balance', data: balances });
-        send(socket, { event: 'price_update', data: { ...price, time: now } });
-      } catch (error) {
-        request.log.warn({ err: error }, 'socket snapshot failed');
-        closeRefused(socket, error);
-      }
-      const backlog = queued;
-      queued = null;
-      backlog.forEach((message) => send(socket, message));
+      // A (re)connected client may have missed changes, so it starts from a snapshot of the balances.
+      await subscribeAfterSnapshot<SocketMessage>(
+        socket,
+        request,
+        (deliver) => [deps.bus.subscribeUser(claims.userId, deliver), deps.bus.subscribeGlobal(deliver)],
+        async () => {
+          // The balances, and the price as it is now: a tick between the client's price read and this
+          // subscription would otherwise stay unseen until the next one. Both read before either is sent.
+          const now = unixNow();
+          const [balances, price] = await Promise.all([
+            currentBalances(deps.db, claims.userId),
+            currentPrice(deps.db, now),
+          ]);
+          return [
+            { event: 'user:balance', data: balances },
+            { event: 'price_update', data: { ...price, time: now } },
+          ];
+        },
+      );
       request.log.debug({ userId: claims.userId }, 'socket subscribed');
     });
 
@@ -255,23 +276,19 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
           },
         );
         if (!session) return;
-        // As the user's socket does: events wait behind a snapshot of the state the console shows live.
-        let queued: OperatorSocketMessage[] | null = [];
-        const unsubscribe = deps.bus.subscribeOperators((message) =>
-          queued ? queued.push(message) : send(socket, message),
+        // Like the user's socket: the state the console shows live first, then the events.
+        await subscribeAfterSnapshot<OperatorSocketMessage>(
+          socket,
+          request,
+          (deliver) => [deps.bus.subscribeOperators(deliver)],
+          async () => {
+            const [maintenance, worker] = await Promise.all([getMaintenance(deps.db), payoutWorkerState(deps)]);
+            return [
+              { event: 'maintenance:state', data: { enabled: maintenance.enabled } },
+              { event: 'payouts:state', data: worker.payouts },
+            ];
+          },
         );
-        socket.on('close', unsubscribe);
-        try {
-          const [maintenance, worker] = await Promise.all([getMaintenance(deps.db), payoutWorkerState(deps)]);
-          send(socket, { event: 'maintenance:state', data: { enabled: maintenance.enabled } });
-          send(socket, { event: 'payouts:state', data: worker.payouts });
-        } catch (error) {
-          request.log.warn({ err: error }, 'operator socket snapshot failed');
-          closeRefused(socket, error);
-        }
-        const backlog = queued;
-        queued = null;
-        backlog.forEach((message) => send(socket, message));
         request.log.debug({ operator: session.actor.telegram_id }, 'operator socket subscribed');
       },
     );
