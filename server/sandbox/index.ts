@@ -44,8 +44,9 @@ export interface Sandbox {
   /** Applied to index.html after the runtime config: the dev wallet's bridge script. */
   indexHtmlTransforms: ReadonlyArray<(html: string) => string>;
   /**
-   * Registers every /sandbox route (the launcher's review queue among them), deploys the sandbox treasury
-   * on the dev chain, and seeds one task of each kind into an empty catalogue.
+   * Registers every /sandbox route (the launcher's review queue among them) and the TON Connect bridge
+   * (/bridge), deploys the sandbox treasury on the dev chain, and seeds one task of each kind into an empty
+   * catalogue.
    */
   plugin(deps: Deps): (app: FastifyInstance) => Promise<void>;
 }

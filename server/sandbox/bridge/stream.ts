@@ -93,6 +93,8 @@ export function openBridgeStream(
   };
   // The response's 'close': the client went away, or the response ended.
   response.on('close', close);
+  // A write to a connection that just broke: the stream is over, not the process.
+  response.on('error', close);
   pump();
   return { close, closed };
 }
