@@ -272,6 +272,7 @@ describe('the sandbox TON Connect bridge', () => {
       `client_id=${wallet}&last_event_id=-1`,
       `client_id=${wallet}&last_event_id=abc`,
       `client_id=${wallet}&last_event_id=1.5`,
+      `client_id=${wallet}&last_event_id=9999999999999999999`,
     ]) {
       const response = await fetch(`${base}/bridge/events?${query}`);
       expect(response.status, query).toBe(422);

@@ -8,6 +8,8 @@ export const clientIdSchema = z
   .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits')
   .transform((id) => id.toLowerCase());
 
+const MAX_EVENT_ID = 2n ** 63n - 1n;
+
 /** Trace ids are the SDK's UUIDs; anything short is carried back as it came. */
 const traceIdSchema = z.string().max(128).optional();
 
@@ -22,11 +24,13 @@ export const eventsQuerySchema = z.object({
         .max(BRIDGE_MAX_CLIENT_IDS, `at most ${BRIDGE_MAX_CLIENT_IDS} client ids`)
         .transform((ids) => [...new Set(ids)]),
     ),
-  // An event id the client already has (a BIGSERIAL: up to 19 digits).
+  // An event id the client already has (a BIGSERIAL, so no more than a BIGINT holds).
   last_event_id: z
     .string()
     .regex(/^\d{1,19}$/, 'must be a non-negative integer')
-    .transform((id) => BigInt(id).toString())
+    .transform((id) => BigInt(id))
+    .refine((id) => id <= MAX_EVENT_ID, 'must be a non-negative integer')
+    .transform(String)
     .optional(),
   trace_id: traceIdSchema,
 });
