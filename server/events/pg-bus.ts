@@ -14,8 +14,8 @@
  *   and LISTENs again; events sent meanwhile are lost to this process, so every local socket is then
  *   sent `resync` and its client refetches what it shows (and revoked sessions missed meanwhile are
  *   read from the database by server/auth's periodic sweep).
- * - Besides socket messages it carries revoked sessions, which every process, the publisher included,
- *   learns when its listener hears them too.
+ * - Besides socket messages it carries revoked sessions and the sandbox bridge's recipients, which every
+ *   process, the publisher included, learns when its listener hears them too.
  */
 import pg from 'pg';
 import type { OperatorSocketMessage, SocketMessage } from '@/shared/api/contract';
@@ -34,14 +34,16 @@ const RECONNECT_MAX_MS = 5_000;
 
 /**
  * What travels: a message for one user (`u`) or for everyone (`u` null), revoked sessions (`s`), a message
- * for the operators (`o`); or a reference to one of those (`r`).
+ * for the operators (`o`), the sandbox bridge's recipients (`b`); or a reference to one of those (`r`).
  */
-type Carried = { u: number | null; m: SocketMessage } | { s: string[] } | { o: OperatorSocketMessage };
+type Carried =
+  { u: number | null; m: SocketMessage } | { s: string[] } | { o: OperatorSocketMessage } | { b: string[] };
 type Envelope = Carried | { r: string };
 
 const carried = (event: BusEvent): Carried => {
   if ('revokedSessions' in event) return { s: event.revokedSessions };
   if ('operators' in event) return { o: event.operators };
+  if ('bridge' in event) return { b: event.bridge };
   return { u: event.userId, m: event.message };
 };
 
@@ -77,6 +79,7 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   const deliver = (envelope: Carried) => {
     if ('s' in envelope) local.publishSessionsRevoked(envelope.s);
     else if ('o' in envelope) local.publishToOperators(envelope.o);
+    else if ('b' in envelope) local.publishBridge(envelope.b);
     else if (envelope.u === null) local.publishGlobal(envelope.m);
     else local.publishToUser(envelope.u, envelope.m);
   };
@@ -189,7 +192,9 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
     publishGlobal: (message) => publishOutside({ userId: null, message }),
     publishSessionsRevoked: (revokedSessions) => publishOutside({ revokedSessions }),
     publishToOperators: (operators) => publishOutside({ operators }),
+    publishBridge: (bridge) => publishOutside({ bridge }),
     subscribeOperators: local.subscribeOperators,
+    subscribeBridge: local.subscribeBridge,
     subscribeUser: local.subscribeUser,
     subscribeGlobal: local.subscribeGlobal,
     subscribeSessionsRevoked: local.subscribeSessionsRevoked,

@@ -14,6 +14,8 @@ export interface Tx extends Queryable {
   publishGlobal(message: SocketMessage): void;
   publishSessionsRevoked(sessionIds: string[]): void;
   publishToOperators(message: OperatorSocketMessage): void;
+  /** The sandbox bridge stored messages for these client ids (server/sandbox/bridge). */
+  publishBridge(clientIds: string[]): void;
 }
 
 export async function inTransaction<T>(db: Db, bus: EventBus, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -28,6 +30,9 @@ export async function inTransaction<T>(db: Db, bus: EventBus, fn: (tx: Tx) => Pr
         if (sessionIds.length > 0) outbox.push({ revokedSessions: sessionIds });
       },
       publishToOperators: (message) => outbox.push({ operators: message }),
+      publishBridge: (clientIds) => {
+        if (clientIds.length > 0) outbox.push({ bridge: clientIds });
+      },
     });
     if (isPgEventBus(bus) && outbox.length > 0) await bus.notifyWithin(q, outbox.splice(0));
     return value;

@@ -1,9 +1,9 @@
 /**
  * The sandbox (DESIGN.md §2): everything production does not have, in one plugin. The launcher and
  * the Telegram host frame (/sandbox/), test users and their grants, the dev wallet, the dev chain
- * (/sandbox/chain/jsonRPC) with its faucet and the sandbox treasury, the launcher's community flag, and
- * the stand-in for the Bot API's prepared share messages and its recorder (a test user's bot chat, the
- * bot's setup), the seeded tasks and the review queue.
+ * (/sandbox/chain/jsonRPC) with its faucet and the sandbox treasury, a TON Connect bridge (/bridge), the
+ * launcher's community flag, and the stand-in for the Bot API's prepared share messages and its recorder
+ * (a test user's bot chat, the bot's setup), the seeded tasks and the review queue.
  *
  * server/app.ts loads this file with a dynamic import in sandbox mode only, so production never loads
  * sandbox code; nothing else outside server/sandbox/ imports it (.dependency-cruiser.cjs).
@@ -15,6 +15,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/index';
 import type { CommunityChecker, Deps, HotWalletKeys, ShareMessagePreparer } from '../deps';
 import { type SandboxBotApi, createSandboxBotApi } from './bot-api';
+import { bridgeRoutes } from './bridge/routes';
 import { chainRoutes } from './chain/routes';
 import { ensureSandboxTreasury } from './chain/service';
 import { sandboxTreasuryKeyPair, sandboxTreasuryWallet } from './chain/treasury';
@@ -43,8 +44,9 @@ export interface Sandbox {
   /** Applied to index.html after the runtime config: the dev wallet's bridge script. */
   indexHtmlTransforms: ReadonlyArray<(html: string) => string>;
   /**
-   * Registers every /sandbox route (the launcher's review queue among them), deploys the sandbox treasury
-   * on the dev chain, and seeds one task of each kind into an empty catalogue.
+   * Registers every /sandbox route (the launcher's review queue among them) and the TON Connect bridge
+   * (/bridge), deploys the sandbox treasury on the dev chain, and seeds one task of each kind into an empty
+   * catalogue.
    */
   plugin(deps: Deps): (app: FastifyInstance) => Promise<void>;
 }
@@ -65,6 +67,7 @@ export function createSandbox(config: Config, db: Db): Sandbox {
     plugin: (deps) => async (app) => {
       await app.register(sandboxRoutes(deps));
       await app.register(chainRoutes(deps));
+      await app.register(bridgeRoutes(deps));
       await app.register(sandboxReviewRoutes(deps));
       await ensureSandboxTreasury(deps);
       await seedSandboxTasks(deps);

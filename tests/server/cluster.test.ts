@@ -6,7 +6,8 @@
  * signed in on B hears what A's request and A's payment caused; a rolled-back transaction's event is
  * never heard; a payload over NOTIFY's limit arrives whole; killing B's listening connection makes B
  * reconnect, tell its sockets to resync, and hear what follows; a session signed out on A is refused
- * on B, and an operator's console socket on B hears A's operator events until its session ends on A.
+ * on B, and an operator's console socket on B hears A's operator events until its session ends on A; a
+ * sandbox bridge stream on B receives what is POSTed to A.
  * A user's money calls sent to both at once are counted together (the rate-limit counters are in
  * Postgres). And `npm run start:cluster` refuses
  * without a DATABASE_URL.
@@ -33,6 +34,7 @@ import {
 } from './helpers';
 import { createMint, fakeNode, newUser, payMint } from './mint-kit';
 import { fundedUser } from './race-kit';
+import { newClientId, openBridgeStream } from './support/bridge-client';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 
@@ -291,6 +293,33 @@ describe('two server processes on one Postgres', () => {
     await a.app.inject({ method: 'POST', url: '/api/admin/session/end', headers: bearer(token) });
     expect(await closed).toBe(4401);
     expect((await fetch(`${b.base}/api/admin/settings`, { headers: bearer(token) })).status).toBe(401);
+  });
+
+  it("the sandbox bridge: a stream on B receives the messages POSTed to A, told by A's notification", async () => {
+    const app = newClientId();
+    const wallet = newClientId();
+    const stream = await openBridgeStream(b.base, { client_id: wallet });
+    try {
+      expect(stream.status).toBe(200);
+      const postToA = async (text: string) => {
+        const response = await a.app.inject({
+          method: 'POST',
+          url: `/bridge/message?client_id=${app}&to=${wallet}&ttl=60`,
+          headers: { 'content-type': 'text/plain;charset=UTF-8' },
+          payload: Buffer.from(text).toString('base64'),
+        });
+        expect(response.json()).toEqual({ message: 'OK', statusCode: 200 });
+      };
+      await postToA('first');
+      await stream.untilMessages(1, 10_000);
+      // The stream has read once already, and B's heartbeat is 15 s away: only the notification brings this.
+      await postToA('second');
+      const messages = await stream.untilMessages(2, 5_000);
+      expect(messages.map((message) => Buffer.from(message.message, 'base64').toString())).toEqual(['first', 'second']);
+      expect(messages.every((message) => message.from === app)).toBe(true);
+    } finally {
+      stream.close();
+    }
   });
 
   it('start:cluster refuses to start without DATABASE_URL (PGlite is one process)', () => {

@@ -1,0 +1,71 @@
+/**
+ * The sandbox's TON Connect HTTP bridge at BRIDGE_PATH, so the app and the dev wallet talk through this
+ * server instead of a public bridge (the sandbox runs offline). The protocol is @tonconnect/sdk's
+ * BridgeGateway: GET …/events (SSE) and POST …/message.
+ *
+ * Outside /api, so maintenance never closes it (it is the wallet's transport, not the app's API), and no
+ * route here needs a token: a client id is a session's public key, and messages are end-to-end encrypted.
+ * Bad input answers 422 like every other route (parseOr422).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
+import { parseOr422 } from '../../lib/validation';
+import {
+  BRIDGE_BODY_LIMIT_BYTES,
+  BRIDGE_EVENTS_PATH,
+  BRIDGE_HEARTBEAT_MS,
+  BRIDGE_MESSAGE_PATH,
+  BRIDGE_OK,
+} from './constants';
+import { eventsQuerySchema, messageBodySchema, messageQuerySchema } from './schemas';
+import { postBridgeMessage } from './service';
+import { type BridgeStream, SSE_HEADERS, openBridgeStream } from './stream';
+
+export interface BridgeRoutesOptions {
+  /** Between heartbeats (default BRIDGE_HEARTBEAT_MS; tests use a short one). */
+  heartbeatMs?: number;
+}
+
+/** Registered by the sandbox plugin, so the bridge exists in sandbox mode only. */
+export function bridgeRoutes(deps: Deps, options: BridgeRoutesOptions = {}) {
+  const heartbeatMs = options.heartbeatMs ?? BRIDGE_HEARTBEAT_MS;
+  return async (app: FastifyInstance) => {
+    // The SDK posts the base64 text with fetch and no content type of its own (text/plain, which Fastify
+    // reads as a string); any other type, or none, is read as text too (this plugin's routes only).
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+    const streams = new Set<BridgeStream>();
+    // An open stream is a request that never ends: closing the app ends them, or it would wait forever.
+    app.addHook('preClose', async () => {
+      for (const stream of streams) stream.close();
+    });
+
+    app.get(BRIDGE_EVENTS_PATH, async (request, reply) => {
+      const query = parseOr422(eventsQuerySchema, request.query);
+      reply.hijack();
+      reply.raw.writeHead(200, SSE_HEADERS);
+      reply.raw.flushHeaders();
+      const stream = openBridgeStream(deps, reply.raw, {
+        clientIds: query.client_id,
+        lastEventId: query.last_event_id,
+        heartbeatMs,
+        onError: (error) => request.log.warn({ err: error }, 'bridge stream read failed'),
+      });
+      streams.add(stream);
+      void stream.closed.then(() => streams.delete(stream));
+    });
+
+    app.post(BRIDGE_MESSAGE_PATH, { bodyLimit: BRIDGE_BODY_LIMIT_BYTES }, async (request) => {
+      const query = parseOr422(messageQuerySchema, request.query);
+      const message = parseOr422(messageBodySchema, request.body);
+      await postBridgeMessage(deps, {
+        from: query.client_id,
+        to: query.to,
+        ttlSeconds: query.ttl,
+        message,
+        ...(query.trace_id !== undefined ? { traceId: query.trace_id } : {}),
+      });
+      return BRIDGE_OK;
+    });
+  };
+}
