@@ -96,8 +96,17 @@ vi.mock('@tonconnect/ui', () => {
     async getWallets() {
       return listed.wallets;
     }
-    onStatusChange() {
-      return () => undefined;
+    statusListeners: Array<(wallet: object | null) => void> = [];
+    onStatusChange(listener: (wallet: object | null) => void) {
+      this.statusListeners.push(listener);
+      return () => {
+        this.statusListeners = this.statusListeners.filter((other) => other !== listener);
+      };
+    }
+    /** The wallet's connect event arrives (through its bridge). */
+    answer() {
+      this.connected = true;
+      for (const listener of this.statusListeners) listener({ account: {} });
     }
   }
   class TonConnectUI {
@@ -265,6 +274,46 @@ describe('the wallet never dead-ends', () => {
     await allSettled(scope);
     expect(connector.connects[0]!.signal?.aborted).toBe(true);
     expect(localStorage.getItem('tg-7:ton-connect-storage_bridge-connection')).toBeNull();
+  });
+
+  describe('a pending session (the app was closed before its phone wallet answered)', () => {
+    const KEY = 'ton-connect-storage_bridge-connection';
+    const PENDING = '{"type":"http","sessionCrypto":{}}';
+    async function pendingConnector() {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const lib = await import('@tonconnect/ui');
+      const { createAppConnector } = await import('@/shared/ton-connect/connector');
+      const stored = new Map([[KEY, PENDING]]);
+      const storage = {
+        getItem: async (key: string) => stored.get(key) ?? null,
+        setItem: async (key: string, value: string) => void stored.set(key, value),
+        removeItem: async (key: string) => void stored.delete(key),
+      };
+      const app = createAppConnector(lib, { manifestUrl: setup.manifestUrl, storage }, [], 'testnet');
+      return { app, stored, fake: app.connector as unknown as { answer(): void } };
+    }
+
+    it('connects when the answer the bridge kept arrives once its stream is open', async () => {
+      const { app, stored, fake } = await pendingConnector();
+      const restored = app.restore(new AbortController().signal);
+      await vi.advanceTimersByTimeAsync(300);
+      stored.set(KEY, '{"type":"http","connectEvent":{}}');
+      fake.answer();
+      expect(await restored).toBe(true);
+      expect(stored.get(KEY)).toContain('connectEvent');
+    });
+
+    it('is forgotten when no answer comes within the grace, so later launches do not wait on it', async () => {
+      const { app, stored } = await pendingConnector();
+      let result: boolean | null = null;
+      void app.restore(new AbortController().signal).then((value) => (result = value));
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(result).toBeNull();
+      expect(stored.get(KEY)).toBe(PENDING);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(result).toBe(false);
+      expect(stored.has(KEY)).toBe(false);
+    });
   });
 
   it('the Dev Wallet, chosen in a view that connects over HTTP, connects through its injected bridge', async () => {

@@ -5,6 +5,8 @@
  * - A connect started from the picker is aborted when the picker closes without a wallet. The
  *   library leaves it running: a phone wallet whose HTTP bridge is unreachable keeps retrying in the
  *   background, and its pending session is stored, so every later load waits on that bridge again.
+ * - A pending session found on restore gets one round trip: a phone wallet may have answered while the
+ *   Mini App was closed, and its bridge delivers that answer when the stream opens; else it is forgotten.
  * - The wallet stays on the server's network (TON_NETWORK): a connect asks for an account on it and
  *   refuses a wallet on another, and every transaction names it, so the library refuses to send from a
  *   wallet on another (a connection restored from before, say) before the wallet is asked to sign.
@@ -27,6 +29,13 @@ export const chainOf = (network: TonNetwork): string => (network === 'testnet' ?
 
 /** The SDK's storage key of the current (or pending) wallet connection. */
 const STORED_CONNECTION_KEY = 'ton-connect-storage_bridge-connection';
+/**
+ * How long a restored pending session waits for its wallet's answer once its bridge is open. A phone
+ * wallet may have answered while the Mini App was closed (the user approved, then came back): the bridge
+ * kept the answer and delivers it as soon as the stream opens, so this is one round trip, not a wait for
+ * the user.
+ */
+const PENDING_ANSWER_GRACE_MS = 2_000;
 
 export interface AppConnector {
   connector: Connector;
@@ -65,6 +74,24 @@ function isPendingSession(stored: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether a wallet connects within `ms` (or before `signal` aborts). */
+function answeredWithin(connector: Connector, signal: AbortSignal, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (connected: boolean) => {
+      clearTimeout(timer);
+      unsubscribe();
+      signal.removeEventListener('abort', onAbort);
+      resolve(connected);
+    };
+    const onAbort = () => done(connector.connected);
+    const timer = setTimeout(() => done(connector.connected), ms);
+    const unsubscribe = connector.onStatusChange((wallet) => {
+      if (wallet) done(true);
+    });
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export function createAppConnector(
@@ -130,15 +157,21 @@ export function createAppConnector(
       return connector.connected;
     },
     async restore(signal) {
+      let opened = true;
       try {
         await connector.restoreConnection({ signal });
       } catch {
         /* aborted or failed: not connected */
+        opened = false;
       }
       if (connector.connected) return true;
       const stored = await options.storage.getItem(STORED_CONNECTION_KEY);
-      if (stored !== null && isPendingSession(stored)) await options.storage.removeItem(STORED_CONNECTION_KEY);
-      return false;
+      if (stored === null || !isPendingSession(stored)) return false;
+      if (opened && !signal.aborted && (await answeredWithin(connector, signal, PENDING_ANSWER_GRACE_MS))) return true;
+      // Re-read: the answer may have been stored while this waited.
+      const still = await options.storage.getItem(STORED_CONNECTION_KEY);
+      if (still !== null && isPendingSession(still)) await options.storage.removeItem(STORED_CONNECTION_KEY);
+      return connector.connected;
     },
     abortConnectsOnDismiss(ui) {
       ui.onModalStateChange((state) => {
