@@ -20,6 +20,9 @@ export const SERVER_FILES = [
   'server/sandbox/frame.html',
   'server/sandbox/dev-wallet.js',
   'server/sandbox/wallet/dev-wallet.svg',
+  'server/sandbox/mobile-wallet.html',
+  'server/sandbox/mobile-wallet.js',
+  'server/sandbox/wallet/dev-wallet-mobile.svg',
   'src/shared/lib/format/format-core.js',
 ] as const;
 export type ServerFile = (typeof SERVER_FILES)[number];

@@ -57,8 +57,8 @@ export function sandboxRoutes(deps: Deps) {
     });
     app.get('/sandbox/api/users/:id/launch', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);
-      const { farm_code: farmCode, via } = parseOr422(launchQuerySchema, request.query);
-      return launch(deps, id, farmCode, via);
+      const { farm_code: farmCode, via, start_param: startParam } = parseOr422(launchQuerySchema, request.query);
+      return launch(deps, id, { farmCode, via, startParam });
     });
     app.post('/sandbox/api/users/:id/grant', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);

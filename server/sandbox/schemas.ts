@@ -42,10 +42,16 @@ export const priceNudgeSchema = z.strictObject({ direction: z.enum(['up', 'down'
 /**
  * `?farm_code=`: open the app as from a farm link (start parameter `farm_<code>`, signed in the launch data).
  * `?via=web_app_button`: as from a bot message's web_app button, which carries no start parameter.
+ * `?start_param=`: as from a t.me link with that start parameter (the phone-style Dev Wallet's return).
  */
 export const launchQuerySchema = z.object({
   farm_code: activationCodeSchema.optional(),
   via: z.enum(['web_app_button']).optional(),
+  /** `?start_param=`: as from a t.me link carrying this start parameter instead of the user's own. */
+  start_param: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,512}$/, 'start_param: 1–512 letters, digits, _ and -')
+    .optional(),
 });
 
 export const patchSandboxUserSchema = z.strictObject({

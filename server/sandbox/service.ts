@@ -146,13 +146,23 @@ export interface LaunchInfo {
  * The launch URL of a test user. With `farmCode` the app opens as from a farm link
  * (t.me/<bot>/<app>?startapp=farm_<code>): that start parameter replaces the user's referrer code for
  * this launch, as Telegram carries one start parameter. With `via` 'web_app_button' it opens as from a bot
- * message's button: no start parameter at all.
+ * message's button: no start parameter at all. With `startParam` it opens as from a t.me link carrying that
+ * one (the host emulator's return from the phone-style Dev Wallet: `tonconnect-…`).
  */
-export async function launch(deps: Deps, id: number, farmCode?: string, via?: 'web_app_button'): Promise<LaunchInfo> {
+export async function launch(
+  deps: Deps,
+  id: number,
+  options: { farmCode?: string | undefined; via?: 'web_app_button' | undefined; startParam?: string | undefined } = {},
+): Promise<LaunchInfo> {
   const stored = await requireSandboxUser(deps, id);
+  const { farmCode, via } = options;
   // A bot message's web_app button opens its URL with no start parameter (a farm code rides in its query).
   const startParam =
-    via === 'web_app_button' ? null : farmCode ? `${FARM_START_PREFIX}${farmCode}` : stored.start_param;
+    via === 'web_app_button'
+      ? null
+      : farmCode
+        ? `${FARM_START_PREFIX}${farmCode}`
+        : (options.startParam ?? stored.start_param);
   const user = { ...stored, start_param: startParam };
   const hash = new URLSearchParams({
     tgWebAppData: signInitData(deps.config.botToken, user),

@@ -437,11 +437,22 @@ function installedFallbackList(): unknown[] {
 }
 
 describe('wallets list, script and page', () => {
-  it('lists the dev wallet first (every platform, js bridge), then the library’s fallback list', async () => {
+  it('lists the dev wallet first (every platform, js bridge), the phone-style one (HTTP bridge), then the library’s fallback list', async () => {
     const response = await inject({ method: 'GET', url: '/sandbox/wallets-v2.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    const [first, ...rest] = response.json<Array<Record<string, unknown>>>();
+    const [first, mobile, ...rest] = response.json<Array<Record<string, unknown>>>();
+    // Reached as Telegram's Wallet is: a t.me universal link and the local HTTP bridge, nothing injected.
+    expect(mobile).toEqual({
+      app_name: 'devwallet-mobile',
+      name: 'Dev Wallet (mobile)',
+      image: `${PUBLIC_URL}/sandbox/dev-wallet-mobile.svg`,
+      about_url: `${PUBLIC_URL}/sandbox/`,
+      platforms: ['ios', 'android', 'chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'],
+      universal_url: 'https://t.me/DevWalletSandboxBot?attach=wallet',
+      bridge: [{ type: 'sse', url: `${PUBLIC_URL}/bridge` }],
+      features: ['SendTransaction', { name: 'SendTransaction', maxMessages: 4 }],
+    });
     expect(first).toEqual({
       app_name: 'devwallet',
       name: 'Dev Wallet',
@@ -468,7 +479,14 @@ describe('wallets list, script and page', () => {
     const icon = await inject({ method: 'GET', url: '/sandbox/dev-wallet.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toMatch(/image\/svg\+xml/);
-    for (const url of ['/sandbox/dev-wallet.js', '/sandbox/wallets-v2.json', '/sandbox/api/wallet?init_data=x']) {
+    for (const url of [
+      '/sandbox/dev-wallet.js',
+      '/sandbox/wallets-v2.json',
+      '/sandbox/api/wallet?init_data=x',
+      '/sandbox/mobile-wallet/',
+      '/sandbox/mobile-wallet.js',
+      '/sandbox/dev-wallet-mobile.svg',
+    ]) {
       expect((await production.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
   });

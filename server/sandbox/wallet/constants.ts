@@ -41,3 +41,20 @@ export const DEV_WALLET_PLATFORMS = [
 ] as const;
 /** The Dev Wallet's HTTP bridge URL in the list: its identity for the app's connector, not a bridge. */
 export const DEV_WALLET_BRIDGE_PATH = '/sandbox/dev-wallet/bridge';
+
+/**
+ * The phone-style Dev Wallet (DESIGN.md §2): the path most users take. Like Telegram's own Wallet it is a
+ * Telegram Mini App reached by a t.me universal link; the app talks to it through the sandbox's HTTP
+ * bridge (server/sandbox/bridge/), and the host emulator opens it when the app asks Telegram to open that
+ * link (web_app_open_tg_link). The same dev-chain keys as the injected Dev Wallet sign for it.
+ */
+export const MOBILE_WALLET_NAME = 'Dev Wallet (mobile)';
+export const MOBILE_WALLET_APP_NAME = 'devwallet-mobile';
+/** The wallet Mini App's bot: t.me/<bot>?attach=wallet, which the SDK turns into /<bot>/start?startapp=tonconnect-… */
+export const MOBILE_WALLET_BOT = 'DevWalletSandboxBot';
+/** The wallet "app" itself: a page the host emulator shows in its own frame, as Telegram shows @wallet. */
+export const MOBILE_WALLET_PAGE_PATH = '/sandbox/mobile-wallet/';
+export const MOBILE_WALLET_SCRIPT_PATH = '/sandbox/mobile-wallet.js';
+export const MOBILE_WALLET_IMAGE_PATH = '/sandbox/dev-wallet-mobile.svg';
+/** What a bridge message from the wallet lives: the SDK's own default (SPEC §9, message lifetime 300 s). */
+export const MOBILE_WALLET_MESSAGE_TTL_SECONDS = 300;

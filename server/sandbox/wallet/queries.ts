@@ -57,3 +57,82 @@ export async function findSandboxUserIdByTelegramId(q: Queryable, telegramId: nu
 export async function sandboxUserExists(q: Queryable, id: number): Promise<boolean> {
   return (await q.query('SELECT 1 FROM sandbox_users WHERE id = $1', [id])).length > 0;
 }
+
+// ---- the phone-style Dev Wallet's TON Connect sessions ------------------------------------------------
+
+export interface MobileSessionRow {
+  session_id: string;
+  secret_key: string;
+  sandbox_user_id: number;
+  app_client_id: string;
+}
+
+export async function insertMobileSession(q: Queryable, row: MobileSessionRow): Promise<void> {
+  await q.query(
+    `INSERT INTO sandbox_mobile_wallet_sessions (session_id, secret_key, sandbox_user_id, app_client_id)
+     VALUES ($1, $2, $3, $4)`,
+    [row.session_id, row.secret_key, row.sandbox_user_id, row.app_client_id],
+  );
+}
+
+export async function findMobileSession(q: Queryable, sessionId: string): Promise<MobileSessionRow | undefined> {
+  const [row] = await q.query<MobileSessionRow>(
+    'SELECT session_id, secret_key, sandbox_user_id, app_client_id FROM sandbox_mobile_wallet_sessions WHERE session_id = $1',
+    [sessionId],
+  );
+  return row;
+}
+
+/** The newest session this user's wallet opened for an app connection. */
+export async function findMobileSessionOfApp(
+  q: Queryable,
+  sandboxUserId: number,
+  appClientId: string,
+): Promise<MobileSessionRow | undefined> {
+  const [row] = await q.query<MobileSessionRow>(
+    `SELECT session_id, secret_key, sandbox_user_id, app_client_id FROM sandbox_mobile_wallet_sessions
+     WHERE sandbox_user_id = $1 AND app_client_id = $2 ORDER BY created_at DESC LIMIT 1`,
+    [sandboxUserId, appClientId],
+  );
+  return row;
+}
+
+/** The session's next event id: the SDK drops an event whose id is not above the last one it saw. */
+export async function nextMobileEventId(q: Queryable, sessionId: string): Promise<number> {
+  const [row] = await q.query<{ last_event_id: number }>(
+    `UPDATE sandbox_mobile_wallet_sessions SET last_event_id = last_event_id + 1
+     WHERE session_id = $1 RETURNING last_event_id`,
+    [sessionId],
+  );
+  if (!row) throw new Error('nextMobileEventId: session is gone');
+  return row.last_event_id;
+}
+
+/** Claims the answer to one request: true for exactly one caller. */
+export async function claimMobileAnswer(q: Queryable, sessionId: string, requestId: string): Promise<boolean> {
+  const rows = await q.query(
+    `INSERT INTO sandbox_mobile_wallet_answers (session_id, request_id) VALUES ($1, $2)
+     ON CONFLICT DO NOTHING RETURNING 1`,
+    [sessionId, requestId],
+  );
+  return rows.length > 0;
+}
+
+export async function releaseMobileAnswer(q: Queryable, sessionId: string, requestId: string): Promise<void> {
+  await q.query('DELETE FROM sandbox_mobile_wallet_answers WHERE session_id = $1 AND request_id = $2', [
+    sessionId,
+    requestId,
+  ]);
+}
+
+export async function mobileAnswerClaimed(q: Queryable, sessionId: string, requestId: string): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM sandbox_mobile_wallet_answers WHERE session_id = $1 AND request_id = $2', [
+    sessionId,
+    requestId,
+  ]);
+  return rows.length > 0;
+}
+
+export async function deleteMobileSession(q: Queryable, sessionId: string): Promise<void> {
+  await q.query('DELETE FROM sandbox_mobile_wallet_sessions WHERE session_id = $1', [sessionId]);
+}

@@ -1,15 +1,27 @@
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { idParamsSchema } from '@/shared/api/contract';
 import type { Deps } from '../../deps';
 import { serverFile } from '../../lib/files';
 import { parseOr422 } from '../../lib/validation';
-import { DEFAULT_FAUCET_NANOTONS, DEV_WALLET_IMAGE_PATH, DEV_WALLET_SCRIPT_PATH, WALLETS_LIST_PATH } from './constants';
+import {
+  DEFAULT_FAUCET_NANOTONS,
+  DEV_WALLET_IMAGE_PATH,
+  DEV_WALLET_SCRIPT_PATH,
+  MOBILE_WALLET_IMAGE_PATH,
+  MOBILE_WALLET_PAGE_PATH,
+  MOBILE_WALLET_SCRIPT_PATH,
+  WALLETS_LIST_PATH,
+} from './constants';
+import { openMobileMessage, openMobileSession, sendMobileMessage } from './mobile';
 import {
   connectBodySchema,
   faucetBodySchema,
   hotWalletDrainSchema,
   hotWalletTopUpSchema,
+  mobileOpenBodySchema,
+  mobileSendBodySchema,
+  mobileSessionBodySchema,
   sendBodySchema,
   walletQuerySchema,
 } from './schemas';
@@ -36,11 +48,37 @@ export function devWalletRoutes(deps: Deps) {
         .header('cache-control', 'no-cache')
         .send(await readFile(serverFile('server/sandbox/dev-wallet.js'))),
     );
-    app.get(DEV_WALLET_IMAGE_PATH, async (_request, reply) =>
+    const image =
+      (file: 'dev-wallet.svg' | 'dev-wallet-mobile.svg') => async (_request: unknown, reply: FastifyReply) =>
+        reply
+          .type('image/svg+xml')
+          .header('cache-control', 'public, max-age=3600')
+          .send(await readFile(serverFile(`server/sandbox/wallet/${file}`)));
+    app.get(DEV_WALLET_IMAGE_PATH, image('dev-wallet.svg'));
+    app.get(MOBILE_WALLET_IMAGE_PATH, image('dev-wallet-mobile.svg'));
+
+    // The phone-style Dev Wallet: the wallet "app" the host emulator shows (a page with an inline-free
+    // script, as the dev wallet's), and the calls its protocol needs (mobile.ts).
+    app.get(MOBILE_WALLET_PAGE_PATH, { config: { withoutCsp: true } }, async (_request, reply) =>
       reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=3600')
-        .send(await readFile(serverFile('server/sandbox/wallet/dev-wallet.svg'))),
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(await readFile(serverFile('server/sandbox/mobile-wallet.html'))),
+    );
+    app.get(MOBILE_WALLET_SCRIPT_PATH, async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await readFile(serverFile('server/sandbox/mobile-wallet.js'))),
+    );
+    app.post('/sandbox/api/mobile-wallet/session', async (request) =>
+      openMobileSession(deps, parseOr422(mobileSessionBodySchema, request.body)),
+    );
+    app.post('/sandbox/api/mobile-wallet/open', async (request) =>
+      openMobileMessage(deps, parseOr422(mobileOpenBodySchema, request.body)),
+    );
+    app.post('/sandbox/api/mobile-wallet/send', async (request) =>
+      sendMobileMessage(deps, parseOr422(mobileSendBodySchema, request.body)),
     );
     app.get(WALLETS_LIST_PATH, async (_request, reply) =>
       reply.header('cache-control', 'no-cache').send(walletsList(deps.config)),

@@ -5,6 +5,7 @@
 import { Address, Cell, type StateInit, loadStateInit } from '@ton/core';
 import { z } from 'zod';
 import { moneyInput } from '@/shared/api/contract';
+import { clientIdSchema } from '../bridge/schemas';
 import { MAX_FAUCET_NANOTONS, MAX_MESSAGES } from './constants';
 
 const initData = z.string().min(1, 'init_data is required').max(8192);
@@ -168,3 +169,46 @@ export interface TransactionPreview {
     has_state_init: boolean;
   }>;
 }
+
+// ---- the phone-style Dev Wallet (mobile.ts) -------------------------------------------------------
+
+export const mobileSessionBodySchema = z.strictObject({
+  init_data: initData,
+  /** The app's session id from the link the wallet was opened with (`id`). */
+  app_client_id: clientIdSchema,
+  /** A connect link opens a new session; a request's link finds the one it connected. */
+  create: z.boolean(),
+});
+
+export const mobileOpenBodySchema = z.strictObject({
+  init_data: initData,
+  session_id: clientIdSchema,
+  /** As the bridge delivered it: the sender's client id and the encrypted message (base64). */
+  from: clientIdSchema,
+  message: z.string().min(1).max(65_536),
+});
+
+const protocolError = z.strictObject({ code: z.number().int().min(0).max(1000), message: z.string().max(1000) });
+
+/** What the wallet sends the app (TON Connect protocol v2): an event, or the answer to one request. */
+export const walletMessageSchema = z.union([
+  z.strictObject({
+    event: z.literal('connect'),
+    payload: z.strictObject({
+      items: z.array(z.record(z.string(), z.unknown())).min(1).max(4),
+      device: z.record(z.string(), z.unknown()),
+    }),
+  }),
+  z.strictObject({ event: z.literal('connect_error'), payload: protocolError }),
+  z.strictObject({ event: z.literal('disconnect'), payload: z.strictObject({}) }),
+  z.strictObject({ id: z.string().min(1).max(64), result: z.unknown() }),
+  z.strictObject({ id: z.string().min(1).max(64), error: protocolError }),
+]);
+export type WalletMessage = z.output<typeof walletMessageSchema>;
+
+export const mobileSendBodySchema = z.strictObject({
+  init_data: initData,
+  session_id: clientIdSchema,
+  message: walletMessageSchema,
+});
+export type MobileSendBody = z.output<typeof mobileSendBodySchema>;

@@ -15,7 +15,12 @@ import {
   DEV_WALLET_NAME,
   DEV_WALLET_PLATFORMS,
   MAX_MESSAGES,
+  MOBILE_WALLET_APP_NAME,
+  MOBILE_WALLET_BOT,
+  MOBILE_WALLET_IMAGE_PATH,
+  MOBILE_WALLET_NAME,
 } from './constants';
+import { BRIDGE_PATH } from '../bridge/constants';
 import fallbackWallets from './fallback-wallets.json' with { type: 'json' };
 
 /** An entry of wallets-v2.json, as far as the SDK reads it. */
@@ -51,6 +56,23 @@ export function devWalletListItem(config: Config): WalletListItem {
   };
 }
 
+/**
+ * The phone-style Dev Wallet: a wallet reached over the HTTP bridge by a t.me universal link, as
+ * Telegram's Wallet is; listed on every platform, so every view (phone row, desktop QR) offers it.
+ */
+export function mobileWalletListItem(config: Config): WalletListItem {
+  return {
+    app_name: MOBILE_WALLET_APP_NAME,
+    name: MOBILE_WALLET_NAME,
+    image: `${config.publicUrl}${MOBILE_WALLET_IMAGE_PATH}`,
+    about_url: `${config.publicUrl}/sandbox/`,
+    platforms: [...DEV_WALLET_PLATFORMS],
+    universal_url: `https://t.me/${MOBILE_WALLET_BOT}?attach=wallet`,
+    bridge: [{ type: 'sse', url: `${config.publicUrl}${BRIDGE_PATH}` }],
+    features: ['SendTransaction', { name: 'SendTransaction', maxMessages: MAX_MESSAGES }],
+  };
+}
+
 export function walletsList(config: Config): WalletListItem[] {
-  return [devWalletListItem(config), ...FALLBACK_WALLETS];
+  return [devWalletListItem(config), mobileWalletListItem(config), ...FALLBACK_WALLETS];
 }
