@@ -13,6 +13,12 @@
   if (window.devwallet) return;
 
   var ORIGIN = window.location.origin;
+  // The phone-style Dev Wallet's page (mobile-wallet.html) runs this same wallet under its own name, device
+  // and storage: window.devwalletOptions, set before this script.
+  var options = window.devwalletOptions || {};
+  var NAME = options.name || 'Dev Wallet';
+  var APP_NAME = options.appName || 'devwallet';
+  var STORAGE_PREFIX = options.storagePrefix || 'devwallet';
   var API = '/sandbox/api/wallet';
   var PLATFORMS = ['ios', 'android', 'chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'];
   var FEATURES = ['SendTransaction', { name: 'SendTransaction', maxMessages: 4 }];
@@ -25,16 +31,16 @@
   var METHOD_NOT_SUPPORTED = 400;
 
   var deviceInfo = {
-    platform: 'browser',
-    appName: 'Dev Wallet',
+    platform: options.platform || 'browser',
+    appName: options.appName ? APP_NAME : NAME,
     appVersion: '1.0.0',
     maxProtocolVersion: 2,
     features: FEATURES,
   };
   var walletInfo = {
-    name: 'Dev Wallet',
-    app_name: 'devwallet',
-    image: ORIGIN + '/sandbox/dev-wallet.svg',
+    name: NAME,
+    app_name: APP_NAME,
+    image: options.image || ORIGIN + '/sandbox/dev-wallet.svg',
     about_url: ORIGIN + '/sandbox/',
     platforms: PLATFORMS,
     features: FEATURES,
@@ -134,6 +140,14 @@
       deploys: 'Deploys a contract (stateInit)',
       message: 'Message {number}',
       network: 'testnet · sandbox',
+      waiting: 'Connected to {app}. Requests from the app appear here.',
+      notConnected: 'Open this wallet from an app’s Connect Wallet.',
+      back: 'Back to {app}',
+      answered: 'Done. You can go back to {app}.',
+      declined: 'Declined. You can go back to {app}.',
+      linkBroken: 'This link is not a TON Connect request.',
+      sessionMissing: 'This app is not connected to this wallet.',
+      theApp: 'the app',
     },
     ru: {
       wantsToConnect: '{app} запрашивает подключение',
@@ -154,6 +168,14 @@
       deploys: 'Развёртывает контракт (stateInit)',
       message: 'Сообщение {number}',
       network: 'testnet · песочница',
+      waiting: 'Подключено к {app}. Запросы приложения появятся здесь.',
+      notConnected: 'Откройте кошелёк через «Подключить кошелёк» в приложении.',
+      back: 'Вернуться в {app}',
+      answered: 'Готово. Можно вернуться в {app}.',
+      declined: 'Отклонено. Можно вернуться в {app}.',
+      linkBroken: 'Эта ссылка не запрос TON Connect.',
+      sessionMissing: 'Это приложение не подключено к кошельку.',
+      theApp: 'приложение',
     },
   };
 
@@ -203,7 +225,7 @@
 
   function connectionKey() {
     var id = telegramUserId();
-    return id ? 'devwallet:connection:' + id : null;
+    return id ? STORAGE_PREFIX + ':connection:' + id : null;
   }
   function loadConnection() {
     var key = connectionKey();
@@ -225,8 +247,8 @@
   }
 
   function nextEventId() {
-    var id = Number(storageGet('devwallet:event-id') || '0') + 1;
-    storageSet('devwallet:event-id', String(id));
+    var id = Number(storageGet(STORAGE_PREFIX + ':event-id') || '0') + 1;
+    storageSet(STORAGE_PREFIX + ':event-id', String(id));
     return id;
   }
 
@@ -399,7 +421,7 @@
     var card = el('div', 'card');
     card.setAttribute('role', 'dialog');
     card.setAttribute('aria-modal', 'true');
-    card.setAttribute('aria-label', 'Dev Wallet');
+    card.setAttribute('aria-label', NAME);
     card.lang = language();
     card.tabIndex = -1;
 
@@ -407,7 +429,7 @@
     var logo = el('img');
     logo.src = walletInfo.image;
     logo.alt = '';
-    brand.append(logo, el('span', '', 'Dev Wallet'), el('span', 'net', t('network')));
+    brand.append(logo, el('span', '', NAME), el('span', 'net', t('network')));
     var title = el('h2', '', options.title);
     title.id = 'devwallet-title';
     var error = el('p', 'error');
@@ -732,6 +754,20 @@
       disconnect: function () {
         clearConnection();
       },
+    },
+    /** For the phone-style wallet's page (mobile-wallet.js): the launch data, server calls, texts and figures. */
+    sandbox: {
+      initData: initData,
+      api: api,
+      t: t,
+      language: language,
+      themeParams: themeParams,
+      fetchWallet: fetchWallet,
+      manifestAppName: manifestAppName,
+      formatLoaded: formatLoaded,
+      tonBalance: tonBalance,
+      shortAddress: shortAddress,
+      clearConnection: clearConnection,
     },
   };
 })();

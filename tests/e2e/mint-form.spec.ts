@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { appFrame, connectDevWallet, createTestUser } from './sandbox';
+import { INJECTED_DEV_WALLET, appFrame, connectDevWallet, createTestUser } from './sandbox';
 
 /*
  * The mint form says what is wrong before anything is sent — the plan's range, the wallet's
@@ -29,7 +29,7 @@ test('the mint form checks the amount before sending and asks for a wallet first
   await amount.fill('5');
   await expect(app.getByRole('button', { name: 'Create mint' })).toHaveCount(0);
   await app.getByRole('button', { name: 'Connect wallet', exact: true }).click();
-  await expect(app.getByRole('button', { name: /Dev Wallet/ }).first()).toBeVisible();
+  await expect(app.getByRole('button', { name: INJECTED_DEV_WALLET }).first()).toBeVisible();
   await page.keyboard.press('Escape');
 
   await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();

@@ -35,6 +35,9 @@ export const appFrame = (page: Page) => page.frameLocator('#app-frame');
 export const hostEventTypes = (page: Page) =>
   page.evaluate(() => (window as unknown as { hostEvents: { type: string }[] }).hostEvents.map((e) => e.type));
 
+/** The injected Dev Wallet's entry in the wallets modal (not "Dev Wallet (mobile)", the bridge one). */
+export const INJECTED_DEV_WALLET = /Dev Wallet(?! \(mobile\))/;
+
 /** The dev wallet's Approve/Decline sheet, injected into the app's page (sandbox only). */
 export const devWalletDialog = (page: Page) => appFrame(page).getByRole('dialog', { name: 'Dev Wallet' });
 
@@ -53,10 +56,7 @@ export async function connectDevWallet(page: Page, language: keyof typeof CONNEC
   const words = CONNECT_WORDS[language];
   const app = appFrame(page);
   await app.getByRole('button', { name: words.connectWallet }).click();
-  await app
-    .getByRole('button', { name: /Dev Wallet/ })
-    .first()
-    .click();
+  await app.getByRole('button', { name: INJECTED_DEV_WALLET }).first().click();
   const sheet = devWalletDialog(page);
   await expect(sheet).toContainText(words.request);
   await sheet.getByRole('button', { name: words.connect }).click();

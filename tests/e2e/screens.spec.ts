@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { en } from '../../src/shared/i18n/en';
 import { ru } from '../../src/shared/i18n/ru';
-import { createTestUser, openAppDirectly } from './sandbox';
+import { INJECTED_DEV_WALLET, createTestUser, openAppDirectly } from './sandbox';
 
 /*
  * Issue #9: every screen at 390 px, light and dark, English and Russian: no serious or critical
@@ -201,10 +201,7 @@ for (const language of ['en', 'ru'] as const) {
       // Connected from the wallet list's desktop view (its phone view is wallet-offline.spec.ts's).
       await page.setViewportSize({ width: 1000, height: 900 });
       await dialog.getByRole('button', { name: t['sell.connectWallet'] }).click();
-      await page
-        .getByRole('button', { name: /Dev Wallet/ })
-        .first()
-        .click();
+      await page.getByRole('button', { name: INJECTED_DEV_WALLET }).first().click();
       // The Dev Wallet's sheet speaks the app's language.
       const sheet = page.getByRole('dialog', { name: 'Dev Wallet' });
       await sheet.getByRole('button', { name: /^(Connect|Подключить)$/ }).click();

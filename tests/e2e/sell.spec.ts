@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatUnits, parseUnits } from '../../src/shared/api/contract/money';
 import { formatAmount } from '../../src/shared/lib/format';
-import { appFrame, connectDevWallet, createTestUser } from './sandbox';
+import { INJECTED_DEV_WALLET, appFrame, connectDevWallet, createTestUser } from './sandbox';
 
 /*
  * Issue #12 (sell) end to end: the dev wallet connected, tokens sold from a balance, the payout worker
@@ -210,5 +210,5 @@ test('without a wallet: Connect wallet or a typed address; a wrong address is ex
 
   // Connect wallet opens the wallet list.
   await dialog.getByRole('button', { name: 'Connect wallet' }).click();
-  await expect(app.getByRole('button', { name: /Dev Wallet/ }).first()).toBeVisible();
+  await expect(app.getByRole('button', { name: INJECTED_DEV_WALLET }).first()).toBeVisible();
 });

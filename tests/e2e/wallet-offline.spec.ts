@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
+import { INJECTED_DEV_WALLET, appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
 
 /*
  * The sandbox wallet never dead-ends, at phone width (a phone platform: the host's 390 px frame,
@@ -33,7 +33,7 @@ test('at phone width the Dev Wallet is offered, and a phone wallet that cannot c
   // A phone wallet first: it cannot connect; the user gives up on it.
   await app.getByRole('button', { name: 'Connect Wallet' }).click();
   const modal = app.locator('[data-tc-wallets-modal-container]');
-  await expect(modal.getByRole('button', { name: /Dev Wallet/ })).toBeVisible();
+  await expect(modal.getByRole('button', { name: INJECTED_DEV_WALLET })).toBeVisible();
   await modal.getByRole('button', { name: /Tonkeeper/ }).click();
   await expect(modal).toContainText('Continue in Tonkeeper');
   await closeWalletsModal(page);
@@ -41,7 +41,7 @@ test('at phone width the Dev Wallet is offered, and a phone wallet that cannot c
 
   // The button still opens the modal, and the Dev Wallet connects from it.
   await app.getByRole('button', { name: 'Connect Wallet' }).click();
-  await modal.getByRole('button', { name: /Dev Wallet/ }).click();
+  await modal.getByRole('button', { name: INJECTED_DEV_WALLET }).click();
   const sheet = devWalletDialog(page);
   await expect(sheet).toContainText('TON Token wants to connect');
   await sheet.getByRole('button', { name: 'Connect' }).click();
@@ -84,7 +84,7 @@ test('a reload whose saved session waits on an unreachable bridge gives up in se
   await expect(restoring).toBeHidden();
 
   await app.getByRole('button', { name: 'Connect Wallet' }).click();
-  await modal.getByRole('button', { name: /Dev Wallet/ }).click();
+  await modal.getByRole('button', { name: INJECTED_DEV_WALLET }).click();
   const sheet = devWalletDialog(page);
   await sheet.getByRole('button', { name: 'Connect' }).click();
   await expect(app.getByTestId('wallet-address')).toBeVisible();
@@ -94,10 +94,7 @@ test('a reload whose saved session waits on an unreachable bridge gives up in se
 test('the Dev Wallet’s sheet speaks the user’s language', async ({ page }) => {
   const app = await openAsUser(page, 'ru');
   await app.getByRole('button', { name: 'Подключить кошелёк' }).click();
-  await app
-    .locator('[data-tc-wallets-modal-container]')
-    .getByRole('button', { name: /Dev Wallet/ })
-    .click();
+  await app.locator('[data-tc-wallets-modal-container]').getByRole('button', { name: INJECTED_DEV_WALLET }).click();
   const sheet = devWalletDialog(page);
   await expect(sheet).toContainText('TON Token запрашивает подключение');
   await expect(sheet).toContainText('Адрес');
