@@ -147,3 +147,24 @@ test('a phone wallet that never answers leaves Connect Wallet usable', async ({ 
   await expect(app.getByTestId('wallet-address')).toBeVisible();
   await expect(devWalletDialog(page)).toBeHidden();
 });
+
+test('on desktop too (tdesktop, the 520 px window), the phone wallet is offered and its Desktop button connects it by its link', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { row } = await createTestUser(page, { platform: 'tdesktop' });
+  await row.getByRole('link', { name: 'Open' }).click();
+  const app = appFrame(page);
+  await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 20_000 });
+  await app.getByRole('button', { name: 'Connect Wallet' }).click();
+  const modal = app.locator('[data-tc-wallets-modal-container]');
+  await modal.getByRole('button', { name: MOBILE_WALLET }).click();
+  // The desktop view shows the QR to scan with a phone, and Desktop: the same link, in this Telegram client.
+  await expect(modal.getByText('Scan the QR code')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('mobile-wallet-desktop.png') });
+  await modal.getByRole('button', { name: 'Desktop' }).click();
+  await expect(walletApp(page)).toBeVisible();
+  await walletSheet(page).getByRole('button', { name: 'Connect' }).click();
+  await expect(walletApp(page)).toBeHidden();
+  await expect(app.getByTestId('wallet-address')).toHaveText(/^0Q.…[\w-]{4}$/);
+});

@@ -53,7 +53,9 @@ test('on desktop too, a wallet that cannot connect leaves the Dev Wallet usable'
   const app = await openAsUser(page, 'en', 'tdesktop');
   await app.getByRole('button', { name: 'Connect Wallet' }).click();
   const modal = app.locator('[data-tc-wallets-modal-container]');
-  await modal.getByRole('button', { name: /Tonkeeper/ }).click();
+  // The desktop view lists three wallets (Telegram's and the two Dev Wallets): Tonkeeper is in all wallets.
+  await modal.getByRole('button', { name: 'View all wallets' }).click();
+  await modal.getByRole('button', { name: /^Tonkeeper/ }).first().click();
   await expect(modal).toContainText('Tonkeeper');
   await closeWalletsModal(page);
   await expect(modal).toBeHidden();

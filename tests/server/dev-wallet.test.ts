@@ -448,7 +448,7 @@ describe('wallets list, script and page', () => {
       name: 'Dev Wallet (mobile)',
       image: `${PUBLIC_URL}/sandbox/dev-wallet-mobile.svg`,
       about_url: `${PUBLIC_URL}/sandbox/`,
-      platforms: ['ios', 'android', 'chrome', 'firefox', 'safari', 'macos', 'windows', 'linux'],
+      platforms: ['ios', 'android', 'macos', 'windows', 'linux'],
       universal_url: 'https://t.me/DevWalletSandboxBot?attach=wallet',
       bridge: [{ type: 'sse', url: `${PUBLIC_URL}/bridge` }],
       features: ['SendTransaction', { name: 'SendTransaction', maxMessages: 4 }],

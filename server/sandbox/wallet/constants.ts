@@ -56,5 +56,11 @@ export const MOBILE_WALLET_BOT = 'DevWalletSandboxBot';
 export const MOBILE_WALLET_PAGE_PATH = '/sandbox/mobile-wallet/';
 export const MOBILE_WALLET_SCRIPT_PATH = '/sandbox/mobile-wallet.js';
 export const MOBILE_WALLET_IMAGE_PATH = '/sandbox/dev-wallet-mobile.svg';
+/**
+ * Telegram's Wallet's platforms: phones and desktop apps, no browser extension (the injected Dev Wallet
+ * stands for those). On a phone the library opens its link at once; in a desktop view it shows the QR to
+ * scan with a phone and a Desktop button that opens the same t.me link in the Telegram client.
+ */
+export const MOBILE_WALLET_PLATFORMS = ['ios', 'android', 'macos', 'windows', 'linux'] as const;
 /** What a bridge message from the wallet lives: the SDK's own default (SPEC §9, message lifetime 300 s). */
 export const MOBILE_WALLET_MESSAGE_TTL_SECONDS = 300;

@@ -19,6 +19,7 @@ import {
   MOBILE_WALLET_BOT,
   MOBILE_WALLET_IMAGE_PATH,
   MOBILE_WALLET_NAME,
+  MOBILE_WALLET_PLATFORMS,
 } from './constants';
 import { BRIDGE_PATH } from '../bridge/constants';
 import fallbackWallets from './fallback-wallets.json' with { type: 'json' };
@@ -58,7 +59,7 @@ export function devWalletListItem(config: Config): WalletListItem {
 
 /**
  * The phone-style Dev Wallet: a wallet reached over the HTTP bridge by a t.me universal link, as
- * Telegram's Wallet is; listed on every platform, so every view (phone row, desktop QR) offers it.
+ * Telegram's Wallet is, on the same platforms, so every view (phone row, desktop list) offers it.
  */
 export function mobileWalletListItem(config: Config): WalletListItem {
   return {
@@ -66,7 +67,7 @@ export function mobileWalletListItem(config: Config): WalletListItem {
     name: MOBILE_WALLET_NAME,
     image: `${config.publicUrl}${MOBILE_WALLET_IMAGE_PATH}`,
     about_url: `${config.publicUrl}/sandbox/`,
-    platforms: [...DEV_WALLET_PLATFORMS],
+    platforms: [...MOBILE_WALLET_PLATFORMS],
     universal_url: `https://t.me/${MOBILE_WALLET_BOT}?attach=wallet`,
     bridge: [{ type: 'sse', url: `${config.publicUrl}${BRIDGE_PATH}` }],
     features: ['SendTransaction', { name: 'SendTransaction', maxMessages: MAX_MESSAGES }],
