@@ -55,7 +55,10 @@ test('on desktop too, a wallet that cannot connect leaves the Dev Wallet usable'
   const modal = app.locator('[data-tc-wallets-modal-container]');
   // The desktop view lists three wallets (Telegram's and the two Dev Wallets): Tonkeeper is in all wallets.
   await modal.getByRole('button', { name: 'View all wallets' }).click();
-  await modal.getByRole('button', { name: /^Tonkeeper/ }).first().click();
+  await modal
+    .getByRole('button', { name: /^Tonkeeper/ })
+    .first()
+    .click();
   await expect(modal).toContainText('Tonkeeper');
   await closeWalletsModal(page);
   await expect(modal).toBeHidden();
