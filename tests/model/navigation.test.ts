@@ -5,7 +5,8 @@ import { $phase } from '@/app/model';
 import { userModel } from '@/entities/user';
 import { backNavigationModel } from '@/features/back-navigation';
 import { getMeFx, type UserMe } from '@/shared/api';
-import { $dashboardOpened, router, routes, routesMap } from '@/shared/routing';
+import { router, routes, routesMap } from '@/shared/routing';
+import { navbarModel } from '@/widgets/navbar';
 import { visibilityChanged } from '@/shared/lib/page-visibility';
 import { backButtonPressed } from '@/shared/telegram';
 import { createTestScope } from './scope';
@@ -37,7 +38,8 @@ describe('routes (SPEC §2)', () => {
     const { scope } = createTestScope();
     await allSettled(router.setHistory, { scope, params: createMemoryHistory({ initialEntries: ['/history'] }) });
     expect(scope.getState(routes.history.$isOpened)).toBe(true);
-    expect(scope.getState($dashboardOpened)).toBe(true);
+    // The dashboard's tab is the one the user is in.
+    expect(scope.getState(navbarModel.$activeTab)).toBe('dashboard');
     expect(scope.getState(routes.mint.$isOpened)).toBe(false);
     expect(routesMap.filter((entry) => 'parent' in entry).map((entry) => entry.name)).toEqual([
       'history',

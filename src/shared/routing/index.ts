@@ -1,5 +1,5 @@
 import { createHistoryRouter, createRoute, createRouterControls } from 'atomic-router';
-import { combine, createEffect, sample } from 'effector';
+import { createEffect, sample } from 'effector';
 import { createBrowserHistory } from 'history';
 
 export { chainLoad } from './chain-load';
@@ -46,12 +46,6 @@ export const routesMap = [
   { path: '/staking/select', route: routes.selectMint, name: 'select-mint' },
   { path: '/tonconnect-manifest.json', route: routes.tonconnectManifest, name: 'tonconnect-manifest' },
 ] as const;
-
-/** The dashboard or one of its children is on screen. */
-export const $dashboardOpened = combine(
-  [routes.dashboard, routes.history, routes.dashboardFarming, routes.dashboardSell].map((route) => route.$isOpened),
-  (opened) => opened.some(Boolean),
-);
 
 export const ROOT_PATH = '/';
 export const MANIFEST_FILE_PATH = '/tonconnect/manifest.json';
