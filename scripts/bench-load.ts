@@ -1,17 +1,24 @@
 /**
- * The first screen on a cheap phone (DESIGN.md §7 Budgets: dashboard balances ready ≤ 1.5 s):
- * the built app (dist/, not built here) served by `server/main.ts` (sandbox, embedded PGlite), a member
- * created through the launcher's API, its signed launch URL opened in headless Chromium with 4× CPU
- * throttling, 150 ms RTT, 1.6 Mbit/s down (750 kbit/s up), 390×844, a cold cache, N runs. Prints FCP,
- * "balances ready" (the dashboard's main balance, [data-testid=balance-token], showing a number) and
- * long tasks (median, min, max), the JavaScript transferred (encoded bytes) and the request waterfall of
- * the median run, and flags any request to another host. It prints numbers only; it is not a test.
+ * The first screen on a cheap phone (DESIGN.md §7 Budgets): the built app (dist/, not built here) served by
+ * `server/main.ts` (sandbox, embedded PGlite), opened from a member's signed launch URL in headless Chromium
+ * with 4× CPU throttling, 150 ms RTT, 1.6 Mbit/s down (750 kbit/s up), 390×844. Each run is two launches
+ * of a new member in a fresh browser profile:
+ *
+ * - **cold**: the user's first launch — an empty HTTP cache, no storage;
+ * - **warm**: the same profile launched again, as Telegram reopens a Mini App — a new tab (a new web
+ *   view: no sessionStorage), the HTTP cache, local storage and any TON Connect session kept, and a new
+ *   signed launch URL (a fresh auth_date) as Telegram sends it.
+ *
+ * Prints, per launch kind, the medians (min, max) of FCP, "balances ready" (the dashboard's main balance,
+ * [data-testid=balance-token], showing a number), long tasks and the JavaScript transferred (bytes on the
+ * wire: a cache hit is 0), the request waterfall of the median run, and flags any request to another host.
+ * It prints numbers only; it is not a test.
  *
  *   npm run build && npm run bench:load -- [--runs 5]
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CDPSession, type Request, chromium } from '@playwright/test';
+import { type BrowserContext, type CDPSession, type Request, chromium } from '@playwright/test';
 import { createLauncherMember, flag, median, ROOT, startServerProcess } from './bench-kit';
 
 const RUNS = Number(flag('runs', '5'));
@@ -58,7 +65,6 @@ interface RunResult {
 
 async function throttle(cdp: CDPSession) {
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: RTT_MS,
@@ -68,88 +74,79 @@ async function throttle(cdp: CDPSession) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
-const server = await startServerProcess({ env: { LOG_LEVEL: 'warn' } });
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
-try {
-  const member = await createLauncherMember(server.origin);
-  const appHost = new URL(server.origin).host;
-  const runs: RunResult[] = [];
-  for (let run = 1; run <= RUNS; run++) {
-    // A fresh context each run: a cold cache, no storage.
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    await page.addInitScript(PAGE_PROBE);
-    await throttle(await context.newCDPSession(page));
-    const finished: Promise<RequestRow | null>[] = [];
-    const otherHosts = new Set<string>();
-    let navigationStart = 0;
-    page.on('request', (request: Request) => {
-      const url = new URL(request.url());
-      if (/^https?:$/.test(url.protocol) && url.host !== appHost) otherHosts.add(url.host);
-    });
-    page.on('requestfinished', (request: Request) => {
-      finished.push(
-        (async () => {
-          const timing = request.timing();
-          const sizes = await request.sizes().catch(() => null);
-          return {
-            url: request.url().replace(server.origin, '').replace(/#.*/, '#…'),
-            type: request.resourceType(),
-            start: timing.startTime - navigationStart,
-            duration: timing.responseEnd,
-            encodedBytes: sizes ? sizes.responseBodySize : 0,
-          };
-        })(),
-      );
-    });
-    navigationStart = Date.now();
-    await page.goto(server.origin + member.launchUrl, { waitUntil: 'commit' });
-    await page.waitForFunction(
-      () => (window as unknown as { __bench: { ready: number | null } }).__bench.ready !== null,
-      null,
-      {
-        timeout: 60_000,
-        polling: 100,
-      },
-    );
-    await page.waitForTimeout(500); // late requests of the first screen
-    const probe = await page.evaluate(() => {
-      const bench = (window as unknown as { __bench: { ready: number; longTasks: number[] } }).__bench;
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
-      return { ready: bench.ready, longTasks: bench.longTasks, fcp };
-    });
-    const requests = (await Promise.all(finished))
-      .filter((row): row is RequestRow => row !== null)
-      .sort((a, b) => a.start - b.start);
-    const jsBytes = requests.filter((row) => row.type === 'script').reduce((sum, row) => sum + row.encodedBytes, 0);
-    runs.push({
-      fcp: probe.fcp,
-      ready: probe.ready,
-      longTasks: probe.longTasks,
-      jsBytes,
-      requests,
-      otherHosts: [...otherHosts],
-    });
-    console.log(
-      `run ${run}: FCP ${probe.fcp.toFixed(0)} ms, balances ready ${probe.ready.toFixed(0)} ms, ` +
-        `${probe.longTasks.length} long tasks (${probe.longTasks.reduce((a, b) => a + b, 0).toFixed(0)} ms), JS ${(jsBytes / 1000).toFixed(1)} kB`,
-    );
-    await context.close();
-  }
+type Kind = 'cold' | 'warm';
 
-  const stat = (label: string, values: number[], unit = 'ms') =>
-    console.log(
-      `${label.padEnd(22)} median ${median(values).toFixed(0)} ${unit}, min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}`,
+/** One launch in `context`: a new page (tab) opened at `launchUrl`, until the balances show a number. */
+async function launch(context: BrowserContext, origin: string, launchUrl: string): Promise<RunResult> {
+  const appHost = new URL(origin).host;
+  const page = await context.newPage();
+  await page.addInitScript(PAGE_PROBE);
+  const cdp = await context.newCDPSession(page);
+  await throttle(cdp);
+  // Bytes on the wire per script (encodedDataLength: 0 for a cache hit).
+  const scriptIds = new Set<string>();
+  let jsBytes = 0;
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scriptIds.add(event.requestId);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    if (scriptIds.has(event.requestId)) jsBytes += event.encodedDataLength;
+  });
+  const finished: Promise<RequestRow>[] = [];
+  const otherHosts = new Set<string>();
+  let navigationStart = 0;
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (/^https?:$/.test(url.protocol) && url.host !== appHost) otherHosts.add(url.host);
+  });
+  page.on('requestfinished', (request: Request) => {
+    finished.push(
+      (async () => {
+        const timing = request.timing();
+        const sizes = await request.sizes().catch(() => null);
+        return {
+          url: request.url().replace(origin, '').replace(/#.*/, '#…'),
+          type: request.resourceType(),
+          start: timing.startTime - navigationStart,
+          duration: timing.responseEnd,
+          encodedBytes: sizes ? sizes.responseBodySize : 0,
+        };
+      })(),
     );
-  console.log(`\n${RUNS} cold runs, 4× CPU, ${RTT_MS} ms RTT, 1.6 Mbit/s down, 390×844`);
+  });
+  navigationStart = Date.now();
+  await page.goto(origin + launchUrl, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: { ready: number | null } }).__bench.ready !== null,
+    null,
+    { timeout: 60_000, polling: 100 },
+  );
+  await page.waitForTimeout(500); // late requests of the first screen
+  const probe = await page.evaluate(() => {
+    const bench = (window as unknown as { __bench: { ready: number; longTasks: number[] } }).__bench;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+    return { ready: bench.ready, longTasks: bench.longTasks, fcp };
+  });
+  const requests = (await Promise.all(finished)).sort((a, b) => a.start - b.start);
+  // The Mini App is closed (Telegram closes its web view), the profile stays.
+  await page.close();
+  return {
+    fcp: probe.fcp,
+    ready: probe.ready,
+    longTasks: probe.longTasks,
+    jsBytes,
+    requests,
+    otherHosts: [...otherHosts],
+  };
+}
+
+const stat = (label: string, values: number[], unit = 'ms') =>
+  console.log(
+    `  ${label.padEnd(22)} median ${median(values).toFixed(0)} ${unit}, min ${Math.min(...values).toFixed(0)}, max ${Math.max(...values).toFixed(0)}`,
+  );
+
+function report(kind: Kind, runs: RunResult[]) {
+  console.log(`\n${kind}: ${runs.length} launches`);
   stat(
     'FCP',
     runs.map((r) => r.fcp),
@@ -177,14 +174,55 @@ try {
     Math.abs(r.ready - medianReady) < Math.abs(best.ready - medianReady) ? r : best,
   );
   console.log(
-    `\nwaterfall of the median run (balances ready ${typical.ready.toFixed(0)} ms): start, duration, encoded size`,
+    `  waterfall of the median ${kind} launch (ready ${typical.ready.toFixed(0)} ms): start, duration, encoded size`,
   );
   for (const row of typical.requests) {
     console.log(
-      `  ${row.start.toFixed(0).padStart(6)} ms ${row.duration.toFixed(0).padStart(6)} ms ${(row.encodedBytes / 1000).toFixed(1).padStart(7)} kB  ${row.type.padEnd(10)} ${row.url.slice(0, 90)}`,
+      `    ${row.start.toFixed(0).padStart(6)} ms ${row.duration.toFixed(0).padStart(6)} ms ${(row.encodedBytes / 1000).toFixed(1).padStart(7)} kB  ${row.type.padEnd(10)} ${row.url.slice(0, 90)}`,
     );
   }
-  const foreign = [...new Set(runs.flatMap((r) => r.otherHosts))];
+}
+
+/** A new signed launch URL of the member, as Telegram makes one for each opening. */
+async function launchUrlOf(origin: string, sandboxId: number): Promise<string> {
+  const response = await fetch(`${origin}/sandbox/api/users/${sandboxId}/launch`);
+  if (!response.ok) throw new Error(`launch: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { url: string }).url;
+}
+
+const server = await startServerProcess({ env: { LOG_LEVEL: 'warn' } });
+const browser = await chromium.launch({
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
+try {
+  const results: Record<Kind, RunResult[]> = { cold: [], warm: [] };
+  for (let run = 1; run <= RUNS; run++) {
+    // A new user in a fresh profile each run: the cold launch is a first launch in every way.
+    const member = await createLauncherMember(server.origin, `Bench ${run}`);
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
+    for (const kind of ['cold', 'warm'] as const) {
+      const url = kind === 'cold' ? member.launchUrl : await launchUrlOf(server.origin, member.sandboxId);
+      const result = await launch(context, server.origin, url);
+      results[kind].push(result);
+      console.log(
+        `run ${run} ${kind}: FCP ${result.fcp.toFixed(0)} ms, balances ready ${result.ready.toFixed(0)} ms, ` +
+          `${result.longTasks.length} long tasks (${result.longTasks.reduce((a, b) => a + b, 0).toFixed(0)} ms), JS ${(result.jsBytes / 1000).toFixed(1)} kB`,
+      );
+    }
+    await context.close();
+  }
+  console.log(
+    `\n4× CPU, ${RTT_MS} ms RTT, 1.6 Mbit/s down, 390×844 (goals: warm ready ≤ 900 ms, cold ≤ 1 600 ms, FCP ≤ 800 ms)`,
+  );
+  report('cold', results.cold);
+  report('warm', results.warm);
+  const foreign = [...new Set([...results.cold, ...results.warm].flatMap((r) => r.otherHosts))];
   console.log(foreign.length ? `REQUESTS TO OTHER HOSTS: ${foreign.join(', ')}` : 'no request to another host');
 } finally {
   await browser.close();

@@ -240,7 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', maintenanceGate(deps));
 
   // The contract says which calls need `Authorization: Bearer <access token>` (server/lib/call-route.ts).
-  app.decorate('checkResponses', config.mode === 'sandbox');
+  app.decorate('checkResponses', config.checkResponses);
   // A signed-in non-member is refused there too (server/gates). The signed token and this process's set
   // of revoked sessions authenticate an HTTP call (no database read): the gate's and /user/me's own read
   // of the user's row refuses a deleted account (docs/security.md "Access tokens").

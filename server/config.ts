@@ -135,6 +135,12 @@ export interface Config {
    * where the dev chain's treasury pays; off in production until HOT_WALLET_MNEMONIC is set and this is true).
    */
   payoutsEnabled: boolean;
+  /**
+   * CHECK_RESPONSES: whether every contract answer is checked against its response schema before it is
+   * sent (default: on in the sandbox, where it catches a drift from the contract in every test; off in
+   * production, where it would only cost time). bench:api turns it off to measure production's path.
+   */
+  checkResponses: boolean;
   /** HOT_WALLET_MNEMONIC: the 24 words of the wallet payouts leave from. Production, required when payouts are on. */
   hotWalletMnemonic: string[] | undefined;
   /** HOT_WALLET_VERSION: v4r2 (default; 4 payouts per transfer) or v5r1 (up to 255). */
@@ -315,6 +321,7 @@ const envSchema = z.object({
   TREASURY_ADDRESS: optionalText.pipe(tonAddress.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYOUTS_ENABLED: optionalText.pipe(z.enum(['true', 'false', '1', '0']).optional()),
+  CHECK_RESPONSES: optionalText.pipe(z.enum(['true', 'false', '1', '0']).optional()),
   HOT_WALLET_MNEMONIC: optionalText.pipe(
     z
       .string()
@@ -421,9 +428,9 @@ function decideMode(e: ParsedEnv): Mode {
   return 'sandbox';
 }
 
-/** PAYOUTS_ENABLED, or its default: on in the sandbox, off in production. */
-const payoutsOn = (e: ParsedEnv, mode: Mode): boolean =>
-  e.PAYOUTS_ENABLED === undefined ? mode === 'sandbox' : e.PAYOUTS_ENABLED === 'true' || e.PAYOUTS_ENABLED === '1';
+/** A true/false switch of the environment, or its default: on in the sandbox, off in production. */
+const switchOn = (value: 'true' | 'false' | '1' | '0' | undefined, mode: Mode): boolean =>
+  value === undefined ? mode === 'sandbox' : value === 'true' || value === '1';
 
 /**
  * TON_API_RPS unset: the sandbox's dev chain (this very server) is not limited; toncenter allows about one
@@ -478,7 +485,7 @@ function productionProblems(e: ParsedEnv): string[] {
   if (e.ADMIN_TOKEN !== undefined && e.ADMIN_TOKEN.length < 16) {
     problems.push('ADMIN_TOKEN must be at least 16 characters');
   }
-  if (payoutsOn(e, 'production') && e.HOT_WALLET_MNEMONIC === undefined) {
+  if (switchOn(e.PAYOUTS_ENABLED, 'production') && e.HOT_WALLET_MNEMONIC === undefined) {
     problems.push('HOT_WALLET_MNEMONIC is required in production when PAYOUTS_ENABLED is true');
   }
   if (e.PRICE_TICK_MS !== undefined && e.PRICE_TICK_MS > 0) {
@@ -559,7 +566,8 @@ export function loadConfig(env: Env = process.env): Config {
     treasuryAddress: e.TREASURY_ADDRESS ?? (sandbox ? SANDBOX_TREASURY_ADDRESS : undefined),
     taskPhotoMaxBytes: e.TASK_PHOTO_MAX_BYTES,
     logLevel: e.LOG_LEVEL,
-    payoutsEnabled: payoutsOn(e, mode),
+    payoutsEnabled: switchOn(e.PAYOUTS_ENABLED, mode),
+    checkResponses: switchOn(e.CHECK_RESPONSES, mode),
     hotWalletMnemonic: e.HOT_WALLET_MNEMONIC,
     hotWalletVersion: e.HOT_WALLET_VERSION ?? 'v4r2',
     priceTickMs: e.PRICE_TICK_MS ?? (sandbox ? SANDBOX_PRICE_TICK_MS : 0),

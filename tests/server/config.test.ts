@@ -153,6 +153,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STATS_CACHE_MS: '-5' })).toThrow(/STATS_CACHE_MS/);
   });
 
+  it('response checks: on in the sandbox, off in production, either way by CHECK_RESPONSES', () => {
+    expect(loadConfig({}).checkResponses).toBe(true);
+    expect(loadConfig({ CHECK_RESPONSES: '0' }).checkResponses).toBe(false);
+    expect(loadConfig(PRODUCTION_ENV).checkResponses).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_ENV, CHECK_RESPONSES: 'true' }).checkResponses).toBe(true);
+    expect(() => loadConfig({ CHECK_RESPONSES: 'yes' })).toThrow(/CHECK_RESPONSES/);
+  });
+
   it('payouts: on in the sandbox, off in production unless PAYOUTS_ENABLED, which then requires HOT_WALLET_MNEMONIC', async () => {
     expect(loadConfig({})).toMatchObject({
       payoutsEnabled: true,
