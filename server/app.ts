@@ -39,7 +39,7 @@ import { RevokedSessions } from './http/revoked-sessions';
 import { ledgerRoutes } from './ledger/routes';
 import { DatabaseUnavailableError } from './db/faults';
 import { registerDraining } from './http/draining';
-import { registerProtection, scriptHash } from './http/protection';
+import { registerProtection } from './http/protection';
 import { DomainError, TooManyRequestsError, ValidationError } from './lib/errors';
 import { type BotApi, createBotApi } from './lib/bot-api';
 import { DEFAULT_DIST_DIR } from './lib/files';
@@ -208,10 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const renderIndexHtml = indexHtmlRenderer(appConfigFor(config, sandbox?.appConfig), sandbox?.indexHtmlTransforms);
   const distDir = path.resolve(options.distDir ?? DEFAULT_DIST_DIR);
   const protection = await registerProtection(app, config, {
-    // The runtime config the server writes, and what the build inlined (the launch's theme).
-    inlineScriptHashes: [appConfigScript(appConfigFor(config, sandbox?.appConfig)), ...builtInlineScripts(distDir)].map(
-      scriptHash,
-    ),
+    // The runtime config the server writes, and what the build inlined (the launch script, the console's theme).
+    inlineScripts: builtInlineScripts(distDir, [appConfigScript(appConfigFor(config, sandbox?.appConfig))]),
     // The rate limits' counters: shared by every process on this database.
     db,
     onRefused: metrics.rateLimited,

@@ -74,18 +74,25 @@ declare module 'fastify' {
 export const scriptHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
- * The app's CSP. Scripts: the app's own files and the one inline script the server writes (the runtime
- * config, by its hash), nothing else. Connections: the app's origin and any https/wss host, because the
+ * The app's CSP. Scripts: the app's own files and the inline scripts of the served pages (the runtime
+ * config the server writes, what the build inlined), by their hashes, nothing else. Connections: the app's origin and any https/wss host, because the
  * TON Connect bridges, the wallet list (config.ton.org) and the TON node are third parties chosen by that
  * list and by TON_NODE_URL; inline event handlers none but the empty one Telegram's script sets; images likewise (wallet icons come from each wallet's own host). Styles
  * inline too (the wallet modal writes its own <style>). Framed only by this origin and Telegram's web clients.
  */
-export function contentSecurityPolicy(inlineScriptHashes: readonly string[]) {
+export function contentSecurityPolicy(inlineScripts: () => readonly string[]) {
+  // Hashed again only when the list changes (a rebuild of dist/, server/web/routes.ts builtInlineScripts).
+  let hashed: { scripts: readonly string[]; hashes: string } | null = null;
+  const inlineScriptHashes = () => {
+    const scripts = inlineScripts();
+    if (hashed?.scripts !== scripts) hashed = { scripts, hashes: scripts.map(scriptHash).join(' ') };
+    return hashed.hashes;
+  };
   return {
     useDefaults: false,
     directives: {
       'default-src': ["'self'"],
-      'script-src': ["'self'", ...inlineScriptHashes],
+      'script-src': ["'self'", inlineScriptHashes],
       // Telegram's web-app script sets <body ontouchstart=""> (an iOS :active trick): the empty handler only.
       'script-src-attr': ["'unsafe-hashes'", scriptHash('')],
       'style-src': ["'self'", "'unsafe-inline'"],
@@ -114,7 +121,8 @@ export async function registerProtection(
   app: FastifyInstance,
   config: Config,
   options: {
-    inlineScriptHashes: readonly string[];
+    /** The inline scripts the served pages carry, allowed by their hashes (the same list while unchanged). */
+    inlineScripts: () => readonly string[];
     db: Queryable;
     /** Told of every call a limit refused, by the limit's name and what it counts (the metrics). */
     onRefused?: ((limit: string, per: 'address' | 'user') => void) | undefined;
@@ -122,7 +130,7 @@ export async function registerProtection(
 ): Promise<ProtectionHooks> {
   const { faults } = config;
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: contentSecurityPolicy(options.inlineScriptHashes),
+    contentSecurityPolicy: contentSecurityPolicy(options.inlineScripts),
     // Telegram's web clients frame the app from another origin: frame-ancestors decides, not X-Frame-Options.
     frameguard: false,
     // Wallets open in new windows and hand the user back by link; nothing relies on window.opener.

@@ -2,7 +2,7 @@
  * The built SPA (vite build → dist/) on the API's origin, with a history-API fallback, and the
  * TON Connect manifest.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -50,22 +50,45 @@ const isConsolePath = (url: string): boolean => url === CONSOLE_PATH || url.star
 
 /**
  * The inline scripts the build wrote into dist/index.html and the console's dist/operator/index.html
- * (the launch's theme, vite.config.ts `inlineThemeBoot`), read once at start for the CSP's hashes: a
- * rebuild that changes them takes effect in the CSP at the next start (`npm start` builds first). None
- * when the client is not built.
+ * (the launch script and the console's theme, vite.config.ts `inlineLaunchBoot`), for the CSP's hashes.
+ * A getter, read again when a page's file changed (checked at most once a second): the pages are read
+ * per request, so a rebuild without a restart must not leave the served launch script without its hash
+ * (it starts the app's entry: blocked, nothing would start). None when the client is not built.
  */
-export function builtInlineScripts(distDir: string): string[] {
-  const scripts = ['index.html', CONSOLE_INDEX].flatMap((page) => {
-    const file = path.join(distDir, page);
-    return existsSync(file) ? inlineScriptsOf(readFileSync(file, 'utf8')) : [];
-  });
-  return [...new Set(scripts)];
+export function builtInlineScripts(
+  distDir: string,
+  /** Inline scripts the server writes itself (the runtime config), always first. */
+  own: readonly string[] = [],
+  now: () => number = () => Date.now(),
+): () => readonly string[] {
+  const files = ['index.html', CONSOLE_INDEX].map((page) => path.join(distDir, page));
+  let scripts: readonly string[] = own;
+  let stamp = '';
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  return () => {
+    if (now() - checkedAt < 1000) return scripts;
+    checkedAt = now();
+    const current = files.map((file) => (existsSync(file) ? String(statSync(file).mtimeMs) : '-')).join();
+    if (current !== stamp) {
+      stamp = current;
+      const found = files.flatMap((file) => (existsSync(file) ? inlineScriptsOf(readFileSync(file, 'utf8')) : []));
+      scripts = [...new Set([...own, ...found])];
+    }
+    return scripts;
+  };
 }
 
-/** `<script>` that hands the runtime config to the client; `<` is escaped so no value can close the tag. */
+/**
+ * `<script>` that hands the runtime config to the client; `<` is escaped so no value can close the tag.
+ * First in <head>: an inline script after a stylesheet waits for that stylesheet, and holds the parser
+ * (and the first look, src/shared/launch/boot.ts, which waits for the document) with it.
+ */
 export function injectAppConfig(html: string, appConfig: AppConfig): string {
   const script = `<script>${appConfigScript(appConfig)}</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : script + html;
+  const head = /<head\b[^>]*>/i.exec(html);
+  if (!head) return script + html;
+  const end = head.index + head[0].length;
+  return html.slice(0, end) + script + html.slice(end);
 }
 
 /** index.html as users get it: the runtime config injected, then each extra transform (the sandbox's dev wallet). */

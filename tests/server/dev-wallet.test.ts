@@ -15,6 +15,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { getAccount, listTransactions } from '../../server/sandbox/chain/service';
+import { injectDevWallet } from '../../server/sandbox/wallet/inject';
 import {
   createTestContext,
   newTelegramId,
@@ -508,5 +509,18 @@ describe('wallets list, script and page', () => {
     expect(JSON.parse(/window\.__APP_CONFIG__ = (.*?);<\/script>/.exec(prod)![1]!)).toMatchObject({
       walletsListUrl: null,
     });
+  });
+
+  it('a page whose entry the launch script starts (no module script) gets it first in <head>, after the doctype', () => {
+    const built =
+      '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><script data-launch-boot>1</script></head><body></body></html>';
+    const page = injectDevWallet(built);
+    // Before the doctype it would put the page in quirks mode.
+    expect(
+      page.startsWith('<!doctype html><html lang="en"><head><script defer src="/sandbox/dev-wallet.js"></script>'),
+    ).toBe(true);
+    expect(injectDevWallet('<p>no head</p>')).toBe(
+      '<script defer src="/sandbox/dev-wallet.js"></script><p>no head</p>',
+    );
   });
 });

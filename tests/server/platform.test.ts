@@ -353,7 +353,11 @@ describe('routing and static files', () => {
       const response = await inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
-      const match = /<script>window\.__APP_CONFIG__ = (.*?);<\/script><\/head>/.exec(response.body);
+      // First in <head>: a script after the stylesheet would wait for it (server/web/routes.ts).
+      const match =
+        /<head>(?:<script defer src="[^"]+"><\/script>)?<script>window\.__APP_CONFIG__ = (.*?);<\/script>/.exec(
+          response.body,
+        );
       expect(match, url).not.toBeNull();
       expect(JSON.parse(match![1]!)).toEqual({
         mode: 'sandbox',

@@ -2,7 +2,7 @@
  * What stands before the routes: rate limits (429 {msg}, per address and per user), TRUST_PROXY,
  * security headers and the CSP, the manifest's CORS and icon, body limits, load shedding and draining.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -327,31 +327,42 @@ describe('headers', () => {
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('the CSP hashes are exactly the inline scripts of the index.html served: the build’s (the theme) and the runtime config', async () => {
+  it('the CSP hashes are exactly the inline scripts of the index.html served: the build’s and the runtime config, after a rebuild too', async () => {
     const { createHash } = await import('node:crypto');
-    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+    const { mkdtemp, rm, utimes, writeFile } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const distDir = await mkdtemp(join(tmpdir(), 'dist-'));
-    await writeFile(
-      join(distDir, 'index.html'),
-      '<html><head><script>document.documentElement.dataset.theme = "dark";</script><script type="module" src="/assets/app.js"></script></head><body></body></html>',
-    );
+    const index = join(distDir, 'index.html');
+    const page = (script: string) =>
+      `<html><head><script>${script}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`;
+    await writeFile(index, page('document.documentElement.dataset.theme = "dark";'));
     const built = await createTestContext({ config: limited({}), distDir });
-    try {
-      const page = await built.app.inject({ method: 'GET', url: '/' });
-      expect(page.statusCode).toBe(200);
-      const inline = [...page.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    const expectHashesOfServedPage = async () => {
+      const served = await built.app.inject({ method: 'GET', url: '/' });
+      expect(served.statusCode).toBe(200);
+      const inline = [...served.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
       expect(inline).toHaveLength(2);
       const hashes = inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`).sort();
-      const scriptSrc = /script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1] ?? '';
+      const scriptSrc = /script-src ([^;]*)/.exec(String(served.headers['content-security-policy']))?.[1] ?? '';
       expect(
         scriptSrc
           .split(' ')
           .filter((source) => source.startsWith("'sha256-"))
           .sort(),
       ).toEqual(hashes);
+    };
+    try {
+      await expectHashesOfServedPage();
+      // dist/ rebuilt while the server runs: the page is read per request, and its new launch script (which
+      // starts the app) is allowed once the file's change is seen (checked at most once a second).
+      vi.useFakeTimers({ toFake: ['Date'] });
+      await writeFile(index, page('window.rebuilt = true;'));
+      await utimes(index, new Date(Date.now() + 5_000), new Date(Date.now() + 5_000));
+      vi.setSystemTime(Date.now() + 2_000);
+      await expectHashesOfServedPage();
     } finally {
+      vi.useRealTimers();
       await built.close();
       await rm(distDir, { recursive: true, force: true });
     }
