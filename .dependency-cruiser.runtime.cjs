@@ -61,6 +61,14 @@ module.exports = {
       from: { path: '^src/app/early\\.ts$' },
       to: { path: '^node_modules/', pathNot: '^node_modules/(ofetch|destr|ufo)/', reachable: true },
     },
+    {
+      name: 'launch-script-has-no-package',
+      comment:
+        "index.html's inline launch script (src/shared/launch/boot.ts, vite.config.ts inlineLaunchBoot) is in every launch's HTML: the app's own small modules only.",
+      severity: 'error',
+      from: { path: '^src/shared/launch/(boot|theme-boot)\\.ts$' },
+      to: { path: '^node_modules/', reachable: true },
+    },
   ],
   options: {
     includeOnly: '^(src|node_modules)/',

@@ -103,31 +103,88 @@ const effectorPlugin =
       ] as [string, Record<string, unknown>][]);
 
 /**
- * The launch's Telegram theme, applied by a classic inline script at the very top of <head>
- * (src/shared/launch/theme-boot.ts, bundled here from the app's own theme code: rolldown, IIFE,
- * minified, ~3.6 kB): it runs before the stylesheet's first paint, so a dark-theme user never sees the
- * light fallback palette while the entry loads. The server allows it by its hash (server/web/routes.ts
- * `inlineScriptsOf`); the Vite dev server sends no CSP.
+ * The inline scripts at the very top of <head>, bundled here from the app's own code (rolldown, IIFE,
+ * minified; the server allows each by its hash, server/web/routes.ts `inlineScriptsOf`; the Vite dev
+ * server sends no CSP):
+ *
+ * - `<!-- launch-boot -->` (the Mini App, src/shared/launch/boot.ts): the launch's theme, the launch's
+ *   early calls and the first look (docs/performance.md "What the client does at launch"). Its texts
+ *   module is replaced by the texts themselves (not the catalogues). In the build, the entry's
+ *   `<script type="module">` becomes a modulepreload the launch script starts (`data-app-entry`).
+ * - `<!-- theme-boot -->` (the console, src/shared/launch/theme-boot.ts): the theme only.
  */
-const THEME_BOOT_ENTRY = fileURLToPath(new URL('./src/shared/launch/theme-boot.ts', import.meta.url));
-async function themeBootScript(): Promise<string> {
+const BOOT_SCRIPTS = {
+  '<!-- launch-boot -->': fileURLToPath(new URL('./src/shared/launch/boot.ts', import.meta.url)),
+  '<!-- theme-boot -->': fileURLToPath(new URL('./src/shared/launch/theme-boot.ts', import.meta.url)),
+} as const;
+const FIRST_LOOK_TEXTS = fileURLToPath(new URL('./src/shared/launch/first-look-texts.ts', import.meta.url));
+
+/** The first look's texts module as its values: the module bundled and run here, once per build. */
+let firstLookTextsModule: Promise<string> | null = null;
+async function evaluateFirstLookTexts(): Promise<string> {
+  const { output } = await bundle({ input: FIRST_LOOK_TEXTS, write: false, output: { format: 'esm' } });
+  const code = Buffer.from(output[0].code).toString('base64');
+  const { firstLookTexts } = (await import(`data:text/javascript;base64,${code}`)) as { firstLookTexts: unknown };
+  return `export const firstLookTexts = ${JSON.stringify(firstLookTexts)};`;
+}
+
+async function bootScript(input: string): Promise<string> {
+  firstLookTextsModule ??= evaluateFirstLookTexts();
+  const texts = await firstLookTextsModule;
   const { output } = await bundle({
-    input: THEME_BOOT_ENTRY,
+    input,
     write: false,
     platform: 'browser',
     output: { format: 'iife', minify: true },
+    plugins: [
+      {
+        name: 'first-look-texts',
+        load: (id) => (id === FIRST_LOOK_TEXTS ? texts : null),
+      },
+    ],
   });
   // Nothing in it may close the tag it is inlined in.
   return output[0].code.trim().replace(/<\/script/gi, '<\\/script');
 }
-const THEME_BOOT_MARK = '<!-- theme-boot -->';
-function inlineThemeBoot(): Plugin {
+
+const LAUNCH_BOOT_TAG = '<script data-launch-boot>';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+function inlineLaunchBoot(): Plugin {
   return {
-    name: 'ton-token:inline-theme-boot',
-    // Where index.html marks it: after the charset and viewport, before any stylesheet.
-    async transformIndexHtml(html) {
-      if (!html.includes(THEME_BOOT_MARK)) throw new Error(`index.html has no ${THEME_BOOT_MARK}`);
-      return html.replace(THEME_BOOT_MARK, `<script>${await themeBootScript()}</script>`);
+    name: 'ton-token:inline-launch-boot',
+    transformIndexHtml: {
+      // Where the page marks it: after the charset and viewport, before any stylesheet.
+      order: 'pre',
+      async handler(html) {
+        const marks = Object.keys(BOOT_SCRIPTS).filter((mark) => html.includes(mark));
+        if (marks.length !== 1)
+          throw new Error('a page needs exactly one of <!-- launch-boot --> or <!-- theme-boot -->');
+        const mark = marks[0] as keyof typeof BOOT_SCRIPTS;
+        const open = mark === '<!-- launch-boot -->' ? LAUNCH_BOOT_TAG : '<script>';
+        const script = `${open}${await bootScript(BOOT_SCRIPTS[mark])}</script>`;
+        // A function, so a `$` in the code is not a replacement pattern.
+        return html.replace(mark, () => script);
+      },
+    },
+  };
+}
+
+/** The build's entry script becomes a modulepreload, and the launch script starts it (boot.ts step 4). */
+function entryStartedByLaunchBoot(): Plugin {
+  return {
+    name: 'ton-token:entry-started-by-launch-boot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes(LAUNCH_BOOT_TAG)) return html;
+        const entry = ENTRY_SCRIPT.exec(html)?.[1];
+        if (!entry) throw new Error('index.html: no entry <script type="module"> for the launch script to start');
+        return html
+          .replace(ENTRY_SCRIPT, '')
+          .replace(LAUNCH_BOOT_TAG, () => `<script data-launch-boot data-app-entry="${entry}">`);
+      },
     },
   };
 }
@@ -139,7 +196,8 @@ export default defineConfig(({ mode }) => ({
   publicDir: mode === CONSOLE_MODE ? false : 'public',
   plugins: [
     react({ plugins: effectorPlugin }),
-    inlineThemeBoot(),
+    inlineLaunchBoot(),
+    entryStartedByLaunchBoot(),
     // dist/**/*.br and *.gz beside each text asset (the originals stay), sent by the server as they are
     // (server/web/routes.ts, `preCompressed`): brotli at its best level, once, at build time. index.html
     // is left out: the server renders it per request with the runtime config.

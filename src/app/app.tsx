@@ -1,6 +1,7 @@
 import { RouterProvider } from 'atomic-router-react';
 import type { Scope } from 'effector';
 import { Provider, useUnit } from 'effector-react';
+import { useLayoutEffect } from 'react';
 import { JoinCommunityModal } from '@/features/community-gate';
 import { FarmActivationModal } from '@/features/farm-activation';
 import { MaintenanceScreen } from '@/features/maintenance-mode';
@@ -9,6 +10,7 @@ import { SellModal } from '@/features/sell-tokens';
 import { TaskLinkModal } from '@/features/task-link-proof';
 import { TaskPhotoModal } from '@/features/task-photo-proof';
 import { useT } from '@/shared/i18n';
+import { firstLookEnded } from '@/shared/launch';
 import { router } from '@/shared/routing';
 import { Icon } from '@/shared/ui/icon';
 import { lazyModal } from '@/shared/ui/lazy-page';
@@ -25,6 +27,11 @@ const InfoSheet = lazyModal($infoOpen, () => import('./info-sheet').then((m) => 
 function Screen() {
   const [screen, onRetry] = useUnit([$screen, retryClicked]);
   const t = useT();
+  // The first look (index.html's launch script) goes with the first screen that is not the loader, in
+  // the same frame: the figures it showed are never without a screen under them.
+  useLayoutEffect(() => {
+    if (screen !== 'loader') firstLookEnded();
+  }, [screen]);
   switch (screen) {
     case 'maintenance':
       return <MaintenanceScreen />;

@@ -20,8 +20,10 @@ import {
   type RequestOptions,
   type UserMe,
 } from '@/shared/api';
-import { EARLY_ANSWER_TTL_MS, sendEarly } from '@/shared/api/transport';
-import { sendLaunchCallsEarly } from '@/shared/launch';
+import { callKey, type TransportRequest } from '@/shared/api/launch-calls';
+import { adoptEarly, EARLY_ANSWER_TTL_MS } from '@/shared/api/transport';
+import { takeLaunchCalls } from '@/shared/launch';
+import { bootState } from '@/shared/launch/boot-state';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import { createTonConnectFx } from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
@@ -52,6 +54,23 @@ function transportOf(...answers: Array<() => Promise<unknown>>) {
     return next();
   }) as unknown as $Fetch;
   return { transport, sent };
+}
+
+/** A call sent early over `transport` (counted there) and handed over, as the launch script does. */
+function sendEarly(request: TransportRequest, transport: $Fetch, sentAt = Date.now()) {
+  const answer = transport(request.path, { method: request.method, body: request.body as Record<string, unknown> });
+  answer.catch(() => undefined);
+  adoptEarly([{ key: callKey(request), sentAt, answer }]);
+}
+
+/**
+ * index.html's launch script (src/shared/launch/boot.ts) run as the page runs it, then the entry's first
+ * lines (src/app/early.ts). A fresh copy of its modules each time (it runs on import).
+ */
+async function runLaunchScript() {
+  vi.resetModules();
+  await import('@/shared/launch/boot');
+  takeLaunchCalls();
 }
 
 describe('an early call, taken by the request that asks for it', () => {
@@ -118,7 +137,7 @@ describe('an early call, taken by the request that asks for it', () => {
   });
 });
 
-describe('the launch with its calls sent early (src/app/early.ts)', () => {
+describe('the launch with its calls sent by index.html’s launch script (src/shared/launch/boot.ts)', () => {
   const member = {
     id: 1,
     telegram_id: 777,
@@ -156,6 +175,9 @@ describe('the launch with its calls sent early (src/app/early.ts)', () => {
     window.location.hash = `#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android`;
   });
   afterEach(() => {
+    document.getElementById('first-look')?.remove();
+    bootState().appScreenShown = false;
+    bootState().calls = [];
     window.location.hash = '';
     sessionStorage.clear();
     vi.unstubAllGlobals();
@@ -163,7 +185,7 @@ describe('the launch with its calls sent early (src/app/early.ts)', () => {
   });
 
   it('sends each call once, and the app is ready on their answers', async () => {
-    sendLaunchCallsEarly();
+    await runLaunchScript();
     // Both leave before any model has asked for them.
     await vi.advanceTimersByTimeAsync(0);
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/maintenance/', 'POST /api/auth/register']);
@@ -187,6 +209,8 @@ describe('the launch with its calls sent early (src/app/early.ts)', () => {
 
     expect(scope.getState($phase)).toBe('ready');
     expect(scope.getState(userModel.$user)).toEqual(member);
+    // Meanwhile the launch script painted the first look from the same answer (the dashboard's path).
+    expect(document.querySelector('[data-testid="first-look-balance-token"]')?.textContent).toBe('12.50\u00a0TKN');
     // Still one of each (the wallet's proof payload, asked once the user is known, is the only other call).
     const launchCalls = requests.filter((r) => r.path === '/api/maintenance/' || r.path === '/api/auth/register');
     expect(launchCalls.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -210,7 +234,7 @@ describe('the launch with its calls sent early (src/app/early.ts)', () => {
       sessionStorage.clear();
       window.location.hash = `#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android`;
       requests = [];
-      sendLaunchCallsEarly();
+      await runLaunchScript();
       await vi.advanceTimersByTimeAsync(0);
       expect(requests.find((r) => r.path === '/api/auth/register')?.body).toEqual({
         init_data: initData,
@@ -222,8 +246,9 @@ describe('the launch with its calls sent early (src/app/early.ts)', () => {
   it('sends nothing outside Telegram', async () => {
     window.location.hash = '';
     sessionStorage.clear();
-    sendLaunchCallsEarly();
+    await runLaunchScript();
     await vi.advanceTimersByTimeAsync(0);
     expect(requests).toEqual([]);
+    expect(document.getElementById('first-look')).toBeNull();
   });
 });

@@ -1,17 +1,9 @@
 import { ofetch, type $Fetch } from 'ofetch';
 import { timings } from '../config';
-import { calls } from './contract/calls';
 import { API_BASE } from './contract/constants';
-import type { CallBody } from './contract';
+import { callKey, type TransportRequest } from './launch-calls';
 
-/** One call as the transport sends it: path below /api, method, query and JSON body. */
-export interface TransportRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path below /api, e.g. '/user/me'. */
-  path: string;
-  query?: Record<string, string | number | boolean | null | undefined>;
-  body?: unknown;
-}
+export { launchCalls, registerBody, type TransportRequest } from './launch-calls';
 
 export const defaultTransport: $Fetch = ofetch.create({
   baseURL: API_BASE,
@@ -30,10 +22,11 @@ export const transmit = (transport: $Fetch, request: TransportRequest, access: s
 
 /**
  * Early calls (docs/performance.md "What the client does at launch"): the launch's two calls that
- * need no token — the maintenance status and the sign-in — are sent by the first lines of the entry
- * (src/app/early.ts), before the rest of the app's code has been evaluated (~0.7 s on a throttled
- * phone), so their answers are back when the models ask. The models are unchanged: their own request for the same call (same
- * method, path, query and body) takes the early answer instead of going out again.
+ * need no token — the maintenance status and the sign-in — are sent by index.html's launch script
+ * (src/shared/launch/boot.ts) before the entry has even arrived, and handed over by the entry's first
+ * lines (src/app/early.ts), so their answers are back when the models ask. The models are unchanged:
+ * their own request for the same call (same method, path, query and body) takes the early answer
+ * instead of going out again.
  *
  * An early answer is taken once, within EARLY_ANSWER_TTL_MS of being sent, and only a success is used:
  * a failed one (a 503 while maintenance is on, a dropped connection) sends the call again, so the
@@ -48,15 +41,12 @@ interface EarlyCall {
 
 const earlyCalls = new Map<string, EarlyCall>();
 
-const keyOf = (request: TransportRequest) =>
-  JSON.stringify([request.method, request.path, request.query ?? null, request.body ?? null]);
-
-/** Sends a call now, for the model that will ask for the same call later to take (takeEarlyAnswer). */
-export function sendEarly(request: TransportRequest, transport: $Fetch = defaultTransport, now = Date.now()): void {
-  const answer = transmit(transport, request, null);
-  // Taken or not, a failure here is handled where the answer is taken (or nowhere): not "unhandled".
-  answer.catch(() => undefined);
-  earlyCalls.set(keyOf(request), { sentAt: now, answer });
+/**
+ * Takes over calls index.html's launch script sent (src/shared/launch/boot.ts, over fetch: their
+ * answers are the JSON data the transport's would be), for the models' requests to take.
+ */
+export function adoptEarly(calls: readonly { key: string; sentAt: number; answer: Promise<unknown> }[]): void {
+  for (const { key, sentAt, answer } of calls) earlyCalls.set(key, { sentAt, answer });
 }
 
 /**
@@ -68,24 +58,10 @@ export function takeEarlyAnswer(
   send: () => Promise<unknown>,
   now = Date.now(),
 ): Promise<unknown> | null {
-  const key = keyOf(request);
+  const key = callKey(request);
   const early = earlyCalls.get(key);
   if (!early) return null;
   earlyCalls.delete(key);
   if (now - early.sentAt > EARLY_ANSWER_TTL_MS) return null;
   return early.answer.catch(() => send());
-}
-
-/** The sign-in's body, built in one place for the session model and the early sign-in. */
-export const registerBody = (initData: string, refCode: string | null): CallBody<'register'> => ({
-  init_data: initData,
-  ref_code: refCode,
-});
-
-/** The launch's calls without a token, in the form the models send them (SPEC §4: maintenance, sign-in). */
-export function launchCalls(initData: string, refCode: string | null): TransportRequest[] {
-  return [
-    { method: calls.maintenanceStatus.method, path: calls.maintenanceStatus.path },
-    { method: calls.register.method, path: calls.register.path, body: registerBody(initData, refCode) },
-  ];
 }

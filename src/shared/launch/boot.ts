@@ -1,15 +1,116 @@
 /**
- * Inlined at the top of index.html's <head> (vite.config.ts `inlineThemeBoot`), as a classic script
- * that runs before the stylesheet applies and long before the entry arrives: the launch's Telegram
- * theme (URL hash, or this tab's last one) goes onto <html> at once. Without it a dark-theme user saw
- * the light fallback palette from the stylesheet's first paint until the app's code had run (~1 s on a
- * throttled phone). applyThemeFx applies the same theme again at launch, and every change after.
+ * index.html's inline launch script, a classic script at the very top of <head> (vite.config.ts
+ * `inlineLaunchBoot` bundles it from this file and what it imports: no package). It runs long before
+ * the entry has arrived (docs/performance.md "What the client does at launch"):
+ *
+ * 1. The launch's Telegram theme (URL hash, or this tab's last one) goes onto <html>, before the
+ *    stylesheet's first paint: a dark-theme user never sees the light fallback palette.
+ * 2. In Telegram, with signed launch data, the launch's calls without a token leave now (the maintenance
+ *    status and the sign-in, shared/api/launch-calls.ts): the models take their answers once
+ *    (shared/api/transport.ts, via ./boot-state.ts).
+ * 3. When both answer 200 on the dashboard's path, the first look (./first-look.ts) shows this user's
+ *    balances from the sign-in's answer while the app's code is still on its way.
+ * 4. The app's entry starts then — the build turns its `<script type="module">` into a modulepreload
+ *   (fetched and compiled meanwhile, not run) and names it here (`data-app-entry`): run earlier, its
+ *   ~1 s of evaluation on a throttled phone would hold the answers' callbacks and the first look behind
+ *   it. It starts anyway after FIRST_LOOK_WAIT_MS, on a failed call, and at once outside Telegram.
+ *   Without `data-app-entry` (the dev server) the page's own module script runs as it comes.
  */
-import { applyHostTheme } from '../telegram/apply-theme';
-import { readHostTheme } from '../telegram/launch-params';
+// First: the theme (./theme-boot.ts, the console's inline script on its own).
+import './theme-boot';
+import { callKey, launchCalls, type TransportRequest } from '../api/launch-calls';
+import { API_BASE } from '../api/contract/constants';
+import { refCodeOf } from '../lib/start-param';
+import { DASHBOARD_PATH } from '../routing/paths';
+import { chooseLocale } from '../i18n/translate';
+import { getLaunchParams } from '../telegram/launch-params';
+import { bootState } from './boot-state';
+import { type FirstLookFigures, paintFirstLook } from './first-look';
+import { firstLookTexts } from './first-look-texts';
+
+/** How long the entry waits for the launch's answers before it starts anyway. */
+const FIRST_LOOK_WAIT_MS = 1_500;
+/** An early call that has not answered by then fails, and the model that wanted it sends its own. */
+const EARLY_CALL_TIMEOUT_MS = 10_000;
+
+const entry = document.currentScript?.getAttribute('data-app-entry') ?? null;
+
+/** Runs `then` once the document is parsed (the entry needs #root and the deferred scripts run). */
+function whenParsed(then: () => void): void {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then, { once: true });
+  else then();
+}
+
+/**
+ * The entry is fetched and compiled now, not run. Named here, not in the page: the compile of a cached
+ * entry (~0.3 s on a throttled phone) would otherwise come before this script and its calls.
+ */
+function preloadApp(): void {
+  if (!entry) return;
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = entry;
+  document.head.append(link);
+}
+
+let started = false;
+function startApp(): void {
+  if (started || !entry) return;
+  started = true;
+  whenParsed(() => {
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.append(script);
+  });
+}
+
+/** The call over fetch as the app's transport sends it (JSON in and out); rejects unless 2xx. */
+function send(request: TransportRequest): Promise<unknown> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), EARLY_CALL_TIMEOUT_MS);
+  const json = request.body !== undefined;
+  return fetch(API_BASE + request.path, {
+    method: request.method,
+    headers: json ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
+    body: json ? JSON.stringify(request.body) : undefined,
+    signal: abort.signal,
+  })
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
+    .finally(() => clearTimeout(timer));
+}
+
+// For the benchmark's waterfall (scripts/bench-load.ts): when this script ran.
+performance.mark('launch-boot');
 
 try {
-  applyHostTheme(readHostTheme());
+  const params = getLaunchParams();
+  if (params.platform === 'unknown' || !params.initData) {
+    startApp();
+  } else {
+    const calls = launchCalls(params.initData, refCodeOf(params.startParam)).map((request) => {
+      const answer = send(request);
+      // Taken or not, a failure is handled where the answer is taken: not "unhandled".
+      answer.catch(() => undefined);
+      return { key: callKey(request), sentAt: Date.now(), answer };
+    });
+    bootState().calls = calls;
+    preloadApp();
+    const texts = firstLookTexts[chooseLocale(params.languageCode)];
+    setTimeout(startApp, FIRST_LOOK_WAIT_MS);
+    Promise.all(calls.map((call) => call.answer))
+      .then(([, signIn]) => {
+        const user = (signIn as { user?: FirstLookFigures } | null)?.user;
+        if (!user || window.location.pathname !== DASHBOARD_PATH) return;
+        // An overlay of <body>: it need not wait for the rest of the document.
+        if (document.body) paintFirstLook(user, texts);
+        else whenParsed(() => paintFirstLook(user, texts));
+      })
+      .catch(() => undefined)
+      .finally(startApp);
+  }
 } catch {
-  // The app applies the theme itself when it starts.
+  startApp();
 }

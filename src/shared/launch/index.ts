@@ -1,18 +1,19 @@
 /**
- * The launch's calls without a token, sent before the app's models exist (docs/performance.md
- * "What the client does at launch"): the entry's first import (src/app/early.ts) calls this. Only
- * modules without units are imported here, so nothing of the app is created (or evaluated beyond these
- * few modules) before the requests leave. The models take the answers when they ask for the same calls
- * (shared/api/transport.ts).
+ * The launch's calls without a token, sent by index.html's launch script (./boot.ts) before the entry
+ * arrived (docs/performance.md "What the client does at launch"): the entry's first import
+ * (src/app/early.ts) hands their answers to the transport, for the models to take when they ask for the
+ * same calls (shared/api/transport.ts). Without them (the script did not run) the models send their own.
  */
-import { launchCalls, sendEarly } from '../api/transport';
-import { refCodeOf } from '../lib/start-param';
-import { getLaunchParams } from '../telegram/launch-params';
+import { adoptEarly } from '../api/transport';
+import { bootState } from './boot-state';
+// The first look's classes, in the app's stylesheet (the first paint waits for it): ./first-look.css.
+import './first-look.css';
 
-/** In Telegram, with signed launch data: the maintenance status and the sign-in, now. */
-export function sendLaunchCallsEarly(): void {
-  const params = getLaunchParams();
-  if (params.platform === 'unknown' || !params.initData) return;
-  // The identity the launch model signs in with (src/app/model/launch.ts): the same ref code rule.
-  for (const request of launchCalls(params.initData, refCodeOf(params.startParam))) sendEarly(request);
+export { firstLookEnded } from './first-look';
+
+/** Takes over the calls index.html's launch script sent, once. */
+export function takeLaunchCalls(): void {
+  const boot = bootState();
+  adoptEarly(boot.calls);
+  boot.calls = [];
 }

@@ -1,6 +1,7 @@
 import { createHistoryRouter, createRoute, createRouterControls } from 'atomic-router';
 import { createEffect, sample } from 'effector';
 import { createBrowserHistory } from 'history';
+import { DASHBOARD_PATH } from './paths';
 
 export { chainLoad } from './chain-load';
 
@@ -31,7 +32,7 @@ export type AppRoute = (typeof routes)[keyof typeof routes];
  * so `routes.dashboard.navigate` always goes to '/'.
  */
 export const routesMap = [
-  { path: '/', route: routes.dashboard, name: 'dashboard' },
+  { path: DASHBOARD_PATH, route: routes.dashboard, name: 'dashboard' },
   { path: '/history', route: routes.history, name: 'history', parent: 'dashboard' },
   { path: '/farming', route: routes.dashboardFarming, name: 'dashboard_farming', parent: 'dashboard' },
   { path: '/sell', route: routes.dashboardSell, name: 'dashboard_sell', parent: 'dashboard' },
@@ -47,7 +48,7 @@ export const routesMap = [
   { path: '/tonconnect-manifest.json', route: routes.tonconnectManifest, name: 'tonconnect-manifest' },
 ] as const;
 
-export const ROOT_PATH = '/';
+export const ROOT_PATH = DASHBOARD_PATH;
 export const MANIFEST_FILE_PATH = '/tonconnect/manifest.json';
 
 export const controls = createRouterControls();
