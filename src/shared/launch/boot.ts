@@ -3,27 +3,27 @@
  * `inlineLaunchBoot` bundles it from this file and what it imports: no package). It runs long before
  * the entry has arrived (docs/performance.md "What the client does at launch"):
  *
- * 1. The launch's Telegram theme (URL hash, or this tab's last one) goes onto <html>, before the
- *    stylesheet's first paint: a dark-theme user never sees the light fallback palette.
- * 2. In Telegram, with signed launch data, the launch's calls without a token leave now (the maintenance
+ * 1. In Telegram, with signed launch data, the launch's calls without a token leave now (the maintenance
  *    status and the sign-in, shared/api/launch-calls.ts): the models take their answers once
  *    (shared/api/transport.ts, via ./boot-state.ts).
+ * 2. The launch's Telegram theme (URL hash, or this tab's last one) goes onto <html>, still before the
+ *    stylesheet's first paint: a dark-theme user never sees the light fallback palette.
  * 3. When both answer 200 on the dashboard's path, the first look (./first-look.ts) shows this user's
  *    balances from the sign-in's answer while the app's code is still on its way.
- * 4. The app's entry starts then — the build turns its `<script type="module">` into a modulepreload
- *   (fetched and compiled meanwhile, not run) and names it here (`data-app-entry`): run earlier, its
- *   ~1 s of evaluation on a throttled phone would hold the answers' callbacks and the first look behind
- *   it. It starts anyway after FIRST_LOOK_WAIT_MS, on a failed call, and at once outside Telegram.
- *   Without `data-app-entry` (the dev server) the page's own module script runs as it comes.
+ * 4. The app's entry starts then. The build takes its `<script type="module">` out of the page and names
+ *    it here (`data-app-entry`): this script preloads it once the calls are out (fetched and compiled,
+ *    not run) and starts it once the first look is painted — run as the page came, its ~1 s of evaluation
+ *    on a throttled phone would hold the answers' callbacks and the first look behind it. It starts
+ *    anyway after FIRST_LOOK_WAIT_MS, on a failed call, and at once outside Telegram. Without
+ *    `data-app-entry` (the dev server) the page's own module script runs as it comes.
  */
-// First: the theme (./theme-boot.ts, the console's inline script on its own).
-import './theme-boot';
 import { callKey, launchCalls, type TransportRequest } from '../api/launch-calls';
 import { API_BASE } from '../api/contract/constants';
 import { refCodeOf } from '../lib/start-param';
 import { DASHBOARD_PATH } from '../routing/paths';
 import { chooseLocale } from '../i18n/translate';
-import { getLaunchParams } from '../telegram/launch-params';
+import { applyHostTheme } from '../telegram/apply-theme';
+import { getLaunchParams, readHostTheme } from '../telegram/launch-params';
 import { bootState } from './boot-state';
 import { type FirstLookFigures, paintFirstLook } from './first-look';
 import { firstLookTexts } from './first-look-texts';
@@ -85,9 +85,19 @@ function send(request: TransportRequest): Promise<unknown> {
 // For the benchmark's waterfall (scripts/bench-load.ts): when this script ran.
 performance.mark('launch-boot');
 
+/** The theme (as ./theme-boot.ts, the console's script), after the calls are out: ~0.1 s at 4× CPU. */
+function applyTheme(): void {
+  try {
+    applyHostTheme(readHostTheme());
+  } catch {
+    // The app applies the theme itself when it starts.
+  }
+}
+
 try {
   const params = getLaunchParams();
   if (params.platform === 'unknown' || !params.initData) {
+    applyTheme();
     startApp();
   } else {
     const calls = launchCalls(params.initData, refCodeOf(params.startParam)).map((request) => {
@@ -97,6 +107,7 @@ try {
       return { key: callKey(request), sentAt: Date.now(), answer };
     });
     bootState().calls = calls;
+    applyTheme();
     preloadApp();
     const texts = firstLookTexts[chooseLocale(params.languageCode)];
     setTimeout(startApp, FIRST_LOOK_WAIT_MS);
@@ -112,5 +123,6 @@ try {
       .finally(startApp);
   }
 } catch {
+  applyTheme();
   startApp();
 }
