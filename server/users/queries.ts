@@ -45,21 +45,27 @@ export async function findUserById(q: Queryable, id: number): Promise<UserRow | 
 
 /**
  * What a screen reads of the user in one statement (one round trip for a screen that needs more than the
- * row): `columns`, SQL select-list items over the row as `u` (`u.*` for all of it) and over what `joins`
- * adds to it; a join must find at most one row per user (a LEFT JOIN on a key), or the user would be
- * read several times.
+ * row), built once by `userSelect`: the same text on every call, so the prepared statement's name is found
+ * without building and hashing the text again.
  */
 export interface UserSelect {
-  columns: string;
-  joins?: string;
+  readonly sql: string;
 }
+
+/**
+ * `columns`: SQL select-list items over the row as `u` (`u.*` for all of it) and over what `joins` adds to
+ * it; a join must find at most one row per user (a LEFT JOIN on a key), or the user would be read several times.
+ */
+export const userSelect = ({ columns, joins = '' }: { columns: string; joins?: string }): UserSelect => ({
+  sql: `SELECT ${columns} FROM users u ${joins} WHERE u.id = $1`,
+});
 
 export async function findUserWith<Row extends object>(
   q: Queryable,
   id: number,
-  { columns, joins = '' }: UserSelect,
+  select: UserSelect,
 ): Promise<Row | undefined> {
-  const [row] = await q.query<Row>(`SELECT ${columns} FROM users u ${joins} WHERE u.id = $1`, [id]);
+  const [row] = await q.query<Row>(select.sql, [id]);
   return row;
 }
 

@@ -25,7 +25,6 @@ import { BOUND_WALLET, type BoundWalletColumns, boundWalletFromColumns } from '.
 import {
   type TelegramProfile,
   type UserRow,
-  type UserSelect,
   findUserById,
   findUserIdByRefCode,
   findUserWith,
@@ -35,6 +34,7 @@ import {
   setCommunityMember,
   setNotificationsEnabled,
   updateProfile,
+  userSelect,
 } from './queries';
 
 export type { TelegramProfile, UserSummary } from './queries';
@@ -155,7 +155,7 @@ interface MeRow extends Pick<UserRow, (typeof ME_USER_COLUMNS)[number]>, BoundWa
 }
 
 /** Everything /user/me shows, computed in the row's statement (one round trip). */
-const ME_SELECT: UserSelect = {
+const ME_SELECT = userSelect({
   columns: [
     ...ME_USER_COLUMNS.map((column) => `u.${column}`),
     `${referralCountSql('u.id')} AS referrals_count`,
@@ -164,7 +164,7 @@ const ME_SELECT: UserSelect = {
     BOUND_WALLET.columns,
   ].join(', '),
   joins: BOUND_WALLET.joins,
-};
+});
 
 /**
  * GET /user/me: one statement for a member (the access token is trusted without a read, see
@@ -245,15 +245,14 @@ export async function findUsers(deps: Pick<Deps, 'db'>, text: string, limit: num
   return rows.map(toOperatorUser);
 }
 
+const OPERATOR_USER_SELECT = userSelect({ columns: `u.*, ${BOUND_WALLET.columns}`, joins: BOUND_WALLET.joins });
+
 /** One user's account as the operator reads it, with its three balances (one statement); 404 when there is none. */
 export async function operatorUserAccount(
   deps: Pick<Deps, 'db'>,
   userId: number,
 ): Promise<Pick<OperatorUserDetail, 'user' | 'balances'>> {
-  const row = await findUserWith<UserRow & BoundWalletColumns>(deps.db, userId, {
-    columns: `u.*, ${BOUND_WALLET.columns}`,
-    joins: BOUND_WALLET.joins,
-  });
+  const row = await findUserWith<UserRow & BoundWalletColumns>(deps.db, userId, OPERATOR_USER_SELECT);
   if (!row) throw new NotFoundError('userNotFound');
   const { balance_token, task_balance, referral_balance } = balanceEvent(row);
   return {
