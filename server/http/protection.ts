@@ -1,6 +1,6 @@
 /**
  * What stands between the internet and the routes, each one the field's Fastify plugin:
- * - security headers (@fastify/helmet): a CSP for the app, frame-ancestors for Telegram's web clients;
+ * - security headers (helmet): a CSP for the app, frame-ancestors for Telegram's web clients;
  * - load shedding (@fastify/under-pressure): 503 {msg} while the event loop lags or the heap is nearly full;
  * - rate limits (@fastify/rate-limit) on sign-in, refresh, every money-moving call, wallet proofs and share
  *   messages, per address and per user, and on the operator API per address, 429 {msg} with Retry-After.
@@ -10,10 +10,10 @@
  * Every decision here is the matched route's (its `config`), never the raw URL's (server/http/paths.ts).
  */
 import { createHash } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { type CallName, type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 import type { Config } from '../config';
 import type { Queryable } from '../db/index';
@@ -129,7 +129,10 @@ export async function registerProtection(
   },
 ): Promise<ProtectionHooks> {
   const { faults } = config;
-  await app.register(fastifyHelmet, {
+  // Built once: the headers are the same for every answer but the CSP's hashes, a function of the served
+  // pages (no nonces), and the route's flags adjust them in onSend below. (@fastify/helmet built this
+  // middleware again on every request, CSP parsing and all: the largest cost of an answer's own hooks.)
+  const securityHeaders = helmet({
     contentSecurityPolicy: contentSecurityPolicy(options.inlineScripts),
     // Telegram's web clients frame the app from another origin: frame-ancestors decides, not X-Frame-Options.
     frameguard: false,
@@ -138,6 +141,8 @@ export async function registerProtection(
     // HSTS only where the app is served over https (production).
     strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 15_552_000 } : false,
   });
+  // helmet throws its errors (it calls next with none): a setHeader failure fails the request as any hook's.
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   const sandbox = config.mode === 'sandbox';
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     // The route that answers (a not-found answer has none of these flags, so it keeps every header).

@@ -44,15 +44,28 @@ export async function findUserById(q: Queryable, id: number): Promise<UserRow | 
 }
 
 /**
- * The user's row with extra columns computed in the same statement (`extraColumns`: SQL select-list
- * items that may refer to the row as `u`): one round trip for a screen that needs more than the row.
+ * What a screen reads of the user in one statement (one round trip for a screen that needs more than the
+ * row), built once by `userSelect`: the same text on every call, so the prepared statement's name is found
+ * without building and hashing the text again.
  */
-export async function findUserWith<Extra extends object>(
+export interface UserSelect {
+  readonly sql: string;
+}
+
+/**
+ * `columns`: SQL select-list items over the row as `u` (`u.*` for all of it) and over what `joins` adds to
+ * it; a join must find at most one row per user (a LEFT JOIN on a key), or the user would be read several times.
+ */
+export const userSelect = ({ columns, joins = '' }: { columns: string; joins?: string }): UserSelect => ({
+  sql: `SELECT ${columns} FROM users u ${joins} WHERE u.id = $1`,
+});
+
+export async function findUserWith<Row extends object>(
   q: Queryable,
   id: number,
-  extraColumns: string,
-): Promise<(UserRow & Extra) | undefined> {
-  const [row] = await q.query<UserRow & Extra>(`SELECT u.*, ${extraColumns} FROM users u WHERE u.id = $1`, [id]);
+  select: UserSelect,
+): Promise<Row | undefined> {
+  const [row] = await q.query<Row>(select.sql, [id]);
   return row;
 }
 

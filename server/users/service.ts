@@ -21,7 +21,7 @@ import { formatUnits } from '../lib/money';
 import { notify } from '../notifications/service';
 import { referralCountSql, referralTier, referralTurnoverSql } from '../referral/service';
 import { type Settings, settingSql } from '../settings/service';
-import { type BoundWalletColumns, boundWalletColumns, boundWalletFromColumns } from '../wallet/service';
+import { BOUND_WALLET, type BoundWalletColumns, boundWalletFromColumns } from '../wallet/service';
 import {
   type TelegramProfile,
   type UserRow,
@@ -34,6 +34,7 @@ import {
   setCommunityMember,
   setNotificationsEnabled,
   updateProfile,
+  userSelect,
 } from './queries';
 
 export type { TelegramProfile, UserSummary } from './queries';
@@ -111,7 +112,10 @@ export async function signInUser(
  * changed, or when the throttle needs the time of this check (an interval of 0, the sandbox's, does
  * not): a read (/user/me, the gate) of a non-member does not write on every call.
  */
-async function refreshCommunityMembership(deps: Deps, user: UserRow): Promise<boolean> {
+async function refreshCommunityMembership(
+  deps: Deps,
+  user: Pick<UserRow, 'id' | 'telegram_id' | 'community_member' | 'community_checked_at'>,
+): Promise<boolean> {
   if (user.community_member) return true;
   const checkedAt = user.community_checked_at?.getTime() ?? 0;
   const interval = deps.community.recheckIntervalMs;
@@ -121,26 +125,53 @@ async function refreshCommunityMembership(deps: Deps, user: UserRow): Promise<bo
   return member;
 }
 
-interface MeColumns extends BoundWalletColumns {
+/**
+ * The row's columns /user/me shows or its membership check reads, not the whole row (`u.*`): Postgres
+ * formats and the server parses every column of it on each call, the photo URL and four timestamps
+ * nobody reads here among them.
+ */
+const ME_USER_COLUMNS = [
+  'id',
+  'telegram_id',
+  'first_name',
+  'username',
+  'language_code',
+  'ref_code',
+  'community_member',
+  'community_checked_at',
+  'balance_token',
+  'task_balance',
+  'referral_balance',
+  'hold_bonus',
+  'investment_bonus',
+  'seen_referrals_count',
+  'notifications_enabled',
+] as const satisfies readonly (keyof UserRow)[];
+
+interface MeRow extends Pick<UserRow, (typeof ME_USER_COLUMNS)[number]>, BoundWalletColumns {
   referrals_count: number;
   turnover: bigint;
   collective_bonus: Settings['collective_bonus'];
 }
 
-/** Everything /user/me shows besides the row, computed in the row's statement (one round trip). */
-const ME_COLUMNS = [
-  `${referralCountSql('u.id')} AS referrals_count`,
-  `${referralTurnoverSql('u.id')} AS turnover`,
-  `${settingSql('collective_bonus')} AS collective_bonus`,
-  boundWalletColumns('u.id'),
-].join(', ');
+/** Everything /user/me shows, computed in the row's statement (one round trip). */
+const ME_SELECT = userSelect({
+  columns: [
+    ...ME_USER_COLUMNS.map((column) => `u.${column}`),
+    `${referralCountSql('u.id')} AS referrals_count`,
+    `${referralTurnoverSql('u.id')} AS turnover`,
+    `${settingSql('collective_bonus')} AS collective_bonus`,
+    BOUND_WALLET.columns,
+  ].join(', '),
+  joins: BOUND_WALLET.joins,
+});
 
 /**
  * GET /user/me: one statement for a member (the access token is trusted without a read, see
  * server/http/auth-context.ts, so this read is also what finds a deleted account: 401 like a bad token).
  */
 export async function getMe(deps: Deps, userId: number): Promise<UserMe> {
-  const user = await findUserWith<MeColumns>(deps.db, userId, ME_COLUMNS);
+  const user = await findUserWith<MeRow>(deps.db, userId, ME_SELECT);
   if (!user) throw new UnauthorizedError();
   const communityParticipation = await refreshCommunityMembership(deps, user);
   const tier = referralTier(user.turnover);
@@ -214,12 +245,14 @@ export async function findUsers(deps: Pick<Deps, 'db'>, text: string, limit: num
   return rows.map(toOperatorUser);
 }
 
+const OPERATOR_USER_SELECT = userSelect({ columns: `u.*, ${BOUND_WALLET.columns}`, joins: BOUND_WALLET.joins });
+
 /** One user's account as the operator reads it, with its three balances (one statement); 404 when there is none. */
 export async function operatorUserAccount(
   deps: Pick<Deps, 'db'>,
   userId: number,
 ): Promise<Pick<OperatorUserDetail, 'user' | 'balances'>> {
-  const row = await findUserWith<BoundWalletColumns>(deps.db, userId, boundWalletColumns('u.id'));
+  const row = await findUserWith<UserRow & BoundWalletColumns>(deps.db, userId, OPERATOR_USER_SELECT);
   if (!row) throw new NotFoundError('userNotFound');
   const { balance_token, task_balance, referral_balance } = balanceEvent(row);
   return {

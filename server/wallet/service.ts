@@ -8,7 +8,7 @@
  * and cannot sell until they prove one: sales pay out only to the bound wallet, see withdraw/service.ts).
  * A restored connection carries no proof and changes nothing.
  *
- * Other domains read the binding here (`boundWallet`, `boundWalletColumns` for /user/me's statement).
+ * Other domains read the binding here (`boundWallet`, `BOUND_WALLET` for /user/me's statement).
  */
 import { Address } from '@ton/core';
 import type { TonClient } from '@ton/ton';
@@ -170,13 +170,15 @@ export async function boundWallet(q: Queryable, userId: number): Promise<BoundWa
   return row ? toBoundWallet(row) : null;
 }
 
-/** Columns for a statement over `users u` (GET /user/me's one statement): the bound wallet, or nulls. */
-export const boundWalletColumns = (userIdSql: string): string =>
-  [
-    `(SELECT wb.address FROM wallet_bindings wb WHERE wb.user_id = ${userIdSql}) AS bound_wallet_address`,
-    `(SELECT wb.network FROM wallet_bindings wb WHERE wb.user_id = ${userIdSql}) AS bound_wallet_network`,
-    `(SELECT wb.bound_at FROM wallet_bindings wb WHERE wb.user_id = ${userIdSql}) AS bound_wallet_at`,
-  ].join(', ');
+/**
+ * For a statement over `users u` (GET /user/me's one statement, the operator's user): the bound wallet's
+ * columns, or nulls. One join on the binding's key (user_id, so at most one row) rather than a subquery
+ * per column: Postgres probes the index once instead of three times.
+ */
+export const BOUND_WALLET = {
+  columns: 'wb.address AS bound_wallet_address, wb.network AS bound_wallet_network, wb.bound_at AS bound_wallet_at',
+  joins: 'LEFT JOIN wallet_bindings wb ON wb.user_id = u.id',
+} as const;
 
 export interface BoundWalletColumns {
   bound_wallet_address: string | null;
