@@ -35,9 +35,12 @@ export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
  * tables) now open the chunk, and the whole compresses 1.4 kB worse (brotli, what is sent: +0.4 kB) —
  * for balances ready ~0.5 s sooner (docs/performance.md "What the client does at launch"). Raised from
  * 140.5 kB for the SPEC §8 error toasts the wallet lacked (node errors on a balance read, connect errors:
- * +0.6 kB gzip, mostly their texts in the English catalogue, which the first screen carries).
+ * +0.6 kB gzip, mostly their texts in the English catalogue, which the first screen carries). Raised
+ * from 141 kB for the first look (src/shared/launch): the entry hands the launch script's calls over and
+ * removes the first look (+40 bytes raw, +0.1 kB gzip with the lazy chunks' new names), for the balances
+ * shown ~1.6 s sooner on a cold launch and ~1.7 s sooner on a warm one (docs/performance.md).
  */
-export const ENTRY_CEILING_GZIP_BYTES = 141_000;
+export const ENTRY_CEILING_GZIP_BYTES = 141_200;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
