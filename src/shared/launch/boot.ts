@@ -22,8 +22,8 @@ import { API_BASE } from '../api/contract/constants';
 import { refCodeOf } from '../lib/start-param';
 import { DASHBOARD_PATH } from '../routing/paths';
 import { chooseLocale } from '../i18n/translate';
-import { applyHostTheme } from '../telegram/apply-theme';
-import { getLaunchParams, readHostTheme } from '../telegram/launch-params';
+import { applyLaunchTheme } from '../telegram/apply-theme';
+import { getLaunchParams } from '../telegram/launch-params';
 import { bootState } from './boot-state';
 import { type FirstLookFigures, paintFirstLook } from './first-look';
 import { firstLookTexts } from './first-look-texts';
@@ -85,19 +85,10 @@ function send(request: TransportRequest): Promise<unknown> {
 // For the benchmark's waterfall (scripts/bench-load.ts): when this script ran.
 performance.mark('launch-boot');
 
-/** The theme (as ./theme-boot.ts, the console's script), after the calls are out: ~0.1 s at 4× CPU. */
-function applyTheme(): void {
-  try {
-    applyHostTheme(readHostTheme());
-  } catch {
-    // The app applies the theme itself when it starts.
-  }
-}
-
 try {
   const params = getLaunchParams();
   if (params.platform === 'unknown' || !params.initData) {
-    applyTheme();
+    applyLaunchTheme();
     startApp();
   } else {
     const calls = launchCalls(params.initData, refCodeOf(params.startParam)).map((request) => {
@@ -107,7 +98,7 @@ try {
       return { key: callKey(request), sentAt: Date.now(), answer };
     });
     bootState().calls = calls;
-    applyTheme();
+    applyLaunchTheme(); // ~0.1 s at 4× CPU: after the calls are out
     preloadApp();
     const texts = firstLookTexts[chooseLocale(params.languageCode)];
     setTimeout(startApp, FIRST_LOOK_WAIT_MS);
@@ -123,6 +114,6 @@ try {
       .finally(startApp);
   }
 } catch {
-  applyTheme();
+  applyLaunchTheme();
   startApp();
 }

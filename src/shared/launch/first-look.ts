@@ -62,7 +62,11 @@ export function paintFirstLook(figures: FirstLookFigures, texts: FirstLookTexts)
       'div',
       'first-look__page',
       el('h1', 'first-look__title', texts['dashboard.title']),
-      el('div', 'first-look__placeholder first-look__placeholder--wallet', el('span', 'first-look__spinner')),
+      el(
+        'div',
+        'first-look__placeholder first-look__placeholder--wallet',
+        el('span', 'full-page-loader__spinner first-look__spinner'),
+      ),
       el('div', 'first-look__placeholder first-look__placeholder--hero'),
       el('div', 'first-look__placeholder first-look__placeholder--switch'),
       section(

@@ -6,11 +6,6 @@
  * the light fallback palette from the stylesheet's first paint until the app's code had run (~1 s on a
  * throttled phone). applyThemeFx applies the same theme again at launch, and every change after.
  */
-import { applyHostTheme } from '../telegram/apply-theme';
-import { readHostTheme } from '../telegram/launch-params';
+import { applyLaunchTheme } from '../telegram/apply-theme';
 
-try {
-  applyHostTheme(readHostTheme());
-} catch {
-  // The app applies the theme itself when it starts.
-}
+applyLaunchTheme();

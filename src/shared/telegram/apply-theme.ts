@@ -1,5 +1,5 @@
 import { readableThemeColors } from '../lib/contrast';
-import type { HostTheme } from './launch-params';
+import { type HostTheme, readHostTheme } from './launch-params';
 
 /**
  * Theme params → `--tg-theme-*` CSS variables (and the readable text colours made from them), colour
@@ -15,4 +15,16 @@ export function applyHostTheme({ params, colorScheme }: HostTheme, root: HTMLEle
     root.style.setProperty(name, value);
   }
   root.dataset.theme = colorScheme;
+}
+
+/**
+ * The launch's theme (URL hash, or this tab's last one) onto <html>, for the inline scripts that run
+ * before any stylesheet (src/shared/launch/theme-boot.ts, boot.ts); a failure leaves it to the app.
+ */
+export function applyLaunchTheme(): void {
+  try {
+    applyHostTheme(readHostTheme());
+  } catch {
+    // The app applies the theme itself when it starts.
+  }
 }
