@@ -5,7 +5,7 @@
  * friends list, earned-from-friends and friends' turnover follow.
  */
 import { type Page, expect, test } from '@playwright/test';
-import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
+import { appFrame, connectDevWallet, createTestUser, devWalletDialog, expectActiveMints } from './sandbox';
 
 interface SandboxUser {
   id: number;
@@ -87,9 +87,7 @@ test('the referral screen and the farming form follow a friend and a grant witho
     await expect(bApp.getByTestId('mint-calculation')).toContainText('4 500');
     await bApp.getByRole('button', { name: 'Create mint' }).click();
     await devWalletDialog(bPage).getByRole('button', { name: 'Approve' }).click();
-    await expect(bApp.getByRole('region', { name: 'Active mints' }).getByTestId('mint-card')).toHaveCount(1, {
-      timeout: 30_000,
-    });
+    await expectActiveMints(bPage, bApp.getByRole('region', { name: 'Active mints' }).getByTestId('mint-card'), 1);
   } finally {
     await context.close();
   }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
+import { appFrame, connectDevWallet, createTestUser, devWalletDialog, expectActiveMints } from './sandbox';
 
 /*
  * Issue #4 end to end: launcher → connect the dev wallet → mint on a plan → approve in the dev
@@ -71,7 +71,7 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
 
   // The watcher reads the treasury every 5 s; the user:mint push moves the card.
   const active = app.getByRole('region', { name: 'Active mints' }).getByTestId('mint-card');
-  await expect(active).toHaveCount(1, { timeout: 30_000 });
+  await expectActiveMints(page, active, 1);
   await expect(active).toContainText(comment);
   await expect(active.getByTestId('mint-status')).toHaveText('Active');
   await expect(app.getByRole('region', { name: 'Waiting for payment' })).toHaveCount(0);

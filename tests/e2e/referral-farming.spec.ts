@@ -1,5 +1,5 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
-import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
+import { appFrame, connectDevWallet, createTestUser, devWalletDialog, expectActiveMints } from './sandbox';
 
 /*
  * Issue #10 end to end with three people, each on their own device (browser context: the farm code
@@ -57,9 +57,7 @@ test('A invites B, earns from B\u2019s mint, transfers, hands out a farming link
   await expect(app.getByTestId('mint-calculation')).toContainText('4 500');
   await app.getByRole('button', { name: 'Create mint' }).click();
   await devWalletDialog(page).getByRole('button', { name: 'Approve' }).click();
-  await expect(app.getByRole('region', { name: 'Active mints' }).getByTestId('mint-card')).toHaveCount(1, {
-    timeout: 30_000,
-  });
+  await expectActiveMints(page, app.getByRole('region', { name: 'Active mints' }).getByTestId('mint-card'), 1);
 
   // ---- A: the badge, B on the list, the reward (5 % of 4 500 tokens at level 1) --------------------
   await page.goto('/sandbox/');

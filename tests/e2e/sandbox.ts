@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 
 export interface TestUserOptions {
   name?: string;
@@ -76,4 +76,57 @@ export async function openAppDirectly(page: Page, theme: 'light' | 'dark', langu
   const src = await page.locator('#app-frame').getAttribute('src');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(src!);
+}
+
+const ADMIN = { authorization: 'Bearer sandbox-admin' };
+
+/** The signed-in Telegram user's id, from the launch data in the app frame's address. */
+async function telegramIdInFrame(page: Page): Promise<string | null> {
+  const src = await page.locator('#app-frame').getAttribute('src');
+  const launch = new URLSearchParams(new URL(src ?? '', 'http://frame').hash.slice(1));
+  const initData = new URLSearchParams(launch.get('tgWebAppData') ?? '');
+  const user = JSON.parse(initData.get('user') ?? 'null') as { id?: number } | null;
+  return user?.id === undefined ? null : String(user.id);
+}
+
+/**
+ * What the server holds of the app's user's mints and of the treasury, read through the operator API:
+ * the user's mints, how long since the watcher last read the chain, the treasury transactions it did
+ * not credit. For a failure's message, so a paid mint that never showed as active says on which side
+ * it stopped (not paid, not read, read but refused, or active and never pushed).
+ */
+async function serverSideOfMints(page: Page): Promise<string> {
+  const get = async (path: string) => {
+    const answer = await page.request.get(path, { headers: ADMIN });
+    return answer.ok() ? ((await answer.json()) as unknown) : `HTTP ${answer.status()}`;
+  };
+  const telegramId = await telegramIdInFrame(page);
+  const found = telegramId ? await get(`/api/admin/users?q=${telegramId}`) : null;
+  const userId = Array.isArray(found) ? (found[0] as { id?: number } | undefined)?.id : undefined;
+  const detail = userId === undefined ? null : ((await get(`/api/admin/users/${userId}`)) as { mints?: unknown });
+  const overview = (await get('/api/admin/overview')) as { watcher_lag_seconds?: unknown };
+  return JSON.stringify(
+    {
+      telegramId,
+      mints: detail?.mints ?? detail,
+      watcherLastReadSecondsAgo: overview.watcher_lag_seconds ?? overview,
+      treasuryNotCredited: await get('/api/admin/treasury/transactions?include_resolved=true&limit=5'),
+    },
+    null,
+    2,
+  );
+}
+
+/**
+ * Waits for the paid mints in the app's Active mints (the watcher reads the treasury every 5 s, then the
+ * user:mint push moves the card); a timeout's message carries what the server holds of them.
+ */
+export async function expectActiveMints(page: Page, mints: Locator, count: number): Promise<void> {
+  try {
+    await expect(mints).toHaveCount(count, { timeout: 30_000 });
+  } catch (error) {
+    const server = await serverSideOfMints(page).catch((reason: unknown) => `(not read: ${String(reason)})`);
+    if (error instanceof Error) error.message += `\n\nWhat the server holds:\n${server}`;
+    throw error;
+  }
 }

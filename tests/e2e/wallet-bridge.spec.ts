@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
+import { appFrame, connectDevWallet, createTestUser, devWalletDialog, expectActiveMints } from './sandbox';
 
 /*
  * The wallet path most users take, offline: a phone wallet reached by its t.me universal link and TON
@@ -87,7 +87,7 @@ test('connect through the bridge with a proof, reopen with the session restored,
   await expect(walletApp(page)).toBeHidden();
   await expect(app.getByText('Transaction is being processed')).toBeVisible();
   const active = app.getByRole('region', { name: 'Active mints' }).getByTestId('mint-card');
-  await expect(active.filter({ hasText: comment })).toHaveCount(1, { timeout: 30_000 });
+  await expectActiveMints(page, active.filter({ hasText: comment }), 1);
 });
 
 test('a transaction declined in the phone wallet is not sent and leaves no pending mint', async ({ page }) => {
