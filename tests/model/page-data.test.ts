@@ -180,6 +180,40 @@ describe('page data loads once, in the route chain', () => {
     await stop(scope);
   });
 
+  it('the socket opening again after a drop refetches the user and the lists on screen (pushes lost meanwhile); its first opening does not', async () => {
+    const { scope, calls } = launchAt('/');
+    await start(scope);
+    const sockets = () => FakeWebSocket.instances.filter((candidate) => candidate.url.endsWith('/api/ws/'));
+    sockets()[0]!.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.me).not.toHaveBeenCalled();
+    expect(calls.mints).toHaveBeenCalledTimes(1);
+
+    // A network change: the connection drops (no 4401), the transport reconnects after its delay.
+    sockets()[0]!.closeFromServer(1006);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sockets()).toHaveLength(2);
+    expect(calls.me).not.toHaveBeenCalled();
+    sockets()[1]!.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.me).toHaveBeenCalledTimes(1);
+    expect(calls.mints).toHaveBeenCalledTimes(2);
+    expect(calls.stakes).toHaveBeenCalledTimes(2);
+
+    // A 4401 refetches at once (that read refreshes the token); the opening it leads to does not again.
+    sockets()[1]!.closeFromServer(4401);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.me).toHaveBeenCalledTimes(2);
+    void allSettled(appSocket.connectRequested, { scope });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets()).toHaveLength(3);
+    sockets()[2]!.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.me).toHaveBeenCalledTimes(2);
+    expect(calls.mints).toHaveBeenCalledTimes(3);
+    await stop(scope);
+  });
+
   it("a dashboard child opened first (a deep link) loads the frame's lists once each too", async () => {
     const { scope, calls } = launchAt('/history');
     await start(scope);

@@ -7,8 +7,9 @@ import { $user, loadUserFx, userArrivedWithSignIn, userRequested } from './user'
 
 /**
  * What the user sees may be stale, so the user data is refetched: the tab became visible again, the
- * socket was closed with 4401 (token expired) and missed pushes meanwhile, or the server said `resync`. Screens refetch the
- * lists they show alongside (SPEC §4); the initial load is not a refetch.
+ * socket was closed with 4401 (token expired) and missed pushes meanwhile, the socket opened again
+ * after any other drop (a network change, a server restart), or the server said `resync`. Screens
+ * refetch the lists they show alongside (SPEC §4); the initial load is not a refetch.
  */
 export const userDataRefetched = createEvent();
 
@@ -29,11 +30,25 @@ const becameVisible = sample({
   filter: ({ user, blocked }, state) => state === 'visible' && user !== null && !blocked,
 });
 
+// The socket opened again after a drop: pushes sent while it was down are lost (the server sends the
+// balances and the price on every opening, not the lists). Not after a 4401, whose refetch is already
+// under way (it is what refreshed the token this opening carries); not the first opening.
+const socketOpened = appSocket.$connected.updates.filter({ fn: Boolean });
+const $socketOpenings = createStore(0).on(socketOpened, (count) => count + 1);
+const $reopeningAfter4401 = createStore(false).on(appSocket.unauthorized, () => true);
+const socketOpenedAgain = sample({
+  clock: socketOpened,
+  source: { openings: $socketOpenings, after4401: $reopeningAfter4401 },
+  fn: ({ openings, after4401 }) => openings > 1 && !after4401,
+});
+$reopeningAfter4401.reset(socketOpenedAgain);
+const socketReopened = socketOpenedAgain.filter({ fn: Boolean });
+
 // 4401: reloading the user meets a 401, which refreshes the token; the session then reconnects the
 // socket with it. `resync`: the server may have lost events meant for this socket (its cross-process
 // listener reconnected, or a wallet binding moved): what is on screen is fetched again.
 sample({
-  clock: [becameVisible, appSocket.unauthorized, appSocket.eventReceived('resync')],
+  clock: [becameVisible, appSocket.unauthorized, socketReopened, appSocket.eventReceived('resync')],
   fn: () => undefined,
   target: userDataRefetched,
 });
