@@ -11,7 +11,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_WEB_APP_VERSION, signInitData } from '../../server/sandbox/service';
 import { THEMES } from '../../server/sandbox/themes';
 import type { SandboxUserRow } from '../../server/sandbox/queries';
-import { getLaunchParams, isVersionAtLeast, parseHash, readHostTheme } from '@/shared/telegram/launch-params';
+import {
+  getLaunchParams,
+  isVersionAtLeast,
+  parseHash,
+  readHostTheme,
+  signedLaunchInHash,
+  type LaunchParams,
+} from '@/shared/telegram/launch-params';
 
 // The code the app's SDK chunk runs (the package exports only its index, which requires this file).
 const sdkSource = readFileSync(
@@ -204,5 +211,58 @@ describe('the launch parameters read without the SDK are the SDK’s', () => {
     expect(sdk.platform).toBe('ios');
     expect(sdk.colorScheme).toBe('dark');
     expect(ours.initData).not.toBe('');
+  });
+});
+
+describe('the launch data read from the hash alone, for the launch script’s calls', () => {
+  const signedPart = ({ initData, telegramUserId, startParam, platform, languageCode }: LaunchParams) => ({
+    initData,
+    telegramUserId,
+    startParam,
+    platform,
+    languageCode,
+  });
+
+  it.each([
+    ['the launcher, dark iOS', launcherHash(sandboxUser({}))],
+    [
+      'the launcher, a farm link on desktop',
+      launcherHash(sandboxUser({ platform: 'tdesktop', start_param: 'farm_Q7X2' })),
+    ],
+    [
+      'Telegram’s encoding with a path',
+      telegramHash(
+        {
+          tgWebAppData: initData({ user: JSON.stringify({ id: 42, language_code: 'ru' }), start_param: 'ABCD2345' }),
+          tgWebAppPlatform: 'weba',
+        },
+        '/tgWebAppPath',
+      ),
+    ],
+  ])('%s: what getLaunchParams() reads, with this tab’s other stored parameters, and no storage touched', (_, hash) => {
+    window.sessionStorage.clear();
+    // An earlier load of this tab kept other values: they fill only what the hash lacks.
+    window.sessionStorage.setItem(
+      '__telegram__initParams',
+      JSON.stringify({ tgWebAppData: 'user=%7B%22id%22%3A1%7D', tgWebAppPlatform: 'android', tgWebAppVersion: '6.0' }),
+    );
+    window.history.replaceState(null, '', `/${hash}`);
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    const signed = signedLaunchInHash();
+    expect(getItem).not.toHaveBeenCalled();
+    expect(setItem).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    expect(signed).not.toBeNull();
+    expect(signed).toEqual(signedPart(getLaunchParams()));
+  });
+
+  it.each([
+    ['no hash', ''],
+    ['a path only (a reload after the router moved)', '#/mint'],
+    ['the data without the platform', telegramHash({ tgWebAppData: initData({ user: JSON.stringify({ id: 1 }) }) })],
+  ])('%s: null, and getLaunchParams() decides', (_, hash) => {
+    window.history.replaceState(null, '', `/${hash}`);
+    expect(signedLaunchInHash()).toBeNull();
   });
 });

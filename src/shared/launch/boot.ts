@@ -11,8 +11,8 @@
  * 3. When both answer 200 on the dashboard's path, the first look (./first-look.ts) shows this user's
  *    balances from the sign-in's answer while the app's code is still on its way.
  * 4. The app's entry starts then. The build takes its `<script type="module">` out of the page and names
- *    it here (`data-app-entry`): this script preloads it once the calls are out (fetched and compiled,
- *    not run) and starts it once the first look is painted — run as the page came, its ~1 s of evaluation
+ *    it here (`data-app-entry`): this script preloads it once the calls are out and the stylesheet has
+ *    loaded (fetched and compiled, not run) and starts it once the first look is painted — run as the page came, its ~1 s of evaluation
  *    on a throttled phone would hold the answers' callbacks and the first look behind it. It starts
  *    anyway after FIRST_LOOK_WAIT_MS, on a failed call, and at once outside Telegram. Without
  *    `data-app-entry` (the dev server) the page's own module script runs as it comes.
@@ -23,7 +23,8 @@ import { refCodeOf } from '../lib/start-param';
 import { DASHBOARD_PATH } from '../routing/paths';
 import { chooseLocale } from '../i18n/translate';
 import { applyLaunchTheme } from '../telegram/apply-theme';
-import { getLaunchParams } from '../telegram/launch-params';
+import { getLaunchParams, signedLaunchInHash } from '../telegram/launch-params';
+import { afterStylesheet, whenParsed } from './page-ready';
 import { bootState } from './boot-state';
 import { type FirstLookFigures, paintFirstLook } from './first-look';
 import { firstLookTexts } from './first-look-texts';
@@ -34,12 +35,6 @@ const FIRST_LOOK_WAIT_MS = 1_500;
 const EARLY_CALL_TIMEOUT_MS = 10_000;
 
 const entry = document.currentScript?.getAttribute('data-app-entry') ?? null;
-
-/** Runs `then` once the document is parsed (the entry needs #root and the deferred scripts run). */
-function whenParsed(then: () => void): void {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then, { once: true });
-  else then();
-}
 
 /**
  * The entry is fetched and compiled now, not run. Named here, not in the page: the compile of a cached
@@ -86,7 +81,9 @@ function send(request: TransportRequest): Promise<unknown> {
 performance.mark('launch-boot');
 
 try {
-  const params = getLaunchParams();
+  // The hash alone when it has the launch data: the calls leave before sessionStorage is first touched
+  // (applyLaunchTheme reads and writes this tab's stored parameters, as the SDK does).
+  const params = signedLaunchInHash() ?? getLaunchParams();
   if (params.platform === 'unknown' || !params.initData) {
     applyLaunchTheme();
     startApp();
@@ -99,7 +96,7 @@ try {
     });
     bootState().calls = calls;
     applyLaunchTheme(); // ~0.1 s at 4× CPU: after the calls are out
-    preloadApp();
+    afterStylesheet(preloadApp);
     const texts = firstLookTexts[chooseLocale(params.languageCode)];
     setTimeout(startApp, FIRST_LOOK_WAIT_MS);
     Promise.all(calls.map((call) => call.answer))
