@@ -18,6 +18,7 @@ import {
 } from './schemas';
 import { createUser, grant, launch, listUsers, preparedMessage, updateUser } from './service';
 import { botRoutes } from './bot';
+import { sendScriptFile } from './script-file';
 import { devWalletRoutes } from './wallet/routes';
 
 /**
@@ -39,11 +40,8 @@ export function sandboxRoutes(deps: Deps) {
     const devPage = { config: { withoutCsp: true } };
     app.get('/sandbox/', devPage, html('launcher.html'));
     app.get('/sandbox/frame.html', devPage, html('frame.html'));
-    app.get(FORMAT_SCRIPT_PATH, async (_request, reply) =>
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(await readFile(serverFile('src/shared/lib/format/format-core.js'))),
+    app.get(FORMAT_SCRIPT_PATH, async (request, reply) =>
+      sendScriptFile(request, reply, 'src/shared/lib/format/format-core.js'),
     );
 
     app.get('/sandbox/api/users', async () => listUsers(deps));

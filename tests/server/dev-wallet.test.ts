@@ -477,6 +477,16 @@ describe('wallets list, script and page', () => {
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toMatch(/javascript/);
     expect(script.body).toContain('window.devwallet');
+    // Revalidated, not downloaded again on every launch: 304 for the same content.
+    expect(script.headers['cache-control']).toBe('no-cache');
+    const etag = script.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await inject({ method: 'GET', url: '/sandbox/dev-wallet.js', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await inject({ method: 'GET', url: '/sandbox/dev-wallet.js', headers: { 'if-none-match': '"old"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(script.body);
     const icon = await inject({ method: 'GET', url: '/sandbox/dev-wallet.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toMatch(/image\/svg\+xml/);

@@ -37,16 +37,14 @@ import {
   walletInfo,
 } from './service';
 import { walletsList } from './wallets-list';
+import { sendScriptFile } from '../script-file';
 
 /** Dev wallet routes; registered by sandboxRoutes, so they exist in sandbox mode only. */
 export function devWalletRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     // Served as-is, read per request: editing the script needs no restart (and there is no build step).
-    app.get(DEV_WALLET_SCRIPT_PATH, async (_request, reply) =>
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(await readFile(serverFile('server/sandbox/dev-wallet.js'))),
+    app.get(DEV_WALLET_SCRIPT_PATH, async (request, reply) =>
+      sendScriptFile(request, reply, 'server/sandbox/dev-wallet.js'),
     );
     const image =
       (file: 'dev-wallet.svg' | 'dev-wallet-mobile.svg') => async (_request: unknown, reply: FastifyReply) =>
@@ -65,11 +63,8 @@ export function devWalletRoutes(deps: Deps) {
         .header('cache-control', 'no-store')
         .send(await readFile(serverFile('server/sandbox/mobile-wallet.html'))),
     );
-    app.get(MOBILE_WALLET_SCRIPT_PATH, async (_request, reply) =>
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(await readFile(serverFile('server/sandbox/mobile-wallet.js'))),
+    app.get(MOBILE_WALLET_SCRIPT_PATH, async (request, reply) =>
+      sendScriptFile(request, reply, 'server/sandbox/mobile-wallet.js'),
     );
     app.post('/sandbox/api/mobile-wallet/session', async (request) =>
       openMobileSession(deps, parseOr422(mobileSessionBodySchema, request.body)),
