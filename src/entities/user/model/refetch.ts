@@ -33,16 +33,15 @@ const becameVisible = sample({
 // The socket opened again after a drop: pushes sent while it was down are lost (the server sends the
 // balances and the price on every opening, not the lists). Not after a 4401, whose refetch is already
 // under way (it is what refreshed the token this opening carries); not the first opening.
-const socketOpened = appSocket.$connected.updates.filter({ fn: Boolean });
-const $socketOpenings = createStore(0).on(socketOpened, (count) => count + 1);
-const $reopeningAfter4401 = createStore(false).on(appSocket.unauthorized, () => true);
-const socketOpenedAgain = sample({
-  clock: socketOpened,
-  source: { openings: $socketOpenings, after4401: $reopeningAfter4401 },
-  fn: ({ openings, after4401 }) => openings > 1 && !after4401,
+// null: never opened; true: opened since; false: closed with 4401 since. Read before this opening sets it.
+const $refetchOnOpen = createStore<boolean | null>(null).on(appSocket.unauthorized, () => false);
+const socketOpenedAfter = sample({
+  clock: appSocket.$connected.updates,
+  source: $refetchOnOpen,
+  filter: (_, connected) => connected,
 });
-$reopeningAfter4401.reset(socketOpenedAgain);
-const socketReopened = socketOpenedAgain.filter({ fn: Boolean });
+$refetchOnOpen.on(socketOpenedAfter, () => true);
+const socketReopened = socketOpenedAfter.filter({ fn: Boolean });
 
 // 4401: reloading the user meets a 401, which refreshes the token; the session then reconnects the
 // socket with it. `resync`: the server may have lost events meant for this socket (its cross-process
