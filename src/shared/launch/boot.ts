@@ -12,10 +12,11 @@
  *    balances from the sign-in's answer while the app's code is still on its way.
  * 4. The app's entry starts then. The build takes its `<script type="module">` out of the page and names
  *    it here (`data-app-entry`): this script preloads it once the calls are out and the stylesheet has
- *    loaded (fetched and compiled, not run) and starts it once the first look is painted — run as the page came, its ~1 s of evaluation
- *    on a throttled phone would hold the answers' callbacks and the first look behind it. It starts
- *    anyway after FIRST_LOOK_WAIT_MS, on a failed call, and at once outside Telegram. Without
- *    `data-app-entry` (the dev server) the page's own module script runs as it comes.
+ *    loaded (fetched and compiled, not run) and starts it once the first look is painted — run as the
+ *    page came, its ~1 s of evaluation on a throttled phone would hold the answers' callbacks and the
+ *    first look behind it. It starts anyway after FIRST_LOOK_WAIT_MS, on a failed call, and at once
+ *    outside Telegram. Without `data-app-entry` (the dev server) the page's own module script runs as it
+ *    comes.
  */
 import { callKey, launchCalls, type TransportRequest } from '../api/launch-calls';
 import { API_BASE } from '../api/contract/constants';
