@@ -22,7 +22,8 @@
  * `--price-walk` keeps the walk on.
  *
  * `--db postgres` starts a throwaway PostgreSQL server with the test suite's own code
- * (tests/server/support/postgres-server.ts). `--cpu-prof <dir>` writes the server's V8 CPU profile there.
+ * (tests/server/support/postgres-server.ts). `--cpu-prof <dir>` writes the V8 CPU profiles of the server and of the
+ * references' process there.
  */
 import { spawn } from 'node:child_process';
 import { Agent, get } from 'node:http';
@@ -32,9 +33,14 @@ import { type PostgresServer, startPostgres } from '../tests/server/support/post
 import { createLauncherMember, flag, freePort, median, ROOT, signIn, startServerProcess } from './bench-kit';
 
 // ---- the references: this file, started again with --serve-bare <port> ----------------------------
-async function startBare(body: string, databaseUrl: string | undefined): Promise<{ url: string; stop(): void }> {
+async function startBare(
+  body: string,
+  databaseUrl: string | undefined,
+  nodeArgs: string[],
+): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-api.ts', '--serve-bare', String(port)], {
+  const args = [...nodeArgs, '--import', 'tsx', 'scripts/bench-api.ts', '--serve-bare', String(port)];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, BENCH_BODY: body, ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) },
     stdio: 'inherit',
@@ -49,7 +55,14 @@ async function startBare(body: string, databaseUrl: string | undefined): Promise
       await new Promise((done) => setTimeout(done, 100));
     }
   }
-  return { url, stop: () => child.kill('SIGTERM') };
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return {
+    url,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 interface Run {
@@ -139,12 +152,13 @@ async function main() {
 
   let postgres: PostgresServer | undefined;
   if (dbKind === 'postgres') postgres = await startPostgres();
+  const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const server = await startServerProcess({
     ...(postgres ? { databaseUrl: postgres.url } : {}),
-    ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+    nodeArgs: profileArgs,
     env: { CHECK_RESPONSES: '0', ...(priceWalk ? {} : { PRICE_TICK_MS: '0' }) },
   });
-  let bare: { url: string; stop(): void } | undefined;
+  let bare: { url: string; stop(): Promise<void> } | undefined;
   try {
     const member = await createLauncherMember(server.origin);
     const token = await signIn(server.origin, member);
@@ -155,7 +169,7 @@ async function main() {
       throw new Error(`GET /api/user/me is not a member's 200: ${me.status} ${body}`);
     }
     // The same bytes, so every side writes the same response.
-    bare = await startBare(body, postgres?.url);
+    bare = await startBare(body, postgres?.url, profileArgs);
     const floorUrl = postgres ? `${bare.url}/floor` : null;
     const bareUrl = `${bare.url}/bare`;
 
@@ -215,7 +229,7 @@ async function main() {
       }
     }
   } finally {
-    bare?.stop();
+    await bare?.stop();
     await server.stop();
     await postgres?.stop();
   }
@@ -246,6 +260,8 @@ if (process.argv[2] === '--serve-bare') {
     });
     app.addHook('onClose', async () => pool.end());
   }
+  // A normal exit on SIGTERM, so --cpu-prof writes its profile.
+  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
   await app.listen({ port: Number(process.argv[3]), host: '127.0.0.1' });
 } else {
   await main();

@@ -10,9 +10,10 @@
  * Every decision here is the matched route's (its `config`), never the raw URL's (server/http/paths.ts).
  */
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { type CallName, type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 import type { Config } from '../config';
@@ -130,8 +131,7 @@ export async function registerProtection(
 ): Promise<ProtectionHooks> {
   const { faults } = config;
   // Built once: the headers are the same for every answer but the CSP's hashes, a function of the served
-  // pages (no nonces), and the route's flags adjust them in onSend below. (@fastify/helmet built this
-  // middleware again on every request, CSP parsing and all: the largest cost of an answer's own hooks.)
+  // pages (no nonces). (@fastify/helmet built this middleware again on every request, CSP parsing and all.)
   const securityHeaders = helmet({
     contentSecurityPolicy: contentSecurityPolicy(options.inlineScripts),
     // Telegram's web clients frame the app from another origin: frame-ancestors decides, not X-Frame-Options.
@@ -141,20 +141,32 @@ export async function registerProtection(
     // HSTS only where the app is served over https (production).
     strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 15_552_000 } : false,
   });
-  // helmet throws its errors (it calls next with none): a setHeader failure fails the request as any hook's.
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
+  // And run once per CSP: what it sets is recorded and replayed on every answer, again only when the
+  // served pages' inline scripts change (running it per answer, which validates the CSP's directives
+  // each time, was the largest cost of an answer's own hooks).
+  let recorded: { scripts: readonly string[]; headers: SecurityHeaders } | null = null;
+  const headersNow = (): SecurityHeaders => {
+    const scripts = options.inlineScripts();
+    if (recorded?.scripts !== scripts) recorded = { scripts, headers: recordHeaders(securityHeaders) };
+    return recorded.headers;
+  };
   const sandbox = config.mode === 'sandbox';
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
-    // The route that answers (a not-found answer has none of these flags, so it keeps every header).
+  // The matched route's flags are known here (a not-found answer has none of them, so it keeps every header).
+  app.addHook('onRequest', (request, reply, done) => {
+    const { set, removed } = headersNow();
+    const raw = reply.raw;
+    for (const name of removed) raw.removeHeader(name);
+    for (const [name, value] of set) raw.setHeader(name, value);
     const route = request.routeOptions.config;
     if (route.crossOrigin) {
       // Web wallets fetch the manifest and show its icon from their own origin.
-      reply.header('access-control-allow-origin', '*');
-      reply.header('cross-origin-resource-policy', 'cross-origin');
+      raw.setHeader('access-control-allow-origin', '*');
+      raw.setHeader('cross-origin-resource-policy', 'cross-origin');
     } else if (sandbox && route.withoutCsp) {
       // The sandbox's own pages (launcher, host frame) are development tools with inline scripts.
-      reply.raw.removeHeader('content-security-policy');
+      raw.removeHeader('content-security-policy');
     }
+    done();
   });
 
   await app.register(fastifyUnderPressure, {
@@ -233,4 +245,38 @@ export async function registerProtection(
       if (call && request.auth) await check(perUser.get(call), request);
     },
   };
+}
+
+type HeaderValue = string | number | readonly string[];
+
+/** What a helmet middleware does to an answer's headers, in its order. */
+export interface SecurityHeaders {
+  set: ReadonlyArray<readonly [name: string, value: HeaderValue]>;
+  removed: readonly string[];
+}
+
+/**
+ * Runs a helmet middleware against a recording response: helmet only sets and removes headers (it reads
+ * nothing of the request and calls `next` at once, with its error if a header cannot be built).
+ */
+export function recordHeaders(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
+): SecurityHeaders {
+  const set: Array<readonly [string, HeaderValue]> = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader(name: string, value: HeaderValue) {
+      set.push([name.toLowerCase(), value]);
+    },
+    removeHeader(name: string) {
+      removed.push(name.toLowerCase());
+    },
+  };
+  let finished = false;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('the security headers middleware did not finish at once');
+  return { set, removed };
 }

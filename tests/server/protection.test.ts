@@ -2,6 +2,9 @@
  * What stands before the routes: rate limits (429 {msg}, per address and per user), TRUST_PROXY,
  * security headers and the CSP, the manifest's CORS and icon, body limits, load shedding and draining.
  */
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
@@ -15,6 +18,8 @@ import {
   TELEGRAM_WEB_ORIGINS,
   TON_PROOF_CALLS,
   addressKey,
+  contentSecurityPolicy,
+  recordHeaders,
 } from '../../server/http/protection';
 import { TEST_ENV, createTestContext, newTelegramId, signInitData, type TestContext } from './helpers';
 import { type TestUser, newUser } from './mint-kit';
@@ -325,6 +330,31 @@ describe('headers', () => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('the headers recorded once are what helmet itself sets on an answer, in the same order', () => {
+    const middleware = helmet({
+      contentSecurityPolicy: contentSecurityPolicy(() => ['window.a = 1', 'window.b = 2']),
+      frameguard: false,
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      strictTransportSecurity: { maxAge: 15_552_000 },
+    });
+    const answer = () => {
+      const response = new ServerResponse(new IncomingMessage(new Socket()));
+      response.setHeader('x-powered-by', 'something');
+      return response;
+    };
+    const byHelmet = answer();
+    middleware(byHelmet.req, byHelmet, (error?: unknown) => expect(error).toBeUndefined());
+    const recorded = recordHeaders(middleware);
+    const replayed = answer();
+    for (const name of recorded.removed) replayed.removeHeader(name);
+    for (const [name, value] of recorded.set) replayed.setHeader(name, value);
+    expect(replayed.getHeaderNames()).toEqual(byHelmet.getHeaderNames());
+    expect(replayed.getHeaders()).toEqual(byHelmet.getHeaders());
+    expect(recorded.removed).toEqual(['x-powered-by']);
+    expect(replayed.getHeader('content-security-policy')).toContain("script-src 'self' 'sha256-");
+    expect(replayed.getHeader('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
   });
 
   it('the CSP hashes are exactly the inline scripts of the index.html served: the build’s and the runtime config, after a rebuild too', async () => {
