@@ -24,7 +24,7 @@ module.exports = {
     },
     {
       name: 'entry-holds-the-first-screen',
-      comment: "The first screen's views and every model are in the entry bundle.",
+      comment: "The first screen's views and its models are in the entry bundle.",
       severity: 'error',
       from: { path: ENTRY },
       to: { path: exactly(FIRST_SCREEN), reachable: false },

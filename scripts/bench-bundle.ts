@@ -38,9 +38,11 @@ export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
  * +0.6 kB gzip, mostly their texts in the English catalogue, which the first screen carries). Raised
  * from 141 kB for the first look (src/shared/launch): the entry hands the launch script's calls over and
  * removes the first look (+40 bytes raw, +0.1 kB gzip with the lazy chunks' new names), for the balances
- * shown ~1.6 s sooner on a cold launch and ~1.7 s sooner on a warm one (docs/performance.md).
+ * shown ~1.6 s sooner on a cold launch and ~1.7 s sooner on a warm one (docs/performance.md). Lowered
+ * to 140.6 kB when the add photo modal's model moved into its lazy chunk (−0.7 kB gzip, with the query's
+ * re-read after a push that came while it read, +0.05 kB).
  */
-export const ENTRY_CEILING_GZIP_BYTES = 141_200;
+export const ENTRY_CEILING_GZIP_BYTES = 140_600;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');

@@ -1,4 +1,4 @@
-import { allSettled, createEffect, fork } from 'effector';
+import { allSettled, createEffect, createEvent, fork, scopeBind } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { createQuery } from '@/shared/lib/query';
 
@@ -31,5 +31,60 @@ describe('createQuery', () => {
     await allSettled(query.start, { scope: recovered });
     expect(recovered.getState(query.$data)).toEqual([9]);
     expect(recovered.getState(query.$failed)).toBe(false);
+  });
+
+  describe('a change pushed while a read is on its way', () => {
+    // A list kept live by pushes, as the slices keep theirs: a push replaces its item.
+    const listFx = createEffect(async (_: void): Promise<string[] | null> => []);
+    const list = createQuery({ effect: listFx, initial: [] as string[] });
+    const pushed = createEvent<string>();
+    list.$data.on(pushed, (items, item) => [...items.filter((known) => known[0] !== item[0]), item]);
+
+    /** The server: its state now, and each read answers what it held when the read reached it. */
+    const server = (initial: string[]) => {
+      let state = initial;
+      let reads = 0;
+      const pending: Array<() => void> = [];
+      return {
+        set: (next: string[]) => (state = next),
+        reads: () => reads,
+        handler: () => {
+          reads += 1;
+          const answer = state;
+          return new Promise<string[]>((resolve) => pending.push(() => resolve(answer)));
+        },
+        answerAll: () => pending.splice(0).forEach((answer) => answer()),
+      };
+    };
+
+    it('is not lost to that read’s older answer: the query reads again and shows the server’s state', async () => {
+      const backend = server(['a:waiting']);
+      const scope = fork({ handlers: [[listFx, backend.handler]] });
+      const first = allSettled(list.start, { scope });
+      // The mint turns active on the server and its push arrives before the read's answer.
+      backend.set(['a:active']);
+      // (allSettled would wait for the read in flight too.)
+      scopeBind(pushed, { scope })('a:active');
+      expect(scope.getState(list.$data)).toEqual(['a:active']);
+      backend.answerAll(); // the first read's answer, 'a:waiting', read before the change
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(backend.reads()).toBe(2);
+      backend.answerAll();
+      await first;
+      expect(scope.getState(list.$data)).toEqual(['a:active']);
+      expect(backend.reads()).toBe(2);
+    });
+
+    it('reads once when nothing changed meanwhile, and a push between reads reads nothing', async () => {
+      const backend = server(['a:active']);
+      const scope = fork({ handlers: [[listFx, backend.handler]] });
+      const read = allSettled(list.start, { scope });
+      backend.answerAll();
+      await read;
+      expect(backend.reads()).toBe(1);
+      await allSettled(pushed, { scope, params: 'b:waiting' });
+      expect(scope.getState(list.$data)).toEqual(['a:active', 'b:waiting']);
+      expect(backend.reads()).toBe(1);
+    });
   });
 });

@@ -4,6 +4,8 @@ import { nextTaskAction, taskModel, taskText } from '@/entities/task';
 import { userModel } from '@/entities/user';
 import { linkProblem, taskLinkProofModel } from '@/features/task-link-proof';
 import { photoProblem, taskPhotoProofModel } from '@/features/task-photo-proof';
+// The modal's own model is created with its code (a lazy chunk), so it is not in the slice's index.
+import * as photoProofModal from '@/features/task-photo-proof/model/photo-proof';
 import { tasksModel } from '@/pages/tasks';
 import {
   $accessToken,
@@ -383,7 +385,7 @@ describe('the add photo modal (SPEC §2 "add photo")', () => {
     photoSubmitted,
     photoProofClosed,
     photoProofOpened,
-  } = taskPhotoProofModel;
+  } = photoProofModal;
 
   let created: string[];
   let revoked: string[];

@@ -1,1 +1,1 @@
-export * from './photo-proof';
+export * from './modal';

@@ -4,21 +4,17 @@ import { onProofSent } from '@/entities/task';
 import { taskPhotoUploadProgressed, validateTaskPhotoFx, type PhotoType, type Task } from '@/shared/api';
 import { readBase64Fx } from '@/shared/lib/file';
 import { photoProblem, type PhotoProblem } from '../lib/photo-problem';
+import { $task, photoProofClosed, photoProofOpened } from './modal';
 
 /**
- * The add photo modal (SPEC §2 'add photo'): a photo task's proof. The user takes or picks a photo,
+ * The add photo modal (SPEC §2 'add photo'): a photo task's proof. Created with the modal's code (a lazy
+ * chunk): only which task it is for (./modal.ts) is in the entry. The user takes or picks a photo,
  * sees it, and sends it; the file's type (by its first bytes) and size are checked first, before any
  * preview (a non-image is refused inline; a too big one gets SPEC §8's 413 text and is never uploaded); the upload shows its real progress; the task then waits for review.
  */
-export const photoProofOpened = createEvent<Task>();
-export const photoProofClosed = createEvent();
 export const photoChosen = createEvent<File>();
 export const photoSubmitted = createEvent();
-
-/** The task the modal is for; null while it is closed. */
-export const $task = createStore<Task | null>(null)
-  .on(photoProofOpened, (_, task) => task)
-  .reset(photoProofClosed);
+export { $task, photoProofClosed, photoProofOpened };
 
 /** The photo to send (one that passed the checks) and its type by its bytes; null before one is chosen. */
 export const $photo = createStore<{ file: File; type: PhotoType } | null>(null, { serialize: 'ignore' });

@@ -1,4 +1,13 @@
-import { attach, combine, createStore, type Effect, type Event, type Store, type StoreWritable } from 'effector';
+import {
+  attach,
+  combine,
+  createStore,
+  sample,
+  type Effect,
+  type Event,
+  type Store,
+  type StoreWritable,
+} from 'effector';
 
 /** Where a query is: never asked, on its way, its last read answered, its last read failed. */
 export type QueryStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -25,7 +34,8 @@ export interface Query<P, T, A> {
 /**
  * One read of the server kept as a store, with where it is. A null answer (a 5xx, whose toast is the
  * request layer's) or a failure keeps what is shown and marks the read failed. `reduce` makes the
- * store's value from an answer, what it holds and what was asked (default: the answer itself).
+ * store's value from an answer, what it holds and what was asked (default: the answer itself). A change
+ * made to `$data` while a read is on its way (a live push) makes the query read again once that read answers.
  */
 export function createQuery<P, A, T = NonNullable<A>>(config: {
   effect: Effect<P, A, unknown>;
@@ -38,6 +48,11 @@ export function createQuery<P, A, T = NonNullable<A>>(config: {
     fn: (answer): answer is { params: P; result: NonNullable<A> } => answer.result != null,
   });
   const $data = createStore(config.initial).on(done, (known, { params, result }) => reduce(result, known, params));
+  // A change made to the data while a read was on its way (a pushed item) may be newer than what that read
+  // answers, which replaces it: read once more when it answers, and the newer state comes back.
+  const $changedWhileReading = createStore(false).on(readFx, () => false);
+  sample({ clock: $data, source: readFx.pending, filter: Boolean, target: $changedWhileReading });
+  sample({ clock: done, filter: $changedWhileReading, fn: ({ params }) => params, target: readFx });
   const $loaded = createStore(false).on(done, () => true);
   const $settled = createStore(false).on(readFx.finally, () => true);
   const $failed = createStore(false)
