@@ -75,6 +75,25 @@ describe('createQuery', () => {
       expect(backend.reads()).toBe(2);
     });
 
+    it('another read’s answer is no such change: two reads at once end', async () => {
+      let reads = 0;
+      const scope = fork({
+        handlers: [
+          [
+            listFx,
+            async () => {
+              reads += 1;
+              await new Promise((resolve) => setTimeout(resolve, 1));
+              return [`a:${reads}`];
+            },
+          ],
+        ],
+      });
+      await Promise.all([allSettled(list.start, { scope }), allSettled(list.start, { scope })]);
+      expect(reads).toBe(2);
+      expect(scope.getState(list.$data)).toEqual(['a:2']);
+    });
+
     it('reads once when nothing changed meanwhile, and a push between reads reads nothing', async () => {
       const backend = server(['a:active']);
       const scope = fork({ handlers: [[listFx, backend.handler]] });

@@ -47,11 +47,24 @@ export function createQuery<P, A, T = NonNullable<A>>(config: {
   const done = readFx.done.filter({
     fn: (answer): answer is { params: P; result: NonNullable<A> } => answer.result != null,
   });
-  const $data = createStore(config.initial).on(done, (known, { params, result }) => reduce(result, known, params));
-  // A change made to the data while a read was on its way (a pushed item) may be newer than what that read
-  // answers, which replaces it: read once more when it answers, and the newer state comes back.
+  const $data = createStore(config.initial);
+  const answered = sample({
+    clock: done,
+    source: $data,
+    fn: (known, { params, result }) => reduce(result, known, params),
+  });
+  $data.on(answered, (_, data) => data);
+  // A change made to the data while a read was on its way (a pushed item; not another read's answer) may be
+  // newer than what that read answers, which replaces it: read once more when it answers.
+  const $answer = createStore<unknown>(null).on(answered, (_, data) => data);
   const $changedWhileReading = createStore(false).on(readFx, () => false);
-  sample({ clock: $data, source: readFx.pending, filter: Boolean, target: $changedWhileReading });
+  sample({
+    clock: $data,
+    source: { pending: readFx.pending, answer: $answer },
+    filter: ({ pending, answer }, data) => pending && data !== answer,
+    fn: () => true,
+    target: $changedWhileReading,
+  });
   sample({ clock: done, filter: $changedWhileReading, fn: ({ params }) => params, target: readFx });
   const $loaded = createStore(false).on(done, () => true);
   const $settled = createStore(false).on(readFx.finally, () => true);
