@@ -82,6 +82,9 @@ test('community task: refused outside the chat, claimed inside; a photo proof up
   await expect(modal.getByRole('alert')).toHaveText('Error: File size is too large! Upload a smaller file.');
   await input.setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: PNG });
   await expect(modal.getByRole('img', { name: 'The photo to send' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Send' })).toBeEnabled();
+  // The modal as the user sees it before sending (its model comes with its lazy chunk).
+  await page.screenshot({ path: 'screenshots/en-light-task-photo-modal.png' });
   await modal.getByRole('button', { name: 'Send' }).click();
   await expect(app.getByText('Photo sent for review')).toBeVisible();
   await expect(modal).toBeHidden();
