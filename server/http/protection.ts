@@ -82,13 +82,8 @@ export const scriptHash = (text: string): string => `'sha256-${createHash('sha25
  * inline too (the wallet modal writes its own <style>). Framed only by this origin and Telegram's web clients.
  */
 export function contentSecurityPolicy(inlineScripts: () => readonly string[]) {
-  // Hashed again only when the list changes (a rebuild of dist/, server/web/routes.ts builtInlineScripts).
-  let hashed: { scripts: readonly string[]; hashes: string } | null = null;
-  const inlineScriptHashes = () => {
-    const scripts = inlineScripts();
-    if (hashed?.scripts !== scripts) hashed = { scripts, hashes: scripts.map(scriptHash).join(' ') };
-    return hashed.hashes;
-  };
+  // Asked only when the headers are recorded: when the list changes (registerProtection below).
+  const inlineScriptHashes = () => inlineScripts().map(scriptHash).join(' ');
   return {
     useDefaults: false,
     directives: {
