@@ -16,6 +16,7 @@ export function operatorRoutes(deps: Deps) {
       async ({ body, request }) => {
         // The sign-in's row is written with its session (the operator is known only once verified).
         const session = await openOperatorSession(deps, body.init_data, auditedWithin(request));
+        // Who acts, as the guard says for every other operator call.
         request.operator = session.actor;
         request.log.info({ operator: session.actor.telegram_id }, 'operator signed in');
         return session;
