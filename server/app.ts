@@ -15,7 +15,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { type ErrorBody, OTHER_ERROR_MESSAGES, SERVER_MESSAGES } from '@/shared/api/contract';
-import { auditOperatorActions, auditRoutes } from './audit/routes';
+import { operatorAudit } from './audit/hooks';
+import { auditRoutes } from './audit/routes';
 import { operatorRoutes } from './operators/routes';
 import { authenticateOperator, isOperator } from './operators/service';
 import { authRoutes } from './auth/routes';
@@ -260,7 +261,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await requireMember(request);
   });
 
-  app.addHook('onResponse', auditOperatorActions(deps));
+  // Every operator action is recorded, or it did not happen: its row before its handler runs, its outcome
+  // once answered (server/audit/hooks.ts).
+  const audit = operatorAudit(deps);
+  app.addHook('preHandler', audit.before);
+  app.addHook('onResponse', audit.after);
   await app.register(authRoutes(deps));
   await app.register(maintenanceRoutes(deps));
   await app.register(socketRoutes(deps, { tokenTimeoutMs: options.socketTokenTimeoutMs ?? SOCKET_TOKEN_TIMEOUT_MS }));

@@ -19,7 +19,7 @@
  *   npm run operator -- payouts status|pause|resume (hold the payout worker: sales queue, nothing is signed)
  *   npm run operator -- payouts held                (batches the worker holds: neither found on chain nor proven lost)
  *   npm run operator -- payouts resign <batch id>   (sign a held batch again with its own seqno: it can pay only once)
- *   npm run operator -- audit [<n>]                 (the newest operator actions, as answered)
+ *   npm run operator -- audit [<n>]                 (the newest operator actions; status "unknown": never recorded)
  *   npm run operator -- settings                    (every global setting, as stored)
  *   npm run operator -- settings set [--fee-percent <p>] [--network-fee <TON>] [--min-receive <TON>]
  *                                                   (the sale's fee percent, network fee and minimum)
@@ -507,7 +507,9 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
         .filter((part) => part != null)
         .map((part) => JSON.stringify(part));
       const who = entry.actor.kind === 'operator' ? `${entry.actor.name} [${entry.actor.telegram_id}]` : 'token';
-      print([when, who, entry.status, entry.method, entry.path, ...args, `(${entry.ip})`].join(' '));
+      // An action whose outcome was never recorded (docs/security.md "Operator actions are final and audited").
+      const status = entry.status ?? 'unknown';
+      print([when, who, status, entry.method, entry.path, ...args, `(${entry.ip})`].join(' '));
     }
     return;
   }

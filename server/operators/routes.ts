@@ -3,6 +3,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
+import { auditedWithin } from '../audit/hooks';
 import { operatorRoute } from '../lib/call-route';
 import { closeOperatorSession, openOperatorSession } from './service';
 
@@ -13,8 +14,9 @@ export function operatorRoutes(deps: Deps) {
       app,
       'sessionOpen',
       async ({ body, request }) => {
-        const session = await openOperatorSession(deps, body.init_data);
-        // The audit names who signed in.
+        // The sign-in's row is written with its session (the operator is known only once verified).
+        const session = await openOperatorSession(deps, body.init_data, auditedWithin(request));
+        // Who acts, as the guard says for every other operator call.
         request.operator = session.actor;
         request.log.info({ operator: session.actor.telegram_id }, 'operator signed in');
         return session;

@@ -43,30 +43,35 @@ export function operatorName(profile: { firstName: string; lastName: string | nu
   return profile.username ? `${name} (@${profile.username})` : name;
 }
 
-/** The console's sign-in: launch data of an operator → a new operator session. */
+/**
+ * The console's sign-in: launch data of an operator → a new operator session. `audit` writes the sign-in's
+ * row in the session's own transaction (server/audit/hooks.ts auditedWithin): no session without its row.
+ */
 export async function openOperatorSession(
   deps: Pick<Deps, 'config' | 'db' | 'tokens'>,
   initData: string,
+  audit: (q: Queryable, actor: NamedOperator) => Promise<void>,
 ): Promise<OperatorSession & { token: string; actor: NamedOperator }> {
   const { profile } = verifyInitData(initData, deps.config.botToken, deps.config.initDataMaxAgeSeconds);
   if (!(await isOperator(deps, profile.telegramId))) throw new ForbiddenError('notOperator');
   const sessionId = randomUUID();
   const name = operatorName(profile);
-  const expiresAt = await insertOperatorSession(deps.db, {
-    id: sessionId,
-    telegramId: profile.telegramId,
-    name,
-    ttlSeconds: OPERATOR_SESSION_TTL_SECONDS,
+  const actor: NamedOperator = { kind: 'operator', telegram_id: profile.telegramId, name };
+  const expiresAt = await deps.db.tx(async (q) => {
+    const expires = await insertOperatorSession(q, {
+      id: sessionId,
+      telegramId: profile.telegramId,
+      name,
+      ttlSeconds: OPERATOR_SESSION_TTL_SECONDS,
+    });
+    await audit(q, actor);
+    return expires;
   });
   const token = await deps.tokens.signOperator(
     { telegramId: profile.telegramId, name, sessionId },
     OPERATOR_SESSION_TTL_SECONDS,
   );
-  return {
-    token,
-    actor: { kind: 'operator', telegram_id: profile.telegramId, name },
-    expires_at: Math.floor(expiresAt.getTime() / 1000),
-  };
+  return { token, actor, expires_at: Math.floor(expiresAt.getTime() / 1000) };
 }
 
 export type AuthenticatedOperator = OperatorSessionRef;

@@ -5,11 +5,20 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
+import { type ErrorBody, OPERATOR_ERROR_MESSAGES, type OperatorActor, SERVER_MESSAGES } from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
-import { AUDIT_ARG_MAX_CHARS, AUDIT_ARGS_MAX_KEYS } from '../../server/audit/routes';
+import { AUDIT_ARG_MAX_CHARS, AUDIT_ARGS_MAX_KEYS } from '../../server/audit/hooks';
 import { loadConfig } from '../../server/config';
-import { TEST_ENV, bearer, createTestContext, type TestContext } from './helpers';
+import { runOperator } from '../../server/operator';
+import {
+  TEST_ENV,
+  bearer,
+  createTestContext,
+  newTelegramId,
+  sandboxConfig,
+  signInitData,
+  type TestContext,
+} from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,13 +31,17 @@ afterAll(async () => {
 const rows = async () =>
   (await ctx.db.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM operator_actions'))[0]?.n ?? 0;
 
+/** An entry of GET /api/admin/audit, its parameters and query as the audit bounds them. */
 interface AuditEntry {
+  actor: OperatorActor;
+  action: string | null;
   method: string;
   path: string;
   params: Record<string, string> | null;
   query: Record<string, string> | null;
   body: unknown;
-  status: number;
+  /** null: the outcome was never written. */
+  status: number | null;
   ip: string;
 }
 
@@ -161,6 +174,113 @@ describe('the operator audit', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('every operator action is recorded, or it did not happen', () => {
+  const OPERATOR = newTelegramId();
+  let recorded: TestContext;
+  let apiUrl: string;
+  beforeAll(async () => {
+    recorded = await createTestContext({ config: sandboxConfig({ operatorTelegramIds: [OPERATOR] }) });
+    apiUrl = await recorded.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => recorded?.close());
+
+  const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    recorded.app.inject({ method, url, headers: bearer(recorded.config.adminToken), ...(payload ? { payload } : {}) });
+  const count = async (table: 'operator_actions' | 'operator_sessions') =>
+    (await recorded.db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM ${table}`))[0]?.n ?? 0;
+
+  /** Every write to the audit fails while `condition` holds (a database refusing it, a disk full, a process gone). */
+  async function auditWritesFail(condition: string, run: () => Promise<void>): Promise<void> {
+    await recorded.db.exec(`
+      CREATE FUNCTION audit_write_fails() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF ${condition} THEN RAISE EXCEPTION 'audit write failed'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER audit_write_fails BEFORE INSERT OR UPDATE ON operator_actions
+        FOR EACH ROW EXECUTE FUNCTION audit_write_fails();
+    `);
+    try {
+      await run();
+    } finally {
+      await recorded.db.exec(`
+        DROP TRIGGER audit_write_fails ON operator_actions;
+        DROP FUNCTION audit_write_fails();
+      `);
+    }
+  }
+
+  it('refuses an action whose row cannot be written (503 auditUnavailable), and it changes nothing', async () => {
+    const price = (await asAdmin('GET', '/api/admin/price')).json<{ price: string }>().price;
+    const actions = await count('operator_actions');
+    const sessions = await count('operator_sessions');
+    await auditWritesFail('TRUE', async () => {
+      const refusals = [
+        await asAdmin('POST', '/api/admin/maintenance', { enabled: true }),
+        await asAdmin('POST', '/api/admin/price', { price: '7.25' }),
+        // The console's sign-in: its row is written with its session, so no session opens without it.
+        await recorded.app.inject({
+          method: 'POST',
+          url: '/api/admin/session',
+          payload: { init_data: signInitData({ id: OPERATOR, first_name: 'Olga' }) },
+        }),
+      ];
+      for (const refused of refusals) {
+        expect(refused.statusCode, refused.body).toBe(503);
+        expect(refused.json<ErrorBody>()).toEqual({
+          msg: OPERATOR_ERROR_MESSAGES.auditUnavailable,
+          code: 'auditUnavailable',
+        });
+      }
+    });
+    expect((await asAdmin('GET', '/api/admin/maintenance')).json<{ enabled: boolean }>().enabled).toBe(false);
+    expect((await asAdmin('GET', '/api/admin/price')).json<{ price: string }>().price).toBe(price);
+    expect(await count('operator_sessions')).toBe(sessions);
+    expect(await count('operator_actions')).toBe(actions);
+    // Once the audit can be written again, so are the actions.
+    expect((await asAdmin('POST', '/api/admin/price', { price: '7.25' })).statusCode).toBe(200);
+    expect(await count('operator_actions')).toBe(actions + 1);
+  });
+
+  it('records an operator’s call refused before its handler ran (a malformed body) with its status', async () => {
+    const answer = await recorded.app.inject({
+      method: 'POST',
+      url: '/api/admin/price',
+      headers: { ...bearer(recorded.config.adminToken), 'content-type': 'application/json' },
+      payload: '{"price":',
+    });
+    expect(answer.json<ErrorBody>().code).toBe('malformedJson');
+    const [entry] = (await asAdmin('GET', '/api/admin/audit?limit=1')).json<AuditEntry[]>();
+    expect(entry).toMatchObject({ action: 'priceSet', path: '/api/admin/price', body: null, status: 400 });
+  });
+
+  it('keeps the row of an action whose outcome was never written: shown as of unknown outcome', async () => {
+    // Every audit write fails once the action is done: the process stopped right after it.
+    const paused = `(SELECT value FROM settings WHERE key = 'payouts_paused') = 'true'::jsonb`;
+    await auditWritesFail(paused, async () => {
+      const answer = await asAdmin('POST', '/api/admin/payouts', { paused: true });
+      expect(answer.statusCode, answer.body).toBe(200);
+    });
+    try {
+      const [entry] = (await asAdmin('GET', '/api/admin/audit?limit=1')).json<AuditEntry[]>();
+      expect(entry).toMatchObject({ action: 'payoutsSet', body: { paused: true }, actor: { kind: 'token' } });
+      expect(entry!.status).toBeNull();
+      const lines: string[] = [];
+      await runOperator(['audit', '1'], {
+        apiUrl,
+        adminToken: recorded.config.adminToken,
+        print: (line) => lines.push(line),
+      });
+      expect(lines).toEqual([expect.stringMatching(/^\S+Z token unknown POST \/api\/admin\/payouts /)]);
+    } finally {
+      expect((await asAdmin('POST', '/api/admin/payouts', { paused: false })).statusCode).toBe(200);
+    }
+    // An outcome written is the answer's, a refusal by the route included.
+    const [resumed] = (await asAdmin('GET', '/api/admin/audit?limit=1')).json<AuditEntry[]>();
+    expect(resumed).toMatchObject({ action: 'payoutsSet', body: { paused: false }, status: 200 });
   });
 });
 

@@ -220,6 +220,7 @@ export const consoleEn = {
   'audit.outcome': 'Outcome',
   'audit.ok': 'Done ({status})',
   'audit.refused': 'Refused ({status})',
+  'audit.unknown': 'Outcome unknown',
   'audit.filterInvalid': 'A Telegram id, or “token”',
 
   'settings.title': 'Settings',

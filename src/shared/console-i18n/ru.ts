@@ -220,6 +220,7 @@ export const consoleRu: ConsoleCatalogue = {
   'audit.outcome': 'Итог',
   'audit.ok': 'Выполнено ({status})',
   'audit.refused': 'Отказ ({status})',
+  'audit.unknown': 'Итог неизвестен',
   'audit.filterInvalid': 'Telegram id или «token»',
 
   'settings.title': 'Настройки',

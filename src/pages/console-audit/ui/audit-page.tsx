@@ -2,17 +2,20 @@ import { useUnit } from 'effector-react';
 import type { AuditEntry } from '@/shared/console-api';
 import { ConsoleQueryState } from '@/shared/console-ui';
 import { formatDateTime, useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
-import { Badge } from '@/shared/ui/badge';
+import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
 import { Page } from '@/shared/ui/page';
 import { TextField } from '@/shared/ui/text-field';
+import { type AuditOutcome, auditOutcome } from '../lib/outcome';
 import { $filterInvalid, $filters, entries, filterChanged, filterSubmitted } from '../model/audit';
 import styles from './audit-page.module.css';
+
+const OUTCOME_TONES: Record<AuditOutcome, BadgeTone> = { ok: 'success', refused: 'danger', unknown: 'warning' };
 
 function Entry({ entry }: { entry: AuditEntry }) {
   const t = useConsoleT();
   const locale = useConsoleLocale();
-  const ok = entry.status < 400;
+  const outcome = auditOutcome(entry.status);
   return (
     <tr data-testid="audit-row">
       <td>
@@ -30,8 +33,10 @@ function Entry({ entry }: { entry: AuditEntry }) {
       </td>
       <td>{formatDateTime(entry.created_at, locale)}</td>
       <td>
-        <Badge tone={ok ? 'success' : 'danger'}>
-          {ok ? t('audit.ok', { status: entry.status }) : t('audit.refused', { status: entry.status })}
+        <Badge tone={OUTCOME_TONES[outcome]}>
+          {entry.status === null
+            ? t('audit.unknown')
+            : t(outcome === 'ok' ? 'audit.ok' : 'audit.refused', { status: entry.status })}
         </Badge>
       </td>
     </tr>

@@ -128,9 +128,9 @@ export const OTHER_ERROR_MESSAGES = {
 } as const;
 
 /**
- * The operator console's own refusals (operator sign-in and sessions): the Mini App never meets them, so
- * its catalogues carry no text for them (the console answers them with screens of its own: not an operator,
- * signed in again).
+ * The operator console's own refusals (operator sign-in and sessions, the audit): the Mini App never meets
+ * them, so its catalogues carry no text for them (the console answers them with screens of its own: not an
+ * operator, signed in again; or shows their `msg`).
  */
 export const OPERATOR_ERROR_MESSAGES = {
   /** 403: the console's sign-in by a Telegram user who is not one of OPERATOR_TELEGRAM_IDS (or the console is off). */
@@ -141,6 +141,8 @@ export const OPERATOR_ERROR_MESSAGES = {
   usersOnly: 'An operator session cannot make user calls',
   /** 401: the operator session expired or was ended: sign in again from the bot's /admin. */
   operatorSessionEnded: 'Your operator session has ended: open the console from the bot again',
+  /** 503: the operator action could not be recorded in the audit, so it was not done. */
+  auditUnavailable: 'The action could not be recorded in the audit, so it was not done. Try again in a moment.',
 } as const;
 
 /**

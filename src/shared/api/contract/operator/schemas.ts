@@ -294,7 +294,7 @@ export const auditQuerySchema = z.strictObject({
     .regex(/^[a-zA-Z]{1,40}$/)
     .optional(),
 });
-/** One answered state-changing operator call. */
+/** One state-changing operator call, recorded before it ran (docs/security.md "Operator actions are final…"). */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   /** Who acted (entries before operators were named: the token). */
@@ -308,7 +308,11 @@ export const auditEntrySchema = z.object({
   params: z.unknown(),
   query: z.unknown(),
   body: z.unknown(),
-  status: z.number().int(),
+  /**
+   * The answer's status (a refusal by the route included); null: its outcome was never recorded — still
+   * running, or the server stopped or failed before writing it — so whether it was done is unknown.
+   */
+  status: z.number().int().nullable(),
   ip: z.string(),
   created_at: z.number(),
 });
