@@ -71,8 +71,8 @@ export interface Config {
   /**
    * BOT_WEBHOOK_SECRET: the secret_token the bot's webhook is set with (`npm run operator -- bot setup`):
    * Telegram sends it as X-Telegram-Bot-Api-Secret-Token on every update, and POST /api/telegram/webhook
-   * refuses any call without it. 1 to 256 characters of A-Z a-z 0-9 _ - (Telegram's rule). Required in
-   * production; sandbox default `sandbox-webhook-secret`.
+   * refuses any call without it. 1 to 256 characters of A-Z a-z 0-9 _ - (Telegram's rule) in either mode;
+   * required in production, at least 32 characters there. Sandbox default `sandbox-webhook-secret`.
    */
   botWebhookSecret: string;
   /** COMMUNITY_CHAT_ID: chat id or @channel whose membership gates the app (Bot API getChatMember). Production. */
@@ -245,6 +245,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** How to make a BOT_WEBHOOK_SECRET Telegram takes: hex is within its characters, base64 is not (+ / =). */
+const WEBHOOK_SECRET_HINT = 'generate one: openssl rand -hex 32';
+
 const optionalText = z
   .string()
   .trim()
@@ -284,7 +287,10 @@ const envSchema = z.object({
   BOT_WEBHOOK_SECRET: optionalText.pipe(
     z
       .string()
-      .regex(/^[A-Za-z0-9_-]{1,256}$/, "1 to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram's secret_token)")
+      .regex(
+        /^[A-Za-z0-9_-]{1,256}$/,
+        `1 to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram's secret_token; ${WEBHOOK_SECRET_HINT})`,
+      )
       .optional(),
   ),
   COMMUNITY_CHAT_ID: optionalText,
@@ -475,6 +481,10 @@ function productionProblems(e: ParsedEnv): string[] {
   );
   if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters');
+  }
+  // Anyone who knows it can post updates as Telegram (a forged `/start <code>` picks a newcomer's referrer).
+  if (e.BOT_WEBHOOK_SECRET !== undefined && e.BOT_WEBHOOK_SECRET.length < 32) {
+    problems.push(`BOT_WEBHOOK_SECRET must be at least 32 characters (${WEBHOOK_SECRET_HINT})`);
   }
   if (e.OPERATOR_TELEGRAM_IDS === undefined) {
     problems.push(
