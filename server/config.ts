@@ -200,6 +200,12 @@ export interface FaultSettings {
   rateLimitShareMessagePerIp: number;
   /** RATE_LIMIT_ADMIN_PER_IP: operator API calls (/api/admin/*, with or without the token) one address may make per window (default 60). */
   rateLimitAdminPerIp: number;
+  /**
+   * RATE_LIMIT_WEBHOOK_WRONG_SECRET_PER_IP: calls to the bot's webhook with a wrong or missing secret one
+   * address may make per window (default 20); past it 429. Telegram's deliveries (the right secret) are
+   * never counted.
+   */
+  rateLimitWebhookWrongSecretPerIp: number;
   /** LOAD_MAX_EVENT_LOOP_DELAY_MS: above this event loop delay requests get 503 (default 1000; 0 = off). */
   loadMaxEventLoopDelayMs: number;
   /** LOAD_MAX_HEAP_USED_BYTES: above this V8 heap use requests get 503 (default 0 = 90 % of V8's heap limit). */
@@ -381,6 +387,7 @@ const envSchema = z.object({
   RATE_LIMIT_SHARE_MESSAGE_PER_USER: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_SHARE_MESSAGE_PER_IP: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_ADMIN_PER_IP: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_WEBHOOK_WRONG_SECRET_PER_IP: z.coerce.number().int().positive().default(20),
   LOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   LOAD_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -602,6 +609,7 @@ export function loadConfig(env: Env = process.env): Config {
       rateLimitShareMessagePerUser: e.RATE_LIMIT_SHARE_MESSAGE_PER_USER,
       rateLimitShareMessagePerIp: e.RATE_LIMIT_SHARE_MESSAGE_PER_IP,
       rateLimitAdminPerIp: e.RATE_LIMIT_ADMIN_PER_IP,
+      rateLimitWebhookWrongSecretPerIp: e.RATE_LIMIT_WEBHOOK_WRONG_SECRET_PER_IP,
       loadMaxEventLoopDelayMs: e.LOAD_MAX_EVENT_LOOP_DELAY_MS,
       loadMaxHeapUsedBytes: e.LOAD_MAX_HEAP_USED_BYTES || Math.floor(getHeapStatistics().heap_size_limit * 0.9),
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
