@@ -291,7 +291,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(operatorRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(consoleRoutes(deps));
-  await app.register(telegramRoutes(deps, (q, telegramId) => isOperator({ config, db: q }, telegramId)));
+  await app.register(
+    telegramRoutes(deps, {
+      isOperator: (q, telegramId) => isOperator({ config, db: q }, telegramId),
+      limitWrongSecret: protection.limitWrongWebhookSecret,
+    }),
+  );
   metrics.watch({
     pool: db.poolStats?.bind(db),
     sockets: () => app.websocketServer.clients.size,

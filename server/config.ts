@@ -71,8 +71,8 @@ export interface Config {
   /**
    * BOT_WEBHOOK_SECRET: the secret_token the bot's webhook is set with (`npm run operator -- bot setup`):
    * Telegram sends it as X-Telegram-Bot-Api-Secret-Token on every update, and POST /api/telegram/webhook
-   * refuses any call without it. 1 to 256 characters of A-Z a-z 0-9 _ - (Telegram's rule). Required in
-   * production; sandbox default `sandbox-webhook-secret`.
+   * refuses any call without it. 1 to 256 characters of A-Z a-z 0-9 _ - (Telegram's rule) in either mode;
+   * required in production, at least 32 characters there. Sandbox default `sandbox-webhook-secret`.
    */
   botWebhookSecret: string;
   /** COMMUNITY_CHAT_ID: chat id or @channel whose membership gates the app (Bot API getChatMember). Production. */
@@ -200,6 +200,12 @@ export interface FaultSettings {
   rateLimitShareMessagePerIp: number;
   /** RATE_LIMIT_ADMIN_PER_IP: operator API calls (/api/admin/*, with or without the token) one address may make per window (default 60). */
   rateLimitAdminPerIp: number;
+  /**
+   * RATE_LIMIT_WEBHOOK_WRONG_SECRET_PER_IP: calls to the bot's webhook with a wrong or missing secret one
+   * address may make per window (default 20); past it 429. Telegram's deliveries (the right secret) are
+   * never counted.
+   */
+  rateLimitWebhookWrongSecretPerIp: number;
   /** LOAD_MAX_EVENT_LOOP_DELAY_MS: above this event loop delay requests get 503 (default 1000; 0 = off). */
   loadMaxEventLoopDelayMs: number;
   /** LOAD_MAX_HEAP_USED_BYTES: above this V8 heap use requests get 503 (default 0 = 90 % of V8's heap limit). */
@@ -245,6 +251,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** How to make a BOT_WEBHOOK_SECRET Telegram takes: hex is within its characters, base64 is not (+ / =). */
+const WEBHOOK_SECRET_HINT = 'generate one: openssl rand -hex 32';
+
 const optionalText = z
   .string()
   .trim()
@@ -284,7 +293,10 @@ const envSchema = z.object({
   BOT_WEBHOOK_SECRET: optionalText.pipe(
     z
       .string()
-      .regex(/^[A-Za-z0-9_-]{1,256}$/, "1 to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram's secret_token)")
+      .regex(
+        /^[A-Za-z0-9_-]{1,256}$/,
+        `1 to 256 characters of A-Z, a-z, 0-9, _ and - (Telegram's secret_token; ${WEBHOOK_SECRET_HINT})`,
+      )
       .optional(),
   ),
   COMMUNITY_CHAT_ID: optionalText,
@@ -375,6 +387,7 @@ const envSchema = z.object({
   RATE_LIMIT_SHARE_MESSAGE_PER_USER: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_SHARE_MESSAGE_PER_IP: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_ADMIN_PER_IP: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_WEBHOOK_WRONG_SECRET_PER_IP: z.coerce.number().int().positive().default(20),
   LOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   LOAD_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -475,6 +488,10 @@ function productionProblems(e: ParsedEnv): string[] {
   );
   if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters');
+  }
+  // Anyone who knows it can post updates as Telegram (a forged `/start <code>` picks a newcomer's referrer).
+  if (e.BOT_WEBHOOK_SECRET !== undefined && e.BOT_WEBHOOK_SECRET.length < 32) {
+    problems.push(`BOT_WEBHOOK_SECRET must be at least 32 characters (${WEBHOOK_SECRET_HINT})`);
   }
   if (e.OPERATOR_TELEGRAM_IDS === undefined) {
     problems.push(
@@ -592,6 +609,7 @@ export function loadConfig(env: Env = process.env): Config {
       rateLimitShareMessagePerUser: e.RATE_LIMIT_SHARE_MESSAGE_PER_USER,
       rateLimitShareMessagePerIp: e.RATE_LIMIT_SHARE_MESSAGE_PER_IP,
       rateLimitAdminPerIp: e.RATE_LIMIT_ADMIN_PER_IP,
+      rateLimitWebhookWrongSecretPerIp: e.RATE_LIMIT_WEBHOOK_WRONG_SECRET_PER_IP,
       loadMaxEventLoopDelayMs: e.LOAD_MAX_EVENT_LOOP_DELAY_MS,
       loadMaxHeapUsedBytes: e.LOAD_MAX_HEAP_USED_BYTES || Math.floor(getHeapStatistics().heap_size_limit * 0.9),
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

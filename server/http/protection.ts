@@ -3,7 +3,8 @@
  * - security headers (helmet): a CSP for the app, frame-ancestors for Telegram's web clients;
  * - load shedding (@fastify/under-pressure): 503 {msg} while the event loop lags or the heap is nearly full;
  * - rate limits (@fastify/rate-limit) on sign-in, refresh, every money-moving call, wallet proofs and share
- *   messages, per address and per user, and on the operator API per address, 429 {msg} with Retry-After.
+ *   messages, per address and per user, on the operator API per address, and on the bot webhook's wrong
+ *   secrets per address (its route counts them: `limitWrongWebhookSecret`), 429 {msg} with Retry-After.
  *   The counters are in the database (./rate-limit-store.ts), so every process on it counts together: N
  *   processes allow the limit, not N×.
  * No CORS anywhere but the TON Connect manifest and its icon, which wallets fetch from their own origins.
@@ -111,6 +112,12 @@ export interface ProtectionHooks {
   limitByAddress(request: FastifyRequest): Promise<void>;
   /** After the bearer check: the per-user limits (money calls, wallet proofs, share messages). */
   limitByUser(request: FastifyRequest): Promise<void>;
+  /**
+   * A call to the bot's webhook whose secret header is wrong or missing (server/telegram/routes.ts), counted
+   * per address: past the limit it throws 429. Only refused calls come here, so Telegram's deliveries (the
+   * right secret) are never counted nor limited, however many a guesser sends from elsewhere.
+   */
+  limitWrongWebhookSecret(request: FastifyRequest): Promise<void>;
 }
 
 export async function registerProtection(
@@ -219,6 +226,7 @@ export async function registerProtection(
     perUser: faults.rateLimitShareMessagePerUser,
   });
   const operatorByAddress = limiter('operator', faults.rateLimitAdminPerIp, 'address');
+  const wrongWebhookSecret = limiter('webhook-secret', faults.rateLimitWebhookWrongSecretPerIp, 'address');
   const check = async (counted: Limiter | undefined, request: FastifyRequest) => {
     if (!counted) return;
     const result = await counted.counter(request);
@@ -239,6 +247,7 @@ export async function registerProtection(
       const call = request.routeOptions.config.call;
       if (call && request.auth) await check(perUser.get(call), request);
     },
+    limitWrongWebhookSecret: (request) => check(wrongWebhookSecret, request),
   };
 }
 

@@ -2,11 +2,14 @@
  * What a notification says, in the user's language (users.language_code: Russian for 'ru…', English
  * otherwise, as the app chooses), with the app's own formatter (SPEC §5: TKN 2 decimals, TON 4, thousands
  * by no-break spaces; addresses 3 + 4 characters) and one button that opens the screen it is about.
- * HTML parse mode: everything that came from a user or an operator (names, titles, reasons) is escaped.
+ * HTML parse mode: everything that came from a user or an operator (names, titles, reasons, addresses)
+ * goes through `userText` (server/telegram/html.ts): escaped and inside <code>, where Telegram links no
+ * URL or @mention it contains (docs/security.md "Bot messages"); names are cut to NAME_MAX_CHARACTERS.
  */
 import { type TonNetwork, explorerTransactionUrl } from '@/shared/api/contract';
 import { formatTokens, formatTon, shortenAddress } from '@/shared/lib/format/format-core';
 import { type Language, languageOf } from '../lib/language';
+import { NAME_MAX_CHARACTERS, escapeHtml, userText } from '../telegram/html';
 import type { NotificationKind, NotificationParams } from './queries';
 
 type Lang = Language;
@@ -37,9 +40,6 @@ const BUTTON: Record<NotificationKind, Record<Lang, string>> = {
   stake_completed: { en: 'Go to Staking', ru: 'Перейти к стейкингу' },
 };
 
-export const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** Where the explorer links go: none in the sandbox (its dev chain is on no explorer). */
 export interface TextSettings {
   publicUrl: string;
@@ -52,7 +52,7 @@ type Texts = { [K in NotificationKind]: (p: NotificationParams[K], lang: Lang, s
 const TEXTS: Texts = {
   payout_completed: (p, lang, s) => {
     const amount = formatTon(p.ton_amount);
-    const address = `<code>${escapeHtml(shortenAddress(p.address))}</code>`;
+    const address = userText(shortenAddress(p.address));
     const head =
       lang === 'ru' ? `Выплата отправлена: ${amount} на ${address}.` : `Payout sent: ${amount} to ${address}.`;
     if (s.sandbox || !p.tx_hash) return head;
@@ -76,20 +76,20 @@ const TEXTS: Texts = {
       : `Payment received: mint #${p.mint_id} for ${formatTon(p.ton_amount)} is active, ${formatTokens(p.token_amount)}.`,
   task_approved: (p, lang) =>
     lang === 'ru'
-      ? `Задание «${escapeHtml(p.title_ru)}» принято: заберите ${formatTokens(p.reward)}.`
-      : `Task “${escapeHtml(p.title_en)}” approved: claim your ${formatTokens(p.reward)}.`,
+      ? `Задание «${userText(p.title_ru)}» принято: заберите ${formatTokens(p.reward)}.`
+      : `Task “${userText(p.title_en)}” approved: claim your ${formatTokens(p.reward)}.`,
   task_rejected: (p, lang) =>
     lang === 'ru'
-      ? `Задание «${escapeHtml(p.title_ru)}» не принято: ${escapeHtml(p.reason)}`
-      : `Task “${escapeHtml(p.title_en)}” was not approved: ${escapeHtml(p.reason)}`,
+      ? `Задание «${userText(p.title_ru)}» не принято: ${userText(p.reason)}`
+      : `Task “${userText(p.title_en)}” was not approved: ${userText(p.reason)}`,
   referral_joined: (p, lang) =>
     lang === 'ru'
-      ? `${escapeHtml(p.name)} присоединился по вашей ссылке.`
-      : `${escapeHtml(p.name)} joined with your invite link.`,
+      ? `${userText(p.name, NAME_MAX_CHARACTERS)} присоединился по вашей ссылке.`
+      : `${userText(p.name, NAME_MAX_CHARACTERS)} joined with your invite link.`,
   referral_reward: (p, lang) =>
     lang === 'ru'
-      ? `${escapeHtml(p.name)} оплатил минт: ${formatTokens(p.token_amount)} на ваш реферальный баланс.`
-      : `${escapeHtml(p.name)} paid a mint: ${formatTokens(p.token_amount)} to your referral balance.`,
+      ? `${userText(p.name, NAME_MAX_CHARACTERS)} оплатил минт: ${formatTokens(p.token_amount)} на ваш реферальный баланс.`
+      : `${userText(p.name, NAME_MAX_CHARACTERS)} paid a mint: ${formatTokens(p.token_amount)} to your referral balance.`,
   farm_activated: (p, lang) =>
     lang === 'ru'
       ? `Вашу фарминг-ссылку активировали: ${formatTokens(p.token_amount)}.`

@@ -118,10 +118,42 @@ describe('mode', () => {
 
 describe('BOT_WEBHOOK_SECRET', () => {
   it("takes Telegram's secret_token characters only, 1 to 256 of them; the sandbox has a public default", () => {
-    expect(loadConfig({ ...PRODUCTION_ENV, BOT_WEBHOOK_SECRET: 'A-z_09' }).botWebhookSecret).toBe('A-z_09');
-    expect(configError({ ...PRODUCTION_ENV, BOT_WEBHOOK_SECRET: 'has space' })).toContain('BOT_WEBHOOK_SECRET');
+    const secret = `A-z_09${'x'.repeat(26)}`;
+    expect(loadConfig({ ...PRODUCTION_ENV, BOT_WEBHOOK_SECRET: secret }).botWebhookSecret).toBe(secret);
     expect(configError({ ...PRODUCTION_ENV, BOT_WEBHOOK_SECRET: 'x'.repeat(257) })).toContain('BOT_WEBHOOK_SECRET');
     expect(loadConfig({ MODE: 'sandbox' }).botWebhookSecret).toBe(SANDBOX_BOT_WEBHOOK_SECRET);
+    expect(loadConfig({ MODE: 'sandbox', BOT_WEBHOOK_SECRET: 'A-z_09' }).botWebhookSecret).toBe('A-z_09');
+  });
+
+  it.each([
+    ['a space', `has space${'x'.repeat(32)}`],
+    ['base64', `${'x'.repeat(40)}+/w==`],
+    ['a dot', `${'x'.repeat(32)}.y`],
+    ['non-ASCII', `${'x'.repeat(32)}é`],
+  ])("refuses %s in either mode, naming the setting and Telegram's characters", (_what, secret) => {
+    const envs: Record<string, string>[] = [
+      { ...PRODUCTION_ENV, BOT_WEBHOOK_SECRET: secret },
+      { MODE: 'sandbox', BOT_WEBHOOK_SECRET: secret },
+    ];
+    for (const env of envs) {
+      const message = configError(env);
+      expect(message).toContain('BOT_WEBHOOK_SECRET: ');
+      expect(message).toContain('A-Z, a-z, 0-9, _ and -');
+      expect(message).toContain('openssl rand -hex 32');
+    }
+  });
+
+  it('production refuses one under 32 characters in one line naming the setting, as a short JWT_SECRET', () => {
+    for (const secret of ['a', 'x'.repeat(31)]) {
+      const message = configError({ ...PRODUCTION_ENV, BOT_WEBHOOK_SECRET: secret });
+      expect(message).toContain('Cannot start in production mode');
+      const line = message.split('\n').find((each) => each.includes('BOT_WEBHOOK_SECRET'));
+      expect(line?.trim()).toMatch(/^BOT_WEBHOOK_SECRET must be at least 32 characters\b/);
+      expect(line).toContain('openssl rand -hex 32');
+    }
+    expect(loadConfig({ ...PRODUCTION_ENV, BOT_WEBHOOK_SECRET: 'x'.repeat(32) }).mode).toBe('production');
+    // The sandbox's own default is public anyway: no length rule there.
+    expect(loadConfig({ MODE: 'sandbox', BOT_WEBHOOK_SECRET: 'a' }).botWebhookSecret).toBe('a');
   });
 });
 

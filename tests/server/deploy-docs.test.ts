@@ -4,6 +4,7 @@
  * `npm run` script the guide shows exists, and the Dockerfile runs the steps tests/install/ proves
  * (production dependencies only, the compiled server, a non-root user, a health check on /readyz).
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +50,24 @@ describe('the deployment guide and files match the code', () => {
     expect(required.length).toBeGreaterThan(0);
     expect(required.filter((name) => !offered.includes(name))).toEqual([]);
   });
+
+  it.each(['docs/deploy.md', '.env.example', 'docs/operations.md'])(
+    '%s generates BOT_WEBHOOK_SECRET with a command whose output production takes',
+    async (file) => {
+      const { loadConfig } = await import('../../server/config');
+      const { PRODUCTION_ENV } = await import('./production-env');
+      const lines = read(file).split('\n');
+      // The command is on the setting's line or the comment just above it (.env.example).
+      const near = lines.flatMap((line, i) => (line.includes('BOT_WEBHOOK_SECRET') ? [lines[i - 1] ?? '', line] : []));
+      const commands = [...near.join('\n').matchAll(/openssl rand -(\w+) (\d+)/g)];
+      expect(commands.length).toBeGreaterThan(0);
+      for (const [command, encoding, bytes] of commands) {
+        expect(command, 'Telegram takes no base64 characters (+ / =)').toMatch(/-hex /);
+        const generated = randomBytes(Number(bytes)).toString(encoding as 'hex');
+        expect(loadConfig({ ...PRODUCTION_ENV, BOT_WEBHOOK_SECRET: generated }).botWebhookSecret).toBe(generated);
+      }
+    },
+  );
 
   it('every npm script the guide shows exists', () => {
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };

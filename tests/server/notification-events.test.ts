@@ -176,10 +176,14 @@ describe('tasks', () => {
       { kind: 'task_rejected', params: expect.objectContaining({ reason: 'The photo shows <nothing>' }) },
     ]);
     const [en] = await sentTo(user, 'en');
-    expect(en).toMatch(/^Task “Task \d+” was not approved: The photo shows &lt;nothing&gt;$/);
+    expect(en).toMatch(
+      /^Task “<code>Task \d+<\/code>” was not approved: <code>The photo shows &lt;nothing&gt;<\/code>$/,
+    );
     await ctx.db.query('UPDATE notifications SET claimed_at = NULL, sent_at = NULL WHERE user_id = $1', [user.userId]);
     const [ru] = await sentTo(user, 'ru');
-    expect(ru).toMatch(/^Задание «Задание \d+» не принято: The photo shows &lt;nothing&gt;$/);
+    expect(ru).toMatch(
+      /^Задание «<code>Задание \d+<\/code>» не принято: <code>The photo shows &lt;nothing&gt;<\/code>$/,
+    );
   });
 
   it('an approved proof: the reward to claim', async () => {
@@ -210,9 +214,9 @@ describe('referrals', () => {
     expect(rows.map((r) => r.kind)).toEqual(['referral_joined', 'referral_reward']);
     expect(rows[1]?.params).toMatchObject({ name: 'Test', token_amount: expect.stringMatching(/^\d+(\.\d+)?$/) });
     const texts = await sentTo(referrer, 'en');
-    expect(texts[0]).toBe('Test joined with your invite link.');
+    expect(texts[0]).toBe('<code>Test</code> joined with your invite link.');
     expect(texts[1]).toMatch(
-      new RegExp(`^Test paid a mint: [\\d${NBSP}]+\\.\\d{2}${NBSP}TKN to your referral balance\\.$`),
+      new RegExp(`^<code>Test</code> paid a mint: [\\d${NBSP}]+\\.\\d{2}${NBSP}TKN to your referral balance\\.$`),
     );
   });
 });

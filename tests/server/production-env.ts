@@ -9,7 +9,7 @@ export const PRODUCTION_ENV = {
   COMMUNITY_URL: 'https://t.me/community',
   PUBLIC_URL: 'https://app.example.com',
   TREASURY_ADDRESS: `0:${'cd'.repeat(32)}`,
-  BOT_WEBHOOK_SECRET: 'a-real-webhook-secret',
+  BOT_WEBHOOK_SECRET: 'a-real-webhook-secret-of-32-chars',
   // Required, and may be empty (the console off).
   OPERATOR_TELEGRAM_IDS: '',
 };

@@ -4,10 +4,11 @@
  * first sign-in; and the bot's setup through the operator API and `npm run operator -- bot setup`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { BotApiError } from '../../server/lib/bot-api';
 import { runOperator } from '../../server/operator';
 import { purgeHandledUpdates } from '../../server/telegram/service';
-import { createTestContext, newTelegramId, register, type TestContext } from './helpers';
+import { TEST_ENV, createTestContext, newTelegramId, register, type TestContext } from './helpers';
 
 let ctx: TestContext;
 /** The Bot API calls answered, oldest first (the sandbox's recorder: tests/server/sandbox-bot.test.ts). */
@@ -124,6 +125,67 @@ describe('POST /api/telegram/webhook: the secret', () => {
     expect(other.statusCode).toBe(200);
     const malformed = await post({ update: 'nope' });
     expect(malformed.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/telegram/webhook: wrong secrets are limited per address', () => {
+  const LIMIT = 5;
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({
+      config: loadConfig({ ...TEST_ENV, RATE_LIMIT_WEBHOOK_WRONG_SECRET_PER_IP: String(LIMIT) }),
+    });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  const postFrom = (
+    remoteAddress: string,
+    headers: Record<string, string>,
+    update = messageUpdate({ id: 1 }, '/help'),
+  ) => limited.app.inject({ method: 'POST', url: '/api/telegram/webhook', remoteAddress, headers, payload: update });
+  const rightSecret = () => ({ 'x-telegram-bot-api-secret-token': limited.config.botWebhookSecret });
+
+  it('a flood of wrong or missing secrets is 401 up to the limit, then 429; the right secret from that address still passes', async () => {
+    const guesser = '203.0.113.7';
+    const flood = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        postFrom(guesser, i % 2 === 0 ? { 'x-telegram-bot-api-secret-token': `guess-${i}` } : {}),
+      ),
+    );
+    const statuses = flood.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(200 - LIMIT);
+    const refused = flood.find((answer) => answer.statusCode === 429)!;
+    expect(refused.json()).toMatchObject({ code: 'tooManyRequests' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Telegram's deliveries (the right secret) are never counted nor limited, from the same address too.
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const update = messageUpdate({ id: newTelegramId() }, '/help');
+      expect((await postFrom(guesser, rightSecret(), update)).statusCode).toBe(200);
+      const handled = await limited.db.query('SELECT 1 FROM telegram_updates WHERE update_id = $1', [update.update_id]);
+      expect(handled).toHaveLength(1);
+    }
+    expect((await postFrom(guesser, { 'x-telegram-bot-api-secret-token': 'still-guessing' })).statusCode).toBe(429);
+    // Another address has its own count.
+    expect((await postFrom('198.51.100.9', {})).statusCode).toBe(401);
+  });
+
+  it('right secrets do not count towards the limit', async () => {
+    const telegram = '149.154.167.220';
+    for (let i = 0; i < LIMIT * 3; i++) {
+      expect(
+        (await postFrom(telegram, rightSecret(), messageUpdate({ id: newTelegramId() }, '/help'))).statusCode,
+      ).toBe(200);
+    }
+    for (let i = 0; i < LIMIT; i++) expect((await postFrom(telegram, {})).statusCode).toBe(401);
+    expect((await postFrom(telegram, {})).statusCode).toBe(429);
+  });
+
+  it('defaults to 20 wrong secrets per address per window', () => {
+    expect(loadConfig(TEST_ENV).faults.rateLimitWebhookWrongSecretPerIp).toBe(20);
   });
 });
 
