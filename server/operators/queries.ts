@@ -38,6 +38,22 @@ export async function endOperatorSession(q: Queryable, id: string): Promise<bool
   return rows.length > 0;
 }
 
+/**
+ * Records the launch data (by its HMAC) as used by a console sign-in, unless it already is: true when this
+ * call recorded it. One statement, so of two sign-ins at once with the same launch data, in any processes,
+ * exactly one records it (the other waits for its commit and finds the key taken). Rows past their expiry
+ * go first: their launch data is refused as too old anyway.
+ */
+export async function useOperatorLaunchData(q: Queryable, hash: string, expiresAtUnix: number): Promise<boolean> {
+  await q.query('DELETE FROM operator_launch_data_used WHERE expires_at < now()');
+  const rows = await q.query(
+    `INSERT INTO operator_launch_data_used (hash, expires_at) VALUES ($1, to_timestamp($2))
+     ON CONFLICT (hash) DO NOTHING RETURNING hash`,
+    [hash, expiresAtUnix],
+  );
+  return rows.length === 1;
+}
+
 /** Sessions ended or expired more than a day ago: nothing refers to them (the audit keeps the name). */
 export async function purgeOperatorSessions(q: Queryable): Promise<void> {
   await q.query(`DELETE FROM operator_sessions WHERE coalesce(ended_at, expires_at) < now() - interval '1 day'`);

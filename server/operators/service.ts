@@ -12,7 +12,8 @@ import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import type { OperatorSessionRef } from '../http/auth-context';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
-import { OPERATOR_SESSION_TTL_SECONDS } from '../constants';
+import { unixNow } from '../lib/codes';
+import { OPERATOR_LAUNCH_DATA_KEEP_MARGIN_SECONDS, OPERATOR_SESSION_TTL_SECONDS } from '../constants';
 import { verifyInitData } from '../auth/service';
 import {
   endOperatorSession,
@@ -22,6 +23,7 @@ import {
   purgeOperatorSessions,
   sandboxOperatorIds,
   setSandboxOperator,
+  useOperatorLaunchData,
 } from './queries';
 
 type NamedOperator = Extract<OperatorActor, { kind: 'operator' }>;
@@ -43,20 +45,33 @@ export function operatorName(profile: { firstName: string; lastName: string | nu
   return profile.username ? `${name} (@${profile.username})` : name;
 }
 
-/** The console's sign-in: launch data of an operator → a new operator session. */
+/**
+ * The console's sign-in: launch data of an operator → a new operator session. The launch data must be
+ * fresh (OPERATOR_INIT_DATA_MAX_AGE_SECONDS, minutes, where a user's sign-in takes a day) and signs in
+ * once: its HMAC is recorded with the session, in one transaction, so a copy replayed later, or sent twice
+ * at once to two processes, opens no second session.
+ */
 export async function openOperatorSession(
   deps: Pick<Deps, 'config' | 'db' | 'tokens'>,
   initData: string,
 ): Promise<OperatorSession & { token: string; actor: NamedOperator }> {
-  const { profile } = verifyInitData(initData, deps.config.botToken, deps.config.initDataMaxAgeSeconds);
+  // The signature (and no date from the future) here; the age against the console's own limit below.
+  const { profile, authDate, hash } = verifyInitData(initData, deps.config.botToken, 0);
+  const maxAge = deps.config.operatorInitDataMaxAgeSeconds;
+  if (unixNow() - authDate > maxAge) throw new UnauthorizedError('operatorLaunchTooOld');
   if (!(await isOperator(deps, profile.telegramId))) throw new ForbiddenError('notOperator');
   const sessionId = randomUUID();
   const name = operatorName(profile);
-  const expiresAt = await insertOperatorSession(deps.db, {
-    id: sessionId,
-    telegramId: profile.telegramId,
-    name,
-    ttlSeconds: OPERATOR_SESSION_TTL_SECONDS,
+  const expiresAt = await deps.db.tx(async (q) => {
+    // Kept until it is too old to sign in anyway (and a margin for clocks), then purged by a later sign-in.
+    const keepUntil = authDate + maxAge + OPERATOR_LAUNCH_DATA_KEEP_MARGIN_SECONDS;
+    if (!(await useOperatorLaunchData(q, hash, keepUntil))) throw new UnauthorizedError('operatorLaunchUsed');
+    return insertOperatorSession(q, {
+      id: sessionId,
+      telegramId: profile.telegramId,
+      name,
+      ttlSeconds: OPERATOR_SESSION_TTL_SECONDS,
+    });
   });
   const token = await deps.tokens.signOperator(
     { telegramId: profile.telegramId, name, sessionId },

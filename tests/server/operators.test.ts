@@ -123,6 +123,90 @@ describe('operator sign-in', () => {
   });
 });
 
+describe('the console signs in with fresh launch data, once', () => {
+  const sessionCount = async () =>
+    (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_sessions'))[0]!.n;
+  const open = (init_data: string, app = ctx.app) =>
+    app.inject({ method: 'POST', url: '/api/admin/session', payload: { init_data } });
+
+  it('the same launch data a second time → 401 operatorLaunchUsed, which says to open the console again; no session', async () => {
+    const launch = signInitData({ id: OPERATOR });
+    expect((await open(launch)).statusCode).toBe(200);
+    const before = await sessionCount();
+    const again = await open(launch);
+    expect(again.statusCode).toBe(401);
+    expect(again.json<ErrorBody>()).toEqual({
+      msg: 'This opening of the console has already signed in: open the console again from /admin',
+      code: 'operatorLaunchUsed',
+    });
+    // Its fields in another order and encoding are the same launch data (one HMAC).
+    const reordered = new URLSearchParams([...new URLSearchParams(launch)].reverse()).toString();
+    expect((await open(reordered)).json<ErrorBody>().code).toBe('operatorLaunchUsed');
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('launch data older than OPERATOR_INIT_DATA_MAX_AGE_SECONDS (5 min) → 401 operatorLaunchTooOld, however well signed', async () => {
+    const before = await sessionCount();
+    for (const minutes of [15, 23 * 60, 6]) {
+      const response = await open(
+        signInitData({ id: OPERATOR }, { authDate: new Date(Date.now() - minutes * 60_000) }),
+      );
+      expect(response.statusCode, `${minutes} min`).toBe(401);
+      expect(response.json<ErrorBody>()).toEqual({
+        msg: 'This opening of the console is too old to sign in: open the console again from /admin',
+        code: 'operatorLaunchTooOld',
+      });
+    }
+    expect(await sessionCount()).toBe(before);
+    // Within the limit: signed 4 minutes ago.
+    expect(
+      (await open(signInitData({ id: OPERATOR }, { authDate: new Date(Date.now() - 4 * 60_000) }))).statusCode,
+    ).toBe(200);
+  });
+
+  it('the same launch data twice at once, to two processes → exactly one session', async () => {
+    const second = await buildApp({ config: ctx.config, db: ctx.db, bus: ctx.bus, logger: false });
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const before = await sessionCount();
+        const launch = signInitData({ id: OPERATOR });
+        const answers = await Promise.all([open(launch), open(launch, second), open(launch), open(launch, second)]);
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401, 401]);
+        expect(answers.filter((answer) => answer.statusCode === 401).map((a) => a.json<ErrorBody>().code)).toEqual([
+          'operatorLaunchUsed',
+          'operatorLaunchUsed',
+          'operatorLaunchUsed',
+        ]);
+        expect(await sessionCount()).toBe(before + 1);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a used launch data is forgotten once it is too old to sign in anyway; until then it is kept', async () => {
+    await ctx.db.query(
+      `INSERT INTO operator_launch_data_used (hash, expires_at) VALUES
+         ('old-launch', now() - interval '1 minute'), ('recent-launch', now() + interval '1 minute')`,
+    );
+    expect((await open(signInitData({ id: OPERATOR }))).statusCode).toBe(200);
+    const left = await ctx.db.query<{ hash: string }>(
+      "SELECT hash FROM operator_launch_data_used WHERE hash IN ('old-launch', 'recent-launch')",
+    );
+    expect(left).toEqual([{ hash: 'recent-launch' }]);
+    // A used one is kept until its age limit and the clocks' margin have passed.
+    const launch = signInitData({ id: OPERATOR });
+    await open(launch);
+    const hash = new URLSearchParams(launch).get('hash');
+    const [kept] = await ctx.db.query<{ seconds: number }>(
+      'SELECT extract(epoch FROM expires_at - now())::int AS seconds FROM operator_launch_data_used WHERE hash = $1',
+      [hash],
+    );
+    expect(kept!.seconds).toBeGreaterThanOrEqual(300 + 60 - 5);
+    expect(kept!.seconds).toBeLessThanOrEqual(300 + 60 + 1);
+  });
+});
+
 describe('operator and user tokens each stay where they belong', () => {
   it('a user’s token on an operator call → 403; an operator’s token on a user call → 403', async () => {
     const user = await newUser(ctx);
@@ -297,6 +381,20 @@ describe('the audit names who acted', () => {
     expect((await audit('&action=sessionOpen')).every((entry) => entry.status === 200)).toBe(true);
     expect((await call('GET', '/api/admin/audit?actor=-1', ctx.config.adminToken)).statusCode).toBe(422);
     expect((await call('GET', '/api/admin/audit?action=a%20b', ctx.config.adminToken)).statusCode).toBe(422);
+  });
+});
+
+describe('OPERATOR_INIT_DATA_MAX_AGE_SECONDS', () => {
+  it('is 300 unless set; a positive whole number of seconds', () => {
+    expect(loadConfig({ ...TEST_ENV }).operatorInitDataMaxAgeSeconds).toBe(300);
+    expect(loadConfig({ ...TEST_ENV, OPERATOR_INIT_DATA_MAX_AGE_SECONDS: '120' }).operatorInitDataMaxAgeSeconds).toBe(
+      120,
+    );
+    for (const bad of ['0', '-5', 'soon']) {
+      expect(() => loadConfig({ ...TEST_ENV, OPERATOR_INIT_DATA_MAX_AGE_SECONDS: bad }), bad).toThrow(
+        /OPERATOR_INIT_DATA_MAX_AGE_SECONDS/,
+      );
+    }
   });
 });
 

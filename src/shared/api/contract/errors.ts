@@ -141,6 +141,10 @@ export const OPERATOR_ERROR_MESSAGES = {
   usersOnly: 'An operator session cannot make user calls',
   /** 401: the operator session expired or was ended: sign in again from the bot's /admin. */
   operatorSessionEnded: 'Your operator session has ended: open the console from the bot again',
+  /** 401: the console's sign-in with launch data older than OPERATOR_INIT_DATA_MAX_AGE_SECONDS. */
+  operatorLaunchTooOld: 'This opening of the console is too old to sign in: open the console again from /admin',
+  /** 401: the console's sign-in with launch data that already signed in once (a copy, or a second try). */
+  operatorLaunchUsed: 'This opening of the console has already signed in: open the console again from /admin',
 } as const;
 
 /**
