@@ -54,6 +54,50 @@ export async function useOperatorLaunchData(q: Queryable, hash: string, expiresA
   return rows.length === 1;
 }
 
+/**
+ * Whether a session row's `telegram_id` is an operator now, as isOperator (./service.ts) decides it: one of
+ * the configured ids ($1), or in the sandbox ($2) one of the launcher's.
+ */
+const NAMED_OPERATOR = `(telegram_id = ANY($1::bigint[])
+  OR ($2::boolean AND telegram_id IN (SELECT telegram_id FROM sandbox_operators)))`;
+
+/** The live sessions of this Telegram user, ended; their ids. */
+export async function endOperatorSessionsOf(q: Queryable, telegramId: number): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `UPDATE operator_sessions SET ended_at = now()
+      WHERE telegram_id = $1 AND ended_at IS NULL AND expires_at > now() RETURNING id`,
+    [telegramId],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The live sessions of Telegram users who are no operators now (by this list), ended; their ids. */
+export async function endNonOperatorSessions(
+  q: Queryable,
+  operators: { configured: readonly number[]; sandbox: boolean },
+): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `UPDATE operator_sessions SET ended_at = now()
+      WHERE ended_at IS NULL AND expires_at > now() AND NOT ${NAMED_OPERATOR} RETURNING id`,
+    [operators.configured, operators.sandbox],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Which of these sessions are live and still an operator's (by this list). */
+export async function liveOperatorSessionIds(
+  q: Queryable,
+  ids: readonly string[],
+  operators: { configured: readonly number[]; sandbox: boolean },
+): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `SELECT id FROM operator_sessions
+      WHERE id = ANY($3::uuid[]) AND ended_at IS NULL AND expires_at > now() AND ${NAMED_OPERATOR}`,
+    [operators.configured, operators.sandbox, ids],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** Sessions ended or expired more than a day ago: nothing refers to them (the audit keeps the name). */
 export async function purgeOperatorSessions(q: Queryable): Promise<void> {
   await q.query(`DELETE FROM operator_sessions WHERE coalesce(ended_at, expires_at) < now() - interval '1 day'`);

@@ -1,25 +1,30 @@
 /**
  * Named operators (docs/security.md "Operators"): the Telegram users of OPERATOR_TELEGRAM_IDS (and, in
- * the sandbox, the launcher's) sign in to the console with the launch data Telegram gives it, verified as
- * a user's sign-in is, and get an operator session: its own token audience, OPERATOR_SESSION_TTL_SECONDS
- * long, ended by the operator (or expired) in every process at once, since each call reads its row. The
- * admin token stays for the CLI and automation; the audit names who acted either way.
+ * the sandbox, the launcher's) sign in to the console with fresh launch data Telegram gives it, each once,
+ * and get an operator session: its own token audience, OPERATOR_SESSION_TTL_SECONDS long, ended by the
+ * operator (or expired) in every process at once, since each call reads its row. An operator taken off the
+ * list loses their sessions the same way: switched off in the launcher, or missing from the list a process
+ * starts with; the ending is published on the bus, so every process closes their sockets. The admin token
+ * stays for the CLI and automation; the audit names who acted either way.
  */
 import { randomUUID } from 'node:crypto';
 import type { OperatorActor, OperatorSession } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
-import { inTransaction } from '../events/transaction';
+import { type Tx, inTransaction } from '../events/transaction';
 import type { OperatorSessionRef } from '../http/auth-context';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { unixNow } from '../lib/codes';
 import { OPERATOR_LAUNCH_DATA_KEEP_MARGIN_SECONDS, OPERATOR_SESSION_TTL_SECONDS } from '../constants';
 import { verifyInitData } from '../auth/service';
 import {
+  endNonOperatorSessions,
   endOperatorSession,
+  endOperatorSessionsOf,
   insertOperatorSession,
   isSandboxOperator,
   liveOperatorSession,
+  liveOperatorSessionIds,
   purgeOperatorSessions,
   sandboxOperatorIds,
   setSandboxOperator,
@@ -28,7 +33,7 @@ import {
 
 type NamedOperator = Extract<OperatorActor, { kind: 'operator' }>;
 
-export { purgeOperatorSessions, sandboxOperatorIds, setSandboxOperator };
+export { purgeOperatorSessions, sandboxOperatorIds };
 
 /** Whether this Telegram user is an operator now (the setting, or in the sandbox the launcher's switch). */
 export async function isOperator(
@@ -37,6 +42,53 @@ export async function isOperator(
 ): Promise<boolean> {
   if (deps.config.operatorTelegramIds.includes(telegramId)) return true;
   return deps.config.mode === 'sandbox' && (await isSandboxOperator(deps.db, telegramId));
+}
+
+/** Who is an operator now, as the queries read it (the same rule as isOperator). */
+const operatorList = (config: Pick<Deps['config'], 'operatorTelegramIds' | 'mode'>) => ({
+  configured: config.operatorTelegramIds,
+  sandbox: config.mode === 'sandbox',
+});
+
+/**
+ * The sandbox launcher's Operator switch, inside the caller's transaction. Switched off (and not one of
+ * OPERATOR_TELEGRAM_IDS), the user's live sessions end, published with the commit: every process refuses
+ * their calls (each reads the row) and closes their operator sockets at once.
+ */
+export async function switchSandboxOperator(
+  config: Pick<Deps['config'], 'operatorTelegramIds'>,
+  tx: Tx,
+  telegramId: number,
+  operator: boolean,
+): Promise<void> {
+  await setSandboxOperator(tx, telegramId, operator);
+  if (operator || config.operatorTelegramIds.includes(telegramId)) return;
+  tx.publishSessionsRevoked(await endOperatorSessionsOf(tx, telegramId));
+}
+
+/**
+ * A process starting with its operator list (OPERATOR_TELEGRAM_IDS changed and this process restarted,
+ * others still running with the old list): the live sessions of anyone not on it end, published on the bus,
+ * so the processes still running refuse their calls and close their sockets too. Returns how many ended.
+ */
+export async function endFormerOperatorSessions(deps: Pick<Deps, 'config' | 'db' | 'bus'>): Promise<number> {
+  return inTransaction(deps.db, deps.bus, async (tx) => {
+    const ended = await endNonOperatorSessions(tx, operatorList(deps.config));
+    tx.publishSessionsRevoked(ended);
+    return ended.length;
+  });
+}
+
+/**
+ * Of these sessions, those still live and an operator's: the periodic check of the open operator sockets
+ * (server/ws/routes.ts), the backstop of the bus event for a process that missed it. One query for all.
+ */
+export async function liveOperatorSessions(
+  deps: { config: Pick<Deps['config'], 'operatorTelegramIds' | 'mode'>; db: Queryable },
+  sessionIds: readonly string[],
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  return new Set(await liveOperatorSessionIds(deps.db, sessionIds, operatorList(deps.config)));
 }
 
 /** How the audit and the console name an operator: "First Last (@username)". */

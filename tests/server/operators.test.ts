@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditEntry, type ErrorBody, type OperatorSession, OPERATOR_SOCKET_PATH } from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
+import { createInProcessBus } from '../../server/events/bus';
 import { loadConfig } from '../../server/config';
 import { runOperator } from '../../server/operator';
 import { TokenKeys } from '../../server/http/auth-context';
@@ -36,6 +37,8 @@ const botCalls: Array<{ method: string; params: Record<string, unknown> }> = [];
 beforeAll(async () => {
   ctx = await createTestContext({
     config: sandboxConfig({ operatorTelegramIds: [OPERATOR, SECOND_OPERATOR] }),
+    // Its sockets close only by the bus's news here; the periodic check has a test of its own.
+    operatorSocketRecheckMs: 600_000,
     botApi: {
       call: async <T>(method: string, params: Record<string, unknown>) => {
         botCalls.push({ method, params });
@@ -230,25 +233,6 @@ describe('operator and user tokens each stay where they belong', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json<ErrorBody>().code).toBe('operatorSessionEnded');
     expect((await call('POST', '/api/admin/session/end', token)).statusCode).toBe(401);
-  });
-
-  it('an operator no longer named is refused with a live session', async () => {
-    const token = await operatorToken(SECOND_OPERATOR);
-    // Another process on the same database, started with a shorter list.
-    const narrowed = await buildApp({
-      config: sandboxConfig({ operatorTelegramIds: [OPERATOR] }),
-      db: ctx.db,
-      bus: ctx.bus,
-      logger: false,
-    });
-    try {
-      const refused = await narrowed.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(token) });
-      expect(refused.statusCode).toBe(401);
-      expect(refused.json<ErrorBody>().code).toBe('operatorSessionEnded');
-    } finally {
-      await narrowed.close();
-    }
-    expect((await call('GET', '/api/admin/settings', token)).statusCode).toBe(200);
   });
 
   it('a forged, an expired or a sessionless operator token is refused', async () => {
@@ -458,8 +442,8 @@ describe("the bot's /admin", () => {
 });
 
 describe('the operator socket', () => {
-  function connect() {
-    const socket = new WebSocket(wsBase + OPERATOR_SOCKET_PATH);
+  function connect(base = wsBase) {
+    const socket = new WebSocket(base + OPERATOR_SOCKET_PATH);
     const messages: Array<{ event: string; data: Record<string, unknown> }> = [];
     const waiters: Array<() => void> = [];
     socket.on('message', (data) => {
@@ -524,6 +508,102 @@ describe('the operator socket', () => {
     expect((await call('POST', '/api/admin/payouts', token, { paused: false })).statusCode).toBe(200);
     await expect.poll(() => states).toEqual(['paused', 'running']);
     live.socket.close();
+  });
+
+  /** An operator socket on `base` signed in with `token`, its snapshot heard. */
+  async function subscribed(token: string, base = wsBase) {
+    const live = connect(base);
+    await live.opened;
+    live.socket.send(token);
+    await live.next('maintenance:state');
+    return live;
+  }
+
+  /** The close code, once the socket closes within `ms` (well under the 5 s check: the bus closed it). */
+  const closedWithin = (closed: Promise<number>, ms: number) =>
+    Promise.race([
+      closed,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms).unref()),
+    ]);
+
+  it('an operator switched off in the launcher: their socket closes at once and their token is refused', async () => {
+    const created = await ctx.app.inject({ method: 'POST', url: '/sandbox/api/users', payload: { first_name: 'Ida' } });
+    const user = created.json<{ id: number; telegram_id: number }>();
+    const operatorSwitch = (is_operator: boolean) =>
+      ctx.app.inject({ method: 'PATCH', url: `/sandbox/api/users/${user.id}`, payload: { is_operator } });
+    expect((await operatorSwitch(true)).statusCode).toBe(200);
+    const token = await operatorToken(user.telegram_id);
+    const live = await subscribed(token);
+
+    expect((await operatorSwitch(false)).statusCode).toBe(200);
+    expect(await closedWithin(live.closed, 2_000)).toBe(4401);
+    const refused = await call('GET', '/api/admin/settings', token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json<ErrorBody>().code).toBe('operatorSessionEnded');
+  });
+
+  it('a process started with a shorter list ends the sessions of those taken off it, in every process', async () => {
+    const token = await operatorToken(SECOND_OPERATOR);
+    const live = await subscribed(token);
+    const other = await operatorToken(OPERATOR);
+    // Another process on the same database and bus, restarted with OPERATOR_TELEGRAM_IDS without SECOND_OPERATOR.
+    const restarted = await buildApp({
+      config: sandboxConfig({ operatorTelegramIds: [OPERATOR] }),
+      db: ctx.db,
+      bus: ctx.bus,
+      logger: false,
+    });
+    try {
+      await restarted.ready();
+      // This process still has the old list, and still closes the socket and refuses the token.
+      expect(await closedWithin(live.closed, 2_000)).toBe(4401);
+      const refused = await call('GET', '/api/admin/settings', token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json<ErrorBody>().code).toBe('operatorSessionEnded');
+      const there = await restarted.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(token) });
+      expect(there.statusCode).toBe(401);
+      // An operator still on the list keeps their session.
+      expect((await call('GET', '/api/admin/settings', other)).statusCode).toBe(200);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('a process that heard no event closes the socket by its own check within seconds', async () => {
+    // A process on the same database with a bus of its own: it hears nothing the others publish.
+    const deaf = await buildApp({
+      config: ctx.config,
+      db: ctx.db,
+      bus: createInProcessBus(),
+      logger: false,
+      operatorSocketRecheckMs: 50,
+    });
+    const deafBase = (await deaf.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+    try {
+      // Its session ended in another process.
+      const ended = await operatorToken();
+      const first = await subscribed(ended, deafBase);
+      await call('POST', '/api/admin/session/end', ended);
+      expect(await closedWithin(first.closed, 2_000)).toBe(4401);
+
+      // The operator taken off the launcher's list with no event at all (the row deleted).
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/sandbox/api/users',
+        payload: { first_name: 'Lev' },
+      });
+      const user = created.json<{ id: number; telegram_id: number }>();
+      await ctx.app.inject({ method: 'PATCH', url: `/sandbox/api/users/${user.id}`, payload: { is_operator: true } });
+      const second = await subscribed(await operatorToken(user.telegram_id), deafBase);
+      const kept = await subscribed(await operatorToken(), deafBase);
+      await ctx.db.query('DELETE FROM sandbox_operators WHERE telegram_id = $1', [user.telegram_id]);
+      expect(await closedWithin(second.closed, 2_000)).toBe(4401);
+      // A live operator's socket stays open through the checks.
+      expect(kept.socket.readyState).toBe(WebSocket.OPEN);
+      kept.socket.close();
+    } finally {
+      await deaf.close();
+    }
   });
 
   it('refuses a user’s token and a wrong one (4401)', async () => {
