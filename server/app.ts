@@ -321,7 +321,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (sandbox) await app.register(sandbox.plugin(deps));
 
   app.decorate('renderIndexHtml', renderIndexHtml);
-  const sendSpaIndex = spaIndexSender(distDir, renderIndexHtml);
+  const sendSpaIndex = spaIndexSender(distDir, renderIndexHtml, protection.consolePageHeaders);
   await app.register(webRoutes(config, sendSpaIndex ? { distDir, sendIndex: sendSpaIndex } : null));
   app.setNotFoundHandler(async (request, reply) => {
     if (sendSpaIndex && wantsSpaIndex(request)) return sendSpaIndex(reply);
