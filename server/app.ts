@@ -18,7 +18,7 @@ import { type ErrorBody, OTHER_ERROR_MESSAGES, SERVER_MESSAGES } from '@/shared/
 import { operatorAudit } from './audit/hooks';
 import { auditRoutes } from './audit/routes';
 import { operatorRoutes } from './operators/routes';
-import { authenticateOperator, isOperator } from './operators/service';
+import { authenticateOperator, endFormerOperatorSessions, isOperator } from './operators/service';
 import { authRoutes } from './auth/routes';
 import { authenticateRequest, watchRevokedSessions } from './auth/service';
 import { telegramCommunityChecker } from './community/checker';
@@ -28,6 +28,7 @@ import {
   COMPRESS_THRESHOLD_BYTES,
   OVERVIEW_NODE_TIMEOUT_MS,
   SOCKET_TOKEN_TIMEOUT_MS,
+  OPERATOR_SOCKET_RECHECK_MS,
 } from './constants';
 import { SOCKET_CLOSE } from '@/shared/api/contract';
 import type { Db } from './db/index';
@@ -103,6 +104,8 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Override of the 5 s socket token wait (tests). */
   socketTokenTimeoutMs?: number;
+  /** Override of the 5 s check of the open operator sockets against their sessions (tests). */
+  operatorSocketRecheckMs?: number;
   /** Override of the logger (default: pino at LOG_LEVEL). */
   logger?: FastifyServerOptions['logger'];
   /** The bot's Bot API (default: the sandbox's recorder, else Telegram's at BOT_API_URL). */
@@ -248,6 +251,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before serving: a process that just started learns the revocations still-valid tokens may belong to.
   app.addHook('onReady', async () => revocations.catchUp().catch(revocationsUnread));
   app.addHook('onClose', async () => revocations.stop());
+  // A process started with a shorter operator list (OPERATOR_TELEGRAM_IDS changed, the others still run with
+  // the old one) ends the sessions of those taken off it, in every process (docs/security.md "Operators").
+  app.addHook('onReady', async () => {
+    const ended = await endFormerOperatorSessions(deps).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'former operators’ sessions not ended');
+      return 0;
+    });
+    if (ended > 0) app.log.info({ ended }, 'sessions of operators no longer named ended');
+  });
   const requireUser = bearerAuth((token) => authenticateRequest(deps, token));
   const requireMember = communityGate(deps);
   // The operator API (`config.operator` routes): the admin token or an operator session (server/operators),
@@ -268,7 +280,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onResponse', audit.after);
   await app.register(authRoutes(deps));
   await app.register(maintenanceRoutes(deps));
-  await app.register(socketRoutes(deps, { tokenTimeoutMs: options.socketTokenTimeoutMs ?? SOCKET_TOKEN_TIMEOUT_MS }));
+  await app.register(
+    socketRoutes(deps, {
+      tokenTimeoutMs: options.socketTokenTimeoutMs ?? SOCKET_TOKEN_TIMEOUT_MS,
+      operatorRecheckMs: options.operatorSocketRecheckMs ?? OPERATOR_SOCKET_RECHECK_MS,
+    }),
+  );
   await app.register(userRoutes(deps));
   await app.register(mintRoutes(deps));
   await app.register(stakingRoutes(deps));
@@ -314,7 +331,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (sandbox) await app.register(sandbox.plugin(deps));
 
   app.decorate('renderIndexHtml', renderIndexHtml);
-  const sendSpaIndex = spaIndexSender(distDir, renderIndexHtml);
+  const sendSpaIndex = spaIndexSender(distDir, renderIndexHtml, protection.consolePageHeaders);
   await app.register(webRoutes(config, sendSpaIndex ? { distDir, sendIndex: sendSpaIndex } : null));
   app.setNotFoundHandler(async (request, reply) => {
     if (sendSpaIndex && wantsSpaIndex(request)) return sendSpaIndex(reply);

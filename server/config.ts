@@ -87,6 +87,11 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   /** INIT_DATA_MAX_AGE_SECONDS: init data older than this is refused at sign-in (default 86400). */
   initDataMaxAgeSeconds: number;
+  /**
+   * OPERATOR_INIT_DATA_MAX_AGE_SECONDS: the console's sign-in takes launch data at most this old (default
+   * 300), and each launch data once (docs/security.md "Operators").
+   */
+  operatorInitDataMaxAgeSeconds: number;
   /** ADMIN_TOKEN: bearer token of the operator API (/api/admin/*). Sandbox default `sandbox-admin`. */
   adminToken: string;
   /**
@@ -305,6 +310,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: seconds(900),
   REFRESH_TOKEN_TTL_SECONDS: seconds(30 * 24 * 3600),
   INIT_DATA_MAX_AGE_SECONDS: seconds(86_400),
+  OPERATOR_INIT_DATA_MAX_AGE_SECONDS: seconds(300),
   ADMIN_TOKEN: optionalText,
   // Not optionalText: empty is a value here (no operators: the console is off), unset is a missing setting.
   OPERATOR_TELEGRAM_IDS: z
@@ -573,6 +579,7 @@ export function loadConfig(env: Env = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS,
+    operatorInitDataMaxAgeSeconds: e.OPERATOR_INIT_DATA_MAX_AGE_SECONDS,
     adminToken: e.ADMIN_TOKEN ?? SANDBOX_ADMIN_TOKEN,
     operatorTelegramIds: e.OPERATOR_TELEGRAM_IDS ?? [],
     tonNetwork,

@@ -224,7 +224,17 @@ export const NOTIFICATIONS_ABANDONED_AFTER_MS = 5 * 60_000;
 
 /**
  * How long an operator's console session lasts (server/operators): a working stretch, far shorter than a
- * user's. Then the console signs in again from the launch data it was opened with, or asks to be opened
- * from the bot again once that is older than INIT_DATA_MAX_AGE_SECONDS.
+ * user's. Then the console asks to be opened from the bot's /admin again: launch data signs in once, and
+ * only while it is at most OPERATOR_INIT_DATA_MAX_AGE_SECONDS old.
  */
 export const OPERATOR_SESSION_TTL_SECONDS = 4 * 3600;
+/**
+ * A console sign-in's launch data is remembered (as used) this long past its age limit: a margin for the
+ * clocks of the server processes and of the database, which deletes the row.
+ */
+export const OPERATOR_LAUNCH_DATA_KEEP_MARGIN_SECONDS = 60;
+/**
+ * How often each process checks its open operator sockets against their sessions' rows and the operator
+ * list: the backstop of the bus event that closes them (docs/security.md "Operators").
+ */
+export const OPERATOR_SOCKET_RECHECK_MS = 5_000;

@@ -21,6 +21,10 @@ export type TelegramUser = z.infer<typeof telegramUserSchema>;
 export interface LaunchFields {
   user: TelegramUser;
   startParam: string | undefined;
+  /** When Telegram signed it (unix seconds). */
+  authDate: number;
+  /** Its HMAC, hex: one per launch data, however its fields are ordered (the console's once-only sign-in). */
+  hash: string;
 }
 
 /** Throws when a field is repeated (which value was signed would be ambiguous), or the user is missing or malformed. */
@@ -31,5 +35,10 @@ export function readLaunchFields(initData: string): LaunchFields {
   const userJson = params.get('user');
   if (userJson === null) throw new Error('init data has no user');
   const user = telegramUserSchema.parse(JSON.parse(userJson));
-  return { user, startParam: params.get('start_param') ?? undefined };
+  return {
+    user,
+    startParam: params.get('start_param') ?? undefined,
+    authDate: Number(params.get('auth_date')),
+    hash: params.get('hash') ?? '',
+  };
 }

@@ -30,18 +30,25 @@ import { hashRefreshToken, newRefreshToken } from './tokens';
 export interface SignInData {
   profile: TelegramProfile;
   startParam: string | undefined;
+  /** When Telegram signed the launch data (unix seconds). */
+  authDate: number;
+  /** The launch data's HMAC (hex): what tells one launch data from another. */
+  hash: string;
 }
 
-/** Verifies init data as Telegram signs it; every failure is the one message the client closes on (SPEC §8). */
+/**
+ * Verifies init data as Telegram signs it; every failure is the one message the client closes on (SPEC §8).
+ * `maxAgeSeconds` 0 checks the signature only: the caller checks the age itself (the console's sign-in,
+ * which answers stale launch data with a code of its own).
+ */
 export function verifyInitData(initData: string, botToken: string, maxAgeSeconds: number): SignInData {
   try {
     // The HMAC `hash` over every other field (`signature` included when the client sent one), and auth_date.
     validate(initData, botToken, { expiresIn: maxAgeSeconds });
+    const { user, startParam, authDate, hash } = readLaunchFields(initData);
     // Signed in the future is not a real launch (a clock far off, or data minted for later replays).
-    const authDate = Number(new URLSearchParams(initData).get('auth_date'));
     if (!(authDate <= Math.floor(Date.now() / 1000) + AUTH_DATE_FUTURE_SKEW_SECONDS))
       throw new Error('auth_date in the future');
-    const { user, startParam } = readLaunchFields(initData);
     return {
       profile: {
         telegramId: user.id,
@@ -53,6 +60,8 @@ export function verifyInitData(initData: string, botToken: string, maxAgeSeconds
         allowsWriteToPm: user.allows_write_to_pm === true,
       },
       startParam,
+      authDate,
+      hash,
     };
   } catch {
     throw new UnauthorizedError('invalidInitData');

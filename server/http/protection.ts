@@ -1,6 +1,7 @@
 /**
  * What stands between the internet and the routes, each one the field's Fastify plugin:
- * - security headers (helmet): a CSP for the app, frame-ancestors for Telegram's web clients;
+ * - security headers (helmet): a CSP for the app, a narrower one for the operator console's page (it talks
+ *   to its own server only), frame-ancestors for Telegram's web clients;
  * - load shedding (@fastify/under-pressure): 503 {msg} while the event loop lags or the heap is nearly full;
  * - rate limits (@fastify/rate-limit) on sign-in, refresh, every money-moving call, wallet proofs and share
  *   messages, per address and per user, on the operator API per address, and on the bot webhook's wrong
@@ -14,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { type CallName, type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 import type { Config } from '../config';
@@ -107,6 +108,21 @@ export function contentSecurityPolicy(inlineScripts: () => readonly string[]) {
   };
 }
 
+/**
+ * The operator console's CSP (its page, /operator/): the app's, but it talks to its own server only. Its
+ * calls and its socket are same-origin, and CSP Level 3's 'self' covers ws:/wss: on the page's own host, so
+ * connections go to 'self' alone (no TON Connect, no node: the console has no wallet). Images are its own,
+ * a review's photo (a blob: URL of bytes it fetched) and data: URLs, never another host's: a page that
+ * holds an operator's token can neither send it away nor leak what it shows through an image's address.
+ */
+export function consoleContentSecurityPolicy(inlineScripts: () => readonly string[]) {
+  const app = contentSecurityPolicy(inlineScripts);
+  return {
+    ...app,
+    directives: { ...app.directives, 'connect-src': ["'self'"], 'img-src': ["'self'", 'blob:', 'data:'] },
+  };
+}
+
 export interface ProtectionHooks {
   /** Root onRequest hook: the per-address limits (before any authentication work, the admin token's too). */
   limitByAddress(request: FastifyRequest): Promise<void>;
@@ -118,6 +134,11 @@ export interface ProtectionHooks {
    * right secret) are never counted nor limited, however many a guesser sends from elsewhere.
    */
   limitWrongWebhookSecret(request: FastifyRequest): Promise<void>;
+  /**
+   * Gives an answer the console page's headers (its own CSP): called by whatever sends the console's
+   * page (server/web/routes.ts spaIndexSender), which is where the page is chosen, by any path that serves it.
+   */
+  consolePageHeaders(reply: FastifyReply): void;
 }
 
 export async function registerProtection(
@@ -134,24 +155,31 @@ export async function registerProtection(
   const { faults } = config;
   // Built once: the headers are the same for every answer but the CSP's hashes, a function of the served
   // pages (no nonces). (@fastify/helmet built this middleware again on every request, CSP parsing and all.)
-  const securityHeaders = helmet({
-    contentSecurityPolicy: contentSecurityPolicy(options.inlineScripts),
-    // Telegram's web clients frame the app from another origin: frame-ancestors decides, not X-Frame-Options.
-    frameguard: false,
-    // Wallets open in new windows and hand the user back by link; nothing relies on window.opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    // HSTS only where the app is served over https (production).
-    strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 15_552_000 } : false,
-  });
+  // The console's page gets the same headers with its own, narrower, CSP.
+  const securityHeadersWith = (csp: ReturnType<typeof contentSecurityPolicy>) =>
+    helmet({
+      contentSecurityPolicy: csp,
+      // Telegram's web clients frame the app from another origin: frame-ancestors decides, not X-Frame-Options.
+      frameguard: false,
+      // Wallets open in new windows and hand the user back by link; nothing relies on window.opener.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      // HSTS only where the app is served over https (production).
+      strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 15_552_000 } : false,
+    });
+  const securityHeaders = securityHeadersWith(contentSecurityPolicy(options.inlineScripts));
+  const consoleSecurityHeaders = securityHeadersWith(consoleContentSecurityPolicy(options.inlineScripts));
   // And run once per CSP: what it sets is recorded and replayed on every answer, again only when the
   // served pages' inline scripts change (running it per answer, which validates the CSP's directives
   // each time, was the largest cost of an answer's own hooks).
-  let recorded: { scripts: readonly string[]; headers: SecurityHeaders } | null = null;
-  const headersNow = (): SecurityHeaders => {
+  let recorded: { scripts: readonly string[]; headers: SecurityHeaders; console: SecurityHeaders } | null = null;
+  const recordedNow = () => {
     const scripts = options.inlineScripts();
-    if (recorded?.scripts !== scripts) recorded = { scripts, headers: recordHeaders(securityHeaders) };
-    return recorded.headers;
+    if (recorded?.scripts !== scripts) {
+      recorded = { scripts, headers: recordHeaders(securityHeaders), console: recordHeaders(consoleSecurityHeaders) };
+    }
+    return recorded;
   };
+  const headersNow = (): SecurityHeaders => recordedNow().headers;
   const sandbox = config.mode === 'sandbox';
   // The matched route's flags are known here (a not-found answer has none of them, so it keeps every header).
   app.addHook('onRequest', (request, reply, done) => {
@@ -237,6 +265,10 @@ export async function registerProtection(
   };
 
   return {
+    consolePageHeaders(reply) {
+      // Over the app's, set by the onRequest hook above: the same names, the console's CSP.
+      for (const [name, value] of recordedNow().console.set) reply.raw.setHeader(name, value);
+    },
     async limitByAddress(request) {
       const { call, operator } = request.routeOptions.config;
       // Before the admin token is checked: a stranger's calls are refused (and not audited) at this rate at most.

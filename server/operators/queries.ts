@@ -38,6 +38,66 @@ export async function endOperatorSession(q: Queryable, id: string): Promise<bool
   return rows.length > 0;
 }
 
+/**
+ * Records the launch data (by its HMAC) as used by a console sign-in, unless it already is: true when this
+ * call recorded it. One statement, so of two sign-ins at once with the same launch data, in any processes,
+ * exactly one records it (the other waits for its commit and finds the key taken). Rows past their expiry
+ * go first: their launch data is refused as too old anyway.
+ */
+export async function useOperatorLaunchData(q: Queryable, hash: string, expiresAtUnix: number): Promise<boolean> {
+  await q.query('DELETE FROM operator_launch_data_used WHERE expires_at < now()');
+  const rows = await q.query(
+    `INSERT INTO operator_launch_data_used (hash, expires_at) VALUES ($1, to_timestamp($2))
+     ON CONFLICT (hash) DO NOTHING RETURNING hash`,
+    [hash, expiresAtUnix],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Whether a session row's `telegram_id` is an operator now, as isOperator (./service.ts) decides it: one of
+ * the configured ids ($1), or in the sandbox ($2) one of the launcher's.
+ */
+const NAMED_OPERATOR = `(telegram_id = ANY($1::bigint[])
+  OR ($2::boolean AND telegram_id IN (SELECT telegram_id FROM sandbox_operators)))`;
+
+/** The live sessions of this Telegram user, ended; their ids. */
+export async function endOperatorSessionsOf(q: Queryable, telegramId: number): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `UPDATE operator_sessions SET ended_at = now()
+      WHERE telegram_id = $1 AND ended_at IS NULL AND expires_at > now() RETURNING id`,
+    [telegramId],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The live sessions of Telegram users who are no operators now (by this list), ended; their ids. */
+export async function endNonOperatorSessions(
+  q: Queryable,
+  operators: { configured: readonly number[]; sandbox: boolean },
+): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `UPDATE operator_sessions SET ended_at = now()
+      WHERE ended_at IS NULL AND expires_at > now() AND NOT ${NAMED_OPERATOR} RETURNING id`,
+    [operators.configured, operators.sandbox],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Which of these sessions are live and still an operator's (by this list). */
+export async function liveOperatorSessionIds(
+  q: Queryable,
+  ids: readonly string[],
+  operators: { configured: readonly number[]; sandbox: boolean },
+): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `SELECT id FROM operator_sessions
+      WHERE id = ANY($3::uuid[]) AND ended_at IS NULL AND expires_at > now() AND ${NAMED_OPERATOR}`,
+    [operators.configured, operators.sandbox, ids],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** Sessions ended or expired more than a day ago: nothing refers to them (the audit keeps the name). */
 export async function purgeOperatorSessions(q: Queryable): Promise<void> {
   await q.query(`DELETE FROM operator_sessions WHERE coalesce(ended_at, expires_at) < now() - interval '1 day'`);

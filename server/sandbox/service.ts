@@ -11,7 +11,7 @@ import { type Account, balanceEvent, changeBalance } from '../ledger/service';
 import { NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import { findUserIdByTelegramId } from '../users/service';
-import { sandboxOperatorIds, setSandboxOperator } from '../operators/service';
+import { sandboxOperatorIds, switchSandboxOperator } from '../operators/service';
 import {
   type SandboxUserRow,
   findPreparedMessage,
@@ -100,9 +100,12 @@ export async function updateUser(
   patch: { is_community_member?: boolean | undefined; is_operator?: boolean | undefined },
 ): Promise<SandboxUser> {
   const row = await requireSandboxUser(deps, id);
-  await deps.db.tx(async (q) => {
-    if (patch.is_community_member !== undefined) await setSandboxMembership(q, id, patch.is_community_member);
-    if (patch.is_operator !== undefined) await setSandboxOperator(q, Number(row.telegram_id), patch.is_operator);
+  await inTransaction(deps.db, deps.bus, async (tx) => {
+    if (patch.is_community_member !== undefined) await setSandboxMembership(tx, id, patch.is_community_member);
+    // Switched off: the operator's sessions end in every process, their console sockets close.
+    if (patch.is_operator !== undefined) {
+      await switchSandboxOperator(deps.config, tx, Number(row.telegram_id), patch.is_operator);
+    }
   });
   return sandboxUser(deps, id);
 }

@@ -99,15 +99,22 @@ export function indexHtmlRenderer(appConfig: AppConfig, transforms: ReadonlyArra
 
 /**
  * Answers with dist/index.html rendered by `render` — or, for a page below /operator, the console's
- * dist/operator/index.html, rendered the same way (the same runtime config); null when the client is
- * not built.
+ * dist/operator/index.html, rendered the same way (the same runtime config) and with the console's headers
+ * (`consoleHeaders`: its own CSP, server/http/protection.ts), decided here with the page itself, whichever
+ * route or spelling served it; null when the client is not built.
  */
-export function spaIndexSender(distDir: string, render: (html: string) => string): SendSpaIndex | null {
+export function spaIndexSender(
+  distDir: string,
+  render: (html: string) => string,
+  consoleHeaders: (reply: FastifyReply) => void,
+): SendSpaIndex | null {
   const indexFile = path.join(distDir, 'index.html');
   const consoleFile = path.join(distDir, CONSOLE_INDEX);
   if (!existsSync(indexFile)) return null;
   return async (reply) => {
-    const page = isConsolePath(lenientPathOf(reply.request)) && existsSync(consoleFile) ? consoleFile : indexFile;
+    const isConsole = isConsolePath(lenientPathOf(reply.request)) && existsSync(consoleFile);
+    const page = isConsole ? consoleFile : indexFile;
+    if (isConsole) consoleHeaders(reply);
     // Read per request: a rebuild of dist/ shows up without a restart; the file is small.
     return reply
       .type('text/html; charset=utf-8')

@@ -19,7 +19,7 @@ import {
 import { authenticateToken } from '../auth/service';
 import { UnauthorizedError } from '../lib/errors';
 import { getMaintenance } from '../maintenance/service';
-import { authenticateOperator } from '../operators/service';
+import { authenticateOperator, liveOperatorSessions } from '../operators/service';
 import { payoutWorkerState } from '../withdraw/service';
 import { isDatabaseFault } from '../db/faults';
 import type { Deps } from '../deps';
@@ -30,6 +30,8 @@ import { currentPrice, liveCandle, liveCandleReader } from '../price/service';
 export interface SocketOptions {
   /** How long a new socket may stay silent before it is closed with SOCKET_CLOSE.tokenTimeout. */
   tokenTimeoutMs: number;
+  /** How often the open operator sockets are checked against their sessions (OPERATOR_SOCKET_RECHECK_MS). */
+  operatorRecheckMs: number;
 }
 
 function tokenFrom(raw: string): string {
@@ -213,11 +215,68 @@ class SessionSockets {
   }
 }
 
+/**
+ * The open operator sockets of this process, checked every `intervalMs` (while there are any) against
+ * their sessions' rows and the operator list, in one query: a socket whose session ended or expired, or
+ * whose operator is no longer named, is closed (4401). The backstop of the bus event (an operator switched
+ * off, a session ended, a process restarted with a shorter list) for a process that did not hear it. A
+ * database that cannot answer closes nothing: the next check asks again.
+ */
+class OperatorSockets {
+  private readonly open = new Map<WebSocket, string>();
+  private timer: NodeJS.Timeout | null = null;
+  private checking = false;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly intervalMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  add(socket: WebSocket, sessionId: string): void {
+    this.open.set(socket, sessionId);
+    socket.on('close', () => {
+      this.open.delete(socket);
+      if (this.open.size === 0) this.stop();
+    });
+    if (!this.timer) {
+      this.timer = setInterval(() => void this.check(), this.intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async check(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      const live = await liveOperatorSessions(this.deps, [...new Set(this.open.values())]);
+      for (const [socket, sessionId] of this.open) {
+        if (!live.has(sessionId)) socket.close(SOCKET_CLOSE.unauthorized, SESSION_ENDED);
+      }
+    } catch (error) {
+      this.onError(error);
+    } finally {
+      this.checking = false;
+    }
+  }
+}
+
 export function socketRoutes(deps: Deps, options: SocketOptions) {
   return async (app: FastifyInstance) => {
     const sessions = new SessionSockets();
     const stopClosing = deps.revokedSessions.onRevoked((ids) => sessions.closeSessions(ids));
-    app.addHook('onClose', async () => stopClosing());
+    const operatorSockets = new OperatorSockets(deps, options.operatorRecheckMs, (error) =>
+      app.log.warn({ err: error }, 'operator sockets check failed'),
+    );
+    app.addHook('onClose', async () => {
+      stopClosing();
+      operatorSockets.stop();
+    });
     const userToken = (token: string) => authenticateToken(deps, token);
 
     app.get(SOCKET_PATHS.main, { websocket: true }, async (socket, request) => {
@@ -257,7 +316,8 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
     /*
      * The operators' socket (the console): the token is an operator session's (server/operators), the
      * messages are the operator events (a review, a withdrawal, the payout worker, maintenance). Open during
-     * maintenance like the rest of the operator API; closed when its session ends or expires.
+     * maintenance like the rest of the operator API; closed when its session ends or expires, or its
+     * operator is taken off the list: at once by the bus's news, else by the periodic check (OperatorSockets).
      */
     app.get(
       OPERATOR_SOCKET_PATH,
@@ -276,6 +336,7 @@ export function socketRoutes(deps: Deps, options: SocketOptions) {
           },
         );
         if (!session) return;
+        operatorSockets.add(socket, session.sessionId);
         // Like the user's socket: the state the console shows live first, then the events.
         await subscribeAfterSnapshot<OperatorSocketMessage>(
           socket,

@@ -8,7 +8,7 @@
  */
 import { type BrowserContext, type FrameLocator, type Page, expect, test } from '@playwright/test';
 import { SANDBOX_ADMIN_TOKEN } from '../../server/config';
-import { appFrame, connectDevWallet, createTestUser } from './sandbox';
+import { appFrame, connectDevWallet, createTestUser, openConsoleFromBot as openConsole } from './sandbox';
 
 /** A 1×1 PNG: a photo proof. */
 const PNG = Buffer.from(
@@ -16,23 +16,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const PHOTO_TASK = 'Show your TON Token screen';
-
-/** The operator's host emulator: launcher → Operator switch → bot chat → /admin → Open the console. */
-async function openConsole(page: Page): Promise<FrameLocator> {
-  const { row } = await createTestUser(page, { name: `Operator ${Date.now() % 100000}` });
-  await row.getByRole('checkbox', { name: 'Operator' }).check();
-  await expect(page.locator('#status')).toContainText('is an operator');
-  await row.getByRole('link', { name: 'Bot chat' }).click();
-  const chat = page.getByRole('region', { name: 'Bot chat' });
-  await chat.getByRole('textbox', { name: 'Message to the bot' }).fill('/admin');
-  await chat.getByRole('button', { name: 'Send' }).click();
-  const answer = chat.getByTestId('bot-message').filter({ hasText: 'The operator console' });
-  await answer.getByRole('button', { name: 'Open the console' }).click();
-  await expect(page.locator('#app-frame')).toHaveAttribute('src', /^\/operator\/#tgWebAppData=/);
-  const console = appFrame(page);
-  await expect(console.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
-  return console;
-}
 
 /** A user's host emulator on a page of its own, the app open at the dashboard. */
 async function openUserApp(context: BrowserContext): Promise<{ page: Page; name: string; sandboxId: string }> {

@@ -1,4 +1,4 @@
-import { type Locator, type Page, expect } from '@playwright/test';
+import { type FrameLocator, type Locator, type Page, expect } from '@playwright/test';
 
 export interface TestUserOptions {
   name?: string;
@@ -30,6 +30,23 @@ export async function createTestUser(page: Page, options: TestUserOptions = {}) 
 
 /** The Mini App inside the sandbox's Telegram host page. */
 export const appFrame = (page: Page) => page.frameLocator('#app-frame');
+
+/** The operator's host emulator: launcher → Operator switch → bot chat → /admin → Open the console. */
+export async function openConsoleFromBot(page: Page): Promise<FrameLocator> {
+  const { row } = await createTestUser(page, { name: `Operator ${Date.now() % 100000}` });
+  await row.getByRole('checkbox', { name: 'Operator' }).check();
+  await expect(page.locator('#status')).toContainText('is an operator');
+  await row.getByRole('link', { name: 'Bot chat' }).click();
+  const chat = page.getByRole('region', { name: 'Bot chat' });
+  await chat.getByRole('textbox', { name: 'Message to the bot' }).fill('/admin');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  const answer = chat.getByTestId('bot-message').filter({ hasText: 'The operator console' });
+  await answer.getByRole('button', { name: 'Open the console' }).click();
+  await expect(page.locator('#app-frame')).toHaveAttribute('src', /^\/operator\/#tgWebAppData=/);
+  const console = appFrame(page);
+  await expect(console.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  return console;
+}
 
 /** Event types the Mini App posted to its Telegram host, in order. */
 export const hostEventTypes = (page: Page) =>

@@ -6,7 +6,8 @@
  * signed in on B hears what A's request and A's payment caused; a rolled-back transaction's event is
  * never heard; a payload over NOTIFY's limit arrives whole; killing B's listening connection makes B
  * reconnect, tell its sockets to resync, and hear what follows; a session signed out on A is refused
- * on B, and an operator's console socket on B hears A's operator events until its session ends on A; a
+ * on B, and an operator's console socket on B hears A's operator events until its session ends on A, or
+ * the operator is switched off on A; one launch data sent to A and B at once opens one operator session; a
  * sandbox bridge stream on B receives what is POSTed to A.
  * A user's money calls sent to both at once are counted together (the rate-limit counters are in
  * Postgres). And `npm run start:cluster` refuses
@@ -292,6 +293,66 @@ describe('two server processes on one Postgres', () => {
     });
     await a.app.inject({ method: 'POST', url: '/api/admin/session/end', headers: bearer(token) });
     expect(await closed).toBe(4401);
+    expect((await fetch(`${b.base}/api/admin/settings`, { headers: bearer(token) })).status).toBe(401);
+  });
+
+  it('the same launch data sent to A and B at once opens one operator session', async () => {
+    const telegramId = newTelegramId();
+    await a.db.query('INSERT INTO sandbox_operators (telegram_id) VALUES ($1)', [telegramId]);
+    for (let round = 0; round < 5; round += 1) {
+      const init_data = signInitData({ id: telegramId });
+      const [onA, onB] = await Promise.all([
+        a.app.inject({ method: 'POST', url: '/api/admin/session', payload: { init_data } }),
+        fetch(`${b.base}/api/admin/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ init_data }),
+        }),
+      ]);
+      const answers = [
+        { status: onA.statusCode, body: onA.json<{ code?: string }>() },
+        { status: onB.status, body: (await onB.json()) as { code?: string } },
+      ];
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+      expect(answers.find((answer) => answer.status === 401)!.body.code).toBe('operatorLaunchUsed');
+    }
+    const [sessions] = await a.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM operator_sessions WHERE telegram_id = $1',
+      [telegramId],
+    );
+    expect(sessions!.n).toBe(5);
+  });
+
+  it("an operator switched off in A's launcher: their console socket on B closes at once, and B refuses them", async () => {
+    const created = await a.app.inject({ method: 'POST', url: '/sandbox/api/users', payload: { first_name: 'Ida' } });
+    const user = created.json<{ id: number; telegram_id: number }>();
+    const operatorSwitch = (is_operator: boolean) =>
+      a.app.inject({ method: 'PATCH', url: `/sandbox/api/users/${user.id}`, payload: { is_operator } });
+    expect((await operatorSwitch(true)).statusCode).toBe(200);
+    const signIn = await a.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      payload: { init_data: signInitData({ id: user.telegram_id }) },
+    });
+    const token = signIn.json<{ token: string }>().token;
+    const socket = new WebSocket(`${b.base.replace('http', 'ws')}/api/ws/operator`);
+    const heard: OperatorSocketMessage[] = [];
+    socket.on('message', (data) => heard.push(JSON.parse(String(data)) as OperatorSocketMessage));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    socket.send(token);
+    await waitFor(() => heard.find((m) => m.event === 'maintenance:state'), 'the snapshot on B');
+
+    expect((await operatorSwitch(false)).statusCode).toBe(200);
+    // Within 2 s: B's own check of its operator sockets runs every 5 s, so A's NOTIFY is what closed it.
+    const code = await Promise.race([
+      closed,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still open on B')), 2_000).unref()),
+    ]);
+    expect(code).toBe(4401);
     expect((await fetch(`${b.base}/api/admin/settings`, { headers: bearer(token) })).status).toBe(401);
   });
 

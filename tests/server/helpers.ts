@@ -3,6 +3,7 @@
  * hundreds of MB per instance), plus init data signed exactly as Telegram signs it. With `databaseUrl`
  * the app runs on that Postgres server instead (tests/server/postgres.test.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../../server/app';
@@ -126,7 +127,9 @@ export function signInitData(
             },
           }
         : {}),
-      query_id: 'AAHtest',
+      // Telegram's is new for every launch, so two launches of one user in one second differ (the console
+      // takes each launch data once).
+      query_id: `AAH${randomBytes(12).toString('base64url')}`,
       ...(options.startParam ? { start_param: options.startParam } : {}),
     },
     options.botToken ?? SANDBOX_BOT_TOKEN,

@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditEntry, type ErrorBody, type OperatorSession, OPERATOR_SOCKET_PATH } from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
+import { createInProcessBus } from '../../server/events/bus';
 import { loadConfig } from '../../server/config';
 import { runOperator } from '../../server/operator';
 import { TokenKeys } from '../../server/http/auth-context';
@@ -36,6 +37,8 @@ const botCalls: Array<{ method: string; params: Record<string, unknown> }> = [];
 beforeAll(async () => {
   ctx = await createTestContext({
     config: sandboxConfig({ operatorTelegramIds: [OPERATOR, SECOND_OPERATOR] }),
+    // Its sockets close only by the bus's news here; the periodic check has a test of its own.
+    operatorSocketRecheckMs: 600_000,
     botApi: {
       call: async <T>(method: string, params: Record<string, unknown>) => {
         botCalls.push({ method, params });
@@ -123,6 +126,90 @@ describe('operator sign-in', () => {
   });
 });
 
+describe('the console signs in with fresh launch data, once', () => {
+  const sessionCount = async () =>
+    (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM operator_sessions'))[0]!.n;
+  const open = (init_data: string, app = ctx.app) =>
+    app.inject({ method: 'POST', url: '/api/admin/session', payload: { init_data } });
+
+  it('the same launch data a second time → 401 operatorLaunchUsed, which says to open the console again; no session', async () => {
+    const launch = signInitData({ id: OPERATOR });
+    expect((await open(launch)).statusCode).toBe(200);
+    const before = await sessionCount();
+    const again = await open(launch);
+    expect(again.statusCode).toBe(401);
+    expect(again.json<ErrorBody>()).toEqual({
+      msg: 'This opening of the console has already signed in: open the console again from /admin',
+      code: 'operatorLaunchUsed',
+    });
+    // Its fields in another order and encoding are the same launch data (one HMAC).
+    const reordered = new URLSearchParams([...new URLSearchParams(launch)].reverse()).toString();
+    expect((await open(reordered)).json<ErrorBody>().code).toBe('operatorLaunchUsed');
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('launch data older than OPERATOR_INIT_DATA_MAX_AGE_SECONDS (5 min) → 401 operatorLaunchTooOld, however well signed', async () => {
+    const before = await sessionCount();
+    for (const minutes of [15, 23 * 60, 6]) {
+      const response = await open(
+        signInitData({ id: OPERATOR }, { authDate: new Date(Date.now() - minutes * 60_000) }),
+      );
+      expect(response.statusCode, `${minutes} min`).toBe(401);
+      expect(response.json<ErrorBody>()).toEqual({
+        msg: 'This opening of the console is too old to sign in: open the console again from /admin',
+        code: 'operatorLaunchTooOld',
+      });
+    }
+    expect(await sessionCount()).toBe(before);
+    // Within the limit: signed 4 minutes ago.
+    expect(
+      (await open(signInitData({ id: OPERATOR }, { authDate: new Date(Date.now() - 4 * 60_000) }))).statusCode,
+    ).toBe(200);
+  });
+
+  it('the same launch data twice at once, to two processes → exactly one session', async () => {
+    const second = await buildApp({ config: ctx.config, db: ctx.db, bus: ctx.bus, logger: false });
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const before = await sessionCount();
+        const launch = signInitData({ id: OPERATOR });
+        const answers = await Promise.all([open(launch), open(launch, second), open(launch), open(launch, second)]);
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401, 401]);
+        expect(answers.filter((answer) => answer.statusCode === 401).map((a) => a.json<ErrorBody>().code)).toEqual([
+          'operatorLaunchUsed',
+          'operatorLaunchUsed',
+          'operatorLaunchUsed',
+        ]);
+        expect(await sessionCount()).toBe(before + 1);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a used launch data is forgotten once it is too old to sign in anyway; until then it is kept', async () => {
+    await ctx.db.query(
+      `INSERT INTO operator_launch_data_used (hash, expires_at) VALUES
+         ('old-launch', now() - interval '1 minute'), ('recent-launch', now() + interval '1 minute')`,
+    );
+    expect((await open(signInitData({ id: OPERATOR }))).statusCode).toBe(200);
+    const left = await ctx.db.query<{ hash: string }>(
+      "SELECT hash FROM operator_launch_data_used WHERE hash IN ('old-launch', 'recent-launch')",
+    );
+    expect(left).toEqual([{ hash: 'recent-launch' }]);
+    // A used one is kept until its age limit and the clocks' margin have passed.
+    const launch = signInitData({ id: OPERATOR });
+    await open(launch);
+    const hash = new URLSearchParams(launch).get('hash');
+    const [kept] = await ctx.db.query<{ seconds: number }>(
+      'SELECT extract(epoch FROM expires_at - now())::int AS seconds FROM operator_launch_data_used WHERE hash = $1',
+      [hash],
+    );
+    expect(kept!.seconds).toBeGreaterThanOrEqual(300 + 60 - 5);
+    expect(kept!.seconds).toBeLessThanOrEqual(300 + 60 + 1);
+  });
+});
+
 describe('operator and user tokens each stay where they belong', () => {
   it('a user’s token on an operator call → 403; an operator’s token on a user call → 403', async () => {
     const user = await newUser(ctx);
@@ -146,25 +233,6 @@ describe('operator and user tokens each stay where they belong', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json<ErrorBody>().code).toBe('operatorSessionEnded');
     expect((await call('POST', '/api/admin/session/end', token)).statusCode).toBe(401);
-  });
-
-  it('an operator no longer named is refused with a live session', async () => {
-    const token = await operatorToken(SECOND_OPERATOR);
-    // Another process on the same database, started with a shorter list.
-    const narrowed = await buildApp({
-      config: sandboxConfig({ operatorTelegramIds: [OPERATOR] }),
-      db: ctx.db,
-      bus: ctx.bus,
-      logger: false,
-    });
-    try {
-      const refused = await narrowed.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(token) });
-      expect(refused.statusCode).toBe(401);
-      expect(refused.json<ErrorBody>().code).toBe('operatorSessionEnded');
-    } finally {
-      await narrowed.close();
-    }
-    expect((await call('GET', '/api/admin/settings', token)).statusCode).toBe(200);
   });
 
   it('a forged, an expired or a sessionless operator token is refused', async () => {
@@ -300,6 +368,20 @@ describe('the audit names who acted', () => {
   });
 });
 
+describe('OPERATOR_INIT_DATA_MAX_AGE_SECONDS', () => {
+  it('is 300 unless set; a positive whole number of seconds', () => {
+    expect(loadConfig({ ...TEST_ENV }).operatorInitDataMaxAgeSeconds).toBe(300);
+    expect(loadConfig({ ...TEST_ENV, OPERATOR_INIT_DATA_MAX_AGE_SECONDS: '120' }).operatorInitDataMaxAgeSeconds).toBe(
+      120,
+    );
+    for (const bad of ['0', '-5', 'soon']) {
+      expect(() => loadConfig({ ...TEST_ENV, OPERATOR_INIT_DATA_MAX_AGE_SECONDS: bad }), bad).toThrow(
+        /OPERATOR_INIT_DATA_MAX_AGE_SECONDS/,
+      );
+    }
+  });
+});
+
 describe('OPERATOR_TELEGRAM_IDS', () => {
   it('reads comma-separated ids; empty turns the console off; anything else is refused', () => {
     expect(loadConfig({ ...TEST_ENV, OPERATOR_TELEGRAM_IDS: '12345, 678,12345' }).operatorTelegramIds).toEqual([
@@ -360,8 +442,8 @@ describe("the bot's /admin", () => {
 });
 
 describe('the operator socket', () => {
-  function connect() {
-    const socket = new WebSocket(wsBase + OPERATOR_SOCKET_PATH);
+  function connect(base = wsBase) {
+    const socket = new WebSocket(base + OPERATOR_SOCKET_PATH);
     const messages: Array<{ event: string; data: Record<string, unknown> }> = [];
     const waiters: Array<() => void> = [];
     socket.on('message', (data) => {
@@ -426,6 +508,102 @@ describe('the operator socket', () => {
     expect((await call('POST', '/api/admin/payouts', token, { paused: false })).statusCode).toBe(200);
     await expect.poll(() => states).toEqual(['paused', 'running']);
     live.socket.close();
+  });
+
+  /** An operator socket on `base` signed in with `token`, its snapshot heard. */
+  async function subscribed(token: string, base = wsBase) {
+    const live = connect(base);
+    await live.opened;
+    live.socket.send(token);
+    await live.next('maintenance:state');
+    return live;
+  }
+
+  /** The close code, once the socket closes within `ms` (well under the 5 s check: the bus closed it). */
+  const closedWithin = (closed: Promise<number>, ms: number) =>
+    Promise.race([
+      closed,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still open after ${ms} ms`)), ms).unref()),
+    ]);
+
+  it('an operator switched off in the launcher: their socket closes at once and their token is refused', async () => {
+    const created = await ctx.app.inject({ method: 'POST', url: '/sandbox/api/users', payload: { first_name: 'Ida' } });
+    const user = created.json<{ id: number; telegram_id: number }>();
+    const operatorSwitch = (is_operator: boolean) =>
+      ctx.app.inject({ method: 'PATCH', url: `/sandbox/api/users/${user.id}`, payload: { is_operator } });
+    expect((await operatorSwitch(true)).statusCode).toBe(200);
+    const token = await operatorToken(user.telegram_id);
+    const live = await subscribed(token);
+
+    expect((await operatorSwitch(false)).statusCode).toBe(200);
+    expect(await closedWithin(live.closed, 2_000)).toBe(4401);
+    const refused = await call('GET', '/api/admin/settings', token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json<ErrorBody>().code).toBe('operatorSessionEnded');
+  });
+
+  it('a process started with a shorter list ends the sessions of those taken off it, in every process', async () => {
+    const token = await operatorToken(SECOND_OPERATOR);
+    const live = await subscribed(token);
+    const other = await operatorToken(OPERATOR);
+    // Another process on the same database and bus, restarted with OPERATOR_TELEGRAM_IDS without SECOND_OPERATOR.
+    const restarted = await buildApp({
+      config: sandboxConfig({ operatorTelegramIds: [OPERATOR] }),
+      db: ctx.db,
+      bus: ctx.bus,
+      logger: false,
+    });
+    try {
+      await restarted.ready();
+      // This process still has the old list, and still closes the socket and refuses the token.
+      expect(await closedWithin(live.closed, 2_000)).toBe(4401);
+      const refused = await call('GET', '/api/admin/settings', token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json<ErrorBody>().code).toBe('operatorSessionEnded');
+      const there = await restarted.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(token) });
+      expect(there.statusCode).toBe(401);
+      // An operator still on the list keeps their session.
+      expect((await call('GET', '/api/admin/settings', other)).statusCode).toBe(200);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('a process that heard no event closes the socket by its own check within seconds', async () => {
+    // A process on the same database with a bus of its own: it hears nothing the others publish.
+    const deaf = await buildApp({
+      config: ctx.config,
+      db: ctx.db,
+      bus: createInProcessBus(),
+      logger: false,
+      operatorSocketRecheckMs: 50,
+    });
+    const deafBase = (await deaf.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+    try {
+      // Its session ended in another process.
+      const ended = await operatorToken();
+      const first = await subscribed(ended, deafBase);
+      await call('POST', '/api/admin/session/end', ended);
+      expect(await closedWithin(first.closed, 2_000)).toBe(4401);
+
+      // The operator taken off the launcher's list with no event at all (the row deleted).
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/sandbox/api/users',
+        payload: { first_name: 'Lev' },
+      });
+      const user = created.json<{ id: number; telegram_id: number }>();
+      await ctx.app.inject({ method: 'PATCH', url: `/sandbox/api/users/${user.id}`, payload: { is_operator: true } });
+      const second = await subscribed(await operatorToken(user.telegram_id), deafBase);
+      const kept = await subscribed(await operatorToken(), deafBase);
+      await ctx.db.query('DELETE FROM sandbox_operators WHERE telegram_id = $1', [user.telegram_id]);
+      expect(await closedWithin(second.closed, 2_000)).toBe(4401);
+      // A live operator's socket stays open through the checks.
+      expect(kept.socket.readyState).toBe(WebSocket.OPEN);
+      kept.socket.close();
+    } finally {
+      await deaf.close();
+    }
   });
 
   it('refuses a user’s token and a wrong one (4401)', async () => {

@@ -26,6 +26,8 @@ function Screen() {
       return <MessageScreen title={t('session.noLaunchTitle')} text={t('session.noLaunchText')} />;
     case 'refused':
       return <MessageScreen title={t('session.refusedTitle')} text={t('session.refusedText')} />;
+    case 'reopen':
+      return <MessageScreen title={t('session.reopenTitle')} text={t('session.reopenText')} />;
     case 'signedOut':
       return <MessageScreen title={t('session.signedOutTitle')} text={t('session.signedOutText')} />;
     case 'failed':

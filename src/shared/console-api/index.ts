@@ -3,7 +3,14 @@
  * (contract/operator/routes.ts) with the operator session's bearer, the review photo's bytes and the
  * operator socket. Imported only by the console's slices: nothing here is in the Mini App's bundle.
  */
-export { $operatorToken, operatorTokenReceived, operatorTokenRemoved, readOperatorTokenFx } from './token';
+export {
+  $operatorToken,
+  launchKey,
+  operatorTokenReceived,
+  operatorTokenRemoved,
+  readOperatorTokenFx,
+  type KeptOperatorToken,
+} from './token';
 export {
   operatorCallFx,
   operatorRequestFailed,

@@ -27,6 +27,9 @@ export const consoleEn = {
   'session.noLaunchText': 'Open the bot and send /admin, then press the button of its answer.',
   'session.refusedTitle': 'Not an operator',
   'session.refusedText': 'This Telegram account may not use the console.',
+  'session.reopenTitle': 'Open the console again',
+  'session.reopenText':
+    'This opening of the console has already signed in or is too old. Send /admin to the bot and press the button of its answer.',
   'session.failedTitle': 'Could not sign you in',
   'session.failedText': 'Check your connection and try again.',
   'session.signedOutTitle': 'Signed out',

@@ -26,6 +26,9 @@ export const consoleRu: ConsoleCatalogue = {
   'session.noLaunchText': 'Откройте бота и отправьте /admin, затем нажмите кнопку в его ответе.',
   'session.refusedTitle': 'Вы не оператор',
   'session.refusedText': 'Этому аккаунту Telegram консоль недоступна.',
+  'session.reopenTitle': 'Откройте консоль заново',
+  'session.reopenText':
+    'С этим открытием консоли уже входили, или оно устарело. Отправьте боту /admin и нажмите кнопку в его ответе.',
   'session.failedTitle': 'Не удалось войти',
   'session.failedText': 'Проверьте соединение и повторите.',
   'session.signedOutTitle': 'Вы вышли',

@@ -2,6 +2,7 @@ import { chainRoute, type RouteInstance, type RouteParams, type RouteParamsAndQu
 import { createEvent, createStore, sample } from 'effector';
 import {
   isAuthFailure,
+  launchKey,
   operatorCallFx,
   operatorSocket,
   operatorTokenReceived,
@@ -19,10 +20,15 @@ import {
  * - signedIn: the console's screens show;
  * - noLaunchData: opened outside Telegram (no launch data to sign in with): "open the bot, send /admin";
  * - refused: the launch data is not a named operator's (403/401 on sign-in);
+ * - reopen: the launch data already signed in once, or is too old (the server's operatorLaunchUsed,
+ *   operatorLaunchTooOld): only a new opening from the bot's /admin brings fresh launch data;
  * - failed: sign-in could not reach the server (Try again);
  * - signedOut: the operator signed out.
  */
-export type SessionState = 'checking' | 'signedIn' | 'noLaunchData' | 'refused' | 'failed' | 'signedOut';
+export type SessionState = 'checking' | 'signedIn' | 'noLaunchData' | 'refused' | 'reopen' | 'failed' | 'signedOut';
+
+/** The sign-in's refusals that a new opening of the console from /admin cures (docs/security.md "Operators"). */
+const REOPEN_CODES: ReadonlySet<string | null | undefined> = new Set(['operatorLaunchUsed', 'operatorLaunchTooOld']);
 
 /** The console started with Telegram's launch data ('' outside Telegram). */
 export const sessionStarted = createEvent<{ initData: string }>();
@@ -41,8 +47,9 @@ export const $signedIn = $sessionState.map((state) => state === 'signedIn');
 /** Sign in (again) from the launch data: the kept token is gone or was refused. */
 const signInRequested = createEvent();
 
-sample({ clock: sessionStarted, target: readOperatorTokenFx });
-// A kept token (a reload of this tab): ask who it is; none: sign in with the launch data.
+// A kept token of this launch (a reload of this tab: the same launch data, which signs in only once): ask
+// who it is; none: sign in with the launch data.
+sample({ clock: sessionStarted, fn: ({ initData }) => launchKey(initData), target: readOperatorTokenFx });
 sample({
   clock: readOperatorTokenFx.doneData,
   filter: (token) => token !== null,
@@ -79,13 +86,19 @@ sample({
 });
 sample({
   clock: sessionOpenFx.doneData,
-  filter: (session: OperatorSession) => Boolean(session.token),
-  fn: (session) => session.token as string,
+  source: $initData,
+  filter: (_, session: OperatorSession) => Boolean(session.token),
+  fn: (initData, session) => ({
+    token: session.token as string,
+    expiresAt: session.expires_at,
+    launch: launchKey(initData),
+  }),
   target: operatorTokenReceived,
 });
 sample({
   clock: sessionOpenFx.failData,
-  fn: (error: ApiError): SessionState => (isAuthFailure(error) ? 'refused' : 'failed'),
+  fn: (error: ApiError): SessionState =>
+    isAuthFailure(error) ? (REOPEN_CODES.has(error.code) ? 'reopen' : 'refused') : 'failed',
   target: $sessionState,
 });
 

@@ -143,6 +143,10 @@ export const OPERATOR_ERROR_MESSAGES = {
   operatorSessionEnded: 'Your operator session has ended: open the console from the bot again',
   /** 503: the operator action could not be recorded in the audit, so it was not done. */
   auditUnavailable: 'The action could not be recorded in the audit, so it was not done. Try again in a moment.',
+  /** 401: the console's sign-in with launch data older than OPERATOR_INIT_DATA_MAX_AGE_SECONDS. */
+  operatorLaunchTooOld: 'This opening of the console is too old to sign in: open the console again from /admin',
+  /** 401: the console's sign-in with launch data that already signed in once (a copy, or a second try). */
+  operatorLaunchUsed: 'This opening of the console has already signed in: open the console again from /admin',
 } as const;
 
 /**
