@@ -97,6 +97,14 @@ const calculation = (amount: string, overrides: Partial<WithdrawCalculation> = {
   };
 };
 
+/** The quote Confirm sends: a calculation's figures as shown. */
+const quoteOf = ({ price, ton_amount, fee, receive_amount }: WithdrawCalculation) => ({
+  price,
+  ton_amount,
+  fee,
+  receive_amount,
+});
+
 const withdrawal = (id: number, overrides: Partial<Withdrawal> = {}): Withdrawal =>
   withdrawalFixture(id, { address: TESTNET, ...overrides });
 
@@ -328,7 +336,7 @@ describe('the Sell modal', () => {
         from_task_balance: fromTask,
         token_amount: '12',
         address: TESTNET,
-        expected_receive_amount: calculation('12').receive_amount,
+        quote: quoteOf(calculation('12')),
       });
       expect(scope.getState(userModel.$user)?.balance_token).toBe('50');
       expect(scope.getState(withdrawalModel.$withdrawals).map((row) => row.id)).toEqual([9, 3]);
@@ -347,8 +355,8 @@ describe('the Sell modal', () => {
           kind: 'http',
           status: 400,
           message: 'Error: The price has changed',
-          serverMessage: 'The price has changed: check the amount and confirm again',
-          code: 'sellPriceChanged',
+          serverMessage: SERVER_MESSAGES.sellQuoteExpired,
+          code: 'sellQuoteExpired',
         });
       },
     });
@@ -503,7 +511,7 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
       from_task_balance: false,
       token_amount: '12',
       address: CD,
-      expected_receive_amount: calculation('12').receive_amount,
+      quote: quoteOf(calculation('12')),
     });
   });
 

@@ -5,6 +5,7 @@ import { withdrawalUpdated } from '@/entities/withdrawal';
 import {
   calculateWithdrawFx,
   createWithdrawalFx,
+  type SaleQuote,
   type TonNetwork,
   type Withdrawal,
   type WithdrawalCreated,
@@ -25,8 +26,10 @@ import { sellAmountProblem } from '../lib/amount-problem';
  * The amount is priced by GET /withdraw/calculate as the user stops typing; the destination is the
  * wallet the user proved to hold with ton_proof (DESIGN.md §7b), the only address the server pays: any
  * other address is explained inline (connect that wallet to prove it) and Confirm stays off. Confirm
- * sends POST /withdraw/create with the amount the user saw arriving, so a price that moved meanwhile
- * is refused instead of paying less.
+ * sends POST /withdraw/create with the quote on screen (price, TON, fee, what arrives): the server pays
+ * exactly that while its price stands, or refuses and the sheet quotes again (docs/decisions.md "A
+ * sale's quote"). While the sheet is open the quote follows the live price (./live-quote.ts, created
+ * with the sheet's view).
  */
 
 /** The balance the tokens come from: main (/sell), referral (/referral/sell) or task (/tasks/sell). */
@@ -216,6 +219,13 @@ export const $canConfirm = combine(
     source !== null && amount !== null && problem === null && calculation !== null && address !== null && !busy,
 );
 
+const quoteOf = ({ price, ton_amount, fee, receive_amount }: WithdrawCalculation): SaleQuote => ({
+  price,
+  ton_amount,
+  fee,
+  receive_amount,
+});
+
 sample({
   clock: confirmClicked,
   source: {
@@ -232,8 +242,9 @@ sample({
     from_task_balance: source === 'task_balance',
     token_amount: amount as string,
     address: address as string,
-    // What the user saw arriving: a price that moved so that less would arrive is refused (400).
-    expected_receive_amount: (calculation as WithdrawCalculation).receive_amount,
+    // The quote on screen, as shown: the server makes the sale at it while its price stands and pays
+    // exactly its receive_amount, or refuses (400 sellQuoteExpired / sellQuoteMismatch) and it is quoted again.
+    quote: quoteOf(calculation as WithdrawCalculation),
   }),
   target: createFx,
 });
