@@ -538,6 +538,7 @@ export const en = {
   'sell.tonAmount': 'Tokens are worth',
   'sell.fee': 'Fee',
   'sell.receive': 'You receive',
+  'sell.quoteUpdated': 'Price updated: check the new figures before you confirm',
   'sell.address': 'Send the TON to',
   'sell.addressPlaceholder': 'Wallet address',
   'sell.addressHint': 'Your verified wallet: sales pay out only to it.',

@@ -533,6 +533,7 @@ export const ru = {
   'sell.tonAmount': 'Стоимость токенов',
   'sell.fee': 'Комиссия',
   'sell.receive': 'Вы получите',
+  'sell.quoteUpdated': 'Цена обновилась: проверьте новые суммы перед подтверждением',
   'sell.address': 'Куда отправить TON',
   'sell.addressPlaceholder': 'Адрес кошелька',
   'sell.addressHint': 'Ваш подтверждённый кошелёк: выплаты идут только на него.',
