@@ -12,7 +12,7 @@
  * receive never falls as token_units grows (each extra nanoton adds at most one to the ceil), so the
  * smallest sale whose receive reaches withdraw_min_receive is found by bisection, to the base unit.
  *
- * A sale happens at the quote the user confirmed (docs/decisions.md "A sale's quote"): create names
+ * A sale happens at the quote the user confirmed (docs/decisions.md "Sale quotes"): create names
  * calculate's price and figures; the price is honoured while it stands (the mint's window rule), the
  * figures must be what it gives, and the sale then pays exactly the confirmed receive — else a stable
  * refusal (sellQuoteExpired, sellQuoteMismatch) and the client quotes again.
@@ -296,7 +296,7 @@ const quoteMatches = (quote: SaleQuote, sale: Sale): boolean =>
 
 /**
  * POST /withdraw/create: in one transaction (the user locked first) check the sale against the terms
- * (the quote's price while it stands, docs/decisions.md "A sale's quote") and the balance, queue the
+ * (the quote's price while it stands, docs/decisions.md "Sale quotes") and the balance, queue the
  * payout and debit the tokens through the ledger (reason 'withdrawal', naming the withdrawal);
  * user:balance and user:withdrawal follow the commit. A quote honoured pays its receive_amount exactly.
  * Any refusal writes nothing. `now`: unix seconds.

@@ -621,7 +621,7 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
   );
 });
 
-describe('the open sheet follows the live price (docs/decisions.md "A sale’s quote")', () => {
+describe('the open sheet follows the live price (docs/decisions.md "Sale quotes")', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.stubGlobal('WebSocket', FakeWebSocket);

@@ -846,7 +846,7 @@ describe('sales pay out only to the wallet the user proved (DESIGN.md §7b)', ()
   });
 });
 
-describe('a sale happens at the quote the user confirmed (docs/decisions.md "A sale’s quote")', () => {
+describe('a sale happens at the quote the user confirmed (docs/decisions.md "Sale quotes")', () => {
   const deps = () => ({ db: ctx.db, bus: ctx.bus, config: ctx.config });
   const quoteOf = (calc: WithdrawCalculation) => ({
     price: calc.price,

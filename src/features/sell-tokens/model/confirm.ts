@@ -69,9 +69,9 @@ sample({
   target: createFx,
 });
 
-// A refusal (400 price changed or insufficient funds, 422 address — not the verified wallet if another
-// account proved it meanwhile) is the error catalogue's toast; the
-// modal stays open with what was typed, and the amount is priced again so the figures are current.
+// A refusal (400 quote expired or changed, insufficient funds; 422 address — not the verified wallet if
+// another account proved it meanwhile) is the error catalogue's toast; the modal stays open with what was
+// typed, and the amount is priced again so the figures are current (a quote that moved is marked).
 sample({ clock: createFx.fail, source: $amount, filter: Boolean, target: calculationAsked });
 
 // A 5xx resolves to null (its toast is the error catalogue's): the modal stays open to try again.
@@ -83,7 +83,7 @@ sample({ clock: created, fn: ({ withdrawal }) => withdrawal, target: [withdrawal
 sample({
   clock: created,
   source: $t,
-  // The TON that arrives, as the server fixed it (at least what the user confirmed).
+  // The TON that arrives, as the server fixed it: the receive_amount the user confirmed.
   fn: (t, { withdrawal }) => ({
     text: t('sell.done', { amount: formatAmount(withdrawal.ton_amount, DECIMALS.ton) }),
     kind: 'success' as const,

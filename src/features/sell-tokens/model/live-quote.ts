@@ -4,7 +4,7 @@ import { $isSelling } from './confirm';
 import { $amount, $calculation, calculationAsked, quoted, sellClosed, sellOpened } from './sell';
 
 /*
- * The open Sell sheet follows the live price (docs/decisions.md "A sale's quote"). Created with the
+ * The open Sell sheet follows the live price (docs/decisions.md "Sale quotes"). Created with the
  * sheet's view (a lazy chunk), out of the entry: nothing is quoted before the view is there to type in.
  * - Each `price_update` (the main socket's tick) whose price is not the quote's prices the amount again
  *   at once, so the figures on screen are today's and Confirm sends them.

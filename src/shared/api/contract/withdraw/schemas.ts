@@ -35,7 +35,7 @@ export const withdrawCalculationSchema = z.object({
 /**
  * The quote the user confirmed: calculate's figures as the sheet showed them. The price identifies it;
  * the TON amount, the fee and what arrives are what that price gives the amount under the server's fee
- * settings, checked to the nanoton (docs/decisions.md "A sale's quote").
+ * settings, checked to the nanoton (docs/decisions.md "Sale quotes").
  */
 export const saleQuoteSchema = z.strictObject({
   price: moneyInput,
