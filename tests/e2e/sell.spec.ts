@@ -61,7 +61,12 @@ async function typeAmount(page: Page, amount: string) {
     response.url().includes(`/api/withdraw/calculate?token_amount=${amount}`),
   );
   await dialog.getByLabel('Amount, TKN').fill(amount);
-  const calculation = (await (await answer).json()) as { receive_amount: string; ton_amount: string; fee: string };
+  const calculation = (await (await answer).json()) as {
+    price: string;
+    receive_amount: string;
+    ton_amount: string;
+    fee: string;
+  };
   await expect(dialog.getByTestId('sell-receive')).toHaveText(`${formatAmount(calculation.receive_amount, 4)} TON`);
   return { dialog, calculation };
 }
