@@ -40,9 +40,10 @@ export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
  * removes the first look (+40 bytes raw, +0.1 kB gzip with the lazy chunks' new names), for the balances
  * shown ~1.6 s sooner on a cold launch and ~1.7 s sooner on a warm one (docs/performance.md). Lowered
  * to 140.6 kB when the add photo modal's model moved into its lazy chunk (−0.7 kB gzip, with the query's
- * re-read after a push that came while it read, +0.07 kB).
+ * re-read after a push that came while it read, +0.07 kB). Lowered to 140.46 kB when the Sell sheet's
+ * Confirm moved into its lazy chunk with its new live quote (−0.14 kB gzip, with the sale quote's texts).
  */
-export const ENTRY_CEILING_GZIP_BYTES = 140_600;
+export const ENTRY_CEILING_GZIP_BYTES = 140_460;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');

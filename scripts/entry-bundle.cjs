@@ -5,7 +5,7 @@
 /**
  * On the first screen: the app, the dashboard overview, the navbar, the wallet panel, the models (but those
  * of a view that is itself lazy and that nothing else reads: the Total value's parts, the add photo modal's
- * checks and upload).
+ * checks and upload, the Sell sheet's Confirm and live quote).
  */
 const FIRST_SCREEN = [
   'src/app/app.tsx',
@@ -50,6 +50,9 @@ const LAZY = [
   'src/features/send-transaction/ui/test-transfer-button.tsx',
   'src/pages/referral/ui/transfer-modal.tsx',
   'src/features/sell-tokens/ui/sell-modal.tsx',
+  // The Sell sheet's Confirm and its following of the live price: created with its view.
+  'src/features/sell-tokens/model/confirm.ts',
+  'src/features/sell-tokens/model/live-quote.ts',
   'src/entities/withdrawal/ui/withdrawal-row.tsx',
   'src/pages/mint/ui/cancel-mint-modal.tsx',
   'src/pages/tasks/ui/tasks-page.tsx',

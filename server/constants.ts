@@ -149,9 +149,10 @@ export const PRICE_WALK = {
   ceilingNanotons: 1_000_000_000n, // 1 TON
 } as const;
 /**
- * How long a quote stands (mint and farming link calculate → create): a create that names the quote's
- * price is priced at it while that price was in force at some moment of the last this many seconds;
- * after that it is refused (400 priceQuoteExpired) and the client quotes again.
+ * How long a quote stands (mint, farming link and sale calculate → create): a create that names the
+ * quote's price is priced at it while that price was in force at some moment of the last this many
+ * seconds; after that it is refused (400 priceQuoteExpired; a sale's sellQuoteExpired) and the client
+ * quotes again.
  */
 export const PRICE_QUOTE_TTL_SECONDS = 60;
 /** The launcher's Price ↑ / ↓ buttons move the price by this many basis points (5 %). */

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
 import { currentUser } from '../http/auth-context';
 import { callRoute, operatorRoute } from '../lib/call-route';
+import { unixNow } from '../lib/codes';
 import {
   calculateSale,
   createWithdrawal,
@@ -31,7 +32,7 @@ export function withdrawRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config'>) {
     callRoute(app, 'withdrawCalculate', async ({ query }) => calculateSale(deps, query.token_amount));
 
     callRoute(app, 'withdrawCreate', async ({ body, request }) =>
-      createWithdrawal(deps, currentUser(request).userId, body),
+      createWithdrawal(deps, currentUser(request).userId, body, unixNow()),
     );
 
     callRoute(app, 'withdrawHistory', async ({ query, request }) =>

@@ -11,6 +11,11 @@
  *   receive = max(0, ton − fee)
  * receive never falls as token_units grows (each extra nanoton adds at most one to the ceil), so the
  * smallest sale whose receive reaches withdraw_min_receive is found by bisection, to the base unit.
+ *
+ * A sale happens at the quote the user confirmed (docs/decisions.md "Sale quotes"): create names
+ * calculate's price and figures; the price is honoured while it stands (the mint's window rule), the
+ * figures must be what it gives, and the sale then pays exactly the confirmed receive — else a stable
+ * refusal (sellQuoteExpired, sellQuoteMismatch) and the client quotes again.
  */
 import {
   type Balances,
@@ -36,7 +41,7 @@ import {
 } from '../lib/errors';
 import { formatUnits, parseUnits } from '../lib/money';
 import { TonAddressError, addressesEqual, parseTonAddress } from '../lib/ton-address';
-import { currentPriceNanotons } from '../price/service';
+import { currentPriceNanotons, isQuotablePrice } from '../price/service';
 import { getSetting, setSetting } from '../settings/service';
 import { lockUser } from '../users/service';
 import { boundWallet } from '../wallet/service';
@@ -252,28 +257,55 @@ export function sellAddress(text: string, network: TonNetwork): string {
   return parsed.address.toString({ urlSafe: true, bounceable: false, testOnly: network === 'testnet' });
 }
 
+/** The quote a sale names (contract saleQuoteSchema), in nanotons. */
+export interface SaleQuote {
+  /** Nanotons per whole token: calculate's `price`, which identifies the quote. */
+  price: bigint;
+  ton_amount: bigint;
+  fee: bigint;
+  receive_amount: bigint;
+}
+
 export interface SaleRequest {
   from_ref_balance: boolean;
   from_task_balance: boolean;
   /** Base units. */
   token_amount: bigint;
   address: string;
-  /** Nanotons: calculate's receive_amount as the user confirmed it. */
-  expected_receive_amount?: bigint | undefined;
+  /** Calculate's figures as the user confirmed them; without it, today's price. */
+  quote?: SaleQuote | undefined;
 }
 
 const sourceOf = (request: Pick<SaleRequest, 'from_ref_balance' | 'from_task_balance'>): SourceAccount =>
   request.from_ref_balance ? 'referral_balance' : request.from_task_balance ? 'task_balance' : 'balance_token';
 
 /**
- * POST /withdraw/create: in one transaction (the user locked first) check the sale against today's terms
- * and the balance, queue the payout and debit the tokens through the ledger (reason 'withdrawal', naming
- * the withdrawal); user:balance and user:withdrawal follow the commit. Any refusal writes nothing.
+ * The terms a sale is made at: today's settings, at the quote's price while it stands — the mint's rule
+ * (price/service.ts isQuotablePrice: in force at some moment of the last PRICE_QUOTE_TTL_SECONDS before
+ * `now`), else 400 sellQuoteExpired. Without a quote, today's price.
+ */
+async function quotedTerms(q: Queryable, quote: SaleQuote | undefined, now: number): Promise<SaleTerms> {
+  if (quote && !(await isQuotablePrice(q, quote.price, now))) throw new BadRequestError('sellQuoteExpired');
+  const terms = await saleTerms(q);
+  return quote ? { ...terms, priceNanotons: quote.price } : terms;
+}
+
+/** Whether the quote's figures are, to the nanoton, the sale its price gives (a tampered or stale one is not). */
+const quoteMatches = (quote: SaleQuote, sale: Sale): boolean =>
+  quote.ton_amount === sale.tonAmount && quote.fee === sale.fee && quote.receive_amount === sale.receive;
+
+/**
+ * POST /withdraw/create: in one transaction (the user locked first) check the sale against the terms
+ * (the quote's price while it stands, docs/decisions.md "Sale quotes") and the balance, queue the
+ * payout and debit the tokens through the ledger (reason 'withdrawal', naming the withdrawal);
+ * user:balance and user:withdrawal follow the commit. A quote honoured pays its receive_amount exactly.
+ * Any refusal writes nothing. `now`: unix seconds.
  */
 export async function createWithdrawal(
   deps: Pick<Deps, 'db' | 'bus' | 'config'>,
   userId: number,
   request: SaleRequest,
+  now: number,
 ): Promise<WithdrawalCreated> {
   if (request.from_ref_balance && request.from_task_balance) {
     throw new ValidationError([fieldError('from_ref_balance', 'sellOneSource')]);
@@ -281,6 +313,7 @@ export async function createWithdrawal(
   const address = sellAddress(request.address, deps.config.tonNetwork);
   const source = sourceOf(request);
   const tokenAmount = request.token_amount;
+  const { quote } = request;
   return inTransaction(deps.db, deps.bus, async (tx) => {
     if (!(await lockUser(tx, userId))) throw new NotFoundError('userNotFound');
     // Sales pay out only to the wallet the user proved to hold with ton_proof (server/wallet), compared
@@ -290,7 +323,7 @@ export async function createWithdrawal(
     if (!bound || !addressesEqual(bound.address, address)) {
       throw new ValidationError([fieldError('address', 'sellUnverifiedAddress')]);
     }
-    const terms = await saleTerms(tx);
+    const terms = await quotedTerms(tx, quote, now);
     const min = minTokenAmount(terms);
     if (min === null || tokenAmount < min) {
       const amount = formatUnits(min ?? MAX_UNITS);
@@ -300,9 +333,8 @@ export async function createWithdrawal(
     if (balance === null) throw new NotFoundError('userNotFound');
     if (tokenAmount > balance) throw new InsufficientFundsError(source);
     const sale = saleOf(tokenAmount, terms);
-    if (request.expected_receive_amount !== undefined && sale.receive < request.expected_receive_amount) {
-      throw new BadRequestError('sellPriceChanged');
-    }
+    // What the user confirmed is what is paid, or nothing is: never another figure without a word.
+    if (quote && !quoteMatches(quote, sale)) throw new BadRequestError('sellQuoteMismatch');
     if (sale.receive > MAX_UNITS) {
       throw new ValidationError([fieldError('token_amount', 'amountTooLarge')]);
     }

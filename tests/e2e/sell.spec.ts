@@ -1,7 +1,12 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { formatUnits, parseUnits } from '../../src/shared/api/contract/money';
+import { en } from '../../src/shared/i18n/en';
+import { ru } from '../../src/shared/i18n/ru';
 import { formatAmount } from '../../src/shared/lib/format';
 import { INJECTED_DEV_WALLET, appFrame, connectDevWallet, createTestUser } from './sandbox';
+
+const CATALOGUES = { en, ru } as const;
 
 /*
  * Issue #12 (sell) end to end: the dev wallet connected, tokens sold from a balance, the payout worker
@@ -56,7 +61,12 @@ async function typeAmount(page: Page, amount: string) {
     response.url().includes(`/api/withdraw/calculate?token_amount=${amount}`),
   );
   await dialog.getByLabel('Amount, TKN').fill(amount);
-  const calculation = (await (await answer).json()) as { receive_amount: string; ton_amount: string; fee: string };
+  const calculation = (await (await answer).json()) as {
+    price: string;
+    receive_amount: string;
+    ton_amount: string;
+    fee: string;
+  };
   await expect(dialog.getByTestId('sell-receive')).toHaveText(`${formatAmount(calculation.receive_amount, 4)} TON`);
   return { dialog, calculation };
 }
@@ -212,3 +222,133 @@ test('without a wallet: Connect wallet or a typed address; a wrong address is ex
   await dialog.getByRole('button', { name: 'Connect wallet' }).click();
   await expect(app.getByRole('button', { name: INJECTED_DEV_WALLET }).first()).toBeVisible();
 });
+
+/** The launcher's Price ↑ / ↓, as its buttons call it: one tick of ±5 %, pushed to the app's socket. */
+async function movePrice(page: Page, direction: 'up' | 'down'): Promise<string> {
+  const answer = await page.request.post('/sandbox/api/price', { data: { direction } });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { price: string }).price;
+}
+
+/** Other specs count tokens at 0.01 TON: the price goes back exactly, as an operator would set it. */
+async function resetPrice(page: Page) {
+  const reset = await page.request.post('/api/admin/price', {
+    headers: { authorization: 'Bearer sandbox-admin' },
+    data: { price: '0.01' },
+  });
+  expect(reset.status()).toBe(200);
+}
+
+/** The next quote of `amount` the sheet asks for, as the server answered it. */
+const nextQuote = (page: Page, amount: string) =>
+  page
+    .waitForResponse((response) => response.url().includes(`/api/withdraw/calculate?token_amount=${amount}`))
+    .then(async (response) => (await response.json()) as { price: string; receive_amount: string; fee: string });
+
+/*
+ * Issue #39: a sale happens at the price the user saw. The price moves while the sheet is open: the
+ * figures follow it at once, the change is marked, and what the user confirms is what is paid — the
+ * answer, the History entry and the dev chain all hold the figure on screen at Confirm, to the nanoton.
+ */
+test('a price tick while the sheet is open: the figures follow and are marked; the sale pays exactly the figure confirmed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { app, sandboxUserId } = await openWithWallet(page);
+  await grant(page, sandboxUserId, 'balance_token');
+  await expect(app.getByTestId('balance-token')).toHaveText('100.00 TKN');
+  await app.getByRole('link', { name: 'Sell' }).click();
+  const { dialog, calculation } = await typeAmount(page, '50');
+  expect(calculation.price).toBe('0.01');
+  const address = await dialog.getByTestId('sell-address').inputValue();
+  const before = await nanotons(page, address);
+  await expect(dialog.getByTestId('sell-quote-updated')).toHaveCount(0);
+  await expect(dialog.getByTestId('sell-receive')).not.toHaveAttribute('data-changed');
+
+  try {
+    // Price ↑ while the sheet is open: it quotes the amount again, from the socket's tick alone.
+    const requoted = nextQuote(page, '50');
+    expect(await movePrice(page, 'up')).toBe('0.0105');
+    const quote = await requoted;
+    expect(quote.price).toBe('0.0105');
+    const shown = `${formatAmount(quote.receive_amount, 4)} TON`;
+    await expect(dialog.getByTestId('sell-receive')).toHaveText(shown);
+    expect(shown).not.toBe(`${formatAmount(calculation.receive_amount, 4)} TON`);
+    for (const figure of ['sell-price', 'sell-ton-amount', 'sell-fee', 'sell-receive']) {
+      await expect(dialog.getByTestId(figure)).toHaveAttribute('data-changed', 'true');
+    }
+    await expect(dialog.getByTestId('sell-quote-updated')).toHaveText(
+      'Price updated: check the new figures before you confirm',
+    );
+
+    // Confirm sends the quote on screen, and the server pays it; the price moving on changes nothing.
+    const sale = page.waitForRequest((request) => request.url().endsWith('/api/withdraw/create'));
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const sent = (await sale).postDataJSON() as { token_amount: string; quote: Record<string, string> };
+    expect(sent).toMatchObject({
+      token_amount: '50',
+      quote: { price: '0.0105', receive_amount: quote.receive_amount },
+    });
+    const answer = (await (await (await sale).response())!.json()) as { withdrawal: { ton_amount: string } };
+    expect(answer.withdrawal.ton_amount).toBe(quote.receive_amount);
+    await expect(app.getByText(`Sale confirmed: ${shown.replace(' ', '\u00A0')} is on its way`)).toBeVisible();
+    await movePrice(page, 'up');
+
+    await app.getByRole('link', { name: 'History' }).click();
+    await app.getByRole('tab', { name: 'Withdrawals' }).click();
+    const withdrawal = app.getByTestId('withdrawal').first();
+    await expect(withdrawal.getByTestId('withdrawal-ton')).toHaveText(`+${shown}`);
+    await expect(withdrawal).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
+    // The dev wallet received exactly the confirmed nanotons.
+    expect((await nanotons(page, address)) - before).toBe(parseUnits(quote.receive_amount));
+  } finally {
+    await resetPrice(page);
+  }
+});
+
+/*
+ * The sheet with the price-change mark, photographed at 390 px (screenshots/, ignored by git), English
+ * light and Russian dark, and checked with axe.
+ */
+for (const [language, theme] of [
+  ['en', 'light'],
+  ['ru', 'dark'],
+] as const) {
+  test(`the price-change mark in ${language}, ${theme}: photographed`, async ({ page }) => {
+    const t = CATALOGUES[language];
+    const { row } = await createTestUser(page, { theme, language });
+    const sandboxUserId = (await row.getAttribute('data-testid'))!.replace('user-row-', '');
+    await row.getByRole('link', { name: 'Open' }).click();
+    await expect(page.locator('#app-frame')).toHaveAttribute('src', /tgWebAppData=/);
+    const src = await page.locator('#app-frame').getAttribute('src');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The Mini App itself at 390 px, as the screens spec opens it, then its /sell.
+    await page.goto(src!);
+    await expect(page.getByRole('heading', { name: t['dashboard.title'] })).toBeVisible();
+    const app = new URL(page.url());
+    await page.goto(new URL(`/sell${app.hash}`, app.origin).toString());
+    const dialog = page.getByRole('dialog', { name: t['sell.title'] });
+    await expect(dialog).toBeVisible();
+    // Signed in now: the tokens to sell.
+    await grant(page, sandboxUserId, 'balance_token');
+    await expect(dialog).toContainText('100');
+    const first = nextQuote(page, '20');
+    await dialog.getByLabel(t['sell.amount']).fill('20');
+    await first;
+    await expect(dialog.getByTestId('sell-receive')).toBeVisible();
+    try {
+      const requoted = nextQuote(page, '20');
+      await movePrice(page, 'down');
+      await requoted;
+      await expect(dialog.getByTestId('sell-quote-updated')).toHaveText(t['sell.quoteUpdated']);
+      await expect(dialog.getByTestId('sell-price')).toHaveAttribute('data-changed', 'true');
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `screenshots/${language}-${theme}-sell-price-updated.png` });
+      // The highlighted figures and the line stay readable: no serious or critical axe violation.
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    } finally {
+      await resetPrice(page);
+    }
+  });
+}

@@ -5,6 +5,9 @@ import { userModel } from '@/entities/user';
 import { walletModel } from '@/entities/wallet';
 import { withdrawalModel } from '@/entities/withdrawal';
 import { sellModel } from '@/features/sell-tokens';
+// Confirm and the live quote are created with the sheet's view (a lazy chunk): not in the slice's index.
+import * as sellConfirm from '@/features/sell-tokens/model/confirm';
+import * as liveQuote from '@/features/sell-tokens/model/live-quote';
 // The sell routes' models (each page's index registers its own).
 import '@/pages/dashboard';
 import '@/pages/referral';
@@ -12,6 +15,7 @@ import '@/pages/tasks';
 import {
   ApiError,
   type ApiFailure,
+  appSocket,
   calculateWithdrawFx,
   createWithdrawalFx,
   getAddressBalanceFx,
@@ -31,6 +35,7 @@ import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import { router, routes } from '@/shared/routing';
 import { openWalletModalFx, type ConnectedWalletInfo } from '@/shared/ton-connect';
 import { SERVER_MESSAGES } from '@/shared/api/contract/errors';
+import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, inRussian, signedInMember } from './scope';
 import { withdrawal as withdrawalFixture } from './withdrawal-fixture';
 
@@ -96,6 +101,14 @@ const calculation = (amount: string, overrides: Partial<WithdrawCalculation> = {
     ...overrides,
   };
 };
+
+/** The quote Confirm sends: a calculation's figures as shown. */
+const quoteOf = ({ price, ton_amount, fee, receive_amount }: WithdrawCalculation) => ({
+  price,
+  ton_amount,
+  fee,
+  receive_amount,
+});
 
 const withdrawal = (id: number, overrides: Partial<Withdrawal> = {}): Withdrawal =>
   withdrawalFixture(id, { address: TESTNET, ...overrides });
@@ -185,7 +198,7 @@ describe('the Sell modal', () => {
     for (const text of ['', 'abc', '0', '-5', '1.1234567891']) await type(scope, text);
     expect(calculate).toHaveBeenCalledTimes(1);
     expect(scope.getState(sellModel.$calculation)).toBeNull();
-    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+    expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
   });
 
   it('shows the newest calculation only: a slower earlier answer, even for the same amount, is dropped', async () => {
@@ -237,7 +250,7 @@ describe('the Sell modal', () => {
     expect(create).not.toHaveBeenCalled();
     await type(scope, '12.5');
     expect(scope.getState(sellModel.$amountProblem)).toBeNull();
-    expect(scope.getState(sellModel.$canConfirm)).toBe(true);
+    expect(scope.getState(sellConfirm.$canConfirm)).toBe(true);
   });
 
   it('sends the TON to the connected wallet (user-friendly, test-only on testnet) unless the user types another address', async () => {
@@ -289,7 +302,7 @@ describe('the Sell modal', () => {
     await type(scope, '50');
     await fire(scope, addressChanged, address);
     expect(scope.getState(sellModel.$addressProblem)).toEqual(problem);
-    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+    expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
     await fire(scope, confirmClicked, undefined);
     expect(create).not.toHaveBeenCalled();
   });
@@ -300,7 +313,7 @@ describe('the Sell modal', () => {
     await type(scope, '50');
     await fire(scope, addressChanged, ` ${RAW} `);
     expect(scope.getState(sellModel.$addressProblem)).toBeNull();
-    expect(scope.getState(sellModel.$canConfirm)).toBe(true);
+    expect(scope.getState(sellConfirm.$canConfirm)).toBe(true);
     await fire(scope, addressChanged, TESTNET);
     await fire(scope, sellModel.$network, 'mainnet');
     expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'network', network: 'mainnet' });
@@ -328,7 +341,7 @@ describe('the Sell modal', () => {
         from_task_balance: fromTask,
         token_amount: '12',
         address: TESTNET,
-        expected_receive_amount: calculation('12').receive_amount,
+        quote: quoteOf(calculation('12')),
       });
       expect(scope.getState(userModel.$user)?.balance_token).toBe('50');
       expect(scope.getState(withdrawalModel.$withdrawals).map((row) => row.id)).toEqual([9, 3]);
@@ -347,8 +360,8 @@ describe('the Sell modal', () => {
           kind: 'http',
           status: 400,
           message: 'Error: The price has changed',
-          serverMessage: 'The price has changed: check the amount and confirm again',
-          code: 'sellPriceChanged',
+          serverMessage: SERVER_MESSAGES.sellQuoteExpired,
+          code: 'sellQuoteExpired',
         });
       },
     });
@@ -361,7 +374,7 @@ describe('the Sell modal', () => {
     expect(scope.getState(sellModel.$amountText)).toBe('50');
     expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
     expect(calculate).toHaveBeenCalledTimes(2);
-    expect(scope.getState(sellModel.$canConfirm)).toBe(true);
+    expect(scope.getState(sellConfirm.$canConfirm)).toBe(true);
   });
 
   it('a 5xx (null) keeps the modal open too', async () => {
@@ -477,18 +490,18 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
     expect(scope.getState(sellModel.$addressText)).toBe(boundCd.friendly_address);
     await type(scope, '12');
     expect(scope.getState(sellModel.$addressProblem)).toBeNull();
-    expect(scope.getState(sellModel.$canConfirm)).toBe(true);
+    expect(scope.getState(sellConfirm.$canConfirm)).toBe(true);
 
     // The connected wallet, not the verified one: connect it again to prove it.
     await fire(scope, addressChanged, TESTNET);
     await settle();
     expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'this' });
-    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+    expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
     // Any other address: switch to its wallet.
     await fire(scope, addressChanged, OTHER);
     await settle();
     expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'other' });
-    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+    expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
     await fire(scope, confirmClicked, undefined);
     expect(create).not.toHaveBeenCalled();
 
@@ -503,7 +516,7 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
       from_task_balance: false,
       token_amount: '12',
       address: CD,
-      expected_receive_amount: calculation('12').receive_amount,
+      quote: quoteOf(calculation('12')),
     });
   });
 
@@ -515,7 +528,7 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
       await fire(scope, addressChanged, form);
       await settle();
       expect(scope.getState(sellModel.$addressProblem), form).toBeNull();
-      expect(scope.getState(sellModel.$canConfirm), form).toBe(true);
+      expect(scope.getState(sellConfirm.$canConfirm), form).toBe(true);
     }
   });
 
@@ -526,7 +539,7 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
     expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
     await type(scope, '12');
     expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'this' });
-    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+    expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
     await fire(scope, confirmClicked, undefined);
     expect(create).not.toHaveBeenCalled();
 
@@ -557,11 +570,11 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
     const { scope } = setup({ me: user({ wallet: boundCd }) });
     await fire(scope, sellOpened, 'balance_token');
     await type(scope, '12');
-    expect(scope.getState(sellModel.$canConfirm)).toBe(true);
+    expect(scope.getState(sellConfirm.$canConfirm)).toBe(true);
     await fire(scope, addressChanged, '   ');
     await settle();
     expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'empty' });
-    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+    expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
   });
 
   it('a field that opens empty (no wallet at all) complains of nothing: the hint says to connect', async () => {
@@ -580,7 +593,7 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
     await settle();
     expect(scope.getState(sellModel.$needsWallet)).toBe(true);
     expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'none' });
-    expect(scope.getState(sellModel.$canConfirm)).toBe(false);
+    expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
   });
 
   it.each([
@@ -604,6 +617,129 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
       expect(toasts).toContainEqual(expect.objectContaining({ text, kind: 'error' }));
       expect(scope.getState(sellModel.$isOpen)).toBe(true);
       expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
+    },
+  );
+});
+
+describe('the open sheet follows the live price (docs/decisions.md "Sale quotes")', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  /** 1 TKN at `price` TON, fee 0.005 + 1 %: the server's figures for `amount`. */
+  const quoteAt = (price: string) => (amount: string) => {
+    const ton = (Number(amount) * Number(price)).toFixed(9);
+    const fee = (0.005 + Number(ton) / 100).toFixed(9);
+    return calculation(amount, {
+      price,
+      ton_amount: String(Number(ton)),
+      fee: String(Number(fee)),
+      receive_amount: String(Number((Number(ton) - Number(fee)).toFixed(9))),
+    });
+  };
+
+  /** The sheet open on 50 TKN quoted at 0.01, with the app's socket open: `tick` pushes a price_update. */
+  async function openSheet(setupOptions: Setup = {}) {
+    let price = '0.01';
+    const test = setup({ calculate: async ({ token_amount }) => quoteAt(price)(token_amount), ...setupOptions });
+    const { scope } = test;
+    await allSettled(appSocket.connectRequested, { scope });
+    FakeWebSocket.last.open();
+    await fire(scope, sellOpened, 'balance_token');
+    await type(scope, '50');
+    const tick = async (next: string, { serverMoves = true } = {}) => {
+      if (serverMoves) price = next;
+      FakeWebSocket.last.receive(
+        JSON.stringify({
+          event: 'price_update',
+          data: { price: next, price_change_24h: 0, price_change_30d: 0, time: 1 },
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    return { ...test, tick, setPrice: (next: string) => (price = next) };
+  }
+
+  it('a tick quotes the amount again at once: the new figures show, the ones that moved are marked, and Confirm sends them', async () => {
+    const { scope, calculate, create, tick } = await openSheet();
+    expect(scope.getState(sellModel.$calculation)).toMatchObject({ price: '0.01', receive_amount: '0.49' });
+    expect(scope.getState(liveQuote.$quoteChange)).toBeNull();
+
+    await tick('0.010204');
+    expect(calculate).toHaveBeenCalledTimes(2);
+    expect(calculate).toHaveBeenLastCalledWith({ token_amount: '50' });
+    const moved = scope.getState(sellModel.$calculation)!;
+    expect(moved).toMatchObject({
+      price: '0.010204',
+      ton_amount: '0.5102',
+      fee: '0.010102',
+      receive_amount: '0.500098',
+    });
+    expect(scope.getState(liveQuote.$quoteChange)).toEqual(['price', 'ton_amount', 'fee', 'receive_amount']);
+
+    // Confirm sends the figures on screen now, not the first quote.
+    await fire(scope, confirmClicked, undefined);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(create.mock.calls[0]![0]).toMatchObject({ token_amount: '50', quote: quoteOf(moved) });
+  });
+
+  it('a tick at the price already quoted asks nothing; a new amount clears the mark, and its own first quote marks nothing', async () => {
+    const { scope, calculate, tick } = await openSheet();
+    await tick('0.01');
+    expect(calculate).toHaveBeenCalledTimes(1);
+
+    await tick('0.011');
+    expect(scope.getState(liveQuote.$quoteChange)).not.toBeNull();
+    await fire(scope, amountChanged, '60');
+    expect(scope.getState(liveQuote.$quoteChange)).toBeNull();
+    await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS);
+    expect(scope.getState(sellModel.$calculation)).toMatchObject({ token_amount: '60', price: '0.011' });
+    expect(scope.getState(liveQuote.$quoteChange)).toBeNull();
+  });
+
+  it('nothing is asked with no quote on screen, or while a sale is on its way', async () => {
+    let finish: (answer: WithdrawalCreated | null) => void = () => undefined;
+    const { scope, calculate, tick } = await openSheet({
+      create: () => new Promise<WithdrawalCreated | null>((resolve) => (finish = resolve)),
+    });
+    await fire(scope, confirmClicked, undefined);
+    expect(scope.getState(sellConfirm.$isSelling)).toBe(true);
+    await tick('0.02');
+    expect(calculate).toHaveBeenCalledTimes(1);
+    finish(null);
+    await vi.advanceTimersByTimeAsync(0);
+
+    await fire(scope, amountChanged, 'abc');
+    await tick('0.03');
+    expect(calculate).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [false, 'The price has changed: check the new figures and confirm again'],
+    [true, 'Цена изменилась: проверьте новые суммы и подтвердите ещё раз'],
+  ])(
+    'a quote the server no longer honours (sellQuoteExpired) is a toast (russian: %s); the sheet quotes again and marks the new figures',
+    async (russian, text) => {
+      const msg = SERVER_MESSAGES.sellQuoteExpired;
+      const { scope, calculate, refuse, toasts, setPrice } = await openSheet({
+        russian,
+        refusal: { kind: 'http', status: 400, message: msg, serverMessage: msg, code: 'sellQuoteExpired' },
+      });
+      // The price moved without a tick reaching the app (the socket was down a minute).
+      setPrice('0.0095');
+      await fire(scope, confirmClicked, undefined);
+      expect(refuse).toHaveBeenCalledTimes(1);
+      expect(toasts).toContainEqual(expect.objectContaining({ text, kind: 'error' }));
+      expect(calculate).toHaveBeenCalledTimes(2);
+      expect(scope.getState(sellModel.$isOpen)).toBe(true);
+      expect(scope.getState(sellModel.$calculation)).toMatchObject({ price: '0.0095', receive_amount: '0.46525' });
+      expect(scope.getState(liveQuote.$quoteChange)).toEqual(['price', 'ton_amount', 'fee', 'receive_amount']);
+      expect(scope.getState(sellConfirm.$canConfirm)).toBe(true);
     },
   );
 });

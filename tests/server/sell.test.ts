@@ -17,14 +17,18 @@ import {
   withdrawHistorySchema,
   formatUnits,
   parseUnits,
+  SERVER_MESSAGES,
 } from '@/shared/api/contract';
+import { PRICE_QUOTE_TTL_SECONDS } from '../../server/constants';
 import { balances } from '../../server/ledger/queries';
 import { insertPriceTick } from '../../server/price/queries';
+import { renderMessage } from '../../server/notifications/texts';
 import { runOperator } from '../../server/operator';
 import { setSetting } from '../../server/settings/service';
-import { type SaleTerms, minTokenAmount, saleOf } from '../../server/withdraw/service';
+import { type SaleTerms, createWithdrawal, minTokenAmount, saleOf } from '../../server/withdraw/service';
 import type { PayoutNode } from '../../server/withdraw/worker';
 import { createTestContext, type TestContext } from './helpers';
+import { outbox } from './notification-kit';
 import { TON, TOKEN, ledgerMatchesBalances, listen, newUser, type TestUser } from './mint-kit';
 import { balanceOf, chainClient, drain, newHotWallet, newRecipient, withdrawal, worker } from './payout-kit';
 import { expectConcurrentSalesNeverOverdraw, ledgerChange } from './race-kit';
@@ -211,7 +215,7 @@ describe('create', () => {
         ...flags,
         token_amount: '50',
         address: to.text,
-        expected_receive_amount: '0.485',
+        quote: { price: '0.01', ton_amount: '0.5', fee: '0.015', receive_amount: '0.485' },
       });
       socket.stop();
       expect(response.statusCode).toBe(201);
@@ -285,6 +289,8 @@ describe('create', () => {
     const badChecksum = `${to.text.slice(0, -1)}${to.text.endsWith('A') ? 'B' : 'A'}`;
     const masterchain = new Address(-1, to.address.hash);
     const ok = { token_amount: '20', address: to.text };
+    // 20 TKN at 0.01 TON: 0.2 TON, fee 0.01 + 1 % = 0.012, 0.188 arrives.
+    const quote = { price: '0.01', ton_amount: '0.2', fee: '0.012', receive_amount: '0.188' };
     const cases: Array<{ name: string; body: unknown; status: number; msg?: string | RegExp }> = [
       { name: 'number amount', body: { ...ok, token_amount: 20 }, status: 422 },
       { name: 'negative', body: { ...ok, token_amount: '-20' }, status: 422, msg: 'Amount must not be negative' },
@@ -349,12 +355,21 @@ describe('create', () => {
         msg: 'Sell at least 11.1111112 TKN',
       },
       {
-        name: 'price changed',
-        body: { ...ok, expected_receive_amount: '0.188000001' },
+        name: 'quote of a price that never stood',
+        body: { ...ok, quote: { ...quote, price: '0.0099' } },
         status: 400,
-        msg: 'The price has changed: check the amount and confirm again',
+        msg: 'The price has changed: check the new figures and confirm again',
       },
-      { name: 'bad expected amount', body: { ...ok, expected_receive_amount: 0.188 }, status: 422 },
+      {
+        name: 'tampered receive amount',
+        body: { ...ok, quote: { ...quote, receive_amount: '0.188000001' } },
+        status: 400,
+        msg: 'The sale’s figures have changed: check them and confirm again',
+      },
+      { name: 'quote amount as a number', body: { ...ok, quote: { ...quote, fee: 0.012 } }, status: 422 },
+      { name: 'quote without its fee', body: { ...ok, quote: { ...quote, fee: undefined } }, status: 422 },
+      { name: 'quote with an extra key', body: { ...ok, quote: { ...quote, token_amount: '20' } }, status: 422 },
+      { name: 'the old expected amount', body: { ...ok, expected_receive_amount: '0.188' }, status: 422 },
       { name: 'array body', body: [ok], status: 422 },
     ];
     const before = await snapshot(ctx, user.userId);
@@ -377,7 +392,7 @@ describe('create', () => {
     expect(await snapshot(ctx, user.userId)).toEqual(before);
 
     // the same body, fixed, goes through: what was refused was the body, not the user
-    expect((await sell(ctx, user, { ...ok, expected_receive_amount: '0.188' })).statusCode).toBe(201);
+    expect((await sell(ctx, user, { ...ok, quote })).statusCode).toBe(201);
   });
 
   it('sells the whole balance to the last base unit, and exactly the minimum', async () => {
@@ -669,6 +684,68 @@ describe('a sale paid on the dev chain', () => {
     expect(await balanceOf(client, second.address)).toBe(287_000_000n);
   });
 
+  it('a sale confirmed at a quote while the price moved pays that quote to the nanoton: the row, History, the operator, the chain and the bot all say it', async () => {
+    const user = await seller(own, 100n * TOKEN);
+    const to = user.wallet;
+    const calc = (await calculate(own, user, 'token_amount=40')).json<WithdrawCalculation>();
+    const quote = {
+      price: calc.price,
+      ton_amount: calc.ton_amount,
+      fee: calc.fee,
+      receive_amount: calc.receive_amount,
+    };
+    expect(quote).toEqual({ price: '0.01', ton_amount: '0.4', fee: '0.014', receive_amount: '0.386' });
+    await insertPriceTick(own.db, 10_300_000n); // +3 %: 40 TKN would now bring 0.39788
+    try {
+      expect((await calculate(own, user, 'token_amount=40')).json<WithdrawCalculation>().receive_amount).toBe(
+        '0.39788',
+      );
+      const created = (
+        await sell(own, user, { token_amount: '40', address: to.text, quote })
+      ).json<WithdrawalCreated>();
+      expect(created.withdrawal).toMatchObject({ ton_amount: '0.386', fee: '0.014', token_amount: '40' });
+      const id = created.withdrawal.id;
+      const hot = await newHotWallet(own);
+      expect(await drain(worker(own, hot.wallet, client))).toEqual(['signed', 'sent', 'confirmed', 'idle']);
+
+      // The chain: exactly the confirmed nanotons arrived.
+      expect(await balanceOf(client, to.address)).toBe(386_000_000n);
+      // The payout row, and the History entry.
+      expect(await withdrawal(own, id)).toMatchObject({
+        status: 'completed',
+        ton_amount: 386_000_000n,
+        fee: 14_000_000n,
+      });
+      const listed = (await history(own, user)).json<WithdrawHistory>();
+      expect(listed.data[0]).toMatchObject({ id, status: 'completed', ton_amount: '0.386', fee: '0.014' });
+      // The ledger: the 40 tokens the quote priced, naming the withdrawal.
+      const debits = await own.db.query<{ delta: bigint; ref_id: string }>(
+        `SELECT delta, ref_id FROM ledger WHERE user_id = $1 AND reason = 'withdrawal'`,
+        [user.userId],
+      );
+      expect(debits).toEqual([{ delta: -40n * TOKEN, ref_id: String(id) }]);
+      // The operator's view of the user.
+      const detail = await own.app.inject({
+        method: 'GET',
+        url: `/api/admin/users/${user.userId}`,
+        headers: { authorization: `Bearer ${own.config.adminToken}` },
+      });
+      expect(
+        detail.json<{ withdrawals: Array<{ id: number; ton_amount: string; fee: string }> }>().withdrawals,
+      ).toEqual([expect.objectContaining({ id, ton_amount: '0.386', fee: '0.014' })]);
+      // The bot's notification: its params, and the text it sends.
+      const [notice] = (await outbox(own.db, user.userId)).filter((row) => row.kind === 'payout_completed');
+      expect(notice?.params).toMatchObject({ ton_amount: '0.386' });
+      const text = renderMessage(
+        { kind: 'payout_completed', params: notice!.params, telegramId: '1', languageCode: 'en' },
+        { publicUrl: 'https://app.example', tonNetwork: 'testnet', sandbox: true },
+      ).text;
+      expect(text).toContain('0.3860\u00A0TON');
+    } finally {
+      await own.db.query('DELETE FROM price_ticks WHERE price_nanotons = 10300000');
+    }
+  });
+
   it('the operator API: unknown ids 404, bad ids 422, and the admin token is required', async () => {
     expect((await adminCall('POST', '/999999/refund')).json<ErrorBody>()).toEqual({
       msg: 'Withdrawal not found',
@@ -769,35 +846,125 @@ describe('sales pay out only to the wallet the user proved (DESIGN.md §7b)', ()
   });
 });
 
-describe('a sale honours the quote the user confirmed', () => {
-  it('the price moves between calculate and create: a higher one pays what it gives now, a lower one is refused', async () => {
-    const user = await seller(ctx, 100n * TOKEN);
-    const quote = (await calculate(ctx, user, 'token_amount=50')).json<WithdrawCalculation>();
-    try {
-      await insertPriceTick(ctx.db, 12_500_000n); // +25 %
-      const now = (await calculate(ctx, user, 'token_amount=50')).json<WithdrawCalculation>();
-      expect(Number(now.receive_amount)).toBeGreaterThan(Number(quote.receive_amount));
-      const rose = await sell(ctx, user, {
-        token_amount: '50',
-        address: user.wallet.text,
-        expected_receive_amount: quote.receive_amount,
-      });
-      expect(rose.statusCode).toBe(201);
-      // The TON the sale pays is the answer's (what the toast states): never less than the quote.
-      expect(withdrawalCreatedSchema.parse(rose.json()).withdrawal.ton_amount).toBe(now.receive_amount);
+describe('a sale happens at the quote the user confirmed (docs/decisions.md "Sale quotes")', () => {
+  const deps = () => ({ db: ctx.db, bus: ctx.bus, config: ctx.config });
+  const quoteOf = (calc: WithdrawCalculation) => ({
+    price: calc.price,
+    ton_amount: calc.ton_amount,
+    fee: calc.fee,
+    receive_amount: calc.receive_amount,
+  });
+  /** The ticks these tests add (0.01 TON, the seed's price, may stay: it changes nothing). */
+  const dropTicks = () =>
+    ctx.db.query('DELETE FROM price_ticks WHERE price_nanotons IN (8000000, 10300000, 12500000, 11100000)');
+  /** Nothing a refused sale could have written: no debit, no withdrawal, no ledger entry, no event. */
+  async function expectRefused(user: TestUser, body: object, code: string) {
+    const before = await snapshot(ctx, user.userId);
+    const socket = listen(ctx, user.userId);
+    const response = await sell(ctx, user, body);
+    socket.stop();
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<ErrorBody>()).toEqual({ code, msg: SERVER_MESSAGES[code as keyof typeof SERVER_MESSAGES] });
+    expect(socket.messages).toEqual([]);
+    expect(await snapshot(ctx, user.userId)).toEqual(before);
+  }
 
-      await insertPriceTick(ctx.db, 8_000_000n); // below the quote's price
-      const before = await snapshot(ctx, user.userId);
-      const fell = await sell(ctx, user, {
-        token_amount: '50',
-        address: user.wallet.text,
-        expected_receive_amount: quote.receive_amount,
-      });
-      expect(fell.statusCode).toBe(400);
-      expect(fell.json<ErrorBody>().code).toBe('sellPriceChanged');
-      expect(await snapshot(ctx, user.userId)).toEqual(before);
+  it('the price moves up or down after the quote: the sale pays exactly the quoted nanotons, not what the price gives now', async () => {
+    const user = await seller(ctx, 100n * TOKEN);
+    const quote = quoteOf((await calculate(ctx, user, 'token_amount=50')).json<WithdrawCalculation>());
+    expect(quote).toEqual({ price: '0.01', ton_amount: '0.5', fee: '0.015', receive_amount: '0.485' });
+    try {
+      for (const price of [12_500_000n, 8_000_000n]) {
+        await insertPriceTick(ctx.db, price);
+        const now = (await calculate(ctx, user, 'token_amount=50')).json<WithdrawCalculation>();
+        expect(now.receive_amount).not.toBe(quote.receive_amount);
+        const response = await sell(ctx, user, { token_amount: '50', address: user.wallet.text, quote });
+        expect(response.statusCode, response.body).toBe(201);
+        const created = withdrawalCreatedSchema.parse(response.json());
+        expect(created.withdrawal).toMatchObject({ ton_amount: '0.485', fee: '0.015', token_amount: '50' });
+        expect(await withdrawal(ctx, created.withdrawal.id)).toMatchObject({
+          ton_amount: 485_000_000n,
+          fee: 15_000_000n,
+          token_amount: 50n * TOKEN,
+        });
+      }
     } finally {
-      await ctx.db.query('DELETE FROM price_ticks WHERE price_nanotons IN (12500000, 8000000)');
+      await dropTicks();
+    }
+  });
+
+  it('a quote stands PRICE_QUOTE_TTL_SECONDS after its price was last in force; after that, or for a price that never stood, sellQuoteExpired and nothing written', async () => {
+    const user = await seller(ctx, 100n * TOKEN);
+    const now = Math.floor(Date.now() / 1000);
+    await insertPriceTick(ctx.db, 10_000_000n, now - 30);
+    await insertPriceTick(ctx.db, 12_500_000n, now);
+    try {
+      const request = {
+        from_ref_balance: false,
+        from_task_balance: false,
+        token_amount: 50n * TOKEN,
+        address: user.wallet.text,
+        quote: { price: 10_000_000n, ton_amount: 500_000_000n, fee: 15_000_000n, receive_amount: 485_000_000n },
+      };
+      const before = await snapshot(ctx, user.userId);
+      // 0.01 was in force until `now`: it stands until now + TTL, not after.
+      await expect(
+        createWithdrawal(deps(), user.userId, request, now + PRICE_QUOTE_TTL_SECONDS + 1),
+      ).rejects.toMatchObject({ status: 400, code: 'sellQuoteExpired' });
+      expect(await snapshot(ctx, user.userId)).toEqual(before);
+      const within = await createWithdrawal(deps(), user.userId, request, now + PRICE_QUOTE_TTL_SECONDS - 1);
+      expect(within.withdrawal).toMatchObject({ ton_amount: '0.485', fee: '0.015' });
+
+      // A price that was never in force, with the figures it would give: refused all the same.
+      const never = (await calculate(ctx, user, 'token_amount=20')).json<WithdrawCalculation>();
+      expect(never.price).toBe('0.0125');
+      await expectRefused(
+        user,
+        { token_amount: '20', address: user.wallet.text, quote: { ...quoteOf(never), price: '0.0111' } },
+        'sellQuoteExpired',
+      );
+    } finally {
+      await dropTicks();
+    }
+  });
+
+  it('a tampered quote (any figure off by a nanoton, or another price’s figures) is sellQuoteMismatch and writes nothing', async () => {
+    const user = await seller(ctx, 100n * TOKEN);
+    const quote = quoteOf((await calculate(ctx, user, 'token_amount=50')).json<WithdrawCalculation>());
+    const body = (changed: Partial<typeof quote>) => ({
+      token_amount: '50',
+      address: user.wallet.text,
+      quote: { ...quote, ...changed },
+    });
+    const nudge = (text: string, by: bigint) => formatUnits(parseUnits(text) + by);
+    for (const field of ['ton_amount', 'fee', 'receive_amount'] as const) {
+      for (const by of [1n, -1n])
+        await expectRefused(user, body({ [field]: nudge(quote[field], by) }), 'sellQuoteMismatch');
+    }
+    // More tokens than quoted: the figures are the quote's amount's, not this one's.
+    await expectRefused(user, { ...body({}), token_amount: '60' }, 'sellQuoteMismatch');
+    try {
+      // 0.0111 is in force now and 0.01 stood a moment ago: each price takes only its own figures.
+      await insertPriceTick(ctx.db, 11_100_000n);
+      await expectRefused(user, body({ price: '0.0111' }), 'sellQuoteMismatch');
+      expect((await sell(ctx, user, body({}))).statusCode).toBe(201);
+    } finally {
+      await dropTicks();
+    }
+  });
+
+  it('the fee settings changed after the quote: sellQuoteMismatch, and the new quote is taken', async () => {
+    const user = await seller(ctx, 100n * TOKEN);
+    const quote = quoteOf((await calculate(ctx, user, 'token_amount=50')).json<WithdrawCalculation>());
+    await setSetting(ctx.db, 'withdraw_fee_percent', 2);
+    try {
+      await expectRefused(user, { token_amount: '50', address: user.wallet.text, quote }, 'sellQuoteMismatch');
+      const again = quoteOf((await calculate(ctx, user, 'token_amount=50')).json<WithdrawCalculation>());
+      expect(again).toMatchObject({ fee: '0.02', receive_amount: '0.48' });
+      const response = await sell(ctx, user, { token_amount: '50', address: user.wallet.text, quote: again });
+      expect(response.json<WithdrawalCreated>().withdrawal.ton_amount).toBe('0.48');
+    } finally {
+      await setSetting(ctx.db, 'withdraw_fee_percent', 1);
     }
   });
 });

@@ -1,22 +1,12 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
-import { $boundWallet, $user, balanceUpdated } from '@/entities/user';
+import { $boundWallet, $user } from '@/entities/user';
 import { $friendlyAddress, $wallet, balanceRequested } from '@/entities/wallet';
 import { withdrawalUpdated } from '@/entities/withdrawal';
-import {
-  calculateWithdrawFx,
-  createWithdrawalFx,
-  type TonNetwork,
-  type Withdrawal,
-  type WithdrawalCreated,
-  type WithdrawCalculation,
-} from '@/shared/api';
-import { appConfig, timings } from '@/shared/config';
-import { $t } from '@/shared/i18n';
+import { calculateWithdrawFx, type TonNetwork, type Withdrawal } from '@/shared/api';
+import { appConfig } from '@/shared/config';
 import { readAmountInput } from '@/shared/lib/amount-input';
 import { createCalculation } from '@/shared/lib/calculation';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
 import { openWalletModalFx } from '@/shared/ton-connect';
-import { showToast } from '@/shared/ui/toast';
 import type { AddressProblem } from '../lib/address-problem';
 import { sellAmountProblem } from '../lib/amount-problem';
 
@@ -25,8 +15,10 @@ import { sellAmountProblem } from '../lib/amount-problem';
  * The amount is priced by GET /withdraw/calculate as the user stops typing; the destination is the
  * wallet the user proved to hold with ton_proof (DESIGN.md §7b), the only address the server pays: any
  * other address is explained inline (connect that wallet to prove it) and Confirm stays off. Confirm
- * sends POST /withdraw/create with the amount the user saw arriving, so a price that moved meanwhile
- * is refused instead of paying less.
+ * sends POST /withdraw/create with the quote on screen (price, TON, fee, what arrives): the server pays
+ * exactly that while its price stands, or refuses and the sheet quotes again (docs/decisions.md "A
+ * sale's quote"). Confirm itself (./confirm.ts) and the quote following the live price while the
+ * sheet is open (./live-quote.ts) are created with the sheet's view, a lazy chunk.
  */
 
 /** The balance the tokens come from: main (/sell), referral (/referral/sell) or task (/tasks/sell). */
@@ -44,6 +36,7 @@ export const maxClicked = createEvent();
 export const addressChanged = createEvent<string>();
 /** No wallet connected: open the wallet list (the address then defaults to the wallet's). */
 export const connectWalletClicked = createEvent();
+/** Confirm: the sale (./confirm.ts). */
 export const confirmClicked = createEvent();
 /** The server queued the sale (the modal has closed; the screen goes back). */
 export const sold = createEvent<Withdrawal>();
@@ -78,14 +71,17 @@ const calculation = createCalculation({
   effect: attach({ effect: calculateWithdrawFx, mapParams: (amount: string) => ({ token_amount: amount }) }),
   reset: [$amount, sellOpened, sellClosed],
 });
-const calculationAsked = calculation.calculate;
+/** Price the amount shown again now (a refusal, a price tick: ./live-quote.ts). */
+export const calculationAsked = calculation.calculate;
+/** A quote was taken: the newest answer, for the amount shown. */
+export const quoted = calculation.done;
 export const $isCalculating = calculation.$pending;
 
 /** What selling exactly the amount shown pays now; null while it is being priced or cannot be. */
 export const $calculation = calculation.$result;
 /** The smallest sale the server takes, from the newest calculation (it holds for other amounts too). */
 export const $minTokenAmount = createStore<string | null>(null).reset(sellOpened, sellClosed);
-sample({ clock: calculation.done, fn: (answer) => answer.min_token_amount, target: $minTokenAmount });
+sample({ clock: quoted, fn: (answer) => answer.min_token_amount, target: $minTokenAmount });
 
 export const $amountProblem = combine($amountInput, $balance, $minTokenAmount, sellAmountProblem);
 
@@ -176,7 +172,7 @@ export const $addressProblem = combine(
   },
 );
 /** The destination as it is sent: checked, fine, and the verified wallet. */
-const $address = combine($checkedAddress, $addressProblem, (check, problem) =>
+export const $address = combine($checkedAddress, $addressProblem, (check, problem) =>
   check && problem === null ? check.text.trim() : null,
 );
 
@@ -197,69 +193,6 @@ export const $addressHint = combine(
 /** No wallet connected: the modal offers Connect wallet beside the address field. */
 export const $needsWallet = $wallet.map((wallet) => wallet === null);
 sample({ clock: connectWalletClicked, target: openWalletModalFx });
-
-// ---- confirm ----------------------------------------------------------------------------------------
-
-const createFx = attach({ effect: createWithdrawalFx });
-export const $isSelling = createFx.pending;
-
-export const $canConfirm = combine(
-  {
-    source: $source,
-    amount: $amount,
-    problem: $amountProblem,
-    calculation: $calculation,
-    address: $address,
-    busy: $isSelling,
-  },
-  ({ source, amount, problem, calculation, address, busy }) =>
-    source !== null && amount !== null && problem === null && calculation !== null && address !== null && !busy,
-);
-
-sample({
-  clock: confirmClicked,
-  source: {
-    can: $canConfirm,
-    source: $source,
-    amount: $amount,
-    calculation: $calculation,
-    address: $address,
-  },
-  filter: ({ can }) => can,
-  fn: ({ source, amount, calculation, address }) => ({
-    // Exactly one balance (DESIGN.md §7): neither flag means the main balance.
-    from_ref_balance: source === 'referral_balance',
-    from_task_balance: source === 'task_balance',
-    token_amount: amount as string,
-    address: address as string,
-    // What the user saw arriving: a price that moved so that less would arrive is refused (400).
-    expected_receive_amount: (calculation as WithdrawCalculation).receive_amount,
-  }),
-  target: createFx,
-});
-
-// A refusal (400 price changed or insufficient funds, 422 address — not the verified wallet if another
-// account proved it meanwhile) is the error catalogue's toast; the
-// modal stays open with what was typed, and the amount is priced again so the figures are current.
-sample({ clock: createFx.fail, source: $amount, filter: Boolean, target: calculationAsked });
-
-// A 5xx resolves to null (its toast is the error catalogue's): the modal stays open to try again.
-const created = createFx.doneData.filter({ fn: (answer): answer is WithdrawalCreated => answer !== null });
-// The answer carries the new balances (the user:balance push repeats them) and the queued withdrawal
-// (user:withdrawal repeats it): both show at once.
-sample({ clock: created, fn: ({ balances }) => balances, target: balanceUpdated });
-sample({ clock: created, fn: ({ withdrawal }) => withdrawal, target: [withdrawalUpdated, sold] });
-sample({
-  clock: created,
-  source: $t,
-  // The TON that arrives, as the server fixed it (at least what the user confirmed).
-  fn: (t, { withdrawal }) => ({
-    text: t('sell.done', { amount: formatAmount(withdrawal.ton_amount, DECIMALS.ton) }),
-    kind: 'success' as const,
-    durationMs: timings.errorToastMs,
-  }),
-  target: showToast,
-});
 
 // A payout arrived on chain: the connected wallet's TON balance is read again (the TON may be there).
 sample({

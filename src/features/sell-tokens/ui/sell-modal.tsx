@@ -16,10 +16,8 @@ import {
   $amountText,
   $balance,
   $calculation,
-  $canConfirm,
   $addressHint,
   $isCalculating,
-  $isSelling,
   $needsWallet,
   $source,
   addressChanged,
@@ -32,6 +30,8 @@ import {
   type SellAddressProblem,
   type SellSource,
 } from '../model/sell';
+import { $canConfirm, $isSelling } from '../model/confirm';
+import { $quoteChange, type QuoteFigure } from '../model/live-quote';
 import styles from './sell-modal.module.css';
 
 const SOURCES = {
@@ -89,33 +89,40 @@ function addressProblemText(problem: SellAddressProblem, t: Translate): string {
   }
 }
 
-/** Price, TON out, fee and what arrives, for exactly the amount typed (skeletons while it is priced). */
+/**
+ * Price, TON out, fee and what arrives, for exactly the amount typed (skeletons while it is priced).
+ * They follow the live price while the sheet is open (../model/live-quote.ts): a figure a new price
+ * changed is highlighted, with a line saying the price was updated, so what Confirm sends is what was read.
+ */
 function Figures() {
-  const [calculation, calculating] = useUnit([$calculation, $isCalculating]);
+  const [calculation, calculating, changed] = useUnit([$calculation, $isCalculating, $quoteChange]);
   const t = useT();
-  const value = (text: string | undefined, testId: string) =>
-    text !== undefined ? <span data-testid={testId}>{text}</span> : calculating ? <Skeleton width={88} /> : '—';
+  const value = (figure: QuoteFigure, format: (text: string) => string, testId: string) => {
+    if (calculation) {
+      const moved = changed?.includes(figure) === true;
+      return (
+        <span data-testid={testId} data-changed={moved || undefined} className={moved ? styles.changed : undefined}>
+          {format(calculation[figure])}
+        </span>
+      );
+    }
+    return calculating ? <Skeleton width={88} /> : '—';
+  };
   return (
     <div className={styles.figures} aria-busy={calculating || undefined}>
       <ListRows label={t('sell.figures')}>
-        <ListRow
-          label={t('sell.price')}
-          value={value(calculation ? formatPrice(calculation.price) : undefined, 'sell-price')}
-        />
-        <ListRow
-          label={t('sell.tonAmount')}
-          value={value(calculation ? formatTon(calculation.ton_amount) : undefined, 'sell-ton-amount')}
-        />
-        <ListRow
-          label={t('sell.fee')}
-          value={value(calculation ? formatTon(calculation.fee) : undefined, 'sell-fee')}
-        />
-        <ListRow
-          label={t('sell.receive')}
-          value={value(calculation ? formatTon(calculation.receive_amount) : undefined, 'sell-receive')}
-          strong
-        />
+        <ListRow label={t('sell.price')} value={value('price', formatPrice, 'sell-price')} />
+        <ListRow label={t('sell.tonAmount')} value={value('ton_amount', formatTon, 'sell-ton-amount')} />
+        <ListRow label={t('sell.fee')} value={value('fee', formatTon, 'sell-fee')} />
+        <ListRow label={t('sell.receive')} value={value('receive_amount', formatTon, 'sell-receive')} strong />
       </ListRows>
+      <div aria-live="polite">
+        {calculation && changed ? (
+          <p className={styles.updated} data-testid="sell-quote-updated">
+            {t('sell.quoteUpdated')}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

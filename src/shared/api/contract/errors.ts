@@ -56,7 +56,13 @@ export const SERVER_MESSAGES = {
   taskWrongProof: 'This task takes no proof of that kind',
   shareMessageFailed: 'Could not prepare the message to share. Try again.',
   sellOneSource: 'Sell from one balance: main, referral or task',
-  sellPriceChanged: 'The price has changed: check the amount and confirm again',
+  /**
+   * 400: a sale named a quote whose price no longer stands (the mint's rule, server PRICE_QUOTE_TTL_SECONDS):
+   * the sheet quotes again and the user confirms the new figures.
+   */
+  sellQuoteExpired: 'The price has changed: check the new figures and confirm again',
+  /** 400: a sale's quoted figures are not what its price gives the amount (tampered, or the fee settings changed). */
+  sellQuoteMismatch: 'The sale’s figures have changed: check them and confirm again',
   /** 400: a mint or farming link named a quote whose price no longer stands (server PRICE_QUOTE_TTL_SECONDS). */
   priceQuoteExpired: 'The price has changed: check the new amount and confirm again',
   withdrawalNotFound: 'Withdrawal not found',

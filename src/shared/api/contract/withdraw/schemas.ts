@@ -33,14 +33,30 @@ export const withdrawCalculationSchema = z.object({
 });
 
 /**
+ * The quote the user confirmed: calculate's figures as the sheet showed them. The price identifies it;
+ * the TON amount, the fee and what arrives are what that price gives the amount under the server's fee
+ * settings, checked to the nanoton (docs/decisions.md "Sale quotes").
+ */
+export const saleQuoteSchema = z.strictObject({
+  price: moneyInput,
+  ton_amount: moneyInput,
+  fee: moneyInput,
+  receive_amount: moneyInput,
+});
+
+/**
  * POST /withdraw/create (SPEC §7: from_ref_balance, token_amount, address). DESIGN.md §7 adds
  * from_task_balance (at most one of the two is true; neither: the main balance) and an optional
- * expected_receive_amount: calculate's receive_amount as the user confirmed it; a price that moved so
- * that less would arrive → 400 SERVER_MESSAGES.sellPriceChanged, nothing written. The address is any
- * TON form (friendly or raw, SPEC §5), checked by the server with the address module's messages and
- * for the server's network (VALIDATION_MESSAGES.addressNetwork), and it must be the wallet the user
- * proved with ton_proof (DESIGN.md §7b; else 422 SERVER_MESSAGES.sellUnverifiedAddress): there is no
- * way around the proof, so a stolen session cannot send the TON elsewhere.
+ * `quote`: calculate's price, ton_amount, fee and receive_amount as the user confirmed them. The sale is
+ * made at that price while it stands (the mint's rule: in force at some moment of the server's last
+ * PRICE_QUOTE_TTL_SECONDS), else 400 SERVER_MESSAGES.sellQuoteExpired; figures that are not what that
+ * price gives the amount (tampered, or the fee settings changed) → 400 SERVER_MESSAGES.sellQuoteMismatch;
+ * either way nothing is written. Honoured, the sale pays receive_amount exactly. Without a quote, today's
+ * price. The address is any TON form (friendly or raw, SPEC §5), checked by the server with the address
+ * module's messages and for the server's network (VALIDATION_MESSAGES.addressNetwork), and it must be
+ * the wallet the user proved with ton_proof (DESIGN.md §7b; else 422
+ * SERVER_MESSAGES.sellUnverifiedAddress): there is no way around the proof, so a stolen session cannot
+ * send the TON elsewhere.
  */
 export const withdrawCreateBodySchema = z
   .strictObject({
@@ -48,7 +64,7 @@ export const withdrawCreateBodySchema = z
     from_task_balance: z.boolean().default(false),
     token_amount: moneyInput,
     address: z.string().trim().min(1).max(100),
-    expected_receive_amount: moneyInput.optional(),
+    quote: saleQuoteSchema.optional(),
   })
   .refine((b) => !(b.from_ref_balance && b.from_task_balance), {
     message: SERVER_MESSAGES.sellOneSource,
@@ -109,6 +125,7 @@ export const withdrawCallSchemas = {
 
 export type WithdrawCalculation = z.output<typeof withdrawCalculationSchema>;
 export type WithdrawCreateBody = z.input<typeof withdrawCreateBodySchema>;
+export type SaleQuote = z.input<typeof saleQuoteSchema>;
 export type Withdrawal = z.output<typeof withdrawalSchema>;
 export type WithdrawalStatus = Withdrawal['status'];
 export type WithdrawalCreated = z.output<typeof withdrawalCreatedSchema>;
