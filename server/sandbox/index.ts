@@ -20,6 +20,7 @@ import { chainRoutes } from './chain/routes';
 import { ensureSandboxTreasury } from './chain/service';
 import { sandboxTreasuryKeyPair, sandboxTreasuryWallet } from './chain/treasury';
 import { sandboxCommunityChecker } from './community';
+import { refuseOtherSiteChanges } from './origin';
 import { sandboxRoutes } from './routes';
 import { sandboxShareMessagePreparer } from './share-message';
 import { sandboxReviewRoutes, seedSandboxTasks } from './tasks';
@@ -45,7 +46,7 @@ export interface Sandbox {
   indexHtmlTransforms: ReadonlyArray<(html: string) => string>;
   /**
    * Registers every /sandbox route (the launcher's review queue among them) and the TON Connect bridge
-   * (/bridge), deploys the sandbox treasury on the dev chain, and seeds one task of each kind into an empty
+   * (/bridge), behind the rule that only the sandbox's own pages may change anything (origin.ts), deploys the sandbox treasury on the dev chain, and seeds one task of each kind into an empty
    * catalogue.
    */
   plugin(deps: Deps): (app: FastifyInstance) => Promise<void>;
@@ -65,6 +66,9 @@ export function createSandbox(config: Config, db: Db): Sandbox {
     appConfig: { walletsListUrl: WALLETS_LIST_PATH, testTransferAddress: config.treasuryAddress ?? null },
     indexHtmlTransforms: [injectDevWallet],
     plugin: (deps) => async (app) => {
+      // Every sandbox route is in this one context, so the hook covers each: only the sandbox's own pages
+      // may change it (origin.ts).
+      app.addHook('onRequest', refuseOtherSiteChanges(deps.config));
       await app.register(sandboxRoutes(deps));
       await app.register(chainRoutes(deps));
       await app.register(bridgeRoutes(deps));
