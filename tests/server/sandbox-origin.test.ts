@@ -4,12 +4,15 @@
  * before its handler runs, whatever route it names (the hot wallet's Empty, the bot's setup, a review's
  * approval, a test user, the bridge, the phone wallet's session); its own pages, PUBLIC_URL's origin and
  * calls without those headers (scripts, these tests) pass, and reads are never refused. The dev chain
- * answers reads to any origin and refuses another site's sends.
+ * answers reads to any origin and refuses another site's sends. The sandbox's pages carry a CSP of their
+ * own: their inline scripts by hash, and framed by no other site.
  */
+import { readFileSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@/shared/api/contract';
 import { SANDBOX_ERROR_MESSAGES } from '@/shared/api/contract';
+import { inlineScriptsOf, scriptHash } from '../../server/http/protection';
 import { type TestContext, createTestContext } from './helpers';
 import { newUser } from './mint-kit';
 import { makeTask, taskCall } from './task-kit';
@@ -187,5 +190,44 @@ describe('the sandbox takes changes only from its own pages', () => {
       // The server's own node client sends no Origin: its send reaches the chain (here, to refuse the BOC).
       expect((await rpc(method, { boc: 'te6c' }, {})).statusCode, method).toBe(400);
     }
+  });
+});
+
+describe("the sandbox's pages: a CSP of their own", () => {
+  const policyOf = async (url: string) => {
+    const response = await inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+    const csp = String(response.headers['content-security-policy'] ?? '');
+    return new Map(
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .filter((words) => words[0])
+        .map(([name, ...values]) => [name!, values]),
+    );
+  };
+  const pages = [
+    { url: '/sandbox/', file: 'server/sandbox/launcher.html', framedBy: ["'none'"] },
+    { url: '/sandbox/frame.html', file: 'server/sandbox/frame.html', framedBy: ["'none'"] },
+    // The host emulator shows the phone wallet in its own frame.
+    { url: '/sandbox/mobile-wallet/', file: 'server/sandbox/mobile-wallet.html', framedBy: ["'self'"] },
+  ];
+
+  it('each page: framed by no other site, its inline scripts by their hashes and nothing inline else, calls to its own origin', async () => {
+    for (const page of pages) {
+      const policy = await policyOf(page.url);
+      expect(policy.get('frame-ancestors'), page.url).toEqual(page.framedBy);
+      const hashes = inlineScriptsOf(readFileSync(page.file, 'utf8')).map(scriptHash);
+      expect(hashes.length, page.url).toBeGreaterThan(0);
+      expect(policy.get('script-src'), page.url).toEqual(["'self'", ...hashes]);
+      expect(policy.get('script-src-attr'), page.url).toEqual(["'none'"]);
+      expect(policy.get('default-src'), page.url).toEqual(["'self'"]);
+      expect(policy.get('connect-src')?.[0], page.url).toBe("'self'");
+      expect(policy.get('object-src'), page.url).toEqual(["'none'"]);
+      expect(policy.get('base-uri'), page.url).toEqual(["'none'"]);
+    }
+    // The host emulator frames the Mini App and the phone wallet, both its own origin's; the others frame nothing.
+    expect((await policyOf('/sandbox/frame.html')).get('frame-src')).toEqual(["'self'"]);
+    expect((await policyOf('/sandbox/')).get('frame-src')).toEqual(["'none'"]);
   });
 });

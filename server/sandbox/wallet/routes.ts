@@ -37,6 +37,7 @@ import {
   walletInfo,
 } from './service';
 import { walletsList } from './wallets-list';
+import { sendSandboxPage } from '../pages';
 import { sendScriptFile } from '../script-file';
 
 /** Dev wallet routes; registered by sandboxRoutes, so they exist in sandbox mode only. */
@@ -55,13 +56,10 @@ export function devWalletRoutes(deps: Deps) {
     app.get(DEV_WALLET_IMAGE_PATH, image('dev-wallet.svg'));
     app.get(MOBILE_WALLET_IMAGE_PATH, image('dev-wallet-mobile.svg'));
 
-    // The phone-style Dev Wallet: the wallet "app" the host emulator shows (a page with an inline-free
-    // script, as the dev wallet's), and the calls its protocol needs (mobile.ts).
-    app.get(MOBILE_WALLET_PAGE_PATH, { config: { withoutCsp: true } }, async (_request, reply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(await readFile(serverFile('server/sandbox/mobile-wallet.html'))),
+    // The phone-style Dev Wallet: the wallet "app" the host emulator shows in its frame (a page with its
+    // own CSP, ../pages.ts), and the calls its protocol needs (mobile.ts).
+    app.get(MOBILE_WALLET_PAGE_PATH, { config: { ownCsp: true } }, async (_request, reply) =>
+      sendSandboxPage(reply, 'mobile-wallet.html', deps.config),
     );
     app.get(MOBILE_WALLET_SCRIPT_PATH, async (request, reply) =>
       sendScriptFile(request, reply, 'server/sandbox/mobile-wallet.js'),
