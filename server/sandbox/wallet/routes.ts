@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { idParamsSchema } from '@/shared/api/contract';
 import type { Deps } from '../../deps';
+import { addressKey } from '../../http/protection';
 import { serverFile } from '../../lib/files';
 import { parseOr422 } from '../../lib/validation';
 import {
@@ -71,7 +72,7 @@ export function devWalletRoutes(deps: Deps) {
       openMobileMessage(deps, parseOr422(mobileOpenBodySchema, request.body)),
     );
     app.post('/sandbox/api/mobile-wallet/send', async (request) =>
-      sendMobileMessage(deps, parseOr422(mobileSendBodySchema, request.body)),
+      sendMobileMessage(deps, parseOr422(mobileSendBodySchema, request.body), addressKey(request.ip)),
     );
     app.get(WALLETS_LIST_PATH, async (_request, reply) =>
       reply.header('cache-control', 'no-cache').send(walletsList(deps.config)),
