@@ -9,7 +9,8 @@
  * an edited script is allowed at once, and a script injected into the page is not.
  *
  * Who frames whom: the host emulator (frame.html) frames the Mini App (`/`, whose own CSP lets this origin
- * frame it) and the phone wallet's page; nothing frames the launcher or the emulator.
+ * frame it) and the phone wallet's page; nothing frames the launcher or the emulator (tests/e2e/
+ * sandbox-origin.spec.ts frames them from another site and sees them blocked).
  */
 import { readFile } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
@@ -22,8 +23,8 @@ export type SandboxPage = 'launcher.html' | 'frame.html' | 'mobile-wallet.html';
 interface PagePolicy {
   /** frame-ancestors: who may frame the page. */
   framedBy: "'none'" | "'self'";
-  /** frame-src: what the page frames. */
-  frames: "'none'" | "'self'";
+  /** frame-src: what the page frames (and where a frame of it may go). */
+  frames: readonly string[];
   /** connect-src beyond the page's own origin. */
   connectsTo(config: Pick<Config, 'publicUrl'>): string[];
 }
@@ -31,13 +32,15 @@ interface PagePolicy {
 const onlyItsOrigin = () => [];
 
 const POLICIES: Readonly<Record<SandboxPage, PagePolicy>> = {
-  'launcher.html': { framedBy: "'none'", frames: "'none'", connectsTo: onlyItsOrigin },
-  'frame.html': { framedBy: "'none'", frames: "'self'", connectsTo: onlyItsOrigin },
+  'launcher.html': { framedBy: "'none'", frames: ["'none'"], connectsTo: onlyItsOrigin },
+  // The Mini App and the phone wallet are its own origin's; the app may send its own frame to https
+  // (an unknown platform goes to the bot's t.me page), which frame-src governs too.
+  'frame.html': { framedBy: "'none'", frames: ["'self'", 'https:'], connectsTo: onlyItsOrigin },
   // A wallet reads the dApp's manifest wherever the dApp keeps it: PUBLIC_URL's here (which need not be
   // the page's origin: 127.0.0.1 opened as localhost), any https host in general.
   'mobile-wallet.html': {
     framedBy: "'self'",
-    frames: "'none'",
+    frames: ["'none'"],
     connectsTo: (config) => [new URL(config.publicUrl).origin, 'https:'],
   },
 };
@@ -57,7 +60,7 @@ export function sandboxPageCsp(page: SandboxPage, html: string, config: Pick<Con
     // Their own images (the wallet's icon, a review's photo) and the empty favicon (data:,).
     ['img-src', ["'self'", 'data:']],
     ['connect-src', connect],
-    ['frame-src', [policy.frames]],
+    ['frame-src', [...policy.frames]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['form-action', ["'self'"]],
