@@ -104,7 +104,7 @@ const effectorPlugin =
 
 /**
  * The inline scripts at the very top of <head>, bundled here from the app's own code (rolldown, IIFE,
- * minified; the server allows each by its hash, server/web/routes.ts `inlineScriptsOf`; the Vite dev
+ * minified; the server allows each by its hash, server/http/protection.ts `inlineScriptsOf`; the Vite dev
  * server sends no CSP):
  *
  * - `<!-- launch-boot -->` (the Mini App, src/shared/launch/boot.ts): the launch's theme, the launch's

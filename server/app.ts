@@ -116,16 +116,18 @@ export interface BuildAppOptions {
   metrics?: Metrics;
   /** Overrides /readyz's 1 s wait for the database (tests). */
   readyTimeoutMs?: number;
+  /** Overrides the sandbox purge's minute between runs (tests; server/sandbox/purge.ts). */
+  sandboxPurgeIntervalMs?: number;
 }
 
 /**
  * The sandbox, loaded only in sandbox mode: the one place production code reaches server/sandbox/, and
  * a dynamic import, so a production process never even loads it.
  */
-async function loadSandbox(config: Config, db: Db): Promise<Sandbox | null> {
+async function loadSandbox(config: Config, db: Db, purgeIntervalMs: number | undefined): Promise<Sandbox | null> {
   if (config.mode !== 'sandbox') return null;
   const { createSandbox } = await import('./sandbox/index');
-  return createSandbox(config, db);
+  return createSandbox(config, db, purgeIntervalMs === undefined ? {} : { purgeIntervalMs });
 }
 
 function productionCommunityChecker(config: Config, app: FastifyInstance): CommunityChecker {
@@ -172,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // failed request (an error, a 5xx) is always logged.
     logController: new RequestLogs(),
   });
-  const sandbox = await loadSandbox(config, db);
+  const sandbox = await loadSandbox(config, db, options.sandboxPurgeIntervalMs);
   const deps: Deps = {
     config,
     db,

@@ -66,11 +66,17 @@ declare module 'fastify' {
      */
     crossOrigin?: boolean;
     /**
-     * A sandbox development page with inline scripts (the launcher, the host frame): sent without the
-     * app's CSP — in sandbox mode only; in production the flag is ignored (and the routes do not exist).
+     * A sandbox development page with inline scripts (the launcher, the host frame, the phone wallet's
+     * page): sent with a CSP of its own (server/sandbox/pages.ts) instead of the app's — in sandbox mode
+     * only; in production the flag is ignored (and the routes do not exist).
      */
-    withoutCsp?: boolean;
+    ownCsp?: boolean;
   }
+}
+
+/** The text of each inline `<script>` (one without `src`) in an HTML page: what its hash is taken of. */
+export function inlineScriptsOf(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1] ?? '');
 }
 
 /** 'sha256-…' of an inline script's text, for script-src. */
@@ -192,8 +198,8 @@ export async function registerProtection(
       // Web wallets fetch the manifest and show its icon from their own origin.
       raw.setHeader('access-control-allow-origin', '*');
       raw.setHeader('cross-origin-resource-policy', 'cross-origin');
-    } else if (sandbox && route.withoutCsp) {
-      // The sandbox's own pages (launcher, host frame) are development tools with inline scripts.
+    } else if (sandbox && route.ownCsp) {
+      // The sandbox's own pages (launcher, host frame, phone wallet) set their own, for their inline scripts.
       raw.removeHeader('content-security-policy');
     }
     done();

@@ -20,6 +20,8 @@ import { chainRoutes } from './chain/routes';
 import { ensureSandboxTreasury } from './chain/service';
 import { sandboxTreasuryKeyPair, sandboxTreasuryWallet } from './chain/treasury';
 import { sandboxCommunityChecker } from './community';
+import { refuseOtherSiteChanges } from './origin';
+import { SANDBOX_PURGE_INTERVAL_MS, createSandboxPurge } from './purge';
 import { sandboxRoutes } from './routes';
 import { sandboxShareMessagePreparer } from './share-message';
 import { sandboxReviewRoutes, seedSandboxTasks } from './tasks';
@@ -45,13 +47,19 @@ export interface Sandbox {
   indexHtmlTransforms: ReadonlyArray<(html: string) => string>;
   /**
    * Registers every /sandbox route (the launcher's review queue among them) and the TON Connect bridge
-   * (/bridge), deploys the sandbox treasury on the dev chain, and seeds one task of each kind into an empty
+   * (/bridge), behind the rule that only the sandbox's own pages may change anything (origin.ts), starts
+   * the purge of what the bridge and the phone wallet leave behind (purge.ts) with the app, deploys the sandbox treasury on the dev chain, and seeds one task of each kind into an empty
    * catalogue.
    */
   plugin(deps: Deps): (app: FastifyInstance) => Promise<void>;
 }
 
-export function createSandbox(config: Config, db: Db): Sandbox {
+export interface SandboxOptions {
+  /** Between the purge's runs (default SANDBOX_PURGE_INTERVAL_MS; tests use a short one). */
+  purgeIntervalMs?: number;
+}
+
+export function createSandbox(config: Config, db: Db, options: SandboxOptions = {}): Sandbox {
   return {
     community: sandboxCommunityChecker(db),
     shareMessages: sandboxShareMessagePreparer(db),
@@ -65,6 +73,17 @@ export function createSandbox(config: Config, db: Db): Sandbox {
     appConfig: { walletsListUrl: WALLETS_LIST_PATH, testTransferAddress: config.treasuryAddress ?? null },
     indexHtmlTransforms: [injectDevWallet],
     plugin: (deps) => async (app) => {
+      // Every sandbox route is in this one context, so the hook covers each: only the sandbox's own pages
+      // may change it (origin.ts).
+      app.addHook('onRequest', refuseOtherSiteChanges(deps.config));
+      // Expired bridge messages and ended or idle phone-wallet sessions, on a timer of the app's lifetime.
+      const purge = createSandboxPurge(db, {
+        intervalMs: options.purgeIntervalMs ?? SANDBOX_PURGE_INTERVAL_MS,
+        onPurged: (purged) => app.log.debug(purged, 'sandbox purge'),
+        onError: (error) => app.log.warn({ err: error }, 'sandbox purge failed'),
+      });
+      app.addHook('onReady', async () => purge.start());
+      app.addHook('onClose', async () => purge.stop());
       await app.register(sandboxRoutes(deps));
       await app.register(chainRoutes(deps));
       await app.register(bridgeRoutes(deps));

@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { idParamsSchema } from '@/shared/api/contract';
 import type { Deps } from '../deps';
-import { serverFile } from '../lib/files';
 import { parseOr422 } from '../lib/validation';
 import { getMaintenance, setMaintenance } from '../maintenance/service';
 import { currentPrice, nudgePrice } from '../price/service';
@@ -18,6 +16,7 @@ import {
 } from './schemas';
 import { createUser, grant, launch, listUsers, preparedMessage, updateUser } from './service';
 import { botRoutes } from './bot';
+import { sendSandboxPage } from './pages';
 import { sendScriptFile } from './script-file';
 import { devWalletRoutes } from './wallet/routes';
 
@@ -30,16 +29,10 @@ export const FORMAT_SCRIPT_PATH = '/sandbox/format.js';
 /** The launcher's pages and API, and the dev wallet (sandbox/index.ts registers them in sandbox mode only). */
 export function sandboxRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
-    // Read per request, so editing the pages needs no restart.
-    const html = (name: 'launcher.html' | 'frame.html') => async (_request: unknown, reply: FastifyReply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(await readFile(serverFile(`server/sandbox/${name}`)));
-    // Development pages with inline scripts: sent without the app's CSP (server/http/protection.ts).
-    const devPage = { config: { withoutCsp: true } };
-    app.get('/sandbox/', devPage, html('launcher.html'));
-    app.get('/sandbox/frame.html', devPage, html('frame.html'));
+    // Development pages with inline scripts: each with its own CSP instead of the app's (pages.ts).
+    const page = { config: { ownCsp: true } };
+    app.get('/sandbox/', page, async (_request, reply) => sendSandboxPage(reply, 'launcher.html', deps.config));
+    app.get('/sandbox/frame.html', page, async (_request, reply) => sendSandboxPage(reply, 'frame.html', deps.config));
     app.get(FORMAT_SCRIPT_PATH, async (request, reply) =>
       sendScriptFile(request, reply, 'src/shared/lib/format/format-core.js'),
     );

@@ -11,6 +11,7 @@ import type { AppConfig } from '@/shared/api/contract';
 import type { Config } from '../config';
 import { serverFile } from '../lib/files';
 import { areaOf, isUnspecificRoute, lenientPathOf } from '../http/paths';
+import { inlineScriptsOf } from '../http/protection';
 
 export type SendSpaIndex = (reply: FastifyReply) => Promise<FastifyReply>;
 
@@ -35,11 +36,6 @@ export function appConfigFor(config: Config, sandbox: SandboxAppConfig | null = 
 /** The inline script's text (its hash is in the CSP's script-src, server/http/protection.ts). */
 export function appConfigScript(appConfig: AppConfig): string {
   return `window.__APP_CONFIG__ = ${JSON.stringify(appConfig).replace(/</g, '\\u003c')};`;
-}
-
-/** The text of each inline `<script>` (one without `src`) in an HTML page. */
-export function inlineScriptsOf(html: string): string[] {
-  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1] ?? '');
 }
 
 /** The operator console's page (its own build, vite.config.ts `consoleBuild`), below dist/. */

@@ -4,12 +4,17 @@
  * SessionCrypto (as the SDK is): the connect event arrives encrypted for the app's session, with ton_addr
  * and ton_proof; a request the app sends decrypts on the wallet's side; each request is answered once;
  * events carry increasing ids; a declined connect or a disconnect ends the session; another user's
- * launch data reaches none of it.
+ * launch data reaches none of it. The sandbox's purge deletes a session the app disconnected once the
+ * answer has expired, and one unused for a week; a session in use stays.
  */
 import { Address } from '@ton/core';
 import { Base64, SessionCrypto, hexToByteArray } from '@tonconnect/protocol';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  MOBILE_WALLET_MESSAGE_TTL_SECONDS,
+  MOBILE_WALLET_SESSION_IDLE_SECONDS,
+} from '../../server/sandbox/wallet/constants';
 import { type TestContext, createTestContext, sandboxConfig } from './helpers';
 import { newClientId, openBridgeStream, postBridgeMessage } from './support/bridge-client';
 
@@ -18,8 +23,13 @@ const MANIFEST_URL = `${PUBLIC_URL}/tonconnect-manifest.json`;
 
 let ctx: TestContext;
 let base: string;
+/** The sandbox purge's timer (server/sandbox/purge.ts), short here so a test sees it run. */
+const PURGE_INTERVAL_MS = 50;
 beforeAll(async () => {
-  ctx = await createTestContext({ config: sandboxConfig({ publicUrl: PUBLIC_URL }) });
+  ctx = await createTestContext({
+    config: sandboxConfig({ publicUrl: PUBLIC_URL }),
+    sandboxPurgeIntervalMs: PURGE_INTERVAL_MS,
+  });
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -211,5 +221,62 @@ describe('the phone-style Dev Wallet over the local bridge', () => {
     const [delivered] = await appStream.untilMessages(1);
     expect(decryptForApp(appCrypto, delivered!)).toEqual({ event: 'disconnect', id: 1, payload: {} });
     appStream.close();
+  });
+
+  it('the purge deletes a session the app disconnected (once the answer has expired) and one unused for a week; one in use stays', async () => {
+    const initData = await launchedUser('Mobile Erin');
+    const newSession = async () => {
+      const app = new SessionCrypto();
+      const sessionId = (await openSession(initData, app.sessionId)).json<{ session_id: string }>().session_id;
+      return { app, sessionId };
+    };
+    const sessionRow = async (sessionId: string) =>
+      (
+        await ctx.db.query<{ ended: boolean; idle_seconds: number }>(
+          `SELECT ended_at IS NOT NULL AS ended, extract(epoch FROM now() - used_at)::int AS idle_seconds
+           FROM sandbox_mobile_wallet_sessions WHERE session_id = $1`,
+          [sessionId],
+        )
+      )[0];
+    const age = (sessionId: string, column: 'used_at' | 'ended_at', seconds: number) =>
+      ctx.db.query(
+        `UPDATE sandbox_mobile_wallet_sessions SET ${column} = now() - make_interval(secs => $2) WHERE session_id = $1`,
+        [sessionId, seconds],
+      );
+
+    // The app asks to disconnect: the wallet reads the request and answers; the session has ended.
+    const leaving = await newSession();
+    const request = { method: 'disconnect', params: [], id: '9' };
+    const opened = await post('/sandbox/api/mobile-wallet/open', {
+      init_data: initData,
+      session_id: leaving.sessionId,
+      from: leaving.app.sessionId,
+      message: Base64.encode(leaving.app.encrypt(JSON.stringify(request), hexToByteArray(leaving.sessionId))),
+    });
+    expect(opened.statusCode).toBe(200);
+    const answer = { init_data: initData, session_id: leaving.sessionId, message: { id: '9', result: {} } };
+    expect((await post('/sandbox/api/mobile-wallet/send', answer)).statusCode).toBe(200);
+    expect(await sessionRow(leaving.sessionId)).toMatchObject({ ended: true });
+
+    // Unused for a week (its last call); and one used again just now (a request's link), though old.
+    const idle = await newSession();
+    await age(idle.sessionId, 'used_at', MOBILE_WALLET_SESSION_IDLE_SECONDS + 1);
+    const inUse = await newSession();
+    await age(inUse.sessionId, 'used_at', MOBILE_WALLET_SESSION_IDLE_SECONDS - 3600);
+    expect((await openSession(initData, inUse.app.sessionId, false)).statusCode).toBe(200);
+    expect((await sessionRow(inUse.sessionId))!.idle_seconds).toBeLessThan(60);
+
+    await vi.waitFor(async () => expect(await sessionRow(idle.sessionId)).toBeUndefined(), {
+      timeout: 5_000,
+      interval: PURGE_INTERVAL_MS,
+    });
+    // The ended one waits for its answer to expire, then goes.
+    expect(await sessionRow(leaving.sessionId)).toBeDefined();
+    await age(leaving.sessionId, 'ended_at', MOBILE_WALLET_MESSAGE_TTL_SECONDS + 1);
+    await vi.waitFor(async () => expect(await sessionRow(leaving.sessionId)).toBeUndefined(), {
+      timeout: 5_000,
+      interval: PURGE_INTERVAL_MS,
+    });
+    expect(await sessionRow(inUse.sessionId)).toBeDefined();
   });
 });

@@ -430,11 +430,13 @@ describe('headers', () => {
     }
   });
 
-  it('sandbox mode: the sandbox’s own pages (the route’s flag, in any spelling) go without the CSP, nothing else does', async () => {
+  it('sandbox mode: the sandbox’s own pages (the route’s flag, in any spelling) carry their own CSP instead of the app’s, nothing else does', async () => {
     for (const url of ['/sandbox/', '/%73andbox/', '/sandbox/frame.html', '/sandbox/fr%61me.html']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
-      expect(response.headers['content-security-policy'], url).toBeUndefined();
+      // server/sandbox/pages.ts (tests/server/sandbox-origin.test.ts): framed by nothing, not the app's list.
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(response.headers['content-security-policy'], url).not.toContain('telegram.org');
     }
     for (const url of ['/sandbox/no-such-page', '/sandbox/api/users', '/sandbox/dev-wallet.js']) {
       const response = await ctx.app.inject({ method: 'GET', url });

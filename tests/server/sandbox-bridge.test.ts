@@ -2,12 +2,21 @@
  * The sandbox's TON Connect HTTP bridge over real HTTP (GET /bridge/events as SSE, POST /bridge/message):
  * messages kept until their TTL, delivered once per stream and in order, a reconnect with last_event_id,
  * clients isolated, heartbeats, bad input refused with nothing stored, open during maintenance, streams
- * ended when the app closes, and an SDK-encrypted message carried unchanged.
+ * ended when the app closes, and an SDK-encrypted message carried unchanged. Its caps (open streams and
+ * stored messages, per address and per client id: 429, nothing opened or stored), and the sandbox's purge,
+ * which deletes expired messages on its timer with no new message coming.
  */
 import { Base64, SessionCrypto, hexToByteArray } from '@tonconnect/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ErrorBody } from '@/shared/api/contract';
 import type { Deps } from '../../server/deps';
+import {
+  BRIDGE_MAX_MESSAGES_PER_ADDRESS,
+  BRIDGE_MAX_MESSAGES_PER_CLIENT_ID,
+  BRIDGE_MAX_STREAMS_PER_ADDRESS,
+  BRIDGE_MAX_STREAMS_PER_CLIENT_ID,
+} from '../../server/sandbox/bridge/constants';
 import { insertBridgeMessage } from '../../server/sandbox/bridge/queries';
 import { bridgeRoutes } from '../../server/sandbox/bridge/routes';
 import { postBridgeMessage as postFromServer } from '../../server/sandbox/bridge/service';
@@ -17,8 +26,10 @@ import { type BridgeStreamClient, newClientId, openBridgeStream, postBridgeMessa
 let ctx: TestContext;
 let base: string;
 const open: BridgeStreamClient[] = [];
+/** The sandbox purge's timer (server/sandbox/purge.ts), short here so a test sees it run. */
+const PURGE_INTERVAL_MS = 50;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ sandboxPurgeIntervalMs: PURGE_INTERVAL_MS });
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -109,13 +120,14 @@ describe('the sandbox TON Connect bridge', () => {
     const wallet = newClientId();
     await post(app, wallet, 'short-lived', { ttl: '1' });
     // The TTL runs on the database's clock (now()): a real second has to pass. Polled, not slept; ≤ ~1.1 s.
+    // Gone is expired too: the sandbox's purge may have deleted it already.
     const expired = async () =>
       (
         await ctx.db.query<{ expired: boolean }>(
           'SELECT expires_at <= now() AS expired FROM sandbox_bridge_messages WHERE to_client = $1',
           [wallet],
         )
-      )[0]!.expired;
+      )[0]?.expired ?? true;
     const until = Date.now() + 3_000;
     while (!(await expired())) {
       if (Date.now() > until) throw new Error('the message never expired');
@@ -128,7 +140,7 @@ describe('the sandbox TON Connect bridge', () => {
     await replay.untilMessages(1);
     expect(texts(fresh)).toEqual(['fresh']);
     expect(texts(replay)).toEqual(['fresh']);
-    // The next insert dropped it.
+    // The next insert dropped it (if the purge had not).
     const rows = await ctx.db.query<{ message: string }>(
       'SELECT message FROM sandbox_bridge_messages WHERE to_client = $1',
       [wallet],
@@ -172,6 +184,7 @@ describe('the sandbox TON Connect bridge', () => {
       ttlSeconds: 60,
       message: Buffer.from('from the wallet').toString('base64'),
       traceId: 't-1',
+      senderAddress: '203.0.113.7',
     });
     const [message] = await client.untilMessages(1);
     expect(message).toEqual({
@@ -321,7 +334,14 @@ describe('the bridge routes on their own (a short heartbeat)', () => {
     );
     // Stored without telling the bus: only a heartbeat's read finds it.
     await ctx.db.tx((q) =>
-      insertBridgeMessage(q, { to: wallet, from: newClientId(), message: 'AAAA', traceId: null, ttlSeconds: 60 }),
+      insertBridgeMessage(q, {
+        to: wallet,
+        from: newClientId(),
+        message: 'AAAA',
+        traceId: null,
+        ttlSeconds: 60,
+        senderAddress: '127.0.0.1',
+      }),
     );
     const [message] = await client.untilMessages(1);
     expect(message!.message).toBe('AAAA');
@@ -334,5 +354,126 @@ describe('the bridge routes on their own (a short heartbeat)', () => {
     const timeout = new Promise((_resolve, reject) => setTimeout(() => reject(new Error('app.close() hung')), 5_000));
     await Promise.race([closing, timeout]);
     await Promise.race([client.ended, timeout]);
+  });
+});
+
+describe('the bridge’s caps: 429 with a code beyond each, nothing opened or stored', () => {
+  /** A stream that must be refused: its answer, read as JSON. */
+  const refusedStream = async (at: string, clientIds: string) => {
+    const response = await fetch(`${at}/bridge/events?client_id=${clientIds}`);
+    expect(response.status).toBe(429);
+    return (await response.json()) as ErrorBody;
+  };
+
+  it('open streams per client id: the app answers 429 bridgeTooManyStreams', async () => {
+    const wallet = newClientId();
+    for (let i = 0; i < BRIDGE_MAX_STREAMS_PER_CLIENT_ID; i++) await stream({ client_id: wallet });
+    // The id among others, in another case: still the same client id.
+    expect(await refusedStream(base, `${newClientId()},${wallet.toUpperCase()}`)).toEqual({
+      msg: `Too many open bridge streams for this client id (at most ${BRIDGE_MAX_STREAMS_PER_CLIENT_ID}): close one first`,
+      code: 'bridgeTooManyStreams',
+      params: { per: 'for this client id', max: String(BRIDGE_MAX_STREAMS_PER_CLIENT_ID) },
+    });
+  });
+
+  describe('open streams per address (the bridge on its own: the other tests’ streams count in the app’s)', () => {
+    let capped: FastifyInstance;
+    let cappedBase: string;
+    beforeAll(async () => {
+      capped = Fastify({ logger: false });
+      await capped.register(bridgeRoutes({ config: ctx.config, db: ctx.db, bus: ctx.bus } as Deps));
+      cappedBase = await capped.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await capped?.close();
+    });
+
+    it('one address holds at most its cap, whatever the client ids; a closed stream frees its slot', async () => {
+      const streams: BridgeStreamClient[] = [];
+      while (streams.length < BRIDGE_MAX_STREAMS_PER_ADDRESS) {
+        const client = await openBridgeStream(cappedBase, { client_id: newClientId() });
+        open.push(client);
+        streams.push(client);
+        expect(client.status).toBe(200);
+      }
+      // Fastify's own error body here (no app around it), with the code and the text.
+      const refused = await refusedStream(cappedBase, newClientId());
+      expect(refused).toMatchObject({
+        code: 'bridgeTooManyStreams',
+        message: `Too many open bridge streams from this address (at most ${BRIDGE_MAX_STREAMS_PER_ADDRESS}): close one first`,
+      });
+      // The refused ones were never opened: closing one stream is enough for one more (once the server sees it close).
+      streams[0]!.close();
+      await vi.waitFor(
+        async () => {
+          const again = await openBridgeStream(cappedBase, { client_id: newClientId() });
+          open.push(again);
+          expect(again.status).toBe(200);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+    });
+  });
+
+  it('stored messages: per client id, whoever posts; per address, to whomever; expired ones do not count', async () => {
+    const deps = { config: ctx.config, db: ctx.db, bus: ctx.bus } as Deps;
+    const body = Buffer.from('x').toString('base64');
+    const fromHere = (to: string) => postBridgeMessage(base, { client_id: newClientId(), to, ttl: '300' }, body);
+    const fromElsewhere = (to: string, senderAddress = '198.51.100.4') =>
+      postFromServer(deps, { from: newClientId(), to, ttlSeconds: 300, message: body, senderAddress });
+    // Only this test's messages (this file's others, all from 127.0.0.1, would count).
+    await ctx.db.query('DELETE FROM sandbox_bridge_messages');
+    try {
+      const inbox = newClientId();
+      for (let i = 0; i < BRIDGE_MAX_MESSAGES_PER_CLIENT_ID; i++) expect((await fromHere(inbox)).status).toBe(200);
+      const refused = await fromHere(inbox);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        msg: `Too many unexpired bridge messages for this client id (at most ${BRIDGE_MAX_MESSAGES_PER_CLIENT_ID}): wait until they expire`,
+        code: 'bridgeTooManyMessages',
+        params: { per: 'for this client id', max: String(BRIDGE_MAX_MESSAGES_PER_CLIENT_ID) },
+      });
+      await expect(fromElsewhere(inbox)).rejects.toMatchObject({ status: 429, code: 'bridgeTooManyMessages' });
+      expect(await storedCount()).toBe(BRIDGE_MAX_MESSAGES_PER_CLIENT_ID);
+
+      while ((await storedCount()) < BRIDGE_MAX_MESSAGES_PER_ADDRESS) {
+        expect((await fromHere(newClientId())).status).toBe(200);
+      }
+      const overAddress = await fromHere(newClientId());
+      expect(overAddress.status).toBe(429);
+      expect(((await overAddress.json()) as ErrorBody).params).toEqual({
+        per: 'from this address',
+        max: String(BRIDGE_MAX_MESSAGES_PER_ADDRESS),
+      });
+      // The phone wallet's messages (posted by the server for its caller) count for the caller's address.
+      await expect(fromElsewhere(newClientId(), '127.0.0.1')).rejects.toMatchObject({ status: 429 });
+      expect(await storedCount()).toBe(BRIDGE_MAX_MESSAGES_PER_ADDRESS);
+      // Another address is not held back.
+      await fromElsewhere(newClientId());
+
+      // Once expired (the TTL runs on the database's clock), they no longer count.
+      await ctx.db.query("UPDATE sandbox_bridge_messages SET expires_at = now() - interval '1 second'");
+      expect((await fromHere(inbox)).status).toBe(200);
+    } finally {
+      await ctx.db.query('DELETE FROM sandbox_bridge_messages');
+    }
+  });
+});
+
+describe('the sandbox purge (started with the app)', () => {
+  it('deletes expired messages on its timer, with no new message coming; unexpired ones stay', async () => {
+    const app = newClientId();
+    const gone = newClientId();
+    const kept = newClientId();
+    await post(app, gone, 'expires');
+    await post(app, kept, 'stays');
+    await ctx.db.query(
+      "UPDATE sandbox_bridge_messages SET expires_at = now() - interval '1 second' WHERE to_client = $1",
+      [gone],
+    );
+    const rowsFor = async (clientId: string) =>
+      (await ctx.db.query('SELECT 1 FROM sandbox_bridge_messages WHERE to_client = $1', [clientId])).length;
+    await vi.waitFor(async () => expect(await rowsFor(gone)).toBe(0), { timeout: 5_000, interval: PURGE_INTERVAL_MS });
+    expect(await rowsFor(kept)).toBe(1);
   });
 });

@@ -15,17 +15,55 @@ export interface BridgeMessageRow {
  */
 const INSERT_LOCK_KEY = 7_402_116_026;
 
-/** Stores one message (inside the caller's transaction) and drops every expired one. */
+/**
+ * Takes the insert lock for the caller's transaction: the caps' counts (unexpiredCounts) then hold until
+ * it commits, and ids are handed out in commit order.
+ */
+export async function lockBridgeInserts(q: Queryable): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock($1)', [INSERT_LOCK_KEY]);
+}
+
+/** The unexpired messages for one client id and from one address (the caps, limits.ts). */
+export async function unexpiredCounts(
+  q: Queryable,
+  of: { to: string; senderAddress: string },
+): Promise<{ forClientId: number; fromAddress: number }> {
+  const [row] = await q.query<{ for_client: number; from_address: number }>(
+    `SELECT count(*) FILTER (WHERE to_client = $1)::int AS for_client,
+            count(*) FILTER (WHERE sender_address = $2)::int AS from_address
+     FROM sandbox_bridge_messages
+     WHERE (to_client = $1 OR sender_address = $2) AND expires_at > now()`,
+    [of.to, of.senderAddress],
+  );
+  return { forClientId: row!.for_client, fromAddress: row!.from_address };
+}
+
+/** Deletes every expired message; answers how many (the purge's timer, and every insert). */
+export async function deleteExpiredBridgeMessages(q: Queryable): Promise<number> {
+  return (await q.query('DELETE FROM sandbox_bridge_messages WHERE expires_at <= now() RETURNING 1')).length;
+}
+
+/**
+ * Stores one message and drops every expired one, inside the caller's transaction under the insert lock
+ * (taken here if the caller has not).
+ */
 export async function insertBridgeMessage(
   q: Queryable,
-  message: { to: string; from: string; message: string; traceId: string | null; ttlSeconds: number },
+  message: {
+    to: string;
+    from: string;
+    message: string;
+    traceId: string | null;
+    ttlSeconds: number;
+    senderAddress: string;
+  },
 ): Promise<bigint> {
-  await q.query('SELECT pg_advisory_xact_lock($1)', [INSERT_LOCK_KEY]);
-  await q.query('DELETE FROM sandbox_bridge_messages WHERE expires_at <= now()');
+  await lockBridgeInserts(q);
+  await deleteExpiredBridgeMessages(q);
   const [row] = await q.query<{ id: bigint }>(
-    `INSERT INTO sandbox_bridge_messages (to_client, from_client, message, trace_id, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING id`,
-    [message.to, message.from, message.message, message.traceId, message.ttlSeconds],
+    `INSERT INTO sandbox_bridge_messages (to_client, from_client, message, trace_id, expires_at, sender_address)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6) RETURNING id`,
+    [message.to, message.from, message.message, message.traceId, message.ttlSeconds, message.senderAddress],
   );
   return row!.id;
 }

@@ -5,10 +5,13 @@
  *
  * Outside /api, so maintenance never closes it (it is the wallet's transport, not the app's API), and no
  * route here needs a token: a client id is a session's public key, and messages are end-to-end encrypted.
- * Bad input answers 422 like every other route (parseOr422).
+ * Bad input answers 422 like every other route (parseOr422); past a cap on open streams or stored
+ * messages (limits.ts), 429. The POST takes no other site's call (../origin.ts): in the sandbox both sides
+ * are its own pages.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
+import { addressKey } from '../../http/protection';
 import { parseOr422 } from '../../lib/validation';
 import {
   BRIDGE_BODY_LIMIT_BYTES,
@@ -17,6 +20,7 @@ import {
   BRIDGE_MESSAGE_PATH,
   BRIDGE_OK,
 } from './constants';
+import { streamSlots } from './limits';
 import { eventsQuerySchema, messageBodySchema, messageQuerySchema } from './schemas';
 import { postBridgeMessage } from './service';
 import { type BridgeStream, SSE_HEADERS, openBridgeStream } from './stream';
@@ -25,6 +29,9 @@ export interface BridgeRoutesOptions {
   /** Between heartbeats (default BRIDGE_HEARTBEAT_MS; tests use a short one). */
   heartbeatMs?: number;
 }
+
+/** The caller's address as the caps count it. */
+const senderOf = (request: FastifyRequest) => addressKey(request.ip);
 
 /** Registered by the sandbox plugin, so the bridge exists in sandbox mode only. */
 export function bridgeRoutes(deps: Deps, options: BridgeRoutesOptions = {}) {
@@ -35,6 +42,8 @@ export function bridgeRoutes(deps: Deps, options: BridgeRoutesOptions = {}) {
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
     const streams = new Set<BridgeStream>();
+    // This process's open streams, per address and per client id (the caps, limits.ts).
+    const slots = streamSlots();
     // An open stream is a request that never ends: closing the app ends them, or it would wait forever.
     app.addHook('preClose', async () => {
       for (const stream of streams) stream.close();
@@ -42,6 +51,8 @@ export function bridgeRoutes(deps: Deps, options: BridgeRoutesOptions = {}) {
 
     app.get(BRIDGE_EVENTS_PATH, async (request, reply) => {
       const query = parseOr422(eventsQuerySchema, request.query);
+      // A 429 here, before the stream opens; the slot is given back when it closes.
+      const release = slots.take(senderOf(request), query.client_id);
       reply.hijack();
       reply.raw.writeHead(200, SSE_HEADERS);
       reply.raw.flushHeaders();
@@ -52,7 +63,10 @@ export function bridgeRoutes(deps: Deps, options: BridgeRoutesOptions = {}) {
         onError: (error) => request.log.warn({ err: error }, 'bridge stream read failed'),
       });
       streams.add(stream);
-      void stream.closed.then(() => streams.delete(stream));
+      void stream.closed.then(() => {
+        streams.delete(stream);
+        release();
+      });
     });
 
     app.post(BRIDGE_MESSAGE_PATH, { bodyLimit: BRIDGE_BODY_LIMIT_BYTES }, async (request) => {
@@ -64,6 +78,7 @@ export function bridgeRoutes(deps: Deps, options: BridgeRoutesOptions = {}) {
         ttlSeconds: query.ttl,
         message,
         ...(query.trace_id !== undefined ? { traceId: query.trace_id } : {}),
+        senderAddress: senderOf(request),
       });
       return BRIDGE_OK;
     });

@@ -1,32 +1,59 @@
 /**
- * The sandbox's TON Connect HTTP bridge: messages posted for a client id are stored until their TTL and
- * written to that client's open streams, on every process (the bus's bridge kind says which client ids have
- * news; each stream then reads the database past its cursor).
+ * The sandbox's TON Connect HTTP bridge: messages posted for a client id are stored until their TTL (within
+ * the caps of limits.ts) and written to that client's open streams, on every process (the bus's bridge kind
+ * says which client ids have news; each stream then reads the database past its cursor). Expired ones go
+ * with the next insert, or the sandbox's purge (../purge.ts), whichever comes first.
  */
 import type { Deps } from '../../deps';
 import { inTransaction } from '../../events/transaction';
+import { BRIDGE_MAX_MESSAGES_PER_ADDRESS, BRIDGE_MAX_MESSAGES_PER_CLIENT_ID } from './constants';
+import { tooManyMessages } from './limits';
 import {
   type BridgeMessageRow,
   insertBridgeMessage,
   lastMessageId,
+  lockBridgeInserts,
   markDelivered,
   messagesAfter,
   undeliveredUpTo,
+  unexpiredCounts,
 } from './queries';
 
-/** Stores a message for `to` (as if `from` POSTed it to the bridge) and tells every process's streams. */
+/**
+ * Stores a message for `to` (as if `from` POSTed it to the bridge) and tells every process's streams;
+ * 429 `bridgeTooManyMessages` and nothing stored when `to` or the sender's address holds its cap of
+ * unexpired messages already (limits.ts).
+ */
 export async function postBridgeMessage(
   deps: Deps,
-  input: { from: string; to: string; ttlSeconds: number; message: string; traceId?: string },
+  input: {
+    from: string;
+    to: string;
+    ttlSeconds: number;
+    message: string;
+    traceId?: string;
+    /** Who posted it: the caller's address (server/http/protection.ts addressKey), for the cap per address. */
+    senderAddress: string;
+  },
 ): Promise<{ id: string }> {
   const to = input.to.toLowerCase();
+  const { senderAddress } = input;
   return inTransaction(deps.db, deps.bus, async (tx) => {
+    await lockBridgeInserts(tx);
+    const stored = await unexpiredCounts(tx, { to, senderAddress });
+    if (stored.forClientId >= BRIDGE_MAX_MESSAGES_PER_CLIENT_ID) {
+      throw tooManyMessages('for this client id', BRIDGE_MAX_MESSAGES_PER_CLIENT_ID);
+    }
+    if (stored.fromAddress >= BRIDGE_MAX_MESSAGES_PER_ADDRESS) {
+      throw tooManyMessages('from this address', BRIDGE_MAX_MESSAGES_PER_ADDRESS);
+    }
     const id = await insertBridgeMessage(tx, {
       to,
       from: input.from.toLowerCase(),
       message: input.message,
       traceId: input.traceId ?? null,
       ttlSeconds: input.ttlSeconds,
+      senderAddress,
     });
     tx.publishBridge([to]);
     return { id: String(id) };

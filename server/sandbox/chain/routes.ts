@@ -7,7 +7,9 @@
 import { Address, Cell } from '@ton/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { SANDBOX_ERROR_MESSAGES } from '@/shared/api/contract';
 import type { Deps } from '../../deps';
+import { isOtherSiteCall } from '../origin';
 import { ChainError } from './errors';
 import {
   type RpcId,
@@ -130,6 +132,9 @@ const METHODS = new Map<string, Handler>([
 
 export const CHAIN_RPC_METHODS: readonly string[] = [...METHODS.keys()];
 
+/** The methods that change the chain: refused to a browser call from another site. */
+const SENDING_METHODS: ReadonlySet<string> = new Set(['sendBoc', 'sendBocReturnHash']);
+
 function fail(reply: FastifyReply, code: number, error: string, id: RpcId) {
   return reply.code(code).send({ ok: false, error, code, id, jsonrpc: '2.0' });
 }
@@ -172,7 +177,8 @@ export function chainRoutes(deps: Deps) {
         .send(),
     );
 
-    app.post(CHAIN_RPC_PATH, async (request, reply) => {
+    // It applies the sandbox's cross-site rule itself, to its sending methods only (see above).
+    app.post(CHAIN_RPC_PATH, { config: { sandboxCrossSite: 'handler' } }, async (request, reply) => {
       const parsed = rpcRequestSchema.safeParse(request.body);
       if (!parsed.success) {
         return fail(reply, 422, `Validation error: ${issuesText(parsed.error, '')}`, idOf(request.body));
@@ -182,6 +188,9 @@ export function chainRoutes(deps: Deps) {
       const handler = METHODS.get(method);
       if (!handler) {
         return fail(reply, 404, `Unknown method '${method}' (the dev chain has ${CHAIN_RPC_METHODS.join(', ')})`, id);
+      }
+      if (SENDING_METHODS.has(method) && isOtherSiteCall(request, deps.config.publicUrl)) {
+        return fail(reply, 403, SANDBOX_ERROR_MESSAGES.crossSiteRequest, id);
       }
       try {
         const result = await handler(deps, params);

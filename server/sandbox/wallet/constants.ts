@@ -64,3 +64,8 @@ export const MOBILE_WALLET_IMAGE_PATH = '/sandbox/dev-wallet-mobile.svg';
 export const MOBILE_WALLET_PLATFORMS = ['ios', 'android', 'macos', 'windows', 'linux'] as const;
 /** What a bridge message from the wallet lives: the SDK's own default (SPEC §9, message lifetime 300 s). */
 export const MOBILE_WALLET_MESSAGE_TTL_SECONDS = 300;
+/**
+ * A phone-wallet session unused this long is deleted (../purge.ts): a week without a call from the
+ * wallet page, long past any session a developer is still trying; the app then connects again.
+ */
+export const MOBILE_WALLET_SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;

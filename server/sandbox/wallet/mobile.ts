@@ -7,6 +7,11 @@
  * and decrypt for a session, as a custodial wallet's backend does. Encryption is @tonconnect/protocol's
  * SessionCrypto, the one the SDK uses on the app's side. Signing is the injected Dev Wallet's (service.ts),
  * with the same dev-chain keys: one wallet per test user, whichever way the app reaches it.
+ *
+ * A session ends when the wallet sends a disconnect or a declined connect (deleted at once), or when the
+ * app asks to disconnect (ended: deleted by the sandbox's purge once the answer has expired, ../purge.ts);
+ * one unused for MOBILE_WALLET_SESSION_IDLE_SECONDS is deleted too, as a wallet forgets a dApp it no
+ * longer hears from.
  */
 import { Base64, SessionCrypto, hexToByteArray } from '@tonconnect/protocol';
 import type { Deps } from '../../deps';
@@ -17,12 +22,14 @@ import {
   type MobileSessionRow,
   claimMobileAnswer,
   deleteMobileSession,
+  endMobileSession,
   findMobileSession,
   findMobileSessionOfApp,
   insertMobileSession,
   mobileAnswerClaimed,
   nextMobileEventId,
   releaseMobileAnswer,
+  touchMobileSession,
 } from './queries';
 import type { MobileSendBody } from './schemas';
 import { walletForInitData } from './service';
@@ -30,11 +37,12 @@ import { walletForInitData } from './service';
 const sessionNotFound = () =>
   new NotFoundError({ code: 'notFound', msg: 'No Dev Wallet (mobile) session for this app connection' });
 
-/** The session, if it is this test user's (init data as the injected wallet proves it). */
+/** The session, if it is this test user's (init data as the injected wallet proves it); used now. */
 async function ownSession(deps: Deps, initData: string, sessionId: string): Promise<MobileSessionRow> {
   const wallet = await walletForInitData(deps, initData);
   const session = await findMobileSession(deps.db, sessionId);
   if (!session || session.sandbox_user_id !== wallet.sandboxUserId) throw sessionNotFound();
+  await touchMobileSession(deps.db, session.session_id);
   return session;
 }
 
@@ -53,6 +61,7 @@ export async function openMobileSession(
   if (!body.create) {
     const session = await findMobileSessionOfApp(deps.db, wallet.sandboxUserId, body.app_client_id);
     if (!session) throw sessionNotFound();
+    await touchMobileSession(deps.db, session.session_id);
     return { session_id: session.session_id };
   }
   const keys = new SessionCrypto().stringifyKeypair();
@@ -99,6 +108,8 @@ export async function openMobileMessage(
     throw new BadRequestError({ code: 'badRequest', msg: 'The message is not a TON Connect request' });
   }
   const id = String(request.id);
+  // The app is leaving: whatever the wallet answers, the session is over.
+  if (request.method === 'disconnect') await endMobileSession(deps.db, session.session_id);
   return {
     request: { method: request.method, params: request.params as unknown[], id },
     answered: await mobileAnswerClaimed(deps.db, session.session_id, id),
@@ -110,7 +121,12 @@ export async function openMobileMessage(
  * An answer goes once per request (409 after); events get the session's next id; after a connect error or
  * a disconnect the session is over.
  */
-export async function sendMobileMessage(deps: Deps, body: MobileSendBody): Promise<{ event_id: string }> {
+export async function sendMobileMessage(
+  deps: Deps,
+  body: MobileSendBody,
+  /** The caller's address: the bridge counts its messages (../bridge/limits.ts). */
+  senderAddress: string,
+): Promise<{ event_id: string }> {
   const session = await ownSession(deps, body.init_data, body.session_id);
   const { message } = body;
   const requestId = 'event' in message ? null : message.id;
@@ -131,6 +147,7 @@ export async function sendMobileMessage(deps: Deps, body: MobileSendBody): Promi
       to: session.app_client_id,
       ttlSeconds: MOBILE_WALLET_MESSAGE_TTL_SECONDS,
       message: Base64.encode(encrypted),
+      senderAddress,
     });
   } catch (error) {
     // Not delivered: the request may be answered again.

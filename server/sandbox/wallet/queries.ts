@@ -133,6 +133,33 @@ export async function mobileAnswerClaimed(q: Queryable, sessionId: string, reque
   return rows.length > 0;
 }
 
+/** The session's last use is now (its idle time starts again). */
+export async function touchMobileSession(q: Queryable, sessionId: string): Promise<void> {
+  await q.query('UPDATE sandbox_mobile_wallet_sessions SET used_at = now() WHERE session_id = $1', [sessionId]);
+}
+
+/** The app asked to disconnect: the session ends (the purge deletes it once its last answer has expired). */
+export async function endMobileSession(q: Queryable, sessionId: string): Promise<void> {
+  await q.query(
+    'UPDATE sandbox_mobile_wallet_sessions SET ended_at = coalesce(ended_at, now()) WHERE session_id = $1',
+    [sessionId],
+  );
+}
+
+/** Deletes the sessions unused for `idleSeconds` or ended `endedSeconds` ago (their answers cascade); answers how many. */
+export async function deleteStaleMobileSessions(
+  q: Queryable,
+  bounds: { idleSeconds: number; endedSeconds: number },
+): Promise<number> {
+  const rows = await q.query(
+    `DELETE FROM sandbox_mobile_wallet_sessions
+     WHERE used_at <= now() - make_interval(secs => $1) OR ended_at <= now() - make_interval(secs => $2)
+     RETURNING 1`,
+    [bounds.idleSeconds, bounds.endedSeconds],
+  );
+  return rows.length;
+}
+
 export async function deleteMobileSession(q: Queryable, sessionId: string): Promise<void> {
   await q.query('DELETE FROM sandbox_mobile_wallet_sessions WHERE session_id = $1', [sessionId]);
 }

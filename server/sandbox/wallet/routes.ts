@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { idParamsSchema } from '@/shared/api/contract';
 import type { Deps } from '../../deps';
+import { addressKey } from '../../http/protection';
 import { serverFile } from '../../lib/files';
 import { parseOr422 } from '../../lib/validation';
 import {
@@ -37,6 +38,7 @@ import {
   walletInfo,
 } from './service';
 import { walletsList } from './wallets-list';
+import { sendSandboxPage } from '../pages';
 import { sendScriptFile } from '../script-file';
 
 /** Dev wallet routes; registered by sandboxRoutes, so they exist in sandbox mode only. */
@@ -55,13 +57,10 @@ export function devWalletRoutes(deps: Deps) {
     app.get(DEV_WALLET_IMAGE_PATH, image('dev-wallet.svg'));
     app.get(MOBILE_WALLET_IMAGE_PATH, image('dev-wallet-mobile.svg'));
 
-    // The phone-style Dev Wallet: the wallet "app" the host emulator shows (a page with an inline-free
-    // script, as the dev wallet's), and the calls its protocol needs (mobile.ts).
-    app.get(MOBILE_WALLET_PAGE_PATH, { config: { withoutCsp: true } }, async (_request, reply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(await readFile(serverFile('server/sandbox/mobile-wallet.html'))),
+    // The phone-style Dev Wallet: the wallet "app" the host emulator shows in its frame (a page with its
+    // own CSP, ../pages.ts), and the calls its protocol needs (mobile.ts).
+    app.get(MOBILE_WALLET_PAGE_PATH, { config: { ownCsp: true } }, async (_request, reply) =>
+      sendSandboxPage(reply, 'mobile-wallet.html', deps.config),
     );
     app.get(MOBILE_WALLET_SCRIPT_PATH, async (request, reply) =>
       sendScriptFile(request, reply, 'server/sandbox/mobile-wallet.js'),
@@ -73,7 +72,7 @@ export function devWalletRoutes(deps: Deps) {
       openMobileMessage(deps, parseOr422(mobileOpenBodySchema, request.body)),
     );
     app.post('/sandbox/api/mobile-wallet/send', async (request) =>
-      sendMobileMessage(deps, parseOr422(mobileSendBodySchema, request.body)),
+      sendMobileMessage(deps, parseOr422(mobileSendBodySchema, request.body), addressKey(request.ip)),
     );
     app.get(WALLETS_LIST_PATH, async (_request, reply) =>
       reply.header('cache-control', 'no-cache').send(walletsList(deps.config)),

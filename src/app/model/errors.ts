@@ -4,6 +4,7 @@ import {
   type DetailErrorCode,
   type ErrorCode,
   type OperatorErrorCode,
+  type SandboxErrorCode,
   isInvalidInitData,
   requestFailed,
 } from '@/shared/api';
@@ -34,8 +35,9 @@ const OTHER_KEYS: Readonly<Record<string, MessageKey>> = {
   badRequest: 'error.unknown',
   conflict: 'error.unknown',
 } as const satisfies Partial<Record<ErrorCode, MessageKey>>;
-// The console's own refusals never reach the Mini App (contract/errors.ts OPERATOR_ERROR_MESSAGES).
-type OtherKeyed = 'notAMember' | 'payloadTooLarge' | DetailErrorCode | OperatorErrorCode;
+// The console's own refusals and the sandbox's never reach the Mini App (contract/errors.ts
+// OPERATOR_ERROR_MESSAGES, SANDBOX_ERROR_MESSAGES).
+type OtherKeyed = 'notAMember' | 'payloadTooLarge' | DetailErrorCode | OperatorErrorCode | SandboxErrorCode;
 /** The codes (if any) with neither a `server.` nor a `validation.` text: a compile error names them. */
 type WithoutText<C extends string> = C extends unknown
   ? `server.${C}` extends MessageKey

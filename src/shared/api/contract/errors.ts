@@ -156,6 +156,21 @@ export const OPERATOR_ERROR_MESSAGES = {
 } as const;
 
 /**
+ * The sandbox's own refusals (server/sandbox/, sandbox mode only): its pages and tools show the `msg` as
+ * written, and the Mini App never meets them, so its catalogues leave them out (docs/security.md
+ * "The sandbox's pages and API").
+ */
+export const SANDBOX_ERROR_MESSAGES = {
+  /** 403: a browser call from another site that would change the sandbox (server/sandbox/origin.ts). */
+  crossSiteRequest:
+    'The sandbox takes changes only from its own pages: this call came from another site, so nothing was done',
+  /** 429: the TON Connect bridge holds this many open streams already (server/sandbox/bridge/limits.ts). */
+  bridgeTooManyStreams: 'Too many open bridge streams {per} (at most {max}): close one first',
+  /** 429: the bridge stores this many unexpired messages already (server/sandbox/bridge/limits.ts). */
+  bridgeTooManyMessages: 'Too many unexpired bridge messages {per} (at most {max}): wait until they expire',
+} as const;
+
+/**
  * Codes whose `msg` is a detail of its own, shown as written: validation (a 422 whose first problem is no
  * contract text: 'init_data is required', a malformed address), badRequest (another 400: Fastify's, the
  * sandbox's), conflict (an operator's 409). Operator and sandbox answers may also send their own `msg`
@@ -179,8 +194,14 @@ export type ServerMessageCode = keyof typeof SERVER_MESSAGES;
 export type ValidationCode = keyof typeof VALIDATION_MESSAGES;
 export type DetailErrorCode = (typeof DETAIL_ERROR_CODES)[number];
 export type OperatorErrorCode = keyof typeof OPERATOR_ERROR_MESSAGES;
+export type SandboxErrorCode = keyof typeof SANDBOX_ERROR_MESSAGES;
 export type ErrorCode =
-  ServerMessageCode | ValidationCode | keyof typeof OTHER_ERROR_MESSAGES | OperatorErrorCode | DetailErrorCode;
+  | ServerMessageCode
+  | ValidationCode
+  | keyof typeof OTHER_ERROR_MESSAGES
+  | OperatorErrorCode
+  | SandboxErrorCode
+  | DetailErrorCode;
 
 /** Every code with its English text (template); a detail code's text is its msg, so it has none here. */
 // Built by calls marked pure: the client imports this module for VALIDATION_MESSAGES and fillText only,
@@ -191,6 +212,7 @@ export const ERROR_TEXTS: Readonly<Record<Exclude<ErrorCode, DetailErrorCode>, s
   VALIDATION_MESSAGES,
   OTHER_ERROR_MESSAGES,
   OPERATOR_ERROR_MESSAGES,
+  SANDBOX_ERROR_MESSAGES,
 );
 
 /** Every error code the server can send (the error body's enum). */
