@@ -3,8 +3,11 @@
  * bundled by rolldown into dist-server/*.js (ES modules, Node 20), with the files the server reads at
  * run time copied under dist-server/files/ (server/lib/files.ts lists them). Every package stays an
  * import of node_modules, so the install is `npm ci --omit=dev` and `node dist-server/main.js`: no
- * TypeScript loader, no dev dependency (docs/deploy.md; tests/install/ proves it).
+ * TypeScript loader, no dev dependency (docs/deploy.md; tests/install/ proves it). The build writes in which
+ * build it is (server/lib/build-info.ts): package.json's version, and the commit when it runs in a git
+ * checkout (a Docker build has no .git: no commit then).
  */
+import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -16,12 +19,24 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT_DIR = join(ROOT, 'dist-server');
 const ENTRIES = ['main', 'cluster', 'operator'] as const;
 
+/** The checkout's commit (short hash), or '' outside a git checkout. */
+function sourceCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return '';
+  }
+}
+
 /** A package's name from an import specifier: `@ton/core/dist/x` → `@ton/core`, `pg` → `pg`. */
 const packageOf = (specifier: string) =>
   specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
 
 async function main(): Promise<void> {
   const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+    version: string;
     dependencies: Record<string, string>;
   };
   const runtime = new Set(Object.keys(manifest.dependencies));
@@ -34,6 +49,12 @@ async function main(): Promise<void> {
     platform: 'node',
     tsconfig: join(ROOT, 'tsconfig.json'),
     resolve: { alias: { '@': join(ROOT, 'src') } },
+    transform: {
+      define: {
+        __BUILD_VERSION__: JSON.stringify(manifest.version),
+        __BUILD_COMMIT__: JSON.stringify(sourceCommit()),
+      },
+    },
     external: (id, _importer, isResolved) => {
       if (isResolved || id.startsWith('.') || id.startsWith('/') || id.startsWith('@/') || id.startsWith('\0'))
         return false;

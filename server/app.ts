@@ -7,7 +7,6 @@ import fastifyCompress from '@fastify/compress';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TonClient } from '@ton/ton';
 import Fastify, {
-  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -42,6 +41,8 @@ import { ledgerRoutes } from './ledger/routes';
 import { DatabaseUnavailableError } from './db/faults';
 import { registerDraining } from './http/draining';
 import { registerProtection } from './http/protection';
+import { refuse } from './http/refusals';
+import { RequestLogs } from './http/request-logs';
 import { DomainError, TooManyRequestsError, ValidationError } from './lib/errors';
 import { type BotApi, createBotApi } from './lib/bot-api';
 import { DEFAULT_DIST_DIR } from './lib/files';
@@ -170,8 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: false,
     // The router's own refusals (a path segment over 100 characters, a malformed URL) in the `{msg}` shape.
     frameworkErrors: routerErrorHandler,
-    // Fastify's two info lines per request cost ~0.1 ms of CPU a call: at debug instead; a
-    // failed request (an error, a 5xx) is always logged.
+    // Fastify's two info lines per request at debug; a server error always at error, a deliberate refusal
+    // (draining, maintenance, overload, database down) never (server/http/request-logs.ts).
     logController: new RequestLogs(),
   });
   const sandbox = await loadSandbox(config, db, options.sandboxPurgeIntervalMs);
@@ -344,21 +345,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-/** Per-request log lines at debug (off at the default info level); errors and 5xx answers at error, always. */
-class RequestLogs extends LogController {
-  override incomingRequest(request: FastifyRequest): void {
-    request.log.debug({ req: request }, 'incoming request');
-  }
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error || reply.statusCode >= 500) {
-      reply.log.error({ res: reply, err: error ?? undefined, responseTime: reply.elapsedTime }, 'request failed');
-    } else {
-      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    }
-  }
-}
-
 /** The one place errors become responses: `{msg, code}` always (a template's `params`), field details for 422, never a stack. */
 async function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ValidationError) {
@@ -368,9 +354,9 @@ async function errorHandler(error: FastifyError, request: FastifyRequest, reply:
       .send({ msg: error.message, code: error.code, ...paramsOf(error), errors } satisfies ErrorBody);
   }
   if (error instanceof DatabaseUnavailableError) {
-    // The database cannot answer now (down, frozen, restarting): a bounded, retryable 503, logged once.
-    request.log.warn({ err: error.cause }, 'database unavailable');
-    return reply
+    // The database cannot answer now (down, frozen, restarting): a bounded, retryable 503, a refusal the
+    // request logs summarise (a warning a window, with the cause), not an error line per request.
+    return refuse(reply, 'database', error.cause)
       .code(503)
       .header('retry-after', '5')
       .send({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' } satisfies ErrorBody);

@@ -12,6 +12,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './config';
 import { COMPILED, entryScript } from './lib/files';
+import { logFormatOf, processLog, startLogFormat } from './lib/process-log';
 
 const RESTART_DELAY_MS = 1_000;
 
@@ -24,8 +25,12 @@ function workerCount(arg: string | undefined): number {
   return n;
 }
 
+// JSON lines in production, like the workers' (server/lib/process-log.ts).
+let log = processLog(startLogFormat());
+
 function startPrimary(): void {
   const config = loadConfig();
+  log = processLog(logFormatOf(config));
   if (!config.databaseUrl) {
     throw new ConfigError(
       'start:cluster needs DATABASE_URL: several processes share one Postgres (the embedded PGlite belongs to one process). Use npm start without it.',
@@ -42,16 +47,17 @@ function startPrimary(): void {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    console.error(
-      `worker ${worker.process.pid} exited (${signal ?? code}); starting another in ${RESTART_DELAY_MS} ms`,
-    );
+    log.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another in ${RESTART_DELAY_MS} ms`, {
+      worker: worker.process.pid,
+      exit: signal ?? code,
+    });
     setTimeout(fork, RESTART_DELAY_MS);
   });
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(130);
     stopping = true;
-    console.log(`\n${signal}: stopping ${n} processes…`);
+    log.info(`${signal}: stopping ${n} processes…`, { signal });
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(0);
     for (const worker of workers) worker?.process.kill('SIGTERM');
@@ -59,7 +65,7 @@ function startPrimary(): void {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
-  console.log(`Cluster:  ${n} processes on ${config.publicUrl} (one Postgres)`);
+  log.info(`Cluster:  ${n} processes on ${config.publicUrl} (one Postgres)`, { processes: n });
   for (let i = 0; i < n; i++) fork();
 }
 
@@ -67,7 +73,8 @@ if (cluster.isPrimary) {
   try {
     startPrimary();
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
+    if (error instanceof ConfigError) log.fatal(error.message);
+    else log.fatal('start failed', { err: error });
     process.exit(1);
   }
 }

@@ -4,17 +4,19 @@
  * on a SIGTERM: here the signal reaches onShutdownSignal and the shutdown is graceful.
  */
 import { ConfigError, loadConfig } from './config';
+import { announceStart, logFormatOf, processLog, startLogFormat } from './lib/process-log';
 import { onShutdownSignal, startServer } from './start';
 
+// JSON lines in production, the banner and a refused start included (server/lib/process-log.ts).
+let log = processLog(startLogFormat());
 try {
   const config = loadConfig();
+  log = processLog(logFormatOf(config));
   const server = await startServer(config);
-  console.log(`Mode:     ${config.mode}`);
-  console.log(`Listen:   ${server.address}`);
-  console.log(`App:      ${config.publicUrl}/`);
-  if (config.mode === 'sandbox') console.log(`Launcher: ${config.publicUrl}/sandbox/`);
-  onShutdownSignal(server.close, config.faults.shutdownTimeoutMs);
+  announceStart(log, config, server.address);
+  onShutdownSignal(server.close, config.faults.shutdownTimeoutMs, log);
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  if (error instanceof ConfigError) log.fatal(error.message);
+  else log.fatal('start failed', { err: error });
   process.exit(1);
 }

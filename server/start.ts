@@ -12,6 +12,7 @@ import { type EventBus, createInProcessBus } from './events/bus';
 import { createPgEventBus } from './events/pg-bus';
 import { createBackgroundJobs } from './jobs';
 import { createTonNodeClient } from './lib/ton-node';
+import { type ProcessLog, processLog } from './lib/process-log';
 import { Metrics } from './observability/metrics';
 
 export interface RunningServer {
@@ -114,24 +115,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Ctrl-C / SIGTERM: stop accepting, finish, close the database, exit 0; a second signal exits at once
- * (130), and so does a shutdown still running after `timeoutMs` (1).
+ * (130), and so does a shutdown still running after `timeoutMs` (1). Said in `log`'s format (JSON in production).
  */
-export function onShutdownSignal(stop: () => Promise<void>, timeoutMs = 0): void {
+export function onShutdownSignal(stop: () => Promise<void>, timeoutMs = 0, log: ProcessLog = processLog('text')): void {
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(130);
     stopping = true;
-    console.log(`\n${signal}: shutting down…`);
+    log.info(`${signal}: shutting down…`, { signal });
     if (timeoutMs > 0) {
       setTimeout(() => {
-        console.error(`still shutting down after ${timeoutMs} ms: exiting`);
+        log.error(`still shutting down after ${timeoutMs} ms: exiting`, { timeoutMs });
         process.exit(1);
       }, timeoutMs).unref();
     }
     stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(error);
+        log.error('shutdown failed', { err: error });
         process.exit(1);
       },
     );

@@ -16,6 +16,7 @@ import { currentUser } from '../http/auth-context';
 import { areaOf } from '../http/paths';
 import type { Deps } from '../deps';
 import { isDatabaseFault } from '../db/faults';
+import { refuse } from '../http/refusals';
 import { ForbiddenError } from '../lib/errors';
 import { isMaintenanceOn } from '../maintenance/service';
 import { isCommunityMember } from '../users/service';
@@ -57,7 +58,8 @@ export function maintenanceGate(deps: Pick<Deps, 'db'>) {
       throw error;
     }
     if (!on) return;
-    await reply
+    // An operator's choice, not an error: a refusal (server/http/refusals.ts), a debug line each.
+    await refuse(reply, 'maintenance')
       .code(503)
       .header('retry-after', '10')
       .send({ msg: MAINTENANCE_ON_DETAIL, code: 'maintenance' } satisfies ErrorBody);

@@ -2,7 +2,8 @@
  * Graceful shutdown, the HTTP side (docs/operations.md "Shutdown"): once draining starts, every new request is
  * answered 503 {msg} (Fastify's own 503 while closing has another body) and every answer carries
  * `Connection: close`, so keep-alive clients and load balancers move to another process before this one
- * stops listening. Requests already running finish as usual.
+ * stops listening. Requests already running finish as usual. Those 503s are a refusal (./refusals.ts), no
+ * error: logged as debug lines, counted in http_refusals_total{reason="draining"}.
  *
  * The listener closes only once requests have stopped arriving (`quiet`): closing it also cuts the
  * keep-alive connections Node counts as idle, and one whose next request is still unread in the socket
@@ -11,6 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
+import { refuse } from './refusals';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,6 +43,8 @@ export function registerDraining(app: FastifyInstance): void {
   let draining = false;
   let lastArrival = performance.now();
   app.decorate('startDraining', () => {
+    // One line for the whole drain: its refusals are the server's choice, debug lines each (./request-logs.ts).
+    if (!draining) app.log.info('draining: new requests are refused 503 until the process exits');
     draining = true;
   });
   app.decorate('isDraining', {
@@ -64,7 +68,7 @@ export function registerDraining(app: FastifyInstance): void {
     if (request.routeOptions.config.probe) return;
     lastArrival = performance.now();
     if (!draining) return;
-    await reply
+    await refuse(reply, 'draining')
       .code(503)
       .header('connection', 'close')
       .header('retry-after', '5')

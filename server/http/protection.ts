@@ -22,6 +22,7 @@ import type { Config } from '../config';
 import type { Queryable } from '../db/index';
 import { TooManyRequestsError } from '../lib/errors';
 import { databaseRateLimitStore } from './rate-limit-store';
+import { refuse } from './refusals';
 
 /** Sign-in and refresh: limited per address (there is no verified user yet). */
 export const SIGN_IN_CALLS: ReadonlySet<CallName> = new Set(['register', 'refresh']);
@@ -209,8 +210,9 @@ export async function registerProtection(
     maxEventLoopDelay: faults.loadMaxEventLoopDelayMs,
     maxHeapUsedBytes: faults.loadMaxHeapUsedBytes,
     retryAfter: 10,
+    // Shed load is a refusal (./refusals.ts): a warning a window in the logs, not an error line a request.
     pressureHandler: async (_request, reply) => {
-      await reply
+      await refuse(reply, 'overloaded')
         .code(503)
         .header('retry-after', '10')
         .send({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' } satisfies ErrorBody);

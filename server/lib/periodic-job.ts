@@ -34,12 +34,18 @@ export interface PeriodicJobOptions {
   observer?: JobObserver | undefined;
 }
 
+/** How a run ended: `ok`, `failed` (it threw), or `skipped` (another process held the lock). */
+export const JOB_OUTCOMES = ['ok', 'failed', 'skipped'] as const;
+export type JobOutcome = (typeof JOB_OUTCOMES)[number];
+
 /**
- * How a job's runs ended: `ok`, `failed` (it threw), or `skipped` (another process held the lock). Handed in
- * by the composition root, so this module knows no metrics.
+ * Told of each job as it is created, and of how each of its runs ended. Handed in by the composition root,
+ * so this module knows no metrics.
  */
 export interface JobObserver {
-  ran(job: string, outcome: 'ok' | 'failed' | 'skipped'): void;
+  /** The job exists in this process (before its first run): its figures start from here. */
+  created(job: string): void;
+  ran(job: string, outcome: JobOutcome): void;
 }
 
 /** Runs `fn` unless another process holds `lockKey` (Postgres); returns whether it ran. */
@@ -60,6 +66,7 @@ export async function runExclusively(db: Db, lockKey: number, fn: () => Promise<
 }
 
 export function createPeriodicJob(options: PeriodicJobOptions): PeriodicJob {
+  options.observer?.created(options.name);
   let current: Promise<boolean> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running = false;

@@ -103,7 +103,8 @@ const parseBody = (text: string): unknown => {
  * `http` (another answer the call refuses: 4xx, 5xx), `network` (no answer: connection refused or reset,
  * timed out), `queue_full` (refused before sending: its turn was more than TON_NODE_MAX_QUEUE_MS away).
  */
-export type TonNodeErrorKind = 'rate_limited' | 'http' | 'network' | 'queue_full';
+export const TON_NODE_ERROR_KINDS = ['rate_limited', 'http', 'network', 'queue_full'] as const;
+export type TonNodeErrorKind = (typeof TON_NODE_ERROR_KINDS)[number];
 
 export interface TonNodeTransportOptions {
   /** Sent as X-API-Key on every call when set. */

@@ -22,6 +22,20 @@ export interface NotificationParams {
 
 export type NotificationKind = keyof NotificationParams;
 
+/** Every kind, as a list (the metrics count each from the start); a record, so a new kind cannot be left out. */
+const KINDS: Record<NotificationKind, true> = {
+  payout_completed: true,
+  payout_refunded: true,
+  mint_active: true,
+  task_approved: true,
+  task_rejected: true,
+  referral_joined: true,
+  referral_reward: true,
+  farm_activated: true,
+  stake_completed: true,
+};
+export const NOTIFICATION_KINDS = Object.keys(KINDS) as NotificationKind[];
+
 export interface NewNotification<K extends NotificationKind = NotificationKind> {
   userId: number;
   kind: K;

@@ -47,6 +47,7 @@ import {
 import { renderMessage } from './texts';
 
 export type { NewNotification, NotificationKind, NotificationParams } from './queries';
+export { NOTIFICATION_KINDS } from './queries';
 
 /**
  * Queues a notification in the caller's transaction; true when it wrote a row (false: the event had one).
@@ -57,7 +58,8 @@ export async function notify<K extends NotificationKind>(q: Queryable, n: NewNot
 }
 
 /** How one row ended in a run (the metric's `outcome`). */
-export type SendOutcome = 'sent' | 'skipped' | 'retry' | 'rate_limited' | 'blocked' | 'failed';
+export const SEND_OUTCOMES = ['sent', 'skipped', 'retry', 'rate_limited', 'blocked', 'failed'] as const;
+export type SendOutcome = (typeof SEND_OUTCOMES)[number];
 
 export interface SendLimits {
   perSecond: number;

@@ -14,6 +14,8 @@ import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
 import type { Config } from '../config';
 import type { Queryable } from '../db/index';
 import { bearerToken } from '../http/auth-context';
+import { refuse } from '../http/refusals';
+import { BUILD_INFO } from '../lib/build-info';
 import { UnauthorizedError } from '../lib/errors';
 import { secretMatcher } from '../lib/secret';
 import { readiness } from './health';
@@ -56,18 +58,24 @@ export function observabilityRoutes(options: ObservabilityOptions) {
     // Liveness and metrics go on under load shedding: a busy process is alive, and its metrics say why it
     // sheds. Readiness turns unready instead, so a balancer sends elsewhere.
     const passUnderPressure = () => undefined;
+    // An unready answer is for the balancer, and its reason is logged where it arises: a refusal, no error.
     const unreadyUnderPressure = async (_request: FastifyRequest, reply: FastifyReply) => {
-      await reply.code(503).header('cache-control', 'no-store').send({ status: 'unready', reason: 'overloaded' });
+      await refuse(reply, 'unready')
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ status: 'unready', reason: 'overloaded' });
     };
 
     app.get('/healthz', { config: { probe: true, pressureHandler: passUnderPressure } }, async (_request, reply) =>
-      reply.header('cache-control', 'no-store').send({ status: 'ok', draining: app.isDraining }),
+      reply
+        .header('cache-control', 'no-store')
+        .send({ status: 'ok', draining: app.isDraining, version: BUILD_INFO.version }),
     );
 
     app.get('/readyz', { config: { probe: true, pressureHandler: unreadyUnderPressure } }, async (_request, reply) => {
       const reason = await ready();
       reply.header('cache-control', 'no-store');
-      if (reason) return reply.code(503).send({ status: 'unready', reason });
+      if (reason) return refuse(reply, 'unready').code(503).send({ status: 'unready', reason });
       return reply.send({ status: 'ready' });
     });
 

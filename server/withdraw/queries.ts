@@ -244,6 +244,10 @@ export interface PayoutQueue {
   waiting: number;
   /** Failed and not bounced back: an operator refunds or retries them. */
   failed: number;
+  /** Nanotons of the queued ones (what the hot wallet must cover next). */
+  queuedTon: bigint;
+  /** Seconds the oldest queued or sending one has waited; 0 when none does. */
+  oldestSeconds: number;
 }
 
 /**
@@ -251,11 +255,21 @@ export interface PayoutQueue {
  * only grow, and say nothing about what waits.
  */
 export async function payoutQueue(q: Queryable): Promise<PayoutQueue> {
-  const [row] = await q.query<PayoutQueue>(
+  const [row] = await q.query<{
+    queued: number;
+    sending: number;
+    waiting: number;
+    failed: number;
+    queued_ton: string;
+    oldest_seconds: number;
+  }>(
     `SELECT count(*) FILTER (WHERE status = 'queued')::int AS queued,
             count(*) FILTER (WHERE status = 'sending')::int AS sending,
             count(*) FILTER (WHERE status IN ('queued', 'sending') AND error IS NOT NULL)::int AS waiting,
-            count(*) FILTER (WHERE status = 'failed' AND bounced_tx_hash IS NULL)::int AS failed
+            count(*) FILTER (WHERE status = 'failed' AND bounced_tx_hash IS NULL)::int AS failed,
+            COALESCE(sum(ton_amount) FILTER (WHERE status = 'queued'), 0)::text AS queued_ton,
+            COALESCE(EXTRACT(EPOCH FROM now() - min(created_at) FILTER (WHERE status IN ('queued', 'sending'))), 0)::float8
+              AS oldest_seconds
      FROM withdrawals WHERE status IN ('queued', 'sending', 'failed')`,
   );
   return {
@@ -263,6 +277,8 @@ export async function payoutQueue(q: Queryable): Promise<PayoutQueue> {
     sending: Number(row?.sending ?? 0),
     waiting: Number(row?.waiting ?? 0),
     failed: Number(row?.failed ?? 0),
+    queuedTon: BigInt(row?.queued_ton ?? 0),
+    oldestSeconds: Math.max(0, Number(row?.oldest_seconds ?? 0)),
   };
 }
 

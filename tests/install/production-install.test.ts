@@ -12,7 +12,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,7 @@ import { type PostgresServer, startPostgres } from '../server/support/postgres-s
 import { type ServerProcess, spawnServer } from '../server/support/server-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PACKAGE_VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const run = promisify(execFile);
 
 /** A production bot token of Telegram's shape, made for this run: nothing else signs with it. */
@@ -198,9 +199,18 @@ describe('the production install', () => {
     }
   });
 
-  it('starts in production mode without loading the sandbox', () => {
-    expect(production.output()).toMatch(/Mode:\s+production/);
-    expect(production.output()).not.toMatch(/Launcher:/);
+  it('starts in production mode without loading the sandbox, saying so in JSON lines only', () => {
+    const lines = production
+      .output()
+      .split('\n')
+      .filter((line) => line.trim());
+    // One format in production (docs/operations.md "Logs"): every line the process wrote is JSON.
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const banner = records.find((record) => record.msg === 'started');
+    expect(banner).toMatchObject({ level: 30, mode: 'production', version: PACKAGE_VERSION, node: process.version });
+    // The build wrote in the commit it was built from, when it ran in a git checkout.
+    expect(String(banner?.commit)).toMatch(/^([0-9a-f]{12}|null)$/);
+    expect(banner).not.toHaveProperty('launcher');
   });
 
   it('serves the app and its config: production, no sandbox wallet list', async () => {
@@ -216,7 +226,7 @@ describe('the production install', () => {
   it('answers the probes: alive, ready, and metrics for the bearer of METRICS_TOKEN only', async () => {
     const health = await fetch(`${production.base}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', draining: false, version: PACKAGE_VERSION });
     const ready = await fetch(`${production.base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready' });
@@ -228,6 +238,7 @@ describe('the production install', () => {
     const text = await metrics.text();
     expect(text).toMatch(/^http_request_duration_seconds_count\{.*route="\/readyz".*\} \d+$/m);
     expect(text).toMatch(/^db_pool_connections\{state="idle"\} \d+$/m);
+    expect(text).toContain(`app_build_info{version="${PACKAGE_VERSION}",commit="`);
   });
 
   it('signs a user in with the production bot token, and sees the payment of a mint', async () => {

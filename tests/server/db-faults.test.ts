@@ -162,11 +162,12 @@ describe('/readyz and /metrics through an outage', () => {
   }
   const unready = { status: 'unready', reason: 'database' };
 
-  it('stopped: /readyz 503 {reason: database}, /healthz 200, /metrics without the payout queue; 200 again once it is back', async () => {
+  it('stopped: /readyz 503 {reason: database}, /healthz 200, /metrics without the payout queue and database_up 0; 200 again once it is back', async () => {
     expect((await get('/readyz')).json()).toEqual({ status: 'ready' });
     const up = (await get('/metrics')).body;
     expect(up).toMatch(/^db_pool_connections\{state="idle"\} \d+$/m);
     expect(up).toMatch(/^payout_withdrawals\{status="queued"\} \d+$/m);
+    expect(up).toMatch(/^database_up 1$/m);
 
     await server.halt();
     try {
@@ -175,6 +176,8 @@ describe('/readyz and /metrics through an outage', () => {
       const down = await get('/metrics');
       expect(down.statusCode).toBe(200);
       expect(down.body).not.toMatch(/^payout_withdrawals\{/m);
+      // What the DatabaseDown alert reads (deploy/prometheus/alerts.yml).
+      expect(down.body).toMatch(/^database_up 0$/m);
     } finally {
       await server.start();
     }

@@ -4,7 +4,7 @@
  * payout queue's, the node's and the rate limits' figures, METRICS_TOKEN in production, and none of the three
  * answered by the SPA fallback or the maintenance gate. The database outage is tests/server/db-faults.test.ts's.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
+import { DatabaseUnavailableError } from '../../server/db/faults';
 import { createBackgroundJobs } from '../../server/jobs';
 import { createPeriodicJob } from '../../server/lib/periodic-job';
 import { tonNodeAdapter } from '../../server/lib/ton-node';
@@ -33,6 +34,9 @@ const distDir = mkdtempSync(path.join(tmpdir(), 'dist-'));
 writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head></head><body>app</body></html>');
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
+const PACKAGE_VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 let ctx: TestContext;
 let metrics: Metrics;
@@ -83,7 +87,7 @@ describe('health', () => {
     const response = await get('/healthz');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ status: 'ok', draining: false });
+    expect(response.json()).toEqual({ status: 'ok', draining: false, version: PACKAGE_VERSION });
   });
 
   it('/readyz answers 200 JSON when the database answers and every migration is applied', async () => {
@@ -117,7 +121,7 @@ describe('health', () => {
       expect(ready.headers.connection).toBe('close');
       const live = await get('/healthz', {}, app);
       expect(live.statusCode).toBe(200);
-      expect(live.json()).toEqual({ status: 'ok', draining: true });
+      expect(live.json()).toEqual({ status: 'ok', draining: true, version: PACKAGE_VERSION });
       expect((await get('/api/maintenance/', {}, app)).statusCode).toBe(503);
     } finally {
       await app.close();
@@ -213,6 +217,12 @@ describe('metrics', () => {
     }
   });
 
+  it("says which build runs: app_build_info{version, node} 1, the version package.json's", async () => {
+    const text = await scrape();
+    expect(text).toContain('# TYPE app_build_info gauge\n');
+    expect(sample(text, 'app_build_info', { version: PACKAGE_VERSION, node: process.version })).toBe(1);
+  });
+
   it('counts open sockets', async () => {
     const base = (await ctx.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
     const ws = new WebSocket(`${base}/api/ws/`);
@@ -229,9 +239,16 @@ describe('metrics', () => {
 
   it("reads the payout queue at scrape time, and the jobs' runs, the hot wallet's balance and the watcher's lag from the jobs", async () => {
     const user = await fundedUser(ctx, 10n);
-    const before = sample(await scrape(), 'payout_withdrawals', { status: 'queued' }) ?? 0;
+    const before = await scrape();
+    const queuedBefore = sample(before, 'payout_withdrawals', { status: 'queued' }) ?? 0;
     await queue(ctx, user.userId, 1n * TON, newRecipient().text);
-    expect(sample(await scrape(), 'payout_withdrawals', { status: 'queued' })).toBe(before + 1);
+    const queued = await scrape();
+    expect(sample(queued, 'payout_withdrawals', { status: 'queued' })).toBe(queuedBefore + 1);
+    expect(sample(queued, 'payout_withdrawals_queued_ton')).toBe(
+      (sample(before, 'payout_withdrawals_queued_ton') ?? 0) + 1,
+    );
+    expect(sample(queued, 'payout_withdrawals_oldest_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sample(queued, 'database_up')).toBe(1);
 
     const hot = await newHotWallet(ctx, 7n * TON);
     const jobs = createBackgroundJobs({
@@ -243,21 +260,23 @@ describe('metrics', () => {
       hotWallet: hot.keys,
       metrics,
     });
+    const wallet = hot.wallet.address.toString({ urlSafe: true, bounceable: true });
+    // Not read yet: unknown (NaN), not 0, so no "below" rule fires on a balance nobody read.
+    expect(sample(await scrape(), 'hot_wallet_balance_ton', { wallet })).toBeNaN();
     expect(await jobs.payouts?.runOnce()).toBe(true);
     expect(await jobs.watcher?.runOnce()).toBe(true);
     expect(await jobs.settlement.runOnce()).toBe(true);
     const text = await scrape();
-    expect(sample(text, 'job_runs_total', { job: 'payouts', outcome: 'ok' })).toBe(1);
-    expect(sample(text, 'job_runs_total', { job: 'treasury-watcher', outcome: 'ok' })).toBe(1);
-    expect(sample(text, 'job_last_success_timestamp_seconds', { job: 'settlement' })).toBeGreaterThan(
+    expect(sample(text, 'job_runs_total', { worker: 'payouts', outcome: 'ok' })).toBe(1);
+    expect(sample(text, 'job_runs_total', { worker: 'treasury-watcher', outcome: 'ok' })).toBe(1);
+    expect(sample(text, 'job_last_success_timestamp_seconds', { worker: 'settlement' })).toBeGreaterThan(
       Date.now() / 1000 - 60,
     );
-    const wallet = hot.wallet.address.toString({ urlSafe: true, bounceable: true });
     expect(sample(text, 'hot_wallet_balance_ton', { wallet })).toBe(7);
     expect(sample(text, 'treasury_watcher_lag_seconds', { treasury: ctx.config.treasuryAddress ?? '' })).toBe(0);
   });
 
-  it('counts a failed job run as failed, with no new last success', async () => {
+  it('counts a failed job run as failed; a job that never succeeded here has 0 as its last success', async () => {
     const job = createPeriodicJob({
       name: 'breaks',
       intervalMs: 60_000,
@@ -269,10 +288,46 @@ describe('metrics', () => {
       onError: () => undefined,
       observer: metrics.jobs,
     });
+    // Its series are there from its creation: every outcome counted 0, and no success yet.
+    const created = await scrape();
+    for (const outcome of ['ok', 'failed', 'skipped']) {
+      expect(sample(created, 'job_runs_total', { worker: 'breaks', outcome }), outcome).toBe(0);
+    }
+    expect(sample(created, 'job_last_success_timestamp_seconds', { worker: 'breaks' })).toBe(0);
     await expect(job.runOnce()).rejects.toThrow('broken');
     const text = await scrape();
-    expect(sample(text, 'job_runs_total', { job: 'breaks', outcome: 'failed' })).toBe(1);
-    expect(sample(text, 'job_last_success_timestamp_seconds', { job: 'breaks' })).toBeUndefined();
+    expect(sample(text, 'job_runs_total', { worker: 'breaks', outcome: 'failed' })).toBe(1);
+    expect(sample(text, 'job_last_success_timestamp_seconds', { worker: 'breaks' })).toBe(0);
+  });
+
+  it('counts server errors apart from deliberate refusals (a database outage, draining, /readyz 503)', async () => {
+    const own = new Metrics();
+    const app = await buildApp({ config: ctx.config, db: ctx.db, logger: false, metrics: own });
+    app.get('/api/test-boom', async () => {
+      throw new Error('boom');
+    });
+    app.get('/api/test-db-down', async () => {
+      throw new DatabaseUnavailableError(new Error('connect ECONNREFUSED'));
+    });
+    try {
+      const fresh = await scrape(app);
+      expect(sample(fresh, 'http_server_errors_total')).toBe(0);
+      for (const reason of ['draining', 'maintenance', 'overloaded', 'database', 'unready']) {
+        expect(sample(fresh, 'http_refusals_total', { reason }), reason).toBe(0);
+      }
+      expect((await get('/api/test-boom', {}, app)).statusCode).toBe(500);
+      expect((await get('/api/test-db-down', {}, app)).statusCode).toBe(503);
+      app.startDraining();
+      expect((await get('/api/maintenance/', {}, app)).statusCode).toBe(503);
+      expect((await get('/readyz', {}, app)).statusCode).toBe(503);
+      const text = await scrape(app);
+      expect(sample(text, 'http_server_errors_total')).toBe(1);
+      expect(sample(text, 'http_refusals_total', { reason: 'database' })).toBe(1);
+      expect(sample(text, 'http_refusals_total', { reason: 'draining' })).toBe(1);
+      expect(sample(text, 'http_refusals_total', { reason: 'unready' })).toBe(1);
+    } finally {
+      await app.close();
+    }
   });
 
   it("counts the node's errors by kind, 429 included", async () => {

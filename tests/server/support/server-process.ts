@@ -25,7 +25,7 @@ export interface SpawnServerOptions {
   startTimeoutMs?: number;
 }
 
-/** Starts `node <args>` and waits for its `Listen:` line. */
+/** Starts `node <args>` and waits for its banner: the `Listen:` line, or in production the JSON line's `listen`. */
 export function spawnServer(options: SpawnServerOptions): Promise<ServerProcess> {
   const child = spawn(process.execPath, options.args, {
     cwd: options.cwd ?? ROOT,
@@ -42,10 +42,10 @@ export function spawnServer(options: SpawnServerOptions): Promise<ServerProcess>
       options.startTimeoutMs ?? 60_000,
     );
     child.stdout!.on('data', () => {
-      const match = /Listen:\s+(http:\/\/\S+)/.exec(output);
+      const match = /Listen:\s+(http:\/\/\S+)|"listen":"(http:\/\/[^"]+)"/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, base: match[1]!, exited, output: () => output });
+        resolve({ child, base: (match[1] ?? match[2])!, exited, output: () => output });
       }
     });
     void exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
