@@ -3,13 +3,13 @@
  * otherwise, as the app chooses), with the app's own formatter (SPEC §5: TKN 2 decimals, TON 4, thousands
  * by no-break spaces; addresses 3 + 4 characters) and one button that opens the screen it is about.
  * HTML parse mode: everything that came from a user or an operator (names, titles, reasons, addresses)
- * goes through `userText` (server/telegram/html.ts): escaped and inside <code>, where Telegram links no
+ * goes through `userText` (server/lib/telegram-html.ts): escaped and inside <code>, where Telegram links no
  * URL or @mention it contains (docs/security.md "Bot messages"); names are cut to NAME_MAX_CHARACTERS.
  */
 import { type TonNetwork, explorerTransactionUrl } from '@/shared/api/contract';
 import { formatTokens, formatTon, shortenAddress } from '@/shared/lib/format/format-core';
 import { type Language, languageOf } from '../lib/language';
-import { NAME_MAX_CHARACTERS, escapeHtml, userText } from '../telegram/html';
+import { NAME_MAX_CHARACTERS, escapeHtml, userText } from '../lib/telegram-html';
 import type { NotificationKind, NotificationParams } from './queries';
 
 type Lang = Language;

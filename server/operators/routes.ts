@@ -3,7 +3,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps';
-import { auditedWithin } from '../audit/hooks';
+import { auditedWithin } from '../audit/service';
 import { operatorRoute } from '../lib/call-route';
 import { closeOperatorSession, openOperatorSession } from './service';
 

@@ -1,6 +1,6 @@
 /**
  * What someone chose (a friend's first name, a task's title, a reviewer's reason) stays text in the bot's
- * messages (server/telegram/html.ts, docs/security.md "Bot messages"): escaped and inside <code>, where
+ * messages (server/lib/telegram-html.ts, docs/security.md "Bot messages"): escaped and inside <code>, where
  * Telegram links no URL or @mention, and names cut to 32 characters as a person counts them.
  */
 import { describe, expect, it } from 'vitest';
