@@ -1,13 +1,20 @@
 /**
- * Production/sandbox entry point: `node --import tsx server/main.ts` (npm start builds the client first).
- * Node runs it with tsx as a loader, not under tsx's CLI, which SIGKILLs its child ~30 ms after passing
- * on a SIGTERM: here the signal reaches onShutdownSignal and the shutdown is graceful.
+ * The server's entry point: `node dist-server/main.js` (npm start: the sandbox unless production settings
+ * are given), `node dist-server/main.js --production` (the production start: npm run start:prod, the Docker
+ * image, the systemd unit; production or a refusal, never the sandbox), or from source
+ * `node --import tsx server/main.ts`. Node runs it with tsx as a loader, not under tsx's CLI, which
+ * SIGKILLs its child ~30 ms after passing on a SIGTERM: here the signal reaches onShutdownSignal and the
+ * shutdown is graceful.
+ *
+ * A refusal of the settings is printed as its lines, never a stack trace, and exits 1 (docs/deploy.md step 2).
  */
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, readStartArgs } from './config';
 import { onShutdownSignal, startServer } from './start';
 
 try {
-  const config = loadConfig();
+  const { production, positional } = readStartArgs(process.argv.slice(2));
+  if (positional.length > 0) throw new ConfigError(`Refusing to start: unknown argument ${positional.join(' ')}`);
+  const config = loadConfig(process.env, { production });
   const server = await startServer(config);
   console.log(`Mode:     ${config.mode}`);
   console.log(`Listen:   ${server.address}`);

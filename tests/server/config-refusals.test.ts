@@ -50,7 +50,9 @@ describe('PUBLIC_URL', () => {
   });
 
   it('the sandbox keeps its http default and takes an http PUBLIC_URL', () => {
-    expect(loadConfig({ MODE: 'sandbox', PUBLIC_URL: 'http://127.0.0.1:9000' }).publicUrl).toBe('http://127.0.0.1:9000');
+    expect(loadConfig({ MODE: 'sandbox', PUBLIC_URL: 'http://127.0.0.1:9000' }).publicUrl).toBe(
+      'http://127.0.0.1:9000',
+    );
     expect(loadConfig({}).publicUrl).toBe('http://127.0.0.1:8080');
   });
 });
@@ -68,7 +70,7 @@ describe('DATABASE_URL', () => {
   });
 
   it.each([
-    ['a / before digits (parsed as a port, the rest as the path)', 'ab12/34@x'],
+    ['digits then a / (parsed as a port, the rest of it as the path)', '1234/ab'],
     ['a ?', 'ab?cd'],
     ['a #', 'ab#cd'],
     ['a % that is no escape', 'ab%zz'],
@@ -98,7 +100,9 @@ describe('DATABASE_URL', () => {
     ]) {
       expect(loadConfig({ ...PRODUCTION_ENV, DATABASE_URL: url }).databaseUrl).toBe(url);
     }
-    const url = new URL(loadConfig({ ...PRODUCTION_ENV, DATABASE_URL: `postgres://app:${encoded}@h/app` }).databaseUrl!);
+    const url = new URL(
+      loadConfig({ ...PRODUCTION_ENV, DATABASE_URL: `postgres://app:${encoded}@h/app` }).databaseUrl!,
+    );
     expect(decodeURIComponent(url.password)).toBe(BASE64_PASSWORD);
   });
 });
@@ -156,7 +160,8 @@ describe('every problem in one run', () => {
 
 describe('the production start', () => {
   it('with no production setting at all: one line naming every required setting and the settings file', () => {
-    for (const env of [{}, { HOST: '0.0.0.0', PORT: '8080' }, { MODE: 'production' }]) {
+    const envs: Record<string, string>[] = [{}, { HOST: '0.0.0.0', PORT: '8080' }, { MODE: 'production' }];
+    for (const env of envs) {
       const message = refusal(env, { production: true });
       expect(message.split('\n')).toHaveLength(1);
       for (const name of PRODUCTION_REQUIRED_SETTINGS) expect(message).toContain(name);
@@ -193,7 +198,9 @@ describe('the entry point prints a refusal, never a stack trace', () => {
     });
 
   it('a base64 password in DATABASE_URL and an http PUBLIC_URL: exit 1, one line each, nothing else', () => {
-    const password = randomBytes(24).toString('base64').replace(/^[^/]*/, 'a/');
+    const password = randomBytes(24)
+      .toString('base64')
+      .replace(/^[^/]*/, 'a/');
     const result = runMain({
       ...PRODUCTION_ENV,
       PUBLIC_URL: 'http://app.example.com',
@@ -204,7 +211,12 @@ describe('the entry point prints a refusal, never a stack trace', () => {
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^Cannot start in production mode/);
-    expect(lines.slice(1).map((line) => line.trim().split(/[ :]/)[0]).sort()).toEqual(['DATABASE_URL', 'PUBLIC_URL']);
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.trim().split(/[ :]/)[0])
+        .sort(),
+    ).toEqual(['DATABASE_URL', 'PUBLIC_URL']);
     expect(result.stderr).not.toContain(password);
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
