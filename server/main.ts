@@ -6,10 +6,11 @@
  * SIGKILLs its child ~30 ms after passing on a SIGTERM: here the signal reaches onShutdownSignal and the
  * shutdown is graceful.
  *
- * A refusal of the settings is printed as its lines, never a stack trace, and exits 1 (docs/deploy.md step 2).
+ * A refusal (settings, a database that never answered) is printed as its lines, never a stack trace, and
+ * exits 1 (docs/deploy.md step 2).
  */
 import { ConfigError, loadConfig, readStartArgs } from './config';
-import { onShutdownSignal, startServer } from './start';
+import { StartRefusal, onShutdownSignal, startServer } from './start';
 
 try {
   const { production, positional } = readStartArgs(process.argv.slice(2));
@@ -22,6 +23,6 @@ try {
   if (config.mode === 'sandbox') console.log(`Launcher: ${config.publicUrl}/sandbox/`);
   onShutdownSignal(server.close, config.faults.shutdownTimeoutMs);
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof StartRefusal ? error.message : error);
   process.exit(1);
 }

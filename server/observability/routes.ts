@@ -16,7 +16,7 @@ import type { Queryable } from '../db/index';
 import { bearerToken } from '../http/auth-context';
 import { UnauthorizedError } from '../lib/errors';
 import { secretMatcher } from '../lib/secret';
-import { readiness } from './health';
+import { type Unready, readiness } from './health';
 import type { Metrics } from './metrics';
 
 declare module 'fastify' {
@@ -32,6 +32,8 @@ export interface ObservabilityOptions {
   metrics: Metrics;
   /** Overrides READY_DB_TIMEOUT_MS (tests). */
   readyTimeoutMs?: number;
+  /** Before the app serves (server/start.ts): why it is not ready yet, without asking the database. */
+  startPhase?: () => Unready | null;
 }
 
 /** Bearer METRICS_TOKEN (lib/secret.ts compares it). */
@@ -50,6 +52,7 @@ export function observabilityRoutes(options: ObservabilityOptions) {
     const ready = readiness({
       db: options.db,
       isDraining: () => app.isDraining,
+      ...(options.startPhase ? { startPhase: options.startPhase } : {}),
       ...(options.readyTimeoutMs !== undefined ? { timeoutMs: options.readyTimeoutMs } : {}),
     });
     const access = metricsAccess(options.config);
