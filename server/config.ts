@@ -715,7 +715,9 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
         'are required): write them in .env, see docs/deploy.md step 2';
       throw new ConfigError([nothing, ...problems].join('\n  '));
     }
-    problems.push(...productionProblems(read), ...networkProblems(e, tonNetwork, env.TREASURY_ADDRESS));
+    // The treasury as written (its form says its network), once it parsed: a malformed one has its own line.
+    const treasuryText = e.TREASURY_ADDRESS === undefined ? undefined : env.TREASURY_ADDRESS;
+    problems.push(...productionProblems(read), ...networkProblems(e, tonNetwork, treasuryText));
   }
   if (problems.length > 0) {
     const heading = mode === 'production' ? 'Cannot start in production mode:' : 'Invalid settings:';

@@ -151,6 +151,15 @@ describe('every problem in one run', () => {
     expect(problemLines(message)).toHaveLength(6);
   });
 
+  it('a treasury address with a broken checksum is one line beside the others, not a crash', () => {
+    const { BOT_USERNAME: _missing, ...rest } = PRODUCTION_ENV;
+    const friendly = 'EQC5z_Y8Fc8hsNzaMi9PbBEE6pwvuCP6jm01k6omUwfSgtSA';
+    const message = refusal({ ...rest, TREASURY_ADDRESS: friendly });
+    expect(lineNaming(message, 'TREASURY_ADDRESS')).toMatch(/^TREASURY_ADDRESS: a TON address/);
+    lineNaming(message, 'BOT_USERNAME');
+    expect(problemLines(message)).toHaveLength(2);
+  });
+
   it('a malformed production setting counts as given (it means production), not as missing', () => {
     const message = refusal({ ...PRODUCTION_ENV, PUBLIC_URL: 'not a url' });
     expect(lineNaming(message, 'PUBLIC_URL')).not.toContain('required');
