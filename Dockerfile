@@ -21,9 +21,12 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/dist-server ./dist-server
 USER node
 EXPOSE 8080
-# Ready = the database answers, migrations are applied and the process is not draining (GET /readyz).
+# Ready = the database answers, migrations are applied and the process is not draining (GET /readyz). While
+# the start waits for the database (DATABASE_START_TIMEOUT_SECONDS) /readyz answers 503: within start-period.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM drains and exits 0 within SHUTDOWN_TIMEOUT_MS (10 s by default): give it longer than that.
 STOPSIGNAL SIGTERM
-CMD ["node", "dist-server/main.js"]
+# The production start: production or a one-line refusal naming what is missing, never the sandbox. The
+# settings come from the container's environment (compose.yaml's env_file: .env); the image has no .env.
+CMD ["node", "dist-server/main.js", "--production"]

@@ -345,8 +345,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-/** The one place errors become responses: `{msg, code}` always (a template's `params`), field details for 422, never a stack. */
-async function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * The one place errors become responses: `{msg, code}` always (a template's `params`), field details for 422,
+ * never a stack. The app's, and the probes' while the start waits for the database (server/start.ts).
+ */
+export async function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ValidationError) {
     const errors = error.errors.map(({ path, message }) => ({ path, message }));
     return reply

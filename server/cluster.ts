@@ -3,14 +3,15 @@
  * the workers share the listening socket; the primary hands connections out in turn); see
  * docs/operations.md "Several processes". Each worker is the production server (dist-server/main.js
  * under node); events cross the processes through Postgres LISTEN/NOTIFY and the periodic jobs run in one
- * process at a time.
+ * process at a time. Like start:prod, the script reads .env and passes `--production` (the primary checks
+ * the settings as production, and hands the flag to every worker): never the sandbox.
  *
  * The primary restarts a worker that dies on its own, forwards SIGTERM/SIGINT to every worker (each
  * shuts down gracefully) and exits when they have; a second signal exits at once.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, PRODUCTION_FLAG, loadConfig, readStartArgs } from './config';
 import { COMPILED, entryScript } from './lib/files';
 import { logFormatOf, processLog, startLogFormat } from './lib/process-log';
 
@@ -26,19 +27,24 @@ function workerCount(arg: string | undefined): number {
 }
 
 // JSON lines in production, like the workers' (server/lib/process-log.ts).
-let log = processLog(startLogFormat());
+let log = processLog(process.argv.includes(PRODUCTION_FLAG) ? 'json' : startLogFormat());
 
 function startPrimary(): void {
-  const config = loadConfig();
+  const { production, positional } = readStartArgs(process.argv.slice(2));
+  const config = loadConfig(process.env, { production });
   log = processLog(logFormatOf(config));
   if (!config.databaseUrl) {
     throw new ConfigError(
       'start:cluster needs DATABASE_URL: several processes share one Postgres (the embedded PGlite belongs to one process). Use npm start without it.',
     );
   }
-  const n = workerCount(process.argv[2]);
+  const n = workerCount(positional[0]);
   // The compiled workers run under plain node; from source (tests) through tsx's loader.
-  cluster.setupPrimary({ exec: entryScript('main'), execArgv: COMPILED ? [] : ['--import', 'tsx'] });
+  cluster.setupPrimary({
+    exec: entryScript('main'),
+    execArgv: COMPILED ? [] : ['--import', 'tsx'],
+    args: production ? [PRODUCTION_FLAG] : [],
+  });
 
   let stopping = false;
   const fork = (): Worker => cluster.fork();

@@ -1,9 +1,14 @@
 /**
  * Server settings, read once from the environment and validated.
  *
- * Two modes (DESIGN.md §1, §7): `sandbox` runs the whole product offline with fixed, public test secrets;
- * `production` talks to Telegram and refuses to start until every required setting is given. The mode is
- * never guessed into sandbox on a real deployment: see `decideMode`.
+ * Two modes (docs/operations.md "Mode"): `sandbox` runs the whole product offline with fixed, public test
+ * secrets; `production` talks to Telegram and refuses to start until every required setting is given. The
+ * mode is never guessed into sandbox on a real deployment: see `decideMode`; the production start
+ * (`main.js --production`: npm run start:prod, the Docker image, the systemd unit) is production or a refusal.
+ *
+ * Every setting is checked before anything starts, and a refusal lists every problem at once, one line
+ * each naming its setting (malformed, missing, weak, contradictory), never a value that may be a secret
+ * (docs/security.md "Settings at start").
  */
 import { createHmac } from 'node:crypto';
 import { isIP, isIPv4 } from 'node:net';
@@ -51,7 +56,10 @@ export interface Config {
   host: string;
   /** PUBLIC_URL: the origin users open, no trailing slash (default http://127.0.0.1:PORT). Required in production. */
   publicUrl: string;
-  /** DATABASE_URL: a Postgres connection string; unset = embedded PGlite in DATA_DIR. Required in production. */
+  /**
+   * DATABASE_URL: a postgres:// URL (a password in it percent-encoded); unset = embedded PGlite in DATA_DIR.
+   * Required in production. With DATABASE_PASSWORD, the URL with that password put in, percent-encoded.
+   */
   databaseUrl: string | undefined;
   /** DATABASE_POOL_SIZE: connections the Postgres pool opens at most (default 10, at most 100). */
   databasePoolSize: number;
@@ -173,6 +181,12 @@ export interface Config {
 
 /** docs/operations.md "Settings": each field names its variable. */
 export interface FaultSettings {
+  /**
+   * DATABASE_START_TIMEOUT_SECONDS: at start, how long an unreachable Postgres is waited for (tried again with
+   * backoff, /healthz up and /readyz 503 meanwhile) before the process gives up and exits 1 (default 120; 0 =
+   * one try).
+   */
+  databaseStartTimeoutSeconds: number;
   /** DATABASE_CONNECT_TIMEOUT_MS: waiting for a Postgres connection (a new one, or a free one of the pool) (default 3000). */
   databaseConnectTimeoutMs: number;
   /**
@@ -222,7 +236,7 @@ export interface FaultSettings {
 export const HOT_WALLET_VERSIONS = ['v4r2', 'v5r1'] as const;
 export type HotWalletVersion = (typeof HOT_WALLET_VERSIONS)[number];
 
-/** Settings production cannot guess. The error on start names each one that is missing. */
+/** Settings production cannot guess (OPERATOR_TELEGRAM_IDS too, below). The refusal names each one missing. */
 const PRODUCTION_REQUIRED = [
   'BOT_TOKEN',
   'BOT_USERNAME',
@@ -242,6 +256,9 @@ const PRODUCTION_REQUIRED = [
  * sandbox's public secrets on the production database.
  */
 export const PRODUCTION_SIGNALS = [...PRODUCTION_REQUIRED, 'TON_NETWORK', 'TON_NODE_URL', 'MINI_APP_NAME'] as const;
+
+/** Every setting production refuses to start without (OPERATOR_TELEGRAM_IDS may be empty, but must be set). */
+export const PRODUCTION_REQUIRED_SETTINGS: readonly string[] = [...PRODUCTION_REQUIRED, 'OPERATOR_TELEGRAM_IDS'];
 
 /** Published sandbox values production refuses: anyone can sign, mint tokens or spend with them. */
 const PUBLISHED_SANDBOX_SECRETS = {
@@ -266,6 +283,35 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v));
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const url = z.url({ protocol: /^https?$/ });
+
+/** What to do with a password a URL cannot carry as it is (the refusal never prints the URL: it has the password). */
+const DATABASE_PASSWORD_HINT =
+  'percent-encode the password (encodeURIComponent: / is %2F, + is %2B, # is %23), or give it in DATABASE_PASSWORD';
+
+/**
+ * DATABASE_URL as node-postgres and libpq read it: postgres:// or postgresql://, a host (or a `host=` socket
+ * directory in the query). A password with `/`, `?`, `#` or a stray `%` (base64 has the first) breaks the URL:
+ * the parse fails, or succeeds with the rest of the password as a port and a path (an `@` after the host).
+ */
+const postgresUrl = z.string().superRefine((text, ctx) => {
+  const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+  if (!/^postgres(ql)?:\/\//i.test(text)) {
+    return fail('must be a postgres:// URL (postgres://<user>:<password>@<host>:5432/<database>)');
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+    decodeURIComponent(parsed.username);
+    decodeURIComponent(parsed.password);
+  } catch {
+    return fail(`is not a valid URL: ${DATABASE_PASSWORD_HINT}`);
+  }
+  // `postgres://app:1234/ab@db/app` parses: host `app`, port 1234, the rest of the password in the path.
+  if (`${parsed.pathname}${parsed.search}${parsed.hash}`.includes('@') || parsed.hash !== '') {
+    return fail(`is not a valid URL: ${DATABASE_PASSWORD_HINT}`);
+  }
+  if (parsed.hostname === '' && !parsed.searchParams.has('host')) fail('names no host (postgres://<user>@<host>/…)');
+});
 const tonAddress = z.string().transform((text, ctx) => {
   try {
     return Address.parse(text).toString({ urlSafe: true, bounceable: true });
@@ -276,14 +322,17 @@ const tonAddress = z.string().transform((text, ctx) => {
 });
 
 const envSchema = z.object({
-  MODE: z
-    .enum(['sandbox', 'production'])
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  MODE: optionalText.pipe(z.enum(['sandbox', 'production']).optional()),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: optionalText,
   PUBLIC_URL: optionalText.pipe(url.optional()),
-  DATABASE_URL: optionalText,
+  DATABASE_URL: optionalText.pipe(postgresUrl.optional()),
+  // Not optionalText: a password is taken as given, spaces and all.
+  DATABASE_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  DATABASE_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(120),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: optionalText,
   BOT_TOKEN: optionalText,
@@ -429,13 +478,48 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * Sandbox only when asked for (MODE=sandbox), or when no production setting is present at all, and then
- * only on a loopback HOST; any production setting present without MODE means production.
+ * The environment read setting by setting: the values that parse, and one line per problem of the others
+ * (`NAME: why`), so a refusal lists every malformed setting at once, beside the missing ones.
  */
-function decideMode(e: ParsedEnv): Mode {
+interface ReadEnv {
+  /** The values that parsed; a malformed setting is absent here and named in `malformed`. */
+  e: ParsedEnv;
+  malformed: ReadonlySet<string>;
+  problems: string[];
+}
+
+function readEnv(env: Env): ReadEnv {
+  const values: Record<string, unknown> = {};
+  const malformed = new Set<string>();
+  const problems: string[] = [];
+  for (const [name, schema] of Object.entries(envSchema.shape)) {
+    const result = (schema as z.ZodType).safeParse(env[name]);
+    if (result.success) {
+      values[name] = result.data;
+    } else {
+      malformed.add(name);
+      problems.push(...result.error.issues.map((issue) => `${name}: ${issue.message}`));
+    }
+  }
+  return { e: values as ParsedEnv, malformed, problems };
+}
+
+/** Whether a setting is given: a value that parsed, or a malformed one (given, but wrong: not missing). */
+const givenIn =
+  ({ e, malformed }: ReadEnv) =>
+  (name: string): boolean =>
+    (e as Record<string, unknown>)[name] !== undefined || malformed.has(name);
+
+/**
+ * The production start (`main.js --production`) is production whatever else is set. Otherwise sandbox only
+ * when asked for (MODE=sandbox), or when no production setting is present at all, and then only on a
+ * loopback HOST; any production setting present without MODE (a malformed one too) means production.
+ */
+function decideMode(read: ReadEnv, productionStart: boolean): Mode {
+  const { e } = read;
+  if (productionStart) return 'production';
   if (e.MODE) return e.MODE;
-  const signals = PRODUCTION_SIGNALS.filter((name) => e[name] !== undefined);
-  if (signals.length > 0) return 'production';
+  if (PRODUCTION_SIGNALS.some(givenIn(read))) return 'production';
   const host = e.HOST ?? '127.0.0.1';
   if (!isLoopbackHost(host)) {
     throw new ConfigError(
@@ -487,11 +571,29 @@ function networkProblems(e: ParsedEnv, network: TonNetwork, treasuryText: string
   return problems;
 }
 
-/** Every reason production cannot start: missing settings (each named), weak or published secrets. */
-function productionProblems(e: ParsedEnv): string[] {
-  const problems: string[] = PRODUCTION_REQUIRED.filter((name) => e[name] === undefined).map(
+/** MODE=sandbox asked of the production start: refused, never obeyed. */
+const productionStartProblems = (e: ParsedEnv, productionStart: boolean): string[] =>
+  productionStart && e.MODE === 'sandbox'
+    ? [
+        'MODE is sandbox, but this is the production start (main.js --production: npm run start:prod, the Docker ' +
+          'image, the systemd unit): remove MODE or set it to production; the sandbox is npm start',
+      ]
+    : [];
+
+/**
+ * Every reason production cannot start: missing settings (each named; a malformed one is not missing, its
+ * format line says what is wrong), an http PUBLIC_URL, weak or published secrets.
+ */
+function productionProblems(read: ReadEnv): string[] {
+  const { e } = read;
+  const given = givenIn(read);
+  const problems = PRODUCTION_REQUIRED.filter((name) => !given(name)).map(
     (name) => `${name} is required in production`,
   );
+  // Telegram opens a Mini App (the menu button, web_app buttons, BotFather's URL) over https only.
+  if (e.PUBLIC_URL !== undefined && new URL(e.PUBLIC_URL).protocol !== 'https:') {
+    problems.push('PUBLIC_URL must be an https:// origin in production: Telegram opens Mini Apps over https only');
+  }
   if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters');
   }
@@ -499,7 +601,7 @@ function productionProblems(e: ParsedEnv): string[] {
   if (e.BOT_WEBHOOK_SECRET !== undefined && e.BOT_WEBHOOK_SECRET.length < 32) {
     problems.push(`BOT_WEBHOOK_SECRET must be at least 32 characters (${WEBHOOK_SECRET_HINT})`);
   }
-  if (e.OPERATOR_TELEGRAM_IDS === undefined) {
+  if (!given('OPERATOR_TELEGRAM_IDS')) {
     problems.push(
       "OPERATOR_TELEGRAM_IDS is required in production: the Telegram ids of the operator console's users, " +
         'comma-separated (set it empty to turn the console off)',
@@ -524,14 +626,71 @@ function productionProblems(e: ParsedEnv): string[] {
   return problems;
 }
 
-export function loadConfig(env: Env = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid settings:\n  ${lines.join('\n  ')}`);
+/**
+ * DATABASE_PASSWORD beside DATABASE_URL: either place holds the password, not both; alone it has no URL to
+ * go into.
+ */
+function databaseProblems(read: ReadEnv): string[] {
+  const { e } = read;
+  if (e.DATABASE_PASSWORD === undefined) return [];
+  if (!givenIn(read)('DATABASE_URL')) {
+    return ["DATABASE_PASSWORD is set without DATABASE_URL: it is the password of DATABASE_URL's user"];
   }
-  const e = parsed.data;
-  const mode = decideMode(e);
+  if (e.DATABASE_URL !== undefined && passwordOf(e.DATABASE_URL) !== '') {
+    return ['DATABASE_PASSWORD is set and DATABASE_URL has a password too: give it in one of them'];
+  }
+  return [];
+}
+
+/** A postgres:// URL's password as it is written (a socket URL carries it as a `password` parameter). */
+const passwordOf = (url: string): string => {
+  const parsed = new URL(url);
+  return parsed.password || (parsed.searchParams.get('password') ?? '');
+};
+
+/**
+ * DATABASE_URL with DATABASE_PASSWORD put in, percent-encoded (node-postgres and libpq decode it), so the
+ * password needs no encoding by hand, whatever its characters (compose.yaml passes POSTGRES_PASSWORD so).
+ */
+function withPassword(databaseUrl: string | undefined, password: string | undefined): string | undefined {
+  if (databaseUrl === undefined || password === undefined) return databaseUrl;
+  const url = new URL(databaseUrl);
+  // A URL without a host (a socket directory in `host=`) cannot carry a user's password: a parameter can.
+  if (url.hostname === '') url.searchParams.set('password', password);
+  else url.password = encodeURIComponent(password);
+  return url.toString();
+}
+
+/** The production start's flag: `node dist-server/main.js --production` (and cluster.js), docs/deploy.md step 4. */
+export const PRODUCTION_FLAG = '--production';
+
+/**
+ * An entry script's arguments: the production flag, and the positional ones (start:cluster's count). Any
+ * other flag is refused: a mistyped `--prodution` must not start whatever the environment makes of it.
+ */
+export function readStartArgs(args: readonly string[]): { production: boolean; positional: string[] } {
+  const unknown = args.filter((arg) => arg.startsWith('-') && arg !== PRODUCTION_FLAG);
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `Refusing to start: unknown argument ${unknown.join(' ')} (the one flag is ${PRODUCTION_FLAG}: the production start)`,
+    );
+  }
+  return { production: args.includes(PRODUCTION_FLAG), positional: args.filter((arg) => !arg.startsWith('-')) };
+}
+
+export interface LoadConfigOptions {
+  /**
+   * The production start (`main.js --production`: npm run start:prod, the Docker image's CMD, the systemd
+   * unit): production, or a refusal; never the sandbox, whatever the environment says.
+   */
+  production?: boolean;
+}
+
+export function loadConfig(env: Env = process.env, options: LoadConfigOptions = {}): Config {
+  const productionStart = options.production === true;
+  const read = readEnv(env);
+  const mode = decideMode(read, productionStart);
+  const { e } = read;
   // Only MODE=sandbox gets here with a BOT_TOKEN (it is a production signal otherwise).
   if (mode === 'sandbox' && e.BOT_TOKEN !== undefined && e.BOT_TOKEN !== SANDBOX_BOT_TOKEN) {
     throw new ConfigError(
@@ -551,11 +710,24 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const tonNetwork: TonNetwork = e.TON_NETWORK ?? (mode === 'sandbox' ? 'testnet' : 'mainnet');
 
+  // Every problem at once: the malformed settings, then what the mode needs of the well-formed ones.
+  const problems = [...read.problems, ...databaseProblems(read)];
   if (mode === 'production') {
-    const problems = [...productionProblems(e), ...networkProblems(e, tonNetwork, env.TREASURY_ADDRESS)];
-    if (problems.length > 0) {
-      throw new ConfigError(`Cannot start in production mode:\n  ${problems.join('\n  ')}`);
+    problems.push(...productionStartProblems(e, productionStart));
+    // Nothing given at all is one problem, not one per setting: the settings were not read (no .env).
+    if (!PRODUCTION_REQUIRED_SETTINGS.some(givenIn(read))) {
+      const nothing =
+        `Cannot start in production mode: no production setting is given (${PRODUCTION_REQUIRED_SETTINGS.join(', ')} ` +
+        'are required): write them in .env, see docs/deploy.md step 2';
+      throw new ConfigError([nothing, ...problems].join('\n  '));
     }
+    // The treasury as written (its form says its network), once it parsed: a malformed one has its own line.
+    const treasuryText = e.TREASURY_ADDRESS === undefined ? undefined : env.TREASURY_ADDRESS;
+    problems.push(...productionProblems(read), ...networkProblems(e, tonNetwork, treasuryText));
+  }
+  if (problems.length > 0) {
+    const heading = mode === 'production' ? 'Cannot start in production mode:' : 'Invalid settings:';
+    throw new ConfigError(`${heading}\n  ${problems.join('\n  ')}`);
   }
 
   const sandbox = mode === 'sandbox';
@@ -565,7 +737,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: e.PORT,
     host: e.HOST ?? '127.0.0.1',
     publicUrl,
-    databaseUrl: e.DATABASE_URL,
+    databaseUrl: withPassword(e.DATABASE_URL, e.DATABASE_PASSWORD),
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR ?? '.data/pglite',
     botToken: e.BOT_TOKEN ?? SANDBOX_BOT_TOKEN,
@@ -603,6 +775,7 @@ export function loadConfig(env: Env = process.env): Config {
         .digest('hex'),
     metricsToken: e.METRICS_TOKEN,
     faults: {
+      databaseStartTimeoutSeconds: e.DATABASE_START_TIMEOUT_SECONDS,
       databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       databaseIdleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,

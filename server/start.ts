@@ -1,19 +1,28 @@
 /**
  * Starts the whole server from a config: database, migrations, app, listen, background jobs. Shared by
  * main.ts and dev.ts.
+ *
+ * A Postgres not reachable yet (the host booting, Compose's database container starting) is waited for, up
+ * to DATABASE_START_TIMEOUT_SECONDS, tried again with backoff and each try logged; meanwhile the port
+ * answers the probes (/healthz 200, /readyz 503 `database`) and every other request 503
+ * (observability/starting.ts). Past the wait, or refused for another reason (a wrong password), the start
+ * fails with a StartRefusal: one line, exit 1 (docs/deploy.md step 4, docs/operations.md "Health and metrics").
  */
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, errorHandler } from './app';
 import type { Config } from './config';
-import { createDb } from './db/index';
+import { DatabaseUnavailableError } from './db/faults';
+import { type Db, type UnavailableAttempt, createDb } from './db/index';
 import { runMigrations } from './db/migrations';
 import { type EventBus, createInProcessBus } from './events/bus';
 import { createPgEventBus } from './events/pg-bus';
 import { createBackgroundJobs } from './jobs';
 import { createTonNodeClient } from './lib/ton-node';
 import { type ProcessLog, processLog } from './lib/process-log';
+import type { Unready } from './observability/health';
 import { Metrics } from './observability/metrics';
+import { type StartingServer, listenWhileStarting } from './observability/starting';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -22,18 +31,42 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** A start that cannot go on (the database never answered, or refused): main.ts prints its message, exits 1. */
+export class StartRefusal extends Error {
+  override name = 'StartRefusal';
+}
+
 export async function startServer(config: Config): Promise<RunningServer> {
   const { faults } = config;
-  const db = await createDb({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    timeouts: {
-      connectMs: faults.databaseConnectTimeoutMs,
-      statementMs: faults.databaseStatementTimeoutMs,
-      idleInTransactionMs: faults.databaseIdleInTransactionTimeoutMs,
-    },
-  });
+  // One registry for the app, the jobs, the node client and the probes while the start waits.
+  const metrics = new Metrics();
+  let starting: StartingServer | undefined;
+  let phase: Unready = 'database';
+  const onUnavailable = async ({ attempt, error, retryInMs, leftMs }: UnavailableAttempt) => {
+    starting ??= await listenWhileStarting({ config, metrics, phase: () => phase, errorHandler });
+    starting.log.warn(
+      { attempt, retryInMs, giveUpInS: Math.round(leftMs / 1000), reason: error.message, listen: starting.address },
+      'database not reachable yet: trying again',
+    );
+  };
+  let db: Db;
+  try {
+    db = await createDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      timeouts: {
+        connectMs: faults.databaseConnectTimeoutMs,
+        statementMs: faults.databaseStatementTimeoutMs,
+        idleInTransactionMs: faults.databaseIdleInTransactionTimeoutMs,
+      },
+      startWait: { timeoutMs: faults.databaseStartTimeoutSeconds * 1000, onUnavailable },
+    });
+  } catch (error) {
+    await starting?.close();
+    throw startRefusal(error, config);
+  }
+  phase = 'starting';
   let closeBus: () => Promise<void> = async () => undefined;
   try {
     const applied = await runMigrations(db);
@@ -53,14 +86,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Listening before serving: a socket opened now hears every event committed after it.
     // (Bounded: a listener still reconnecting after 10 s keeps trying while the server serves.)
     if (pgBus) await Promise.race([pgBus.ready(), sleep(10_000)]);
-    // One registry for the app, the jobs and the node client: /metrics shows the whole process.
-    const metrics = new Metrics();
     // One node client for the app and the jobs: every node call of this process keeps one pace (TON_API_RPS).
     const tonClient = createTonNodeClient(config, { onError: metrics.nodeError });
     const app = await buildApp({ config, db, bus, tonClient, metrics });
     log = app.log;
     if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-    const address = await app.listen({ port: config.port, host: config.host });
+    // The probes' listener hands the port over (PORT=0 picked it): a probe in between may be refused.
+    const port = starting?.port ?? config.port;
+    await starting?.close();
+    starting = undefined;
+    const address = await app.listen({ port, host: config.host });
     // After listen: in the sandbox the treasury watcher reads the dev chain over this server's HTTP.
     const jobs = createBackgroundJobs({
       config,
@@ -96,10 +131,32 @@ export async function startServer(config: Config): Promise<RunningServer> {
         })()),
     };
   } catch (error) {
+    await starting?.close().catch(() => undefined);
     await closeBus().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The first connection's failure as one line: unreachable for the whole wait, or refused (a wrong password,
+ * no such database: a pg error with its SQLSTATE). The message is the driver's, which never carries the
+ * password. Anything else (a bug, a PGlite failure) stays itself, with its stack.
+ */
+function startRefusal(error: unknown, config: Config): unknown {
+  if (error instanceof DatabaseUnavailableError) {
+    return new StartRefusal(
+      `Cannot start: the database did not answer within DATABASE_START_TIMEOUT_SECONDS ` +
+        `(${config.faults.databaseStartTimeoutSeconds} s): ${error.message}`,
+    );
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (config.databaseUrl && typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+    return new StartRefusal(
+      `Cannot start: the database refused the connection (check DATABASE_URL): ${(error as Error).message}`,
+    );
+  }
+  return error;
 }
 
 /**

@@ -42,6 +42,28 @@ export interface DbOptions {
   poolSize?: number | undefined;
   /** Postgres timeouts (docs/operations.md "Settings"); absent: node-postgres' and the server's defaults (none). */
   timeouts?: DbTimeouts | undefined;
+  /**
+   * Postgres at start: an unreachable server (DatabaseUnavailableError: refused, unresolved, starting up) is
+   * tried again with backoff for this long before createDb gives up (absent or 0: one try). Any other
+   * refusal (a wrong password, no such database) fails at once: waiting would not change it.
+   */
+  startWait?: StartWait | undefined;
+}
+
+export interface StartWait {
+  timeoutMs: number;
+  /** Hears each failed try before the wait that follows it (server/start.ts logs it and answers the probes). */
+  onUnavailable(attempt: UnavailableAttempt): Promise<void> | void;
+}
+
+export interface UnavailableAttempt {
+  /** 1 for the first try. */
+  attempt: number;
+  error: DatabaseUnavailableError;
+  /** The wait before the next try. */
+  retryInMs: number;
+  /** What is left of the start's wait. */
+  leftMs: number;
 }
 
 export interface DbTimeouts {
@@ -60,8 +82,31 @@ const INT8_OID = 20;
 
 export async function createDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl
-    ? createPgDb(options.databaseUrl, options.poolSize ?? 10, options.timeouts)
+    ? createPgDb(options.databaseUrl, options.poolSize ?? 10, options.timeouts, options.startWait)
     : createPgliteDb(options.dataDir);
+}
+
+/** The waits between tries of an unreachable Postgres at start: 0.5 s, doubling, at most 10 s. */
+const START_RETRY_FIRST_MS = 500;
+const START_RETRY_MAX_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The first statement, tried again while the server is unreachable and the start's wait lasts. */
+async function firstAnswer(pool: pg.Pool, wait: StartWait | undefined): Promise<void> {
+  const deadline = performance.now() + (wait?.timeoutMs ?? 0);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await classified(pool.query('SELECT 1'));
+      return;
+    } catch (error) {
+      const leftMs = deadline - performance.now();
+      if (!(error instanceof DatabaseUnavailableError) || !wait || leftMs <= 0) throw error;
+      const retryInMs = Math.min(START_RETRY_FIRST_MS * 2 ** (attempt - 1), START_RETRY_MAX_MS, leftMs);
+      await wait.onUnavailable({ attempt, error, retryInMs, leftMs });
+      await sleep(retryInMs);
+    }
+  }
 }
 
 async function createPgliteDb(dataDir: string): Promise<Db> {
@@ -130,7 +175,12 @@ async function classified<T>(work: Promise<T>): Promise<T> {
 const connectionLost = (error: unknown): boolean =>
   error instanceof DatabaseUnavailableError && typeof (error.cause as { code?: unknown } | null)?.code !== 'string';
 
-async function createPgDb(connectionString: string, poolSize: number, timeouts: DbTimeouts | undefined): Promise<Db> {
+async function createPgDb(
+  connectionString: string,
+  poolSize: number,
+  timeouts: DbTimeouts | undefined,
+  startWait: StartWait | undefined,
+): Promise<Db> {
   const types = new pg.TypeOverrides();
   types.setTypeParser(INT8_OID, (value: string) => BigInt(value));
   // A stopped server refuses at once; a frozen one answers nothing, so every wait has a bound: getting a
@@ -197,8 +247,13 @@ async function createPgDb(connectionString: string, poolSize: number, timeouts: 
     },
     exec: wrap(pool).exec,
   };
-  // Fail at start, not on the first request, when the server is unreachable.
-  await classified(pool.query('SELECT 1'));
+  // Fail at start, not on the first request, when the server stays unreachable (or refuses this client).
+  try {
+    await firstAnswer(pool, startWait);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
   return {
     kind: 'pg',
     ...outside,

@@ -11,8 +11,11 @@ import { withinMs } from '../lib/timeout';
 /** A frozen Postgres answers nothing: /readyz says so after this long instead of hanging. */
 export const READY_DB_TIMEOUT_MS = 1_000;
 
-/** Why the process is not ready. */
-export type Unready = 'draining' | 'database' | 'migrations';
+/**
+ * Why the process is not ready. At start, before the app serves (server/start.ts): `database` while Postgres
+ * is not reachable yet, `starting` while migrations run and the app is built.
+ */
+export type Unready = 'draining' | 'database' | 'migrations' | 'starting';
 
 /** Postgres' undefined_table: schema_migrations not there yet. */
 const UNDEFINED_TABLE = '42P01';
@@ -20,6 +23,8 @@ const UNDEFINED_TABLE = '42P01';
 export interface ReadinessOptions {
   db: Queryable;
   isDraining: () => boolean;
+  /** Not ready for a reason known without asking the database (the start's phase); null: ask it. */
+  startPhase?: () => Unready | null;
   timeoutMs?: number;
 }
 
@@ -55,6 +60,8 @@ export function readiness(options: ReadinessOptions): () => Promise<Unready | nu
 
   return async () => {
     if (options.isDraining()) return 'draining';
+    const phase = options.startPhase?.() ?? null;
+    if (phase) return phase;
     checking ??= check().finally(() => {
       checking = null;
     });

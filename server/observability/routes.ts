@@ -18,7 +18,7 @@ import { refuse } from '../http/refusals';
 import { BUILD_INFO } from '../lib/build-info';
 import { UnauthorizedError } from '../lib/errors';
 import { secretMatcher } from '../lib/secret';
-import { readiness } from './health';
+import { type Unready, readiness } from './health';
 import type { Metrics } from './metrics';
 
 declare module 'fastify' {
@@ -34,6 +34,8 @@ export interface ObservabilityOptions {
   metrics: Metrics;
   /** Overrides READY_DB_TIMEOUT_MS (tests). */
   readyTimeoutMs?: number;
+  /** Before the app serves (server/start.ts): why it is not ready yet, without asking the database. */
+  startPhase?: () => Unready | null;
 }
 
 /** Bearer METRICS_TOKEN (lib/secret.ts compares it). */
@@ -52,6 +54,7 @@ export function observabilityRoutes(options: ObservabilityOptions) {
     const ready = readiness({
       db: options.db,
       isDraining: () => app.isDraining,
+      ...(options.startPhase ? { startPhase: options.startPhase } : {}),
       ...(options.readyTimeoutMs !== undefined ? { timeoutMs: options.readyTimeoutMs } : {}),
     });
     const access = metricsAccess(options.config);

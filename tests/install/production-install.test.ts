@@ -2,25 +2,29 @@
  * A deployment, step by step (docs/deploy.md; the Dockerfile runs the same steps): the built output
  * (dist/, dist-server/, package.json, package-lock.json) copied into an empty folder, installed with
  * production dependencies only from the local npm cache (`npm ci --omit=dev --offline`: no network, no
- * dev tooling), and started with `node dist-server/main.js` in production mode against the suite's
- * real Postgres, a local stand-in for the Bot API and a toncenter-shaped node (the dev chain, served by
- * a second, sandbox process). A user signs in with init data signed by that production bot token,
- * creates a mint, pays it from a wallet on that chain, and the production server sees the payment.
- * Then SIGTERM: exit 0.
+ * dev tooling), the settings written to `.env` as .env.example's rules say (the hot wallet's 24 words in
+ * double quotes), and started as the guide's host path does, `npm run start:prod` with nothing else in
+ * the environment, against the suite's real Postgres, a local stand-in for the Bot API and a
+ * toncenter-shaped node (the dev chain, served by a second, sandbox process). A user signs in with init
+ * data signed by that production bot token, creates a mint, pays it from a wallet on that chain, and the
+ * production server sees the payment. Then SIGTERM (to npm, as a supervisor or Ctrl-C sends it): exit 0.
+ * And `npm run start:prod` without its settings refuses, never starting the sandbox: without .env,
+ * Node's one line naming it; with an empty one, the server's one line naming every required setting.
  *
  * Runs after `npm run build` (npm test's order): `npm run test:install`.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { parseEnv, promisify } from 'node:util';
 import { sign } from '@telegram-apps/init-data-node';
 import { Address } from '@ton/core';
+import { mnemonicNew } from '@ton/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mint, MintPlan, TokenPair } from '@/shared/api/contract';
 import { type PostgresServer, startPostgres } from '../server/support/postgres-server';
@@ -40,6 +44,19 @@ let botApi: { url: string; calls: string[]; messages: { chat_id: unknown; text: 
 let chain: ServerProcess;
 let production: ServerProcess;
 let productionEnv: Record<string, string>;
+/** What the operator's environment holds besides .env: nothing of the server's (npm needs PATH and HOME). */
+const BARE_ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+
+/**
+ * The settings file as .env.example says to write it: `NAME=value`, comments on lines of their own, a value
+ * with spaces in double quotes.
+ */
+function settingsFile(settings: Record<string, string>): string {
+  const lines = ['# Production settings (docs/deploy.md step 2)', 'MODE=production'];
+  for (const [name, value] of Object.entries(settings))
+    lines.push(`${name}=${/\s/.test(value) ? `"${value}"` : value}`);
+  return `${lines.join('\n')}\n`;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -147,13 +164,13 @@ beforeAll(async () => {
     urlSafe: true,
     bounceable: true,
   });
-  // Only what docs/deploy.md tells an operator to set (no MODE: these settings mean production).
+  // Only what docs/deploy.md tells an operator to set, in .env.
   productionEnv = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // An https origin (production refuses http: Telegram opens Mini Apps over https only); the test talks
+    // to the port, as the reverse proxy does.
+    PUBLIC_URL: 'https://app.example.com',
     DATABASE_URL: postgres.url,
     BOT_TOKEN,
     BOT_USERNAME: 'ton_token_bot',
@@ -173,8 +190,12 @@ beforeAll(async () => {
     // The dev chain answers as fast as it can; toncenter without a key allows 1 call a second.
     TON_API_RPS: '20',
     LOG_LEVEL: 'warn',
+    // Payouts stay off; the words are read all the same, and refused unless read whole (24 of them).
+    PAYOUTS_ENABLED: 'false',
+    HOT_WALLET_MNEMONIC: (await mnemonicNew()).join(' '),
   };
-  production = await spawnServer({ args: ['dist-server/main.js'], cwd: installDir, env: productionEnv });
+  writeFileSync(join(installDir, '.env'), settingsFile(productionEnv));
+  production = await spawnServer({ command: 'npm', args: ['run', 'start:prod'], cwd: installDir, env: BARE_ENV });
 }, 300_000);
 
 afterAll(async () => {
@@ -211,6 +232,59 @@ describe('the production install', () => {
     // The build wrote in the commit it was built from, when it ran in a git checkout.
     expect(String(banner?.commit)).toMatch(/^([0-9a-f]{12}|null)$/);
     expect(banner).not.toHaveProperty('launcher');
+  });
+
+  it('reads .env as Node does: a quoted value with spaces whole', () => {
+    const parsed = parseEnv(settingsFile(productionEnv));
+    expect(parsed.HOT_WALLET_MNEMONIC?.split(' ')).toHaveLength(24);
+    expect(parsed.HOT_WALLET_MNEMONIC).toBe(productionEnv.HOT_WALLET_MNEMONIC);
+  });
+
+  it('npm run start:prod without its settings refuses in one line, never the sandbox', async () => {
+    // A second install of the same build, without .env, then with an empty one.
+    const bare = mkdtempSync(join(tmpdir(), 'ton-token-bare-'));
+    try {
+      cpSync(join(installDir, 'package.json'), join(bare, 'package.json'));
+      for (const entry of ['dist', 'dist-server', 'node_modules'])
+        symlinkSync(join(installDir, entry), join(bare, entry));
+      const startProd = () =>
+        run('npm', ['run', 'start:prod'], { cwd: bare, env: BARE_ENV, timeout: 60_000 }).then(
+          () => {
+            throw new Error('npm run start:prod started');
+          },
+          (error: { code: number; stdout: string; stderr: string }) => error,
+        );
+      // The server's own lines (npm adds its report of the failed script).
+      const serverLines = (stderr: string) =>
+        stderr
+          .trim()
+          .split('\n')
+          .filter((line) => !/^npm (error|ERR!|warn)/.test(line));
+
+      const noFile = await startProd();
+      expect(noFile.code).not.toBe(0);
+      expect(serverLines(noFile.stderr)).toEqual([expect.stringContaining('.env: not found')]);
+
+      writeFileSync(join(bare, '.env'), '# nothing yet\n');
+      const empty = await startProd();
+      expect(empty.code).toBe(1);
+      expect(serverLines(empty.stderr)).toEqual([]);
+      // Production's one format: the refusal is one JSON line (npm's own lines are not JSON).
+      const records = empty.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({ level: 60 });
+      expect(String(records[0]?.msg)).toMatch(/^Cannot start in production mode: no production setting is given/);
+      expect(String(records[0]?.msg)).toContain('BOT_TOKEN');
+      expect(String(records[0]?.msg)).not.toContain('\n');
+      for (const { stdout } of [noFile, empty]) {
+        expect(stdout).not.toMatch(/Mode:|Listen:|"msg":"started"/);
+      }
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
   });
 
   it('serves the app and its config: production, no sandbox wallet list', async () => {

@@ -57,7 +57,7 @@ describe('loadConfig', () => {
   });
 
   it('names BOT_TOKEN too when MODE=production is explicit', () => {
-    expect(() => loadConfig({ MODE: 'production' })).toThrow(/BOT_TOKEN is required/);
+    expect(() => loadConfig({ MODE: 'production' })).toThrow(/no production setting is given \(BOT_TOKEN,/);
   });
 
   it('refuses a short JWT_SECRET in production', () => {

@@ -1,19 +1,26 @@
 /**
  * The deployment guide matches the code: every setting docs/deploy.md, .env.example and compose.yaml
  * name is one the server reads, every setting the server reads is in docs/operations.md's table, every
- * `npm run` script the guide shows exists, and the Dockerfile runs the steps tests/install/ proves
- * (production dependencies only, the compiled server, a non-root user, a health check on /readyz).
+ * `npm run` script the guide shows exists, the Dockerfile runs the steps tests/install/ proves
+ * (production dependencies only, the compiled server, a non-root user, a health check on /readyz), and
+ * every production path is the production start: `start:prod`, the image's CMD and the guide's systemd
+ * unit run `main.js --production`, the host paths reading `.env` one way (Node's `--env-file`), which
+ * .env.example is written for; Compose passes the database password apart from the URL.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { SETTING_NAMES } from '../../server/config';
+import { PRODUCTION_REQUIRED_SETTINGS, SETTING_NAMES, loadConfig } from '../../server/config';
+import { PRODUCTION_ENV } from './production-env';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(`${ROOT}${file}`, 'utf8');
 /** Compose's own variables (its Postgres image's), not the server's. */
 const COMPOSE_VARIABLES = new Set(['POSTGRES_PASSWORD', 'POSTGRES_USER', 'POSTGRES_DB']);
+/** The production start on the host: .env read by Node, then `main.js --production` (exec: npm passes signals on). */
+const START_PROD = 'exec node --env-file=.env dist-server/main.js --production';
 
 /** Upper-case names with an underscore, in backticks or starting an assignment (`NAME=`, `NAME:`). */
 function namesIn(text: string): string[] {
@@ -36,26 +43,59 @@ describe('the deployment guide and files match the code', () => {
     expect(SETTING_NAMES.filter((name) => !table.includes(`| \`${name}\``))).toEqual([]);
   });
 
-  it('.env.example offers every setting production requires', async () => {
-    const { loadConfig } = await import('../../server/config');
+  it('.env.example offers every setting production requires', () => {
     const offered = namesIn(read('.env.example'));
     // Production with nothing set refuses to start naming every required setting.
-    let message = '';
-    try {
-      loadConfig({ MODE: 'production' });
-    } catch (error) {
-      message = (error as Error).message;
+    expect(() => loadConfig({ MODE: 'production' })).toThrow(PRODUCTION_REQUIRED_SETTINGS.join(', '));
+    expect(PRODUCTION_REQUIRED_SETTINGS.filter((name) => !offered.includes(name))).toEqual([]);
+  });
+
+  it(".env.example is written as Node's reader and Compose's read alike: quoted when it has spaces", () => {
+    const assignments = read('.env.example')
+      .split('\n')
+      .map((line) => /^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/.exec(line))
+      .filter((match) => match !== null);
+    expect(assignments.length).toBeGreaterThan(10);
+    for (const [, name, raw] of assignments) {
+      const quoted = /^"[^"$]*"$/.test(raw!);
+      // A value with spaces or a # is double-quoted; nothing is written around the = or after the value.
+      if (/[\s#]/.test(raw!)) expect(quoted, name).toBe(true);
+      expect(parseEnv(`${name}=${raw}`)[name!], name).toBe(quoted ? raw!.slice(1, -1) : raw);
     }
-    const required = [...message.matchAll(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+) is required/g)].map((match) => match[1]!);
-    expect(required.length).toBeGreaterThan(0);
-    expect(required.filter((name) => !offered.includes(name))).toEqual([]);
+    const mnemonic = assignments.find(([, name]) => name === 'HOT_WALLET_MNEMONIC')!;
+    expect(parseEnv(`X=${mnemonic[2]}`).X?.split(' ')).toHaveLength(24);
+  });
+
+  it('compose.yaml passes the database password apart from the URL, and the guide generates hex passwords', () => {
+    const compose = read('compose.yaml');
+    expect(compose).toMatch(/^\s+DATABASE_URL: postgres:\/\/app@db:5432\/app$/m);
+    expect(compose).toMatch(/^\s+DATABASE_PASSWORD: \$\{POSTGRES_PASSWORD\}$/m);
+    // Whatever POSTGRES_PASSWORD holds, the app puts it in the URL percent-encoded.
+    const password = 'pQ/7+Zx9#?@%';
+    const config = loadConfig({
+      ...PRODUCTION_ENV,
+      DATABASE_URL: 'postgres://app@db:5432/app',
+      DATABASE_PASSWORD: password,
+    });
+    expect(decodeURIComponent(new URL(config.databaseUrl!).password)).toBe(password);
+    // Every password the guide and .env.example generate is hex: nothing to encode in a DATABASE_URL either.
+    for (const file of ['docs/deploy.md', '.env.example']) {
+      const lines = read(file).split('\n');
+      const near = lines.flatMap((line, i) => (/PASSWORD|password/.test(line) ? [lines[i - 1] ?? '', line] : []));
+      const commands = [...near.join('\n').matchAll(/openssl rand -(\w+) (\d+)/g)];
+      expect(commands.length, file).toBeGreaterThan(0);
+      for (const [, encoding, bytes] of commands) {
+        expect(encoding, file).toBe('hex');
+        const generated = randomBytes(Number(bytes)).toString('hex');
+        const url = `postgres://app:${generated}@127.0.0.1:5432/app`;
+        expect(loadConfig({ ...PRODUCTION_ENV, DATABASE_URL: url }).databaseUrl).toBe(url);
+      }
+    }
   });
 
   it.each(['docs/deploy.md', '.env.example', 'docs/operations.md'])(
     '%s generates BOT_WEBHOOK_SECRET with a command whose output production takes',
-    async (file) => {
-      const { loadConfig } = await import('../../server/config');
-      const { PRODUCTION_ENV } = await import('./production-env');
+    (file) => {
       const lines = read(file).split('\n');
       // The command is on the setting's line or the comment just above it (.env.example).
       const near = lines.flatMap((line, i) => (line.includes('BOT_WEBHOOK_SECRET') ? [lines[i - 1] ?? '', line] : []));
@@ -74,7 +114,36 @@ describe('the deployment guide and files match the code', () => {
     const shown = [...read('docs/deploy.md').matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]!);
     expect(shown).toContain('start:prod');
     expect(shown.filter((name) => !(name in scripts))).toEqual([]);
-    expect(scripts['start:prod']).toBe('node dist-server/main.js');
+    expect(scripts['start:prod']).toBe(START_PROD);
+    expect(scripts['start:cluster']).toBe('exec node --env-file=.env dist-server/cluster.js --production');
+  });
+
+  it("the guide's systemd unit runs what start:prod runs, as the user the guide creates, and outlasts a slow Postgres", () => {
+    const guide = read('docs/deploy.md');
+    const unit = /```ini\n([\s\S]*?)```/.exec(guide)![1]!;
+    const section = (name: string) =>
+      new RegExp(`^\\[${name}\\]\\n([\\s\\S]*?)(?=^\\[|$(?![\\s\\S]))`, 'm').exec(unit)![1]!;
+    const setting = (text: string, key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(text)?.[1];
+    const [unitPart, service] = [section('Unit'), section('Service')];
+    // One way to read .env, the same command: node, Node's reader, the production start.
+    expect(setting(service, 'ExecStart')).toBe(START_PROD.replace(/^exec node /, '/usr/bin/node '));
+    expect(setting(service, 'EnvironmentFile')).toBeUndefined();
+    expect(setting(service, 'WorkingDirectory')).toBe('/srv/ton-token');
+    const user = setting(service, 'User')!;
+    expect(guide).toMatch(new RegExp(`useradd --system .*\\b${user}$`, 'm'));
+    expect(setting(unitPart, 'Wants')).toContain('network-online.target');
+    expect(setting(unitPart, 'After')).toContain('network-online.target');
+    // A restart waits RestartSec; the start limit lets a start that waited the whole
+    // DATABASE_START_TIMEOUT_SECONDS (120 s by default) be retried for as long as the window lasts.
+    expect(setting(service, 'Restart')).toBe('always');
+    const restartSec = Number(setting(service, 'RestartSec'));
+    const interval = Number(setting(unitPart, 'StartLimitIntervalSec'));
+    const burst = Number(setting(unitPart, 'StartLimitBurst'));
+    expect(restartSec).toBeGreaterThanOrEqual(1);
+    const waitS = loadConfig({}).faults.databaseStartTimeoutSeconds;
+    expect(Math.ceil(interval / (waitS + restartSec))).toBeLessThan(burst);
+    // Longer than SHUTDOWN_TIMEOUT_MS (10 s): the drain finishes before systemd kills.
+    expect(Number(setting(service, 'TimeoutStopSec')) * 1000).toBeGreaterThan(loadConfig({}).faults.shutdownTimeoutMs);
   });
 
   it('every operator command the guide shows is one the CLI knows', async () => {
@@ -102,6 +171,7 @@ describe('the deployment guide and files match the code', () => {
     expect(runtime).toMatch(/COPY --from=build \/app\/dist-server \.\/dist-server/);
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/readyz/m);
-    expect(runtime).toMatch(/^CMD \["node", "dist-server\/main\.js"\]$/m);
+    // The production start: production or a refusal, never the sandbox (the settings: compose's env_file).
+    expect(runtime).toMatch(/^CMD \["node", "dist-server\/main\.js", "--production"\]$/m);
   });
 });

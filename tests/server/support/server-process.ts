@@ -17,7 +17,9 @@ export interface ServerProcess {
 }
 
 export interface SpawnServerOptions {
-  /** node's arguments, e.g. ['dist-server/main.js']. */
+  /** The program (default this node); `npm` runs a package script as an operator does (tests/install/). */
+  command?: string;
+  /** Its arguments, e.g. node's ['dist-server/main.js']. */
   args: string[];
   cwd?: string;
   /** The whole environment of the process (nothing is inherited unless passed). */
@@ -25,9 +27,12 @@ export interface SpawnServerOptions {
   startTimeoutMs?: number;
 }
 
-/** Starts `node <args>` and waits for its banner: the `Listen:` line, or in production the JSON line's `listen`. */
+/**
+ * Starts `node <args>` (or `<command> <args>`) and waits for its banner: the `Listen:` line, or in production
+ * the JSON line's `listen`.
+ */
 export function spawnServer(options: SpawnServerOptions): Promise<ServerProcess> {
-  const child = spawn(process.execPath, options.args, {
+  const child = spawn(options.command ?? process.execPath, options.args, {
     cwd: options.cwd ?? ROOT,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
