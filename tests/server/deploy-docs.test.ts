@@ -174,4 +174,15 @@ describe('the deployment guide and files match the code', () => {
     // The production start: production or a refusal, never the sandbox (the settings: compose's env_file).
     expect(runtime).toMatch(/^CMD \["node", "dist-server\/main\.js", "--production"\]$/m);
   });
+
+  it("the guide's proxies block /metrics and every path under it (not only the exact path)", () => {
+    const guide = read('docs/deploy.md');
+    const caddy = /^app\.example\.com \{\n([\s\S]*?)^\}/m.exec(guide)![1]!;
+    const nginx = /```nginx\n([\s\S]*?)```/.exec(guide)![1]!;
+    // Caddy: a prefix matcher, before the proxy (Caddy's order puts respond first anyway).
+    expect(caddy).toMatch(/^\s*respond \/metrics\* 404\b/m);
+    // nginx: a prefix location that wins over regex locations; `location = /metrics` lets `/metrics/` through.
+    expect(nginx).toMatch(/^\s*location \^~ \/metrics \{ return 404; \}/m);
+    expect(nginx).not.toMatch(/location = \/metrics\b/);
+  });
 });
