@@ -56,6 +56,7 @@ import {
 import { mnemonicNew, mnemonicValidate } from '@ton/crypto';
 import { TON_NETWORKS, type TonNetwork } from '@/shared/api/contract';
 import { HOT_WALLET_VERSIONS, type HotWalletVersion, SANDBOX_ADMIN_TOKEN } from './config';
+import { walletAppAddress } from './lib/ton-address';
 import { createHotWallet, hotWalletFromMnemonic } from './withdraw/worker';
 
 export const USAGE = `Usage:
@@ -349,7 +350,8 @@ async function hotWalletCommand(
   const version = values.version ?? settings.HOT_WALLET_VERSION?.trim() ?? 'v4r2';
   if (!isOneOf<HotWalletVersion>(HOT_WALLET_VERSIONS, version))
     throw new Error(`The hot wallet's version is v4r2 or v5r1, not "${version}"`);
-  const network = values.network ?? settings.TON_NETWORK?.trim() ?? 'mainnet';
+  const fromSetting = settings.TON_NETWORK?.trim() || undefined;
+  const network = values.network ?? fromSetting ?? 'mainnet';
   if (!isOneOf<TonNetwork>(TON_NETWORKS, network))
     throw new Error(`The network is mainnet or testnet, not "${network}"`);
 
@@ -364,7 +366,7 @@ async function hotWalletCommand(
       throw new Error('HOT_WALLET_MNEMONIC is not a valid 24-word TON mnemonic');
   }
   const wallet = createHotWallet(await hotWalletFromMnemonic(words, version), network);
-  const address = wallet.address.toString({ urlSafe: true, bounceable: false, testOnly: network === 'testnet' });
+  const address = walletAppAddress(wallet.address, network);
   if (action === 'new') {
     print(`New hot wallet (${version}, ${network}). These 24 words are HOT_WALLET_MNEMONIC: keep them in your`);
     print('secret store, never in a file under version control; whoever has them has the wallet.');
@@ -372,6 +374,13 @@ async function hotWalletCommand(
     print(words.join(' '));
     print('');
   }
+  // Said every time: a mainnet wallet made by a shell that lacks TON_NETWORK must not pass for a testnet one.
+  const source = values.network
+    ? '--network'
+    : fromSetting
+      ? 'TON_NETWORK'
+      : "TON_NETWORK is unset: the server's default; --network testnet for a staging wallet";
+  print(`Network: ${network} (${source})`);
   print(`Address (${version}, ${network}): ${address}`);
 }
 
