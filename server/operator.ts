@@ -188,6 +188,14 @@ function withdrawalLine(w: OperatorWithdrawal): string {
   }`;
 }
 
+/** The worker's state in words: who stopped it, if anyone. */
+const PAYOUT_STATE_TEXT: Record<Overview['payouts']['state'], string> = {
+  running: 'running',
+  paused: 'paused by an operator (payouts resume)',
+  waiting: 'waiting',
+  disabled: 'disabled by the setting PAYOUTS_ENABLED=false',
+};
+
 function overviewLines(o: Overview): string[] {
   const counts = Object.entries(o.payouts.counts)
     .map(([status, count]) => `${status} ${count}`)
@@ -199,7 +207,7 @@ function overviewLines(o: Overview): string[] {
     `Hot wallet: ${o.hot_wallet.address ?? 'none (payouts off)'} — balance ${
       o.hot_wallet.balance === null ? 'unknown' : `${o.hot_wallet.balance} TON`
     }, ${o.hot_wallet.queued} TON to pay`,
-    `Payouts: ${o.payouts.state}${o.payouts.reason ? ` (${o.payouts.reason})` : ''} — ${counts}, held batches ${o.payouts.held_batches}`,
+    `Payouts: ${PAYOUT_STATE_TEXT[o.payouts.state]}${o.payouts.reason ? ` (${o.payouts.reason})` : ''} — ${counts}, held batches ${o.payouts.held_batches}`,
     `Treasury watcher: ${o.watcher_lag_seconds === null ? 'no read yet' : `last read ${o.watcher_lag_seconds} s ago`}`,
     `Maintenance: ${o.maintenance ? 'on' : 'off'}`,
     `Waiting for an operator: ${o.reviews_waiting} proofs to review, ${o.treasury_waiting} treasury transactions`,

@@ -75,7 +75,7 @@ function toBoundWallet(row: Pick<WalletBindingRow, 'address' | 'network' | 'boun
   const address = Address.parseRaw(row.address);
   return {
     address: row.address,
-    friendly_address: walletAppAddress(address, row.network),
+    friendly_address: walletAppAddress(address, row.network === 'testnet' ? 'testnet' : 'mainnet'),
     bound_at: Math.floor(row.bound_at.getTime() / 1000),
   };
 }
