@@ -3,14 +3,15 @@
 # dependencies only, the built output, plain node as the unprivileged `node` user. docs/deploy.md.
 # (CI has no container daemon: it runs those steps, not `docker build`.)
 
-FROM node:20-bookworm-slim AS build
+# Node 24, the current LTS: Node 20 reached its end of life in April 2026 (docs/deploy.md "What you need").
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080

@@ -56,6 +56,7 @@ import {
 import { mnemonicNew, mnemonicValidate } from '@ton/crypto';
 import { TON_NETWORKS, type TonNetwork } from '@/shared/api/contract';
 import { HOT_WALLET_VERSIONS, type HotWalletVersion, SANDBOX_ADMIN_TOKEN } from './config';
+import { walletAppAddress } from './lib/ton-address';
 import { createHotWallet, hotWalletFromMnemonic } from './withdraw/worker';
 
 export const USAGE = `Usage:
@@ -187,6 +188,14 @@ function withdrawalLine(w: OperatorWithdrawal): string {
   }`;
 }
 
+/** The worker's state in words: who stopped it, if anyone. */
+const PAYOUT_STATE_TEXT: Record<Overview['payouts']['state'], string> = {
+  running: 'running',
+  paused: 'paused by an operator (payouts resume)',
+  waiting: 'waiting',
+  disabled: 'disabled by the setting PAYOUTS_ENABLED=false',
+};
+
 function overviewLines(o: Overview): string[] {
   const counts = Object.entries(o.payouts.counts)
     .map(([status, count]) => `${status} ${count}`)
@@ -198,7 +207,7 @@ function overviewLines(o: Overview): string[] {
     `Hot wallet: ${o.hot_wallet.address ?? 'none (payouts off)'} — balance ${
       o.hot_wallet.balance === null ? 'unknown' : `${o.hot_wallet.balance} TON`
     }, ${o.hot_wallet.queued} TON to pay`,
-    `Payouts: ${o.payouts.state}${o.payouts.reason ? ` (${o.payouts.reason})` : ''} — ${counts}, held batches ${o.payouts.held_batches}`,
+    `Payouts: ${PAYOUT_STATE_TEXT[o.payouts.state]}${o.payouts.reason ? ` (${o.payouts.reason})` : ''} — ${counts}, held batches ${o.payouts.held_batches}`,
     `Treasury watcher: ${o.watcher_lag_seconds === null ? 'no read yet' : `last read ${o.watcher_lag_seconds} s ago`}`,
     `Maintenance: ${o.maintenance ? 'on' : 'off'}`,
     `Waiting for an operator: ${o.reviews_waiting} proofs to review, ${o.treasury_waiting} treasury transactions`,
@@ -349,7 +358,8 @@ async function hotWalletCommand(
   const version = values.version ?? settings.HOT_WALLET_VERSION?.trim() ?? 'v4r2';
   if (!isOneOf<HotWalletVersion>(HOT_WALLET_VERSIONS, version))
     throw new Error(`The hot wallet's version is v4r2 or v5r1, not "${version}"`);
-  const network = values.network ?? settings.TON_NETWORK?.trim() ?? 'mainnet';
+  const fromSetting = settings.TON_NETWORK?.trim() || undefined;
+  const network = values.network ?? fromSetting ?? 'mainnet';
   if (!isOneOf<TonNetwork>(TON_NETWORKS, network))
     throw new Error(`The network is mainnet or testnet, not "${network}"`);
 
@@ -364,7 +374,7 @@ async function hotWalletCommand(
       throw new Error('HOT_WALLET_MNEMONIC is not a valid 24-word TON mnemonic');
   }
   const wallet = createHotWallet(await hotWalletFromMnemonic(words, version), network);
-  const address = wallet.address.toString({ urlSafe: true, bounceable: false, testOnly: network === 'testnet' });
+  const address = walletAppAddress(wallet.address, network);
   if (action === 'new') {
     print(`New hot wallet (${version}, ${network}). These 24 words are HOT_WALLET_MNEMONIC: keep them in your`);
     print('secret store, never in a file under version control; whoever has them has the wallet.');
@@ -372,6 +382,13 @@ async function hotWalletCommand(
     print(words.join(' '));
     print('');
   }
+  // Said every time: a mainnet wallet made by a shell that lacks TON_NETWORK must not pass for a testnet one.
+  const source = values.network
+    ? '--network'
+    : fromSetting
+      ? 'TON_NETWORK'
+      : "TON_NETWORK is unset: the server's default; --network testnet for a staging wallet";
+  print(`Network: ${network} (${source})`);
   print(`Address (${version}, ${network}): ${address}`);
 }
 

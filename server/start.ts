@@ -14,7 +14,7 @@ import { buildApp, errorHandler } from './app';
 import type { Config } from './config';
 import { DatabaseUnavailableError } from './db/faults';
 import { type Db, type UnavailableAttempt, createDb } from './db/index';
-import { runMigrations } from './db/migrations';
+import { SchemaNewerThanBuildError, runMigrations } from './db/migrations';
 import { type EventBus, createInProcessBus } from './events/bus';
 import { createPgEventBus } from './events/pg-bus';
 import { createBackgroundJobs } from './jobs';
@@ -31,7 +31,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** A start that cannot go on (the database never answered, or refused): main.ts prints its message, exits 1. */
+/**
+ * A start that cannot go on (the database never answered, or refused; its schema is newer than this build):
+ * main.ts prints its message, exits 1.
+ */
 export class StartRefusal extends Error {
   override name = 'StartRefusal';
 }
@@ -69,7 +72,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   phase = 'starting';
   let closeBus: () => Promise<void> = async () => undefined;
   try {
-    const applied = await runMigrations(db);
+    const applied = await runMigrations(db).catch((error: unknown) => {
+      throw error instanceof SchemaNewerThanBuildError ? new StartRefusal(`Cannot start: ${error.message}`) : error;
+    });
     // One bus for the app's sockets and the jobs' events: across processes on Postgres (LISTEN/NOTIFY),
     // in this process on PGlite (one process by nature).
     let log: Pick<FastifyInstance['log'], 'warn' | 'info'> | undefined;

@@ -903,7 +903,25 @@ export const migrations: Migration[] = [
 /** Arbitrary constant: serialises migrations of several processes starting at once on one Postgres. */
 const MIGRATION_LOCK_KEY = 7_402_116_001;
 
-/** Applies pending migrations; returns the ids it applied. */
+/**
+ * The database holds migrations this build does not know: a newer build ran on it (an old build started
+ * after a rollback). Serving would read a schema it was not written for, so the start refuses instead
+ * (server/start.ts turns this into a StartRefusal; docs/deploy.md "Rolling back").
+ */
+export class SchemaNewerThanBuildError extends Error {
+  override name = 'SchemaNewerThanBuildError';
+  constructor(readonly unknownIds: string[]) {
+    super(
+      `the database has migrations this build does not know (${unknownIds.join(', ')}): ` +
+        `it was upgraded by a newer build — run that build, or restore the backup taken before the upgrade`,
+    );
+  }
+}
+
+/**
+ * Applies pending migrations; returns the ids it applied. Refuses (SchemaNewerThanBuildError, nothing
+ * applied) when the database holds an id the list does not.
+ */
 export async function runMigrations(db: Db, list: Migration[] = migrations): Promise<string[]> {
   return db.tx(async (q) => {
     if (db.kind === 'pg') await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -912,6 +930,9 @@ export async function runMigrations(db: Db, list: Migration[] = migrations): Pro
       applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
     )`);
     const applied = new Set((await q.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id));
+    const known = new Set(list.map((migration) => migration.id));
+    const unknown = [...applied].filter((id) => !known.has(id)).sort();
+    if (unknown.length > 0) throw new SchemaNewerThanBuildError(unknown);
     const pending = list.filter((migration) => !applied.has(migration.id));
     for (const migration of pending) {
       await q.exec(migration.sql);

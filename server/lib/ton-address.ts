@@ -4,6 +4,7 @@
  * neither throws TonAddressError, whose message (`Wrong address <text>. <reason>`) a 422 carries.
  */
 import { Address } from '@ton/core';
+import type { TonNetwork } from '@/shared/api/contract';
 
 export class TonAddressError extends Error {
   override readonly name = 'TonAddressError';
@@ -48,6 +49,14 @@ export function parseTonAddress(text: string): ParsedTonAddress {
     return fail(text, reason);
   }
 }
+
+/**
+ * The one form the server shows an address in: user-friendly, non-bounceable (`UQ…` on mainnet, `0Q…` on
+ * testnet), test-only on testnet — the form wallet apps show, and the safe one to fund a wallet not yet
+ * deployed to. The hot wallet's (CLI and console overview) and a bound wallet's are both this.
+ */
+export const walletAppAddress = (address: Address, network: TonNetwork): string =>
+  address.toString({ urlSafe: true, bounceable: false, testOnly: network === 'testnet' });
 
 /** Same account (workchain and hash) whatever the forms and flags; false if either is not an address. */
 export function addressesEqual(a: string, b: string): boolean {

@@ -83,7 +83,9 @@ export function observabilityRoutes(options: ObservabilityOptions) {
     });
 
     app.get('/metrics', { config: { probe: true, pressureHandler: passUnderPressure } }, async (request, reply) => {
-      if ((await access(request)) === 'off') {
+      // Only the exact path (the router's ignoreTrailingSlash would also serve `/metrics/`): the one path the
+      // proxies block (docs/deploy.md step 5) is the one path that answers.
+      if (request.url.split('?')[0] !== '/metrics' || (await access(request)) === 'off') {
         return reply.code(404).send({ msg: SERVER_MESSAGES.notFound, code: 'notFound' } satisfies ErrorBody);
       }
       const { contentType, text } = await options.metrics.scrape();

@@ -19,6 +19,7 @@ import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { BadGatewayError, ValidationError, fieldError } from '../lib/errors';
+import { walletAppAddress } from '../lib/ton-address';
 import { issuePayload, readPayload } from './payload';
 import { parseStateInit, publicKeyFromStateInit, stateInitMatchesAddress, verifyTonProofSignature } from './proof';
 import {
@@ -74,7 +75,7 @@ function toBoundWallet(row: Pick<WalletBindingRow, 'address' | 'network' | 'boun
   const address = Address.parseRaw(row.address);
   return {
     address: row.address,
-    friendly_address: address.toString({ urlSafe: true, bounceable: false, testOnly: row.network === 'testnet' }),
+    friendly_address: walletAppAddress(address, row.network === 'testnet' ? 'testnet' : 'mainnet'),
     bound_at: Math.floor(row.bound_at.getTime() / 1000),
   };
 }

@@ -404,14 +404,17 @@ export const BATCH_HELD_REASON = 'A payout batch is held: neither found on chain
 
 /**
  * The payout worker as an operator reads it (contract overview.payouts, and the TON it has yet to send):
- * paused while an operator holds payouts; waiting when a queued or sending withdrawal carries a reason (the
- * newest one's is the reason) or a batch is held; running otherwise.
+ * disabled when this process runs with PAYOUTS_ENABLED=false (no worker at all: nothing is paid whatever
+ * the rest says); paused while an operator holds payouts; waiting when a queued or sending withdrawal
+ * carries a reason (the newest one's is the reason) or a batch is held; running otherwise.
  */
-export async function payoutWorkerState(deps: Pick<Deps, 'db'>): Promise<{
+export async function payoutWorkerState(deps: Pick<Deps, 'db' | 'config'>): Promise<{
   payouts: Overview['payouts'];
   queuedNanotons: bigint;
 }> {
-  return payoutWorkerStateIn(deps.db);
+  const worker = await payoutWorkerStateIn(deps.db);
+  if (deps.config.payoutsEnabled) return worker;
+  return { ...worker, payouts: { ...worker.payouts, state: 'disabled', reason: null } };
 }
 
 async function payoutWorkerStateIn(q: Queryable): Promise<{ payouts: Overview['payouts']; queuedNanotons: bigint }> {

@@ -101,4 +101,17 @@ describe('console: overview', () => {
     expect(scope.getState(overview.$data)?.maintenance).toBe(true);
     await allSettled(operatorSocket.disconnectRequested, { scope });
   });
+
+  it('disabled by the setting stays disabled whatever state the socket tells', async () => {
+    const disabled = { ...figures().payouts, state: 'disabled' as const };
+    const scope = signedInConsole([[overviewFx, async () => figures({ payouts: disabled })]]);
+    await openConsole(scope, '/');
+    await allSettled(operatorSocket.connectRequested, { scope });
+    FakeWebSocket.last.open();
+    const running = { state: 'running', reason: null, counts: {}, held_batches: 0 };
+    FakeWebSocket.last.receive(JSON.stringify({ event: 'payouts:state', data: running }));
+    await allSettled(scope);
+    expect(scope.getState(overview.$data)?.payouts).toEqual(disabled);
+    await allSettled(operatorSocket.disconnectRequested, { scope });
+  });
 });

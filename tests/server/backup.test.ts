@@ -1,13 +1,14 @@
 /**
- * Backups as docs/deploy.md shows them, run once against the suite's real Postgres: `pg_dump
- * --format=custom` of a database with users, money and a paid mint, `pg_restore --clean --if-exists
+ * Backups as docs/deploy.md shows them, run once against the suite's real Postgres: the guide's `pg_dump
+ * --format=custom` line (the dump readable by its owner only, 0600) of a database with users, money and a paid mint, `pg_restore --clean --if-exists
  * --no-owner` into an empty database, and the server on the restored copy: no migration to apply, the
  * same rows, the same balances, and a user signs in again with what they had.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import { fundedUser } from './race-kit';
 import { type PostgresServer, findPostgresBinDir, startPostgres } from './support/postgres-server';
 
 const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The tables whose rows a backup must carry; compared row for row by count. */
 const TABLES = ['users', 'ledger', 'mints', 'treasury_transactions', 'schema_migrations', 'operations_journal'];
 
@@ -71,9 +73,18 @@ describe('pg_dump and pg_restore (docs/deploy.md "Backups")', () => {
     }
 
     const bin = findPostgresBinDir();
-    const dump = join(dumpDir, 'app.dump');
-    await run(join(bin, 'pg_dump'), ['--format=custom', `--file=${dump}`, postgres.url]);
+    // The guide's own line, run by a shell whose umask is the usual 022: the dump still comes out 0600.
+    const line = /^\(umask 077 && pg_dump .*\)$/m.exec(readFileSync(join(ROOT, 'docs/deploy.md'), 'utf8'))?.[0];
+    expect(line).toBeDefined();
+    await run('sh', ['-c', `umask 022 && ${line!}`], {
+      cwd: dumpDir,
+      env: { PATH: `${bin}:${process.env.PATH ?? ''}`, DATABASE_URL: postgres.url },
+    });
+    const [name] = readdirSync(dumpDir).filter((file) => /^app-\d{4}-\d{2}-\d{2}\.dump$/.test(file));
+    expect(name).toBeDefined();
+    const dump = join(dumpDir, name!);
     expect(statSync(dump).size).toBeGreaterThan(0);
+    expect(statSync(dump).mode & 0o777).toBe(0o600);
 
     const admin = new pg.Client({ connectionString: postgres.url });
     await admin.connect();

@@ -173,5 +173,22 @@ describe('the deployment guide and files match the code', () => {
     expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/readyz/m);
     // The production start: production or a refusal, never the sandbox (the settings: compose's env_file).
     expect(runtime).toMatch(/^CMD \["node", "dist-server\/main\.js", "--production"\]$/m);
+    // Both stages on Node 24 LTS (Node 20's end of life: April 2026), the version the guide names for hosts.
+    expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1])).toEqual([
+      'node:24-bookworm-slim',
+      'node:24-bookworm-slim',
+    ]);
+    expect(read('docs/deploy.md')).toMatch(/Node\.js 24 LTS/);
+  });
+
+  it("the guide's proxies block /metrics and every path under it (not only the exact path)", () => {
+    const guide = read('docs/deploy.md');
+    const caddy = /^app\.example\.com \{\n([\s\S]*?)^\}/m.exec(guide)![1]!;
+    const nginx = /```nginx\n([\s\S]*?)```/.exec(guide)![1]!;
+    // Caddy: a prefix matcher, before the proxy (Caddy's order puts respond first anyway).
+    expect(caddy).toMatch(/^\s*respond \/metrics\* 404\b/m);
+    // nginx: a prefix location that wins over regex locations; `location = /metrics` lets `/metrics/` through.
+    expect(nginx).toMatch(/^\s*location \^~ \/metrics \{ return 404; \}/m);
+    expect(nginx).not.toMatch(/location = \/metrics\b/);
   });
 });

@@ -415,6 +415,11 @@ describe('METRICS_TOKEN in production', () => {
       const response = await get('/metrics', bearer(METRICS_TOKEN), app);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('# TYPE http_request_duration_seconds histogram');
+      // Only the exact path answers: the proxies block `/metrics` and what is under it (docs/deploy.md step 5).
+      for (const url of ['/metrics/', '/metrics/?x=1']) {
+        expect((await get(url, bearer(METRICS_TOKEN), app)).statusCode, url).toBe(404);
+      }
+      expect((await get('/metrics?x=1', bearer(METRICS_TOKEN), app)).statusCode).toBe(200);
     } finally {
       await app.close();
     }

@@ -18,6 +18,7 @@ import {
   operatorCallSchemas,
   parseUnits,
 } from '@/shared/api/contract';
+import { buildApp } from '../../server/app';
 import { inTransaction } from '../../server/events/transaction';
 import { runOperator } from '../../server/operator';
 import { noteWithdrawalErrors } from '../../server/withdraw/queries';
@@ -137,7 +138,12 @@ describe('overview', () => {
   it('shows the hot wallet and its balance as the node answers, and null (not an error) when it cannot be read', async () => {
     const keys = ctx.app.hotWallet;
     expect(keys).not.toBeNull();
-    const address = createHotWallet(keys!, ctx.config.tonNetwork).address.toString({ urlSafe: true, bounceable: true });
+    // The form `hot-wallet address` prints: non-bounceable, test-only on testnet (0Q…), not the bounceable EQ….
+    const address = createHotWallet(keys!, ctx.config.tonNetwork).address.toString({
+      urlSafe: true,
+      bounceable: false,
+      testOnly: ctx.config.tonNetwork === 'testnet',
+    });
     node.balance = 12n * TON;
     expect((await overview()).hot_wallet).toMatchObject({ address, balance: '12' });
     node.balance = null;
@@ -425,6 +431,43 @@ describe('operator withdrawals and treasury transactions', () => {
       },
     });
     expect(listed.find((tx) => tx.hash === none.transaction_id.hash)).toMatchObject({ likely_mint: null });
+  });
+});
+
+describe('payouts disabled by the setting (PAYOUTS_ENABLED=false)', () => {
+  it('the overview says disabled, paused or not, and the CLI says which setting', async () => {
+    const app = await buildApp({ config: { ...ctx.config, payoutsEnabled: false }, db: ctx.db, logger: false });
+    try {
+      const read = async () => {
+        const response = await app.inject({
+          method: 'GET',
+          url: '/api/admin/overview',
+          headers: { authorization: `Bearer ${ctx.config.adminToken}` },
+        });
+        return operatorCallSchemas.overview.response.parse(response.json()).payouts;
+      };
+      expect(await read()).toMatchObject({ state: 'disabled', reason: null });
+      expect((await admin('POST', '/payouts', { paused: true })).statusCode).toBe(200);
+      try {
+        expect(await read()).toMatchObject({ state: 'disabled' });
+        // The app with payouts on still tells the operator's pause apart.
+        expect((await overview()).payouts).toMatchObject({ state: 'paused' });
+      } finally {
+        expect((await admin('POST', '/payouts', { paused: false })).statusCode).toBe(200);
+      }
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const lines: string[] = [];
+      await runOperator(['overview'], {
+        apiUrl: address,
+        adminToken: ctx.config.adminToken,
+        print: (line) => lines.push(line),
+      });
+      expect(lines.some((line) => line.startsWith('Payouts: disabled by the setting PAYOUTS_ENABLED=false — '))).toBe(
+        true,
+      );
+    } finally {
+      await app.close();
+    }
   });
 });
 

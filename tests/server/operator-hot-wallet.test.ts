@@ -40,6 +40,17 @@ describe('operator hot-wallet', () => {
     // Funds for a wallet not yet deployed must not bounce back.
     expect(parsed.isBounceable).toBe(false);
     expect(parsed.isTestOnly).toBe(false);
+    // Made by a shell without TON_NETWORK: mainnet, and said so, with the way to a testnet wallet.
+    expect(lines.at(-2)).toBe(
+      "Network: mainnet (TON_NETWORK is unset: the server's default; --network testnet for a staging wallet)",
+    );
+  });
+
+  it('names where the network came from: --network, else TON_NETWORK', async () => {
+    expect((await operator(['hot-wallet', 'new', '--network', 'testnet'])).at(-2)).toBe('Network: testnet (--network)');
+    expect((await operator(['hot-wallet', 'new'], { TON_NETWORK: 'testnet' })).at(-2)).toBe(
+      'Network: testnet (TON_NETWORK)',
+    );
   });
 
   it('address: reads HOT_WALLET_MNEMONIC, HOT_WALLET_VERSION and TON_NETWORK; a v5r1 wallet differs by network', async () => {

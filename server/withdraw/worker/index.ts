@@ -92,6 +92,7 @@ import type { Deps, HotWalletKeys } from '../../deps';
 import { inTransaction } from '../../events/transaction';
 import { formatUnits } from '../../lib/money';
 import { withinMs } from '../../lib/timeout';
+import { walletAppAddress } from '../../lib/ton-address';
 import { getSetting } from '../../settings/service';
 import { payoutComment, refundBouncedPayouts } from './bounces';
 import { type HistoryPages, type HistoryPoint, START_OF_HISTORY, pagesOf, readHistory } from './history';
@@ -653,8 +654,8 @@ export function hotWalletBalanceReader(
 ): HotWalletBalanceReader {
   const { address } = createHotWallet(keys, network);
   return {
-    // The form the metrics label it by (jobs.ts).
-    address: address.toString({ urlSafe: true, bounceable: true }),
+    // The form `hot-wallet address` prints (server/operator.ts): one address, one form, per network.
+    address: walletAppAddress(address, network),
     async balance() {
       try {
         return (await withinMs(node.getContractState(address), timeoutMs)).balance;

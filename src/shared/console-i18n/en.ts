@@ -68,6 +68,7 @@ export const consoleEn = {
   'overview.state.running': 'Running',
   'overview.state.paused': 'Paused',
   'overview.state.waiting': 'Waiting',
+  'overview.state.disabled': 'Disabled (PAYOUTS_ENABLED=false)',
   'overview.reason': 'Why',
   'overview.heldBatches': 'Held batches',
   'overview.pause': 'Pause payouts',

@@ -67,6 +67,7 @@ export const consoleRu: ConsoleCatalogue = {
   'overview.state.running': 'Работают',
   'overview.state.paused': 'Приостановлены',
   'overview.state.waiting': 'Ждут',
+  'overview.state.disabled': 'Выключены (PAYOUTS_ENABLED=false)',
   'overview.reason': 'Причина',
   'overview.heldBatches': 'Задержанные пакеты',
   'overview.pause': 'Приостановить выплаты',

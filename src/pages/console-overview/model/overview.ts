@@ -37,7 +37,11 @@ export const maintenanceAction = createConfirmedAction({
 // The worker's state and maintenance follow the socket; after an action, the figures are read again
 // (the worker's new state arrives by the socket too).
 overview.$data
-  .on(operatorSocket.eventReceived('payouts:state'), (data, payouts) => (data ? { ...data, payouts } : data))
+  // Disabled is the server's setting (PAYOUTS_ENABLED=false): the events, sent from any transaction, do not
+  // know it; a restart that enables payouts reconnects the socket and reads the overview again.
+  .on(operatorSocket.eventReceived('payouts:state'), (data, payouts) =>
+    data && data.payouts.state !== 'disabled' ? { ...data, payouts } : data,
+  )
   .on(operatorSocket.eventReceived('maintenance:state'), (data, { enabled }) =>
     data ? { ...data, maintenance: enabled } : data,
   )

@@ -12,7 +12,12 @@ import type { PayoutWorkerState } from '@/shared/console-api';
 import { $walletShort, maintenanceAction, overview, payoutsAction } from '../model/overview';
 import styles from './overview-page.module.css';
 
-const STATE_TONE: Record<PayoutWorkerState, BadgeTone> = { running: 'success', paused: 'warning', waiting: 'danger' };
+const STATE_TONE: Record<PayoutWorkerState, BadgeTone> = {
+  running: 'success',
+  paused: 'warning',
+  waiting: 'danger',
+  disabled: 'neutral',
+};
 
 export function OverviewPage() {
   const t = useConsoleT();

@@ -38,7 +38,7 @@ export const sessionClosedSchema = z.object({ signed_out: z.literal(true) });
 // ---- overview ---------------------------------------------------------------------------------------
 /** TON in one direction: since midnight UTC and over the last 7 days. */
 const tonPeriodsSchema = z.object({ today: moneyText, week: moneyText });
-export const PAYOUT_WORKER_STATES = ['running', 'paused', 'waiting'] as const;
+export const PAYOUT_WORKER_STATES = ['running', 'paused', 'waiting', 'disabled'] as const;
 export const overviewSchema = z.object({
   users: z.object({ total: z.number().int(), new_today: z.number().int() }),
   /** TON paid in for mints (credited payments). */
@@ -54,7 +54,10 @@ export const overviewSchema = z.object({
     queued: moneyText,
   }),
   payouts: z.object({
-    /** running: paying as sales arrive; paused: held by an operator; waiting: the worker cannot go on (reason). */
+    /**
+     * running: paying as sales arrive; paused: held by an operator; waiting: the worker cannot go on (reason);
+     * disabled: the server runs with PAYOUTS_ENABLED=false (a setting: the socket's state events never change it).
+     */
     state: z.enum(PAYOUT_WORKER_STATES),
     reason: z.string().nullable(),
     counts: z.record(z.enum(WITHDRAWAL_STATUSES), z.number().int()),
