@@ -196,7 +196,8 @@ describe('DATABASE_START_TIMEOUT_SECONDS', () => {
   });
 });
 
-describe('the entry point prints a refusal, never a stack trace', () => {
+// Each case starts Node with tsx from source (~5 s quiet, several times that on a busy 2-core machine).
+describe('the entry point prints a refusal, never a stack trace', { timeout: 60_000 }, () => {
   /** The JSON lines a production process wrote. */
   const jsonLines = (stdout: string) =>
     stdout
