@@ -20,5 +20,5 @@ describe('PGlite data directory', () => {
     const rows = await again.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'probe'`);
     expect(rows).toEqual([{ value: 'kept' }]);
     await again.close();
-  });
+  }, 60_000); // two on-disk databases, every migration on the first: more than 20 s on a busy machine
 });
