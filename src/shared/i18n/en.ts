@@ -241,7 +241,7 @@ export const en = {
   'info.collectiveStep': 'from {amount}\u00A0TKN +{percent}',
   'info.referralTitle': 'Referral levels',
   'info.referralText':
-    'Invite friends: you earn a share of the tokens of every mint they pay for. The more TON your friends have paid, the higher your level.',
+    'Invite friends: you earn a share of the tokens of every mint they pay for. The more TON your friends have paid, the higher your level. The payment that takes them to a new level already earns you its percent.',
   'info.level': 'Level',
   'info.friendsPaid': 'Friends paid',
   'info.youEarn': 'You earn',
@@ -361,6 +361,7 @@ export const en = {
   'referral.turnover': "Friends' turnover",
   'referral.progressLabel': 'Progress to level {level}',
   'referral.toNextLevel': '{amount} to level {level} ({percent})',
+  'referral.levelRule': 'The payment that takes your friends to level {level} already earns you {percent}.',
   'referral.topLevel': 'Top level',
   'referral.loading': 'Loading referrals',
   'referral.balanceTitle': 'Referral balance',

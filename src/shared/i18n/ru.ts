@@ -234,7 +234,7 @@ export const ru = {
   'info.collectiveStep': 'от {amount}\u00A0TKN +{percent}',
   'info.referralTitle': 'Реферальные уровни',
   'info.referralText':
-    'Приглашайте друзей: вы получаете долю токенов с каждого минта, который они оплатят. Чем больше TON оплатили ваши друзья, тем выше ваш уровень.',
+    'Приглашайте друзей: вы получаете долю токенов с каждого минта, который они оплатят. Чем больше TON оплатили ваши друзья, тем выше ваш уровень. Платёж, с которым друзья достигают нового уровня, уже приносит вам его процент.',
   'info.level': 'Уровень',
   'info.friendsPaid': 'Друзья оплатили',
   'info.youEarn': 'Ваша доля',
@@ -355,6 +355,7 @@ export const ru = {
   'referral.turnover': 'Оборот друзей',
   'referral.progressLabel': 'Прогресс до уровня {level}',
   'referral.toNextLevel': '{amount} до уровня {level} ({percent})',
+  'referral.levelRule': 'Платёж, с которым друзья достигают уровня {level}, уже приносит вам {percent}.',
   'referral.topLevel': 'Максимальный уровень',
   'referral.loading': 'Загрузка рефералов',
   'referral.balanceTitle': 'Реферальный баланс',

@@ -66,6 +66,13 @@ function TierCard({ tier }: { tier: ReferralTier }) {
               percent: formatPercent(tier.next_percent ?? tier.percent),
             })}
           </p>
+          {/* The crossing payment is paid at the new level (docs/decisions.md "Referrals"): said before it happens. */}
+          <p className={styles.hint} data-testid="referral-level-rule">
+            {t('referral.levelRule', {
+              level: progress.nextLevel,
+              percent: formatPercent(tier.next_percent ?? tier.percent),
+            })}
+          </p>
         </>
       ) : (
         <>
