@@ -48,7 +48,14 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   }
   await expect(nav.getByText('Dashboard')).toHaveCount(0);
   await expectNoEnglish(app);
-  await connectDevWallet(page, 'ru');
+  await connectDevWallet(page, 'ru', async (modal) => {
+    // The library's own Russian, and its "View all wallets" item too (scripts/tonconnect-ui-patches.ts).
+    await expect(modal).toContainText('Подключите TON кошелёк');
+    await expect(modal.getByText('Все', { exact: true })).toBeVisible();
+    await expect(modal.getByText('кошельки', { exact: true })).toBeVisible();
+    await expect(modal).not.toContainText('View all');
+    await page.screenshot({ path: 'screenshots/wallets-modal-ru-390.png' });
+  });
   await expect(app.getByRole('region', { name: 'Кошелёк' })).toContainText('Отключить');
   await expectNoEnglish(app);
 
