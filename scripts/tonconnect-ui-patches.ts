@@ -9,6 +9,15 @@
  *    lines as literals, not from the library's dictionary), so a Russian user saw it in English beside
  *    the library's own Russian. The item now reads them from the dictionary under `walletItem.viewAll`
  *    and `walletItem.viewAllWallets`, added to both languages.
+ * 2. A wallet injected into the page (its JS bridge is there: a browser-extension wallet, the sandbox's
+ *    Dev Wallet) is never opened by a link. The library's phone-width view has no injected path: it
+ *    opens every chosen wallet's universal link at once (in a Mini App: `web_app_open_tg_link`, which for
+ *    a t.me link makes Telegram open that bot's Mini App) and records the wallet as opened by that link,
+ *    so every later transaction opened it again. The app's connector already connects such a wallet
+ *    through its JS bridge (src/shared/ton-connect/connector.ts); now the view opens nothing for it and
+ *    records it without an open method (as its desktop view records an extension), and the "confirm in
+ *    your wallet" modal offers no "Open wallet" link for it. A phone wallet over the HTTP bridge is
+ *    opened and returns exactly as before (the app's `returnStrategy` and `twaReturnUrl`).
  */
 
 /** The library's ES module, as Vite and rolldown name it. */
@@ -59,6 +68,31 @@ const PATCHES: readonly Patch[] = [
       '      return t2("walletItem.viewAllWallets", {}, props.labelLine2);',
       '    },',
     ].join('\n'),
+  },
+  {
+    name: 'injected wallet: the phone-width view opens no link for it',
+    find: '  onCleanup(unsubscribe);\n  onRetry();\n',
+    replace: [
+      '  onCleanup(unsubscribe);',
+      '  if (isWalletInfoCurrentlyInjected(props.wallet)) {',
+      '    setLastSelectedWalletInfo(props.wallet);',
+      '  } else {',
+      '    onRetry();',
+      '  }',
+      '',
+    ].join('\n'),
+  },
+  {
+    name: 'injected wallet: no "Open wallet" link while a transaction waits',
+    find: 'if ((tonConnectUI == null ? void 0 : tonConnectUI.wallet) && "universalLink" in tonConnectUI.wallet && (',
+    replace:
+      'if ((tonConnectUI == null ? void 0 : tonConnectUI.wallet) && "universalLink" in tonConnectUI.wallet && !tonConnectUI.wallet.injected && (',
+  },
+  {
+    name: 'injected wallet: no deep link while a transaction waits',
+    find: 'if ((tonConnectUI == null ? void 0 : tonConnectUI.wallet) && "deepLink" in tonConnectUI.wallet && (',
+    replace:
+      'if ((tonConnectUI == null ? void 0 : tonConnectUI.wallet) && "deepLink" in tonConnectUI.wallet && !tonConnectUI.wallet.injected && (',
   },
 ];
 

@@ -1,5 +1,5 @@
 import { expect, test, type FrameLocator } from '@playwright/test';
-import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
+import { appFrame, connectDevWallet, createTestUser, devWalletDialog, hostTelegramLinks } from './sandbox';
 
 /**
  * A Telegram user whose language is Russian meets a Russian app: every screen's text, the toasts,
@@ -58,6 +58,9 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   });
   await expect(app.getByRole('region', { name: 'Кошелёк' })).toContainText('Отключить');
   await expectNoEnglish(app);
+  // The injected Dev Wallet answers in the page: Telegram was never asked to open a link (which, for the
+  // wallet's t.me link, would reopen this Mini App).
+  expect(await hostTelegramLinks(page)).toEqual([]);
 
   // Mint: plans in Russian plurals, the calculation, the toasts, the pending and active cards.
   await nav.getByRole('link', { name: 'Минт' }).click();
@@ -82,6 +85,7 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   await expect(app.getByText('Новый минт создан')).toBeVisible();
   await devWalletDialog(page).getByRole('button', { name: 'Подтвердить' }).click();
   await expect(app.getByText('Транзакция обрабатывается')).toBeVisible();
+  expect(await hostTelegramLinks(page)).toEqual([]);
   const pending = app.getByRole('region', { name: 'Ожидает оплаты' });
   await expect(pending).toContainText('Оплатите 10.0000 TON из кошелька');
   await expect(pending.getByRole('button', { name: 'Оплатить' })).toBeVisible();

@@ -27,6 +27,14 @@ describe('the @tonconnect/ui patches', () => {
     expect(patched).toContain('return t2("walletItem.viewAllWallets", {}, props.labelLine2);');
   });
 
+  it('open no link for a wallet injected into the page, on connect or while a transaction waits', () => {
+    const patched = patchTonConnectUi(library);
+    expect(patched).toMatch(
+      /if \(isWalletInfoCurrentlyInjected\(props\.wallet\)\) \{\n\s+setLastSelectedWalletInfo\(props\.wallet\);\n\s+\} else \{\n\s+onRetry\(\);/,
+    );
+    expect(patched.match(/in tonConnectUI\.wallet && !tonConnectUI\.wallet\.injected && \(/g)).toHaveLength(2);
+  });
+
   it('leave a module that still parses', async () => {
     const patched = patchTonConnectUi(library);
     const { parseAst } = await import('vite');
@@ -36,5 +44,7 @@ describe('the @tonconnect/ui patches', () => {
   it('refuse a library whose code moved, naming what is missing', () => {
     const moved = library.replace('const walletItem = { "walletOn": "Wallet в",', 'const walletItem = {');
     expect(() => patchTonConnectUi(moved)).toThrow(/Russian dictionary.*tonconnect-ui-patches\.ts/);
+    const twice = `${library}\n  onCleanup(unsubscribe);\n  onRetry();\n`;
+    expect(() => patchTonConnectUi(twice)).toThrow(/phone-width view/);
   });
 });
