@@ -108,6 +108,11 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   await app.getByRole('link', { name: 'Застейкать минт' }).click();
   await expect(app.getByRole('heading', { name: 'Выберите минт' })).toBeVisible();
   await app.getByTestId('stakeable-mint').getByRole('button', { name: 'Застейкать', exact: true }).click();
+  const terms = app.getByRole('dialog', { name: 'Застейкать этот минт?' });
+  await expect(terms.getByTestId('stake-terms-rate')).toHaveText('1.00% в день');
+  await expect(terms).toContainText('примерно через 30 дней');
+  await expectNoEnglish(app);
+  await terms.getByRole('button', { name: 'Застейкать', exact: true }).click();
   await expect(app.getByText('Новый стейк создан')).toBeVisible();
   const card = app.getByTestId('stake-card');
   await expect(card).toContainText('Заработано');
