@@ -65,7 +65,6 @@ const LAZY = [
   'src/shared/api/ton-node/client.ts',
   'src/shared/api/xhr-transport.ts',
   'src/shared/lib/ton-address/address.ts',
-  'src/features/sell-tokens/lib/address-problem.ts',
 ];
 
 module.exports = { FIRST_SCREEN, LAZY };
