@@ -2,7 +2,6 @@ import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
 import { useState } from 'react';
 import { $user } from '@/entities/user';
-import { InviteButton } from '@/features/invite-friends/index.ui';
 import { InfoButton } from '@/features/program-info';
 import { parseUnits, type Referral, type ReferralTier } from '@/shared/api';
 import { formatDate, useLocale, useT } from '@/shared/i18n';
@@ -242,7 +241,7 @@ function Friends() {
           icon={<Icon name="referral" />}
           title={t('referral.noFriends')}
           text={t('referral.noFriendsText', { percent: formatPercent(tier?.percent ?? 0) })}
-          action={<InviteButton size="s" stretched={false} />}
+          // No Invite button of its own: the navbar's Invite friends is right below on this screen.
           testId="referral-empty"
         />
       </Section>
