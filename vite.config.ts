@@ -4,6 +4,7 @@ import { build as bundle } from 'rolldown';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { tonConnectUiPatches } from './scripts/tonconnect-ui-patches.js';
 
 type ChunkingContext = { getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null };
 
@@ -198,6 +199,9 @@ export default defineConfig(({ mode }) => ({
     react({ plugins: effectorPlugin }),
     inlineLaunchBoot(),
     entryStartedByLaunchBoot(),
+    // What @tonconnect/ui's options cannot reach (scripts/tonconnect-ui-patches.ts); the dev server's
+    // dependency bundle gets the same below.
+    tonConnectUiPatches(),
     // dist/**/*.br and *.gz beside each text asset (the originals stay), sent by the server as they are
     // (server/web/routes.ts, `preCompressed`): brotli at its best level, once, at build time. index.html
     // is left out: the server renders it per request with the runtime config.
@@ -208,6 +212,7 @@ export default defineConfig(({ mode }) => ({
       threshold: 1024,
     }),
   ],
+  optimizeDeps: { rolldownOptions: { plugins: [tonConnectUiPatches()] } },
   // Vite 8 + `import WebApp from '@twa-dev/sdk'` (CJS default) needs this (DESIGN.md §6).
   legacy: { inconsistentCjsInterop: true },
   resolve: {

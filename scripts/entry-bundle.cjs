@@ -53,6 +53,9 @@ const LAZY = [
   // The Sell sheet's Confirm and its following of the live price: created with its view.
   'src/features/sell-tokens/model/confirm.ts',
   'src/features/sell-tokens/model/live-quote.ts',
+  // The terms of staking a mint: created with the select-mint page's view.
+  'src/pages/staking/ui/stake-terms-sheet.tsx',
+  'src/pages/staking/model/stake-terms.ts',
   'src/entities/withdrawal/ui/withdrawal-row.tsx',
   'src/pages/mint/ui/cancel-mint-modal.tsx',
   'src/pages/tasks/ui/tasks-page.tsx',
@@ -62,7 +65,6 @@ const LAZY = [
   'src/shared/api/ton-node/client.ts',
   'src/shared/api/xhr-transport.ts',
   'src/shared/lib/ton-address/address.ts',
-  'src/features/sell-tokens/lib/address-problem.ts',
 ];
 
 module.exports = { FIRST_SCREEN, LAZY };

@@ -8,6 +8,9 @@
  *   a web_app button's launch carries no start parameter, so the referral would be lost otherwise;
  * - `/start farm_<code>`: the button opens PUBLIC_URL/?farm_code=<code>, which the app activates;
  * - `/help`, or anything else: a short answer with the same button.
+ * While maintenance is on, each of these answers says so instead of its welcome or help, and keeps its
+ * button (with the farming link's code): the app it opens waits on its maintenance page and carries on
+ * by itself when maintenance ends (docs/decisions.md "The bot"). /admin is the operators' and unchanged.
  * Any /start also marks the user as one who started the bot (users.bot_started_at), which notifications
  * need. An update is recorded by its update_id in the transaction that acts on it, so one delivered twice
  * acts once; the answer goes after the commit.
@@ -20,6 +23,7 @@ import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { BotApiError } from '../lib/bot-api';
 import { languageOf } from '../lib/language';
+import { isMaintenanceOn } from '../maintenance/service';
 import { markBotStarted } from '../users/service';
 import { keepStartParam, purgeUpdates, recordUpdate, takeStartParam } from './queries';
 import { BOT_LANGUAGES, MENU_BUTTON_TEXT, botTexts } from './texts';
@@ -113,6 +117,9 @@ export async function handleUpdate(
   if (!message?.from || message.from.is_bot || message.chat.type !== 'private') return null;
   const from = message.from;
   const command = readCommand(message.text, deps.config.botUsername);
+  // A welcome that opens an app showing only "under maintenance" would be a surprise: the bot says it
+  // first. Read before the transaction (a cached setting, on a connection of its own).
+  const maintenance = await isMaintenanceOn(deps.db);
   return deps.db.tx(async (q) => {
     if (!(await recordUpdate(q, update.update_id))) return null;
     const texts = botTexts(languageOf(from.language_code));
@@ -120,12 +127,24 @@ export async function handleUpdate(
     if (command.kind === 'admin' && (await isOperator(q, from.id))) {
       return reply(message.chat.id, texts.console, texts.consoleButton, `${deps.config.publicUrl}${CONSOLE_PATH}`);
     }
-    if (command.kind !== 'start') return reply(message.chat.id, texts.help, texts.openButton, appUrl(deps.config));
+    if (command.kind !== 'start') {
+      return reply(
+        message.chat.id,
+        maintenance ? texts.maintenance : texts.help,
+        texts.openButton,
+        appUrl(deps.config),
+      );
+    }
     const registered = await markBotStarted(q, from.id);
     // Only someone without an account can still be referred (the referrer is linked at creation only).
     if (!registered && command.ref !== null) await keepStartParam(q, from.id, command.ref);
-    const text = command.farm === null ? texts.welcome : texts.welcomeFarm;
-    return reply(message.chat.id, text, texts.openButton, appUrl(deps.config, command.farm));
+    const welcome = command.farm === null ? texts.welcome : texts.welcomeFarm;
+    return reply(
+      message.chat.id,
+      maintenance ? texts.maintenance : welcome,
+      texts.openButton,
+      appUrl(deps.config, command.farm),
+    );
   });
 }
 

@@ -15,6 +15,8 @@ const TEXTS = {
     welcome: 'Welcome to TON Token! Mint tokens for TON, stake them and earn every day. Open the app to start.',
     welcomeFarm: 'Welcome to TON Token! Someone shared a farming link with you: open the app to activate it.',
     help: 'TON Token lives in the app: mint tokens for TON, stake them, use farming links and invite friends. Open it with the button below.',
+    maintenance:
+      'TON Token is under maintenance for a short while. You can open the app with the button below: it waits and carries on by itself as soon as we are back.',
     openButton: 'Open TON Token',
     console: 'The operator console: reviews, withdrawals, the treasury, prices, tasks and users.',
     consoleButton: 'Open the console',
@@ -30,6 +32,8 @@ const TEXTS = {
     welcomeFarm:
       'Добро пожаловать в TON Token! С вами поделились фарминг-ссылкой: откройте приложение, чтобы активировать её.',
     help: 'TON Token работает в приложении: минт токенов за TON, стейкинг, фарминг-ссылки и приглашения друзей. Откройте его кнопкой ниже.',
+    maintenance:
+      'В TON Token ненадолго идут технические работы. Приложение можно открыть кнопкой ниже: оно подождёт и продолжит само, как только мы закончим.',
     openButton: 'Открыть TON Token',
     console: 'Консоль оператора: проверки заданий, выводы, казначейство, цена, задания и пользователи.',
     consoleButton: 'Открыть консоль',

@@ -1,5 +1,5 @@
 import { expect, test, type FrameLocator } from '@playwright/test';
-import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
+import { appFrame, connectDevWallet, createTestUser, devWalletDialog, hostTelegramLinks } from './sandbox';
 
 /**
  * A Telegram user whose language is Russian meets a Russian app: every screen's text, the toasts,
@@ -48,9 +48,19 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   }
   await expect(nav.getByText('Dashboard')).toHaveCount(0);
   await expectNoEnglish(app);
-  await connectDevWallet(page, 'ru');
+  await connectDevWallet(page, 'ru', async (modal) => {
+    // The library's own Russian, and its "View all wallets" item too (scripts/tonconnect-ui-patches.ts).
+    await expect(modal).toContainText('Подключите TON кошелёк');
+    await expect(modal.getByText('Все', { exact: true })).toBeVisible();
+    await expect(modal.getByText('кошельки', { exact: true })).toBeVisible();
+    await expect(modal).not.toContainText('View all');
+    await page.screenshot({ path: 'screenshots/wallets-modal-ru-390.png' });
+  });
   await expect(app.getByRole('region', { name: 'Кошелёк' })).toContainText('Отключить');
   await expectNoEnglish(app);
+  // The injected Dev Wallet answers in the page: Telegram was never asked to open a link (which, for the
+  // wallet's t.me link, would reopen this Mini App).
+  expect(await hostTelegramLinks(page)).toEqual([]);
 
   // Mint: plans in Russian plurals, the calculation, the toasts, the pending and active cards.
   await nav.getByRole('link', { name: 'Минт' }).click();
@@ -75,6 +85,7 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   await expect(app.getByText('Новый минт создан')).toBeVisible();
   await devWalletDialog(page).getByRole('button', { name: 'Подтвердить' }).click();
   await expect(app.getByText('Транзакция обрабатывается')).toBeVisible();
+  expect(await hostTelegramLinks(page)).toEqual([]);
   const pending = app.getByRole('region', { name: 'Ожидает оплаты' });
   await expect(pending).toContainText('Оплатите 10.0000 TON из кошелька');
   await expect(pending.getByRole('button', { name: 'Оплатить' })).toBeVisible();
@@ -97,6 +108,11 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   await app.getByRole('link', { name: 'Застейкать минт' }).click();
   await expect(app.getByRole('heading', { name: 'Выберите минт' })).toBeVisible();
   await app.getByTestId('stakeable-mint').getByRole('button', { name: 'Застейкать', exact: true }).click();
+  const terms = app.getByRole('dialog', { name: 'Застейкать этот минт?' });
+  await expect(terms.getByTestId('stake-terms-rate')).toHaveText('1.00% в день');
+  await expect(terms).toContainText('примерно через 30 дней');
+  await expectNoEnglish(app);
+  await terms.getByRole('button', { name: 'Застейкать', exact: true }).click();
   await expect(app.getByText('Новый стейк создан')).toBeVisible();
   const card = app.getByTestId('stake-card');
   await expect(card).toContainText('Заработано');

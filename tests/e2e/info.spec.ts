@@ -17,6 +17,8 @@ test('the Info sheet explains the program with the figures the server uses', asy
   const tiers = rules.getByRole('row');
   await expect(tiers).toHaveCount(9);
   await expect(tiers.last()).toHaveText(['8', 'from 20 000.0000 TON', '12.00%'].join(''));
+  // The payment that crosses a level is paid at the new one (docs/decisions.md "Referrals"): said here.
+  await expect(rules).toContainText('The payment that takes them to a new level already earns you its percent.');
   await page.screenshot({ path: test.info().outputPath('info-sheet.png') });
   await sheet.getByRole('button', { name: 'Close' }).click();
   await expect(sheet).toHaveCount(0);
@@ -31,4 +33,10 @@ test('the Info sheet explains the program with the figures the server uses', asy
     await expect(app.getByRole('dialog', { name: 'How it works' }).getByTestId('program-rules')).toBeVisible();
     await page.keyboard.press('Escape');
   }
+
+  // …and on the referral screen, beside the way to the next level.
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Referral' }).click();
+  await expect(app.getByTestId('referral-level-rule')).toHaveText(
+    'The payment that takes your friends to level 2 already earns you 6.00%.',
+  );
 });

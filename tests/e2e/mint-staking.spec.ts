@@ -84,6 +84,15 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
   await expect(stakeable).toHaveCount(1);
   await expect(stakeable).toContainText(comment);
   await stakeable.getByRole('button', { name: 'Stake', exact: true }).click();
+  // The terms first, with the server's figures: 1 000 tokens at 1 % a day, capped at 30 %.
+  const terms = app.getByRole('dialog', { name: 'Stake this mint?' });
+  await expect(terms.getByTestId('stake-terms-rate')).toHaveText('1.00% a day');
+  await expect(terms.getByTestId('stake-terms-cap')).toHaveText('300.00\u00A0TKN (30.00%)');
+  await expect(terms.getByTestId('stake-terms-payout')).toHaveText('1\u00A0300.00\u00A0TKN');
+  await expect(terms).toContainText('The mint moves into staking');
+  await expect(terms).toContainText('cannot be claimed on the way');
+  await expect(terms).toContainText('in about 30 days');
+  await terms.getByRole('button', { name: 'Stake', exact: true }).click();
   await expect(app.getByText('New Stake created')).toBeVisible();
   await expect(app.getByRole('heading', { name: 'Staking', exact: true })).toBeVisible();
 

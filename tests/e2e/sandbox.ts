@@ -52,6 +52,14 @@ export async function openConsoleFromBot(page: Page): Promise<FrameLocator> {
 export const hostEventTypes = (page: Page) =>
   page.evaluate(() => (window as unknown as { hostEvents: { type: string }[] }).hostEvents.map((e) => e.type));
 
+/** The t.me links the Mini App asked its Telegram host to open (web_app_open_tg_link), in order. */
+export const hostTelegramLinks = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { hostEvents: { type: string; data: { path_full?: string } | null }[] }).hostEvents
+      .filter((event) => event.type === 'web_app_open_tg_link')
+      .map((event) => event.data?.path_full ?? ''),
+  );
+
 /** The injected Dev Wallet's entry in the wallets modal (not "Dev Wallet (mobile)", the bridge one). */
 export const INJECTED_DEV_WALLET = /Dev Wallet(?! \(mobile\))/;
 
@@ -69,10 +77,16 @@ const CONNECT_WORDS = {
   ru: { connectWallet: 'Подключить кошелёк', request: 'TON Token запрашивает подключение', connect: 'Подключить' },
 } as const;
 
-export async function connectDevWallet(page: Page, language: keyof typeof CONNECT_WORDS = 'en') {
+export async function connectDevWallet(
+  page: Page,
+  language: keyof typeof CONNECT_WORDS = 'en',
+  /** Runs with the wallets modal open, before the Dev Wallet is chosen. */
+  inModal?: (modal: Locator) => Promise<void>,
+) {
   const words = CONNECT_WORDS[language];
   const app = appFrame(page);
   await app.getByRole('button', { name: words.connectWallet }).click();
+  if (inModal) await inModal(app.locator('[data-tc-wallets-modal-container]'));
   await app.getByRole('button', { name: INJECTED_DEV_WALLET }).first().click();
   const sheet = devWalletDialog(page);
   await expect(sheet).toContainText(words.request);

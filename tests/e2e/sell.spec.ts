@@ -83,32 +83,26 @@ test('sell from the main balance: queued, then completed live; the dev wallet re
   const dialog = app.getByRole('dialog', { name: 'Sell tokens' });
   await expect(dialog).toContainText('From your main balance, for TON.');
   // The destination is the connected dev wallet, verified by its ton_proof on connect:
-  // user-friendly, non-bounceable, test-only (0Q…). Sales pay out only to it (DESIGN.md §7b).
+  // user-friendly, non-bounceable, test-only (0Q…). Sales pay out only to it (DESIGN.md §7b), so it
+  // is shown, not typed: shortened, with the whole address a tap away.
   await expect(app.getByTestId('wallet-verified')).toHaveText('✓ Verified');
-  const field = dialog.getByTestId('sell-address');
-  const address = await field.inputValue();
-  await expect(dialog).toContainText('Your verified wallet: sales pay out only to it.');
+  const destination = dialog.getByTestId('sell-address');
+  const address = (await destination.getAttribute('data-address'))!;
   expect(address).toMatch(/^0Q[A-Za-z0-9_-]{46}$/);
+  await expect(dialog.getByRole('textbox')).toHaveCount(1); // the amount's, and no address field
+  await expect(destination).toContainText(`${address.slice(0, 3)}…${address.slice(-4)}`);
+  await expect(destination).toContainText('✓ Verified');
+  await expect(destination).toHaveAttribute('title', address);
+  await expect(dialog).toContainText('Your verified wallet: sales pay out only to it.');
+  await destination.click();
+  await expect(destination).toHaveAttribute('aria-expanded', 'true');
+  await expect(destination).toContainText(address);
+  await destination.click();
+  await expect(destination).not.toContainText(address);
   const before = await nanotons(page, address);
 
   const { calculation } = await typeAmount(page, '50');
   const confirm = dialog.getByRole('button', { name: 'Confirm' });
-  await expect(confirm).toBeEnabled();
-  // Another address: the modal says why it cannot take the TON and how to make it usable, and
-  // Confirm stays off; the verified wallet back (typed raw here), it is on again.
-  await field.fill('0QCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqPvC');
-  await expect(dialog.getByTestId('sell-address-error')).toHaveText(
-    'This is not your verified wallet, and sales pay out only to it. To use this address, disconnect your wallet and connect this one: connecting verifies it.',
-  );
-  await expect(confirm).toBeDisabled();
-  await expect(dialog).not.toContainText('Your verified wallet');
-  // Emptied, the field says what it needs (Confirm is off for that reason, not silently).
-  await field.fill('');
-  await expect(dialog.getByTestId('sell-address-error')).toHaveText('Enter the address to send the TON to');
-  await expect(confirm).toBeDisabled();
-  await field.fill(address);
-  await expect(dialog.getByTestId('sell-address-error')).toHaveCount(0);
-  await expect(dialog).toContainText('Your verified wallet: sales pay out only to it.');
   await expect(confirm).toBeEnabled();
   // The operator holds payouts, so the sale is seen queued first; released below, it is paid live.
   await holdPayouts(page, true);
@@ -187,7 +181,7 @@ test('sell from the task balance on /tasks/sell; the modal closes back to /tasks
   await expect(withdrawal).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
 });
 
-test('without a wallet: Connect wallet or a typed address; a wrong address is explained before anything is sent', async ({
+test('without a wallet: no address to type, Connect wallet, and the wallet it proves becomes the destination', async ({
   page,
 }) => {
   const { row } = await createTestUser(page, { platform: 'tdesktop' });
@@ -200,27 +194,25 @@ test('without a wallet: Connect wallet or a typed address; a wrong address is ex
   await app.getByRole('link', { name: 'Sell' }).click();
   const dialog = app.getByRole('dialog', { name: 'Sell tokens' });
   await expect(dialog).toContainText('From your referral balance, for TON.');
-  await expect(dialog.getByTestId('sell-address')).toHaveValue('');
-  await expect(dialog.getByRole('button', { name: 'Connect wallet' })).toBeVisible();
+  await expect(dialog.getByTestId('sell-address')).toHaveCount(0);
+  await expect(dialog.getByRole('textbox')).toHaveCount(1);
+  await expect(dialog.getByTestId('sell-address-hint')).toHaveText(
+    'Sales pay out only to your verified wallet: connect your wallet to verify it.',
+  );
 
   await typeAmount(page, '20');
   const confirm = dialog.getByRole('button', { name: 'Confirm' });
   await expect(confirm).toBeDisabled();
-  // A mainnet address on the sandbox's testnet.
-  await dialog.getByTestId('sell-address').fill('UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI');
-  await expect(dialog.getByTestId('sell-address-error')).toHaveText('Use a testnet address.');
-  await expect(confirm).toBeDisabled();
-  // A well-formed address, but no verified wallet: sales pay out only to a wallet the user proved,
-  // so the modal says to connect that wallet (which proves it) instead of offering a dead Confirm.
-  await dialog.getByTestId('sell-address').fill('0QCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqPvC');
-  await expect(dialog.getByTestId('sell-address-error')).toHaveText(
-    'This is not your verified wallet, and sales pay out only to it. To use this address, connect its wallet: connecting verifies it.',
-  );
-  await expect(confirm).toBeDisabled();
 
-  // Connect wallet opens the wallet list.
+  // Connect wallet opens the wallet list; the wallet connected (and proved) is where the TON goes.
   await dialog.getByRole('button', { name: 'Connect wallet' }).click();
-  await expect(app.getByRole('button', { name: INJECTED_DEV_WALLET }).first()).toBeVisible();
+  await app.getByRole('button', { name: INJECTED_DEV_WALLET }).first().click();
+  const sheet = app.getByRole('dialog', { name: 'Dev Wallet' });
+  await sheet.getByRole('button', { name: 'Connect' }).click();
+  await expect(dialog.getByTestId('sell-address')).toHaveAttribute('data-address', /^0Q[A-Za-z0-9_-]{46}$/);
+  await expect(dialog.getByTestId('sell-address-hint')).toHaveText('Your verified wallet: sales pay out only to it.');
+  await expect(dialog.getByRole('button', { name: 'Connect wallet' })).toHaveCount(0);
+  await expect(confirm).toBeEnabled();
 });
 
 /** The launcher's Price ↑ / ↓, as its buttons call it: one tick of ±5 %, pushed to the app's socket. */
@@ -260,7 +252,7 @@ test('a price tick while the sheet is open: the figures follow and are marked; t
   await app.getByRole('link', { name: 'Sell' }).click();
   const { dialog, calculation } = await typeAmount(page, '50');
   expect(calculation.price).toBe('0.01');
-  const address = await dialog.getByTestId('sell-address').inputValue();
+  const address = (await dialog.getByTestId('sell-address').getAttribute('data-address'))!;
   const before = await nanotons(page, address);
   await expect(dialog.getByTestId('sell-quote-updated')).toHaveCount(0);
   await expect(dialog.getByTestId('sell-receive')).not.toHaveAttribute('data-changed');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
+import { appFrame, connectDevWallet, createTestUser, devWalletDialog, hostTelegramLinks } from './sandbox';
 
 /*
  * Issue #3 end to end, through the sandbox: launcher → app → the TON Connect modal → the dev wallet.
@@ -57,4 +57,34 @@ test('connect the dev wallet, disconnect, reconnect, then approve and decline a 
   // The dev chain agrees: one transfer of 1 TON plus the flat fee, nothing for the declined one.
   await page.goto('/sandbox/');
   await expect(row).toContainText('98.9946 TON');
+});
+
+/*
+ * The injected Dev Wallet at phone width (the library's phone view, which opens a chosen wallet by its
+ * link): it answers in the page, so Telegram is never asked to open a link — on connect, on a
+ * transaction, or from the "confirm in your wallet" modal — where its t.me link would have Telegram
+ * reopen this Mini App (scripts/tonconnect-ui-patches.ts). tests/e2e/wallet-bridge.spec.ts holds the
+ * phone wallet over the bridge to its link and its return.
+ */
+test('the injected Dev Wallet at phone width never asks Telegram to open a link', async ({ page }) => {
+  const { row } = await createTestUser(page, { platform: 'android' });
+  await row.getByRole('link', { name: 'Open' }).click();
+  const app = appFrame(page);
+  await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  await connectDevWallet(page, 'en', async (modal) => {
+    await expect(modal.getByText('View all', { exact: true })).toBeVisible();
+  });
+  expect(await hostTelegramLinks(page)).toEqual([]);
+
+  await app.getByRole('button', { name: 'Send test transfer (1\u00A0TON)' }).click();
+  const sheet = devWalletDialog(page);
+  await expect(sheet).toContainText('Confirm transaction');
+  // The library's "confirm in your wallet" modal offers no link to open the wallet by.
+  const confirm = app.locator('[data-tc-wallets-modal-container], [data-tc-actions-modal-container]');
+  await expect(confirm.getByRole('button', { name: 'Open wallet' })).toHaveCount(0);
+  await sheet.getByRole('button', { name: 'Approve' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'Transaction is being processed' })).toBeVisible();
+  await expect(app.getByTestId('wallet-balance')).toHaveText('98.9946 TON');
+  expect(await hostTelegramLinks(page)).toEqual([]);
 });

@@ -39,25 +39,12 @@ import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, inRussian, signedInMember } from './scope';
 import { withdrawal as withdrawalFixture } from './withdrawal-fixture';
 
-// The address check loads the address code on first use; loaded here once, it answers within a tick.
-await import('@/features/sell-tokens/lib/address-problem');
-
-const {
-  sellOpened,
-  sellClosed,
-  closeClicked,
-  amountChanged,
-  maxClicked,
-  addressChanged,
-  connectWalletClicked,
-  confirmClicked,
-} = sellModel;
+const { sellOpened, sellClosed, closeClicked, amountChanged, maxClicked, connectWalletClicked, confirmClicked } =
+  sellModel;
 const CALCULATION_DEBOUNCE_MS = timings.calculationDebounceMs;
 
 const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
 const TESTNET = toFriendlyAddress(RAW, { testOnly: true });
-const MAINNET = toFriendlyAddress(RAW);
-const OTHER = toFriendlyAddress(`0:${'ab'.repeat(32)}`, { testOnly: true });
 /** The wallet the user proved to hold: the connected one, unless a test says otherwise. */
 const BOUND = { address: RAW, friendly_address: TESTNET, bound_at: 1_790_000_000 };
 
@@ -253,72 +240,25 @@ describe('the Sell modal', () => {
     expect(scope.getState(sellConfirm.$canConfirm)).toBe(true);
   });
 
-  it('sends the TON to the connected wallet (user-friendly, test-only on testnet) unless the user types another address', async () => {
-    const { scope } = setup();
+  it('without a wallet: Connect wallet opens the wallet list, and the wallet proved on connect becomes the destination', async () => {
+    const { scope, openWallet, create } = setup({ connected: false, me: user({ wallet: null }) });
     await fire(scope, sellOpened, 'balance_token');
-    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
-    expect(TESTNET.startsWith('0Q')).toBe(true); // non-bounceable, test-only
-    await fire(scope, addressChanged, OTHER);
-    expect(scope.getState(sellModel.$addressText)).toBe(OTHER);
-    // A wallet (re)connecting does not overwrite what the user typed…
-    await fire(scope, walletModel.$friendlyAddress, TESTNET);
-    expect(scope.getState(sellModel.$addressText)).toBe(OTHER);
-    // …and the next opening starts from the wallet again.
-    await fire(scope, sellClosed, undefined);
-    await fire(scope, sellOpened, 'balance_token');
-    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
-  });
-
-  it('without a wallet: Connect wallet opens the wallet list, and the connected address fills the empty field', async () => {
-    const { scope, openWallet } = setup({ connected: false, me: user({ wallet: null }) });
-    await fire(scope, sellOpened, 'balance_token');
+    await type(scope, '12');
     expect(scope.getState(sellModel.$needsWallet)).toBe(true);
-    expect(scope.getState(sellModel.$addressText)).toBe('');
-    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
-    await fire(scope, connectWalletClicked, undefined);
-    expect(openWallet).toHaveBeenCalledTimes(1);
-    await fire(scope, walletModel.$friendlyAddress, TESTNET);
-    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
-    // A field the user typed into and emptied takes the wallet connected afterwards too.
-    await fire(scope, addressChanged, OTHER);
-    await fire(scope, walletModel.$friendlyAddress, null);
-    expect(scope.getState(sellModel.$addressText)).toBe(OTHER);
-    await fire(scope, addressChanged, '');
-    await fire(scope, walletModel.$friendlyAddress, TESTNET);
-    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
-  });
-
-  it.each([
-    ['UQ' + 'A'.repeat(40), { kind: 'length' }],
-    [TESTNET.slice(0, -1) + (TESTNET.endsWith('A') ? 'B' : 'A'), { kind: 'checksum' }],
-    [`1:${'ab'.repeat(32)}`, { kind: 'workchain' }],
-    [`0:${'ab'.repeat(31)}`, { kind: 'hex' }],
-    [`0:${'zz'.repeat(32)}`, { kind: 'hex' }],
-    ['0Q' + '!'.repeat(46), { kind: 'invalid' }],
-    [MAINNET, { kind: 'network', network: 'testnet' }],
-  ])('checks the address %s inline with the address module and the network', async (address, problem) => {
-    const { scope, create } = setup();
-    await fire(scope, sellOpened, 'balance_token');
-    await type(scope, '50');
-    await fire(scope, addressChanged, address);
-    expect(scope.getState(sellModel.$addressProblem)).toEqual(problem);
+    expect(scope.getState(sellModel.$destination)).toBe('connect');
+    expect(scope.getState(sellModel.$address)).toBeNull();
     expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
     await fire(scope, confirmClicked, undefined);
     expect(create).not.toHaveBeenCalled();
-  });
-
-  it('takes a raw address on either network, and a mainnet address when the server pays on mainnet', async () => {
-    const { scope } = setup();
-    await fire(scope, sellOpened, 'balance_token');
-    await type(scope, '50');
-    await fire(scope, addressChanged, ` ${RAW} `);
-    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
+    await fire(scope, connectWalletClicked, undefined);
+    expect(openWallet).toHaveBeenCalledTimes(1);
+    // Connected and proved (the wallet panel's model binds it): it is the destination, and Confirm is on.
+    await fire(scope, walletModel.$wallet, wallet());
+    await fire(scope, userModel.walletBound, BOUND);
+    expect(scope.getState(sellModel.$needsWallet)).toBe(false);
+    expect(scope.getState(sellModel.$destination)).toBe('verified');
+    expect(scope.getState(sellModel.$address)).toBe(TESTNET);
     expect(scope.getState(sellConfirm.$canConfirm)).toBe(true);
-    await fire(scope, addressChanged, TESTNET);
-    await fire(scope, sellModel.$network, 'mainnet');
-    expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'network', network: 'mainnet' });
-    await fire(scope, addressChanged, MAINNET);
-    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
   });
 
   it.each([
@@ -372,7 +312,7 @@ describe('the Sell modal', () => {
     expect(create).toHaveBeenCalledTimes(1);
     expect(scope.getState(sellModel.$isOpen)).toBe(true);
     expect(scope.getState(sellModel.$amountText)).toBe('50');
-    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
+    expect(scope.getState(sellModel.$address)).toBe(TESTNET);
     expect(calculate).toHaveBeenCalledTimes(2);
     expect(scope.getState(sellConfirm.$canConfirm)).toBe(true);
   });
@@ -477,123 +417,53 @@ describe('the sell routes', () => {
   });
 });
 
-describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
+describe('sales pay out only to the verified wallet (DESIGN.md §7b), shown and not typed', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-  const settle = () => vi.advanceTimersByTimeAsync(0);
   const CD = `0:${'cd'.repeat(32)}`;
   const boundCd = { address: CD, friendly_address: toFriendlyAddress(CD, { testOnly: true }), bound_at: 1 };
 
-  it('is the default destination even when another wallet is connected; another address is explained and never sent', async () => {
+  it('is the destination even when another wallet is connected, in the form the server gave, and the sheet says so', async () => {
     const { scope, create } = setup({ me: user({ wallet: boundCd }) });
     await fire(scope, sellOpened, 'balance_token');
-    expect(scope.getState(sellModel.$addressText)).toBe(boundCd.friendly_address);
+    expect(scope.getState(sellModel.$address)).toBe(boundCd.friendly_address);
+    expect(scope.getState(sellModel.$destination)).toBe('verifiedOther');
+    expect(scope.getState(sellModel.$needsWallet)).toBe(false);
     await type(scope, '12');
-    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
-    expect(scope.getState(sellConfirm.$canConfirm)).toBe(true);
-
-    // The connected wallet, not the verified one: connect it again to prove it.
-    await fire(scope, addressChanged, TESTNET);
-    await settle();
-    expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'this' });
-    expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
-    // Any other address: switch to its wallet.
-    await fire(scope, addressChanged, OTHER);
-    await settle();
-    expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'other' });
-    expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
     await fire(scope, confirmClicked, undefined);
-    expect(create).not.toHaveBeenCalled();
-
-    // Back to the verified wallet, typed raw: it goes, and the body has no way around the proof.
-    await fire(scope, addressChanged, CD);
-    await settle();
-    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
-    await fire(scope, confirmClicked, undefined);
-    expect(create).toHaveBeenCalledTimes(1);
     expect(create.mock.calls[0]![0]).toEqual({
       from_ref_balance: false,
       from_task_balance: false,
       token_amount: '12',
-      address: CD,
+      address: boundCd.friendly_address,
       quote: quoteOf(calculation('12')),
     });
   });
 
-  it('the verified wallet in any form (raw, bounceable, upper-case hex) is the verified wallet', async () => {
-    const { scope } = setup();
+  it('is the verified wallet, connected or not (the raw forms compare in any case)', async () => {
+    const { scope } = setup({ me: user({ wallet: { ...BOUND, address: RAW.toUpperCase() } }) });
     await fire(scope, sellOpened, 'balance_token');
-    await type(scope, '12');
-    for (const form of [RAW, RAW.toUpperCase(), toFriendlyAddress(RAW, { testOnly: true, bounceable: true })]) {
-      await fire(scope, addressChanged, form);
-      await settle();
-      expect(scope.getState(sellModel.$addressProblem), form).toBeNull();
-      expect(scope.getState(sellConfirm.$canConfirm), form).toBe(true);
-    }
+    expect(scope.getState(sellModel.$destination)).toBe('verified');
+    await fire(scope, walletModel.$wallet, null);
+    expect(scope.getState(sellModel.$destination)).toBe('verified');
+    expect(scope.getState(sellModel.$needsWallet)).toBe(false);
+    expect(scope.getState(sellModel.$address)).toBe(TESTNET);
   });
 
-  it('with no verified wallet the connected one is filled in and explained; once proved, it goes', async () => {
+  it('with no verified wallet and one connected, says to connect it again (which proves it); once proved, it goes', async () => {
     const { scope, create } = setup({ me: user({ wallet: null }) });
     await fire(scope, sellOpened, 'balance_token');
-    expect(scope.getState(sellModel.$addressHint)).not.toBe('verified');
-    expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
+    expect(scope.getState(sellModel.$destination)).toBe('reconnect');
+    expect(scope.getState(sellModel.$address)).toBeNull();
     await type(scope, '12');
-    expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'this' });
     expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
     await fire(scope, confirmClicked, undefined);
     expect(create).not.toHaveBeenCalled();
 
-    // The wallet's proof is taken (the wallet panel's model binds it): the same address now goes.
     await fire(scope, userModel.walletBound, BOUND);
-    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
+    expect(scope.getState(sellModel.$destination)).toBe('verified');
     await fire(scope, confirmClicked, undefined);
     expect(create).toHaveBeenCalledWith(expect.objectContaining({ address: TESTNET }));
-  });
-
-  it('"Your verified wallet" is said only while the field holds it; another address gets the payout rule', async () => {
-    const { scope } = setup({ me: user({ wallet: boundCd }) });
-    await fire(scope, sellOpened, 'balance_token');
-    await settle();
-    expect(scope.getState(sellModel.$addressHint)).toBe('verified');
-    await fire(scope, addressChanged, OTHER);
-    await settle();
-    expect(scope.getState(sellModel.$addressHint)).toBe('payout');
-    await fire(scope, addressChanged, 'not an address');
-    await settle();
-    expect(scope.getState(sellModel.$addressHint)).toBe('payout');
-    await fire(scope, addressChanged, CD);
-    await settle();
-    expect(scope.getState(sellModel.$addressHint)).toBe('verified');
-  });
-
-  it('a field the user emptied says an address is needed (Confirm is off for that reason)', async () => {
-    const { scope } = setup({ me: user({ wallet: boundCd }) });
-    await fire(scope, sellOpened, 'balance_token');
-    await type(scope, '12');
-    expect(scope.getState(sellConfirm.$canConfirm)).toBe(true);
-    await fire(scope, addressChanged, '   ');
-    await settle();
-    expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'empty' });
-    expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
-  });
-
-  it('a field that opens empty (no wallet at all) complains of nothing: the hint says to connect', async () => {
-    const { scope } = setup({ connected: false, me: user({ wallet: null }) });
-    await fire(scope, sellOpened, 'balance_token');
-    expect(scope.getState(sellModel.$addressText)).toBe('');
-    expect(scope.getState(sellModel.$addressProblem)).toBeNull();
-    expect(scope.getState(sellModel.$addressHint)).toBe('connect');
-  });
-
-  it('without a wallet an address typed in says to connect its wallet', async () => {
-    const { scope } = setup({ connected: false, me: user({ wallet: null }) });
-    await fire(scope, sellOpened, 'balance_token');
-    await type(scope, '12');
-    await fire(scope, addressChanged, OTHER);
-    await settle();
-    expect(scope.getState(sellModel.$needsWallet)).toBe(true);
-    expect(scope.getState(sellModel.$addressProblem)).toEqual({ kind: 'unverified', connected: 'none' });
-    expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
   });
 
   it.each([
@@ -616,7 +486,7 @@ describe('sales pay out only to the verified wallet (DESIGN.md §7b)', () => {
       expect(refuse).toHaveBeenCalledTimes(1);
       expect(toasts).toContainEqual(expect.objectContaining({ text, kind: 'error' }));
       expect(scope.getState(sellModel.$isOpen)).toBe(true);
-      expect(scope.getState(sellModel.$addressText)).toBe(TESTNET);
+      expect(scope.getState(sellModel.$address)).toBe(TESTNET);
     },
   );
 });

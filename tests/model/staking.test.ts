@@ -5,7 +5,20 @@ import { dailyPercent, stakeEarned, stakeModel, stakeRates } from '@/entities/st
 import { mintModel } from '@/entities/mint';
 import '@/pages/dashboard';
 import { selectMintModel } from '@/pages/staking';
-import { appSocket, createStakeFx, getMintsFx, getStakesFx, type Mint, type Stake } from '@/shared/api';
+import { stakeTerms } from '@/pages/staking/lib/stake-terms';
+import * as stakeTermsModel from '@/pages/staking/model/stake-terms';
+import { userModel } from '@/entities/user';
+import {
+  appSocket,
+  createStakeFx,
+  getMintsFx,
+  getProgramRulesFx,
+  getStakesFx,
+  type Mint,
+  type ProgramRules,
+  type Stake,
+  type UserMe,
+} from '@/shared/api';
 import { router, routes } from '@/shared/routing';
 import { transactionFailed } from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
@@ -359,6 +372,108 @@ describe('staking a mint (select-mint page)', () => {
     // A pending mint is not stakeable.
     await allSettled(mintUpdated, { scope, params: mint({ id: 13, status: 'pending' }) });
     expect(scope.getState($stakeableMints).map((m) => m.id)).toEqual([12, 10]);
+  });
+});
+
+describe('the terms of staking a mint, before the user commits', () => {
+  const created = stake({ id: 11, staking_id: 'STK00011' });
+  /** The program's rules as the server reads them from its constants (figures other than the app's defaults). */
+  const rules = (daily: number): ProgramRules => ({
+    plans: [],
+    staking: {
+      daily_reward: daily,
+      max_reward_percent: 30,
+      hold_bonus: { step_days: 7, step_percent: 0.05, max_percent: 0.5 },
+      investment_bonus: [],
+      collective_bonus: [],
+    },
+    referral_tiers: [],
+  });
+  const member = { id: 1, telegram_id: 777, ref: { level: 0 }, community_participation: true };
+  const withBonuses = { ...member, hold_bonus: 0.05, investment_bonus: 0.1, collective_bonus: 0.05 } as UserMe;
+
+  const openSelectMint = async (loadRules: () => Promise<ProgramRules | null>) => {
+    const create = vi.fn(async () => created);
+    const getRules = vi.fn(loadRules);
+    const setup = createTestScope({
+      values: [...signedInMember, [userModel.$user, withBonuses]],
+      handlers: [
+        [getMintsFx, async () => page([mint({ id: 7 }), mint({ id: 10, created_at: T0 - 86_700 })])],
+        [createStakeFx, create],
+        [getStakesFx, async () => page([created])],
+        [getProgramRulesFx, getRules],
+      ],
+    });
+    const history = createMemoryHistory({ initialEntries: ['/staking/select'] });
+    await allSettled(router.setHistory, { scope: setup.scope, params: history });
+    return { ...setup, history, create, getRules };
+  };
+
+  it("'Stake' shows the mint's terms from the server's figures and sends nothing; the sheet's Stake sends it once", async () => {
+    const { scope, create, getRules, history } = await openSelectMint(async () => rules(1.2));
+    await allSettled(stakeTermsModel.termsOpened, { scope, params: 7 });
+    expect(getRules).toHaveBeenCalledTimes(1);
+    expect(create).not.toHaveBeenCalled();
+    expect(scope.getState(stakeTermsModel.$termsMint)?.id).toBe(7);
+    // 1000 TKN at 1.2 % (the server's) + 0.2 % of the user's bonuses; the cap is 30 % of the stake.
+    expect(scope.getState(stakeTermsModel.$terms)).toEqual({
+      staked: '1000',
+      basePercent: 1.2,
+      bonusPercent: 0.2,
+      ratePercent: 1.4,
+      perDay: '14',
+      capPercent: 30,
+      cap: '300',
+      payout: '1300',
+      daysToCap: 22,
+      givenUp: '50',
+    });
+
+    void allSettled(stakeTermsModel.termsConfirmed, { scope });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(create).toHaveBeenCalledWith({ mint_id: 7 });
+    expect(scope.getState(stakeTermsModel.$termsMint)).toBeNull();
+    expect(history.location.pathname).toBe('/staking');
+  });
+
+  it('Cancel sends nothing; terms not loaded (a failed read) cannot be agreed to, and Try again reads them', async () => {
+    const answers: Array<ProgramRules | null> = [null, rules(1)];
+    const { scope, create, getRules } = await openSelectMint(async () => answers.shift() ?? null);
+    await allSettled(stakeTermsModel.termsOpened, { scope, params: 10 });
+    expect(scope.getState(stakeTermsModel.$terms)).toBeNull();
+    expect(scope.getState(stakeTermsModel.$termsLoadFailed)).toBe(true);
+    await allSettled(stakeTermsModel.termsConfirmed, { scope });
+    expect(create).not.toHaveBeenCalled();
+
+    await allSettled(stakeTermsModel.termsRetried, { scope });
+    expect(getRules).toHaveBeenCalledTimes(2);
+    expect(scope.getState(stakeTermsModel.$terms)?.ratePercent).toBe(1.2);
+    await allSettled(stakeTermsModel.termsClosed, { scope });
+    expect(scope.getState(stakeTermsModel.$termsMint)).toBeNull();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('closes when its mint stops being active (staked from another device)', async () => {
+    const { scope } = await openSelectMint(async () => rules(1));
+    await allSettled(stakeTermsModel.termsOpened, { scope, params: 7 });
+    await allSettled(mintUpdated, { scope, params: mint({ id: 7, status: 'move_to_staking' }) });
+    expect(scope.getState(stakeTermsModel.$termsMint)).toBeNull();
+  });
+
+  it('counts the days to the cap up, and a rate of 0 never reaches it', () => {
+    const none = { hold_bonus: 0, investment_bonus: 0, collective_bonus: 0 };
+    const terms = (daily: number, amount = '1000') =>
+      stakeTerms(
+        { amount_token: amount, expected_token: amount },
+        { daily_reward: daily, max_reward_percent: 30 },
+        none,
+      );
+    expect(terms(1).daysToCap).toBe(30);
+    expect(terms(1.05).daysToCap).toBe(29);
+    expect(terms(0).daysToCap).toBeNull();
+    // Floored to the base unit, as the server floors a stake's figures; a farming mint gives up nothing.
+    expect(terms(1, '0.000000001')).toMatchObject({ perDay: '0', cap: '0', givenUp: '0' });
   });
 });
 

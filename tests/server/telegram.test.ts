@@ -327,7 +327,8 @@ describe('updates', () => {
     expect(await ctx.db.query('SELECT 1 FROM bot_start_params WHERE telegram_id = $1', [from.id])).toHaveLength(1);
   });
 
-  it('keeps answering during maintenance', async () => {
+  it('keeps answering during maintenance, and says so in the user’s language instead of a welcome', async () => {
+    const referrer = await newReferrer();
     const on = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/maintenance',
@@ -340,7 +341,25 @@ describe('updates', () => {
       expect(refused.statusCode).toBe(503);
       const from = { id: newTelegramId() };
       expect((await post(messageUpdate(from, '/start'))).statusCode).toBe(200);
-      expect(sentTo(from.id)).toHaveLength(1);
+      const [english] = sentTo(from.id);
+      expect(english?.text).toMatch(/^TON Token is under maintenance/);
+      expect(english?.text).not.toMatch(/Welcome/);
+      // The button stays: the app waits on its maintenance page and carries on by itself when it ends.
+      expect(buttonOf(english!)).toEqual({ text: 'Open TON Token', web_app: { url: `${ctx.config.publicUrl}/` } });
+
+      const russian = { id: newTelegramId(), language_code: 'ru' };
+      await post(messageUpdate(russian, '/help'));
+      expect(sentTo(russian.id)[0]?.text).toMatch(/^В TON Token ненадолго идут технические работы/);
+      expect(buttonOf(sentTo(russian.id)[0]!)?.text).toBe('Открыть TON Token');
+
+      // A farming link keeps its code in the button, and a ref code is still kept for the first sign-in.
+      const farmer = { id: newTelegramId() };
+      await post(messageUpdate(farmer, '/start farm_abcdEF12'));
+      expect(sentTo(farmer.id)[0]?.text).toMatch(/^TON Token is under maintenance/);
+      expect(buttonOf(sentTo(farmer.id)[0]!)?.web_app.url).toBe(`${ctx.config.publicUrl}/?farm_code=abcdEF12`);
+      const friend = { id: newTelegramId() };
+      await post(messageUpdate(friend, `/start ${referrer.ref_code}`));
+      expect(await ctx.db.query('SELECT 1 FROM bot_start_params WHERE telegram_id = $1', [friend.id])).toHaveLength(1);
     } finally {
       await ctx.app.inject({
         method: 'POST',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartPriceLabel } from '@/pages/dashboard/lib/chart-bars';
+import { chartPriceLabel, tickLabelsClearOfTag } from '@/pages/dashboard/lib/chart-bars';
 
 describe("the chart's price labels", () => {
   it('truncate to 6 decimals, zero-padded, like every price (SPEC §5)', () => {
@@ -16,5 +16,26 @@ describe("the chart's price labels", () => {
     expect(chartPriceLabel(0.0093 + 0.0007)).toBe('0.010000');
     expect(0.0093 + 0.0007).toBeLessThan(0.01);
     expect(chartPriceLabel(0.3 - 0.1)).toBe('0.200000');
+  });
+});
+
+describe("the price axis's tick labels beside the last price's tag", () => {
+  // 100 px per 0.0001 TON: 0.0106 at y 0, 0.0100 at y 600.
+  const yOf = (price: number) => Math.round((0.0106 - price) * 1_000_000);
+
+  it('leave out only the labels the tag would cover: nearer than 16 px, on either side', () => {
+    const ticks = [0.0106, 0.0104, 0.0102, 0.01];
+    // The tag at 0.010395 (y 205): 0.0104 (y 200) is 5 px away and goes; the others stay.
+    expect(tickLabelsClearOfTag(ticks, yOf(0.010395), yOf)).toEqual(['0.010600', '', '0.010200', '0.010000']);
+    // At 0.0105 (y 100) the tag is clear of every label.
+    expect(tickLabelsClearOfTag(ticks, yOf(0.0105), yOf)).toEqual(['0.010600', '0.010400', '0.010200', '0.010000']);
+    // 16 px is clear; 15.9 px is not.
+    expect(tickLabelsClearOfTag([0.0104], 216, yOf)).toEqual(['0.010400']);
+    expect(tickLabelsClearOfTag([0.0104], 184.1, yOf)).toEqual(['']);
+  });
+
+  it('are all shown with no tag (no data) or a price off the axis', () => {
+    expect(tickLabelsClearOfTag([0.0104], null, yOf)).toEqual(['0.010400']);
+    expect(tickLabelsClearOfTag([0.0104], 200, () => null)).toEqual(['0.010400']);
   });
 });

@@ -17,14 +17,19 @@ export function dailyPercent(stake: Stake): number {
 /** Percentages travel with at most 6 decimals (server/staking/rates.ts): millionths of a percent. */
 const MICRO_PER_PERCENT = 1_000_000;
 
+/** `percent` of `amount` (tokens as decimal text), in base units, floored as the server floors a stake's figures. */
+export function percentOfUnits(amount: string, percent: number): bigint {
+  const percentMicro = BigInt(Math.round(percent * MICRO_PER_PERCENT));
+  return (parseUnits(amount) * percentMicro) / BigInt(100 * MICRO_PER_PERCENT);
+}
+
 /**
  * SPEC §5: per day = total_amount × (daily_reward + hold_bonus + collective_bonus + investment_bonus)
  * / 100; per hour, minute and second divide by 24, 60 and 60 in turn. Exact, in base units and floored
  * like the server's /staking/calculate, so the card and the server show the same digits.
  */
 export function stakeRates(stake: Stake): StakeRates {
-  const percentMicro = BigInt(Math.round(dailyPercent(stake) * MICRO_PER_PERCENT));
-  const perDay = (parseUnits(stake.total_amount) * percentMicro) / BigInt(100 * MICRO_PER_PERCENT);
+  const perDay = percentOfUnits(stake.total_amount, dailyPercent(stake));
   return {
     perDay: formatUnits(perDay),
     perHour: formatUnits(perDay / 24n),

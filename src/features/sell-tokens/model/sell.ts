@@ -1,20 +1,18 @@
-import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
+import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { $boundWallet, $user } from '@/entities/user';
-import { $friendlyAddress, $wallet, balanceRequested } from '@/entities/wallet';
+import { $wallet, balanceRequested } from '@/entities/wallet';
 import { withdrawalUpdated } from '@/entities/withdrawal';
-import { calculateWithdrawFx, type TonNetwork, type Withdrawal } from '@/shared/api';
-import { appConfig } from '@/shared/config';
+import { calculateWithdrawFx, type Withdrawal } from '@/shared/api';
 import { readAmountInput } from '@/shared/lib/amount-input';
 import { createCalculation } from '@/shared/lib/calculation';
 import { openWalletModalFx } from '@/shared/ton-connect';
-import type { AddressProblem } from '../lib/address-problem';
 import { sellAmountProblem } from '../lib/amount-problem';
 
 /**
- * The Sell modal (SPEC §2 'sell'): tokens from one balance for TON, paid to an address.
+ * The Sell modal (SPEC §2 'sell'): tokens from one balance for TON, paid to the user's wallet.
  * The amount is priced by GET /withdraw/calculate as the user stops typing; the destination is the
- * wallet the user proved to hold with ton_proof (DESIGN.md §7b), the only address the server pays: any
- * other address is explained inline (connect that wallet to prove it) and Confirm stays off. Confirm
+ * wallet the user proved to hold with ton_proof (DESIGN.md §7b), the only address the server pays,
+ * shown read-only; without one the sheet says how to prove a wallet and Confirm stays off. Confirm
  * sends POST /withdraw/create with the quote on screen (price, TON, fee, what arrives): the server pays
  * exactly that while its price stands, or refuses and the sheet quotes again (docs/decisions.md "A
  * sale's quote"). Confirm itself (./confirm.ts) and the quote following the live price while the
@@ -33,8 +31,7 @@ export const closeClicked = createEvent();
 export const amountChanged = createEvent<string>();
 /** Fills in the whole balance being sold. */
 export const maxClicked = createEvent();
-export const addressChanged = createEvent<string>();
-/** No wallet connected: open the wallet list (the address then defaults to the wallet's). */
+/** No wallet proved: open the wallet list (connecting proves the wallet, which becomes the destination). */
 export const connectWalletClicked = createEvent();
 /** Confirm: the sale (./confirm.ts). */
 export const confirmClicked = createEvent();
@@ -87,111 +84,29 @@ export const $amountProblem = combine($amountInput, $balance, $minTokenAmount, s
 
 // ---- destination ----------------------------------------------------------------------------------
 
-/** The network a destination must be meant for: the server's (runtime config); a store so tests can choose. */
-export const $network = createStore<TonNetwork>(appConfig.tonNetwork);
-
-export const $addressText = createStore('').on(addressChanged, (_, text) => text);
-/** The user typed an address: the connected wallet no longer fills it in. */
-export const $addressEdited = createStore(false)
-  .on(addressChanged, () => true)
-  .reset(sellOpened, sellClosed);
 /**
- * The default destination: the wallet the user proved to hold (sales pay out only to it), else the
- * connected wallet's address (user-friendly, non-bounceable, test-only on testnet), which the modal then
- * says is not proved yet.
+ * Where the TON goes: the wallet the user proved to hold (ton_proof, DESIGN.md §7b), the only address
+ * the server pays, in its friendly form; null until a wallet is proved. It is shown, not typed: a field
+ * whose every other value could only be refused would be no choice at all.
  */
-const $defaultAddress = combine(
-  $boundWallet,
-  $friendlyAddress,
-  (bound, connected) => bound?.friendly_address ?? connected,
-);
-// As the modal opens, and when a wallet connects (or goes, or is verified) while the user has not typed one.
-sample({ clock: sellOpened, source: $defaultAddress, fn: (address) => address ?? '', target: $addressText });
-sample({
-  clock: $defaultAddress.updates,
-  source: { edited: $addressEdited, open: $isOpen, text: $addressText },
-  // A field the user emptied takes the wallet connected afterwards.
-  filter: ({ edited, open, text }, address) => open && (!edited || (text.trim() === '' && address !== null)),
-  fn: (_, address) => address ?? '',
-  target: $addressText,
-});
-$addressText.reset(sellClosed);
-
-/** The address code is a chunk of its own (docs/performance.md "Bundle"): loaded on the first check. */
-const checkAddressFx = createEffect(async ({ text, network }: { text: string; network: TonNetwork }) => {
-  const { addressProblem, rawAddress } = await import('../lib/address-problem');
-  const problem = addressProblem(text, network);
-  return { problem, raw: problem === null ? rawAddress(text) : null };
-});
-/** The newest check and the text it was for: it counts only while the field still says that. */
-const $addressCheck = createStore<{ text: string; problem: AddressProblem | null; raw: string | null } | null>(
-  null,
-).reset(sellClosed);
-sample({
-  clock: [$addressText, $network, sellOpened],
-  source: { text: $addressText, network: $network, open: $isOpen },
-  filter: ({ text, open }) => open && text.trim() !== '',
-  fn: ({ text, network }) => ({ text, network }),
-  target: checkAddressFx,
-});
-sample({
-  clock: checkAddressFx.done,
-  source: { text: $addressText, network: $network },
-  filter: ({ text, network }, { params }) => params.text === text && params.network === network,
-  fn: (_, { params, result }) => ({ text: params.text, ...result }),
-  target: $addressCheck,
-});
-const $checkedAddress = combine($addressCheck, $addressText, (check, text) => (check?.text === text ? check : null));
-/**
- * Why the TON cannot go to the destination: what the address module finds wrong with it, or that it is
- * not the wallet the user proved to hold — the server pays no other address (DESIGN.md §7b) — with
- * what the user can do about it, by the wallet connected now: none (connect this address's wallet),
- * this one (connected without a proof the server took: connect it again) or another one (switch to
- * this address's wallet). Proving a wallet makes it the verified one, and the problem goes.
- */
-export type SellAddressProblem =
-  | AddressProblem
-  | { kind: 'unverified'; connected: 'none' | 'this' | 'other' }
-  /** The user emptied the field: Confirm is off for want of an address, and the field says so. */
-  | { kind: 'empty' };
+export const $address = $boundWallet.map((bound) => bound?.friendly_address ?? null);
 
 /**
- * What is wrong with the destination, once checked. An empty field is a problem only once the user
- * emptied it (a field that opens empty has the connect hint instead of a complaint).
+ * What the sheet says about the destination: the verified wallet ('verified'; 'verifiedOther' while
+ * another wallet is connected — the TON still goes to the verified one), or, with none, what the user
+ * can do: connect a wallet ('connect', which proves it) or connect the connected one again
+ * ('reconnect': it was connected without a proof the server took).
  */
-export const $addressProblem = combine(
-  { check: $checkedAddress, bound: $boundWallet, wallet: $wallet, text: $addressText, edited: $addressEdited },
-  ({ check, bound, wallet, text, edited }): SellAddressProblem | null => {
-    if (text.trim() === '') return edited ? { kind: 'empty' } : null;
-    if (!check) return null;
-    if (check.problem || check.raw === null) return check.problem;
-    // Both raw (0:<64 hex>): every friendly form of the verified wallet is the verified wallet.
-    if (bound && check.raw === bound.address.toLowerCase()) return null;
-    const connected = wallet === null ? 'none' : wallet.address.toLowerCase() === check.raw ? 'this' : 'other';
-    return { kind: 'unverified', connected };
-  },
-);
-/** The destination as it is sent: checked, fine, and the verified wallet. */
-export const $address = combine($checkedAddress, $addressProblem, (check, problem) =>
-  check && problem === null ? check.text.trim() : null,
-);
+export type SellDestination = 'verified' | 'verifiedOther' | 'connect' | 'reconnect';
+export const $destination = combine($boundWallet, $wallet, (bound, wallet): SellDestination => {
+  // Both raw (0:<64 hex>).
+  if (bound)
+    return wallet && wallet.address.toLowerCase() !== bound.address.toLowerCase() ? 'verifiedOther' : 'verified';
+  return wallet === null ? 'connect' : 'reconnect';
+});
 
-/**
- * The line under the field while nothing is wrong with it: 'verified' only while it holds the
- * verified wallet (in any form); 'connect' with no wallet connected; else the rule ('payout'): sales
- * pay out only to a verified wallet.
- */
-export type SellAddressHint = 'verified' | 'connect' | 'payout';
-export const $addressHint = combine(
-  { check: $checkedAddress, bound: $boundWallet, wallet: $wallet },
-  ({ check, bound, wallet }): SellAddressHint => {
-    if (bound && check?.raw && check.raw === bound.address.toLowerCase()) return 'verified';
-    return wallet === null ? 'connect' : 'payout';
-  },
-);
-
-/** No wallet connected: the modal offers Connect wallet beside the address field. */
-export const $needsWallet = $wallet.map((wallet) => wallet === null);
+/** No wallet at all: the sheet offers Connect wallet. */
+export const $needsWallet = $destination.map((destination) => destination === 'connect');
 sample({ clock: connectWalletClicked, target: openWalletModalFx });
 
 // A payout arrived on chain: the connected wallet's TON balance is read again (the TON may be there).

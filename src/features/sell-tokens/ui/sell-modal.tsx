@@ -1,33 +1,30 @@
 import { useUnit } from 'effector-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { type MessageKey, type Translate, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount, formatPrice, formatTokens, formatTon } from '@/shared/lib/format';
+import { DECIMALS, formatAmount, formatPrice, formatTokens, formatTon, shortenAddress } from '@/shared/lib/format';
 import { AmountInput } from '@/shared/ui/amount-input';
+import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
-import { TextField } from '@/shared/ui/text-field';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Modal } from '@/shared/ui/modal';
 import { Skeleton } from '@/shared/ui/skeleton';
 import type { SellAmountProblem } from '../lib/amount-problem';
 import {
-  $addressProblem,
-  $addressText,
+  $address,
   $amountProblem,
   $amountText,
   $balance,
   $calculation,
-  $addressHint,
+  $destination,
   $isCalculating,
   $needsWallet,
   $source,
-  addressChanged,
   amountChanged,
   closeClicked,
   confirmClicked,
   connectWalletClicked,
   maxClicked,
-  type SellAddressHint,
-  type SellAddressProblem,
+  type SellDestination,
   type SellSource,
 } from '../model/sell';
 import { $canConfirm, $isSelling } from '../model/confirm';
@@ -55,39 +52,13 @@ function amountProblemText(problem: SellAmountProblem, t: Translate): string {
   }
 }
 
-/** Sales pay out only to the verified wallet: what to do about another address, by the wallet connected. */
-const UNVERIFIED = {
-  none: 'sell.unverifiedConnect',
-  this: 'sell.unverifiedReconnect',
-  other: 'sell.unverifiedSwitch',
-} as const satisfies Record<Extract<SellAddressProblem, { kind: 'unverified' }>['connected'], MessageKey>;
-
-const ADDRESS_HINTS = {
+/** What the sheet says under the destination, by what is known of the user's wallets. */
+const DESTINATION_HINTS = {
   verified: 'sell.addressHint',
+  verifiedOther: 'sell.otherWalletHint',
   connect: 'sell.noWalletHint',
-  payout: 'sell.payoutHint',
-} as const satisfies Record<SellAddressHint, MessageKey>;
-
-function addressProblemText(problem: SellAddressProblem, t: Translate): string {
-  switch (problem.kind) {
-    case 'length':
-      return t('sell.addressLength');
-    case 'checksum':
-      return t('sell.addressChecksum');
-    case 'workchain':
-      return t('sell.addressWorkchain');
-    case 'hex':
-      return t('sell.addressHex');
-    case 'invalid':
-      return t('sell.addressInvalid');
-    case 'network':
-      return t('validation.addressNetwork', { network: problem.network });
-    case 'unverified':
-      return t(UNVERIFIED[problem.connected]);
-    case 'empty':
-      return t('sell.addressEmpty');
-  }
-}
+  reconnect: 'sell.unverifiedReconnect',
+} as const satisfies Record<SellDestination, MessageKey>;
 
 /**
  * Price, TON out, fee and what arrives, for exactly the amount typed (skeletons while it is priced).
@@ -128,34 +99,42 @@ function Figures() {
 }
 
 /**
- * Where the TON goes: the verified wallet, filled in (else the connected one). Another address is
- * explained inline, with how to make it usable (prove its wallet by connecting it): the server pays
- * only the wallet the user proved to hold (DESIGN.md §7b).
+ * Where the TON goes: the wallet the user proved to hold, the only address the server pays (DESIGN.md
+ * §7b), shown and not typed — shortened, with the whole address a tap away (and in its title) so it
+ * can be checked character by character. Without one, what to do: connect a wallet, which proves it.
  */
 function Destination() {
-  const [address, problem, needsWallet, hint, busy] = useUnit([
-    $addressText,
-    $addressProblem,
-    $needsWallet,
-    $addressHint,
-    $isSelling,
-  ]);
-  const onChange = useUnit(addressChanged);
+  const [address, destination, needsWallet] = useUnit([$address, $destination, $needsWallet]);
   const onConnect = useUnit(connectWalletClicked);
+  const [whole, setWhole] = useState(false);
   const t = useT();
   return (
-    <TextField
-      id="sell-address"
-      label={t('sell.address')}
-      value={address}
-      onChange={onChange}
-      problem={problem ? addressProblemText(problem, t) : null}
-      hint={t(ADDRESS_HINTS[hint])}
-      placeholder={t('sell.addressPlaceholder')}
-      disabled={busy}
-      mono
-      testId="sell-address"
-    >
+    <div className={styles.destination} role="group" aria-labelledby="sell-destination">
+      <span id="sell-destination" className={styles.destinationLabel}>
+        {t('sell.address')}
+      </span>
+      {address ? (
+        <button
+          type="button"
+          className={styles.wallet}
+          onClick={() => setWhole(!whole)}
+          aria-expanded={whole}
+          title={address}
+          data-testid="sell-address"
+          data-address={address}
+        >
+          <span className={whole ? styles.wholeAddress : styles.shortAddress}>
+            {whole ? address : shortenAddress(address)}
+          </span>
+          <span className={styles.walletSide}>
+            <Badge tone="success">✓ {t('wallet.verified')}</Badge>
+            <span className={styles.toggle}>{t(whole ? 'sell.hideAddress' : 'sell.showAddress')}</span>
+          </span>
+        </button>
+      ) : null}
+      <p className={styles.destinationHint} data-testid="sell-address-hint">
+        {t(DESTINATION_HINTS[destination])}
+      </p>
       {needsWallet ? (
         <div className={styles.connect}>
           <Button variant="secondary" size="s" stretched={false} onClick={() => onConnect()}>
@@ -163,7 +142,7 @@ function Destination() {
           </Button>
         </div>
       ) : null}
-    </TextField>
+    </div>
   );
 }
 

@@ -56,40 +56,42 @@ export function TaskPhotoModal() {
         { label: t('common.cancel'), onClick: () => onClose() },
       ]}
     >
-      <p className={styles.task}>{taskText(task.title, locale)}</p>
-      <p className={styles.text}>{t('tasks.photoText', { size: MAX_MB })}</p>
-      {previewUrl ? (
-        <img
-          className={styles.preview}
-          src={previewUrl}
-          alt={t('tasks.photoPreview')}
-          data-testid="task-photo-preview"
-        />
-      ) : null}
-      <label className={sending ? `${styles.pick} ${styles.disabled}` : styles.pick}>
-        <input
-          className={styles.file}
-          type="file"
-          accept={TASK_PHOTO_TYPES.join(',')}
-          capture="environment"
-          disabled={sending}
-          onChange={choose}
-          aria-describedby={problem ? 'task-photo-error' : undefined}
-          data-testid="task-photo-input"
-        />
-        <Icon name="camera" size={20} />
-        <span>{previewUrl ? t('tasks.photoChange') : t('tasks.photoChoose')}</span>
-      </label>
-      {problem ? (
-        <p id="task-photo-error" className={styles.error} role="alert" data-testid="task-photo-error">
-          {problem === 'size' ? t('error.fileTooLarge') : t('server.taskPhotoType')}
-        </p>
-      ) : null}
-      {progress !== null ? (
-        <div className={styles.progress}>
-          <ProgressBar percent={progress} label={t('tasks.photoProgress')} testId="task-photo-progress" />
-        </div>
-      ) : null}
+      <div className={styles.body}>
+        <p className={styles.task}>{taskText(task.title, locale)}</p>
+        <p className={styles.text}>{t('tasks.photoText', { size: MAX_MB })}</p>
+        {previewUrl ? (
+          <img
+            className={styles.preview}
+            src={previewUrl}
+            alt={t('tasks.photoPreview')}
+            data-testid="task-photo-preview"
+          />
+        ) : null}
+        <label className={sending ? `${styles.pick} ${styles.disabled}` : styles.pick}>
+          <input
+            className={styles.file}
+            type="file"
+            accept={TASK_PHOTO_TYPES.join(',')}
+            capture="environment"
+            disabled={sending}
+            onChange={choose}
+            aria-describedby={problem ? 'task-photo-error' : undefined}
+            data-testid="task-photo-input"
+          />
+          <Icon name="camera" size={20} />
+          <span>{previewUrl ? t('tasks.photoChange') : t('tasks.photoChoose')}</span>
+        </label>
+        {problem ? (
+          <p id="task-photo-error" className={styles.error} role="alert" data-testid="task-photo-error">
+            {problem === 'size' ? t('error.fileTooLarge') : t('server.taskPhotoType')}
+          </p>
+        ) : null}
+        {progress !== null ? (
+          <div className={styles.progress}>
+            <ProgressBar percent={progress} label={t('tasks.photoProgress')} testId="task-photo-progress" />
+          </div>
+        ) : null}
+      </div>
     </Modal>
   );
 }

@@ -29,6 +29,28 @@ const PRICE_PRECISION = 9;
 export const chartPriceLabel = (price: number): string =>
   formatAmount(Number.isFinite(price) ? price.toFixed(PRICE_PRECISION) : price, DECIMALS.price);
 
+/**
+ * How near a price tick's label may come to the last price's tag on the price axis, px: half the tag's
+ * height (12 px text with its padding) and half a label's. Nearer, the tag would cover part of the label.
+ */
+export const TAG_CLEARANCE_PX = 16;
+
+/**
+ * The price axis's tick labels, each blank where it would sit under the last price's tag (`tagY`, the
+ * tag's centre, px; null with no data): the tag is drawn over the labels, and a label half covered by it
+ * reads as a wrong price. `yOf` places a price on the axis (null when off it).
+ */
+export function tickLabelsClearOfTag(
+  prices: readonly number[],
+  tagY: number | null,
+  yOf: (price: number) => number | null,
+): string[] {
+  return prices.map((price) => {
+    const y = tagY === null ? null : yOf(price);
+    return y !== null && tagY !== null && Math.abs(y - tagY) < TAG_CLEARANCE_PX ? '' : chartPriceLabel(price);
+  });
+}
+
 /** The chart's colours from the app's theme tokens (Telegram's theme parameters, light or dark). */
 export interface ChartColors {
   text: string;

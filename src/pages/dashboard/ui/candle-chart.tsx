@@ -12,7 +12,13 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { DECIMALS } from '@/shared/lib/format';
-import { chartPriceLabel, readChartColors, toChartBar, type ChartColors } from '../lib/chart-bars';
+import {
+  chartPriceLabel,
+  readChartColors,
+  tickLabelsClearOfTag,
+  toChartBar,
+  type ChartColors,
+} from '../lib/chart-bars';
 import { $candles, $dataVersion, $interval, $lastCandle, $themeVersion } from '../model/price-chart';
 import styles from './price-chart.module.css';
 
@@ -32,7 +38,8 @@ function chartOptions(colors: ChartColors, intraday: boolean): DeepPartial<Chart
       attributionLogo: false,
     },
     grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-    rightPriceScale: { borderColor: colors.grid },
+    // A label at the top or bottom edge is drawn whole or not at all (a cut one reads as another price).
+    rightPriceScale: { borderColor: colors.grid, entireTextOnly: true },
     // The live candle keeps a little room from the price scale instead of touching it.
     timeScale: { borderColor: colors.grid, timeVisible: intraday, secondsVisible: false, rightOffset: 2 },
     // SPEC §5: prices truncated to 6 decimals, as everywhere else (the library would round).
@@ -65,6 +72,8 @@ export function CandleChart({ label }: { label: string }) {
   ]);
   const containerRef = useRef<HTMLDivElement>(null);
   const drawing = useRef<{ chart: IChartApi; series: ISeriesApi<'Candlestick'>; version: number } | null>(null);
+  /** The last candle's close: where the price axis's tag sits. */
+  const lastClose = useRef<number | null>(null);
   const intraday = interval !== '1d';
 
   useEffect(() => {
@@ -75,6 +84,18 @@ export function CandleChart({ label }: { label: string }) {
     const series = chart.addSeries(CandlestickSeries, {
       ...seriesColors(colors),
       priceFormat: { type: 'price', precision: DECIMALS.price, minMove: PRICE_STEP },
+    });
+    // The tick labels the last price's tag would cover are left out (they are drawn under it).
+    chart.applyOptions({
+      localization: {
+        priceFormatter: chartPriceLabel,
+        tickmarksPriceFormatter: (prices) =>
+          tickLabelsClearOfTag(
+            prices,
+            lastClose.current === null ? null : series.priceToCoordinate(lastClose.current),
+            (price) => series.priceToCoordinate(price),
+          ),
+      },
     });
     drawing.current = { chart, series, version: -1 };
     return () => {
@@ -101,6 +122,7 @@ export function CandleChart({ label }: { label: string }) {
     if (!current) return;
     current.chart.applyOptions({ timeScale: { timeVisible: intraday } });
     current.series.setData(candles.map(bar));
+    lastClose.current = candles.length > 0 ? Number(candles[candles.length - 1]!.close) : null;
     current.version = dataVersion;
     // A new series (dataVersion) is drawn whole; a tick only moves the last candle (next effect).
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -109,6 +131,7 @@ export function CandleChart({ label }: { label: string }) {
   useEffect(() => {
     const current = drawing.current;
     if (!current || !lastCandle || current.version !== dataVersion) return;
+    lastClose.current = Number(lastCandle.close);
     current.series.update(bar(lastCandle));
     // Each tick updates one bar, only on the series it belongs to (the version it was drawn for).
     // eslint-disable-next-line react-hooks/exhaustive-deps

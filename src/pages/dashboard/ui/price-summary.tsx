@@ -22,11 +22,14 @@ export function PriceSummary() {
       <span data-testid="current-price">
         {t('dashboard.price', { price: formatAmount(price.price, DECIMALS.price) })}
       </span>
-      <span data-testid="price-change-24h" data-direction={day.direction}>
-        <Badge tone={TONES[day.direction]}>{t('price.change24h', { change: formatChange(day.change) })}</Badge>
-      </span>
-      <span data-testid="price-change-30d" data-direction={month.direction}>
-        <Badge tone={TONES[month.direction]}>{t('price.change30d', { change: formatChange(month.change) })}</Badge>
+      {/* The two changes wrap as one: on a narrow screen they go below the price together, never one alone. */}
+      <span className={styles.changes} data-testid="price-changes">
+        <span data-testid="price-change-24h" data-direction={day.direction}>
+          <Badge tone={TONES[day.direction]}>{t('price.change24h', { change: formatChange(day.change) })}</Badge>
+        </span>
+        <span data-testid="price-change-30d" data-direction={month.direction}>
+          <Badge tone={TONES[month.direction]}>{t('price.change30d', { change: formatChange(month.change) })}</Badge>
+        </span>
       </span>
     </span>
   );

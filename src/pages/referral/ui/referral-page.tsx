@@ -2,7 +2,6 @@ import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
 import { useState } from 'react';
 import { $user } from '@/entities/user';
-import { InviteButton } from '@/features/invite-friends/index.ui';
 import { InfoButton } from '@/features/program-info';
 import { parseUnits, type Referral, type ReferralTier } from '@/shared/api';
 import { formatDate, useLocale, useT } from '@/shared/i18n';
@@ -62,6 +61,13 @@ function TierCard({ tier }: { tier: ReferralTier }) {
           <p className={styles.progressText} data-testid="referral-next-level">
             {t('referral.toNextLevel', {
               amount: formatTon(progress.remaining),
+              level: progress.nextLevel,
+              percent: formatPercent(tier.next_percent ?? tier.percent),
+            })}
+          </p>
+          {/* The crossing payment is paid at the new level (docs/decisions.md "Referrals"): said before it happens. */}
+          <p className={styles.hint} data-testid="referral-level-rule">
+            {t('referral.levelRule', {
               level: progress.nextLevel,
               percent: formatPercent(tier.next_percent ?? tier.percent),
             })}
@@ -235,7 +241,7 @@ function Friends() {
           icon={<Icon name="referral" />}
           title={t('referral.noFriends')}
           text={t('referral.noFriendsText', { percent: formatPercent(tier?.percent ?? 0) })}
-          action={<InviteButton size="s" stretched={false} />}
+          // No Invite button of its own: the navbar's Invite friends is right below on this screen.
           testId="referral-empty"
         />
       </Section>

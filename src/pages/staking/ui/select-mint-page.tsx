@@ -9,11 +9,14 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon } from '@/shared/ui/icon';
 import { Page } from '@/shared/ui/page';
 import { SkeletonCard } from '@/shared/ui/skeleton';
-import { $isStaking, $stakingMintId, stakeClicked } from '../model/select-mint';
+import { $isStaking, $stakingMintId } from '../model/select-mint';
+import { termsOpened } from '../model/stake-terms';
 import styles from './select-mint-page.module.css';
+import { StakeTermsSheet } from './stake-terms-sheet';
 
 function StakeableMint({ mint }: { mint: Mint }) {
-  const [isStaking, stakingMintId, onStake] = useUnit([$isStaking, $stakingMintId, stakeClicked]);
+  // 'Stake' shows the terms first; the stake is asked for from the sheet.
+  const [isStaking, stakingMintId, onStake] = useUnit([$isStaking, $stakingMintId, termsOpened]);
   const t = useT();
   return (
     <div data-testid="stakeable-mint">
@@ -28,7 +31,10 @@ function StakeableMint({ mint }: { mint: Mint }) {
   );
 }
 
-/** Pick an active mint to stake (DESIGN.md §4): its tokens move into a stake that earns per second. */
+/**
+ * Pick an active mint to stake (DESIGN.md §4): its tokens move into a stake that earns per second, on
+ * the terms the sheet shows before anything is sent.
+ */
 export function SelectMintPage() {
   const [mints, loaded] = useUnit([$activeMints, $mintsLoaded]);
   const t = useT();
@@ -54,6 +60,7 @@ export function SelectMintPage() {
       ) : (
         <SkeletonCard label={t('staking.loadingMints')} />
       )}
+      <StakeTermsSheet />
     </Page>
   );
 }
