@@ -277,9 +277,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Every operator action is recorded, or it did not happen: its row before its handler runs, its outcome
-  // once answered (server/audit/hooks.ts).
+  // once answered, with what its answer says for its words (server/audit/hooks.ts).
   const audit = operatorAudit(deps);
   app.addHook('preHandler', audit.before);
+  app.addHook('preSerialization', audit.answer);
   app.addHook('onResponse', audit.after);
   await app.register(authRoutes(deps));
   await app.register(maintenanceRoutes(deps));

@@ -19,7 +19,7 @@
  *   npm run operator -- payouts status|pause|resume (hold the payout worker: sales queue, nothing is signed)
  *   npm run operator -- payouts held                (batches the worker holds: neither found on chain nor proven lost)
  *   npm run operator -- payouts resign <batch id>   (sign a held batch again with its own seqno: it can pay only once)
- *   npm run operator -- audit [<n>]                 (the newest operator actions; status "unknown": never recorded)
+ *   npm run operator -- audit [<n>]                 (the newest operator actions in words; status "unknown": never recorded)
  *   npm run operator -- settings                    (every global setting, as stored)
  *   npm run operator -- settings set [--fee-percent <p>] [--network-fee <TON>] [--min-receive <TON>]
  *                                                   (the sale's fee percent, network fee and minimum)
@@ -55,6 +55,7 @@ import {
 } from '@/shared/api/contract';
 import { mnemonicNew, mnemonicValidate } from '@ton/crypto';
 import { TON_NETWORKS, type TonNetwork } from '@/shared/api/contract';
+import { auditWords } from './audit/words';
 import { HOT_WALLET_VERSIONS, type HotWalletVersion, SANDBOX_ADMIN_TOKEN } from './config';
 import { walletAppAddress } from './lib/ton-address';
 import { createHotWallet, hotWalletFromMnemonic } from './withdraw/worker';
@@ -195,6 +196,22 @@ const PAYOUT_STATE_TEXT: Record<Overview['payouts']['state'], string> = {
   waiting: 'waiting',
   disabled: 'disabled by the setting PAYOUTS_ENABLED=false',
 };
+
+/**
+ * One audit entry: when, who, the outcome ("unknown": never recorded, docs/security.md "Operator actions
+ * are final and audited"), what was done in words, then the call as made (its route and arguments) and
+ * the address.
+ */
+function auditLine(entry: AuditEntry): string {
+  const when = new Date(entry.created_at * 1000).toISOString();
+  const who = entry.actor.kind === 'operator' ? `${entry.actor.name} [${entry.actor.telegram_id}]` : 'token';
+  const status = entry.status ?? 'unknown';
+  const args = [entry.params, entry.query, entry.body]
+    .filter((part) => part != null)
+    .map((part) => JSON.stringify(part));
+  const call = [entry.action, entry.method, entry.path, ...args].filter(Boolean).join(' ');
+  return `${when} ${who} ${status} ${auditWords(entry)} — ${call} (${entry.ip})`;
+}
 
 function overviewLines(o: Overview): string[] {
   const counts = Object.entries(o.payouts.counts)
@@ -518,16 +535,7 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
   if (command === 'audit' && rest.length === 0 && (action === undefined || /^\d+$/.test(action))) {
     const entries: AuditEntry[] = await call('audit', { query: { limit: action ?? 50 } });
     if (entries.length === 0) print('No operator actions yet');
-    for (const entry of entries) {
-      const when = new Date(entry.created_at * 1000).toISOString();
-      const args = [entry.params, entry.query, entry.body]
-        .filter((part) => part != null)
-        .map((part) => JSON.stringify(part));
-      const who = entry.actor.kind === 'operator' ? `${entry.actor.name} [${entry.actor.telegram_id}]` : 'token';
-      // An action whose outcome was never recorded (docs/security.md "Operator actions are final and audited").
-      const status = entry.status ?? 'unknown';
-      print([when, who, status, entry.method, entry.path, ...args, `(${entry.ip})`].join(' '));
-    }
+    for (const entry of entries) print(auditLine(entry));
     return;
   }
 

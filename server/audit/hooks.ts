@@ -17,21 +17,25 @@
  * - An operator's call refused before its handler could run (a malformed or too large body) did nothing: it
  *   is recorded once answered, with its status, a failed write only logged.
  * What a row holds: who, what (the operator call's name, method, the route's pattern, its path parameters
- * and query), on what (the body), from which address, when, and the outcome. Calls without the token (or
+ * and query), on what (the body), from which address, when, and the outcome — and what was done to what, in
+ * facts (`summary`, ./summary.ts): what the request asked when the row is written, completed from the
+ * action's answer (captured by `answer`, a preSerialization hook) when its outcome is, so the console and
+ * the CLI say it in words (docs/decisions.md "The audit's words"). Calls without the token (or
  * refused before it is checked: the per-address limit) are not operators' actions: they are counted, and
  * the count logged at most once a minute, never a row each — a stranger's flood neither fills the disk nor
  * pushes operators' actions out of the newest entries. Every stored part is bounded: the pattern is one the
  * app registered (never the URL as sent), parameters and query keep at most AUDIT_ARGS_MAX_KEYS keys of
  * AUDIT_ARG_MAX_CHARS, the body BODY_KEPT_CHARS. The sign-in's body (Telegram's launch data) is not kept:
- * it is a credential. The row's id stays on the request while the action runs (`pending`), so a handler
- * can later add to its own row (e.g. what was done, in words) in its transaction.
+ * it is a credential. The row's id and its summary stay on the request while the action runs (`pending`),
+ * so its outcome is written to the same row.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { OperatorActor } from '@/shared/api/contract';
+import type { AuditSummary, OperatorActor } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { DomainError } from '../lib/errors';
 import { type OperatorActionEntry, insertOperatorAction, settleOperatorAction } from './queries';
+import { answeredSummary, askedSummary } from './summary';
 
 /** The longest body kept per entry (bodies of the operator API are a few fields). */
 const BODY_KEPT_CHARS = 2_000;
@@ -49,9 +53,14 @@ export class AuditUnavailableError extends DomainError {
   }
 }
 
-/** The row written before a request's action: its id, or NOT_WRITTEN when that write failed (the call refused). */
+/**
+ * The row written before a request's action: its id and what its request asked, or NOT_WRITTEN when that
+ * write failed (the call refused).
+ */
 const NOT_WRITTEN = Symbol('not written');
-const pending = new WeakMap<FastifyRequest, bigint | typeof NOT_WRITTEN>();
+const pending = new WeakMap<FastifyRequest, { id: bigint; summary: AuditSummary | null } | typeof NOT_WRITTEN>();
+/** The answer an action sent (an object: every operator action answers JSON), for its summary. */
+const answers = new WeakMap<FastifyRequest, unknown>();
 
 const cut = (text: string) => (text.length > AUDIT_ARG_MAX_CHARS ? `${text.slice(0, AUDIT_ARG_MAX_CHARS - 1)}…` : text);
 
@@ -76,7 +85,12 @@ export function boundedArgs(value: unknown): string | null {
 const isOperatorAction = (request: FastifyRequest) =>
   request.routeOptions.config.operator === true && request.method !== 'GET' && request.method !== 'HEAD';
 
-function entryOf(request: FastifyRequest, actor: OperatorActor, status: number | null): OperatorActionEntry {
+function entryOf(
+  request: FastifyRequest,
+  actor: OperatorActor,
+  status: number | null,
+  summary: AuditSummary | null,
+): OperatorActionEntry {
   const config = request.routeOptions.config;
   const named = actor.kind === 'operator' ? actor : null;
   return {
@@ -89,14 +103,20 @@ function entryOf(request: FastifyRequest, actor: OperatorActor, status: number |
     actorTelegramId: named?.telegram_id ?? null,
     actorName: named?.name ?? null,
     action: config.operatorCall ?? null,
+    summary,
     status,
   };
 }
 
+/** What the request asks for, in facts (null when it is not a request its call takes). */
+const askedOf = (request: FastifyRequest) =>
+  askedSummary(request.routeOptions.config.operatorCall, request.params, request.body);
+
 /** Writes the row of an action about to run; refuses the call (503) when it cannot. */
 async function writeBefore(q: Queryable, request: FastifyRequest, actor: OperatorActor): Promise<void> {
   try {
-    pending.set(request, await insertOperatorAction(q, entryOf(request, actor, null)));
+    const summary = askedOf(request);
+    pending.set(request, { id: await insertOperatorAction(q, entryOf(request, actor, null, summary)), summary });
   } catch (error) {
     pending.set(request, NOT_WRITTEN);
     request.log.error(
@@ -118,6 +138,12 @@ export function operatorAudit(deps: Pick<Deps, 'db'>) {
       await writeBefore(deps.db, request, request.operator);
     },
 
+    /** preSerialization: the answer of an action whose row was written, kept for its summary. */
+    answer: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
+      if (isOperatorAction(request) && pending.has(request)) answers.set(request, payload);
+      return payload;
+    },
+
     /** onResponse: the action's outcome; a refusal before the handler, recorded; a stranger's call, counted. */
     after: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       if (!isOperatorAction(request)) return;
@@ -125,8 +151,11 @@ export function operatorAudit(deps: Pick<Deps, 'db'>) {
       const row = pending.get(request);
       if (row === NOT_WRITTEN) return;
       if (row !== undefined) {
+        const done = reply.statusCode >= 200 && reply.statusCode < 300 && answers.has(request);
+        const call = request.routeOptions.config.operatorCall;
+        const summary = done ? answeredSummary(call, row.summary, answers.get(request)) : row.summary;
         try {
-          await settleOperatorAction(deps.db, row, reply.statusCode);
+          await settleOperatorAction(deps.db, row.id, reply.statusCode, summary === row.summary ? undefined : summary);
         } catch (error) {
           // The row stays, without an outcome: shown as an action of unknown outcome.
           request.log.error({ err: error, method: request.method, route }, 'operator action outcome not recorded');
@@ -147,7 +176,7 @@ export function operatorAudit(deps: Pick<Deps, 'db'>) {
       }
       // An operator's call refused before its handler ran (its body malformed or too large): nothing was done.
       try {
-        await insertOperatorAction(deps.db, entryOf(request, request.operator, reply.statusCode));
+        await insertOperatorAction(deps.db, entryOf(request, request.operator, reply.statusCode, askedOf(request)));
       } catch (error) {
         request.log.error({ err: error, method: request.method, route }, 'operator refusal not audited');
       }

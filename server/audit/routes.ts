@@ -1,10 +1,10 @@
 /**
  * The operator audit's list (docs/security.md "Operator actions are final and audited"): what ./hooks.ts
  * records, newest first. `GET /api/admin/audit?limit=&actor=&action=`; `npm run operator -- audit` prints
- * it. An action whose outcome was never recorded has `status: null`.
+ * it (in words, ./words.ts). An action whose outcome was never recorded has `status: null`.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AuditEntry, OperatorActor } from '@/shared/api/contract';
+import { type AuditEntry, type OperatorActor, auditSummarySchema } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { operatorRoute } from '../lib/call-route';
 import { type OperatorActionRow, newestOperatorActions } from './queries';
@@ -29,6 +29,8 @@ const entryOf = (row: OperatorActionRow): AuditEntry => ({
   id: Number(row.id),
   actor: actorOf(row),
   action: row.action,
+  // A summary this server does not read (a newer or an older shape) is left out, never answered as is.
+  summary: auditSummarySchema.safeParse(row.summary).data ?? null,
   method: row.method,
   path: row.path,
   params: parsed(row.params),

@@ -898,6 +898,15 @@ export const migrations: Migration[] = [
       CREATE INDEX sandbox_mobile_wallet_sessions_used_idx ON sandbox_mobile_wallet_sessions (used_at);
     `,
   },
+  {
+    id: '0032_audit_summary',
+    sql: /* sql */ `
+      -- What an operator action was done to, in facts the console and the CLI put into words (server/audit
+      -- summary.ts, docs/decisions.md "The audit's words"): written with the row from the request, completed
+      -- from the answer with the outcome. Older rows have none: they are shown by their call and route.
+      ALTER TABLE operator_actions ADD COLUMN summary JSONB;
+    `,
+  },
 ];
 
 /** Arbitrary constant: serialises migrations of several processes starting at once on one Postgres. */

@@ -3,7 +3,7 @@
  * kind here, and a stored row is read back into the wire's full shape.
  */
 import { z } from 'zod';
-import type { Task, TaskKind } from '@/shared/api/contract';
+import type { Task, TaskIcon, TaskKind } from '@/shared/api/contract';
 
 export type TaskSettings = Task['settings'];
 
@@ -32,7 +32,7 @@ export const kindSettingsSchemas = {
 } as const satisfies Record<TaskKind, z.ZodType>;
 
 /** The icon a kind gets when the operator names none. */
-export const DEFAULT_ICONS: Record<TaskKind, string> = {
+export const DEFAULT_ICONS: Record<TaskKind, TaskIcon> = {
   community: 'community',
   referrals: 'friends',
   visit: 'visit',

@@ -15,7 +15,7 @@ const review = (id: number, change: Partial<ReviewItem> = {}): ReviewItem => ({
   size: null,
   link: `https://t.me/post/${id}`,
   created_at: 1_700_000_000 + id,
-  task: { id: 7, title: { en: 'Post about us', ru: 'Пост о нас' } },
+  task: { id: 7, title: { en: 'Post about us', ru: 'Пост о нас' }, reward: '15' },
   user: { id: 100 + id, telegram_id: 5000 + id, first_name: 'User', username: null },
   ...change,
 });

@@ -13,6 +13,7 @@ const {
   $problems,
   $serverProblem,
   $form,
+  $notice,
   settings,
 } = consoleSettingsModel;
 
@@ -56,11 +57,27 @@ describe('console: settings', () => {
     expect(scope.getState($problems)).toEqual({});
   });
 
-  it('nothing changed → nothing to save', async () => {
+  it('nothing changed → nothing to save, said once', async () => {
     const { scope, set } = await open();
     await allSettled(saveClicked, { scope });
-    expect(scope.getState($problems)).toEqual({ form: 'settings.unchanged' });
+    expect(scope.getState($notice)).toBe('settings.unchanged');
+    expect(scope.getState($problems)).toEqual({});
     expect(set).not.toHaveBeenCalled();
+  });
+
+  it('a saved change says "Settings saved" and nothing else (the form now equals the stored settings)', async () => {
+    const { scope } = await open();
+    await allSettled(fieldChanged, { scope, params: { feePercent: '3' } });
+    await allSettled(saveClicked, { scope });
+    await allSettled(saveAction.confirmed, { scope });
+    expect(scope.getState($notice)).toBe('settings.saved');
+    expect(scope.getState($problems)).toEqual({});
+    // Save again with nothing changed: now only "Nothing changed".
+    await allSettled(saveClicked, { scope });
+    expect(scope.getState($notice)).toBe('settings.unchanged');
+    // Editing clears it.
+    await allSettled(fieldChanged, { scope, params: { feePercent: '4' } });
+    expect(scope.getState($notice)).toBeNull();
   });
 
   it('a valid change asks first, then sends only what changed (network fee 0 is allowed)', async () => {

@@ -5,9 +5,18 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ErrorBody, OPERATOR_ERROR_MESSAGES, type OperatorActor, SERVER_MESSAGES } from '@/shared/api/contract';
+import {
+  type AuditEntry as FullAuditEntry,
+  type ErrorBody,
+  OPERATOR_ACTION_CALLS,
+  OPERATOR_ERROR_MESSAGES,
+  type OperatorActor,
+  SERVER_MESSAGES,
+} from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
 import { AUDIT_ARG_MAX_CHARS, AUDIT_ARGS_MAX_KEYS } from '../../server/audit/hooks';
+import { actionName } from '../../server/audit/words';
+import { noteWithdrawalErrors } from '../../server/withdraw/queries';
 import { loadConfig } from '../../server/config';
 import { runOperator } from '../../server/operator';
 import {
@@ -15,10 +24,13 @@ import {
   bearer,
   createTestContext,
   newTelegramId,
+  register,
   sandboxConfig,
   signInitData,
   type TestContext,
 } from './helpers';
+import { newRecipient, sold } from './payout-kit';
+import { PNG } from './task-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -254,7 +266,14 @@ describe('every operator action is recorded, or it did not happen', () => {
     });
     expect(answer.json<ErrorBody>().code).toBe('malformedJson');
     const [entry] = (await asAdmin('GET', '/api/admin/audit?limit=1')).json<AuditEntry[]>();
-    expect(entry).toMatchObject({ action: 'priceSet', path: '/api/admin/price', body: null, status: 400 });
+    expect(entry).toMatchObject({
+      action: 'priceSet',
+      path: '/api/admin/price',
+      body: null,
+      status: 400,
+      // Not a request the call takes: the entry names the call, not what it would have done.
+      summary: null,
+    });
   });
 
   it('keeps the row of an action whose outcome was never written: shown as of unknown outcome', async () => {
@@ -274,7 +293,9 @@ describe('every operator action is recorded, or it did not happen', () => {
         adminToken: recorded.config.adminToken,
         print: (line) => lines.push(line),
       });
-      expect(lines).toEqual([expect.stringMatching(/^\S+Z token unknown POST \/api\/admin\/payouts /)]);
+      expect(lines).toEqual([
+        expect.stringMatching(/^\S+Z token unknown Pause payouts — payoutsSet POST \/api\/admin\/payouts /),
+      ]);
     } finally {
       expect((await asAdmin('POST', '/api/admin/payouts', { paused: false })).statusCode).toBe(200);
     }
@@ -321,3 +342,278 @@ describe('the operator API’s limit per address', () => {
     expect(entries).toEqual([{ ip: '10.5.0.2', status: 200 }]);
   });
 });
+
+describe('the audit says what was done to what (docs/decisions.md "The audit\'s words")', () => {
+  const OPERATOR = newTelegramId();
+  let worded: TestContext;
+  let apiUrl: string;
+  let operatorHeaders: { authorization: string };
+  beforeAll(async () => {
+    worded = await createTestContext({ config: sandboxConfig({ operatorTelegramIds: [OPERATOR] }) });
+    apiUrl = await worded.app.listen({ port: 0, host: '127.0.0.1' });
+    const session = await worded.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      payload: { init_data: signInitData({ id: OPERATOR, first_name: 'Olga' }) },
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    operatorHeaders = bearer(session.json<{ token: string }>().token);
+  });
+  afterAll(async () => worded?.close());
+
+  /** An operator call made by Olga's console session; answers its status and the entry it left. */
+  async function act(method: 'POST' | 'PATCH', url: string, payload?: object) {
+    const answer = await worded.app.inject({
+      method,
+      url: `/api/admin${url}`,
+      headers: operatorHeaders,
+      ...(payload ? { payload } : {}),
+    });
+    const [entry] = (
+      await worded.app.inject({ method: 'GET', url: '/api/admin/audit?limit=1', headers: operatorHeaders })
+    ).json<FullAuditEntry[]>();
+    return { status: answer.statusCode, answer, entry: entry! };
+  }
+
+  /** What `npm run operator -- audit 1` prints of the newest entry. */
+  async function cliLine(): Promise<string> {
+    const lines: string[] = [];
+    await runOperator(['audit', '1'], {
+      apiUrl,
+      adminToken: worded.config.adminToken,
+      print: (line) => lines.push(line),
+    });
+    expect(lines).toHaveLength(1);
+    return lines[0]!;
+  }
+
+  /** A user of the app named `first_name`. */
+  async function namedUser(first_name: string): Promise<number> {
+    const telegramId = newTelegramId();
+    await register(worded.app, { id: telegramId, first_name });
+    const [row] = await worded.db.query<{ id: number }>(
+      'UPDATE users SET community_member = true, community_checked_at = now() WHERE telegram_id = $1 RETURNING id',
+      [telegramId],
+    );
+    return row!.id;
+  }
+
+  it('names the price set, the switches and the sale settings changed', async () => {
+    const price = await act('POST', '/price', { price: '0.0125' });
+    expect(price.status).toBe(200);
+    expect(price.entry).toMatchObject({
+      actor: { kind: 'operator', telegram_id: OPERATOR, name: 'Olga' },
+      action: 'priceSet',
+      summary: { kind: 'priceSet', price: '0.0125' },
+      status: 200,
+    });
+    expect(await cliLine()).toMatch(
+      new RegExp(`^\\S+Z Olga \\[${OPERATOR}\\] 200 Set the price to 0\\.0125 TON — priceSet POST /api/admin/price `),
+    );
+
+    expect((await act('POST', '/maintenance', { enabled: true })).entry.summary).toEqual({
+      kind: 'maintenanceSet',
+      enabled: true,
+    });
+    expect(await cliLine()).toContain(' 200 Turned maintenance on — ');
+    await act('POST', '/maintenance', { enabled: false });
+    expect((await act('POST', '/payouts', { paused: true })).entry.summary).toEqual({
+      kind: 'payoutsSet',
+      paused: true,
+    });
+    expect(await cliLine()).toContain(' 200 Paused payouts — ');
+    await act('POST', '/payouts', { paused: false });
+
+    const settings = await act('PATCH', '/settings', { withdraw_fee_percent: 3, withdraw_network_fee: '0.050' });
+    expect(settings.entry.summary).toEqual({
+      kind: 'settingsSet',
+      changes: { withdraw_fee_percent: 3, withdraw_network_fee: '0.05' },
+    });
+    expect(await cliLine()).toContain(' 200 Changed the sale settings: fee 3 %, network fee 0.05 TON — ');
+  });
+
+  it('names a refunded withdrawal with its amount and whose it was; a second refund, refused, by what was asked', async () => {
+    const alice = await namedUser('Alice');
+    const sale = await sold(worded, alice, 1_806_000_000n, newRecipient().text);
+    await noteWithdrawalErrors(worded.db, [sale.id], 'The hot wallet holds 0 TON');
+    const refund = await act('POST', `/withdrawals/${sale.id}/refund`);
+    expect(refund.status).toBe(200);
+    expect(refund.entry.summary).toEqual({
+      kind: 'withdrawalRefund',
+      withdrawal_id: sale.id,
+      withdrawal: {
+        ton_amount: '1.806',
+        token_amount: '10',
+        user: { id: alice, telegram_id: expect.any(Number), first_name: 'Alice', username: null },
+      },
+    });
+    // The raw call stays in the entry, and in the CLI's line after the words.
+    expect(refund.entry).toMatchObject({ path: '/api/admin/withdrawals/:id/refund', params: { id: String(sale.id) } });
+    expect(await cliLine()).toContain(
+      ` 200 Refunded withdrawal #${sale.id} (1.806 TON) of Alice — withdrawalRefund POST /api/admin/withdrawals/:id/refund {"id":"${sale.id}"} `,
+    );
+
+    const again = await act('POST', `/withdrawals/${sale.id}/refund`);
+    expect(again.status).toBe(409);
+    expect(again.entry.summary).toEqual({ kind: 'withdrawalRefund', withdrawal_id: sale.id });
+    expect(await cliLine()).toContain(` 409 Refund withdrawal #${sale.id} — `);
+    const retry = await act('POST', '/withdrawals/987654/retry');
+    expect(retry.status).toBe(404);
+    expect(await cliLine()).toContain(' 404 Send withdrawal #987654 again — ');
+    const resign = await act('POST', '/payouts/held/987654/resign');
+    expect(resign.status).toBe(404);
+    expect(await cliLine()).toContain(' 404 Sign held batch #987654 again — ');
+  });
+
+  it('names a proof approved or rejected: whose, which task, its reward, the reason', async () => {
+    const bob = await namedUser('Bob');
+    const user = { userId: bob, headers: await headersOf(bob) };
+    const taskId = await makeTaskIn(worded, { kind: 'photo', reward: '20' });
+    const proofs: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      await worded.app.inject({
+        method: 'POST',
+        url: '/api/task/start',
+        headers: user.headers,
+        payload: { task_id: taskId },
+      });
+      const sent = await worded.app.inject({
+        method: 'POST',
+        url: '/api/task/validate',
+        headers: user.headers,
+        payload: { task_id: taskId, photo: { content_type: 'image/png', data: PNG.toString('base64') } },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const [proof] = await worded.db.query<{ id: number }>(
+        `SELECT id FROM task_proofs WHERE user_id = $1 AND status = 'pending'`,
+        [bob],
+      );
+      proofs.push(proof!.id);
+      if (i === 0) {
+        const rejected = await act('POST', `/tasks/reviews/${proof!.id}/reject`, { reason: 'The photo is blurred' });
+        expect(rejected.status).toBe(200);
+        expect(rejected.entry.summary).toEqual({
+          kind: 'reviewReject',
+          review_id: proof!.id,
+          reason: 'The photo is blurred',
+          proof: {
+            proof: 'photo',
+            task: { id: taskId, title: { en: 'Show the photo', ru: 'Покажите фото' }, reward: '20' },
+            user: { id: bob, telegram_id: expect.any(Number), first_name: 'Bob', username: null },
+          },
+        });
+        expect(await cliLine()).toContain(
+          ' 200 Rejected Bob’s photo proof for “Show the photo”: The photo is blurred — reviewReject POST ',
+        );
+      }
+    }
+    const approved = await act('POST', `/tasks/reviews/${proofs[1]}/approve`);
+    expect(approved.status).toBe(200);
+    expect(await cliLine()).toContain(' 200 Approved Bob’s photo proof for “Show the photo” (reward 20 tokens) — ');
+    const twice = await act('POST', `/tasks/reviews/${proofs[1]}/approve`);
+    expect(twice.status).toBe(409);
+    expect(await cliLine()).toContain(` 409 Approve proof #${proofs[1]} — `);
+  });
+
+  it('names a task added, switched, moved and changed', async () => {
+    const created = await act('POST', '/tasks', {
+      kind: 'visit',
+      reward: '12.5',
+      title: { en: 'Visit the partner', ru: 'Посетите партнёра' },
+      description: { en: 'Open it', ru: 'Откройте' },
+      icon: 'rocket',
+      settings: { url: 'https://example.com', min_seconds: 5 },
+    });
+    expect(created.status).toBe(201);
+    const id = created.answer.json<{ id: number }>().id;
+    expect(created.entry.summary).toEqual({
+      kind: 'taskCreate',
+      task_kind: 'visit',
+      title: { en: 'Visit the partner', ru: 'Посетите партнёра' },
+      reward: '12.5',
+      task_id: id,
+    });
+    expect(await cliLine()).toContain(
+      ` 201 Added task #${id} “Visit the partner” (Visit a link, reward 12.5 tokens) — `,
+    );
+
+    await act('PATCH', `/tasks/${id}`, { is_active: false });
+    expect(await cliLine()).toContain(` 200 Turned task #${id} “Visit the partner” off — `);
+    await act('PATCH', `/tasks/${id}`, { sort_order: 7 });
+    expect(await cliLine()).toContain(` 200 Moved task #${id} “Visit the partner” (order 7) — `);
+    const changed = await act('PATCH', `/tasks/${id}`, {
+      reward: '30',
+      title: { en: 'Visit our partner', ru: 'Посетите нашего партнёра' },
+    });
+    expect(changed.entry.summary).toMatchObject({ kind: 'taskChange', task_id: id, changed: ['title', 'reward'] });
+    expect(await cliLine()).toContain(` 200 Changed task #${id} “Visit our partner”: title, reward 30 tokens — `);
+    // An icon the app does not draw is refused (422), and the entry says what was asked by the call's name.
+    const unknownIcon = await act('PATCH', `/tasks/${id}`, { icon: 'globe' });
+    expect(unknownIcon.status).toBe(422);
+    expect(unknownIcon.entry).toMatchObject({ action: 'taskChange', summary: null, status: 422 });
+    expect(await cliLine()).toContain(' 422 Change a task — taskChange PATCH /api/admin/tasks/:id ');
+  });
+
+  it('names a treasury resolution, a sign-out, and says every action of the operator API', async () => {
+    const resolution = 'Refunded 2 TON to the sender by hand';
+    const resolved = await act('POST', '/treasury/transactions/resolve', { hash: 'A'.repeat(44), resolution });
+    expect(resolved.status).toBe(404);
+    expect(resolved.entry.summary).toEqual({ kind: 'treasuryResolve', hash: 'A'.repeat(44), resolution });
+    expect(await cliLine()).toContain(` 404 Resolve treasury transaction AAAAAAAA…AAAAAA: ${resolution} — `);
+
+    for (const call of OPERATOR_ACTION_CALLS) expect(actionName(call), call).not.toBeNull();
+
+    // Signed out, the session reads the audit no more: the admin token does.
+    const end = await worded.app.inject({ method: 'POST', url: '/api/admin/session/end', headers: operatorHeaders });
+    expect(end.statusCode).toBe(200);
+    const [signOut] = (
+      await worded.app.inject({
+        method: 'GET',
+        url: '/api/admin/audit?limit=1',
+        headers: bearer(worded.config.adminToken),
+      })
+    ).json<FullAuditEntry[]>();
+    expect(signOut).toMatchObject({ action: 'sessionClose', summary: { kind: 'sessionClose' }, status: 200 });
+    expect(await cliLine()).toContain(' 200 Signed out of the console — ');
+    // The sign-in's row, written in its session's transaction, says so too (its launch data not kept).
+    const [signIn] = (
+      await worded.app.inject({
+        method: 'GET',
+        url: '/api/admin/audit?action=sessionOpen',
+        headers: bearer(worded.config.adminToken),
+      })
+    ).json<FullAuditEntry[]>();
+    expect(signIn).toMatchObject({
+      actor: { name: 'Olga' },
+      summary: { kind: 'sessionOpen' },
+      body: null,
+      status: 200,
+    });
+  });
+
+  /** The bearer of a user's own session (a fresh sign-in). */
+  async function headersOf(userId: number) {
+    const [row] = await worded.db.query<{ telegram_id: string; first_name: string }>(
+      'SELECT telegram_id::text, first_name FROM users WHERE id = $1',
+      [userId],
+    );
+    const tokens = await register(worded.app, { id: Number(row!.telegram_id), first_name: row!.first_name });
+    return bearer(tokens.token);
+  }
+});
+
+/** A photo task in the catalogue, named so the words can be checked. */
+async function makeTaskIn(context: TestContext, body: { kind: 'photo'; reward: string }): Promise<number> {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: '/api/admin/tasks',
+    headers: bearer(context.config.adminToken),
+    payload: {
+      ...body,
+      title: { en: 'Show the photo', ru: 'Покажите фото' },
+      description: { en: 'A photo', ru: 'Фото' },
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}

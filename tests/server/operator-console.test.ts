@@ -355,14 +355,14 @@ describe('operator tasks', () => {
       reward: '5',
       title: { en: 'Visit', ru: 'Зайти' },
       description: { en: 'Open the page', ru: 'Откройте страницу' },
-      icon: 'globe',
+      icon: 'rocket',
       settings: { url: 'https://example.com', min_seconds: 5 },
     });
     expect(created.statusCode, created.body).toBe(201);
     const listed = (await admin('GET', '/tasks')).json<Array<{ id: number }>>();
     expect(listed.find((task) => task.id === created.json<{ id: number }>().id)).toMatchObject({
       description: { en: 'Open the page', ru: 'Откройте страницу' },
-      icon: 'globe',
+      icon: 'rocket',
     });
   });
 });

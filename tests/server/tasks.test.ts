@@ -836,6 +836,7 @@ describe('operator API: the catalogue', () => {
       [{ ...base, title: { en: 'T' } }],
       [{ ...base, title: { en: '', ru: 'Т' } }],
       [{ ...base, icon: '<script>' }],
+      [{ ...base, icon: 'globe' }],
       [{ ...base, extra: 1 }],
       [{ ...base, settings: {} }, 'settings.url'],
       [{ ...base, settings: { url: 'javascript:alert(1)' } }, 'settings.url'],

@@ -441,8 +441,11 @@ describe('bot setup', () => {
     expect(body.steps.every((step) => step.ok)).toBe(true);
     expect(JSON.stringify(body)).not.toContain(ctx.config.botWebhookSecret);
     expectSetup(setupCalls(since));
-    const audited = await ctx.db.query('SELECT 1 FROM operator_actions WHERE path = $1', ['/api/admin/bot/setup']);
-    expect(audited).toHaveLength(1);
+    const audited = await ctx.db.query<{ summary: unknown }>('SELECT summary FROM operator_actions WHERE path = $1', [
+      '/api/admin/bot/setup',
+    ]);
+    // In words: "Set the bot up: 8 Bot API calls, all succeeded" (docs/decisions.md "The audit's words").
+    expect(audited).toEqual([{ summary: { kind: 'botSetup', calls: 8, failed: 0 } }]);
   });
 
   it('npm run operator -- bot setup prints each call; a refused one fails the command after the others ran', async () => {

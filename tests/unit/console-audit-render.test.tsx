@@ -19,6 +19,7 @@ const entry = (id: number, status: number | null): AuditEntry => ({
   id,
   actor: { kind: 'token' },
   action: 'payoutsSet',
+  summary: { kind: 'payoutsSet', paused: true },
   method: 'POST',
   path: '/api/admin/payouts',
   params: null,

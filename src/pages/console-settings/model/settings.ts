@@ -5,7 +5,13 @@ import { createConfirmedAction } from '@/shared/lib/confirmed-action';
 import { createQuery } from '@/shared/lib/query';
 import { chainLoad } from '@/shared/routing';
 import { consoleRoutes } from '@/shared/console-routing';
-import { settingsChange, settingsToForm, type SettingsForm } from '../lib/settings-form';
+import {
+  settingsChange,
+  settingsToForm,
+  type SettingsCheck,
+  type SettingsForm,
+  type SettingsProblems,
+} from '../lib/settings-form';
 
 export const settingsGetFx = operatorCallFx('settingsGet');
 export const settingsSetFx = operatorCallFx('settingsSet');
@@ -27,10 +33,12 @@ export const $form = createStore<SettingsForm>({ feePercent: '', networkFee: '',
 export const $checked = createStore(false)
   .on(saveClicked, () => true)
   .on(fieldChanged, () => false);
-const $check = combine($form, settings.$data, (form, current) =>
-  current ? settingsChange(form, current) : { change: null, problems: {} },
+const $check = combine($form, settings.$data, (form, current): SettingsCheck =>
+  current ? settingsChange(form, current) : { change: null, problems: {}, unchanged: false },
 );
-export const $problems = combine($check, $checked, (check, checked) => (checked ? check.problems : {}));
+export const $problems = combine($check, $checked, (check, checked): SettingsProblems =>
+  checked ? check.problems : {},
+);
 
 /** Saves the change, behind a confirmation. */
 export const saveAction = createConfirmedAction({
@@ -49,10 +57,21 @@ sample({
 export const $serverProblem = createStore<string | null>(null)
   .on(settingsSetFx.failData, (_, error) => (error.status === 422 || error.status === 400 ? error.message : null))
   .reset(fieldChanged, settingsSetFx.done);
-/** The last save went through. */
-export const $saved = createStore(false)
-  .on(saveAction.done, () => true)
-  .reset(fieldChanged, saveClicked);
+
+/**
+ * The one line the form says after Save: "Nothing changed" (Save with the stored values) or "Settings
+ * saved" (the last save went through) — never both, though a saved form equals the stored settings.
+ */
+export type SettingsNotice = 'settings.unchanged' | 'settings.saved';
+export const $notice = createStore<SettingsNotice | null>(null)
+  .on(saveAction.done, () => 'settings.saved')
+  .reset(fieldChanged, settingsSetFx.fail);
+sample({
+  clock: saveClicked,
+  source: $check,
+  fn: (check): SettingsNotice | null => (check.unchanged ? 'settings.unchanged' : null),
+  target: $notice,
+});
 
 settings.$data.on(saveAction.done, (_, { result }) => result);
 $form.on(saveAction.done, (_, { result }) => settingsToForm(result));

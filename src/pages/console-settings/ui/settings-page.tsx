@@ -10,8 +10,8 @@ import { Section } from '@/shared/ui/section';
 import { TextField } from '@/shared/ui/text-field';
 import {
   $form,
+  $notice,
   $problems,
-  $saved,
   $serverProblem,
   fieldChanged,
   pageOpened,
@@ -24,11 +24,11 @@ import styles from './settings-page.module.css';
 export function SettingsPage() {
   const t = useConsoleT();
   const [current, status, reload] = useUnit([settings.$data, settings.$status, pageOpened]);
-  const [form, problems, serverProblem, saved, change, save] = useUnit([
+  const [form, problems, serverProblem, notice, change, save] = useUnit([
     $form,
     $problems,
     $serverProblem,
-    $saved,
+    $notice,
     fieldChanged,
     saveClicked,
   ]);
@@ -68,19 +68,17 @@ export function SettingsPage() {
                   problem={problem('minReceive')}
                   mono
                 />
-                {problems.form ? (
-                  <p className={styles.note} role="status">
-                    {t(problems.form)}
-                  </p>
-                ) : null}
                 {serverProblem ? (
                   <p className={styles.problem} role="alert">
                     {serverProblem}
                   </p>
-                ) : null}
-                {saved ? (
-                  <p className={styles.saved} role="status">
-                    {t('settings.saved')}
+                ) : notice ? (
+                  <p
+                    className={notice === 'settings.saved' ? styles.saved : styles.note}
+                    role="status"
+                    data-testid="settings-notice"
+                  >
+                    {t(notice)}
                   </p>
                 ) : null}
                 <Button type="submit" loading={pending}>

@@ -1,4 +1,4 @@
-import type { AdminTask, OperatorBody } from '@/shared/console-api';
+import { TASK_ICONS, type AdminTask, type OperatorBody, type TaskIcon } from '@/shared/console-api';
 import { readAmountInput } from '@/shared/lib/amount-input';
 
 export type TaskKind = AdminTask['kind'];
@@ -12,7 +12,8 @@ export interface TaskForm {
   titleRu: string;
   descriptionEn: string;
   descriptionRu: string;
-  icon: string;
+  /** One of the app's task icons; '' for the kind's own. */
+  icon: TaskIcon | '';
   url: string;
   count: string;
   minSeconds: string;
@@ -22,7 +23,7 @@ export interface TaskForm {
 export type TaskFormField = keyof TaskForm;
 
 /** What is wrong with a field, by the console catalogue's key. */
-export type TaskFormProblem = 'tasks.required' | 'tasks.rewardInvalid' | 'tasks.iconInvalid' | 'tasks.countInvalid';
+export type TaskFormProblem = 'tasks.required' | 'tasks.rewardInvalid' | 'tasks.countInvalid';
 export type TaskFormProblems = Partial<Record<TaskFormField, TaskFormProblem>>;
 
 export const EMPTY_TASK_FORM: TaskForm = {
@@ -40,6 +41,10 @@ export const EMPTY_TASK_FORM: TaskForm = {
   allowedHosts: '',
 };
 
+/** A name of the app's task icons (contract TASK_ICONS). */
+export const isTaskIcon = (name: string | null): name is TaskIcon =>
+  name !== null && (TASK_ICONS as readonly string[]).includes(name);
+
 /** An existing task in the form (editing). */
 export const taskToForm = (task: AdminTask): TaskForm => ({
   kind: task.kind,
@@ -48,7 +53,8 @@ export const taskToForm = (task: AdminTask): TaskForm => ({
   titleRu: task.title.ru,
   descriptionEn: task.description.en,
   descriptionRu: task.description.ru,
-  icon: task.icon ?? '',
+  // An icon the app no longer draws is not offered: the kind's own stands in until another is picked.
+  icon: isTaskIcon(task.icon) ? task.icon : '',
   url: task.settings.url ?? '',
   count: task.settings.count === null ? '' : String(task.settings.count),
   minSeconds: task.settings.min_seconds === null ? '10' : String(task.settings.min_seconds),
@@ -73,7 +79,6 @@ export function taskFormProblems(form: TaskForm): TaskFormProblems {
     if (form[field].trim() === '') problems[field] = 'tasks.required';
   }
   if (readAmountInput(form.reward).kind !== 'amount') problems.reward = 'tasks.rewardInvalid';
-  if (form.icon.trim() !== '' && !/^[a-z0-9_-]{1,32}$/.test(form.icon.trim())) problems.icon = 'tasks.iconInvalid';
   if (form.kind === 'visit' && !isHttpUrl(form.url.trim())) problems.url = 'tasks.required';
   if (form.kind === 'community' && form.url.trim() !== '' && !isHttpUrl(form.url.trim()))
     problems.url = 'tasks.required';
@@ -112,7 +117,7 @@ export function taskFormBody(form: TaskForm): OperatorBody<'taskCreate'> {
     kind: form.kind,
     title: { en: form.titleEn.trim(), ru: form.titleRu.trim() },
     description: { en: form.descriptionEn.trim(), ru: form.descriptionRu.trim() },
-    ...(form.icon.trim() ? { icon: form.icon.trim() } : {}),
+    ...(form.icon ? { icon: form.icon } : {}),
     reward: reward.kind === 'amount' ? reward.amount : form.reward,
     settings: settingsOf(form),
   };

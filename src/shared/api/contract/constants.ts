@@ -88,6 +88,12 @@ export const MINT_SOURCES = ['payment', 'farming'] as const;
  */
 export const TASK_KINDS = ['community', 'referrals', 'visit', 'photo', 'link'] as const;
 export const TASK_STATUSES = ['new', 'started', 'pending_review', 'validated', 'rejected', 'claimed'] as const;
+/**
+ * The icons a task can name: the app draws each (src/shared/ui/icon/task-icons.ts), the console's task form
+ * offers exactly these, and the operator API refuses any other name.
+ */
+export const TASK_ICONS = ['community', 'friends', 'visit', 'link', 'photo', 'gift', 'coins', 'rocket'] as const;
+export type TaskIcon = (typeof TASK_ICONS)[number];
 /** Photo proofs: what the server accepts (checked by content, not by the declared type). */
 export const TASK_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Default largest photo proof (the server's TASK_PHOTO_MAX_BYTES setting may lower or raise it). */

@@ -56,3 +56,13 @@ export const operatorRoutes = {
 } as const satisfies Record<string, CallRoute>;
 
 export type OperatorCallName = keyof typeof operatorRoutes;
+
+/** The operator calls that change something (anything but GET): each is an action the audit records. */
+export type OperatorActionCall = {
+  [K in OperatorCallName]: (typeof operatorRoutes)[K]['method'] extends 'GET' ? never : K;
+}[OperatorCallName];
+
+/** Every operator action call, in the table's order (the console's audit filter offers them). */
+export const OPERATOR_ACTION_CALLS = (Object.keys(operatorRoutes) as OperatorCallName[]).filter(
+  (name): name is OperatorActionCall => operatorRoutes[name].method !== 'GET',
+);

@@ -4,7 +4,7 @@
  * carry more. docs/contract.md "The operator API".
  */
 import { z } from 'zod';
-import { LEDGER_ACCOUNTS, TASK_KINDS, WITHDRAWAL_STATUSES } from '../constants';
+import { LEDGER_ACCOUNTS, TASK_ICONS, TASK_KINDS, WITHDRAWAL_STATUSES } from '../constants';
 import { VALIDATION_MESSAGES } from '../errors';
 import { idParamsSchema, limitTextSchema, moneyInput, moneyText } from '../common';
 import { mintSchema } from '../mint/schemas';
@@ -13,7 +13,7 @@ import { candleListSchema, candlesQuerySchema, priceUpdateSchema } from '../pric
 import { stakeSchema } from '../staking/schemas';
 import { balancesSchema } from '../user/schemas';
 import type { CallSchemas } from '../route';
-import type { operatorRoutes, OperatorCallName } from './routes';
+import type { OperatorActionCall, operatorRoutes, OperatorCallName } from './routes';
 
 // ---- who acts ---------------------------------------------------------------------------------------
 /**
@@ -121,10 +121,7 @@ const reward = moneyInput.refine((units) => units > 0n, 'reward must be positive
 const taskFields = {
   title: localized(200),
   description: localized(2000),
-  icon: z
-    .string()
-    .regex(/^[a-z0-9_-]{1,32}$/, 'an icon name of the app’s set')
-    .optional(),
+  icon: z.enum(TASK_ICONS, { message: `an icon of the app’s set: ${TASK_ICONS.join(', ')}` }).optional(),
   reward,
   settings: z.record(z.string(), z.unknown()).optional(),
   is_active: z.boolean().optional(),
@@ -164,7 +161,7 @@ export const reviewItemSchema = z.object({
   size: z.number().nullable(),
   link: z.string().nullable(),
   created_at: z.number(),
-  task: z.object({ id: z.number().int(), title: z.object({ en: z.string(), ru: z.string() }) }),
+  task: z.object({ id: z.number().int(), title: z.object({ en: z.string(), ru: z.string() }), reward: moneyText }),
   user: z.object({
     id: z.number().int(),
     telegram_id: z.number(),
@@ -297,6 +294,108 @@ export const auditQuerySchema = z.strictObject({
     .regex(/^[a-zA-Z]{1,40}$/)
     .optional(),
 });
+
+/** The user an action was about, as the audit names them (and the console links them). */
+const auditUserSchema = z.object({
+  id: z.number().int(),
+  telegram_id: z.number(),
+  first_name: z.string(),
+  username: z.string().nullable(),
+});
+const auditTitleSchema = z.object({ en: z.string(), ru: z.string() });
+/** The withdrawal an action was about, once the action answered (its amount and whose it is). */
+const auditWithdrawalSchema = z.object({ ton_amount: moneyText, token_amount: moneyText, user: auditUserSchema });
+/** The proof an action was about, once the action answered. */
+const auditProofSchema = z.object({
+  proof: z.enum(TASK_KINDS),
+  task: z.object({ id: z.number().int(), title: auditTitleSchema, reward: moneyText }),
+  user: auditUserSchema,
+});
+/** What a task change touched: the fields of changeTaskSchema. */
+export const AUDIT_TASK_FIELDS = [
+  'title',
+  'description',
+  'icon',
+  'reward',
+  'settings',
+  'is_active',
+  'sort_order',
+] as const;
+
+/**
+ * What an operator action was done to, in facts (docs/decisions.md "The audit's words"): `kind` is the
+ * action's operator call, and its fields are what its request says (always there once the request was
+ * valid) and, optionally, what its answer said (only once the action was done: the withdrawal's amount and
+ * user, the proof's task and user, the new task's id…). The console (en, ru) and the CLI (en) make the words
+ * from it: "Refunded withdrawal #4 (1.8060 TON) of Alice". Every text in it is bounded by the request's own
+ * limits (a reason, a resolution, a title) or the server's (a name).
+ */
+export const auditSummarySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('sessionOpen') }),
+  z.object({ kind: z.literal('sessionClose') }),
+  z.object({
+    kind: z.literal('settingsSet'),
+    /** The new values, as sent. */
+    changes: z.object({
+      withdraw_fee_percent: z.number().optional(),
+      withdraw_network_fee: moneyText.optional(),
+      withdraw_min_receive: moneyText.optional(),
+    }),
+  }),
+  z.object({ kind: z.literal('maintenanceSet'), enabled: z.boolean() }),
+  z.object({ kind: z.literal('priceSet'), price: moneyText }),
+  z.object({
+    kind: z.literal('taskCreate'),
+    task_kind: z.enum(TASK_KINDS),
+    title: auditTitleSchema,
+    reward: moneyText,
+    /** The new task's id (answered). */
+    task_id: z.number().int().optional(),
+  }),
+  z.object({
+    kind: z.literal('taskChange'),
+    task_id: z.number().int(),
+    changed: z.array(z.enum(AUDIT_TASK_FIELDS)),
+    /** As sent, when sent. */
+    is_active: z.boolean().optional(),
+    sort_order: z.number().int().optional(),
+    reward: moneyText.optional(),
+    /** The task's title after the change (answered). */
+    title: auditTitleSchema.optional(),
+  }),
+  z.object({ kind: z.literal('reviewApprove'), review_id: z.number().int(), proof: auditProofSchema.optional() }),
+  z.object({
+    kind: z.literal('reviewReject'),
+    review_id: z.number().int(),
+    reason: z.string(),
+    proof: auditProofSchema.optional(),
+  }),
+  z.object({
+    kind: z.literal('withdrawalRefund'),
+    withdrawal_id: z.number().int(),
+    withdrawal: auditWithdrawalSchema.optional(),
+  }),
+  z.object({
+    kind: z.literal('withdrawalRetry'),
+    withdrawal_id: z.number().int(),
+    withdrawal: auditWithdrawalSchema.optional(),
+  }),
+  z.object({ kind: z.literal('payoutsSet'), paused: z.boolean() }),
+  z.object({
+    kind: z.literal('payoutResign'),
+    batch_id: z.number().int(),
+    /** The batch's withdrawals (answered). */
+    withdrawals: z.array(z.number().int()).optional(),
+  }),
+  z.object({ kind: z.literal('treasuryResolve'), hash: z.string(), resolution: z.string() }),
+  z.object({
+    kind: z.literal('botSetup'),
+    /** How many Bot API calls were made and how many failed (answered). */
+    calls: z.number().int().optional(),
+    failed: z.number().int().optional(),
+  }),
+]);
+
 /** One state-changing operator call, recorded before it ran (docs/security.md "Operator actions are final…"). */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -304,6 +403,11 @@ export const auditEntrySchema = z.object({
   actor: operatorActorSchema,
   /** The operator call's name (null on entries older than the names). */
   action: z.string().nullable(),
+  /**
+   * What was done to what, in facts the console and the CLI put into words; null when the request was not
+   * one the call takes (refused before its handler ran), and on entries older than the summaries.
+   */
+  summary: auditSummarySchema.nullable(),
   method: z.string(),
   /** The route's pattern (older entries: the path as sent). */
   path: z.string(),
@@ -422,4 +526,15 @@ export type ReviewItem = z.output<typeof reviewItemSchema>;
 export type OperatorWithdrawal = z.output<typeof operatorWithdrawalSchema>;
 export type HeldBatch = z.output<typeof heldBatchSchema>;
 export type AuditEntry = z.output<typeof auditEntrySchema>;
+export type AuditSummary = z.output<typeof auditSummarySchema>;
+export type AuditSummaryKind = AuditSummary['kind'];
+type Holds<Condition extends true> = Condition;
+/** Checked when compiled: every operator action has its summary, and every summary is an action's. */
+export type AuditSummaryPerAction = Holds<
+  [AuditSummaryKind] extends [OperatorActionCall]
+    ? [OperatorActionCall] extends [AuditSummaryKind]
+      ? true
+      : false
+    : false
+>;
 export type BotSetupStep = z.output<typeof botSetupStepSchema>;
