@@ -224,7 +224,8 @@ describe('the production install', () => {
     const lines = production
       .output()
       .split('\n')
-      .filter((line) => line.trim());
+      // npm's own lines ("> ton-token-mini-app@… start:prod", the command) are npm's, not the server's.
+      .filter((line) => line.trim() && !line.startsWith('> '));
     // One format in production (docs/operations.md "Logs"): every line the process wrote is JSON.
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const banner = records.find((record) => record.msg === 'started');
@@ -259,7 +260,7 @@ describe('the production install', () => {
         stderr
           .trim()
           .split('\n')
-          .filter((line) => !/^npm (error|ERR!|warn)/.test(line));
+          .filter((line) => line && !/^npm (error|ERR!|warn)/.test(line));
 
       const noFile = await startProd();
       expect(noFile.code).not.toBe(0);
