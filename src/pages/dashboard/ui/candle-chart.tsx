@@ -12,7 +12,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { DECIMALS } from '@/shared/lib/format';
-import { chartPriceLabel, readChartColors, toChartBar, type ChartColors } from '../lib/chart-bars';
+import { chartPriceLabel, readChartColors, toChartBar, type ChartColors } from '@/shared/ui/chart-bars';
 import { $candles, $dataVersion, $interval, $lastCandle, $themeVersion } from '../model/price-chart';
 import styles from './price-chart.module.css';
 
