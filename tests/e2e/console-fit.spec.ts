@@ -299,6 +299,16 @@ test('every console screen fits 390–1280 px with long values, and the audit sa
     await form.getByRole('button', { name: 'Cancel' }).click();
   }
 
+  // Settings saved: one notice, not "Nothing changed" beside it.
+  await operator.setViewportSize({ width: 390, height: 844 });
+  await operator.goto(`/operator/settings${hash}`);
+  await operator.getByLabel('Fee, percent').fill('1.5');
+  await operator.getByRole('button', { name: 'Save' }).click();
+  await operator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(operator.getByTestId('settings-notice')).toHaveText('Settings saved');
+  await expect(operator.getByText('Nothing changed')).toHaveCount(0);
+  await operator.screenshot({ path: 'screenshots/console-fit/settings-saved-390-light-en.png', fullPage: true });
+
   // Russian, dark: the screens with the most words.
   // (A tab of its own: a tab keeps the launch parameters it was first opened with.)
   const ru = await context.newPage();
