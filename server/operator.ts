@@ -240,7 +240,7 @@ function userDetailLines(d: OperatorUserDetail): string[] {
     userLine(u),
     `language ${u.language_code}, community ${u.community_participation ? 'yes' : 'no'}, notifications ${
       u.notifications_enabled ? 'on' : 'off'
-    }, wallet ${u.wallet ?? 'none'}, referrer ${u.referrer_id === null ? 'none' : `#${u.referrer_id}`}`,
+    }, wallet ${u.wallet?.friendly_address ?? 'none'}, referrer ${u.referrer ? `${userName(u.referrer)} #${u.referrer.id}` : 'none'}`,
     `Balances: ${d.balances.balance_token} tokens, ${d.balances.task_balance} task, ${d.balances.referral_balance} referral`,
     `Mints (${d.mints.length}):`,
     ...d.mints.map((m) => `  #${m.id} ${m.mint_id} ${m.status} ${m.amount_ton} TON → ${m.amount_token} tokens`),

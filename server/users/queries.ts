@@ -103,20 +103,28 @@ export async function findUserIdByRefCode(q: Queryable, refCode: string): Promis
   return row?.id;
 }
 
+/** `text` as a LIKE pattern that matches it literally anywhere (its %, _ and \\ escaped). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
 /**
- * Users an operator looks for, newest first: by Telegram id (when `telegramId` is given), by username
- * whatever its case, or by ref code.
+ * Users an operator looks for: by Telegram id (when `telegramId` is given), by username whatever its case,
+ * by ref code — those exact matches first — or by a part of their name (first and last, any case). Newest
+ * first within each. The name is read in every row (no index serves a part of a name): an operator's
+ * search, rare and limited, not a user's.
  */
 export async function searchUsers(
   q: Queryable,
-  search: { telegramId: number | null; username: string; refCode: string },
+  search: { telegramId: number | null; username: string; refCode: string; name: string },
   limit: number,
 ): Promise<UserRow[]> {
   return q.query<UserRow>(
     `SELECT * FROM users
       WHERE telegram_id = $1 OR lower(username) = lower($2) OR ref_code = $3
-      ORDER BY created_at DESC, id DESC LIMIT $4`,
-    [search.telegramId, search.username, search.refCode, limit],
+         OR lower(first_name || COALESCE(' ' || last_name, '')) LIKE lower($4) ESCAPE '\\'
+      ORDER BY COALESCE(telegram_id = $1 OR lower(username) = lower($2) OR ref_code = $3, false) DESC,
+               created_at DESC, id DESC
+      LIMIT $5`,
+    [search.telegramId, search.username, search.refCode, containing(search.name), limit],
   );
 }
 

@@ -35,6 +35,7 @@ import {
   setNotificationsEnabled,
   updateProfile,
   userSelect,
+  userSummaries,
 } from './queries';
 
 export type { TelegramProfile, UserSummary } from './queries';
@@ -235,19 +236,23 @@ const toOperatorUser = (row: UserRow): OperatorUser => ({
 });
 
 /**
- * Users an operator looks for (contract usersFind), newest first: the text is a Telegram id (digits), a
- * username (with or without its @, any case) or a ref code; whichever it matches.
+ * Users an operator looks for (contract usersFind): the text is a Telegram id (digits), a username (with
+ * or without its @, any case) or a ref code — exact matches first — or a part of a name (first and last
+ * name, any case: test users and many real ones have no username); newest first.
  */
 export async function findUsers(deps: Pick<Deps, 'db'>, text: string, limit: number): Promise<OperatorUser[]> {
   const asNumber = /^\d{1,16}$/.test(text) ? Number(text) : null;
   const telegramId = asNumber !== null && Number.isSafeInteger(asNumber) ? asNumber : null;
-  const rows = await searchUsers(deps.db, { telegramId, username: text.replace(/^@/, ''), refCode: text }, limit);
-  return rows.map(toOperatorUser);
+  const search = { telegramId, username: text.replace(/^@/, ''), refCode: text, name: text };
+  return (await searchUsers(deps.db, search, limit)).map(toOperatorUser);
 }
 
 const OPERATOR_USER_SELECT = userSelect({ columns: `u.*, ${BOUND_WALLET.columns}`, joins: BOUND_WALLET.joins });
 
-/** One user's account as the operator reads it, with its three balances (one statement); 404 when there is none. */
+/**
+ * One user's account as the operator reads it, with its three balances (one statement), its wallet in both
+ * forms and who invited them, by name; 404 when there is none.
+ */
 export async function operatorUserAccount(
   deps: Pick<Deps, 'db'>,
   userId: number,
@@ -255,14 +260,23 @@ export async function operatorUserAccount(
   const row = await findUserWith<UserRow & BoundWalletColumns>(deps.db, userId, OPERATOR_USER_SELECT);
   if (!row) throw new NotFoundError('userNotFound');
   const { balance_token, task_balance, referral_balance } = balanceEvent(row);
+  const [referrer] = row.referrer_id === null ? [] : await userSummaries(deps.db, [row.referrer_id]);
   return {
     user: {
       ...toOperatorUser(row),
       language_code: row.language_code,
       community_participation: row.community_member,
       notifications_enabled: row.notifications_enabled,
-      wallet: boundWalletFromColumns(row)?.address ?? null,
+      wallet: boundWalletFromColumns(row),
       referrer_id: row.referrer_id,
+      referrer: referrer
+        ? {
+            id: referrer.id,
+            telegram_id: Number(referrer.telegram_id),
+            first_name: referrer.first_name,
+            username: referrer.username,
+          }
+        : null,
     },
     balances: { balance_token, task_balance, referral_balance },
   };

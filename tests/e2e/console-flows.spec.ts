@@ -89,12 +89,18 @@ test('an operator opens the console from /admin, approves one photo proof and re
   await expect(rejectedTask.getByTestId('task-status')).toHaveText('Rejected');
   await expect(rejectedTask).toContainText('The photo does not show the app');
 
-  // Both decisions are the operator's in the audit.
+  // Both decisions are the operator's in the audit, in words: whose proof, which task, the reward, the reason.
   await console.getByRole('navigation').getByRole('link', { name: 'Audit' }).click();
-  const audit = console.getByRole('main');
-  await expect(audit).toContainText('reviewApprove');
-  await expect(audit).toContainText('reviewReject');
-  await expect(audit).toContainText(/Operator \d+/);
+  const words = console.getByTestId('audit-words');
+  await expect(
+    words.filter({ hasText: `Approved ${approved.name}’s photo proof for “${PHOTO_TASK}” (reward 20.00\u00A0TKN)` }),
+  ).toHaveCount(1);
+  await expect(
+    words.filter({
+      hasText: `Rejected ${rejected.name}’s photo proof for “${PHOTO_TASK}”: The photo does not show the app`,
+    }),
+  ).toHaveCount(1);
+  await expect(console.getByTestId('audit-row').first()).toContainText(/Operator \d+/);
 });
 
 test('an operator refunds a sale waiting for an empty hot wallet once, and pauses and resumes payouts', async ({

@@ -63,19 +63,23 @@ describe('console: treasury', () => {
 });
 
 describe('console: price', () => {
-  it('a new price is checked, then confirmed, then set; the chart reads the last 24 hours', async () => {
+  it('a new price is checked, then confirmed, then set; the chart reads the app’s own candles', async () => {
     const {
       priceGetFx,
       priceCandlesFx,
       priceSetFx,
-      readNowFx,
+      intervalChosen,
+      $interval,
       priceTextChanged,
       setClicked,
       priceAction,
       price,
       $priceInvalid,
     } = consolePriceModel;
-    const candles = vi.fn(async () => ({ interval: '30m' as const, candles: [] }));
+    const candles = vi.fn(async ({ query }: { query: { interval: '1d' | '1h' } }) => ({
+      interval: query.interval,
+      candles: [],
+    }));
     const set = vi.fn(async ({ body }: { body: { price: string } }) => ({
       price: body.price,
       price_change_24h: 0,
@@ -86,10 +90,13 @@ describe('console: price', () => {
       [priceGetFx, async () => ({ price: '0.01', price_change_24h: 1, price_change_30d: 2, time: 1 })],
       [priceCandlesFx, candles],
       [priceSetFx, set],
-      [readNowFx, () => 1_000_000],
     ]);
     await openConsole(scope, '/price');
-    expect(candles).toHaveBeenCalledWith({ query: { interval: '30m', from_timestamp: String(1_000_000 - 86_400) } });
+    // The Mini App's 1d chart: daily candles over the range the app reads (no window of the console's own).
+    expect(candles).toHaveBeenCalledExactlyOnceWith({ query: { interval: '1d' } });
+    expect(scope.getState($interval)).toBe('1d');
+    await allSettled(intervalChosen, { scope, params: '1h' });
+    expect(candles).toHaveBeenLastCalledWith({ query: { interval: '1h' } });
 
     await allSettled(priceTextChanged, { scope, params: '0' });
     await allSettled(setClicked, { scope });
@@ -103,6 +110,9 @@ describe('console: price', () => {
     await allSettled(priceAction.confirmed, { scope });
     expect(set).toHaveBeenCalledExactlyOnceWith({ body: { price: '0.0125' } });
     expect(scope.getState(price.$data)?.price).toBe('0.0125');
+    // The chart is read again to show it, in the interval on screen.
+    expect(candles).toHaveBeenCalledTimes(3);
+    expect(candles).toHaveBeenLastCalledWith({ query: { interval: '1h' } });
   });
 });
 

@@ -107,6 +107,7 @@ export const newTelegramId = () => nextTelegramId++;
 export interface TestTelegramUser {
   id: number;
   first_name?: string;
+  last_name?: string;
   username?: string;
   language_code?: string;
 }

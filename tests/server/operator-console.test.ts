@@ -28,6 +28,7 @@ import { createTestContext, newTelegramId, register, type TestContext } from './
 import { TON, TOKEN, createMint, fakeNode, newUser, newWatcher, payMint, stakeMint, type TestUser } from './mint-kit';
 import { chainClient, newHotWallet, newRecipient, sold, unixNow, worker } from './payout-kit';
 import { ledgerChange } from './race-kit';
+import { proveWallet } from './wallet-kit';
 
 /** The node the app reads the hot wallet's balance from: answers `balance`, or fails when it is null. */
 const node = { balance: (12n * TON) as bigint | null };
@@ -322,6 +323,26 @@ describe('users', () => {
     expect((await admin('GET', '/users?q=')).statusCode).toBe(422);
   });
 
+  it('finds a user by a part of their name (first and last, any case), exact matches first', async () => {
+    // Most test users, and many real ones, have no username: the name is what an operator knows.
+    const telegramId = newTelegramId();
+    await register(ctx.app, { id: telegramId, first_name: 'Мария', last_name: 'Иванова-Петрова' });
+    const [row] = await ctx.db.query<{ id: number }>('SELECT id FROM users WHERE telegram_id = $1', [telegramId]);
+    for (const q of ['мари', 'ИВАНОВА', 'Мария Иванова', 'петрова']) {
+      expect(
+        (await find(q)).map((user) => user.id),
+        q,
+      ).toEqual([row!.id]);
+    }
+    // A name holding another user's username: the exact match (the username) comes first.
+    const fan = newTelegramId();
+    await register(ctx.app, { id: fan, first_name: 'console_alice fan' });
+    const matches = await find('console_alice');
+    expect(matches.map((user) => user.first_name)).toEqual(['Alice', 'console_alice fan']);
+    // LIKE's wildcards are read as the characters they are, not as "anything".
+    for (const q of ['%', 'a%e', 'A_i', '\\']) expect(await find(q), q).toEqual([]);
+  });
+
   it('shows one user: account, balances, newest mints, stakes, withdrawals (with the batch transaction) and operations', async () => {
     expect((await admin('GET', '/users/999999')).json()).toEqual({ msg: 'User not found', code: 'userNotFound' });
     expect((await admin('GET', '/users/999999')).statusCode).toBe(404);
@@ -336,7 +357,13 @@ describe('users', () => {
     const response = await admin('GET', `/users/${user.userId}`);
     expect(response.statusCode).toBe(200);
     const detail = operatorCallSchemas.userDetail.response.parse(response.json()) as OperatorUserDetail;
-    expect(detail.user).toMatchObject({ id: user.userId, ref_code: user.refCode, wallet: null, referrer_id: null });
+    expect(detail.user).toMatchObject({
+      id: user.userId,
+      ref_code: user.refCode,
+      wallet: null,
+      referrer_id: null,
+      referrer: null,
+    });
     expect(detail.balances).toEqual({ balance_token: '20', task_balance: '0', referral_balance: '0' });
     expect(detail.mints.map((m) => m.id)).toEqual([mint.id]);
     expect(detail.stakes.map((s) => s.id)).toEqual([stake.id]);
@@ -345,6 +372,25 @@ describe('users', () => {
     ]);
     expect(detail.ledger.length).toBeGreaterThan(0);
     expect(detail.ledger[0]!.created_at).toBeGreaterThanOrEqual(detail.ledger.at(-1)!.created_at);
+  });
+
+  it('names the user’s referrer, and shows their wallet as the app does (user-friendly, non-bounceable)', async () => {
+    const invited = await newUser(ctx, { refCode: found.refCode });
+    const wallet = await proveWallet(ctx, invited);
+    const detail = operatorCallSchemas.userDetail.response.parse(
+      (await admin('GET', `/users/${invited.userId}`)).json(),
+    ) as OperatorUserDetail;
+    expect(detail.user.referrer).toEqual({
+      id: found.id,
+      telegram_id: found.telegramId,
+      first_name: 'Alice',
+      username: 'Console_Alice',
+    });
+    expect(detail.user.wallet).toMatchObject({
+      address: wallet.address.toRawString(),
+      friendly_address: wallet.text,
+    });
+    expect(detail.user.wallet!.friendly_address).toMatch(/^0Q/);
   });
 });
 

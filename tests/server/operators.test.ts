@@ -347,9 +347,12 @@ describe('the audit names who acted', () => {
       print: (line) => lines.push(line),
     });
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\S+Z token 200 POST \/api\/admin\/maintenance /);
+    // Who, the outcome, what was done in words, then the call as made.
+    expect(lines[0]).toMatch(/^\S+Z token 200 Turned maintenance off — maintenanceSet POST \/api\/admin\/maintenance /);
     expect(lines[1]).toMatch(
-      new RegExp(`^\\S+Z Olga \\(@olga_ops\\) \\[${OPERATOR}\\] 200 POST /api/admin/maintenance `),
+      new RegExp(
+        `^\\S+Z Olga \\(@olga_ops\\) \\[${OPERATOR}\\] 200 Turned maintenance off — maintenanceSet POST /api/admin/maintenance `,
+      ),
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartPriceLabel, tickLabelsClearOfTag } from '@/pages/dashboard/lib/chart-bars';
+import { chartPriceLabel, tickLabelsClearOfTag } from '@/shared/ui/chart-bars';
 
 describe("the chart's price labels", () => {
   it('truncate to 6 decimals, zero-padded, like every price (SPEC §5)', () => {

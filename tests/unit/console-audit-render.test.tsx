@@ -10,9 +10,9 @@ import { openConsole, signedInConsole } from '../model/console-scope';
 import { mountedRoot } from './react-root';
 
 /*
- * The audit page shows each action's outcome: done, refused (with the status), or unknown — an action
- * whose row was written before it ran and whose outcome never was (docs/security.md "Operator actions are
- * final and audited") — in both of the console's languages.
+ * The audit page shows each action in words and its outcome: done, refused (with the status), or unknown —
+ * an action whose row was written before it ran and whose outcome never was (docs/security.md "Operator
+ * actions are final and audited") — in both of the console's languages; each opens to the call as made.
  */
 
 const entry = (id: number, status: number | null): AuditEntry => ({
@@ -35,10 +35,14 @@ const AuditPage = consoleAuditPage.view;
 describe('the console’s audit page', () => {
   const mounted = mountedRoot();
 
-  it.each<[Locale, string[]]>([
-    ['en', ['Outcome unknown', 'Refused (409)', 'Done (200)']],
-    ['ru', ['Итог неизвестен', 'Отказ (409)', 'Выполнено (200)']],
-  ])('shows an action of unknown outcome as such (%s)', async (locale, outcomes) => {
+  it.each<[Locale, string[], string[]]>([
+    ['en', ['Outcome unknown', 'Refused (409)', 'Done (200)'], ['Pause payouts', 'Pause payouts', 'Paused payouts']],
+    [
+      'ru',
+      ['Итог неизвестен', 'Отказ (409)', 'Выполнено (200)'],
+      ['Приостановить выплаты', 'Приостановить выплаты', 'Выплаты приостановлены'],
+    ],
+  ])('shows an action of unknown outcome as such, and each in words (%s)', async (locale, outcomes, words) => {
     const read = async () => [entry(3, null), entry(2, 409), entry(1, 200)];
     const scope = signedInConsole([[consoleAuditModel.auditFx, read]]);
     await allSettled(loadConsoleCatalogueFx, { scope, params: locale });
@@ -51,6 +55,11 @@ describe('the console’s audit page', () => {
       ),
     );
     const rows = [...mounted.container.querySelectorAll('[data-testid="audit-row"]')];
-    expect(rows.map((row) => row.lastElementChild?.textContent)).toEqual(outcomes);
+    const text = (testId: string) => rows.map((row) => row.querySelector(`[data-testid="${testId}"]`)?.textContent);
+    expect(text('audit-outcome')).toEqual(outcomes);
+    expect(text('audit-words')).toEqual(words);
+    // Each row opens to the call as made: its name and route stay readable.
+    expect(rows[0]!.querySelector('details')?.textContent).toContain('payoutsSet');
+    expect(rows[0]!.querySelector('details')?.textContent).toContain('POST /api/admin/payouts');
   });
 });

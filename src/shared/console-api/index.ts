@@ -22,6 +22,7 @@ export { reviewPhotoFx, revokePhotoFx, type ProofPhoto } from './photo';
 export { operatorSocket } from './socket';
 export type * from '../api/contract/operator/schemas';
 export type { Candle, PriceUpdate } from '../api/contract/price/schemas';
+export type { CandleInterval } from '../api/contract/constants';
 export { OPERATOR_ACTION_CALLS, type OperatorActionCall, type OperatorCallName } from '../api/contract/operator/routes';
 export { TASK_ICONS, type TaskIcon } from '../api/contract/constants';
 export { isAuthFailure, type ApiError, type ApiFailure } from '../api/errors';

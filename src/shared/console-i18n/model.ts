@@ -1,5 +1,6 @@
 import { combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { useUnit } from 'effector-react';
+import { languageDetected } from '../i18n/model';
 import { chooseLocale, createTranslator, type Catalogue, type Locale, type Placeholders } from '../i18n/translate';
 import { consoleEn, type ConsoleMessageKey } from './en';
 
@@ -41,6 +42,9 @@ export const $consoleT = combine(
 );
 
 sample({ clock: consoleLanguageDetected, fn: chooseLocale, target: loadConsoleCatalogueFx });
+// The app's own texts the console reuses (a user's operations, as their history says them; the shared
+// views' words) follow the operator's language too.
+sample({ clock: consoleLanguageDetected, target: languageDetected });
 const setLangFx = createEffect((locale: Locale) => {
   document.documentElement.lang = locale;
 });

@@ -1,10 +1,12 @@
-import { createEvent, createStore, sample } from 'effector';
+import { combine, createEvent, createStore, sample } from 'effector';
 import { chainOperator } from '@/entities/console-session';
 import { operatorCallFx, type AuditEntry } from '@/shared/console-api';
+import { $consoleLocale, $consoleT } from '@/shared/console-i18n';
 import { createQuery } from '@/shared/lib/query';
 import { chainLoad } from '@/shared/routing';
 import { consoleRoutes } from '@/shared/console-routing';
 import { auditQuery, type AuditFilters } from '../lib/filters';
+import { auditWords } from '../lib/words';
 
 export const auditFx = operatorCallFx('audit');
 export const entries = createQuery({ effect: auditFx, initial: [] as AuditEntry[] });
@@ -24,3 +26,8 @@ export const currentRoute = chainLoad(chainOperator(consoleRoutes.audit), filter
 const asked = sample({ clock: filterSubmitted, source: $filters, fn: auditQuery });
 sample({ clock: asked, filter: Boolean, fn: (query) => ({ query }), target: entries.start });
 sample({ clock: asked, filter: (query) => query === null, fn: () => true, target: $filterInvalid });
+
+/** Each entry with what it says was done, in the operator's language (docs/decisions.md "The audit's words"). */
+export const $rows = combine(entries.$data, $consoleT, $consoleLocale, (list, t, locale) =>
+  list.map((entry) => ({ entry, words: auditWords(entry, t, locale) })),
+);

@@ -1,12 +1,11 @@
 import { useUnit } from 'effector-react';
-import { ActionDialog, ConsoleQueryState } from '@/shared/console-ui';
+import { ActionDialog, ConsoleQueryState, CopyValue } from '@/shared/console-ui';
 import { useConsoleT } from '@/shared/console-i18n';
 import { formatCount, formatTon } from '@/shared/lib/format';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
-import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { CardGrid } from '@/shared/ui/record-card';
+import { CardGrid, Fact, Facts } from '@/shared/ui/record-card';
 import { Section } from '@/shared/ui/section';
 import type { PayoutWorkerState } from '@/shared/console-api';
 import { $walletShort, maintenanceAction, overview, payoutsAction } from '../model/overview';
@@ -35,40 +34,40 @@ export function OverviewPage() {
         {data ? (
           <CardGrid minWidth={340}>
             <Section title={t('overview.users')} id="overview-users">
-              <ListRows>
-                <ListRow label={t('overview.usersTotal')} value={formatCount(data.users.total)} strong />
-                <ListRow label={t('overview.usersNewToday')} value={formatCount(data.users.new_today)} />
-              </ListRows>
+              <Facts>
+                <Fact label={t('overview.usersTotal')} value={formatCount(data.users.total)} strong />
+                <Fact label={t('overview.usersNewToday')} value={formatCount(data.users.new_today)} />
+              </Facts>
             </Section>
             <Section title={t('overview.money')} id="overview-money">
-              <ListRows>
-                <ListRow label={t('overview.mintToday')} value={formatTon(data.mint_received.today)} />
-                <ListRow label={t('overview.mintWeek')} value={formatTon(data.mint_received.week)} />
-                <ListRow label={t('overview.paidToday')} value={formatTon(data.paid_to_sellers.today)} />
-                <ListRow label={t('overview.paidWeek')} value={formatTon(data.paid_to_sellers.week)} />
-              </ListRows>
+              <Facts>
+                <Fact label={t('overview.mintToday')} value={formatTon(data.mint_received.today)} />
+                <Fact label={t('overview.mintWeek')} value={formatTon(data.mint_received.week)} />
+                <Fact label={t('overview.paidToday')} value={formatTon(data.paid_to_sellers.today)} />
+                <Fact label={t('overview.paidWeek')} value={formatTon(data.paid_to_sellers.week)} />
+              </Facts>
             </Section>
             <Section
               title={t('overview.hotWallet')}
               id="overview-wallet"
               footer={
                 data.hot_wallet.address ? (
-                  <span className={styles.address}>{data.hot_wallet.address}</span>
+                  <CopyValue value={data.hot_wallet.address} label={t('overview.hotWalletAddress')} />
                 ) : (
                   t('overview.noWallet')
                 )
               }
             >
-              <ListRows>
-                <ListRow
+              <Facts>
+                <Fact
                   label={t('overview.balance')}
                   value={
                     data.hot_wallet.balance === null ? t('overview.balanceUnknown') : formatTon(data.hot_wallet.balance)
                   }
                   strong
                 />
-                <ListRow label={t('overview.queued')} value={formatTon(data.hot_wallet.queued)} />
-              </ListRows>
+                <Fact label={t('overview.queued')} value={formatTon(data.hot_wallet.queued)} />
+              </Facts>
               {short ? (
                 <p className={styles.warning} role="status">
                   {t('overview.short')}
@@ -76,8 +75,8 @@ export function OverviewPage() {
               ) : null}
             </Section>
             <Section title={t('overview.payouts')} id="overview-payouts">
-              <ListRows>
-                <ListRow
+              <Facts>
+                <Fact
                   label={t('overview.state')}
                   value={
                     <Badge tone={STATE_TONE[data.payouts.state]} testId="payouts-state">
@@ -85,9 +84,9 @@ export function OverviewPage() {
                     </Badge>
                   }
                 />
-                {data.payouts.reason ? <ListRow label={t('overview.reason')} value={data.payouts.reason} /> : null}
-                <ListRow label={t('overview.heldBatches')} value={formatCount(data.payouts.held_batches)} />
-              </ListRows>
+                {data.payouts.reason ? <Fact label={t('overview.reason')} value={data.payouts.reason} stacked /> : null}
+                <Fact label={t('overview.heldBatches')} value={formatCount(data.payouts.held_batches)} />
+              </Facts>
               <div className={styles.action}>
                 <Button
                   variant={data.payouts.state === 'paused' ? 'primary' : 'destructive'}
@@ -99,8 +98,8 @@ export function OverviewPage() {
               </div>
             </Section>
             <Section title={t('overview.watcher')} id="overview-watcher">
-              <ListRows>
-                <ListRow
+              <Facts>
+                <Fact
                   label={t('overview.lag')}
                   value={
                     data.watcher_lag_seconds === null
@@ -108,11 +107,11 @@ export function OverviewPage() {
                       : t('overview.lagSeconds', { count: formatCount(data.watcher_lag_seconds) })
                   }
                 />
-              </ListRows>
+              </Facts>
             </Section>
             <Section title={t('overview.maintenance')} id="overview-maintenance">
-              <ListRows>
-                <ListRow
+              <Facts>
+                <Fact
                   label={t('overview.state')}
                   value={
                     <Badge tone={data.maintenance ? 'warning' : 'neutral'} testId="maintenance-state">
@@ -120,7 +119,7 @@ export function OverviewPage() {
                     </Badge>
                   }
                 />
-              </ListRows>
+              </Facts>
               <div className={styles.action}>
                 <Button
                   variant={data.maintenance ? 'primary' : 'destructive'}
@@ -132,10 +131,10 @@ export function OverviewPage() {
               </div>
             </Section>
             <Section title={t('overview.waiting')} id="overview-waiting">
-              <ListRows>
-                <ListRow label={t('overview.reviewsWaiting')} value={formatCount(data.reviews_waiting)} />
-                <ListRow label={t('overview.treasuryWaiting')} value={formatCount(data.treasury_waiting)} />
-              </ListRows>
+              <Facts>
+                <Fact label={t('overview.reviewsWaiting')} value={formatCount(data.reviews_waiting)} />
+                <Fact label={t('overview.treasuryWaiting')} value={formatCount(data.treasury_waiting)} />
+              </Facts>
             </Section>
           </CardGrid>
         ) : null}

@@ -1,6 +1,6 @@
-import { createEffect, createEvent, createStore, sample } from 'effector';
+import { combine, createEvent, createStore, sample } from 'effector';
 import { chainOperator } from '@/entities/console-session';
-import { operatorCallFx, type Candle, type PriceUpdate } from '@/shared/console-api';
+import { operatorCallFx, type Candle, type CandleInterval, type PriceUpdate } from '@/shared/console-api';
 import { readAmountInput } from '@/shared/lib/amount-input';
 import { createConfirmedAction } from '@/shared/lib/confirmed-action';
 import { createQuery } from '@/shared/lib/query';
@@ -11,28 +11,37 @@ export const priceGetFx = operatorCallFx('priceGet');
 export const priceCandlesFx = operatorCallFx('priceCandles');
 export const priceSetFx = operatorCallFx('priceSet');
 
-/** The chart's day: 30-minute candles over the last 24 hours. */
-export const CHART_INTERVAL = '30m';
-export const CHART_SPAN_SECONDS = 24 * 60 * 60;
+/**
+ * The chart shows the candles the Mini App's chart shows, read the same way (GET price candles with only
+ * the interval: the server's own range, up to CANDLES_MAX_PER_ANSWER of them), so both draw the same
+ * picture. Daily candles first, as the app's 1d: a day of 30-minute candles hid every move older than a day.
+ */
+export const CHART_INTERVALS: readonly CandleInterval[] = ['5m', '30m', '1h', '4h', '1d'];
+export const DEFAULT_CHART_INTERVAL: CandleInterval = '1d';
 
 export const price = createQuery({ effect: priceGetFx, initial: null as PriceUpdate | null });
 export const candles = createQuery({
   effect: priceCandlesFx,
-  initial: [] as Candle[],
-  reduce: (answer) => answer.candles,
+  initial: null as { interval: CandleInterval; candles: Candle[] } | null,
 });
 
 export const pageOpened = createEvent();
 export const currentRoute = chainLoad(chainOperator(consoleRoutes.price), pageOpened);
-/** Now, in Unix seconds: an effect, so a test sets its own clock. */
-export const readNowFx = createEffect(() => Math.floor(Date.now() / 1000));
+/** The chart's interval switcher. */
+export const intervalChosen = createEvent<CandleInterval>();
+export const $interval = createStore<CandleInterval>(DEFAULT_CHART_INTERVAL).on(intervalChosen, (_, interval) =>
+  CHART_INTERVALS.includes(interval) ? interval : DEFAULT_CHART_INTERVAL,
+);
+/** The chart's candles are wanted again: the screen opened, the interval changed, the price was set. */
+const chartWanted = createEvent();
 
-sample({ clock: pageOpened, target: [price.start, readNowFx] });
-sample({
-  clock: readNowFx.doneData,
-  fn: (now) => ({ query: { interval: CHART_INTERVAL, from_timestamp: String(now - CHART_SPAN_SECONDS) } }),
-  target: candles.start,
-});
+sample({ clock: pageOpened, target: [price.start, chartWanted] });
+sample({ clock: $interval.updates, target: chartWanted });
+sample({ clock: chartWanted, source: $interval, fn: (interval) => ({ query: { interval } }), target: candles.start });
+/** The candles of the interval on screen; null until they are read (a late answer for another is not shown). */
+export const $chartCandles = combine(candles.$data, $interval, (read, interval) =>
+  read?.interval === interval ? read.candles : null,
+);
 
 // ---- a new price -------------------------------------------------------------------------------------
 export const priceTextChanged = createEvent<string>();
@@ -65,4 +74,4 @@ sample({
 // The answer is the new current price; the chart is read again to show it.
 price.$data.on(priceAction.done, (_, { result }) => result);
 $priceText.reset(priceAction.done);
-sample({ clock: priceAction.done, target: readNowFx });
+sample({ clock: priceAction.done, target: chartWanted });

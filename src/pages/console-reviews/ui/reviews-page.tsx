@@ -4,10 +4,11 @@ import { UserLink, userLabel } from '@/entities/console-user';
 import type { ReviewItem } from '@/shared/console-api';
 import { ActionDialog, ConsoleQueryState } from '@/shared/console-ui';
 import { formatDateTime, useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
+import { formatTokens } from '@/shared/lib/format';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
-import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
+import { Fact, Facts, UrlText } from '@/shared/ui/record-card';
 import { Card } from '@/shared/ui/section';
 import { formatFileSize, linkHost } from '../lib/proof';
 import {
@@ -28,14 +29,15 @@ function Proof({ item }: { item: ReviewItem }) {
   if (item.link) {
     const host = linkHost(item.link);
     return (
-      <ListRow
+      <Fact
         label={t('reviews.link')}
+        hint={host}
         value={
           <a href={item.link} target="_blank" rel="noopener noreferrer" className={styles.link}>
-            {host ?? item.link}
+            <UrlText url={item.link} />
           </a>
         }
-        hint={item.link}
+        stacked
       />
     );
   }
@@ -96,11 +98,17 @@ export function ReviewsPage() {
             data-testid="review-current"
           >
             <h2 className={styles.title}>{current.task.title[locale]}</h2>
-            <ListRows>
-              <ListRow label={t('reviews.user')} value={<UserLink id={current.user.id} user={current.user} />} />
-              <ListRow label={t('reviews.sent')} value={formatDateTime(current.created_at, locale)} />
+            <Facts>
+              <Fact label={t('reviews.user')} value={<UserLink id={current.user.id} user={current.user} />} />
+              <Fact
+                label={t('reviews.reward')}
+                value={formatTokens(current.task.reward)}
+                strong
+                valueTestId="review-reward"
+              />
+              <Fact label={t('reviews.sent')} value={formatDateTime(current.created_at, locale)} />
               {current.link ? <Proof item={current} /> : null}
-            </ListRows>
+            </Facts>
             {/* A photo is no term of the list above: it goes below it. */}
             {current.link ? null : <Proof item={current} />}
             <div className={styles.actions} ref={actions}>
@@ -116,7 +124,10 @@ export function ReviewsPage() {
         <ol className={styles.queue}>
           {items.slice(1).map((item) => (
             <li key={item.id} className={styles.next}>
-              <span>{item.task.title[locale]}</span>
+              <span className={styles.nextHead}>
+                <span>{item.task.title[locale]}</span>
+                <span className={styles.nextReward}>{formatTokens(item.task.reward)}</span>
+              </span>
               <span className={styles.hint}>
                 {userLabel(item.user)} · {formatDateTime(item.created_at, locale)}
               </span>

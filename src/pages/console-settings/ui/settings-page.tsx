@@ -3,9 +3,8 @@ import { ActionDialog, ConsoleQueryState, FormStack } from '@/shared/console-ui'
 import { useConsoleT } from '@/shared/console-i18n';
 import { formatPercent } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
-import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { CardGrid } from '@/shared/ui/record-card';
+import { CardGrid, Fact, Facts } from '@/shared/ui/record-card';
 import { Section } from '@/shared/ui/section';
 import { TextField } from '@/shared/ui/text-field';
 import {
@@ -87,9 +86,9 @@ export function SettingsPage() {
               </FormStack>
             </Section>
             <Section title={t('settings.bonus')} id="settings-bonus" footer={t('settings.bonusNote')}>
-              <ListRows>
-                <ListRow label={t('settings.bonus')} value={formatPercent(String(current.collective_bonus))} />
-              </ListRows>
+              <Facts>
+                <Fact label={t('settings.bonus')} value={formatPercent(String(current.collective_bonus))} />
+              </Facts>
             </Section>
           </CardGrid>
         ) : null}

@@ -1,5 +1,8 @@
 import { useUnit } from 'effector-react';
+import { TASK_ICONS, type TaskIcon } from '@/shared/console-api';
 import { useConsoleT } from '@/shared/console-i18n';
+import { Icon } from '@/shared/ui/icon';
+import { TASK_ICON_GLYPHS, taskIconGlyph } from '@/shared/ui/task-icon';
 import { Modal } from '@/shared/ui/modal';
 import { Switch } from '@/shared/ui/switch';
 import { TextField } from '@/shared/ui/text-field';
@@ -15,6 +18,9 @@ import {
   formSubmitted,
 } from '../model/tasks';
 import styles from './tasks-page.module.css';
+
+/** The icon picker's choices: the kind's own picture (no icon named), then each of the app's task icons. */
+const ICON_CHOICES: ReadonlyArray<TaskIcon | ''> = ['', ...TASK_ICONS];
 
 /** Add or edit a task: its kind (fixed once created) and the kind's settings, reward, texts, icon. */
 export function TaskFormModal() {
@@ -78,7 +84,26 @@ export function TaskFormModal() {
         {text('titleRu', t('tasks.titleRu'))}
         {text('descriptionEn', t('tasks.descriptionEn'))}
         {text('descriptionRu', t('tasks.descriptionRu'))}
-        {text('icon', t('tasks.icon'))}
+        <fieldset className={styles.icons}>
+          <legend className={styles.iconsLegend}>{t('tasks.icon')}</legend>
+          <div className={styles.iconGrid}>
+            {ICON_CHOICES.map((name) => (
+              <label key={name || 'kind'} className={styles.iconOption}>
+                <input
+                  type="radio"
+                  name="task-icon"
+                  value={name}
+                  checked={form.icon === name}
+                  onChange={() => change({ field: 'icon', value: name })}
+                />
+                <span className={styles.iconTile} aria-hidden>
+                  <Icon name={name ? TASK_ICON_GLYPHS[name] : taskIconGlyph(null, form.kind)} />
+                </span>
+                <span className={styles.iconName}>{name ? t(`tasks.iconName.${name}`) : t('tasks.iconOfKind')}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
         {form.kind === 'visit' || form.kind === 'community' ? text('url', t('tasks.url'), 'url') : null}
         {form.kind === 'visit' ? text('minSeconds', t('tasks.minSeconds')) : null}
         {form.kind === 'referrals' ? text('count', t('tasks.count')) : null}

@@ -5,9 +5,8 @@ import { useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
 import { formatTokens } from '@/shared/lib/format';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
-import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { CardGrid, Mono, RecordCard } from '@/shared/ui/record-card';
+import { CardGrid, Fact, Facts, RecordCard, UrlText } from '@/shared/ui/record-card';
 import { $formOpen, $moving, formOpened, moveClicked, pageOpened, tasks, toggleAction } from '../model/tasks';
 import { TaskFormModal } from './task-form-modal';
 
@@ -61,12 +60,22 @@ function TaskRow({ task, first, last }: { task: AdminTask; first: boolean; last:
         </>
       }
     >
-      <ListRows>
-        <ListRow label={t('tasks.kind')} value={t(`tasks.kind.${task.kind}`)} />
-        <ListRow label={t('tasks.reward')} value={formatTokens(task.reward)} strong />
-        {task.settings.url ? <ListRow label={t('tasks.url')} value={<Mono>{task.settings.url}</Mono>} /> : null}
-        {task.settings.count !== null ? <ListRow label={t('tasks.count')} value={String(task.settings.count)} /> : null}
-      </ListRows>
+      <Facts>
+        <Fact label={t('tasks.kind')} value={t(`tasks.kind.${task.kind}`)} />
+        <Fact label={t('tasks.reward')} value={formatTokens(task.reward)} strong />
+        {task.settings.url ? (
+          <Fact
+            label={t('tasks.url')}
+            value={
+              <a href={task.settings.url} target="_blank" rel="noopener noreferrer">
+                <UrlText url={task.settings.url} />
+              </a>
+            }
+            stacked
+          />
+        ) : null}
+        {task.settings.count !== null ? <Fact label={t('tasks.count')} value={String(task.settings.count)} /> : null}
+      </Facts>
     </RecordCard>
   );
 }

@@ -1,15 +1,34 @@
 import { useUnit } from 'effector-react';
 import { UserLink } from '@/entities/console-user';
 import type { TreasuryTransaction } from '@/shared/console-api';
-import { ActionDialog, ConsoleQueryState } from '@/shared/console-ui';
-import { formatDateTime, useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
+import { ActionDialog, ConsoleQueryState, CopyValue } from '@/shared/console-ui';
+import {
+  formatDateTime,
+  useConsoleLocale,
+  useConsoleT,
+  type ConsoleMessageKey,
+  type ConsoleTranslate,
+} from '@/shared/console-i18n';
 import { formatTon } from '@/shared/lib/format';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
-import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { Mono, RecordCard, CardGrid } from '@/shared/ui/record-card';
+import { CardGrid, Fact, Facts, RecordCard } from '@/shared/ui/record-card';
 import { pageOpened, resolveAction, transactions } from '../model/treasury';
+
+const OUTCOMES = {
+  credited: 'treasury.outcome.credited',
+  overpaid: 'treasury.outcome.overpaid',
+  underpaid: 'treasury.outcome.underpaid',
+  unknown_comment: 'treasury.outcome.unknown_comment',
+  already_paid: 'treasury.outcome.already_paid',
+  mint_canceled: 'treasury.outcome.mint_canceled',
+  not_payment: 'treasury.outcome.not_payment',
+} as const satisfies Record<string, ConsoleMessageKey>;
+
+/** What the watcher made of the transaction, in words (an outcome this console does not know: as sent). */
+const treasuryOutcome = (outcome: string, t: ConsoleTranslate) =>
+  outcome in OUTCOMES ? t(OUTCOMES[outcome as keyof typeof OUTCOMES]) : outcome;
 
 function Row({ tx }: { tx: TreasuryTransaction }) {
   const t = useConsoleT();
@@ -21,7 +40,7 @@ function Row({ tx }: { tx: TreasuryTransaction }) {
       title={tx.hash}
       mono
       label={tx.hash}
-      badge={<Badge tone="warning">{tx.outcome}</Badge>}
+      badge={<Badge tone="warning">{treasuryOutcome(tx.outcome, t)}</Badge>}
       testId="treasury-row"
       actions={
         <Button variant="secondary" disabled={pending} onClick={() => ask(tx.hash)}>
@@ -29,17 +48,22 @@ function Row({ tx }: { tx: TreasuryTransaction }) {
         </Button>
       }
     >
-      <ListRows>
-        <ListRow label={t('treasury.amount')} value={formatTon(tx.amount_ton)} strong />
-        <ListRow label={t('treasury.from')} value={<Mono>{tx.source ?? '—'}</Mono>} />
-        <ListRow label={t('treasury.comment')} value={tx.comment ?? '—'} />
-        <ListRow label={t('treasury.when')} value={formatDateTime(tx.utime, locale)} />
-        <ListRow
+      <Facts>
+        <Fact label={t('treasury.amount')} value={formatTon(tx.amount_ton)} strong />
+        <Fact
+          label={t('treasury.from')}
+          value={tx.source ? <CopyValue value={tx.source} label={t('treasury.from')} /> : '—'}
+          stacked={tx.source !== null}
+        />
+        <Fact label={t('treasury.comment')} value={tx.comment ?? '—'} stacked={tx.comment !== null} />
+        <Fact label={t('treasury.when')} value={formatDateTime(tx.utime, locale)} />
+        <Fact label={t('treasury.hash')} value={<CopyValue value={tx.hash} label={t('treasury.hash')} />} stacked />
+        <Fact
           label={t('treasury.likelyMint')}
           value={mint ? `${mint.code} · ${formatTon(mint.ton_amount)} · ${mint.status}` : t('treasury.noMint')}
           hint={mint ? <UserLink id={mint.user.id} user={mint.user} /> : undefined}
         />
-      </ListRows>
+      </Facts>
     </RecordCard>
   );
 }

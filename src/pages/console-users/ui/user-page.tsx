@@ -1,17 +1,36 @@
 import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { userLabel } from '@/entities/console-user';
-import { ConsoleQueryState } from '@/shared/console-ui';
+import { operationAmount, operationPlace, operationTitle } from '@/entities/operation';
+import { UserLink, userLabel } from '@/entities/console-user';
+import type { OperatorUserDetail } from '@/shared/console-api';
+import { ConsoleQueryState, CopyValue } from '@/shared/console-ui';
 import { formatDateTime, useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
-import { formatTokens, formatTon } from '@/shared/lib/format';
 import { consoleRoutes } from '@/shared/console-routing';
-import { ListRow, ListRows } from '@/shared/ui/list-row';
+import { type MessageKey, useT } from '@/shared/i18n';
+import { formatTokens, formatTon } from '@/shared/lib/format';
 import { Page } from '@/shared/ui/page';
-import { CardGrid, Mono } from '@/shared/ui/record-card';
+import { CardGrid, Fact, Facts } from '@/shared/ui/record-card';
 import { Section } from '@/shared/ui/section';
 import { detail, detailRetried } from '../model/users';
 import styles from './users-page.module.css';
+
+type Mint = OperatorUserDetail['mints'][number];
+type Stake = OperatorUserDetail['stakes'][number];
+
+/** A mint's and a stake's status as the app says it (its catalogue: the user sees the same words). */
+const MINT_STATUS = {
+  pending: 'mint.status.pending',
+  active: 'mint.status.active',
+  canceled: 'mint.status.canceled',
+  completed: 'mint.status.completed',
+  move_to_staking: 'mint.status.moveToStaking',
+} as const satisfies Record<Mint['status'], MessageKey>;
+const STAKE_STATUS = {
+  pending: 'stake.status.pending',
+  active: 'stake.status.active',
+  completed: 'stake.status.completed',
+} as const satisfies Record<Stake['status'], MessageKey>;
 
 /** A list section of the user's page: its rows, or "None". */
 function ListSection<Item>({
@@ -28,13 +47,14 @@ function ListSection<Item>({
   const t = useConsoleT();
   return (
     <Section title={title} id={id}>
-      <ListRows>{items.length === 0 ? <ListRow label={t('users.none')} value="" /> : items.map(row)}</ListRows>
+      <Facts>{items.length === 0 ? <Fact label={t('users.none')} value="" /> : items.map(row)}</Facts>
     </Section>
   );
 }
 
 export function UserPage() {
   const t = useConsoleT();
+  const app = useT();
   const locale = useConsoleLocale();
   const [data, status, retry] = useUnit([detail.$data, detail.$status, detailRetried]);
   const when = (seconds: number) => formatDateTime(seconds, locale);
@@ -47,50 +67,67 @@ export function UserPage() {
         {data ? (
           <CardGrid minWidth={380}>
             <Section title={t('users.balances')} id="user-balances">
-              <ListRows>
-                <ListRow label={t('users.balanceToken')} value={formatTokens(data.balances.balance_token)} strong />
-                <ListRow label={t('users.taskBalance')} value={formatTokens(data.balances.task_balance)} />
-                <ListRow label={t('users.referralBalance')} value={formatTokens(data.balances.referral_balance)} />
-              </ListRows>
+              <Facts>
+                <Fact label={t('users.balanceToken')} value={formatTokens(data.balances.balance_token)} strong />
+                <Fact label={t('users.taskBalance')} value={formatTokens(data.balances.task_balance)} />
+                <Fact label={t('users.referralBalance')} value={formatTokens(data.balances.referral_balance)} />
+              </Facts>
             </Section>
             <Section title={t('users.profile')} id="user-profile">
-              <ListRows>
-                <ListRow label={t('users.refCode')} value={data.user.ref_code} />
-                <ListRow label={t('users.language')} value={data.user.language_code} />
-                <ListRow label={t('users.wallet')} value={data.user.wallet ? <Mono>{data.user.wallet}</Mono> : '—'} />
-                <ListRow
-                  label={t('users.referrer')}
+              <Facts>
+                <Fact label={t('users.refCode')} value={data.user.ref_code} />
+                <Fact label={t('users.language')} value={data.user.language_code} />
+                <Fact
+                  label={t('users.wallet')}
                   value={
-                    data.user.referrer_id === null ? (
-                      '—'
+                    data.user.wallet ? (
+                      <span title={data.user.wallet.address} data-testid="user-wallet">
+                        <CopyValue value={data.user.wallet.friendly_address} label={t('users.wallet')} />
+                      </span>
                     ) : (
-                      <Link to={consoleRoutes.user} params={{ id: String(data.user.referrer_id) }}>
-                        #{data.user.referrer_id}
-                      </Link>
+                      t('users.noWallet')
                     )
                   }
+                  hint={
+                    data.user.wallet ? t('users.walletSince', { date: when(data.user.wallet.bound_at) }) : undefined
+                  }
+                  stacked={data.user.wallet !== null}
                 />
-                <ListRow
+                <Fact
+                  label={t('users.referrer')}
+                  value={
+                    data.user.referrer ? (
+                      <UserLink id={data.user.referrer.id} user={data.user.referrer} />
+                    ) : (
+                      t('users.noReferrer')
+                    )
+                  }
+                  valueTestId="user-referrer"
+                />
+                <Fact
                   label={t('users.community')}
                   value={data.user.community_participation ? t('common.yes') : t('common.no')}
                 />
-                <ListRow
+                <Fact
                   label={t('users.notifications')}
                   value={data.user.notifications_enabled ? t('common.yes') : t('common.no')}
                 />
-                <ListRow label={t('users.joined')} value={when(data.user.created_at)} />
-              </ListRows>
+                <Fact label={t('users.joined')} value={when(data.user.created_at)} />
+              </Facts>
             </Section>
             <ListSection
               id="user-mints"
               title={t('users.mints')}
               items={data.mints}
               row={(mint) => (
-                <ListRow
+                <Fact
                   key={mint.id}
-                  label={`${mint.mint_id} · ${mint.status}`}
+                  label={app('mint.cardLabel', { code: mint.mint_id })}
                   value={formatTokens(mint.amount_token)}
-                  hint={`${formatTon(mint.amount_ton)} · ${when(mint.created_at)}`}
+                  // A farming link's mint was given, not paid for (contract mintSchema `source`).
+                  hint={`${app(MINT_STATUS[mint.status])} · ${
+                    mint.source === 'farming' ? app('mint.gift') : formatTon(mint.amount_ton)
+                  } · ${when(mint.created_at)}`}
                 />
               )}
             />
@@ -99,11 +136,11 @@ export function UserPage() {
               title={t('users.stakes')}
               items={data.stakes}
               row={(stake) => (
-                <ListRow
+                <Fact
                   key={stake.id}
-                  label={`${stake.staking_id} · ${stake.status}`}
+                  label={app('stake.cardLabel', { code: stake.staking_id })}
                   value={formatTokens(stake.total_amount)}
-                  hint={when(stake.created_at)}
+                  hint={`${app(STAKE_STATUS[stake.status])} · ${when(stake.created_at)}`}
                 />
               )}
             />
@@ -112,7 +149,7 @@ export function UserPage() {
               title={t('users.withdrawals')}
               items={data.withdrawals}
               row={(withdrawal) => (
-                <ListRow
+                <Fact
                   key={withdrawal.id}
                   label={`#${withdrawal.id} · ${t(`withdrawals.status.${withdrawal.status}`)}`}
                   value={formatTon(withdrawal.ton_amount)}
@@ -124,16 +161,17 @@ export function UserPage() {
               id="user-ledger"
               title={t('users.ledger')}
               items={data.ledger}
-              row={(entry) => (
-                <ListRow
-                  key={entry.id}
-                  label={`${entry.type}${entry.account ? ` · ${entry.account}` : ''}`}
-                  value={`${entry.direction === 'out' ? '−' : entry.direction === 'in' ? '+' : ''}${
-                    entry.unit === 'TON' ? formatTon(entry.amount) : formatTokens(entry.amount)
-                  }`}
-                  hint={when(entry.created_at)}
-                />
-              )}
+              row={(operation) => {
+                const place = operationPlace(operation);
+                return (
+                  <Fact
+                    key={operation.id}
+                    label={app(operationTitle(operation))}
+                    value={operationAmount(operation)}
+                    hint={`${place ? `${app(place)} · ` : ''}${when(operation.created_at)}`}
+                  />
+                );
+              }}
             />
           </CardGrid>
         ) : null}

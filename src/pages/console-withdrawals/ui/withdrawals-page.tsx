@@ -2,15 +2,14 @@ import { useUnit } from 'effector-react';
 import { UserLink } from '@/entities/console-user';
 import type { OperatorWithdrawal } from '@/shared/console-api';
 import { appConfig } from '@/shared/config';
-import { ActionDialog, ConsoleQueryState } from '@/shared/console-ui';
+import { ActionDialog, ConsoleQueryState, CopyValue } from '@/shared/console-ui';
 import { formatDateTime, useConsoleLocale, useConsoleT } from '@/shared/console-i18n';
 import { explorerTransactionUrl } from '@/shared/lib/explorer';
 import { formatTokens, formatTon } from '@/shared/lib/format';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
-import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
-import { Mono, RecordCard, CardGrid } from '@/shared/ui/record-card';
+import { CardGrid, Fact, Facts, RecordCard } from '@/shared/ui/record-card';
 import { txHashHex } from '../lib/tx-hash';
 import { $outcomes, canAct, canRetry, refundAction, retryAction, withdrawals } from '../model/withdrawals';
 
@@ -58,36 +57,45 @@ function Row({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
         ) : undefined
       }
     >
-      <ListRows>
-        {withdrawal.error ? <ListRow label={t('withdrawals.reason')} value={withdrawal.error} /> : null}
-        <ListRow label={t('withdrawals.user')} value={<UserLink id={withdrawal.user_id} user={user} />} />
-        <ListRow
+      <Facts>
+        {withdrawal.error ? <Fact label={t('withdrawals.reason')} value={withdrawal.error} stacked /> : null}
+        <Fact label={t('withdrawals.user')} value={<UserLink id={withdrawal.user_id} user={user} />} />
+        <Fact
           label={t('withdrawals.amount')}
           value={formatTon(withdrawal.ton_amount)}
           hint={formatTokens(withdrawal.token_amount)}
           strong
         />
-        <ListRow label={t('withdrawals.address')} value={<Mono>{withdrawal.address}</Mono>} />
-        <ListRow
+        <Fact
+          label={t('withdrawals.address')}
+          value={<CopyValue value={withdrawal.address} label={t('withdrawals.address')} />}
+          stacked
+        />
+        <Fact
           label={t('withdrawals.batch')}
           value={withdrawal.batch_id === null ? t('withdrawals.noBatch') : `#${withdrawal.batch_id}`}
         />
         {withdrawal.tx_hash ? (
-          <ListRow
+          <Fact
             label={t('withdrawals.tx')}
             value={
               hex ? (
-                <a href={explorerTransactionUrl(appConfig.tonNetwork, hex)} target="_blank" rel="noopener noreferrer">
+                <a
+                  href={explorerTransactionUrl(appConfig.tonNetwork, hex)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  title={hex}
+                >
                   {hex.slice(0, 8)}…{hex.slice(-6)}
                 </a>
               ) : (
-                <Mono>{withdrawal.tx_hash}</Mono>
+                <CopyValue value={withdrawal.tx_hash} label={t('withdrawals.tx')} />
               )
             }
           />
         ) : null}
-        <ListRow label={t('reviews.sent')} value={formatDateTime(withdrawal.created_at, locale)} />
-      </ListRows>
+        <Fact label={t('reviews.sent')} value={formatDateTime(withdrawal.created_at, locale)} />
+      </Facts>
     </RecordCard>
   );
 }

@@ -18,7 +18,7 @@ import {
   tickLabelsClearOfTag,
   toChartBar,
   type ChartColors,
-} from '../lib/chart-bars';
+} from '@/shared/ui/chart-bars';
 import { $candles, $dataVersion, $interval, $lastCandle, $themeVersion } from '../model/price-chart';
 import styles from './price-chart.module.css';
 

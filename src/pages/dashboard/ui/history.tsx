@@ -15,7 +15,7 @@ import { SkeletonCard } from '@/shared/ui/skeleton';
 import { withdrawalsList } from '@/entities/withdrawal';
 import { WithdrawalRow } from '@/entities/withdrawal/index.ui';
 import { Tabs } from '@/shared/ui/tabs';
-import { operationAmount, operationPlace, operationTitle } from '../lib/operation-row';
+import { operationAmount, operationPlace, operationTitle } from '@/entities/operation';
 import { $tab, HISTORY_TABS, tabChosen, type HistoryTab, operationsList } from '../model/history';
 import styles from './history.module.css';
 

@@ -17,7 +17,8 @@ import { routes } from '@/shared/routing';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { Icon, type IconName } from '@/shared/ui/icon';
+import { Icon } from '@/shared/ui/icon';
+import { taskIconGlyph } from '@/shared/ui/task-icon';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
 import { Page } from '@/shared/ui/page';
 import { Section } from '@/shared/ui/section';
@@ -33,20 +34,6 @@ const STATUS = {
   rejected: { label: 'tasks.status.rejected', tone: 'danger' },
   claimed: { label: 'tasks.status.claimed', tone: 'success' },
 } as const satisfies Record<TaskStatus, { label: MessageKey; tone: BadgeTone }>;
-
-/** The operator names an icon of the app's set; an unknown name falls back to the kind's. */
-const ICONS: Record<string, IconName> = {
-  community: 'community',
-  friends: 'referral',
-  referrals: 'referral',
-  visit: 'external',
-  link: 'link',
-  photo: 'camera',
-  gift: 'gift',
-  coins: 'coins',
-  rocket: 'rocket',
-};
-const taskIcon = (task: Task): IconName => ICONS[task.icon] ?? ICONS[task.kind] ?? 'tasks';
 
 /** The label of the task's one button; null when there is nothing to press (in review, done). */
 function actionLabel(
@@ -87,7 +74,7 @@ function TaskItem({ task, busy }: { task: Task; busy: boolean }) {
       data-status={task.status}
     >
       <span className={styles.icon} aria-hidden>
-        <Icon name={taskIcon(task)} />
+        <Icon name={taskIconGlyph(task.icon, task.kind)} />
       </span>
       <div className={styles.body}>
         <div className={styles.head}>

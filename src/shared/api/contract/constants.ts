@@ -89,7 +89,7 @@ export const MINT_SOURCES = ['payment', 'farming'] as const;
 export const TASK_KINDS = ['community', 'referrals', 'visit', 'photo', 'link'] as const;
 export const TASK_STATUSES = ['new', 'started', 'pending_review', 'validated', 'rejected', 'claimed'] as const;
 /**
- * The icons a task can name: the app draws each (src/shared/ui/icon/task-icons.ts), the console's task form
+ * The icons a task can name: the app draws each (src/shared/ui/task-icon/task-icons.ts), the console's task form
  * offers exactly these, and the operator API refuses any other name.
  */
 export const TASK_ICONS = ['community', 'friends', 'visit', 'link', 'photo', 'gift', 'coins', 'rocket'] as const;

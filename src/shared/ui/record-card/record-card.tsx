@@ -37,15 +37,20 @@ export function RecordCard({
   actions?: ReactNode;
   /** What the operator's action did (shown instead of the actions). */
   outcome?: ReactNode;
-  /** The title is an identifier (a hash): monospaced, cut with an ellipsis. */
+  /** The title is an identifier (a hash): monospaced, cut with an ellipsis (the whole in its tooltip). */
   mono?: boolean;
   testId?: string;
 }) {
   return (
     <Card as="article" className={styles.card} aria-label={label} data-testid={testId}>
       <header className={styles.head}>
-        <span className={mono ? styles.mono : styles.title}>{title}</span>
-        {badge}
+        <span
+          className={mono ? styles.mono : styles.title}
+          title={mono && typeof title === 'string' ? title : undefined}
+        >
+          {title}
+        </span>
+        {badge ? <span className={styles.badge}>{badge}</span> : null}
       </header>
       {children}
       {outcome ? (

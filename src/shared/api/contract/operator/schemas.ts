@@ -11,7 +11,7 @@ import { mintSchema } from '../mint/schemas';
 import { operationSchema } from '../operations/schemas';
 import { candleListSchema, candlesQuerySchema, priceUpdateSchema } from '../price/schemas';
 import { stakeSchema } from '../staking/schemas';
-import { balancesSchema } from '../user/schemas';
+import { balancesSchema, boundWalletSchema } from '../user/schemas';
 import type { CallSchemas } from '../route';
 import type { OperatorActionCall, operatorRoutes, OperatorCallName } from './routes';
 
@@ -233,8 +233,21 @@ export const operatorUserDetailSchema = z.object({
     language_code: z.string(),
     community_participation: z.boolean(),
     notifications_enabled: z.boolean(),
-    wallet: z.string().nullable(),
+    /**
+     * The wallet the user proved to hold (ton_proof): raw, and user-friendly as the app and wallets show it
+     * (non-bounceable, test-only on testnet); null: none.
+     */
+    wallet: boundWalletSchema.nullable(),
     referrer_id: z.number().int().nullable(),
+    /** Who invited the user, by name; null: nobody. */
+    referrer: z
+      .object({
+        id: z.number().int(),
+        telegram_id: z.number(),
+        first_name: z.string(),
+        username: z.string().nullable(),
+      })
+      .nullable(),
   }),
   balances: balancesSchema.pick({ balance_token: true, task_balance: true, referral_balance: true }),
   /** The newest of each (at most 50). */

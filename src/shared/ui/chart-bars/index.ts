@@ -1,5 +1,6 @@
-import type { Candle } from '@/shared/api';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+/** A price chart's bars, labels and colours: the Mini App's chart and the console's draw candles alike. */
+import type { Candle } from '../../api';
+import { DECIMALS, formatAmount } from '../../lib/format';
 
 /** A candle as the chart draws it: numbers (a float is fine for pixels) and the time in unix seconds. */
 export interface ChartBar {

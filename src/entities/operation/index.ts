@@ -1,0 +1,8 @@
+/** A money operation of a user's history, in the app's words (the app's history, the console's user page). */
+export {
+  operationAmount,
+  operationPlace,
+  operationTitle,
+  type OperationPlaceKey,
+  type OperationTitleKey,
+} from './lib/operation-row';

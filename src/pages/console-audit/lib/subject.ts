@@ -1,0 +1,16 @@
+import type { AuditSummary } from '@/shared/console-api';
+
+/** The user an audited action was about (a withdrawal's, a proof's), once the action answered; null: none. */
+export function auditSubjectUser(summary: AuditSummary | null) {
+  if (summary === null) return null;
+  switch (summary.kind) {
+    case 'withdrawalRefund':
+    case 'withdrawalRetry':
+      return summary.withdrawal?.user ?? null;
+    case 'reviewApprove':
+    case 'reviewReject':
+      return summary.proof?.user ?? null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,1 @@
+export { TASK_ICON_GLYPHS, taskIconGlyph } from './task-icons';
