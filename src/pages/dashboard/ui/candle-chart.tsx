@@ -89,7 +89,7 @@ export function CandleChart({ label }: { label: string }) {
     chart.applyOptions({
       localization: {
         priceFormatter: chartPriceLabel,
-        tickmarksPriceFormatter: (prices) =>
+        tickmarksPriceFormatter: (prices: number[]) =>
           tickLabelsClearOfTag(
             prices,
             lastClose.current === null ? null : series.priceToCoordinate(lastClose.current),
