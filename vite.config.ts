@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react-swc';
 import { build as bundle } from 'rolldown';
@@ -190,6 +191,64 @@ function entryStartedByLaunchBoot(): Plugin {
   };
 }
 
+/**
+ * The first paint's CSS, inlined where index.html marks it (`<!-- first-paint-css -->`, after the launch
+ * script, which has put the theme on <html> by then): the design tokens and the page's base
+ * (src/app/styles/global.css) and the static loader's classes (src/shared/ui/loader/full-page-loader.css),
+ * the same files the app's stylesheet carries, so the loader is painted in the launch's theme from the
+ * page's first bytes instead of after the stylesheet's round trip (docs/performance.md "What the client
+ * does at launch"). Comments and runs of white space go; nothing else is rewritten.
+ */
+const FIRST_PAINT_MARK = '<!-- first-paint-css -->';
+const FIRST_PAINT_CSS = ['./src/app/styles/global.css', './src/shared/ui/loader/full-page-loader.css'].map((file) =>
+  fileURLToPath(new URL(file, import.meta.url)),
+);
+
+function inlineFirstPaintCss(): Plugin {
+  return {
+    name: 'ton-token:inline-first-paint-css',
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        if (!html.includes(FIRST_PAINT_MARK)) return html;
+        const css = (await Promise.all(FIRST_PAINT_CSS.map((file) => readFile(file, 'utf8'))))
+          .join('\n')
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/\s+/g, ' ')
+          .replace(/\s*([{};,>])\s*/g, '$1')
+          .trim();
+        // Nothing in it may close the tag it is inlined in.
+        if (/<\/style/i.test(css)) throw new Error('the first paint CSS may not contain </style');
+        return html.replace(FIRST_PAINT_MARK, () => `<style data-first-paint>${css}</style>`);
+      },
+    },
+  };
+}
+
+const HEAD_STYLESHEET = /<link rel="stylesheet" crossorigin href="[^"]+">\s*/;
+
+/**
+ * The build's stylesheet leaves <head> for the end of <body>: in <head> it held the first paint until it
+ * had arrived (a blank page for its round trip); after the loader it holds none of what comes before it,
+ * and what the app draws with it waits for it (src/shared/launch/page-ready.ts `afterStylesheet`).
+ */
+function stylesheetAfterLoader(): Plugin {
+  return {
+    name: 'ton-token:stylesheet-after-loader',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        // The Mini App's page (the console's has neither): its launch script, by now naming the entry.
+        if (!html.includes('<script data-launch-boot') || !html.includes('<style data-first-paint>')) return html;
+        const link = HEAD_STYLESHEET.exec(html.slice(0, html.indexOf('</head>')))?.[0];
+        if (!link) throw new Error('index.html: no stylesheet <link> in <head> to move after the loader');
+        return html.replace(link, '').replace('</body>', () => `  ${link.trim()}\n  </body>`);
+      },
+    },
+  };
+}
+
 const apiTarget = process.env.VITE_API_PROXY ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig(({ mode }) => ({
@@ -198,7 +257,9 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react({ plugins: effectorPlugin }),
     inlineLaunchBoot(),
+    inlineFirstPaintCss(),
     entryStartedByLaunchBoot(),
+    stylesheetAfterLoader(),
     // What @tonconnect/ui's options cannot reach (scripts/tonconnect-ui-patches.ts); the dev server's
     // dependency bundle gets the same below.
     tonConnectUiPatches(),

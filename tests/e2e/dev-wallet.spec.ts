@@ -6,6 +6,7 @@
  */
 import { Address, beginCell } from '@ton/core';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { createTestUser } from './sandbox';
 
 const HARNESS = '/__dev-wallet-harness';
 const HARNESS_HTML = `<!doctype html><html><head><meta charset="utf-8">
@@ -204,4 +205,61 @@ test('the launcher shows each test user’s wallet and tops it up from the fauce
   await expect(row).toContainText('200.0000 TON');
   // The launcher has two live regions (users and the review queue): the users' one says it.
   await expect(page.getByRole('status').filter({ hasText: 'Sent 100 TON' })).toContainText('balance 200.0000 TON');
+});
+
+/*
+ * The launcher at 1 280 px with a user who opened the app (ref code, balances in the thousands, a
+ * wallet): nothing is wider than the window or cut off in its card (it was 1 317 px wide, its actions
+ * column cut), and the platform hint says what is true: both Dev Wallets are offered on every platform.
+ */
+test('the launcher fits a 1 280 px window, and says the Dev Wallet is offered on every platform', async ({
+  page,
+  request,
+}) => {
+  const { row } = await createTestUser(page, { name: 'A test user with a rather long name', platform: 'android' });
+  const id = (await row.getAttribute('data-testid'))!.replace('user-row-', '');
+  await row.getByRole('link', { name: 'Open' }).click();
+  await expect(page.frameLocator('#app-frame').getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  for (const account of ['balance_token', 'referral_balance', 'task_balance']) {
+    const granted = await request.post(`/sandbox/api/users/${id}/grant`, { data: { amount: '123456.78', account } });
+    expect(granted.status()).toBe(200);
+  }
+  // The user's dev wallet, made on first use as the app's wallet list would.
+  const launch = (await (await request.get(`/sandbox/api/users/${id}/launch`)).json()) as { url: string };
+  const initData = new URLSearchParams(launch.url.split('#')[1]).get('tgWebAppData')!;
+  expect((await request.get(`/sandbox/api/wallet?init_data=${encodeURIComponent(initData)}`)).status()).toBe(200);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/sandbox/');
+  const user = page.getByTestId(`user-row-${id}`);
+  await expect(user).toContainText('123 456.78 TKN');
+  await expect(user.getByTestId(`wallet-${id}`)).toContainText('100.0000 TON');
+
+  const widths = await page.evaluate(() => {
+    const card = document.querySelector('section[aria-labelledby="users-title"]')!.getBoundingClientRect();
+    const table = document.querySelector('section[aria-labelledby="users-title"] table')!.getBoundingClientRect();
+    return {
+      page: document.documentElement.scrollWidth,
+      window: document.documentElement.clientWidth,
+      tableRight: table.right,
+      cardRight: card.right,
+    };
+  });
+  expect(widths.page, 'the page is no wider than the window').toBeLessThanOrEqual(widths.window);
+  expect(widths.tableRight, 'the users table fits its card, nothing out of sight').toBeLessThanOrEqual(
+    widths.cardRight,
+  );
+  const card = (await page.getByRole('region', { name: 'Test users' }).boundingBox())!;
+  for (const action of [user.getByRole('link', { name: 'Open' }), user.getByRole('link', { name: 'Bot chat' })]) {
+    const box = (await action.boundingBox())!;
+    expect(box.x + box.width, `${await action.textContent()} is inside the card`).toBeLessThanOrEqual(
+      card.x + card.width,
+    );
+  }
+  await expect(user.getByRole('checkbox', { name: 'Member' })).toBeChecked();
+  await expect(user.getByRole('checkbox', { name: 'Operator' })).not.toBeChecked();
+
+  const hint = page.locator('#platform-hint');
+  await expect(hint).toContainText('Both Dev Wallets are offered on every platform');
+  await expect(hint).not.toContainText('desktop platforms (tdesktop, web), whose window is wider');
+  await page.screenshot({ path: 'screenshots/launcher-1280.png', fullPage: true });
 });

@@ -98,6 +98,57 @@ test.describe('walking skeleton: launcher → app through the launch gates', () 
     await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
 
+  // The first frame is the loader, styled and in the launch's theme, before the app's stylesheet has
+  // arrived (it used to hold every paint in <head>: a blank white page for its round trip). The stylesheet
+  // is held back here; the loader is photographed meanwhile, then the app starts once it arrives.
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the loader is painted before the stylesheet arrives, in the ${theme} theme`, async ({ page }) => {
+      const { row } = await createTestUser(page, { theme });
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.css$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await row.getByRole('link', { name: 'Open' }).click();
+      const app = appFrame(page);
+      const loader = app.getByTestId('full-page-loader');
+      await expect(loader).toBeVisible();
+      const look = await loader.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const name = getComputedStyle(element.querySelector('.full-page-loader__name')!);
+        return {
+          position: style.position,
+          background: style.backgroundColor,
+          page: getComputedStyle(document.body).backgroundColor,
+          nameSize: name.fontSize,
+          stylesheets: document.styleSheets.length,
+          theme: document.documentElement.dataset.theme,
+        };
+      });
+      // Only the page's own inline CSS so far, and the loader laid out and coloured by it.
+      expect(look.stylesheets).toBe(1);
+      expect(look).toMatchObject({ position: 'fixed', nameSize: '20px', theme });
+      // The sandbox's Telegram themes: the secondary background of each.
+      expect(look.background).toBe(look.page);
+      expect(look.background).not.toBe('rgba(0, 0, 0, 0)');
+      const luminance =
+        look.background
+          .match(/\d+/g)!
+          .slice(0, 3)
+          .map(Number)
+          .reduce((a, b) => a + b, 0) / 3;
+      if (theme === 'dark') expect(luminance).toBeLessThan(80);
+      else expect(luminance).toBeGreaterThan(180);
+      await page.screenshot({ path: `screenshots/first-frame-${theme}.png` });
+      // The app's first screen waits for its stylesheet; then it replaces the loader.
+      await expect(app.getByRole('heading', { name: 'Dashboard' })).toHaveCount(0);
+      release();
+      await expect(app.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+      await expect(loader).toHaveCount(0);
+    });
+  }
+
   test('the back button shows off the root and returns to the dashboard', async ({ page }) => {
     const { row } = await createTestUser(page);
     await row.getByRole('link', { name: 'Open' }).click();

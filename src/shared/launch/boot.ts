@@ -6,10 +6,12 @@
  * 1. In Telegram, with signed launch data, the launch's calls without a token leave now (the maintenance
  *    status and the sign-in, shared/api/launch-calls.ts): the models take their answers once
  *    (shared/api/transport.ts, via ./boot-state.ts).
- * 2. The launch's Telegram theme (URL hash, or this tab's last one) goes onto <html>, still before the
- *    stylesheet's first paint: a dark-theme user never sees the light fallback palette.
+ * 2. The launch's Telegram theme (URL hash, or this tab's last one) goes onto <html>, before the first
+ *    paint (the static loader's, with the CSS inlined after this script: vite.config.ts
+ *    `inlineFirstPaintCss`): a dark-theme user never sees the light fallback palette.
  * 3. When both answer 200 on the dashboard's path, the first look (./first-look.ts) shows this user's
- *    balances from the sign-in's answer while the app's code is still on its way.
+ *    balances from the sign-in's answer while the app's code is still on its way (once the stylesheet,
+ *    at the end of <body>, has loaded: it is drawn with its classes).
  * 4. The app's entry starts then. The build takes its `<script type="module">` out of the page and names
  *    it here (`data-app-entry`): this script preloads it once the calls are out and the stylesheet has
  *    loaded (fetched and compiled, not run) and starts it once the first look is painted — run as the
@@ -54,13 +56,16 @@ let started = false;
 function startApp(): void {
   if (started || !entry) return;
   started = true;
-  whenParsed(() => {
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = entry;
-    document.head.append(script);
-  });
+  // The app's first render would paint unstyled before its stylesheet (which no longer holds the paint).
+  whenParsed(() =>
+    afterStylesheet(() => {
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = entry;
+      document.head.append(script);
+    }),
+  );
 }
 
 /** The call over fetch as the app's transport sends it (JSON in and out); rejects unless 2xx. */
@@ -104,9 +109,8 @@ try {
       .then(([, signIn]) => {
         const user = (signIn as { user?: FirstLookFigures } | null)?.user;
         if (!user || window.location.pathname !== DASHBOARD_PATH) return;
-        // An overlay of <body>: it need not wait for the rest of the document.
-        if (document.body) paintFirstLook(user, texts);
-        else whenParsed(() => paintFirstLook(user, texts));
+        // An overlay of <body> drawn with the stylesheet's classes: once that has loaded.
+        afterStylesheet(() => paintFirstLook(user, texts));
       })
       .catch(() => undefined)
       .finally(startApp);
