@@ -14,7 +14,7 @@ import { buildApp, errorHandler } from './app';
 import type { Config } from './config';
 import { DatabaseUnavailableError } from './db/faults';
 import { type Db, type UnavailableAttempt, createDb } from './db/index';
-import { SchemaNewerThanBuildError, runMigrations } from './db/migrations';
+import { SchemaNewerThanBuildError, migrationsFor, runMigrations } from './db/migrations';
 import { type EventBus, createInProcessBus } from './events/bus';
 import { createPgEventBus } from './events/pg-bus';
 import { createBackgroundJobs } from './jobs';
@@ -72,7 +72,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   phase = 'starting';
   let closeBus: () => Promise<void> = async () => undefined;
   try {
-    const applied = await runMigrations(db).catch((error: unknown) => {
+    const applied = await runMigrations(db, migrationsFor(config.mode)).catch((error: unknown) => {
       throw error instanceof SchemaNewerThanBuildError ? new StartRefusal(`Cannot start: ${error.message}`) : error;
     });
     // One bus for the app's sockets and the jobs' events: across processes on Postgres (LISTEN/NOTIFY),

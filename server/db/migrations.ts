@@ -1,7 +1,10 @@
 /**
- * Schema migrations: an ordered, append-only list. Never edit an applied entry; add a new one.
+ * Schema migrations: two ordered, append-only lists, `migrations` (every database) and `sandboxMigrations`
+ * (the sandbox's only, after the first; `migrationsFor` picks by mode). Never edit an applied entry; add a
+ * new one, to the sandbox's list when only the sandbox uses it. Ids are unique across both lists.
  * All pending migrations apply in one transaction at start, so a failed start leaves the schema as it was.
  */
+import type { Mode } from '../config';
 import type { Db } from './index';
 
 export interface Migration {
@@ -9,6 +12,10 @@ export interface Migration {
   sql: string;
 }
 
+/**
+ * Every database's schema, production's and the sandbox's: users, the ledger, mints, payouts, the audit…
+ * (Sandbox tables were once created here too: see `sandboxMigrations`.)
+ */
 export const migrations: Migration[] = [
   {
     id: '0001_users_ledger_auth_settings',
@@ -70,80 +77,6 @@ export const migrations: Migration[] = [
       INSERT INTO settings (key, value) VALUES
         ('maintenance', 'false'),
         ('collective_bonus', '0');
-
-      CREATE TABLE sandbox_users (
-        id                  SERIAL PRIMARY KEY,
-        telegram_id         BIGINT NOT NULL UNIQUE,
-        first_name          TEXT NOT NULL,
-        username            TEXT,
-        language_code       TEXT NOT NULL CHECK (language_code IN ('en', 'ru')),
-        start_param         TEXT,
-        is_community_member BOOLEAN NOT NULL DEFAULT FALSE,
-        platform            TEXT NOT NULL CHECK (platform IN ('ios', 'android', 'tdesktop', 'web', 'unknown')),
-        theme               TEXT NOT NULL CHECK (theme IN ('light', 'dark')),
-        created_at          TIMESTAMPTZ NOT NULL DEFAULT now()
-      );
-    `,
-  },
-  {
-    id: '0002_dev_chain',
-    sql: /* sql */ `
-      -- The sandbox dev chain (server/chain): a toncenter-compatible node's accounts and transactions.
-      -- One row: the last block; every chain write bumps it first, so it is also the chain's write lock.
-      CREATE TABLE chain_state (
-        id          BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (id),
-        block_seqno BIGINT NOT NULL DEFAULT 0,
-        block_utime BIGINT NOT NULL DEFAULT 0
-      );
-      INSERT INTO chain_state DEFAULT VALUES;
-
-      CREATE TABLE chain_accounts (
-        address     TEXT PRIMARY KEY CHECK (address ~ '^-?[0-9]+:[0-9a-f]{64}$'),   -- raw form
-        -- nanotons; the sum of the account's transactions' balance_delta
-        balance     BIGINT NOT NULL DEFAULT 0 CHECK (balance >= 0),
-        state       TEXT NOT NULL DEFAULT 'uninitialized' CHECK (state IN ('uninitialized', 'active', 'frozen')),
-        code        TEXT,                                                           -- base64 BOC
-        data        TEXT,                                                           -- base64 BOC
-        public_key  TEXT CHECK (public_key ~ '^[0-9a-f]{64}$'),
-        seqno       INTEGER NOT NULL DEFAULT 0 CHECK (seqno >= 0),
-        last_lt     BIGINT NOT NULL DEFAULT 0,
-        last_hash   TEXT,
-        created_at  TIMESTAMPTZ NOT NULL DEFAULT now(),
-        updated_at  TIMESTAMPTZ NOT NULL DEFAULT now(),
-        CHECK (state <> 'active' OR (code IS NOT NULL AND data IS NOT NULL))
-      );
-
-      CREATE TABLE chain_transactions (
-        id            BIGSERIAL PRIMARY KEY,
-        account       TEXT NOT NULL REFERENCES chain_accounts(address),
-        lt            BIGINT NOT NULL CHECK (lt > 0),
-        hash          TEXT NOT NULL UNIQUE,                  -- base64 hash of the Transaction cell (boc)
-        utime         BIGINT NOT NULL,
-        balance_delta BIGINT NOT NULL,
-        balance_after BIGINT NOT NULL CHECK (balance_after >= 0),
-        fee           BIGINT NOT NULL CHECK (fee >= 0),       -- toncenter's "fee"
-        in_msg_hash   TEXT UNIQUE,                           -- a message is applied once (replays refused)
-        in_msg        JSONB,                                 -- toncenter raw.message
-        out_msgs      JSONB NOT NULL DEFAULT '[]',           -- toncenter raw.message[]
-        boc           TEXT NOT NULL,                         -- base64 BOC of the Transaction cell
-        created_at    TIMESTAMPTZ NOT NULL DEFAULT now(),
-        UNIQUE (account, lt)
-      );
-    `,
-  },
-  {
-    id: '0003_sandbox_wallets',
-    sql: /* sql */ `
-      -- Sandbox only: the dev wallet's keys, one wallet per test user. The secret key sits here in the
-      -- clear on purpose: these are throwaway testnet keys of a sandbox; a production database never has rows here.
-      CREATE TABLE sandbox_wallets (
-        sandbox_user_id INTEGER PRIMARY KEY REFERENCES sandbox_users(id) ON DELETE CASCADE,
-        public_key      TEXT NOT NULL,          -- ed25519, hex
-        secret_key      TEXT NOT NULL,          -- ed25519 (seed ‖ public key), hex
-        address         TEXT NOT NULL UNIQUE,   -- wallet v4r2 on workchain 0, raw form 0:<hex>
-        seeded_at       TIMESTAMPTZ,            -- when the 100 TON first-use faucet was paid
-        created_at      TIMESTAMPTZ NOT NULL DEFAULT now()
-      );
     `,
   },
   {
@@ -339,20 +272,6 @@ export const migrations: Migration[] = [
         created_at   TIMESTAMPTZ NOT NULL DEFAULT now()
       );
       CREATE INDEX referral_transfers_user_idx ON referral_transfers (user_id, id DESC);
-
-      -- The sandbox's stand-in for Bot API savePreparedInlineMessage: what the host emulator shows
-      -- when the app shares a prepared message.
-      CREATE TABLE sandbox_prepared_messages (
-        id           TEXT PRIMARY KEY,
-        telegram_id  BIGINT NOT NULL,
-        title        TEXT NOT NULL,
-        description  TEXT NOT NULL,
-        message_text TEXT NOT NULL,
-        button_text  TEXT NOT NULL,
-        button_url   TEXT NOT NULL,
-        expires_at   TIMESTAMPTZ NOT NULL,
-        created_at   TIMESTAMPTZ NOT NULL DEFAULT now()
-      );
     `,
   },
   {
@@ -590,14 +509,6 @@ export const migrations: Migration[] = [
     `,
   },
   {
-    id: '0017_dev_chain_bounces',
-    sql: /* sql */ `
-      -- The dev chain can bounce: an account flagged here refuses every incoming transfer, and a bounceable
-      -- one goes back to its sender as a bounced message (server/sandbox/chain/transactions.ts deliver).
-      ALTER TABLE chain_accounts ADD COLUMN refuses_transfers BOOLEAN NOT NULL DEFAULT FALSE;
-    `,
-  },
-  {
     id: '0018_payout_proof',
     sql: /* sql */ `
       -- A payout batch is signed again only with proof that its transfer can no longer land
@@ -753,6 +664,192 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    id: '0024_operator_sessions',
+    sql: /* sql */ `
+      -- Named operators (server/operators): a console session per sign-in from Telegram, ended by the
+      -- operator or by its expiry; its token names the row, so an ended session is refused in every process.
+      CREATE TABLE operator_sessions (
+        id          UUID PRIMARY KEY,
+        telegram_id BIGINT NOT NULL,
+        name        TEXT NOT NULL,
+        created_at  TIMESTAMPTZ NOT NULL DEFAULT now(),
+        expires_at  TIMESTAMPTZ NOT NULL,
+        ended_at    TIMESTAMPTZ
+      );
+      CREATE INDEX operator_sessions_expires_idx ON operator_sessions (expires_at);
+      -- Who acted: the operator (Telegram id and name, as signed in) or, both null, the admin token; and the
+      -- operator call's name (null on older rows).
+      ALTER TABLE operator_actions ADD COLUMN actor_telegram_id BIGINT;
+      ALTER TABLE operator_actions ADD COLUMN actor_name TEXT;
+      ALTER TABLE operator_actions ADD COLUMN action TEXT;
+      CREATE INDEX operator_actions_actor_idx ON operator_actions (actor_telegram_id, id);
+      CREATE INDEX operator_actions_action_idx ON operator_actions (action, id);
+    `,
+  },
+  {
+    id: '0025_operator_console',
+    sql: /* sql */ `
+      -- The operator console. read_at: when the treasury watcher last read the node without failing (every
+      -- poll, new transactions or not; updated_at moves only with the cursor), for every process to see.
+      ALTER TABLE treasury_cursor ADD COLUMN read_at TIMESTAMPTZ;
+      -- Users found by username, whatever its case (usersFind).
+      CREATE INDEX users_username_lower_idx ON users (lower(username)) WHERE username IS NOT NULL;
+    `,
+  },
+  {
+    id: '0028_operator_launch_data',
+    sql: /* sql */ `
+      -- The launch data each console sign-in used (server/operators), by its HMAC: each signs in once, in
+      -- every process (the primary key decides between two sign-ins at once). A row is deleted once its
+      -- launch data is too old to sign in anyway.
+      CREATE TABLE operator_launch_data_used (
+        hash       TEXT PRIMARY KEY,
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX operator_launch_data_used_expires_idx ON operator_launch_data_used (expires_at);
+    `,
+  },
+  {
+    id: '0029_audit_outcome',
+    sql: /* sql */ `
+      -- An operator action's row is written before the action runs, its outcome (status) once it is answered
+      -- (server/audit): a row whose status stays null is an action whose outcome was never recorded (still
+      -- running, or the process stopped or failed in between), shown as such, never hidden.
+      ALTER TABLE operator_actions ALTER COLUMN status DROP NOT NULL;
+    `,
+  },
+  {
+    id: '0032_audit_summary',
+    sql: /* sql */ `
+      -- What an operator action was done to, in facts the console and the CLI put into words (server/audit
+      -- summary.ts, docs/decisions.md "The audit's words"): written with the row from the request, completed
+      -- from the answer with the outcome. Older rows have none: they are shown by their call and route.
+      ALTER TABLE operator_actions ADD COLUMN summary JSONB;
+    `,
+  },
+];
+
+/**
+ * The sandbox's own schema (its test users, dev chain, dev wallet, Bot API recorder, bridge), applied after
+ * `migrations` by the sandbox only (`migrationsFor`): a production database never gets these tables
+ * (docs/operations.md "Migrations"). Append new sandbox migrations (the dev chain's included) at the end
+ * of this list; a production build knows their ids, so a database that has them is not "newer".
+ *
+ * Until 0034 the sandbox's tables were created by the list above, for every database: sandbox_users (by
+ * 0001), sandbox_prepared_messages (0006) and sandbox_operators (0024) were in shared migrations, taken out
+ * of them since, and the rest by the ids kept here. So 0034 comes first: on a fresh database it creates those
+ * three (IF NOT EXISTS: a database migrated before 0034 has them), before the entries that refer to them.
+ * A production database migrated before 0034 keeps its empty sandbox tables: production never reads or
+ * writes them, and nothing drops them (docs/operations.md "Migrations" says how to, by hand).
+ */
+export const sandboxMigrations: Migration[] = [
+  {
+    id: '0034_sandbox_tables_apart',
+    sql: /* sql */ `
+      -- The sandbox's test users (the launcher's): once created by 0001.
+      CREATE TABLE IF NOT EXISTS sandbox_users (
+        id                  SERIAL PRIMARY KEY,
+        telegram_id         BIGINT NOT NULL UNIQUE,
+        first_name          TEXT NOT NULL,
+        username            TEXT,
+        language_code       TEXT NOT NULL CHECK (language_code IN ('en', 'ru')),
+        start_param         TEXT,
+        is_community_member BOOLEAN NOT NULL DEFAULT FALSE,
+        platform            TEXT NOT NULL CHECK (platform IN ('ios', 'android', 'tdesktop', 'web', 'unknown')),
+        theme               TEXT NOT NULL CHECK (theme IN ('light', 'dark')),
+        created_at          TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      -- The sandbox's stand-in for Bot API savePreparedInlineMessage: what the host emulator shows
+      -- when the app shares a prepared message. Once created by 0006.
+      CREATE TABLE IF NOT EXISTS sandbox_prepared_messages (
+        id           TEXT PRIMARY KEY,
+        telegram_id  BIGINT NOT NULL,
+        title        TEXT NOT NULL,
+        description  TEXT NOT NULL,
+        message_text TEXT NOT NULL,
+        button_text  TEXT NOT NULL,
+        button_url   TEXT NOT NULL,
+        expires_at   TIMESTAMPTZ NOT NULL,
+        created_at   TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      -- The sandbox's operators (the launcher's switch per test user), beside OPERATOR_TELEGRAM_IDS. Once
+      -- created by 0024.
+      CREATE TABLE IF NOT EXISTS sandbox_operators (
+        telegram_id BIGINT PRIMARY KEY,
+        added_at    TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+    `,
+  },
+  {
+    id: '0002_dev_chain',
+    sql: /* sql */ `
+      -- The sandbox dev chain (server/chain): a toncenter-compatible node's accounts and transactions.
+      -- One row: the last block; every chain write bumps it first, so it is also the chain's write lock.
+      CREATE TABLE chain_state (
+        id          BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (id),
+        block_seqno BIGINT NOT NULL DEFAULT 0,
+        block_utime BIGINT NOT NULL DEFAULT 0
+      );
+      INSERT INTO chain_state DEFAULT VALUES;
+
+      CREATE TABLE chain_accounts (
+        address     TEXT PRIMARY KEY CHECK (address ~ '^-?[0-9]+:[0-9a-f]{64}$'),   -- raw form
+        -- nanotons; the sum of the account's transactions' balance_delta
+        balance     BIGINT NOT NULL DEFAULT 0 CHECK (balance >= 0),
+        state       TEXT NOT NULL DEFAULT 'uninitialized' CHECK (state IN ('uninitialized', 'active', 'frozen')),
+        code        TEXT,                                                           -- base64 BOC
+        data        TEXT,                                                           -- base64 BOC
+        public_key  TEXT CHECK (public_key ~ '^[0-9a-f]{64}$'),
+        seqno       INTEGER NOT NULL DEFAULT 0 CHECK (seqno >= 0),
+        last_lt     BIGINT NOT NULL DEFAULT 0,
+        last_hash   TEXT,
+        created_at  TIMESTAMPTZ NOT NULL DEFAULT now(),
+        updated_at  TIMESTAMPTZ NOT NULL DEFAULT now(),
+        CHECK (state <> 'active' OR (code IS NOT NULL AND data IS NOT NULL))
+      );
+
+      CREATE TABLE chain_transactions (
+        id            BIGSERIAL PRIMARY KEY,
+        account       TEXT NOT NULL REFERENCES chain_accounts(address),
+        lt            BIGINT NOT NULL CHECK (lt > 0),
+        hash          TEXT NOT NULL UNIQUE,                  -- base64 hash of the Transaction cell (boc)
+        utime         BIGINT NOT NULL,
+        balance_delta BIGINT NOT NULL,
+        balance_after BIGINT NOT NULL CHECK (balance_after >= 0),
+        fee           BIGINT NOT NULL CHECK (fee >= 0),       -- toncenter's "fee"
+        in_msg_hash   TEXT UNIQUE,                           -- a message is applied once (replays refused)
+        in_msg        JSONB,                                 -- toncenter raw.message
+        out_msgs      JSONB NOT NULL DEFAULT '[]',           -- toncenter raw.message[]
+        boc           TEXT NOT NULL,                         -- base64 BOC of the Transaction cell
+        created_at    TIMESTAMPTZ NOT NULL DEFAULT now(),
+        UNIQUE (account, lt)
+      );
+    `,
+  },
+  {
+    id: '0003_sandbox_wallets',
+    sql: /* sql */ `
+      -- Sandbox only: the dev wallet's keys, one wallet per test user. The secret key sits here in the
+      -- clear on purpose: these are throwaway testnet keys of a sandbox; a production database never has rows here.
+      CREATE TABLE sandbox_wallets (
+        sandbox_user_id INTEGER PRIMARY KEY REFERENCES sandbox_users(id) ON DELETE CASCADE,
+        public_key      TEXT NOT NULL,          -- ed25519, hex
+        secret_key      TEXT NOT NULL,          -- ed25519 (seed ‖ public key), hex
+        address         TEXT NOT NULL UNIQUE,   -- wallet v4r2 on workchain 0, raw form 0:<hex>
+        seeded_at       TIMESTAMPTZ,            -- when the 100 TON first-use faucet was paid
+        created_at      TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+    `,
+  },
+  {
+    id: '0017_dev_chain_bounces',
+    sql: /* sql */ `
+      -- The dev chain can bounce: an account flagged here refuses every incoming transfer, and a bounceable
+      -- one goes back to its sender as a bounced message (server/sandbox/chain/transactions.ts deliver).
+      ALTER TABLE chain_accounts ADD COLUMN refuses_transfers BOOLEAN NOT NULL DEFAULT FALSE;
+    `,
+  },
+  {
     id: '0023_sandbox_bot_calls',
     sql: /* sql */ `
       -- The sandbox's Bot API (server/sandbox/bot-api.ts): every call the server made to Telegram, kept so
@@ -779,44 +876,6 @@ export const migrations: Migration[] = [
         created_at  TIMESTAMPTZ NOT NULL DEFAULT now()
       );
       CREATE INDEX sandbox_bot_updates_chat_idx ON sandbox_bot_updates (telegram_id, message_id);
-    `,
-  },
-  {
-    id: '0024_operator_sessions',
-    sql: /* sql */ `
-      -- Named operators (server/operators): a console session per sign-in from Telegram, ended by the
-      -- operator or by its expiry; its token names the row, so an ended session is refused in every process.
-      CREATE TABLE operator_sessions (
-        id          UUID PRIMARY KEY,
-        telegram_id BIGINT NOT NULL,
-        name        TEXT NOT NULL,
-        created_at  TIMESTAMPTZ NOT NULL DEFAULT now(),
-        expires_at  TIMESTAMPTZ NOT NULL,
-        ended_at    TIMESTAMPTZ
-      );
-      CREATE INDEX operator_sessions_expires_idx ON operator_sessions (expires_at);
-      -- Who acted: the operator (Telegram id and name, as signed in) or, both null, the admin token; and the
-      -- operator call's name (null on older rows).
-      ALTER TABLE operator_actions ADD COLUMN actor_telegram_id BIGINT;
-      ALTER TABLE operator_actions ADD COLUMN actor_name TEXT;
-      ALTER TABLE operator_actions ADD COLUMN action TEXT;
-      CREATE INDEX operator_actions_actor_idx ON operator_actions (actor_telegram_id, id);
-      CREATE INDEX operator_actions_action_idx ON operator_actions (action, id);
-      -- The sandbox's operators (the launcher's switch per test user), beside OPERATOR_TELEGRAM_IDS.
-      CREATE TABLE sandbox_operators (
-        telegram_id BIGINT PRIMARY KEY,
-        added_at    TIMESTAMPTZ NOT NULL DEFAULT now()
-      );
-    `,
-  },
-  {
-    id: '0025_operator_console',
-    sql: /* sql */ `
-      -- The operator console. read_at: when the treasury watcher last read the node without failing (every
-      -- poll, new transactions or not; updated_at moves only with the cursor), for every process to see.
-      ALTER TABLE treasury_cursor ADD COLUMN read_at TIMESTAMPTZ;
-      -- Users found by username, whatever its case (usersFind).
-      CREATE INDEX users_username_lower_idx ON users (lower(username)) WHERE username IS NOT NULL;
     `,
   },
   {
@@ -863,28 +922,6 @@ export const migrations: Migration[] = [
     `,
   },
   {
-    id: '0028_operator_launch_data',
-    sql: /* sql */ `
-      -- The launch data each console sign-in used (server/operators), by its HMAC: each signs in once, in
-      -- every process (the primary key decides between two sign-ins at once). A row is deleted once its
-      -- launch data is too old to sign in anyway.
-      CREATE TABLE operator_launch_data_used (
-        hash       TEXT PRIMARY KEY,
-        expires_at TIMESTAMPTZ NOT NULL
-      );
-      CREATE INDEX operator_launch_data_used_expires_idx ON operator_launch_data_used (expires_at);
-    `,
-  },
-  {
-    id: '0029_audit_outcome',
-    sql: /* sql */ `
-      -- An operator action's row is written before the action runs, its outcome (status) once it is answered
-      -- (server/audit): a row whose status stays null is an action whose outcome was never recorded (still
-      -- running, or the process stopped or failed in between), shown as such, never hidden.
-      ALTER TABLE operator_actions ALTER COLUMN status DROP NOT NULL;
-    `,
-  },
-  {
     id: '0030_sandbox_limits',
     sql: /* sql */ `
       -- The sandbox bridge's caps (server/sandbox/bridge/limits.ts): who posted each message (its address,
@@ -898,16 +935,15 @@ export const migrations: Migration[] = [
       CREATE INDEX sandbox_mobile_wallet_sessions_used_idx ON sandbox_mobile_wallet_sessions (used_at);
     `,
   },
-  {
-    id: '0032_audit_summary',
-    sql: /* sql */ `
-      -- What an operator action was done to, in facts the console and the CLI put into words (server/audit
-      -- summary.ts, docs/decisions.md "The audit's words"): written with the row from the request, completed
-      -- from the answer with the outcome. Older rows have none: they are shown by their call and route.
-      ALTER TABLE operator_actions ADD COLUMN summary JSONB;
-    `,
-  },
 ];
+
+/** The migrations a process of this mode applies and needs applied (/readyz): the sandbox's after the shared ones. */
+export function migrationsFor(mode: Mode): Migration[] {
+  return mode === 'sandbox' ? [...migrations, ...sandboxMigrations] : migrations;
+}
+
+/** Every id this build knows, either mode's: only an id outside them all means a newer build migrated. */
+const KNOWN_IDS: ReadonlySet<string> = new Set([...migrations, ...sandboxMigrations].map((migration) => migration.id));
 
 /** Arbitrary constant: serialises migrations of several processes starting at once on one Postgres. */
 const MIGRATION_LOCK_KEY = 7_402_116_001;
@@ -928,10 +964,11 @@ export class SchemaNewerThanBuildError extends Error {
 }
 
 /**
- * Applies pending migrations; returns the ids it applied. Refuses (SchemaNewerThanBuildError, nothing
- * applied) when the database holds an id the list does not.
+ * Applies `list`'s pending migrations (`migrationsFor(mode)`), in its order; returns the ids it applied.
+ * Refuses (SchemaNewerThanBuildError, nothing applied) when the database holds an id neither the list nor
+ * this build's other list knows: a production build on a database the sandbox migrated is not refused.
  */
-export async function runMigrations(db: Db, list: Migration[] = migrations): Promise<string[]> {
+export async function runMigrations(db: Db, list: Migration[]): Promise<string[]> {
   return db.tx(async (q) => {
     if (db.kind === 'pg') await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await q.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -940,7 +977,7 @@ export async function runMigrations(db: Db, list: Migration[] = migrations): Pro
     )`);
     const applied = new Set((await q.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id));
     const known = new Set(list.map((migration) => migration.id));
-    const unknown = [...applied].filter((id) => !known.has(id)).sort();
+    const unknown = [...applied].filter((id) => !known.has(id) && !KNOWN_IDS.has(id)).sort();
     if (unknown.length > 0) throw new SchemaNewerThanBuildError(unknown);
     const pending = list.filter((migration) => !applied.has(migration.id));
     for (const migration of pending) {

@@ -5,7 +5,8 @@
  * at all is alive, and a database outage is no reason to restart it.
  */
 import type { Queryable } from '../db/index';
-import { migrations } from '../db/migrations';
+import type { Mode } from '../config';
+import { migrationsFor } from '../db/migrations';
 import { withinMs } from '../lib/timeout';
 
 /** A frozen Postgres answers nothing: /readyz says so after this long instead of hanging. */
@@ -22,6 +23,8 @@ const UNDEFINED_TABLE = '42P01';
 
 export interface ReadinessOptions {
   db: Queryable;
+  /** Whose migrations must be applied: the sandbox's too in the sandbox (server/db/migrations.ts). */
+  mode: Mode;
   isDraining: () => boolean;
   /** Not ready for a reason known without asking the database (the start's phase); null: ask it. */
   startPhase?: () => Unready | null;
@@ -36,7 +39,7 @@ export interface ReadinessOptions {
 export function readiness(options: ReadinessOptions): () => Promise<Unready | null> {
   const { db } = options;
   const timeoutMs = options.timeoutMs ?? READY_DB_TIMEOUT_MS;
-  const needed = migrations.map((migration) => migration.id);
+  const needed = migrationsFor(options.mode).map((migration) => migration.id);
   // Migrations are never taken back: once all were seen applied, a ping is enough.
   let migrated = false;
   let checking: Promise<Unready | null> | null = null;

@@ -53,6 +53,7 @@ export function observabilityRoutes(options: ObservabilityOptions) {
   return async (app: FastifyInstance): Promise<void> => {
     const ready = readiness({
       db: options.db,
+      mode: options.config.mode,
       isDraining: () => app.isDraining,
       ...(options.startPhase ? { startPhase: options.startPhase } : {}),
       ...(options.readyTimeoutMs !== undefined ? { timeoutMs: options.readyTimeoutMs } : {}),

@@ -56,10 +56,13 @@ export async function useOperatorLaunchData(q: Queryable, hash: string, expiresA
 
 /**
  * Whether a session row's `telegram_id` is an operator now, as isOperator (./service.ts) decides it: one of
- * the configured ids ($1), or in the sandbox ($2) one of the launcher's.
+ * the configured ids ($1), or in the sandbox one of the launcher's. Production's statement never names
+ * sandbox_operators: a production database has no such table (server/db/migrations.ts `sandboxMigrations`).
  */
-const NAMED_OPERATOR = `(telegram_id = ANY($1::bigint[])
-  OR ($2::boolean AND telegram_id IN (SELECT telegram_id FROM sandbox_operators)))`;
+const namedOperator = (sandbox: boolean): string =>
+  sandbox
+    ? '(telegram_id = ANY($1::bigint[]) OR telegram_id IN (SELECT telegram_id FROM sandbox_operators))'
+    : 'telegram_id = ANY($1::bigint[])';
 
 /** The live sessions of this Telegram user, ended; their ids. */
 export async function endOperatorSessionsOf(q: Queryable, telegramId: number): Promise<string[]> {
@@ -78,8 +81,8 @@ export async function endNonOperatorSessions(
 ): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
     `UPDATE operator_sessions SET ended_at = now()
-      WHERE ended_at IS NULL AND expires_at > now() AND NOT ${NAMED_OPERATOR} RETURNING id`,
-    [operators.configured, operators.sandbox],
+      WHERE ended_at IS NULL AND expires_at > now() AND NOT ${namedOperator(operators.sandbox)} RETURNING id`,
+    [operators.configured],
   );
   return rows.map((row) => row.id);
 }
@@ -92,8 +95,8 @@ export async function liveOperatorSessionIds(
 ): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
     `SELECT id FROM operator_sessions
-      WHERE id = ANY($3::uuid[]) AND ended_at IS NULL AND expires_at > now() AND ${NAMED_OPERATOR}`,
-    [operators.configured, operators.sandbox, ids],
+      WHERE id = ANY($2::uuid[]) AND ended_at IS NULL AND expires_at > now() AND ${namedOperator(operators.sandbox)}`,
+    [operators.configured, ids],
   );
   return rows.map((row) => row.id);
 }

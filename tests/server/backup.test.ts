@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../server/db/migrations';
+import { migrationsFor, runMigrations } from '../../server/db/migrations';
 import { type TestContext, bearer, createTestContext, register } from './helpers';
 import { createMint, newUser, payMint } from './mint-kit';
 import { fundedUser } from './race-kit';
@@ -98,7 +98,7 @@ describe('pg_dump and pg_restore (docs/deploy.md "Backups")', () => {
 
     const restored = await createTestContext({ databaseUrl: restoredUrl });
     try {
-      expect(await runMigrations(restored.db)).toEqual([]);
+      expect(await runMigrations(restored.db, migrationsFor(restored.config.mode))).toEqual([]);
       // Signing in again finds the same user with the same balances.
       const { token } = await register(restored.app, { id: telegramId });
       const me = await restored.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });

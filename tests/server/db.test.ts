@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../server/db/index';
-import { runMigrations } from '../../server/db/migrations';
+import { migrations, runMigrations } from '../../server/db/migrations';
 
 describe('PGlite data directory', () => {
   const root = mkdtempSync(join(tmpdir(), 'pglite-'));
@@ -12,7 +12,7 @@ describe('PGlite data directory', () => {
   it('is created with its parents on a fresh clone, and data survives a reopen', async () => {
     const dataDir = join(root, 'nested', '.data', 'pglite');
     const first = await createDb({ dataDir });
-    await runMigrations(first);
+    await runMigrations(first, migrations);
     await first.query(`INSERT INTO settings (key, value) VALUES ('probe', '"kept"'::jsonb)`);
     await first.close();
 

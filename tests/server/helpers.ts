@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../../server/app';
 import { type Config, SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
 import { type Db, type DbTimeouts, createDb } from '../../server/db/index';
-import { runMigrations } from '../../server/db/migrations';
+import { migrationsFor, runMigrations } from '../../server/db/migrations';
 import { type EventBus, createInProcessBus } from '../../server/events/bus';
 import type { TokenPair } from '@/shared/api/contract';
 
@@ -70,10 +70,13 @@ export function productionConfig(overrides: Partial<Config> = {}): Config {
   });
 }
 
-/** A migrated database: in-memory PGlite, or the Postgres server at `databaseUrl`. */
-export async function createTestDb(databaseUrl?: string, timeouts?: DbTimeouts): Promise<Db> {
+/**
+ * A database migrated for `mode` (the sandbox's by default: its tables too): in-memory PGlite, or the
+ * Postgres server at `databaseUrl`.
+ */
+export async function createTestDb(databaseUrl?: string, timeouts?: DbTimeouts, mode: Mode = 'sandbox'): Promise<Db> {
   const db = await createDb({ databaseUrl, dataDir: 'memory://', timeouts });
-  await runMigrations(db);
+  await runMigrations(db, migrationsFor(mode));
   return db;
 }
 
@@ -86,7 +89,7 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const { databaseUrl, timeouts, ...appOptions } = options;
   const config = options.config ?? sandboxConfig();
-  const db = await createTestDb(databaseUrl, timeouts);
+  const db = await createTestDb(databaseUrl, timeouts, config.mode);
   const bus = options.bus ?? createInProcessBus();
   const app = await buildApp({ ...appOptions, config, db, bus, logger: false });
   return {

@@ -56,14 +56,14 @@ describe('migrations', () => {
       dbs.push(await createDb({ databaseUrl: server.url, dataDir: 'memory://' }));
       dbs.push(await createDb({ databaseUrl: server.url, dataDir: 'memory://' }));
       expect(dbs.map((db) => db.kind)).toEqual(['pg', 'pg']);
-      const applied = await Promise.all(dbs.map((db) => runMigrations(db)));
+      const applied = await Promise.all(dbs.map((db) => runMigrations(db, migrations)));
       const all = migrations.map((m) => m.id);
       // one of them applied everything, the other found it done
       expect(applied.map((ids) => ids.length).sort()).toEqual([0, all.length]);
       expect(applied.flat()).toEqual(all);
       const rows = await dbs[0]!.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
       expect(rows.map((row) => row.id)).toEqual(all);
-      expect(await runMigrations(dbs[1]!)).toEqual([]);
+      expect(await runMigrations(dbs[1]!, migrations)).toEqual([]);
     } finally {
       await Promise.all(dbs.map((db) => db.close()));
     }
@@ -340,7 +340,7 @@ describe('candles on Postgres', () => {
       await admin.close();
     }
     db = await createDb({ databaseUrl: server.url.replace(/\/[^/]+$/, '/candles_check'), dataDir: 'memory://' });
-    await runMigrations(db);
+    await runMigrations(db, migrations);
   }, START_TIMEOUT_MS);
   afterAll(async () => {
     await db?.close();
