@@ -120,6 +120,13 @@ export interface Config {
    */
   tonNodeUrl: string;
   /**
+   * TON_PUBLIC_NODE_URL: the node the page itself reads (the connected wallet's balance), published to every
+   * browser in the runtime config. Never TON_NODE_URL, which may carry a provider's key in its path: a public
+   * toncenter-v2 endpoint without a user, password or query. Default toncenter's public endpoint of
+   * TON_NETWORK, keyless (the sandbox without TON_NODE_URL: its dev chain). docs/security.md "The node's key".
+   */
+  publicTonNodeUrl: string;
+  /**
    * TON_API_KEY: the node's API key (toncenter's), sent as X-API-Key by every server-side node call
    * (server/lib/ton-node.ts). Server-only: never in the runtime config the client gets.
    */
@@ -255,7 +262,13 @@ const PRODUCTION_REQUIRED = [
  * a deployment that forgets one setting (say BOT_TOKEN) must fail to start, never fall back to the
  * sandbox's public secrets on the production database.
  */
-export const PRODUCTION_SIGNALS = [...PRODUCTION_REQUIRED, 'TON_NETWORK', 'TON_NODE_URL', 'MINI_APP_NAME'] as const;
+export const PRODUCTION_SIGNALS = [
+  ...PRODUCTION_REQUIRED,
+  'TON_NETWORK',
+  'TON_NODE_URL',
+  'TON_PUBLIC_NODE_URL',
+  'MINI_APP_NAME',
+] as const;
 
 /** Every setting production refuses to start without (OPERATOR_TELEGRAM_IDS may be empty, but must be set). */
 export const PRODUCTION_REQUIRED_SETTINGS: readonly string[] = [...PRODUCTION_REQUIRED, 'OPERATOR_TELEGRAM_IDS'];
@@ -283,6 +296,14 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v));
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const url = z.url({ protocol: /^https?$/ });
+/** A URL every browser gets (the runtime config): nothing in it may be a credential. */
+const publishedUrl = url.refine(
+  (text) => {
+    const parsed = new URL(text);
+    return parsed.username === '' && parsed.password === '' && parsed.search === '' && parsed.hash === '';
+  },
+  { message: 'a public endpoint without a user, password or query: every page publishes it (no API key here)' },
+);
 
 /** What to do with a password a URL cannot carry as it is (the refusal never prints the URL: it has the password). */
 const DATABASE_PASSWORD_HINT =
@@ -377,6 +398,7 @@ const envSchema = z.object({
     }),
   TON_NETWORK: optionalText.pipe(z.enum(TON_NETWORKS).optional()),
   TON_NODE_URL: optionalText.pipe(url.optional()),
+  TON_PUBLIC_NODE_URL: optionalText.pipe(publishedUrl.optional()),
   TON_API_KEY: optionalText,
   TON_API_RPS: optionalText.pipe(z.string().transform(Number).pipe(z.number().min(0).max(1_000)).optional()),
   TASK_PHOTO_MAX_BYTES: z.coerce
@@ -565,8 +587,11 @@ function networkProblems(e: ParsedEnv, network: TonNetwork, treasuryText: string
     );
   }
   const other = network === 'mainnet' ? 'testnet' : 'mainnet';
-  if (e.TON_NODE_URL !== undefined && new URL(e.TON_NODE_URL).host === new URL(TONCENTER_NODE_URLS[other]).host) {
-    problems.push(`TON_NODE_URL is toncenter's ${other} endpoint but TON_NETWORK is ${network}`);
+  for (const name of ['TON_NODE_URL', 'TON_PUBLIC_NODE_URL'] as const) {
+    const value = e[name];
+    if (value !== undefined && new URL(value).host === new URL(TONCENTER_NODE_URLS[other]).host) {
+      problems.push(`${name} is toncenter's ${other} endpoint but TON_NETWORK is ${network}`);
+    }
   }
   return problems;
 }
@@ -732,6 +757,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
 
   const sandbox = mode === 'sandbox';
   const publicUrl = (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, '');
+  // The sandbox dev chain is served by this server (server/sandbox/chain).
+  const devChainUrl = `${publicUrl}/sandbox/chain/jsonRPC`;
   return {
     mode,
     port: e.PORT,
@@ -755,8 +782,11 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     adminToken: e.ADMIN_TOKEN ?? SANDBOX_ADMIN_TOKEN,
     operatorTelegramIds: e.OPERATOR_TELEGRAM_IDS ?? [],
     tonNetwork,
-    // The sandbox dev chain is served by this server (DESIGN.md §2, server/sandbox/chain).
-    tonNodeUrl: e.TON_NODE_URL ?? (sandbox ? `${publicUrl}/sandbox/chain/jsonRPC` : TONCENTER_NODE_URLS[tonNetwork]),
+    tonNodeUrl: e.TON_NODE_URL ?? (sandbox ? devChainUrl : TONCENTER_NODE_URLS[tonNetwork]),
+    // Its own setting, never derived from TON_NODE_URL (a provider's key may be in its path).
+    publicTonNodeUrl:
+      e.TON_PUBLIC_NODE_URL ??
+      (sandbox && e.TON_NODE_URL === undefined ? devChainUrl : TONCENTER_NODE_URLS[tonNetwork]),
     tonApiKey: e.TON_API_KEY,
     tonApiRps: e.TON_API_RPS ?? defaultTonApiRps(e, sandbox),
     treasuryAddress: e.TREASURY_ADDRESS ?? (sandbox ? SANDBOX_TREASURY_ADDRESS : undefined),

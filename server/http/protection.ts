@@ -87,7 +87,7 @@ export const scriptHash = (text: string): string => `'sha256-${createHash('sha25
  * The app's CSP. Scripts: the app's own files and the inline scripts of the served pages (the runtime
  * config the server writes, what the build inlined), by their hashes, nothing else. Connections: the app's origin and any https/wss host, because the
  * TON Connect bridges, the wallet list (config.ton.org) and the TON node are third parties chosen by that
- * list and by TON_NODE_URL; inline event handlers none but the empty one Telegram's script sets; images likewise (wallet icons come from each wallet's own host). Styles
+ * list and by TON_PUBLIC_NODE_URL; inline event handlers none but the empty one Telegram's script sets; images likewise (wallet icons come from each wallet's own host). Styles
  * inline too (the wallet modal writes its own <style>). Framed only by this origin and Telegram's web clients.
  */
 export function contentSecurityPolicy(inlineScripts: () => readonly string[]) {

@@ -25,7 +25,8 @@ export function appConfigFor(config: Config, sandbox: SandboxAppConfig | null = 
     miniAppName: config.miniAppName,
     communityUrl: config.communityUrl,
     publicUrl: config.publicUrl,
-    tonNodeUrl: config.tonNodeUrl,
+    // The page's own public node, never TON_NODE_URL: a key in that URL must not reach a browser.
+    tonNodeUrl: config.publicTonNodeUrl,
     tonNetwork: config.tonNetwork,
     walletsListUrl: sandbox?.walletsListUrl ?? null,
     tonConnectManifestUrl: `${config.publicUrl}/tonconnect-manifest.json`,

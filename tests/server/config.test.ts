@@ -90,6 +90,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, TON_NETWORK: 'devnet' })).toThrow(/TON_NETWORK/);
   });
 
+  it('TON_PUBLIC_NODE_URL: the page gets a public node of its own, never TON_NODE_URL, and nothing credential-shaped', () => {
+    const keyed = 'https://ton.provider.example/key-0123456789abcdef/api/v2/jsonRPC';
+    // Never derived from TON_NODE_URL: toncenter's keyless endpoint of the network unless told otherwise.
+    expect(loadConfig({ ...PRODUCTION_ENV, TON_NODE_URL: keyed })).toMatchObject({
+      tonNodeUrl: keyed,
+      publicTonNodeUrl: 'https://toncenter.com/api/v2/jsonRPC',
+    });
+    expect(loadConfig({ ...PRODUCTION_ENV, TON_NETWORK: 'testnet', TON_NODE_URL: keyed }).publicTonNodeUrl).toBe(
+      'https://testnet.toncenter.com/api/v2/jsonRPC',
+    );
+    const own = 'https://public-node.example.com/api/v2/jsonRPC';
+    expect(loadConfig({ ...PRODUCTION_ENV, TON_PUBLIC_NODE_URL: own }).publicTonNodeUrl).toBe(own);
+    // The sandbox's page reads its dev chain, as its server does.
+    expect(loadConfig({}).publicTonNodeUrl).toBe('http://127.0.0.1:8080/sandbox/chain/jsonRPC');
+    for (const published of [
+      'https://user:secret@public-node.example.com/api/v2/jsonRPC',
+      'https://public-node.example.com/api/v2/jsonRPC?api_key=secret',
+      'https://public-node.example.com/api/v2/jsonRPC#secret',
+    ]) {
+      expect(() => loadConfig({ ...PRODUCTION_ENV, TON_PUBLIC_NODE_URL: published }), published).toThrow(
+        /TON_PUBLIC_NODE_URL: a public endpoint without a user, password or query/,
+      );
+      // The refusal never prints the value.
+      expect(() => loadConfig({ ...PRODUCTION_ENV, TON_PUBLIC_NODE_URL: published })).not.toThrow(/secret/);
+    }
+    expect(() =>
+      loadConfig({ ...PRODUCTION_ENV, TON_PUBLIC_NODE_URL: 'https://testnet.toncenter.com/api/v2/jsonRPC' }),
+    ).toThrow(/TON_PUBLIC_NODE_URL is toncenter's testnet endpoint but TON_NETWORK is mainnet/);
+  });
+
   it('TON_NETWORK: the sandbox is testnet, and refuses mainnet', () => {
     expect(loadConfig({}).tonNetwork).toBe('testnet');
     expect(loadConfig({ MODE: 'sandbox', TON_NETWORK: 'testnet' }).tonNetwork).toBe('testnet');

@@ -10,9 +10,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type TokenPair, userMeSchema } from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
-import { SANDBOX_BOT_TOKEN } from '../../server/config';
+import { SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
 import { sandboxTreasuryAddress } from '../../server/sandbox/chain/treasury';
 import { bearer, createTestContext, productionConfig, sandboxConfig, type TestContext } from './helpers';
+import { PRODUCTION_ENV } from './production-env';
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'dist-'));
 mkdirSync(path.join(distDir, 'assets'));
@@ -27,6 +28,11 @@ let ctx: TestContext;
 let production: FastifyInstance;
 /** Production's node key: a server setting only. */
 const TON_API_KEY = 'toncenter-api-key-of-production-0123456789';
+/** A provider whose key is in the node URL's path (as many are): a server setting only, too. */
+const NODE_URL_KEY = 'provider-key-in-the-url-9876543210';
+const nodeUrls = (({ tonNodeUrl, publicTonNodeUrl }) => ({ tonNodeUrl, publicTonNodeUrl }))(
+  loadConfig({ ...PRODUCTION_ENV, TON_NODE_URL: `https://ton.provider.example/${NODE_URL_KEY}/api/v2/jsonRPC` }),
+);
 beforeAll(async () => {
   ctx = await createTestContext({ distDir, config: sandboxConfig({ publicUrl: 'https://sandbox.example.com' }) });
   // Same database, production settings: a second app is cheap, a second PGlite is not.
@@ -35,7 +41,7 @@ beforeAll(async () => {
     logger: false,
     distDir,
     community: { isMember: async () => false, recheckIntervalMs: 30_000 },
-    config: productionConfig({ tonApiKey: TON_API_KEY }),
+    config: productionConfig({ tonApiKey: TON_API_KEY, ...nodeUrls }),
   });
 });
 afterAll(async () => {
@@ -309,15 +315,19 @@ describe('production mode', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('never hands TON_API_KEY to the client: not in the served page, its runtime config or any header', async () => {
-    for (const url of ['/', '/mint', '/tonconnect/manifest.json', '/api/maintenance/']) {
+  it('never hands TON_API_KEY or a key in TON_NODE_URL to the client: not in the served page, its runtime config or any header', async () => {
+    for (const url of ['/', '/mint', '/operator/', '/tonconnect/manifest.json', '/api/maintenance/']) {
       const response = await production.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).not.toContain(TON_API_KEY);
-      expect(JSON.stringify(response.headers), url).not.toContain(TON_API_KEY);
+      for (const key of [TON_API_KEY, NODE_URL_KEY]) {
+        expect(response.body, url).not.toContain(key);
+        expect(JSON.stringify(response.headers), url).not.toContain(key);
+      }
     }
     const page = await production.inject({ method: 'GET', url: '/' });
-    expect(page.body).toContain('window.__APP_CONFIG__');
+    const config = /window\.__APP_CONFIG__ = (.*?);<\/script>/.exec(page.body);
+    // The page reads toncenter's public endpoint of the network, keyless (TON_PUBLIC_NODE_URL unset).
+    expect(JSON.parse(config![1]!)).toMatchObject({ tonNodeUrl: 'https://toncenter.com/api/v2/jsonRPC' });
   });
 
   it('takes the admin token from the config', async () => {

@@ -14,7 +14,10 @@ export interface AppConfig {
   communityUrl: string;
   /** The product origin, no trailing slash. */
   publicUrl: string;
-  /** toncenter-v2 JSON-RPC endpoint for wallet balance polls (sandbox: the dev chain). */
+  /**
+   * A public toncenter-v2 JSON-RPC endpoint for wallet balance polls (TON_PUBLIC_NODE_URL; sandbox: the dev
+   * chain): never the server's TON_NODE_URL, whose path may hold a provider's key.
+   */
   tonNodeUrl: string;
   /**
    * The server's TON network (TON_NETWORK; the sandbox's is testnet): the network wallets connect and
