@@ -183,7 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     community: options.community ?? sandbox?.community ?? productionCommunityChecker(config, app),
     shareMessages: options.shareMessages ?? sandbox?.shareMessages ?? productionShareMessages(config, app),
     botApi: options.botApi ?? sandbox?.botApi ?? createBotApi({ botToken: config.botToken, baseUrl: config.botApiUrl }),
-    tokens: new TokenKeys(config.jwtSecret, config.accessTokenTtlSeconds),
+    tokens: new TokenKeys(config.jwtSecret, config.accessTokenTtlSeconds, config.jwtSecretPrevious),
     revokedSessions: new RevokedSessions(config.accessTokenTtlSeconds * 1000),
     hotWallet:
       options.hotWallet !== undefined

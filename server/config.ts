@@ -89,6 +89,12 @@ export interface Config {
   communityUrl: string;
   /** JWT_SECRET: HS256 key for access tokens, at least 32 characters in production. */
   jwtSecret: string;
+  /**
+   * JWT_SECRET_PREVIOUS: the secret JWT_SECRET replaced, still accepted when verifying (never signing), so a
+   * rotation signs no one out; remove it once the longest token it signed has expired. At least 32
+   * characters in production, and not JWT_SECRET itself. docs/security.md "Rotating JWT_SECRET".
+   */
+  jwtSecretPrevious: string | undefined;
   /** ACCESS_TOKEN_TTL_SECONDS: lifetime of an access token (default 900). */
   accessTokenTtlSeconds: number;
   /** REFRESH_TOKEN_TTL_SECONDS: lifetime of a refresh token (default 30 days). */
@@ -277,6 +283,8 @@ export const PRODUCTION_REQUIRED_SETTINGS: readonly string[] = [...PRODUCTION_RE
 const PUBLISHED_SANDBOX_SECRETS = {
   BOT_TOKEN: SANDBOX_BOT_TOKEN,
   JWT_SECRET: SANDBOX_JWT_SECRET,
+  // Verifies tokens too: the sandbox's secret there would let anyone sign in as anyone.
+  JWT_SECRET_PREVIOUS: SANDBOX_JWT_SECRET,
   ADMIN_TOKEN: SANDBOX_ADMIN_TOKEN,
   TREASURY_ADDRESS: SANDBOX_TREASURY_ADDRESS,
   BOT_WEBHOOK_SECRET: SANDBOX_BOT_WEBHOOK_SECRET,
@@ -377,6 +385,7 @@ const envSchema = z.object({
   COMMUNITY_CHAT_ID: optionalText,
   COMMUNITY_URL: optionalText.pipe(url.optional()),
   JWT_SECRET: optionalText,
+  JWT_SECRET_PREVIOUS: optionalText,
   ACCESS_TOKEN_TTL_SECONDS: seconds(900),
   REFRESH_TOKEN_TTL_SECONDS: seconds(30 * 24 * 3600),
   INIT_DATA_MAX_AGE_SECONDS: seconds(86_400),
@@ -622,6 +631,9 @@ function productionProblems(read: ReadEnv): string[] {
   if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters');
   }
+  if (e.JWT_SECRET_PREVIOUS !== undefined && e.JWT_SECRET_PREVIOUS.length < 32) {
+    problems.push('JWT_SECRET_PREVIOUS must be at least 32 characters');
+  }
   // Anyone who knows it can post updates as Telegram (a forged `/start <code>` picks a newcomer's referrer).
   if (e.BOT_WEBHOOK_SECRET !== undefined && e.BOT_WEBHOOK_SECRET.length < 32) {
     problems.push(`BOT_WEBHOOK_SECRET must be at least 32 characters (${WEBHOOK_SECRET_HINT})`);
@@ -737,6 +749,9 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
 
   // Every problem at once: the malformed settings, then what the mode needs of the well-formed ones.
   const problems = [...read.problems, ...databaseProblems(read)];
+  if (e.JWT_SECRET_PREVIOUS !== undefined && e.JWT_SECRET_PREVIOUS === e.JWT_SECRET) {
+    problems.push('JWT_SECRET_PREVIOUS is JWT_SECRET itself: it is the secret JWT_SECRET replaced (or unset it)');
+  }
   if (mode === 'production') {
     problems.push(...productionStartProblems(e, productionStart));
     // Nothing given at all is one problem, not one per setting: the settings were not read (no .env).
@@ -775,6 +790,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     communityChatId: e.COMMUNITY_CHAT_ID,
     communityUrl: e.COMMUNITY_URL ?? SANDBOX_COMMUNITY_URL,
     jwtSecret: e.JWT_SECRET ?? SANDBOX_JWT_SECRET,
+    jwtSecretPrevious: e.JWT_SECRET_PREVIOUS,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     initDataMaxAgeSeconds: e.INIT_DATA_MAX_AGE_SECONDS,

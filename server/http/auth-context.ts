@@ -82,8 +82,15 @@ export const OPERATOR_ROUTE = { config: { operator: true } } as const;
 /** How many verified tokens a process remembers (a token is ~200 bytes: ~4 MB at most). */
 const VERIFIED_TOKENS_KEPT = 20_000;
 
+/**
+ * The tokens' keys: every token is signed with JWT_SECRET's; one signed with JWT_SECRET_PREVIOUS's (a secret
+ * being rotated out) is still accepted, until that setting is removed, so a rotation signs no one out
+ * (docs/security.md "Rotating JWT_SECRET").
+ */
 export class TokenKeys {
   private readonly key: Uint8Array;
+  /** Verification only: the signing key first, then the previous one's. */
+  private readonly verifyKeys: readonly Uint8Array[];
   /**
    * Tokens already verified, with their claims and expiry (seconds): the same bytes were signed by this
    * key, so until it expires a token seen before needs no HMAC again (the signature check
@@ -94,8 +101,23 @@ export class TokenKeys {
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
+    previousSecret?: string,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.verifyKeys = previousSecret === undefined ? [this.key] : [this.key, new TextEncoder().encode(previousSecret)];
+  }
+
+  /** jwtVerify with the signing key, else (a signature it did not make) the previous one's. */
+  private async verifyWithAnyKey(token: string) {
+    for (const [index, key] of this.verifyKeys.entries()) {
+      try {
+        return await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+      } catch (error) {
+        const last = index === this.verifyKeys.length - 1;
+        if (last || !(error instanceof joseErrors.JWSSignatureVerificationFailed)) throw error;
+      }
+    }
+    throw new UnauthorizedError();
   }
 
   async sign(claims: AccessClaims & { sessionId: string }): Promise<string> {
@@ -114,7 +136,7 @@ export class TokenKeys {
     if (known && known.expiresAt > Math.floor(Date.now() / 1000)) return known;
     if (known) this.verified.delete(token);
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+      const { payload } = await this.verifyWithAnyKey(token);
       if (payload.aud === OPERATOR_AUDIENCE) throw new ForbiddenError('usersOnly');
       const userId = Number(payload.sub);
       const telegramId = payload['tg'];
@@ -158,7 +180,7 @@ export class TokenKeys {
   async verifyOperator(token: string): Promise<OperatorClaims | null> {
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
+      ({ payload } = await this.verifyWithAnyKey(token));
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired && error.payload.aud === OPERATOR_AUDIENCE) {
         throw new UnauthorizedError('operatorSessionEnded');
