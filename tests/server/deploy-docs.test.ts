@@ -11,14 +11,22 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_REQUIRED_SETTINGS, SETTING_NAMES, loadConfig } from '../../server/config';
 import { PRODUCTION_ENV } from './production-env';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(`${ROOT}${file}`, 'utf8');
-/** Compose's own variables (its Postgres image's), not the server's. */
-const COMPOSE_VARIABLES = new Set(['POSTGRES_PASSWORD', 'POSTGRES_USER', 'POSTGRES_DB']);
+/** Compose's own variables (its Postgres image's, and deploy/postgres/app-role.sql's), not the server's. */
+const COMPOSE_VARIABLES = new Set([
+  'POSTGRES_PASSWORD',
+  'POSTGRES_USER',
+  'POSTGRES_DB',
+  'APP_DATABASE_USER',
+  'APP_DATABASE_NAME',
+  'APP_DATABASE_PASSWORD',
+]);
 /** The production start on the host: .env read by Node, then `main.js --production` (exec: npm passes signals on). */
 const START_PROD = 'exec node --env-file=.env dist-server/main.js --production';
 
@@ -69,7 +77,7 @@ describe('the deployment guide and files match the code', () => {
   it('compose.yaml passes the database password apart from the URL, and the guide generates hex passwords', () => {
     const compose = read('compose.yaml');
     expect(compose).toMatch(/^\s+DATABASE_URL: postgres:\/\/app@db:5432\/app$/m);
-    expect(compose).toMatch(/^\s+DATABASE_PASSWORD: \$\{POSTGRES_PASSWORD\}$/m);
+    expect(compose).toMatch(/^\s+DATABASE_PASSWORD: \$\{DATABASE_PASSWORD:\?[^}]*\}$/m);
     // Whatever POSTGRES_PASSWORD holds, the app puts it in the URL percent-encoded.
     const password = 'pQ/7+Zx9#?@%';
     const config = loadConfig({
@@ -190,5 +198,75 @@ describe('the deployment guide and files match the code', () => {
     // nginx: a prefix location that wins over regex locations; `location = /metrics` lets `/metrics/` through.
     expect(nginx).toMatch(/^\s*location \^~ \/metrics \{ return 404; \}/m);
     expect(nginx).not.toMatch(/location = \/metrics\b/);
+  });
+});
+
+/** A top-level service's block of compose.yaml (its lines indented under `  <name>:`). */
+function composeService(name: string): string {
+  const block = new RegExp(`^  ${name}:\\n((?:(?:    .*)?\\n)*)`, 'm').exec(read('compose.yaml'));
+  expect(block, name).not.toBeNull();
+  return block![1]!;
+}
+
+/** A service's `environment:` map, values as written (quotes taken off). */
+function composeEnvironment(service: string): Record<string, string> {
+  const environment = /^ {4}environment:\n((?:(?: {6}.*)?\n)*)/m.exec(service)![1]!;
+  const entries = [...environment.matchAll(/^ {6}([A-Z][A-Z0-9_]*): (.*)$/gm)];
+  return Object.fromEntries(entries.map(([, name, value]) => [name!, value!.replace(/^'(.*)'$/, '$1')]));
+}
+
+describe("compose.yaml's database role and proxy", () => {
+  it('the app connects as the role deploy/postgres/app-role.sql creates, never as the superuser', () => {
+    const db = composeService('db');
+    const dbEnv = composeEnvironment(db);
+    const appEnv = composeEnvironment(composeService('app'));
+    const url = new URL(appEnv.DATABASE_URL!);
+    // The image's superuser is another role than the app's (POSTGRES_USER: app made the app the superuser).
+    expect(dbEnv.POSTGRES_USER).toBeDefined();
+    expect(dbEnv.POSTGRES_USER).not.toBe(url.username);
+    expect(dbEnv.APP_DATABASE_USER).toBe(url.username);
+    expect(dbEnv.APP_DATABASE_NAME).toBe(url.pathname.slice(1));
+    expect(dbEnv.POSTGRES_DB).toBeUndefined();
+    // One password, .env's DATABASE_PASSWORD, for the role the script creates and the app that signs in.
+    expect(dbEnv.APP_DATABASE_PASSWORD).toBe(appEnv.DATABASE_PASSWORD);
+    expect(appEnv.DATABASE_PASSWORD).toMatch(/^\$\{DATABASE_PASSWORD:\?/);
+    // The script, run by the image on an empty volume, is the repository's.
+    const mount = /^\s+- \.\/(deploy\/postgres\/[\w.-]+\.sql):\/docker-entrypoint-initdb\.d\/[\w.-]+\.sql:ro$/m.exec(
+      db,
+    );
+    expect(mount).not.toBeNull();
+    expect(read(mount![1]!)).toMatch(/CREATE ROLE :"app_user" LOGIN NOSUPERUSER/);
+    // env_file hands the app all of .env: the superuser's password is blanked in its environment.
+    expect(composeService('app')).toMatch(/^ {4}env_file: \.env$/m);
+    expect(appEnv.POSTGRES_PASSWORD).toBe('');
+  });
+
+  it("TRUST_PROXY under Compose is compose.yaml's own, never .env's, and trusts the Docker gateway the proxy comes from", async () => {
+    const value = composeEnvironment(composeService('app')).TRUST_PROXY!;
+    // Not interpolated: `${TRUST_PROXY:-…}` took .env's 127.0.0.1 (the host install's value) when it was set.
+    expect(value).not.toContain('$');
+    const seenAs = async (trustProxy: string, peer: string) => {
+      const { faults } = loadConfig({ ...PRODUCTION_ENV, TRUST_PROXY: trustProxy });
+      const app = Fastify({ trustProxy: faults.trustProxy });
+      app.get('/', async (request) => request.ip);
+      const response = await app.inject({
+        url: '/',
+        remoteAddress: peer,
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+      await app.close();
+      return response.body;
+    };
+    // Docker's default bridge and Compose networks' gateways (its default address pools).
+    for (const gateway of ['172.17.0.1', '172.18.0.1', '172.31.0.1', '192.168.0.1', '192.168.240.1']) {
+      expect(await seenAs(value, gateway), gateway).toBe('198.51.100.7');
+      // What the host install's value would have done here: every client the gateway.
+      expect(await seenAs('127.0.0.1', gateway), gateway).toBe(gateway);
+    }
+    // A public peer is not a proxy.
+    expect(await seenAs(value, '203.0.113.9')).toBe('203.0.113.9');
+    // The guide and .env.example say to leave it out under Compose.
+    expect(read('docs/deploy.md')).toMatch(/\| `TRUST_PROXY` \|[^\n]*\*\*With Compose leave it out\*\*/);
+    expect(read('.env.example')).toMatch(/^# .*Not with Compose.*\n(?:#.*\n)*# TRUST_PROXY=127\.0\.0\.1$/m);
   });
 });
