@@ -8,7 +8,7 @@
  * .env.example is written for; Compose passes the database password apart from the URL.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import Fastify from 'fastify';
@@ -162,10 +162,12 @@ describe('the deployment guide and files match the code', () => {
       known.add(command!);
       for (const each of action?.split('|') ?? []) known.add(`${command} ${each}`);
     }
-    const shown = [...read('docs/deploy.md').matchAll(/npm run operator -- ([a-z-]+(?: [a-z-]+)?)/g)].map(
+    // The runbook's `op …` is the same CLI (`npm run operator --` with API_URL and ADMIN_TOKEN).
+    const shown = [...read('docs/deploy.md').matchAll(/(?:npm run operator --|`op) ([a-z-]+(?: [a-z-]+)?)/g)].map(
       (match) => match[1]!,
     );
     expect(shown.length).toBeGreaterThan(0);
+    expect(shown).toContain('payouts held');
     expect(shown.filter((command) => !known.has(command))).toEqual([]);
   });
 
@@ -268,5 +270,40 @@ describe("compose.yaml's database role and proxy", () => {
     // The guide and .env.example say to leave it out under Compose.
     expect(read('docs/deploy.md')).toMatch(/\| `TRUST_PROXY` \|[^\n]*\*\*With Compose leave it out\*\*/);
     expect(read('.env.example')).toMatch(/^# .*Not with Compose.*\n(?:#.*\n)*# TRUST_PROXY=127\.0\.0\.1$/m);
+  });
+});
+
+describe("the guide's references", () => {
+  const guide = read('docs/deploy.md');
+
+  it('every file of the repository it names exists', () => {
+    // Paths in backticks or links: a folder of the repository, or a file at its root.
+    const named = new Set<string>();
+    for (const [, path] of guide.matchAll(
+      /[`(]((?:deploy|docs|server|scripts|tests|src)\/[\w./-]*[\w/]|compose\.yaml|Dockerfile|\.env\.example|package(?:-lock)?\.json)[`)#]/g,
+    )) {
+      named.add(path!);
+    }
+    expect(named.size).toBeGreaterThan(10);
+    expect([...named].filter((path) => !existsSync(`${ROOT}${path}`))).toEqual([]);
+  });
+
+  it('every link into docs/*.md names a heading that exists', () => {
+    const slug = (heading: string) =>
+      heading
+        .trim()
+        .toLowerCase()
+        .replace(/[^\w\s-]/g, '')
+        .replace(/\s/g, '-');
+    const links = [...guide.matchAll(/\]\((\w+\.md)?#([\w-]+)\)/g)].map(([, file, anchor]) => ({
+      file: file ?? 'deploy.md',
+      anchor: anchor!,
+    }));
+    expect(links.length).toBeGreaterThan(5);
+    const missing = links.filter(({ file, anchor }) => {
+      const headings = [...read(`docs/${file}`).matchAll(/^#+ (.*)$/gm)].map((match) => slug(match[1]!));
+      return !headings.includes(anchor);
+    });
+    expect(missing).toEqual([]);
   });
 });
