@@ -14,6 +14,7 @@ import { parseEnv } from 'node:util';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_REQUIRED_SETTINGS, SETTING_NAMES, loadConfig } from '../../server/config';
+import { announceStart, logFormatOf, processLog } from '../../server/lib/process-log';
 import { PRODUCTION_ENV } from './production-env';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -286,6 +287,19 @@ describe("the guide's references", () => {
     }
     expect(named.size).toBeGreaterThan(10);
     expect([...named].filter((path) => !existsSync(`${ROOT}${path}`))).toEqual([]);
+  });
+
+  it('the start line the guide says to look for is what production prints', () => {
+    const said = /Try it\s+in the foreground first: it prints ([^;]*);/.exec(guide)![1]!;
+    const fragments = [...said.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
+    expect(fragments.length).toBeGreaterThan(0);
+    let printed = '';
+    const log = processLog(logFormatOf({ mode: 'production' }), {
+      out: (line) => (printed += line),
+      err: (line) => (printed += line),
+    });
+    announceStart(log, { mode: 'production', publicUrl: 'https://app.example.com' }, 'http://0.0.0.0:8080');
+    expect(fragments.filter((fragment) => !printed.includes(fragment))).toEqual([]);
   });
 
   it('every link into docs/*.md names a heading that exists', () => {
