@@ -24,6 +24,7 @@ const SIGNAL_VALUES: Record<(typeof PRODUCTION_SIGNALS)[number], string> = {
   ...PRODUCTION_ENV,
   TON_NETWORK: 'testnet',
   TON_NODE_URL: 'https://toncenter.com/api/v2/jsonRPC',
+  TON_PUBLIC_NODE_URL: 'https://toncenter.com/api/v2/jsonRPC',
   MINI_APP_NAME: 'real_app',
 };
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../../server/app';
-import { type Config, SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
+import { type Config, type Mode, SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
 import { type Db, type DbTimeouts, createDb } from '../../server/db/index';
 import { migrationsFor, runMigrations } from '../../server/db/migrations';
 import { type EventBus, createInProcessBus } from '../../server/events/bus';
