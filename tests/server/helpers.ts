@@ -1,11 +1,13 @@
 /**
- * Server test kit: one migrated in-memory PGlite and one app per test file (PGlite costs seconds and
- * hundreds of MB per instance), plus init data signed exactly as Telegram signs it. With `databaseUrl`
+ * Server test kit: one migrated in-memory PGlite (a copy of the one the run migrated once) and one app per
+ * test file (PGlite costs seconds and hundreds of MB per instance), plus init data signed exactly as Telegram signs it. With `databaseUrl`
  * the app runs on that Postgres server instead (tests/server/postgres.test.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../server/app';
 import { type Config, SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
 import { type Db, type DbTimeouts, createDb } from '../../server/db/index';
@@ -70,9 +72,25 @@ export function productionConfig(overrides: Partial<Config> = {}): Config {
   });
 }
 
-/** A migrated database: in-memory PGlite, or the Postgres server at `databaseUrl`. */
+let template: Promise<Blob> | undefined;
+
+/** The database the run migrated once (tests/server/global-setup.ts), read once a test file. */
+function migratedTemplate(): Promise<Blob> {
+  template ??= readFile(inject('migratedDatabase')).then((data) => new Blob([data]));
+  return template;
+}
+
+/**
+ * A migrated database: in-memory PGlite started from the run's migrated one, or the Postgres server at
+ * `databaseUrl` (migrated here). runMigrations runs on both: on the copy it finds nothing left to apply.
+ */
 export async function createTestDb(databaseUrl?: string, timeouts?: DbTimeouts): Promise<Db> {
-  const db = await createDb({ databaseUrl, dataDir: 'memory://', timeouts });
+  const db = await createDb({
+    databaseUrl,
+    dataDir: 'memory://',
+    timeouts,
+    template: databaseUrl ? undefined : await migratedTemplate(),
+  });
   await runMigrations(db);
   return db;
 }
