@@ -1,6 +1,9 @@
 // @ts-check
 /**
- * ESLint for the whole tree (`npm run lint`): typescript-eslint's recommended rules, effector's
+ * ESLint for the whole tree (`npm run lint`): typescript-eslint's recommended rules and three that read
+ * types — no promise left floating, none handed where a void callback is expected (an event handler, a
+ * timer, Fastify's hooks: its rejection would go unhandled), and every switch over a union naming each
+ * member (a new member is a decision at every switch, not a silent default) — effector's
  * (units named $store / xxxFx, no watch or getState in models, scope-safe effect handlers and React
  * bindings) and React's hook rules. Effector's rules read types, so the parser has the project's
  * tsconfig. Formatting is Prettier's (`prettier --check`), not ESLint's.
@@ -39,6 +42,10 @@ export default tseslint.config(
       ],
       // A `let` assigned once, after closures that read it were made (a logger known only later), stays a `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // The type-aware rules (the parser has the project's types through projectService).
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
     },
   },
   {

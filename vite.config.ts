@@ -337,7 +337,13 @@ export default defineConfig(({ mode }) => ({
       },
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          // Migrate once for the run; each test file's databases start from it (tests/server/helpers.ts).
+          globalSetup: ['tests/server/global-setup.ts'],
+        },
       },
       {
         // The production install (npm run test:install): needs the build, so it runs after it.

@@ -384,11 +384,13 @@ export async function errorHandler(error: FastifyError, request: FastifyRequest,
  * Every path parameter is an id, so one too long to route is a hostile id: 422 like any other, without
  * echoing the path back.
  */
-function routerErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+function routerErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  // Fastify takes this handler's answer from the reply, not its return value (a reply is thenable).
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(422).send({ msg: OTHER_ERROR_MESSAGES.pathTooLong, code: 'pathTooLong' } satisfies ErrorBody);
+    void reply.code(422).send({ msg: OTHER_ERROR_MESSAGES.pathTooLong, code: 'pathTooLong' } satisfies ErrorBody);
+    return;
   }
-  return reply.code(400).send({ msg: OTHER_ERROR_MESSAGES.malformedUrl, code: 'malformedUrl' } satisfies ErrorBody);
+  void reply.code(400).send({ msg: OTHER_ERROR_MESSAGES.malformedUrl, code: 'malformedUrl' } satisfies ErrorBody);
 }
 
 const paramsOf = (error: { params: Record<string, string> | undefined }) =>

@@ -204,7 +204,7 @@ export function watchRevokedSessions(
   // One read at a time: a call while one runs (a slow database) waits for that one.
   let running: Promise<void> | null = null;
   const catchUp = () => (running ??= read().finally(() => (running = null)));
-  const timer = setInterval(() => catchUp().catch(onError), REVOKED_SESSION_SWEEP_MS);
+  const timer = setInterval(() => void catchUp().catch(onError), REVOKED_SESSION_SWEEP_MS);
   timer.unref();
   return {
     catchUp,

@@ -48,6 +48,11 @@ export interface DbOptions {
    * refusal (a wrong password, no such database) fails at once: waiting would not change it.
    */
   startWait?: StartWait | undefined;
+  /**
+   * PGlite: the data directory to start from, as `PGlite.dumpDataDir` wrote it. The tests start each
+   * database from one migrated once (tests/server/global-setup.ts) instead of running every migration again.
+   */
+  template?: Blob | undefined;
 }
 
 export interface StartWait {
@@ -83,7 +88,7 @@ const INT8_OID = 20;
 export async function createDb(options: DbOptions): Promise<Db> {
   return options.databaseUrl
     ? createPgDb(options.databaseUrl, options.poolSize ?? 10, options.timeouts, options.startWait)
-    : createPgliteDb(options.dataDir);
+    : createPgliteDb(options.dataDir, options.template);
 }
 
 /** The waits between tries of an unreachable Postgres at start: 0.5 s, doubling, at most 10 s. */
@@ -109,12 +114,22 @@ async function firstAnswer(pool: pg.Pool, wait: StartWait | undefined): Promise<
   }
 }
 
-async function createPgliteDb(dataDir: string): Promise<Db> {
+async function createPgliteDb(dataDir: string, template: Blob | undefined): Promise<Db> {
   // PGlite creates the data directory itself but not its parents (.data/ on a fresh clone).
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir, {
+  return pgliteDb(await openPglite(dataDir, template));
+}
+
+/** An embedded database with the server's type parsers (BIGINT as bigint), optionally from a dump. */
+export function openPglite(dataDir: string, template?: Blob): Promise<PGlite> {
+  return PGlite.create(dataDir, {
     parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
+    ...(template ? { loadDataDir: template } : {}),
   });
+}
+
+/** The Db over an open PGlite (closing it closes the PGlite). */
+export function pgliteDb(lite: PGlite): Db {
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       return (await q.query<T>(sql, params)).rows;

@@ -108,7 +108,9 @@ function readProof(deps: TaskDeps, userId: number, task: TaskRow, body: TaskVali
       const allowed = wire(deps, task, undefined).settings.allowed_hosts;
       return { kind: 'link', userId, taskId: task.id, link: readLink(link, allowed) };
     }
-    default:
+    case 'community':
+    case 'referrals':
+    case 'visit':
       if (link !== undefined || photo !== undefined) {
         throw proofRefused(link !== undefined ? 'link' : 'photo', 'taskWrongProof');
       }
@@ -132,7 +134,8 @@ async function checkRule(
       return checkReferrals(deps.db, user.userId, settings);
     case 'visit':
       return checkVisit(row.started_at, settings.min_seconds, now.getTime());
-    default:
+    case 'link':
+    case 'photo':
       throw new Error(`${task.kind} tasks are reviewed, not checked`);
   }
 }

@@ -57,7 +57,7 @@ function Screen() {
           <SellModal />
         </>
       );
-    default:
+    case 'loader':
       return <FullPageLoader />;
   }
 }

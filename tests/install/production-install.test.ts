@@ -77,7 +77,7 @@ function freePort(): Promise<number> {
 async function startBotApi(): Promise<typeof botApi> {
   const calls: string[] = [];
   const messages: { chat_id: unknown; text: string }[] = [];
-  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(url.pathname);
     const reply = (status: number, body: unknown) =>
@@ -103,7 +103,9 @@ async function startBotApi(): Promise<typeof botApi> {
       });
     }
     return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
-  });
+  };
+  // A request the stand-in could not answer (a body that is not JSON) ends its connection, not the test run.
+  const server = createServer((request, response) => void answer(request, response).catch(() => response.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

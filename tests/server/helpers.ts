@@ -1,11 +1,13 @@
 /**
- * Server test kit: one migrated in-memory PGlite and one app per test file (PGlite costs seconds and
- * hundreds of MB per instance), plus init data signed exactly as Telegram signs it. With `databaseUrl`
+ * Server test kit: one migrated in-memory PGlite (a copy of the one the run migrated once) and one app per
+ * test file (PGlite costs seconds and hundreds of MB per instance), plus init data signed exactly as Telegram signs it. With `databaseUrl`
  * the app runs on that Postgres server instead (tests/server/postgres.test.ts).
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../server/app';
 import { type Config, type Mode, SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
 import { type Db, type DbTimeouts, createDb } from '../../server/db/index';
@@ -70,12 +72,30 @@ export function productionConfig(overrides: Partial<Config> = {}): Config {
   });
 }
 
+const templates = new Map<Mode, Promise<Blob>>();
+
+/** The database the run migrated once for `mode` (tests/server/global-setup.ts), read once a test file. */
+function migratedTemplate(mode: Mode): Promise<Blob> {
+  let template = templates.get(mode);
+  if (!template) {
+    template = readFile(inject('migratedDatabases')[mode]).then((data) => new Blob([data]));
+    templates.set(mode, template);
+  }
+  return template;
+}
+
 /**
- * A database migrated for `mode` (the sandbox's by default: its tables too): in-memory PGlite, or the
- * Postgres server at `databaseUrl`.
+ * A database migrated for `mode` (the sandbox's by default: its tables too): in-memory PGlite started from
+ * the run's migrated one, or the Postgres server at `databaseUrl` (migrated here). runMigrations runs on
+ * both: on the copy it finds nothing left to apply.
  */
 export async function createTestDb(databaseUrl?: string, timeouts?: DbTimeouts, mode: Mode = 'sandbox'): Promise<Db> {
-  const db = await createDb({ databaseUrl, dataDir: 'memory://', timeouts });
+  const db = await createDb({
+    databaseUrl,
+    dataDir: 'memory://',
+    timeouts,
+    template: databaseUrl ? undefined : await migratedTemplate(mode),
+  });
   await runMigrations(db, migrationsFor(mode));
   return db;
 }

@@ -48,10 +48,15 @@ async function readBody(req: IncomingMessage): Promise<string> {
 let ctx: TestContext;
 let production: FastifyInstance;
 beforeAll(async () => {
-  botApi = createServer(async (req, res) => {
-    const text = await readBody(req);
-    calls.push({ path: req.url ?? '', contentType: req.headers['content-type'], body: text ? JSON.parse(text) : null });
-    answer(res);
+  botApi = createServer((req, res) => {
+    void readBody(req).then((text) => {
+      calls.push({
+        path: req.url ?? '',
+        contentType: req.headers['content-type'],
+        body: text ? JSON.parse(text) : null,
+      });
+      answer(res);
+    });
   });
   await new Promise<void>((resolve) => botApi.listen(0, '127.0.0.1', resolve));
   botApiUrl = `http://127.0.0.1:${(botApi.address() as AddressInfo).port}`;

@@ -39,7 +39,7 @@ function Screen() {
           action={{ label: t('common.tryAgain'), onClick: () => retry() }}
         />
       );
-    default:
+    case 'checking':
       return <FullPageLoader />;
   }
 }

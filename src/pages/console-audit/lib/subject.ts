@@ -10,7 +10,17 @@ export function auditSubjectUser(summary: AuditSummary | null) {
     case 'reviewApprove':
     case 'reviewReject':
       return summary.proof?.user ?? null;
-    default:
+    case 'botSetup':
+    case 'maintenanceSet':
+    case 'payoutResign':
+    case 'payoutsSet':
+    case 'priceSet':
+    case 'sessionClose':
+    case 'sessionOpen':
+    case 'settingsSet':
+    case 'taskChange':
+    case 'taskCreate':
+    case 'treasuryResolve':
       return null;
   }
 }

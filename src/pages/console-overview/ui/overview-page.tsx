@@ -30,7 +30,7 @@ export function OverviewPage() {
   const short = useUnit($walletShort);
   return (
     <Page title={t('overview.title')}>
-      <ConsoleQueryState status={status} hasData={data !== null} onRetry={() => reload()} testId="overview">
+      <ConsoleQueryState status={status} hasData={data !== null} onRetry={() => void reload()} testId="overview">
         {data ? (
           <CardGrid minWidth={340}>
             <Section title={t('overview.users')} id="overview-users">

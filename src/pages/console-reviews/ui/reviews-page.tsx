@@ -87,7 +87,7 @@ export function ReviewsPage() {
         hasData={loaded}
         isEmpty={items.length === 0}
         empty={t('reviews.empty')}
-        onRetry={() => reload()}
+        onRetry={() => void reload()}
         testId="reviews"
       >
         {current ? (

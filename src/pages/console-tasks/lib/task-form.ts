@@ -105,7 +105,7 @@ function settingsOf(form: TaskForm): Record<string, unknown> {
           .map((host) => host.trim().toLowerCase())
           .filter(Boolean),
       };
-    default:
+    case 'photo':
       return {};
   }
 }

@@ -115,7 +115,7 @@ export function WithdrawalsPage() {
         hasData={loaded}
         isEmpty={list.length === 0}
         empty={t('withdrawals.empty')}
-        onRetry={() => reload()}
+        onRetry={() => void reload()}
         testId="withdrawals"
       >
         <CardGrid>
