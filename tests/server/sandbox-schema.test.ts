@@ -41,7 +41,10 @@ describe("the sandbox's schema", () => {
   const root = mkdtempSync(join(tmpdir(), 'sandbox-schema-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  /** Starts the server on a fresh PGlite directory, stops it, and opens that database again. */
+  /**
+   * Starts the server on a fresh PGlite directory, stops it, and opens that database again: every migration
+   * on disk, which took up to a minute on a busy 2-core machine (hence the tests' two minutes).
+   */
   async function startedOnce(config: typeof productionConfig, dataDir: string): Promise<Db> {
     const server = await startServer(config({ dataDir, databaseUrl: undefined, port: 0 }));
     await server.close();
@@ -57,7 +60,7 @@ describe("the sandbox's schema", () => {
     } finally {
       await db.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('a sandbox start creates them all', async () => {
     const db = await startedOnce(sandboxConfig, join(root, 'sandbox'));
@@ -70,7 +73,7 @@ describe("the sandbox's schema", () => {
     } finally {
       await db.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('no migration every database gets creates or changes a sandbox table', () => {
     for (const { id, sql } of migrations) expect(sql, id).not.toMatch(/\b(sandbox|chain)_[a-z_]+/);
