@@ -25,6 +25,7 @@ export function TotalValueFigure() {
     $holdingsSettled,
     totalValueShown,
   ]);
+  const t = useT();
   const [shown, setShown] = useState(false);
   useEffect(() => onShown(), [onShown]);
   return (
@@ -37,7 +38,13 @@ export function TotalValueFigure() {
         disabled={total === null}
         onClick={() => setShown(!shown)}
       >
-        {total !== null ? formatTon(total) : priceLoaded && settled ? '—' : <Skeleton width={160} height={32} />}
+        {total !== null ? (
+          formatTon(total, t.locale)
+        ) : priceLoaded && settled ? (
+          '—'
+        ) : (
+          <Skeleton width={160} height={32} />
+        )}
       </button>
       {shown && <TotalValueParts />}
     </>
@@ -56,7 +63,7 @@ function TotalValueParts() {
           <ListRow
             key={part.kind}
             label={t(PART_LABELS[part.kind])}
-            value={`${formatTokens(part.tokens)} · ${formatTon(part.ton)}`}
+            value={`${formatTokens(part.tokens, t.locale)} · ${formatTon(part.ton, t.locale)}`}
             valueTestId={`total-part-${part.kind}`}
           />
         ))}
