@@ -63,7 +63,13 @@ function TotalValueParts() {
           <ListRow
             key={part.kind}
             label={t(PART_LABELS[part.kind])}
-            value={`${formatTokens(part.tokens, t.locale)} · ${formatTon(part.ton, t.locale)}`}
+            value={
+              // Two figures: on a narrow screen they may take a line each (at the space around '·', never
+              // inside a figure, whose spaces are no-break), so a long label keeps its room.
+              <span className={styles.partFigures}>
+                {formatTokens(part.tokens, t.locale)} · {formatTon(part.ton, t.locale)}
+              </span>
+            }
             valueTestId={`total-part-${part.kind}`}
           />
         ))}
