@@ -51,7 +51,7 @@ type Texts = { [K in NotificationKind]: (p: NotificationParams[K], lang: Lang, s
 
 const TEXTS: Texts = {
   payout_completed: (p, lang, s) => {
-    const amount = formatTon(p.ton_amount);
+    const amount = formatTon(p.ton_amount, lang);
     const address = userText(shortenAddress(p.address));
     const head =
       lang === 'ru' ? `Выплата отправлена: ${amount} на ${address}.` : `Payout sent: ${amount} to ${address}.`;
@@ -60,7 +60,7 @@ const TEXTS: Texts = {
     return `${head}\n${link}`;
   },
   payout_refunded: (p, lang) => {
-    const amount = formatTokens(p.token_amount);
+    const amount = formatTokens(p.token_amount, lang);
     if (lang === 'ru') {
       return p.bounced
         ? `Кошелёк получателя отклонил выплату, TON вернулись. ${amount} снова на вашем балансе.`
@@ -72,12 +72,12 @@ const TEXTS: Texts = {
   },
   mint_active: (p, lang) =>
     lang === 'ru'
-      ? `Оплата получена: минт №${p.mint_id} на ${formatTon(p.ton_amount)} активен, ${formatTokens(p.token_amount)}.`
-      : `Payment received: mint #${p.mint_id} for ${formatTon(p.ton_amount)} is active, ${formatTokens(p.token_amount)}.`,
+      ? `Оплата получена: минт №${p.mint_id} на ${formatTon(p.ton_amount, lang)} активен, ${formatTokens(p.token_amount, lang)}.`
+      : `Payment received: mint #${p.mint_id} for ${formatTon(p.ton_amount, lang)} is active, ${formatTokens(p.token_amount, lang)}.`,
   task_approved: (p, lang) =>
     lang === 'ru'
-      ? `Задание «${userText(p.title_ru)}» принято: заберите ${formatTokens(p.reward)}.`
-      : `Task “${userText(p.title_en)}” approved: claim your ${formatTokens(p.reward)}.`,
+      ? `Задание «${userText(p.title_ru)}» принято: заберите ${formatTokens(p.reward, lang)}.`
+      : `Task “${userText(p.title_en)}” approved: claim your ${formatTokens(p.reward, lang)}.`,
   task_rejected: (p, lang) =>
     lang === 'ru'
       ? `Задание «${userText(p.title_ru)}» не принято: ${userText(p.reason)}`
@@ -88,16 +88,16 @@ const TEXTS: Texts = {
       : `${userText(p.name, NAME_MAX_CHARACTERS)} joined with your invite link.`,
   referral_reward: (p, lang) =>
     lang === 'ru'
-      ? `${userText(p.name, NAME_MAX_CHARACTERS)} оплатил минт: ${formatTokens(p.token_amount)} на ваш реферальный баланс.`
-      : `${userText(p.name, NAME_MAX_CHARACTERS)} paid a mint: ${formatTokens(p.token_amount)} to your referral balance.`,
+      ? `${userText(p.name, NAME_MAX_CHARACTERS)} оплатил минт: ${formatTokens(p.token_amount, lang)} на ваш реферальный баланс.`
+      : `${userText(p.name, NAME_MAX_CHARACTERS)} paid a mint: ${formatTokens(p.token_amount, lang)} to your referral balance.`,
   farm_activated: (p, lang) =>
     lang === 'ru'
-      ? `Вашу фарминг-ссылку активировали: ${formatTokens(p.token_amount)}.`
-      : `Someone activated your farming link: ${formatTokens(p.token_amount)}.`,
+      ? `Вашу фарминг-ссылку активировали: ${formatTokens(p.token_amount, lang)}.`
+      : `Someone activated your farming link: ${formatTokens(p.token_amount, lang)}.`,
   stake_completed: (p, lang) =>
     lang === 'ru'
-      ? `Стейк №${p.stake_id} завершён: ${formatTokens(p.token_amount)} на вашем балансе, из них награда ${formatTokens(p.reward)}.`
-      : `Stake #${p.stake_id} finished: ${formatTokens(p.token_amount)} on your balance, ${formatTokens(p.reward)} of it the reward.`,
+      ? `Стейк №${p.stake_id} завершён: ${formatTokens(p.token_amount, lang)} на вашем балансе, из них награда ${formatTokens(p.reward, lang)}.`
+      : `Stake #${p.stake_id} finished: ${formatTokens(p.token_amount, lang)} on your balance, ${formatTokens(p.reward, lang)} of it the reward.`,
 };
 
 /** The sendMessage call's parameters for one notification. */

@@ -66,7 +66,7 @@
 
   /** A balance as the app shows it (4 decimals); what a message sends stays exact, to the nanoton. */
   function tonBalance(amount) {
-    return format ? format.formatTon(amount) : amount + ' TON';
+    return format ? format.formatTon(amount, 'en') : amount + ' TON';
   }
 
   // ---- Telegram launch data ---------------------------------------------------------------------

@@ -69,14 +69,18 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   await expect(plans).toHaveText(['30 дней', '60 дней', '90 дней', '180 дней']);
   await expect(app.getByText('Выберите план.')).toBeVisible();
   await plans.filter({ hasText: '30 дней' }).click();
-  await expect(app.getByText('+5.00% за 30 дней')).toBeVisible();
+  await expect(app.getByText('+5 % за 30 дней')).toBeVisible();
   await app.getByRole('textbox', { name: 'Сумма (TON)' }).fill('abc');
   await expect(app.getByText(/^Введите сумму больше 0/)).toBeVisible();
+  // The decimal key, whichever mark it types, shows as the Russian comma (docs/decisions.md "Formats").
+  await app.getByRole('textbox', { name: 'Сумма (TON)' }).fill('10.5');
+  await expect(app.getByRole('textbox', { name: 'Сумма (TON)' })).toHaveValue('10,5');
+  await expect(app.getByTestId('mint-calculation')).toContainText('1 102,50 TKN');
   await app.getByRole('textbox', { name: 'Сумма (TON)' }).fill('10');
   const calculation = app.getByTestId('mint-calculation');
   await expect(calculation).toContainText('Вы получите');
   await expect(calculation).toContainText('Через 30 дней');
-  await expect(calculation).toContainText('1 050.00 TKN');
+  await expect(calculation).toContainText('1 050,00 TKN');
   await expect(app.getByRole('heading', { name: 'Mint', exact: true })).toHaveCount(0);
   await expectNoEnglish(app);
   await page.screenshot({ path: test.info().outputPath('ru-mint.png') });
@@ -87,7 +91,7 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   await expect(app.getByText('Транзакция обрабатывается')).toBeVisible();
   expect(await hostTelegramLinks(page)).toEqual([]);
   const pending = app.getByRole('region', { name: 'Ожидает оплаты' });
-  await expect(pending).toContainText('Оплатите 10.0000 TON из кошелька');
+  await expect(pending).toContainText('Оплатите 10,0000 TON из кошелька');
   await expect(pending.getByRole('button', { name: 'Оплатить' })).toBeVisible();
   await expectNoEnglish(app);
 
@@ -109,7 +113,7 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   await expect(app.getByRole('heading', { name: 'Выберите минт' })).toBeVisible();
   await app.getByTestId('stakeable-mint').getByRole('button', { name: 'Застейкать', exact: true }).click();
   const terms = app.getByRole('dialog', { name: 'Застейкать этот минт?' });
-  await expect(terms.getByTestId('stake-terms-rate')).toHaveText('1.00% в день');
+  await expect(terms.getByTestId('stake-terms-rate')).toHaveText('1,00 % в день');
   await expect(terms).toContainText('примерно через 30 дней');
   await expectNoEnglish(app);
   await terms.getByRole('button', { name: 'Застейкать', exact: true }).click();

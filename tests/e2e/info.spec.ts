@@ -11,12 +11,13 @@ test('the Info sheet explains the program with the figures the server uses', asy
   await app.getByRole('button', { name: 'How it works' }).click();
   const sheet = app.getByRole('dialog', { name: 'How it works' });
   const rules = sheet.getByTestId('program-rules');
-  await expect(rules).toContainText('30 days: +5.00% over 30 days, from 1.0000 to 100 000.0000 TON');
-  await expect(rules).toContainText('it earns 1.00% of its tokens a day');
-  await expect(rules).toContainText('Hold: +0.05% for every 7 days you keep a stake, up to +0.50%.');
+  // The programme's own figures are round: no zeros after the point (docs/decisions.md "Formats").
+  await expect(rules).toContainText('30 days: +5% over 30 days, from 1 to 100 000 TON');
+  await expect(rules).toContainText('it earns 1% of its tokens a day');
+  await expect(rules).toContainText('Hold: +0.05% for every 7 days you keep a stake, up to +0.5%.');
   const tiers = rules.getByRole('row');
   await expect(tiers).toHaveCount(9);
-  await expect(tiers.last()).toHaveText(['8', 'from 20 000.0000 TON', '12.00%'].join(''));
+  await expect(tiers.last()).toHaveText(['8', 'from 20 000 TON', '12%'].join(''));
   // The payment that crosses a level is paid at the new one (docs/decisions.md "Referrals"): said here.
   await expect(rules).toContainText('The payment that takes them to a new level already earns you its percent.');
   await page.screenshot({ path: test.info().outputPath('info-sheet.png') });
@@ -37,6 +38,6 @@ test('the Info sheet explains the program with the figures the server uses', asy
   // …and on the referral screen, beside the way to the next level.
   await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Referral' }).click();
   await expect(app.getByTestId('referral-level-rule')).toHaveText(
-    'The payment that takes your friends to level 2 already earns you 6.00%.',
+    'The payment that takes your friends to level 2 already earns you 6%.',
   );
 });

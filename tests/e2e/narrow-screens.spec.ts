@@ -114,10 +114,13 @@ for (const language of ['en', 'ru'] as const) {
       const prefix = `${language}-${theme}`;
       const { go, sandboxUserId } = await openApp(page, language, theme);
 
-      // ---- the price's changes: three ticks down make them as wide as they get ('−14.26% 30d') ----
+      // ---- the price's changes: three ticks down make them as wide as they get ('−14,26 % за 30 дн.') ----
       for (let i = 0; i < 3; i++) await movePrice(page, 'down');
       await expect(page.getByTestId('price-change-30d')).toHaveAttribute('data-direction', 'down');
-      await expect(page.getByTestId('price-change-30d')).toContainText('14.26%');
+      // In the user's language: '−14.26%' or '−14,26 %' (docs/decisions.md "Formats").
+      await expect(page.getByTestId('price-change-30d')).toContainText(
+        language === 'en' ? '\u221214.26%' : '\u221214,26\u00A0%',
+      );
       await atEachWidth(page, `${prefix}-price-changes`, async (width) => {
         const day = await boxOf(page.getByTestId('price-change-24h'));
         const month = await boxOf(page.getByTestId('price-change-30d'));
@@ -239,6 +242,15 @@ for (const language of ['en', 'ru'] as const) {
       // ---- the Sell sheet: the verified wallet, read-only, shortened, whole on a tap ---------------
       const granted = await page.request.post(`/sandbox/api/users/${sandboxUserId}/grant`, { data: { amount: '100' } });
       expect(granted.status()).toBe(200);
+      // ---- the dashboard's figures (a paid mint, 100 TKN): the Total value's parts add up on screen --
+      await go('/');
+      await page.getByTestId('total-value').click();
+      await expect(page.locator('#total-value-parts')).toBeVisible();
+      await atEachWidth(page, `${prefix}-dashboard-figures`, async () => {
+        await page.getByTestId('total-value').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      });
+      await page.getByTestId('total-value').click();
+
       await go('/sell');
       const sellSheet = page.getByRole('dialog', { name: t['sell.title'] });
       await sellSheet.getByLabel(t['sell.amount']).fill('20');

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formatChange } from '../../src/pages/dashboard/lib/price-change';
-import { DECIMALS, formatAmount } from '../../src/shared/lib/format';
+import { formatAmount, formatChange } from '../../src/shared/lib/format';
 import { appFrame, createTestUser } from './sandbox';
 
 /*
@@ -19,7 +18,7 @@ interface Candle {
 }
 
 /** A legend figure as the widget shows it: 6 decimals, truncated, zero-padded (SPEC §5). */
-const figure = (value: string) => formatAmount(value, DECIMALS.price);
+const figure = (value: string) => formatAmount(value, 'price', 'en');
 
 /** What the sandbox reads as the current price (the app's GET /price/current-price answers the same). */
 async function sandboxPrice(page: Page) {
@@ -72,8 +71,8 @@ test('the dashboard shows the price, its changes and the candles; a tick moves t
   const start = await sandboxPrice(page);
   expect(start.price).toBe('0.01');
   await expect(app.getByTestId('current-price')).toHaveText('1 TKN = 0.010000 TON');
-  await expect(app.getByTestId('price-change-24h')).toHaveText(`${formatChange(start.price_change_24h)}% 24h`);
-  await expect(app.getByTestId('price-change-30d')).toHaveText(`${formatChange(start.price_change_30d)}% 30d`);
+  await expect(app.getByTestId('price-change-24h')).toHaveText(`${formatChange(start.price_change_24h, 'en')} 24h`);
+  await expect(app.getByTestId('price-change-30d')).toHaveText(`${formatChange(start.price_change_30d, 'en')} 30d`);
 
   // The chart drew the candles: the legend shows the answer's last candle, and the canvas has a size.
   const candles = (await (await firstCandles).json()) as { interval: string; candles: Candle[] };
@@ -100,7 +99,7 @@ test('the dashboard shows the price, its changes and the candles; a tick moves t
   await expect(app.getByTestId('chart-last-high')).toHaveText('0.010500');
   await expect(app.getByTestId('current-price')).toHaveText('1 TKN = 0.010500 TON');
   const moved = await sandboxPrice(page);
-  await expect(app.getByTestId('price-change-24h')).toHaveText(`${formatChange(moved.price_change_24h)}% 24h`);
+  await expect(app.getByTestId('price-change-24h')).toHaveText(`${formatChange(moved.price_change_24h, 'en')} 24h`);
   await expect(app.getByTestId('price-change-24h')).toHaveAttribute('data-direction', 'up');
 
   // 1 h: the candles are read again for the new interval, and the legend is that answer's last candle.

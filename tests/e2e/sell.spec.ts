@@ -67,7 +67,9 @@ async function typeAmount(page: Page, amount: string) {
     ton_amount: string;
     fee: string;
   };
-  await expect(dialog.getByTestId('sell-receive')).toHaveText(`${formatAmount(calculation.receive_amount, 4)} TON`);
+  await expect(dialog.getByTestId('sell-receive')).toHaveText(
+    `${formatAmount(calculation.receive_amount, 'ton', 'en')} TON`,
+  );
   return { dialog, calculation };
 }
 
@@ -124,7 +126,7 @@ test('sell from the main balance: queued, then completed live; the dev wallet re
   }
   const withdrawal = app.getByTestId('withdrawal').first();
   await expect(withdrawal.getByTestId('withdrawal-ton')).toHaveText(
-    `+${formatAmount(calculation.receive_amount, 4)} TON`,
+    `+${formatAmount(calculation.receive_amount, 'ton', 'en')} TON`,
   );
   await expect(withdrawal.getByTestId('withdrawal-tokens')).toHaveText('\u221250.00 TKN');
   // Live, without a reload: the payout worker signs, sends and confirms it.
@@ -136,7 +138,7 @@ test('sell from the main balance: queued, then completed live; the dev wallet re
   const after = await nanotons(page, address);
   expect(after - before).toBe(parseUnits(calculation.receive_amount));
   // The app re-reads the wallet's balance when a payout completes.
-  await expect(app.getByTestId('wallet-balance')).toHaveText(`${formatAmount(formatUnits(after), 4)} TON`);
+  await expect(app.getByTestId('wallet-balance')).toHaveText(`${formatAmount(formatUnits(after), 'ton', 'en')} TON`);
 
   await app.getByRole('tab', { name: 'Operations' }).click();
   const sold = app.locator('[data-testid="operation"][data-type="withdrawal"]');
@@ -176,7 +178,7 @@ test('sell from the task balance on /tasks/sell; the modal closes back to /tasks
   const withdrawal = app.getByTestId('withdrawal').first();
   await expect(withdrawal).toContainText('Task balance');
   await expect(withdrawal.getByTestId('withdrawal-ton')).toHaveText(
-    `+${formatAmount(calculation.receive_amount, 4)} TON`,
+    `+${formatAmount(calculation.receive_amount, 'ton', 'en')} TON`,
   );
   await expect(withdrawal).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
 });
@@ -263,9 +265,9 @@ test('a price tick while the sheet is open: the figures follow and are marked; t
     expect(await movePrice(page, 'up')).toBe('0.0105');
     const quote = await requoted;
     expect(quote.price).toBe('0.0105');
-    const shown = `${formatAmount(quote.receive_amount, 4)} TON`;
+    const shown = `${formatAmount(quote.receive_amount, 'ton', 'en')} TON`;
     await expect(dialog.getByTestId('sell-receive')).toHaveText(shown);
-    expect(shown).not.toBe(`${formatAmount(calculation.receive_amount, 4)} TON`);
+    expect(shown).not.toBe(`${formatAmount(calculation.receive_amount, 'ton', 'en')} TON`);
     for (const figure of ['sell-price', 'sell-ton-amount', 'sell-fee', 'sell-receive']) {
       await expect(dialog.getByTestId(figure)).toHaveAttribute('data-changed', 'true');
     }

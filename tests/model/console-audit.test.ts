@@ -113,7 +113,7 @@ describe('console: the audit in words', () => {
       'Approved Bob’s photo proof for “Show the photo” (reward 20.00 TKN)',
       'Reject proof #14: Late',
       'Sent withdrawal #5 (1.8060 TON) of Alice again',
-      'Changed the sale settings: fee 3.00%, minimum to receive 1.0000 TON',
+      'Changed the sale settings: fee 3%, minimum to receive 1 TON',
       'Turned maintenance on',
       'Resumed payouts',
       'Asked to sign held batch #9 again (withdrawals #4, #5)',
@@ -142,10 +142,10 @@ describe('console: the audit in words', () => {
         'ru',
       ),
     ).toEqual([
-      'Возвращён вывод №4 (1.8060 TON) пользователя Alice',
+      'Возвращён вывод №4 (1,8060 TON) пользователя Alice',
       'Вернуть вывод №4',
       'Отклонено фото-доказательство пользователя Bob по заданию «Покажите фото»: Размыто',
-      'Установлена цена 0.012500 TON',
+      'Установлена цена 0,012500 TON',
       'Бот настроен: 8 вызовов Bot API, все успешны',
       'Изменение задания',
     ]);

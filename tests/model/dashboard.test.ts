@@ -14,6 +14,7 @@ import {
 } from '@/pages/dashboard/model/holdings';
 import { $accessToken, appSocket, getCurrentPriceFx, type Holdings, type Mint } from '@/shared/api';
 import { timings } from '@/shared/config';
+import { formatAmount, formatTon } from '@/shared/lib/format';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope } from './scope';
 
@@ -61,7 +62,7 @@ describe('total value = token balance × current price, in TON, exact on the dec
     expect(scope.getState($totalValueTon)).toBeNull();
 
     await allSettled(totalValueShown, { scope });
-    expect(scope.getState($totalValueTon)).toBe('30.006');
+    expect(scope.getState($totalValueTon)).toBe('30.0060');
   });
 
   it('a failed price load (null) keeps the price it had', async () => {
@@ -101,8 +102,9 @@ describe('total value = everything the user owns × the current price', () => {
 
   it('sums the balances, the staked tokens and the active mints, and lists each part in TKN and TON', async () => {
     const { scope } = await dashboardWithEveryHolding();
-    // 0.0101 + 99 + 30 + 1117.19 staked + 501 in active mints = 1747.2001 TKN; × 0.01 = 17.472001 TON.
-    expect(scope.getState($totalValueTon)).toBe('17.472001');
+    // 0.0101 + 99 + 30 + 1117.19 staked + 501 in active mints = 1747.2001 TKN; × 0.01 = 17.472001 TON,
+    // shown as its parts as shown: 0.0001 + 0.99 + 0.3 + 11.1719 + 5.01 = 17.4720.
+    expect(scope.getState($totalValueTon)).toBe('17.4720');
     expect(scope.getState($holdings)).toEqual([
       { kind: 'main', tokens: '0.0101', ton: '0.000101' },
       { kind: 'referral', tokens: '99', ton: '0.99' },
@@ -130,7 +132,7 @@ describe('total value = everything the user owns × the current price', () => {
       await allSettled(appSocket.disconnectRequested, { scope });
       vi.unstubAllGlobals();
     }
-    expect(scope.getState($totalValueTon)).toBe('34.944002');
+    expect(scope.getState($totalValueTon)).toBe('34.9440');
     expect(scope.getState($holdings)?.find((part) => part.kind === 'staked')?.ton).toBe('22.3438');
     expect(read).toHaveBeenCalledTimes(1);
 
@@ -160,14 +162,32 @@ describe('total value = everything the user owns × the current price', () => {
       vi.useRealTimers();
     }
     expect(read).toHaveBeenCalledTimes(2);
-    // (10.0101 + 99 + 30 + 1117.19 + 1501) × 0.02 = 55.144002
-    expect(scope.getState($totalValueTon)).toBe('55.144002');
+    // (10.0101 + 99 + 30 + 1117.19 + 1501) × 0.02 = 55.144002; its parts as shown sum to 55.1440.
+    expect(scope.getState($totalValueTon)).toBe('55.1440');
   });
 
   it('a failed read (5xx: null) keeps the figure it had', async () => {
     const { scope, read } = await dashboardWithEveryHolding();
     read.mockImplementation(async () => null as never);
     await allSettled(totalValueShown, { scope });
-    expect(scope.getState($totalValueTon)).toBe('17.472001');
+    expect(scope.getState($totalValueTon)).toBe('17.4720');
+  });
+
+  it('is the sum of its parts as shown, so the parts on screen add up to it (en and ru)', async () => {
+    // Each part's last digits are cut when shown: 0.000099 + 0.000099 + 0.010099 = 0.010297 TON, which
+    // alone would show 0.0102 beside parts showing 0.0000 + 0.0000 + 0.0100.
+    const { scope } = await dashboardWithEveryHolding(
+      vi.fn(async () => holdingsOf({ balance_token: '0.0099', referral_balance: '0.0099', task_balance: '1.0099' })),
+    );
+    const total = scope.getState($totalValueTon)!;
+    const parts = scope.getState($holdings)!.map((part) => part.ton);
+    expect(total).toBe('0.0100');
+    for (const locale of ['en', 'ru'] as const) {
+      const shownParts = parts.map((ton) => formatAmount(ton, 'ton', locale));
+      const read = (text: string) => Number(text.replace(/\u00A0/g, '').replace(',', '.'));
+      const sum = shownParts.reduce((acc, text) => acc + Math.round(read(text) * 10_000), 0) / 10_000;
+      expect(formatAmount(String(sum), 'ton', locale)).toBe(formatAmount(total, 'ton', locale));
+    }
+    expect(formatTon(total, 'ru')).toBe('0,0100\u00A0TON');
   });
 });

@@ -35,6 +35,7 @@ import {
   type UserMe,
 } from '@/shared/api';
 import { farmLink, timings } from '@/shared/config';
+import { formatTokens } from '@/shared/lib/format';
 import { copyTextFx } from '@/shared/lib/clipboard';
 import { farmCodeOf, refCodeOf } from '@/shared/lib/start-param';
 import { attachBrowserHistoryFx } from '@/shared/routing';
@@ -457,7 +458,7 @@ describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', (
     expect(shown.map((made) => made.id)).toEqual([7]);
     expect(scope.getState(farmingLinkModel.$links).map((item) => item.id)).toEqual([7]);
     expect(scope.getState(farmingLinkModel.$linksTotal)).toBe(1);
-    // What was charged, as the server answered it.
+    // What was charged, as the form showed it: the activation's tokens as shown, times the count.
     expect(toasts.map((toast) => toast.text)).toContain('Farming link created: 2\u00A0000.00\u00A0TKN charged');
   });
 
@@ -593,5 +594,14 @@ describe('/farming: the list and Cancel', () => {
   it('says what a cancel returns: the unused activations’ tokens', async () => {
     const { refundOnCancel } = await import('@/entities/farming-link');
     expect(refundOnCancel(link({ activations_left: 7, amount_token: '200.123456789' }))).toBe('1400.864197523');
+  });
+
+  it('shows a link’s cost as its activations add up on screen: each one’s tokens as shown, times the count', async () => {
+    const { shownTimes } = await import('@/entities/farming-link');
+    // 2 × 1.235 = 2.47 exactly, but each shows 1.23: the cost shows 2.46, which is 1.23 + 1.23.
+    expect(shownTimes('1.235', 2)).toBe('2.46');
+    expect(formatTokens(shownTimes('1.235', 2), 'ru')).toBe('2,46\u00A0TKN');
+    expect(shownTimes('200.123456789', 7)).toBe('1400.84');
+    expect(shownTimes('200', 10)).toBe('2000.00');
   });
 });

@@ -293,7 +293,7 @@ describe('an operation row (SPEC §5: amounts truncated, TON 4 decimals, tokens 
   it('says what each money event is, its amount with sign and unit, and where the money is', () => {
     const row = (overrides: Partial<Operation>) => {
       const entry = operation(1, overrides);
-      return [operationTitle(entry), operationAmount(entry), operationPlace(entry)];
+      return [operationTitle(entry), operationAmount(entry, 'en'), operationPlace(entry)];
     };
     const journal = { account: null, balance_after: null } as const;
     expect(row({ type: 'mint_paid', direction: 'out', amount: '1234.56789', unit: 'TON', ...journal })).toEqual([

@@ -31,6 +31,7 @@ import {
   type WithdrawCalculation,
 } from '@/shared/api';
 import { timings } from '@/shared/config';
+import { formatAmount, formatTon } from '@/shared/lib/format';
 import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import { router, routes } from '@/shared/routing';
 import { openWalletModalFx, type ConnectedWalletInfo } from '@/shared/ton-connect';
@@ -186,6 +187,40 @@ describe('the Sell modal', () => {
     expect(calculate).toHaveBeenCalledTimes(1);
     expect(scope.getState(sellModel.$calculation)).toBeNull();
     expect(scope.getState(sellConfirm.$canConfirm)).toBe(false);
+  });
+
+  it('shows the figures so they add up: the TON out is what arrives plus the fee, as shown (en and ru)', async () => {
+    // 0.50011 TON out − 0.00019 fee = 0.49992 arriving. Each truncated alone: 0.5001 − 0.0001 ≠ 0.4999.
+    // The sheet shows the TON out as what arrives plus the fee, as shown: 0.4999 + 0.0001 = 0.5000.
+    const quote = {
+      price: '0.01',
+      token_amount: '50.011',
+      ton_amount: '0.50011',
+      fee: '0.00019',
+      receive_amount: '0.49992',
+    };
+    const { scope } = setup({ calculate: async () => quote as WithdrawCalculation });
+    await fire(scope, sellOpened, 'balance_token');
+    await type(scope, '50.011');
+    expect(scope.getState(sellModel.$calculation)?.ton_amount).toBe('0.50011');
+    const shown = scope.getState(sellModel.$shownCalculation)!;
+    expect(shown.ton_amount).toBe('0.5000');
+    // What is paid and charged stays as the server quoted it: Confirm sends those.
+    expect(shown.receive_amount).toBe('0.49992');
+    expect(shown.fee).toBe('0.00019');
+    for (const locale of ['en', 'ru'] as const) {
+      const units = (figure: string) => Number(formatAmount(figure, 'ton', locale).replace(',', '.')) * 10_000;
+      expect(units(shown.ton_amount)).toBe(units(shown.receive_amount) + units(shown.fee));
+    }
+    expect(formatTon(shown.ton_amount, 'ru')).toBe('0,5000\u00A0TON');
+  });
+
+  it('leaves the figures as quoted when the fee takes it all (nothing arrives)', async () => {
+    const quote = calculation('1', { ton_amount: '0.01', fee: '0.05', receive_amount: '0' });
+    const { scope } = setup({ calculate: async () => quote });
+    await fire(scope, sellOpened, 'balance_token');
+    await type(scope, '1');
+    expect(scope.getState(sellModel.$shownCalculation)).toEqual(quote);
   });
 
   it('shows the newest calculation only: a slower earlier answer, even for the same amount, is dropped', async () => {

@@ -67,7 +67,7 @@ describe('payouts', () => {
       rows[0]!.id,
     ]);
     const [ru] = await sentTo(user, 'ru');
-    expect(ru).toBe(`Выплата отправлена: 1${NBSP}234.5678${NBSP}TON на <code>${short}</code>.`);
+    expect(ru).toBe(`Выплата отправлена: 1${NBSP}234,5678${NBSP}TON на <code>${short}</code>.`);
   });
 
   it('the explorer link follows the network, and the sandbox has none; the button opens History', () => {
@@ -119,7 +119,7 @@ describe('payouts', () => {
     });
     expect(refund.statusCode).toBe(200);
     expect(await rowsOf(user)).toEqual([{ kind: 'payout_refunded', params: { token_amount: '10', bounced: false } }]);
-    expect(await sentTo(user, 'ru')).toEqual([`Выплата не прошла. 10.00${NBSP}TKN снова на вашем балансе.`]);
+    expect(await sentTo(user, 'ru')).toEqual([`Выплата не прошла. 10,00${NBSP}TKN снова на вашем балансе.`]);
   });
 });
 
@@ -140,7 +140,7 @@ describe('mints', () => {
     );
     await ctx.db.query('UPDATE notifications SET claimed_at = NULL, sent_at = NULL WHERE user_id = $1', [user.userId]);
     const [ru] = await sentTo(user, 'ru');
-    expect(ru).toMatch(new RegExp(`^Оплата получена: минт №${mint.id} на 2\\.5000${NBSP}TON активен`));
+    expect(ru).toMatch(new RegExp(`^Оплата получена: минт №${mint.id} на 2,5000${NBSP}TON активен`));
   });
 });
 

@@ -29,12 +29,15 @@ describe('the sandbox formats figures with the app’s formatter', () => {
   it('gives the same text as the app for every unit', async () => {
     const served = await servedFormat();
     for (const value of VALUES) {
-      expect(served.formatTokens(value), value).toBe(app.formatTokens(value));
-      expect(served.formatTon(value), value).toBe(app.formatTon(value));
-      expect(served.formatPrice(value), value).toBe(app.formatPrice(value));
-      expect(served.formatPercent(value), value).toBe(app.formatPercent(value));
-      for (const decimals of [2, 4, 6] as const)
-        expect(served.formatAmount(value, decimals), value).toBe(app.formatAmount(value, decimals));
+      for (const locale of ['en', 'ru'] as const) {
+        expect(served.formatTokens(value, locale), value).toBe(app.formatTokens(value, locale));
+        expect(served.formatTon(value, locale), value).toBe(app.formatTon(value, locale));
+        expect(served.formatPrice(value, locale), value).toBe(app.formatPrice(value, locale));
+        expect(served.formatPercent(value, locale), value).toBe(app.formatPercent(value, locale));
+        expect(served.formatChange(value, locale), value).toBe(app.formatChange(value, locale));
+        for (const kind of ['token', 'ton', 'price', 'reward', 'percent'] as const)
+          expect(served.formatAmount(value, kind, locale), value).toBe(app.formatAmount(value, kind, locale));
+      }
     }
     const address = '0QAOiaFnJ2dYsq3ZRuNPZMXvMzpZJ7pfGOIJQZP2LRHvc8Vh';
     expect(served.shortenAddress(address)).toBe(app.shortenAddress(address));

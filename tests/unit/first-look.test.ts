@@ -27,7 +27,7 @@ afterEach(() => {
 
 describe('the first look', () => {
   it('shows the sign-in’s figures as the dashboard formats them (SPEC §5), marked as loading', () => {
-    expect(paintFirstLook(figures, firstLookTexts.en)).toBe(true);
+    expect(paintFirstLook(figures, firstLookTexts.en, 'en')).toBe(true);
     expect(shown('first-look-balance-token')).toBe('1\u00a0234\u00a0567.89\u00a0TKN');
     expect(shown('first-look-task-balance')).toBe('0.00\u00a0TKN');
     expect(shown('first-look-referral-balance')).toBe('0.50\u00a0TKN');
@@ -41,31 +41,34 @@ describe('the first look', () => {
     expect(root.querySelectorAll('a, button, input')).toHaveLength(0);
   });
 
-  it('speaks the user’s language, in the app’s own texts', () => {
-    paintFirstLook(figures, firstLookTexts.ru);
+  it('speaks the user’s language, in the app’s own texts and figures', () => {
+    paintFirstLook(figures, firstLookTexts.ru, 'ru');
     const root = document.getElementById(FIRST_LOOK_ID)!;
     expect(root.querySelector('h1')?.textContent).toBe(ru['dashboard.title']);
     expect(root.textContent).toContain(ru['dashboard.referralBalance']);
     expect(root.getAttribute('aria-label')).toBe(ru['common.loading']);
+    // Figures as the Russian dashboard shows them: a decimal comma (docs/decisions.md "Formats").
+    expect(shown('first-look-balance-token')).toBe('1\u00a0234\u00a0567,89\u00a0TKN');
+    expect(shown('first-look-hold-bonus')).toBe('1,50\u00a0%');
   });
 
   it('puts what the answer says as text, never as markup', () => {
-    paintFirstLook({ ...figures, balance_token: '<img src=x onerror=alert(1)>' }, firstLookTexts.en);
+    paintFirstLook({ ...figures, balance_token: '<img src=x onerror=alert(1)>' }, firstLookTexts.en, 'en');
     expect(document.querySelector(`#${FIRST_LOOK_ID} img`)).toBeNull();
     expect(shown('first-look-balance-token')).toBe('—\u00a0TKN');
   });
 
   it('goes with the app’s first screen, and a late answer never paints over the app', () => {
-    paintFirstLook(figures, firstLookTexts.en);
+    paintFirstLook(figures, firstLookTexts.en, 'en');
     firstLookEnded();
     expect(document.getElementById(FIRST_LOOK_ID)).toBeNull();
-    expect(paintFirstLook(figures, firstLookTexts.en)).toBe(false);
+    expect(paintFirstLook(figures, firstLookTexts.en, 'en')).toBe(false);
     expect(document.getElementById(FIRST_LOOK_ID)).toBeNull();
   });
 
   it('is painted once', () => {
-    expect(paintFirstLook(figures, firstLookTexts.en)).toBe(true);
-    expect(paintFirstLook(figures, firstLookTexts.en)).toBe(false);
+    expect(paintFirstLook(figures, firstLookTexts.en, 'en')).toBe(true);
+    expect(paintFirstLook(figures, firstLookTexts.en, 'en')).toBe(false);
     expect(document.querySelectorAll(`#${FIRST_LOOK_ID}`)).toHaveLength(1);
   });
 });

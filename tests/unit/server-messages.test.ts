@@ -105,11 +105,14 @@ describe("validation texts (422) in the user's language, with the answer's param
     const ru = createTranslator('ru', russian);
     const en = createTranslator('en', english);
     expect(failureText(failure('amountAtLeast', 'Amount must be at least 1 TON', 422, { amount: '1' }), ru)).toBe(
-      'Введите не меньше 1.0000\u00A0TON.',
+      'Введите не меньше 1\u00A0TON.',
     );
     expect(
       failureText(failure('amountDecimals', 'Amount must have at most 9 decimal places', 422, { max: '9' }), ru),
-    ).toBe('Укажите не больше 9 знаков после точки.');
+    ).toBe('Укажите не больше 9 знаков после запятой.');
+    expect(failureText(failure('amountAtLeast', 'x', 422, { amount: '0.5' }), ru)).toBe(
+      'Введите не меньше 0,5\u00A0TON.',
+    );
     const days = failure('wholeNumber', 'days: must be a whole number from 1 to 2147483647', 422, {
       max: '2147483647',
     });
@@ -117,19 +120,22 @@ describe("validation texts (422) in the user's language, with the answer's param
     expect(failureText(days, en)).toBe('Use a whole number from 1 to 2147483647.');
     // An English user reads the catalogue's sentence too, not the server's terse msg.
     expect(failureText(failure('amountAtLeast', 'Amount must be at least 1 TON', 422, { amount: '1' }), en)).toBe(
-      'Enter at least 1.0000\u00A0TON.',
+      'Enter at least 1\u00A0TON.',
     );
   });
 });
 
 describe('amounts in an answer’s params follow the format policy', () => {
   const en = createTranslator('en', english);
-  it('an amount before TON gets 4 decimals, before TKN 2; the server’s bare "1" is never shown as sent', () => {
+  it('an amount before TON is truncated to 4 decimals, before TKN to 2, as a limit: no zeros after the point', () => {
     expect(failureText(failure('amountAtLeast', 'Amount must be at least 1', 422, { amount: '1' }), en)).toBe(
-      'Enter at least 1.0000\u00A0TON.',
+      'Enter at least 1\u00A0TON.',
+    );
+    expect(failureText(failure('amountAtLeast', 'x', 422, { amount: '0.123456789' }), en)).toBe(
+      'Enter at least 0.1234\u00A0TON.',
     );
     expect(failureText(failure('sellAtLeast', 'x', 422, { amount: '1000' }), en)).toBe(
-      'Sell at least 1\u00A0000.00\u00A0TKN.',
+      'Sell at least 1\u00A0000\u00A0TKN.',
     );
   });
 });

@@ -9,8 +9,8 @@ import {
   requestFailed,
 } from '@/shared/api';
 import { timings } from '@/shared/config';
-import { DECIMALS, formatAmount, NBSP } from '@/shared/lib/format';
-import { $t, en, type MessageKey, type Translate } from '@/shared/i18n';
+import { type FigureKind, formatAmount, NBSP } from '@/shared/lib/format';
+import { $t, en, type Locale, type MessageKey, type Translate } from '@/shared/i18n';
 import { closeAppFx, hapticErrorFx } from '@/shared/telegram';
 import { showToast } from '@/shared/ui/toast';
 
@@ -63,17 +63,22 @@ export function errorTextKey(code: string | null | undefined): MessageKey | unde
 const DETAIL_CODES: ReadonlySet<string> = new Set<DetailErrorCode>(['validation', 'badRequest', 'conflict']);
 
 /**
- * An amount in an answer's params is shown as the format policy says (docs/decisions.md "Format policy"):
- * the unit written after its placeholder in the English template (`{amount}\u00A0TON`) says which
- * decimals. Any other param is shown as sent.
+ * An amount in an answer's params is shown as the format policy says (docs/decisions.md "Formats"), in
+ * the user's language: the unit written after its placeholder in the English template (`{amount}\u00A0TON`)
+ * says which decimals. Such params are the programme's limits, so without zeros after the point ('at least
+ * 1 TON'). Any other param is shown as sent.
  */
-const UNIT_DECIMALS = { TON: DECIMALS.ton, TKN: DECIMALS.token } as const;
-function formatParams(key: MessageKey, params: Readonly<Record<string, string>>): Record<string, string> {
+const UNIT_KINDS = { TON: 'ton', TKN: 'token' } as const satisfies Record<string, FigureKind>;
+function formatParams(
+  key: MessageKey,
+  params: Readonly<Record<string, string>>,
+  locale: Locale,
+): Record<string, string> {
   const template: string = en[key];
   const shown: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {
     const unit = (['TON', 'TKN'] as const).find((u) => template.includes(`{${name}}${NBSP}${u}`));
-    shown[name] = unit ? formatAmount(value, UNIT_DECIMALS[unit]) : value;
+    shown[name] = unit ? formatAmount(value, UNIT_KINDS[unit], locale, { trim: true }) : value;
   }
   return shown;
 }
@@ -88,7 +93,7 @@ export function codeText(
   if (!key) return null;
   return (t as (key: MessageKey, params?: Readonly<Record<string, string>>) => string)(
     key,
-    formatParams(key, params ?? {}),
+    formatParams(key, params ?? {}, t.locale),
   );
 }
 

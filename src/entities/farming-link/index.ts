@@ -1,4 +1,11 @@
-export { codesToShare, isCancellable, linkSource, refundOnCancel, type FarmingSource } from './lib/link-facts';
+export {
+  codesToShare,
+  isCancellable,
+  linkSource,
+  refundOnCancel,
+  shownTimes,
+  type FarmingSource,
+} from './lib/link-facts';
 export {
   $hasMoreLinks,
   $links,

@@ -16,5 +16,5 @@ export * as historyModel from './model/history';
 export * as priceModel from './model/price';
 export * as priceChartModel from './model/price-chart';
 export * as statsModel from './model/stats';
-export { changeDirection, formatChange } from './lib/price-change';
+export { changeDirection } from './lib/price-change';
 export { mergeCandle } from './lib/merge-candle';

@@ -8,12 +8,12 @@ import { consoleEn, type ConsoleMessageKey } from './en';
 export type ConsoleCatalogue = Record<ConsoleMessageKey, string>;
 
 /** `t('overview.title')`, `t('reviews.left', { count })`: as the app's Translate, over the console's keys. */
-export type ConsoleTranslate = <Key extends ConsoleMessageKey>(
+export type ConsoleTranslate = (<Key extends ConsoleMessageKey>(
   key: Key,
   ...params: [Placeholders<(typeof consoleEn)[Key]>] extends [never]
     ? []
     : [params: Record<Placeholders<(typeof consoleEn)[Key]>, string | number>]
-) => string;
+) => string) & { readonly locale: Locale };
 
 /** Telegram's language_code of the operator (null outside Telegram). */
 export const consoleLanguageDetected = createEvent<string | null>();

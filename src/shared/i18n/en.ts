@@ -189,7 +189,7 @@ export const en = {
   'stake.end.pending': 'Starts when confirmed',
   'stake.end.notEarning': 'Not earning at the current rate',
   'stake.end.completesOn': 'Completes on {date} at the current rate',
-  'stake.percentADay': '{percent}% a day',
+  'stake.percentADay': '{percent} a day',
 
   // ---- screens still to come ------------------------------------------------------------------------
   'referral.title': 'Referral',
@@ -592,8 +592,8 @@ export const en = {
   'withdrawals.status.refunded': 'Refunded',
 
   // ---- price, chart, statistics --------------------------------------------------------------------
-  'price.change24h': '{change}% 24h',
-  'price.change30d': '{change}% 30d',
+  'price.change24h': '{change} 24h',
+  'price.change30d': '{change} 30d',
   'price.unavailable': 'The price is unavailable right now.',
   'chart.title': 'Price chart',
   'chart.intervals': 'Candle interval',

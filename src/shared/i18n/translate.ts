@@ -23,11 +23,15 @@ export type Placeholders<Text extends string> = Text extends `${string}{${infer 
 
 export type MessageParams<Key extends MessageKey> = Record<Placeholders<(typeof en)[Key]>, string | number>;
 
-/** `t('mint.create')`, `t('common.days', { count: 30 })`: a text with placeholders needs its params. */
-export type Translate = <Key extends MessageKey>(
+/**
+ * `t('mint.create')`, `t('common.days', { count: 30 })`: a text with placeholders needs its params.
+ * `t.locale` is its language, which the figures in those texts are formatted in (`formatTokens(x,
+ * t.locale, t.locale)`): whatever writes words has it, so no figure is written in another language than its words.
+ */
+export type Translate = (<Key extends MessageKey>(
   key: Key,
   ...params: [Placeholders<(typeof en)[Key]>] extends [never] ? [] : [params: MessageParams<Key>]
-) => string;
+) => string) & { readonly locale: Locale };
 
 /**
  * Which plural form (index into 'a|b|c') a count takes. English: one|other. Russian: one (1, 21,
@@ -47,7 +51,7 @@ export function pluralIndex(locale: Locale, count: number): number {
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 export function createTranslator(locale: Locale, messages: Catalogue): Translate {
-  return (key, ...rest) => {
+  const translate = <Key extends MessageKey>(key: Key, ...rest: unknown[]) => {
     const params = rest[0] as Record<string, string | number> | undefined;
     let text = messages[key];
     if (text.includes('|')) {
@@ -57,6 +61,7 @@ export function createTranslator(locale: Locale, messages: Catalogue): Translate
     if (!params) return text;
     return text.replace(PLACEHOLDER, (whole, name: string) => (name in params ? String(params[name]) : whole));
   };
+  return Object.assign(translate, { locale }) as Translate;
 }
 
 /**

@@ -103,14 +103,15 @@ try {
     bootState().calls = calls;
     applyLaunchTheme(); // ~0.1 s at 4× CPU: after the calls are out
     afterStylesheet(preloadApp);
-    const texts = firstLookTexts[chooseLocale(params.languageCode)];
+    const locale = chooseLocale(params.languageCode);
+    const texts = firstLookTexts[locale];
     setTimeout(startApp, FIRST_LOOK_WAIT_MS);
     Promise.all(calls.map((call) => call.answer))
       .then(([, signIn]) => {
         const user = (signIn as { user?: FirstLookFigures } | null)?.user;
         if (!user || window.location.pathname !== DASHBOARD_PATH) return;
         // An overlay of <body> drawn with the stylesheet's classes: once that has loaded.
-        afterStylesheet(() => paintFirstLook(user, texts));
+        afterStylesheet(() => paintFirstLook(user, texts, locale));
       })
       .catch(() => undefined)
       .finally(startApp);

@@ -14,6 +14,7 @@
 import { formatPercent, formatTokens } from '../lib/format/format-core.js';
 import { bootState } from './boot-state';
 import type { FirstLookTexts } from './first-look-texts';
+import type { Locale } from '../i18n/translate';
 
 export const FIRST_LOOK_ID = 'first-look';
 
@@ -52,8 +53,8 @@ function rows(items: Array<[label: string, value: string, testId: string, strong
 const section = (title: string, body: HTMLElement) =>
   el('section', 'first-look__section', el('h2', 'first-look__section-title', title), body);
 
-/** Paints the first look over the loader; false when the app's own screen is already up. */
-export function paintFirstLook(figures: FirstLookFigures, texts: FirstLookTexts): boolean {
+/** Paints the first look over the loader, figures in `locale` as the app shows them; false when the app's own screen is already up. */
+export function paintFirstLook(figures: FirstLookFigures, texts: FirstLookTexts, locale: Locale): boolean {
   if (bootState().appScreenShown || document.getElementById(FIRST_LOOK_ID)) return false;
   const root = el(
     'div',
@@ -72,17 +73,29 @@ export function paintFirstLook(figures: FirstLookFigures, texts: FirstLookTexts)
       section(
         texts['dashboard.balances'],
         rows([
-          [texts['dashboard.balance'], formatTokens(figures.balance_token), 'first-look-balance-token', true],
-          [texts['dashboard.taskBalance'], formatTokens(figures.task_balance), 'first-look-task-balance'],
-          [texts['dashboard.referralBalance'], formatTokens(figures.referral_balance), 'first-look-referral-balance'],
+          [texts['dashboard.balance'], formatTokens(figures.balance_token, locale), 'first-look-balance-token', true],
+          [texts['dashboard.taskBalance'], formatTokens(figures.task_balance, locale), 'first-look-task-balance'],
+          [
+            texts['dashboard.referralBalance'],
+            formatTokens(figures.referral_balance, locale),
+            'first-look-referral-balance',
+          ],
         ]),
       ),
       section(
         texts['dashboard.bonuses'],
         rows([
-          [texts['dashboard.holdBonus'], formatPercent(figures.hold_bonus), 'first-look-hold-bonus'],
-          [texts['dashboard.investmentBonus'], formatPercent(figures.investment_bonus), 'first-look-investment-bonus'],
-          [texts['dashboard.collectiveBonus'], formatPercent(figures.collective_bonus), 'first-look-collective-bonus'],
+          [texts['dashboard.holdBonus'], formatPercent(figures.hold_bonus, locale), 'first-look-hold-bonus'],
+          [
+            texts['dashboard.investmentBonus'],
+            formatPercent(figures.investment_bonus, locale),
+            'first-look-investment-bonus',
+          ],
+          [
+            texts['dashboard.collectiveBonus'],
+            formatPercent(figures.collective_bonus, locale),
+            'first-look-collective-bonus',
+          ],
         ]),
       ),
     ),

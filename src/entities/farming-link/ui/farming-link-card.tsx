@@ -4,7 +4,7 @@ import { formatDate, useLocale, useT, type MessageKey } from '@/shared/i18n';
 import { formatTokens, formatTon } from '@/shared/lib/format';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { ListRow, ListRows } from '@/shared/ui/list-row';
-import { linkSource, type FarmingSource } from '../lib/link-facts';
+import { linkSource, shownTimes, type FarmingSource } from '../lib/link-facts';
 import styles from './farming-link-card.module.css';
 
 const STATUS = {
@@ -30,7 +30,7 @@ export function FarmingLinkCard({ link, children }: { link: FarmingLink; childre
     <article className={styles.card} data-testid="farming-link" aria-label={t('farming.cardLabel', { id: link.id })}>
       <header className={styles.header}>
         <span className={styles.title}>
-          {formatTokens(link.amount_token)} · {t('common.days', { count: link.tariff_days })}
+          {formatTokens(link.amount_token, t.locale)} · {t('common.days', { count: link.tariff_days })}
         </span>
         <Badge tone={status.tone} testId="farming-link-status">
           {t(status.text)}
@@ -43,11 +43,14 @@ export function FarmingLinkCard({ link, children }: { link: FarmingLink; childre
           valueTestId="farming-link-uses"
           strong
         />
-        <ListRow label={t('farming.eachGives')} value={formatTon(link.amount)} />
+        <ListRow label={t('farming.eachGives')} value={formatTon(link.amount, t.locale)} />
         <ListRow label={t('farming.paidFrom')} value={t(SOURCE_TEXTS[linkSource(link)])} />
-        <ListRow label={t('farming.cost')} value={formatTokens(link.cost_token)} />
+        <ListRow
+          label={t('farming.cost')}
+          value={formatTokens(shownTimes(link.amount_token, link.count_activations), t.locale)}
+        />
         {link.status === 'revoked' ? (
-          <ListRow label={t('farming.refunded')} value={formatTokens(link.refunded_token)} />
+          <ListRow label={t('farming.refunded')} value={formatTokens(link.refunded_token, t.locale)} />
         ) : null}
         <ListRow label={t('farming.createdOn')} value={formatDate(link.created_at, locale)} />
       </ListRows>

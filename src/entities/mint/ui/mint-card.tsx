@@ -36,9 +36,9 @@ export function MintCard({ mint, children }: { mint: Mint; children?: ReactNode 
         </span>
       </header>
       <dl className={styles.rows}>
-        <Row label={t('mint.amount')}>{formatTokens(mint.amount_token)}</Row>
-        <Row label={t('mint.expected')}>{formatTokens(mint.expected_token)}</Row>
-        <Row label={t('mint.cost')}>{cost.paid ? formatTon(cost.ton) : t('mint.gift')}</Row>
+        <Row label={t('mint.amount')}>{formatTokens(mint.amount_token, t.locale)}</Row>
+        <Row label={t('mint.expected')}>{formatTokens(mint.expected_token, t.locale)}</Row>
+        <Row label={t('mint.cost')}>{cost.paid ? formatTon(cost.ton, t.locale) : t('mint.gift')}</Row>
         <Row label={t('mint.term')}>{t('common.days', { count: mint.tariff_days })}</Row>
         {mint.matures_at !== null ? <Row label={t('mint.matures')}>{formatDate(mint.matures_at, locale)}</Row> : null}
       </dl>

@@ -1,6 +1,6 @@
 import type { Operation, OperationType } from '@/shared/api';
-import type { MessageKey } from '@/shared/i18n';
-import { formatTokens, formatTon } from '@/shared/lib/format';
+import type { Locale, MessageKey } from '@/shared/i18n';
+import { formatTokens, formatTon, MINUS } from '@/shared/lib/format';
 
 /*
  * What one row of the operations history says (docs/decisions.md "Operations history"): its title, the
@@ -37,8 +37,6 @@ const PLACES = {
   stake_started: 'history.inStake',
 } as const satisfies Partial<Record<OperationType, MessageKey>>;
 
-const MINUS = '\u2212';
-
 /** The titles and places are plain texts (no placeholders): the view translates them as they are. */
 export type OperationTitleKey =
   (typeof TITLES)[keyof typeof TITLES] | 'history.movedFromReferral' | 'history.movedToMain';
@@ -53,9 +51,11 @@ export function operationTitle(operation: Operation): OperationTitleKey {
 }
 
 /** `+1 250.50 TKN`, `−1.5000 TON`; no sign when the money only moved within the user's holdings (a stake). */
-export function operationAmount(operation: Operation): string {
+export function operationAmount(operation: Operation, locale: Locale): string {
   const sign = operation.direction === 'in' ? '+' : operation.direction === 'out' ? MINUS : '';
-  return sign + (operation.unit === 'TON' ? formatTon(operation.amount) : formatTokens(operation.amount));
+  return (
+    sign + (operation.unit === 'TON' ? formatTon(operation.amount, locale) : formatTokens(operation.amount, locale))
+  );
 }
 
 /** The balance that changed, or where the money is when no balance did (a wallet, a mint, a stake). */

@@ -1,12 +1,12 @@
 import { useStoreMap } from 'effector-react';
 import type { StakeStatus } from '@/shared/api';
 import { formatDate, type MessageKey, type Translate, useLocale, useT } from '@/shared/i18n';
-import { DECIMALS, NBSP, formatAmount, formatTokens } from '@/shared/lib/format';
+import { NBSP, formatAmount, formatPercent, formatTokens } from '@/shared/lib/format';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { stakeCompletesAt } from '../lib/progress';
 import { dailyPercent, stakeRates, type StakeRates } from '../lib/reward';
 import { $stakes } from '../model/stake';
-import { LiveEarned, LiveProgress, REWARD_DECIMALS } from './live-earned';
+import { LiveEarned, LiveProgress } from './live-earned';
 import styles from './stake-card.module.css';
 
 const TOKEN = 'TKN';
@@ -72,7 +72,7 @@ export function StakeCard({ id }: { id: number }) {
           <LiveEarned id={stake.id} className={styles.live} />
           <span className={styles.max}>
             {' '}
-            {t('stake.ofMax', { amount: formatAmount(stake.max_reward, REWARD_DECIMALS) })}
+            {t('stake.ofMax', { amount: formatAmount(stake.max_reward, 'reward', t.locale) })}
           </span>
         </span>
       </div>
@@ -83,12 +83,12 @@ export function StakeCard({ id }: { id: number }) {
       <dl className={styles.facts}>
         <div className={styles.fact}>
           <dt className={styles.label}>{t('stake.staked')}</dt>
-          <dd className={styles.value}>{formatTokens(stake.total_amount)}</dd>
+          <dd className={styles.value}>{formatTokens(stake.total_amount, t.locale)}</dd>
         </div>
         <div className={styles.fact}>
           <dt className={styles.label}>{t('stake.dailyRate')}</dt>
           <dd className={styles.value}>
-            {t('stake.percentADay', { percent: formatAmount(dailyPercent(stake), DECIMALS.percent) })}
+            {t('stake.percentADay', { percent: formatPercent(dailyPercent(stake), t.locale) })}
           </dd>
         </div>
       </dl>
@@ -97,7 +97,7 @@ export function StakeCard({ id }: { id: number }) {
           <div key={key} className={styles.rate}>
             <dt className={styles.label}>{t(label)}</dt>
             <dd className={styles.value} data-testid={`stake-rate-${key}`}>
-              {formatAmount(rates[key], REWARD_DECIMALS)}
+              {formatAmount(rates[key], 'reward', t.locale)}
               {NBSP + TOKEN}
             </dd>
           </div>

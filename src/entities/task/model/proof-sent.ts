@@ -33,7 +33,7 @@ export function onProofSent(config: {
     clock: sent,
     source: $t,
     fn: (t) => ({
-      text: (t as (key: MessageKey) => string)(config.toast),
+      text: (t as unknown as (key: MessageKey) => string)(config.toast),
       kind: 'success' as const,
       durationMs: timings.errorToastMs,
     }),

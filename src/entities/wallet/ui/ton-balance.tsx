@@ -19,5 +19,5 @@ export function TonBalance() {
       </span>
     );
   }
-  return <span data-testid="wallet-balance">{balance === null ? '…' : formatTon(nanoToTon(balance))}</span>;
+  return <span data-testid="wallet-balance">{balance === null ? '…' : formatTon(nanoToTon(balance), t.locale)}</span>;
 }

@@ -4,7 +4,7 @@ import type { Withdrawal, WithdrawalStatus } from '@/shared/api';
 import { appConfig } from '@/shared/config';
 import { formatDateTime, type MessageKey, useLocale, useT } from '@/shared/i18n';
 import { explorerTransactionUrl } from '@/shared/lib/explorer';
-import { DECIMALS, formatAmount, formatTokens, formatTon, shortenAddress } from '@/shared/lib/format';
+import { formatAmount, formatTokens, formatTon, shortenAddress } from '@/shared/lib/format';
 import { openLinkFx } from '@/shared/telegram';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { ListItem, ListItemIcon, ListItemMeta } from '@/shared/ui/list-item';
@@ -74,19 +74,19 @@ export function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
       figures={[
         {
           label: t('withdrawals.received'),
-          value: `+${formatTon(withdrawal.ton_amount)}`,
+          value: `+${formatTon(withdrawal.ton_amount, t.locale)}`,
           tone: 'accent',
           testId: 'withdrawal-ton',
         },
         {
           label: t('withdrawals.sold'),
-          value: `${MINUS}${formatTokens(withdrawal.token_amount)}`,
+          value: `${MINUS}${formatTokens(withdrawal.token_amount, t.locale)}`,
           tone: 'small',
           testId: 'withdrawal-tokens',
         },
         {
           label: t('sell.fee'),
-          value: t('withdrawals.fee', { amount: formatAmount(withdrawal.fee, DECIMALS.ton) }),
+          value: t('withdrawals.fee', { amount: formatAmount(withdrawal.fee, 'ton', t.locale) }),
           tone: 'hint',
         },
       ]}

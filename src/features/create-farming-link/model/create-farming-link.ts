@@ -1,5 +1,5 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
-import { linkUpdated, type FarmingSource } from '@/entities/farming-link';
+import { linkUpdated, shownTimes, type FarmingSource } from '@/entities/farming-link';
 import { $user } from '@/entities/user';
 import {
   calculateFarmingFx,
@@ -14,7 +14,7 @@ import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { parseTonAmount } from '@/shared/lib/amount-input';
 import { createCalculation } from '@/shared/lib/calculation';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@/shared/lib/format';
 import { showToast } from '@/shared/ui/toast';
 import { isCountInRange, linkProblem, parseCount } from '../lib/link-problem';
 
@@ -219,7 +219,10 @@ sample({
   clock: created,
   source: $t,
   fn: (t, link) => ({
-    text: t('farming.created', { amount: formatAmount(link.cost_token, DECIMALS.token) }),
+    // The cost as the form showed it: the activations' tokens as shown, times their count.
+    text: t('farming.created', {
+      amount: formatAmount(shownTimes(link.amount_token, link.count_activations), 'token', t.locale),
+    }),
     kind: 'success' as const,
     durationMs: timings.errorToastMs,
   }),

@@ -1,9 +1,10 @@
 import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
+import { shownTimes } from '@/entities/farming-link';
 import { SOURCE_TEXTS } from '@/entities/farming-link/index.ui';
 import { type Translate, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount, formatTokens, formatTon } from '@/shared/lib/format';
+import { formatAmount, formatTokens, formatTon } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { AmountInput } from '@/shared/ui/amount-input';
 import { Button, buttonClassName } from '@/shared/ui/button';
@@ -45,21 +46,24 @@ import {
 } from '../model/create-farming-link';
 import styles from './create-farming-link.module.css';
 
+/** A plan's limits are the programme's round figures: no zeros after the point ('from 1 to 100 000'). */
+const RULE = { trim: true } as const;
+
 /** What is wrong, and what to do about it. */
 function problemText(problem: LinkProblem, t: Translate): string {
   switch (problem.kind) {
     case 'amount_invalid':
       return t('farming.problem.amountInvalid');
     case 'below_min':
-      return t('farming.problem.belowMin', { min: formatAmount(problem.min, DECIMALS.ton) });
+      return t('farming.problem.belowMin', { min: formatAmount(problem.min, 'ton', t.locale, RULE) });
     case 'above_max':
-      return t('farming.problem.aboveMax', { max: formatAmount(problem.max, DECIMALS.ton) });
+      return t('farming.problem.aboveMax', { max: formatAmount(problem.max, 'ton', t.locale, RULE) });
     case 'count_invalid':
       return t('farming.problem.countInvalid', { max: problem.max });
     case 'insufficient':
       return t('farming.problem.insufficient', {
-        cost: formatTokens(problem.cost),
-        balance: formatTokens(problem.balance),
+        cost: formatTokens(problem.cost, t.locale),
+        balance: formatTokens(problem.balance, t.locale),
       });
   }
 }
@@ -70,14 +74,16 @@ function NoPlans() {
   const t = useT();
   const where =
     source === 'task'
-      ? t('farming.noPlansTask', { balance: formatTokens(balance ?? '0') })
-      : t('farming.noPlansReferral', { balance: formatTokens(balance ?? '0') });
+      ? t('farming.noPlansTask', { balance: formatTokens(balance ?? '0', t.locale) })
+      : t('farming.noPlansReferral', { balance: formatTokens(balance ?? '0', t.locale) });
   return (
     <EmptyState
       testId="farming-no-plans"
       icon={<Icon name="coins" />}
       title={t('farming.noPlansTitle')}
-      text={minCost === null ? where : `${t('farming.cheapestLink', { amount: formatTokens(minCost) })} ${where}`}
+      text={
+        minCost === null ? where : `${t('farming.cheapestLink', { amount: formatTokens(minCost, t.locale) })} ${where}`
+      }
       action={
         source === 'task' ? (
           <Link to={routes.tasks} className={buttonClassName({ variant: 'secondary', size: 's' })}>
@@ -109,20 +115,22 @@ function Calculation() {
         <ListRows label={t('farming.calculationLabel')}>
           <ListRow
             label={t('farming.eachActivation')}
-            value={formatTokens(calculation.amount_token)}
-            hint={formatTon(calculation.amount_ton)}
+            value={formatTokens(calculation.amount_token, t.locale)}
+            hint={formatTon(calculation.amount_ton, t.locale)}
           />
           <ListRow
             label={t('farming.after', { days: t('common.days', { count: calculation.tariff_days }) })}
-            value={formatTokens(calculation.expected_token)}
+            value={formatTokens(calculation.expected_token, t.locale)}
           />
           <ListRow
             label={t('farming.totalCost', { count: calculation.count_activations })}
-            value={formatTokens(calculation.cost_token)}
+            value={formatTokens(shownTimes(calculation.amount_token, calculation.count_activations), t.locale)}
             valueTestId="farming-cost"
             strong
           />
-          {balance !== null ? <ListRow label={t('farming.yourBalance')} value={formatTokens(balance)} /> : null}
+          {balance !== null ? (
+            <ListRow label={t('farming.yourBalance')} value={formatTokens(balance, t.locale)} />
+          ) : null}
         </ListRows>
       ) : (
         <p className={styles.hint}>
@@ -172,12 +180,13 @@ function Fields() {
       {plan ? null : <p className={styles.hint}>{t('farming.choosePlan')}</p>}
       <AmountInput
         id="farming-amount"
+        locale={t.locale}
         label={t('farming.amountLabel')}
         limits={
           plan
             ? t('farming.limits', {
-                min: formatAmount(plan.min_amount, DECIMALS.ton),
-                max: formatAmount(plan.max_amount, DECIMALS.ton),
+                min: formatAmount(plan.min_amount, 'ton', t.locale, RULE),
+                max: formatAmount(plan.max_amount, 'ton', t.locale, RULE),
               })
             : null
         }
@@ -189,6 +198,7 @@ function Fields() {
       />
       <AmountInput
         id="farming-count"
+        locale={t.locale}
         label={t('farming.countLabel')}
         inputMode="numeric"
         value={countText}
@@ -244,7 +254,7 @@ export function CreateFarmingLinkForm() {
       aside={
         balance !== null ? (
           <span className={styles.balance} data-testid="farming-balance">
-            {t(SOURCE_TEXTS[source])}: {formatTokens(balance)}
+            {t(SOURCE_TEXTS[source])}: {formatTokens(balance, t.locale)}
           </span>
         ) : null
       }

@@ -81,8 +81,12 @@ export function FarmActivationModal() {
       {status === 'ACTIVE' ? (
         <div className={styles.details}>
           <ListRows label={t('farming.activation.detailsLabel')}>
-            <ListRow label={t('farming.activation.tokens')} value={formatTokens(details.amount_token)} strong />
-            <ListRow label={t('farming.activation.worth')} value={formatTon(details.amount_ton)} />
+            <ListRow
+              label={t('farming.activation.tokens')}
+              value={formatTokens(details.amount_token, t.locale)}
+              strong
+            />
+            <ListRow label={t('farming.activation.worth')} value={formatTon(details.amount_ton, t.locale)} />
             <ListRow label={t('farming.activation.term')} value={t('common.days', { count: details.tariff_days })} />
           </ListRows>
         </div>

@@ -2,27 +2,33 @@ import { useUnit } from 'effector-react';
 import { type ReactNode, useEffect } from 'react';
 import type { ProgramRules } from '@/shared/api';
 import { type Translate, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount, formatPercent } from '@/shared/lib/format';
+import { formatAmount, formatPercent } from '@/shared/lib/format';
 import { Modal } from '@/shared/ui/modal';
 import { $isOpen, infoClosed } from '../model/program-info';
 import { $isLoading, $loadFailed, $rules, retryClicked, sheetShown } from '../model/rules';
 import styles from './program-info.module.css';
 
-const ton = (value: number | string) => formatAmount(value, DECIMALS.ton);
+/** The programme's own figures (limits, thresholds, rates) are round: shown without zeros after the point. */
+const RULE = { trim: true } as const;
 
 function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
   const { staking } = rules;
   const days = (count: number) => t('common.days', { count });
   const investment = staking.investment_bonus
     .filter((step) => step.percent > 0)
-    .map((step) => t('info.investmentStep', { amount: ton(step.from_ton), percent: formatPercent(step.percent) }))
+    .map((step) =>
+      t('info.investmentStep', {
+        amount: formatAmount(step.from_ton, 'ton', t.locale, RULE),
+        percent: formatPercent(step.percent, t.locale, RULE),
+      }),
+    )
     .join(', ');
   const collective = staking.collective_bonus
     .filter((step) => step.percent > 0)
     .map((step) =>
       t('info.collectiveStep', {
-        amount: formatAmount(step.from_tokens, DECIMALS.token),
-        percent: formatPercent(step.percent),
+        amount: formatAmount(step.from_tokens, 'token', t.locale, RULE),
+        percent: formatPercent(step.percent, t.locale, RULE),
       }),
     )
     .join(', ');
@@ -36,10 +42,10 @@ function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
             <li key={plan.days}>
               {t('info.plan', {
                 days: days(plan.days),
-                percent: formatPercent((plan.yield * 100).toFixed(9)),
+                percent: formatPercent((plan.yield * 100).toFixed(9), t.locale, RULE),
                 term: days(plan.tariff_days),
-                min: ton(plan.min_amount),
-                max: ton(plan.max_amount),
+                min: formatAmount(plan.min_amount, 'ton', t.locale, RULE),
+                max: formatAmount(plan.max_amount, 'ton', t.locale, RULE),
               })}
             </li>
           ))}
@@ -49,8 +55,8 @@ function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
         <h3 className={styles.heading}>{t('info.stakingTitle')}</h3>
         <p className={styles.text}>
           {t('info.stakingText', {
-            daily: formatPercent(staking.daily_reward),
-            max: formatPercent(staking.max_reward_percent),
+            daily: formatPercent(staking.daily_reward, t.locale, RULE),
+            max: formatPercent(staking.max_reward_percent, t.locale, RULE),
           })}
         </p>
       </section>
@@ -60,9 +66,9 @@ function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
         <ul className={styles.list}>
           <li>
             {t('info.holdBonus', {
-              step: formatPercent(staking.hold_bonus.step_percent),
+              step: formatPercent(staking.hold_bonus.step_percent, t.locale, RULE),
               days: days(staking.hold_bonus.step_days),
-              max: formatPercent(staking.hold_bonus.max_percent),
+              max: formatPercent(staking.hold_bonus.max_percent, t.locale, RULE),
             })}
           </li>
           <li>{t('info.investmentBonus', { steps: investment })}</li>
@@ -84,8 +90,8 @@ function Rules({ rules, t }: { rules: ProgramRules; t: Translate }) {
             {rules.referral_tiers.map((tier) => (
               <tr key={tier.level}>
                 <td>{tier.level + 1}</td>
-                <td>{t('info.fromTon', { amount: ton(tier.turnover_ton) })}</td>
-                <td>{formatPercent(tier.percent)}</td>
+                <td>{t('info.fromTon', { amount: formatAmount(tier.turnover_ton, 'ton', t.locale, RULE) })}</td>
+                <td>{formatPercent(tier.percent, t.locale, RULE)}</td>
               </tr>
             ))}
           </tbody>

@@ -4,7 +4,7 @@ import { withdrawalUpdated } from '@/entities/withdrawal';
 import { createWithdrawalFx, type SaleQuote, type WithdrawalCreated, type WithdrawCalculation } from '@/shared/api';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@/shared/lib/format';
 import { showToast } from '@/shared/ui/toast';
 import {
   $address,
@@ -85,7 +85,7 @@ sample({
   source: $t,
   // The TON that arrives, as the server fixed it: the receive_amount the user confirmed.
   fn: (t, { withdrawal }) => ({
-    text: t('sell.done', { amount: formatAmount(withdrawal.ton_amount, DECIMALS.ton) }),
+    text: t('sell.done', { amount: formatAmount(withdrawal.ton_amount, 'ton', t.locale) }),
     kind: 'success' as const,
     durationMs: timings.errorToastMs,
   }),

@@ -7,6 +7,7 @@ import { readAmountInput } from '@/shared/lib/amount-input';
 import { createCalculation } from '@/shared/lib/calculation';
 import { openWalletModalFx } from '@/shared/ton-connect';
 import { sellAmountProblem } from '../lib/amount-problem';
+import { shownSale } from '../lib/shown-sale';
 
 /**
  * The Sell modal (SPEC §2 'sell'): tokens from one balance for TON, paid to the user's wallet.
@@ -76,6 +77,8 @@ export const $isCalculating = calculation.$pending;
 
 /** What selling exactly the amount shown pays now; null while it is being priced or cannot be. */
 export const $calculation = calculation.$result;
+/** The same figures as the sheet shows them: the TON out is the sum of what arrives and the fee, as shown. */
+export const $shownCalculation = $calculation.map((quote) => (quote ? shownSale(quote) : null));
 /** The smallest sale the server takes, from the newest calculation (it holds for other amounts too). */
 export const $minTokenAmount = createStore<string | null>(null).reset(sellOpened, sellClosed);
 sample({ clock: quoted, fn: (answer) => answer.min_token_amount, target: $minTokenAmount });

@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { type FormEvent, useState } from 'react';
-import { type MessageKey, type Translate, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount, formatPrice, formatTokens, formatTon, shortenAddress } from '@/shared/lib/format';
+import { type Locale, type MessageKey, type Translate, useT } from '@/shared/i18n';
+import { formatAmount, formatPrice, formatTokens, formatTon, shortenAddress } from '@/shared/lib/format';
 import { AmountInput } from '@/shared/ui/amount-input';
 import { Badge } from '@/shared/ui/badge';
 import { Button } from '@/shared/ui/button';
@@ -14,10 +14,10 @@ import {
   $amountProblem,
   $amountText,
   $balance,
-  $calculation,
   $destination,
   $isCalculating,
   $needsWallet,
+  $shownCalculation,
   $source,
   amountChanged,
   closeClicked,
@@ -46,9 +46,9 @@ function amountProblemText(problem: SellAmountProblem, t: Translate): string {
     case 'too_many_decimals':
       return t('sell.tooManyDecimals');
     case 'below_min':
-      return t('validation.sellAtLeast', { amount: formatAmount(problem.min, DECIMALS.token) });
+      return t('validation.sellAtLeast', { amount: formatAmount(problem.min, 'token', t.locale) });
     case 'above_balance':
-      return t('sell.aboveBalance', { balance: formatTokens(problem.balance) });
+      return t('sell.aboveBalance', { balance: formatTokens(problem.balance, t.locale) });
   }
 }
 
@@ -66,14 +66,14 @@ const DESTINATION_HINTS = {
  * changed is highlighted, with a line saying the price was updated, so what Confirm sends is what was read.
  */
 function Figures() {
-  const [calculation, calculating, changed] = useUnit([$calculation, $isCalculating, $quoteChange]);
+  const [calculation, calculating, changed] = useUnit([$shownCalculation, $isCalculating, $quoteChange]);
   const t = useT();
-  const value = (figure: QuoteFigure, format: (text: string) => string, testId: string) => {
+  const value = (figure: QuoteFigure, format: (text: string, locale: Locale) => string, testId: string) => {
     if (calculation) {
       const moved = changed?.includes(figure) === true;
       return (
         <span data-testid={testId} data-changed={moved || undefined} className={moved ? styles.changed : undefined}>
-          {format(calculation[figure])}
+          {format(calculation[figure], t.locale)}
         </span>
       );
     }
@@ -181,6 +181,7 @@ export function SellModal() {
       <form className={styles.form} onSubmit={submit} noValidate data-testid="sell-form">
         <AmountInput
           id="sell-amount"
+          locale={t.locale}
           label={t('sell.amount')}
           value={amountText}
           onChange={onAmount}
@@ -188,7 +189,7 @@ export function SellModal() {
           maxLabel={t('sell.max')}
           error={problem ? amountProblemText(problem, t) : null}
           errorTestId="sell-amount-error"
-          hint={t('sell.available', { balance: formatTokens(balance) })}
+          hint={t('sell.available', { balance: formatTokens(balance, t.locale) })}
           disabled={busy}
         />
         <Figures />

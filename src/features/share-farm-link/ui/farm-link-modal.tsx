@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { codesToShare } from '@/entities/farming-link';
 import { useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@/shared/lib/format';
 import { Modal } from '@/shared/ui/modal';
 import { $shownLink, farmLinkModalClosed } from '../model/share-farm-link';
 import { FarmLinkRow } from './farm-link-actions';
@@ -23,12 +23,12 @@ export function FarmLinkModal() {
         link.is_multilink
           ? t('farming.linkModalMultilink', {
               count: link.count_activations,
-              amount: formatAmount(link.amount_token, DECIMALS.token),
+              amount: formatAmount(link.amount_token, 'token', t.locale),
               days: t('common.days', { count: link.tariff_days }),
             })
           : t('farming.linkModalSingle', {
               count: link.count_activations,
-              amount: formatAmount(link.amount_token, DECIMALS.token),
+              amount: formatAmount(link.amount_token, 'token', t.locale),
               days: t('common.days', { count: link.tariff_days }),
             })
       }

@@ -37,6 +37,9 @@ export const ACTION_NAMES = {
 const isKnownAction = (action: string | null): action is OperatorActionCall =>
   action !== null && action in ACTION_NAMES;
 
+/** A setting is the programme's own figure: no zeros after the point ('at least 1 TON', '5%'). */
+const RULE = { trim: true } as const;
+
 /** A transaction hash in words: its ends (the whole is in the entry's details). */
 export const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
 
@@ -44,13 +47,13 @@ function settingsChanges({ changes }: Of<'settingsSet'>, t: ConsoleTranslate): s
   return [
     changes.withdraw_fee_percent === undefined
       ? null
-      : t('audit.setting.fee', { value: formatPercent(String(changes.withdraw_fee_percent)) }),
+      : t('audit.setting.fee', { value: formatPercent(String(changes.withdraw_fee_percent), t.locale, RULE) }),
     changes.withdraw_network_fee === undefined
       ? null
-      : t('audit.setting.networkFee', { value: formatTon(changes.withdraw_network_fee) }),
+      : t('audit.setting.networkFee', { value: formatTon(changes.withdraw_network_fee, t.locale, RULE) }),
     changes.withdraw_min_receive === undefined
       ? null
-      : t('audit.setting.minReceive', { value: formatTon(changes.withdraw_min_receive) }),
+      : t('audit.setting.minReceive', { value: formatTon(changes.withdraw_min_receive, t.locale, RULE) }),
   ]
     .filter(Boolean)
     .join(', ');
@@ -81,7 +84,7 @@ function taskChange(s: Of<'taskChange'>, done: boolean, t: ConsoleTranslate, loc
   const fields = s.changed
     .map((field) =>
       field === 'reward'
-        ? t('audit.field.reward', { reward: s.reward ? formatTokens(s.reward) : '' })
+        ? t('audit.field.reward', { reward: s.reward ? formatTokens(s.reward, t.locale) : '' })
         : t(FIELDS[field]),
     )
     .join(', ');
@@ -106,8 +109,8 @@ const SAY: { [K in OperatorActionCall]: { asked: Say; done: Say } } = {
     done: (s, t) => t((s as Of<'maintenanceSet'>).enabled ? 'audit.done.maintenanceOn' : 'audit.done.maintenanceOff'),
   },
   priceSet: {
-    asked: (s, t) => t('audit.asked.priceSet', { price: formatPrice((s as Of<'priceSet'>).price) }),
-    done: (s, t) => t('audit.done.priceSet', { price: formatPrice((s as Of<'priceSet'>).price) }),
+    asked: (s, t) => t('audit.asked.priceSet', { price: formatPrice((s as Of<'priceSet'>).price, t.locale) }),
+    done: (s, t) => t('audit.done.priceSet', { price: formatPrice((s as Of<'priceSet'>).price, t.locale) }),
   },
   taskCreate: {
     asked: (s, t, locale) => {
@@ -115,7 +118,7 @@ const SAY: { [K in OperatorActionCall]: { asked: Say; done: Say } } = {
       return t('audit.asked.taskCreate', {
         title: task.title[locale],
         kind: t(`tasks.kind.${task.task_kind}`),
-        reward: formatTokens(task.reward),
+        reward: formatTokens(task.reward, t.locale),
       });
     },
     done: (s, t, locale) => {
@@ -125,7 +128,7 @@ const SAY: { [K in OperatorActionCall]: { asked: Say; done: Say } } = {
         id: task.task_id,
         title: task.title[locale],
         kind: t(`tasks.kind.${task.task_kind}`),
-        reward: formatTokens(task.reward),
+        reward: formatTokens(task.reward, t.locale),
       });
     },
   },
@@ -142,7 +145,7 @@ const SAY: { [K in OperatorActionCall]: { asked: Say; done: Say } } = {
         user: proof.user.first_name,
         proof: proofWord(proof.proof, t),
         task: proof.task.title[locale],
-        reward: formatTokens(proof.task.reward),
+        reward: formatTokens(proof.task.reward, t.locale),
       });
     },
   },
@@ -169,7 +172,7 @@ const SAY: { [K in OperatorActionCall]: { asked: Say; done: Say } } = {
       if (!withdrawal) return null;
       return t('audit.done.withdrawalRefund', {
         id,
-        amount: formatTon(withdrawal.ton_amount),
+        amount: formatTon(withdrawal.ton_amount, t.locale),
         user: withdrawal.user.first_name,
       });
     },
@@ -181,7 +184,7 @@ const SAY: { [K in OperatorActionCall]: { asked: Say; done: Say } } = {
       if (!withdrawal) return null;
       return t('audit.done.withdrawalRetry', {
         id,
-        amount: formatTon(withdrawal.ton_amount),
+        amount: formatTon(withdrawal.ton_amount, t.locale),
         user: withdrawal.user.first_name,
       });
     },

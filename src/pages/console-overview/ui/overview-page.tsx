@@ -41,10 +41,10 @@ export function OverviewPage() {
             </Section>
             <Section title={t('overview.money')} id="overview-money">
               <Facts>
-                <Fact label={t('overview.mintToday')} value={formatTon(data.mint_received.today)} />
-                <Fact label={t('overview.mintWeek')} value={formatTon(data.mint_received.week)} />
-                <Fact label={t('overview.paidToday')} value={formatTon(data.paid_to_sellers.today)} />
-                <Fact label={t('overview.paidWeek')} value={formatTon(data.paid_to_sellers.week)} />
+                <Fact label={t('overview.mintToday')} value={formatTon(data.mint_received.today, t.locale)} />
+                <Fact label={t('overview.mintWeek')} value={formatTon(data.mint_received.week, t.locale)} />
+                <Fact label={t('overview.paidToday')} value={formatTon(data.paid_to_sellers.today, t.locale)} />
+                <Fact label={t('overview.paidWeek')} value={formatTon(data.paid_to_sellers.week, t.locale)} />
               </Facts>
             </Section>
             <Section
@@ -62,11 +62,13 @@ export function OverviewPage() {
                 <Fact
                   label={t('overview.balance')}
                   value={
-                    data.hot_wallet.balance === null ? t('overview.balanceUnknown') : formatTon(data.hot_wallet.balance)
+                    data.hot_wallet.balance === null
+                      ? t('overview.balanceUnknown')
+                      : formatTon(data.hot_wallet.balance, t.locale)
                   }
                   strong
                 />
-                <Fact label={t('overview.queued')} value={formatTon(data.hot_wallet.queued)} />
+                <Fact label={t('overview.queued')} value={formatTon(data.hot_wallet.queued, t.locale)} />
               </Facts>
               {short ? (
                 <p className={styles.warning} role="status">

@@ -2,6 +2,7 @@ import { CandlestickSeries, ColorType, createChart, type CandlestickData, type U
 import { useEffect, useRef } from 'react';
 import type { Candle } from '@/shared/console-api';
 import { chartPriceLabel, readChartColors, toChartBar } from '@/shared/ui/chart-bars';
+import { useConsoleLocale } from '@/shared/console-i18n';
 import { DECIMALS } from '@/shared/lib/format';
 import styles from './price-page.module.css';
 
@@ -18,6 +19,7 @@ const bar = (candle: Candle): CandlestickData<UTCTimestamp> => {
  */
 export function PriceChart({ candles, intraday, label }: { candles: Candle[]; intraday: boolean; label: string }) {
   const container = useRef<HTMLDivElement>(null);
+  const locale = useConsoleLocale();
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -33,7 +35,7 @@ export function PriceChart({ candles, intraday, label }: { candles: Candle[]; in
       grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
       rightPriceScale: { borderColor: colors.grid },
       timeScale: { borderColor: colors.grid, timeVisible: intraday, secondsVisible: false, rightOffset: 2 },
-      localization: { priceFormatter: chartPriceLabel },
+      localization: { priceFormatter: (price: number) => chartPriceLabel(price, locale) },
     });
     const series = chart.addSeries(CandlestickSeries, {
       upColor: colors.up,
@@ -47,7 +49,7 @@ export function PriceChart({ candles, intraday, label }: { candles: Candle[]; in
     // The app's spacing, not fitted: one day's candle is a candle, not the whole width.
     series.setData(candles.map(bar));
     return () => chart.remove();
-  }, [candles, intraday]);
+  }, [candles, intraday, locale]);
   return (
     <div ref={container} className={styles.chart} role="img" aria-label={label} data-testid="console-price-chart" />
   );

@@ -3,7 +3,7 @@ import type { CandleInterval } from '@/shared/console-api';
 import { ActionDialog, ConsoleQueryState, FormStack } from '@/shared/console-ui';
 import { useConsoleT } from '@/shared/console-i18n';
 import { type MessageKey, useT } from '@/shared/i18n';
-import { formatPercent, formatPrice } from '@/shared/lib/format';
+import { formatChange, formatPrice } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
 import { lazyPage } from '@/shared/ui/lazy-page';
 import { Page } from '@/shared/ui/page';
@@ -59,11 +59,11 @@ export function PricePage() {
               <Facts>
                 <Fact
                   label={t('price.current')}
-                  value={formatPrice(current.price)}
+                  value={formatPrice(current.price, t.locale)}
                   strong
                   valueTestId="console-price"
                 />
-                <Fact label={t('price.change24h')} value={formatPercent(String(current.price_change_24h))} />
+                <Fact label={t('price.change24h')} value={formatChange(current.price_change_24h, t.locale)} />
               </Facts>
             ) : null}
           </ConsoleQueryState>
@@ -104,7 +104,10 @@ export function PricePage() {
       </CardGrid>
       <ActionDialog
         action={priceAction}
-        texts={(newPrice) => ({ title: t('price.set'), text: t('price.setConfirm', { price: formatPrice(newPrice) }) })}
+        texts={(newPrice) => ({
+          title: t('price.set'),
+          text: t('price.setConfirm', { price: formatPrice(newPrice, t.locale) }),
+        })}
       />
     </Page>
   );

@@ -102,7 +102,7 @@ export function ReviewsPage() {
               <Fact label={t('reviews.user')} value={<UserLink id={current.user.id} user={current.user} />} />
               <Fact
                 label={t('reviews.reward')}
-                value={formatTokens(current.task.reward)}
+                value={formatTokens(current.task.reward, t.locale)}
                 strong
                 valueTestId="review-reward"
               />
@@ -126,7 +126,7 @@ export function ReviewsPage() {
             <li key={item.id} className={styles.next}>
               <span className={styles.nextHead}>
                 <span>{item.task.title[locale]}</span>
-                <span className={styles.nextReward}>{formatTokens(item.task.reward)}</span>
+                <span className={styles.nextReward}>{formatTokens(item.task.reward, t.locale)}</span>
               </span>
               <span className={styles.hint}>
                 {userLabel(item.user)} · {formatDateTime(item.created_at, locale)}

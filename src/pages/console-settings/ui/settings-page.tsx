@@ -87,7 +87,7 @@ export function SettingsPage() {
             </Section>
             <Section title={t('settings.bonus')} id="settings-bonus" footer={t('settings.bonusNote')}>
               <Facts>
-                <Fact label={t('settings.bonus')} value={formatPercent(String(current.collective_bonus))} />
+                <Fact label={t('settings.bonus')} value={formatPercent(String(current.collective_bonus), t.locale)} />
               </Facts>
             </Section>
           </CardGrid>

@@ -62,7 +62,7 @@ function TaskRow({ task, first, last }: { task: AdminTask; first: boolean; last:
     >
       <Facts>
         <Fact label={t('tasks.kind')} value={t(`tasks.kind.${task.kind}`)} />
-        <Fact label={t('tasks.reward')} value={formatTokens(task.reward)} strong />
+        <Fact label={t('tasks.reward')} value={formatTokens(task.reward, t.locale)} strong />
         {task.settings.url ? (
           <Fact
             label={t('tasks.url')}

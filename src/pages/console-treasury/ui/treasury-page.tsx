@@ -49,7 +49,7 @@ function Row({ tx }: { tx: TreasuryTransaction }) {
       }
     >
       <Facts>
-        <Fact label={t('treasury.amount')} value={formatTon(tx.amount_ton)} strong />
+        <Fact label={t('treasury.amount')} value={formatTon(tx.amount_ton, t.locale)} strong />
         <Fact
           label={t('treasury.from')}
           value={tx.source ? <CopyValue value={tx.source} label={t('treasury.from')} /> : '—'}
@@ -60,7 +60,9 @@ function Row({ tx }: { tx: TreasuryTransaction }) {
         <Fact label={t('treasury.hash')} value={<CopyValue value={tx.hash} label={t('treasury.hash')} />} stacked />
         <Fact
           label={t('treasury.likelyMint')}
-          value={mint ? `${mint.code} · ${formatTon(mint.ton_amount)} · ${mint.status}` : t('treasury.noMint')}
+          value={
+            mint ? `${mint.code} · ${formatTon(mint.ton_amount, t.locale)} · ${mint.status}` : t('treasury.noMint')
+          }
           hint={mint ? <UserLink id={mint.user.id} user={mint.user} /> : undefined}
         />
       </Facts>

@@ -68,9 +68,16 @@ export function UserPage() {
           <CardGrid minWidth={380}>
             <Section title={t('users.balances')} id="user-balances">
               <Facts>
-                <Fact label={t('users.balanceToken')} value={formatTokens(data.balances.balance_token)} strong />
-                <Fact label={t('users.taskBalance')} value={formatTokens(data.balances.task_balance)} />
-                <Fact label={t('users.referralBalance')} value={formatTokens(data.balances.referral_balance)} />
+                <Fact
+                  label={t('users.balanceToken')}
+                  value={formatTokens(data.balances.balance_token, t.locale)}
+                  strong
+                />
+                <Fact label={t('users.taskBalance')} value={formatTokens(data.balances.task_balance, t.locale)} />
+                <Fact
+                  label={t('users.referralBalance')}
+                  value={formatTokens(data.balances.referral_balance, t.locale)}
+                />
               </Facts>
             </Section>
             <Section title={t('users.profile')} id="user-profile">
@@ -123,10 +130,10 @@ export function UserPage() {
                 <Fact
                   key={mint.id}
                   label={app('mint.cardLabel', { code: mint.mint_id })}
-                  value={formatTokens(mint.amount_token)}
+                  value={formatTokens(mint.amount_token, t.locale)}
                   // A farming link's mint was given, not paid for (contract mintSchema `source`).
                   hint={`${app(MINT_STATUS[mint.status])} · ${
-                    mint.source === 'farming' ? app('mint.gift') : formatTon(mint.amount_ton)
+                    mint.source === 'farming' ? app('mint.gift') : formatTon(mint.amount_ton, t.locale)
                   } · ${when(mint.created_at)}`}
                 />
               )}
@@ -139,7 +146,7 @@ export function UserPage() {
                 <Fact
                   key={stake.id}
                   label={app('stake.cardLabel', { code: stake.staking_id })}
-                  value={formatTokens(stake.total_amount)}
+                  value={formatTokens(stake.total_amount, t.locale)}
                   hint={`${app(STAKE_STATUS[stake.status])} · ${when(stake.created_at)}`}
                 />
               )}
@@ -152,8 +159,8 @@ export function UserPage() {
                 <Fact
                   key={withdrawal.id}
                   label={`#${withdrawal.id} · ${t(`withdrawals.status.${withdrawal.status}`)}`}
-                  value={formatTon(withdrawal.ton_amount)}
-                  hint={`${formatTokens(withdrawal.token_amount)} · ${when(withdrawal.created_at)}`}
+                  value={formatTon(withdrawal.ton_amount, t.locale)}
+                  hint={`${formatTokens(withdrawal.token_amount, t.locale)} · ${when(withdrawal.created_at)}`}
                 />
               )}
             />
@@ -167,7 +174,7 @@ export function UserPage() {
                   <Fact
                     key={operation.id}
                     label={app(operationTitle(operation))}
-                    value={operationAmount(operation)}
+                    value={operationAmount(operation, app.locale)}
                     hint={`${place ? `${app(place)} · ` : ''}${when(operation.created_at)}`}
                   />
                 );

@@ -62,8 +62,8 @@ function Row({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
         <Fact label={t('withdrawals.user')} value={<UserLink id={withdrawal.user_id} user={user} />} />
         <Fact
           label={t('withdrawals.amount')}
-          value={formatTon(withdrawal.ton_amount)}
-          hint={formatTokens(withdrawal.token_amount)}
+          value={formatTon(withdrawal.ton_amount, t.locale)}
+          hint={formatTokens(withdrawal.token_amount, t.locale)}
           strong
         />
         <Fact

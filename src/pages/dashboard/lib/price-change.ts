@@ -1,19 +1,13 @@
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@/shared/lib/format';
 
 export type ChangeDirection = 'up' | 'down' | 'flat';
 
 /**
  * Up or down as the user reads it: by the change shown (2 decimals, truncated), so a change that
- * shows as 0.00% is neither green nor red.
+ * shows as 0.00% is neither green nor red. The badge's text is the formatter's `formatChange`.
  */
 export function changeDirection(change: number): ChangeDirection {
-  const shown = formatAmount(change, DECIMALS.percent);
+  const shown = formatAmount(change, 'percent', 'en');
   if (shown === '—' || /^-?0\.00$/.test(shown)) return 'flat';
   return shown.startsWith('-') ? 'down' : 'up';
-}
-
-/** '+1.50', '-2.25', '0.00': the change's percent with its sign, truncated to 2 decimals (SPEC §5). */
-export function formatChange(change: number): string {
-  const shown = formatAmount(change, DECIMALS.percent);
-  return changeDirection(change) === 'up' ? `+${shown}` : shown;
 }

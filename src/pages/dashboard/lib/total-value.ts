@@ -19,8 +19,6 @@ export function tokensValueTon(tokens: string, priceTon: string): string | null 
 export const HOLDING_KINDS = ['main', 'referral', 'task', 'staked', 'minting'] as const;
 export type HoldingKind = (typeof HOLDING_KINDS)[number];
 
-const sum = (units: bigint[]) => units.reduce((total, unit) => total + unit, 0n);
-
 /**
  * Everything the user owns, in token base units, by HOLDING_KINDS, from GET /user/holdings (the three
  * balances, the staked tokens, the active mints' tokens; rewards not yet paid are not counted). Null
@@ -39,7 +37,3 @@ export function holdingUnits(holdings: Holdings): bigint[] | null {
     return null;
   }
 }
-
-/** Their worth at `priceTon`, in all: the tokens summed, then priced (floored once). */
-export const holdingsValueTon = (units: bigint[], priceTon: string) =>
-  tokensValueTon(formatUnits(sum(units)), priceTon);

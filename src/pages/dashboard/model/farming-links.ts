@@ -4,7 +4,7 @@ import { userDataRefetched } from '@/entities/user';
 import { cancelFarmingLinkFx, type FarmingLink } from '@/shared/api';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@/shared/lib/format';
 import { showToast } from '@/shared/ui/toast';
 import { farmingRoute } from './dashboard';
 
@@ -44,8 +44,8 @@ sample({
   fn: (t, link) => ({
     text:
       linkSource(link) === 'referral'
-        ? t('farming.cancelledReferral', { amount: formatAmount(link.refunded_token, DECIMALS.token) })
-        : t('farming.cancelledTask', { amount: formatAmount(link.refunded_token, DECIMALS.token) }),
+        ? t('farming.cancelledReferral', { amount: formatAmount(link.refunded_token, 'token', t.locale) })
+        : t('farming.cancelledTask', { amount: formatAmount(link.refunded_token, 'token', t.locale) }),
     kind: 'success' as const,
     durationMs: timings.errorToastMs,
   }),

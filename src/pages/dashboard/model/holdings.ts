@@ -6,7 +6,8 @@ import { balanceUpdated } from '@/entities/user';
 import { callFx, formatUnits, type Holdings } from '@/shared/api';
 import { timings } from '@/shared/config';
 import { createQuery } from '@/shared/lib/query';
-import { HOLDING_KINDS, type HoldingKind, holdingsValueTon, holdingUnits, tokensValueTon } from '../lib/total-value';
+import { sumShown } from '@/shared/lib/format';
+import { HOLDING_KINDS, type HoldingKind, holdingUnits, tokensValueTon } from '../lib/total-value';
 import { $currentPrice } from './price';
 
 /*
@@ -42,17 +43,26 @@ sample({ clock: moved, source: $shown, filter: Boolean, fn: () => undefined, tar
  */
 export const $holdingUnits = holdings.$data.map((answer) => (answer ? holdingUnits(answer) : null));
 
-/** The Total value: all of it at the current price (`price_update`), in TON (exact decimal text), or null. */
-export const $totalValueTon = combine($holdingUnits, $currentPrice, (units, price) =>
-  units && price ? holdingsValueTon(units, price.price) : null,
-);
-
-/** The parts, each in tokens and in TON at the current price (exact decimal texts); null while the total is. */
+/** The parts, each in tokens and in TON at the current price (exact decimal texts); null until both are known. */
 export const $holdings = combine($holdingUnits, $currentPrice, (units, price) =>
   units && price
     ? units.map((part, i) => {
         const tokens = formatUnits(part);
         return { kind: HOLDING_KINDS[i] as HoldingKind, tokens, ton: tokensValueTon(tokens, price.price) ?? '0' };
       })
+    : null,
+);
+
+/**
+ * The Total value at the current price (`price_update`), in TON, or null: the sum of its parts as they are
+ * shown (each truncated to TON's 4 decimals), so the parts a tap shows add up to it on screen
+ * (docs/decisions.md "Formats"). It is at most the exact worth, and under it by less than 0.0005 TON.
+ */
+export const $totalValueTon = $holdings.map((parts) =>
+  parts
+    ? sumShown(
+        parts.map((part) => part.ton),
+        'ton',
+      )
     : null,
 );

@@ -11,6 +11,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { type Locale, useLocale } from '@/shared/i18n';
 import { DECIMALS } from '@/shared/lib/format';
 import {
   chartPriceLabel,
@@ -29,7 +30,7 @@ const bar = (candle: Parameters<typeof toChartBar>[0]): CandlestickData<UTCTimes
   return { time: time as UTCTimestamp, ...prices };
 };
 
-function chartOptions(colors: ChartColors, intraday: boolean): DeepPartial<ChartOptions> {
+function chartOptions(colors: ChartColors, intraday: boolean, locale: Locale): DeepPartial<ChartOptions> {
   return {
     layout: {
       background: { type: ColorType.Solid, color: colors.background },
@@ -43,7 +44,7 @@ function chartOptions(colors: ChartColors, intraday: boolean): DeepPartial<Chart
     // The live candle keeps a little room from the price scale instead of touching it.
     timeScale: { borderColor: colors.grid, timeVisible: intraday, secondsVisible: false, rightOffset: 2 },
     // SPEC §5: prices truncated to 6 decimals, as everywhere else (the library would round).
-    localization: { priceFormatter: chartPriceLabel },
+    localization: { priceFormatter: (price: number) => chartPriceLabel(price, locale) },
   };
 }
 
@@ -75,12 +76,14 @@ export function CandleChart({ label }: { label: string }) {
   /** The last candle's close: where the price axis's tag sits. */
   const lastClose = useRef<number | null>(null);
   const intraday = interval !== '1d';
+  // Chosen before the first screen and kept for the launch: the chart is made with it once per mount.
+  const locale = useLocale();
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
     const colors = readChartColors(container);
-    const chart = createChart(container, { autoSize: true, ...chartOptions(colors, intraday) });
+    const chart = createChart(container, { autoSize: true, ...chartOptions(colors, intraday, locale) });
     const series = chart.addSeries(CandlestickSeries, {
       ...seriesColors(colors),
       priceFormat: { type: 'price', precision: DECIMALS.price, minMove: PRICE_STEP },
@@ -88,12 +91,13 @@ export function CandleChart({ label }: { label: string }) {
     // The tick labels the last price's tag would cover are left out (they are drawn under it).
     chart.applyOptions({
       localization: {
-        priceFormatter: chartPriceLabel,
+        priceFormatter: (price: number) => chartPriceLabel(price, locale),
         tickmarksPriceFormatter: (prices: readonly number[]) =>
           tickLabelsClearOfTag(
             prices,
             lastClose.current === null ? null : series.priceToCoordinate(lastClose.current),
             (price) => series.priceToCoordinate(price),
+            locale,
           ),
       },
     });
@@ -111,7 +115,7 @@ export function CandleChart({ label }: { label: string }) {
     const container = containerRef.current;
     if (!current || !container || themeVersion === 0) return;
     const colors = readChartColors(container);
-    current.chart.applyOptions(chartOptions(colors, intraday));
+    current.chart.applyOptions(chartOptions(colors, intraday, locale));
     current.series.applyOptions(seriesColors(colors));
     // Only a theme change recolours; the interval's own change is drawn with the data below.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -96,33 +96,37 @@ function Overview() {
         <ListRows>
           <ListRow
             label={t('dashboard.balance')}
-            value={formatTokens(user.balance_token)}
+            value={formatTokens(user.balance_token, t.locale)}
             valueTestId="balance-token"
             strong
           />
           <ListRow
             label={t('dashboard.taskBalance')}
-            value={formatTokens(user.task_balance)}
+            value={formatTokens(user.task_balance, t.locale)}
             valueTestId="task-balance"
           />
           <ListRow
             label={t('dashboard.referralBalance')}
-            value={formatTokens(user.referral_balance)}
+            value={formatTokens(user.referral_balance, t.locale)}
             valueTestId="referral-balance"
           />
         </ListRows>
       </Section>
       <Section title={t('dashboard.bonuses')} id="dashboard-bonuses">
         <ListRows>
-          <ListRow label={t('dashboard.holdBonus')} value={formatPercent(user.hold_bonus)} valueTestId="hold-bonus" />
+          <ListRow
+            label={t('dashboard.holdBonus')}
+            value={formatPercent(user.hold_bonus, t.locale)}
+            valueTestId="hold-bonus"
+          />
           <ListRow
             label={t('dashboard.investmentBonus')}
-            value={formatPercent(user.investment_bonus)}
+            value={formatPercent(user.investment_bonus, t.locale)}
             valueTestId="investment-bonus"
           />
           <ListRow
             label={t('dashboard.collectiveBonus')}
-            value={formatPercent(user.collective_bonus)}
+            value={formatPercent(user.collective_bonus, t.locale)}
             valueTestId="collective-bonus"
           />
         </ListRows>

@@ -18,7 +18,7 @@ import { FarmLinkModal, farmLinkShown } from '@/features/share-farm-link';
 import { FarmLinkRow } from '@/features/share-farm-link/index.ui';
 import type { FarmingLink } from '@/shared/api';
 import { useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { Button, buttonClassName } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -73,7 +73,7 @@ function CancelLinkModal() {
   const [link, busy, onConfirm, onDismiss] = useUnit([$cancelTarget, $isCancelling, cancelConfirmed, cancelDismissed]);
   const t = useT();
   if (!link) return null;
-  const refund = formatAmount(refundOnCancel(link), DECIMALS.token);
+  const refund = formatAmount(refundOnCancel(link), 'token', t.locale);
   return (
     <Modal
       title={t('farming.cancelTitle')}

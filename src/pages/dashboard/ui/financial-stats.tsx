@@ -12,8 +12,8 @@ import { $stats, $statsStatus, retryClicked } from '../model/stats';
 export function FinancialStatsSection() {
   const [stats, status, retry] = useUnit([$stats, $statsStatus, retryClicked]);
   const [t, locale] = [useT(), useLocale()];
-  const tokens = (value: string) => formatTokens(value);
-  const ton = (value: string) => formatTon(value);
+  const tokens = (value: string) => formatTokens(value, t.locale);
+  const ton = (value: string) => formatTon(value, t.locale);
   return (
     <Section
       title={t('stats.title')}
@@ -37,7 +37,7 @@ export function FinancialStatsSection() {
           />
           <ListRow
             label={t('dashboard.collectiveBonus')}
-            value={formatPercent(stats.collective_bonus)}
+            value={formatPercent(stats.collective_bonus, t.locale)}
             valueTestId="stats-collective-bonus"
           />
         </ListRows>

@@ -3,7 +3,7 @@ import { useUnit } from 'effector-react';
 import { Fragment, type ReactNode, useEffect, useRef } from 'react';
 import type { Operation, OperationType } from '@/shared/api';
 import { formatDateTime, type MessageKey, useLocale, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@/shared/lib/format';
 import type { PagedList } from '@/shared/lib/paged-list';
 import { routes } from '@/shared/routing';
 import { Button, buttonClassName } from '@/shared/ui/button';
@@ -49,7 +49,7 @@ function OperationItem({ operation }: { operation: Operation }) {
       figures={[
         {
           label: t('history.amount'),
-          value: operationAmount(operation),
+          value: operationAmount(operation, t.locale),
           tone: operation.direction === 'in' ? 'accent' : 'strong',
           testId: 'operation-amount',
         },
@@ -58,7 +58,7 @@ function OperationItem({ operation }: { operation: Operation }) {
           : [
               {
                 label: t('history.balanceAfterLabel'),
-                value: t('history.balanceAfter', { amount: formatAmount(operation.balance_after, DECIMALS.token) }),
+                value: t('history.balanceAfter', { amount: formatAmount(operation.balance_after, 'token', t.locale) }),
                 tone: 'hint' as const,
               },
             ]),

@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import type { CandleInterval } from '@/shared/api';
 import { useT, type MessageKey } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon } from '@/shared/ui/icon';
@@ -43,7 +43,7 @@ function Legend() {
         <div key={label} className={styles.figure}>
           <dt className={styles.figureLabel}>{t(label)}</dt>
           <dd className={styles.figureValue} data-testid={testId}>
-            {formatAmount(value, DECIMALS.price)}
+            {formatAmount(value, 'price', t.locale)}
           </dd>
         </div>
       ))}

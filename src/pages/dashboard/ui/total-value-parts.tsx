@@ -25,6 +25,7 @@ export function TotalValueFigure() {
     $holdingsSettled,
     totalValueShown,
   ]);
+  const t = useT();
   const [shown, setShown] = useState(false);
   useEffect(() => onShown(), [onShown]);
   return (
@@ -37,7 +38,13 @@ export function TotalValueFigure() {
         disabled={total === null}
         onClick={() => setShown(!shown)}
       >
-        {total !== null ? formatTon(total) : priceLoaded && settled ? '—' : <Skeleton width={160} height={32} />}
+        {total !== null ? (
+          formatTon(total, t.locale)
+        ) : priceLoaded && settled ? (
+          '—'
+        ) : (
+          <Skeleton width={160} height={32} />
+        )}
       </button>
       {shown && <TotalValueParts />}
     </>
@@ -56,7 +63,13 @@ function TotalValueParts() {
           <ListRow
             key={part.kind}
             label={t(PART_LABELS[part.kind])}
-            value={`${formatTokens(part.tokens)} · ${formatTon(part.ton)}`}
+            value={
+              // Two figures: on a narrow screen they may take a line each (at the space around '·', never
+              // inside a figure, whose spaces are no-break), so a long label keeps its room.
+              <span className={styles.partFigures}>
+                {formatTokens(part.tokens, t.locale)} · {formatTon(part.ton, t.locale)}
+              </span>
+            }
             valueTestId={`total-part-${part.kind}`}
           />
         ))}

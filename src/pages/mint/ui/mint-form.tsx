@@ -2,8 +2,8 @@ import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { $plans, $plansLoading } from '@/entities/mint';
 import { formatUnits } from '@/shared/api';
-import { type Translate, useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount, formatPercent, formatPrice, formatTokens } from '@/shared/lib/format';
+import { type Locale, type Translate, useT } from '@/shared/i18n';
+import { formatAmount, formatPercent, formatPrice, formatTokens } from '@/shared/lib/format';
 import { AmountInput } from '@/shared/ui/amount-input';
 import { Button } from '@/shared/ui/button';
 import { SegmentedControl } from '@/shared/ui/segmented-control';
@@ -25,10 +25,14 @@ import {
 } from '../model/mint-form';
 import styles from './mint-page.module.css';
 
-// Read at 9 decimals first, so float noise (0.29 × 100 = 28.999…96) is not what gets truncated.
-const percentText = (fraction: number): string => formatPercent((fraction * 100).toFixed(9));
+/** The plan's yield and limits are the programme's round figures: no zeros after the point. */
+const RULE = { trim: true } as const;
 
-const tonText = (nano: string) => formatAmount(formatUnits(BigInt(nano)), DECIMALS.ton);
+// Read at 9 decimals first, so float noise (0.29 × 100 = 28.999…96) is not what gets truncated.
+const percentText = (fraction: number, locale: Locale): string =>
+  formatPercent((fraction * 100).toFixed(9), locale, RULE);
+
+const tonText = (nano: string, locale: Locale) => formatAmount(formatUnits(BigInt(nano)), 'ton', locale);
 
 /** What is wrong with the amount, and what to do about it. */
 function problemText(problem: AmountProblem, t: Translate): string {
@@ -36,13 +40,13 @@ function problemText(problem: AmountProblem, t: Translate): string {
     case 'not_a_number':
       return t('mint.amountInvalid');
     case 'below_min':
-      return t('mint.problem.belowMin', { min: formatAmount(problem.min, DECIMALS.ton) });
+      return t('mint.problem.belowMin', { min: formatAmount(problem.min, 'ton', t.locale, RULE) });
     case 'above_max':
-      return t('mint.problem.aboveMax', { max: formatAmount(problem.max, DECIMALS.ton) });
+      return t('mint.problem.aboveMax', { max: formatAmount(problem.max, 'ton', t.locale, RULE) });
     case 'insufficient':
       return t('mint.problem.insufficient', {
-        balance: tonText(problem.balanceNano),
-        needed: tonText(problem.neededNano),
+        balance: tonText(problem.balanceNano, t.locale),
+        needed: tonText(problem.neededNano, t.locale),
       });
   }
 }
@@ -62,15 +66,15 @@ function Calculation() {
         <dl className={styles.rows}>
           <div className={styles.row}>
             <dt>{t('mint.youMint')}</dt>
-            <dd>{formatTokens(calculation.amount_token)}</dd>
+            <dd>{formatTokens(calculation.amount_token, t.locale)}</dd>
           </div>
           <div className={styles.row}>
             <dt>{t('mint.after', { days: t('common.days', { count: calculation.tariff_days }) })}</dt>
-            <dd>{formatTokens(calculation.expected_token)}</dd>
+            <dd>{formatTokens(calculation.expected_token, t.locale)}</dd>
           </div>
           <div className={styles.row}>
             <dt>{t('mint.pricePerToken')}</dt>
-            <dd>{formatPrice(calculation.price)}</dd>
+            <dd>{formatPrice(calculation.price, t.locale)}</dd>
           </div>
         </dl>
       ) : (
@@ -123,7 +127,7 @@ export function MintForm() {
           <p className={styles.hint}>
             {selectedPlan
               ? t('mint.planYield', {
-                  percent: percentText(selectedPlan.yield),
+                  percent: percentText(selectedPlan.yield, t.locale),
                   days: t('common.days', { count: selectedPlan.tariff_days }),
                 })
               : t('mint.choosePlan')}
@@ -131,12 +135,13 @@ export function MintForm() {
         )}
         <AmountInput
           id="mint-amount"
+          locale={t.locale}
           label={t('mint.amountLabel')}
           limits={
             selectedPlan
               ? t('mint.limits', {
-                  min: formatAmount(selectedPlan.min_amount, DECIMALS.ton),
-                  max: formatAmount(selectedPlan.max_amount, DECIMALS.ton),
+                  min: formatAmount(selectedPlan.min_amount, 'ton', t.locale, RULE),
+                  max: formatAmount(selectedPlan.max_amount, 'ton', t.locale, RULE),
                 })
               : null
           }

@@ -2,7 +2,7 @@ import { useUnit } from 'effector-react';
 import { $pendingMint, MintCard } from '@/entities/mint';
 import { $isSending } from '@/features/send-transaction';
 import { useT } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@/shared/lib/format';
 import { Button } from '@/shared/ui/button';
 import { Section } from '@/shared/ui/section';
 import { cancelClicked } from '../model/cancel-mint';
@@ -19,7 +19,7 @@ export function PendingMint() {
       plain
       title={t('mint.waitingForPayment')}
       id="pending-mint"
-      footer={t('mint.payHint', { amount: formatAmount(mint.amount_ton, DECIMALS.ton) })}
+      footer={t('mint.payHint', { amount: formatAmount(mint.amount_ton, 'ton', t.locale) })}
     >
       <MintCard mint={mint}>
         <div className={styles.actions}>

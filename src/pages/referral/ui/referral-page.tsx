@@ -34,6 +34,9 @@ import { transferOpened } from '../model/transfer';
 import styles from './referral-page.module.css';
 import { TransferModal } from './transfer-modal';
 
+/** A tier's percentage is the programme's round figure: no zeros after the point ('5%'). */
+const RULE = { trim: true } as const;
+
 /** The tier (SPEC §3): level N of 8, its percent, the friends' turnover and the way to the next one. */
 function TierCard({ tier }: { tier: ReferralTier }) {
   const t = useT();
@@ -43,14 +46,16 @@ function TierCard({ tier }: { tier: ReferralTier }) {
       <div className={styles.tierHead}>
         <span className={styles.tierLevel}>{t('referral.level', { level: progress.level, total: TIER_COUNT })}</span>
         <Badge tone="accent" testId="referral-percent">
-          {formatPercent(tier.percent)}
+          {formatPercent(tier.percent, t.locale, RULE)}
         </Badge>
       </div>
-      <p className={styles.hint}>{t('referral.percentHint', { percent: formatPercent(tier.percent) })}</p>
+      <p className={styles.hint}>
+        {t('referral.percentHint', { percent: formatPercent(tier.percent, t.locale, RULE) })}
+      </p>
       <ListRows>
         <ListRow
           label={t('referral.turnover')}
-          value={formatTon(tier.turnover)}
+          value={formatTon(tier.turnover, t.locale)}
           valueTestId="referral-turnover"
           strong
         />
@@ -60,16 +65,16 @@ function TierCard({ tier }: { tier: ReferralTier }) {
           <ProgressBar percent={progress.percent} label={t('referral.progressLabel', { level: progress.nextLevel })} />
           <p className={styles.progressText} data-testid="referral-next-level">
             {t('referral.toNextLevel', {
-              amount: formatTon(progress.remaining),
+              amount: formatTon(progress.remaining, t.locale),
               level: progress.nextLevel,
-              percent: formatPercent(tier.next_percent ?? tier.percent),
+              percent: formatPercent(tier.next_percent ?? tier.percent, t.locale, RULE),
             })}
           </p>
           {/* The crossing payment is paid at the new level (docs/decisions.md "Referrals"): said before it happens. */}
           <p className={styles.hint} data-testid="referral-level-rule">
             {t('referral.levelRule', {
               level: progress.nextLevel,
-              percent: formatPercent(tier.next_percent ?? tier.percent),
+              percent: formatPercent(tier.next_percent ?? tier.percent, t.locale, RULE),
             })}
           </p>
         </>
@@ -109,14 +114,14 @@ function ReferralBalance() {
       <ListRows>
         <ListRow
           label={t('referral.balance')}
-          value={formatTokens(user.referral_balance)}
+          value={formatTokens(user.referral_balance, t.locale)}
           valueTestId="referral-balance"
           strong
         />
         {totalEarned !== null ? (
           <ListRow
             label={t('referral.totalEarned')}
-            value={formatTokens(totalEarned)}
+            value={formatTokens(totalEarned, t.locale)}
             valueTestId="referral-total-earned"
           />
         ) : null}
@@ -181,13 +186,13 @@ function ReferralItem({ referral }: { referral: Referral }) {
       figures={[
         {
           label: t('referral.theirTurnover'),
-          value: formatTon(referral.turnover),
+          value: formatTon(referral.turnover, t.locale),
           tone: 'plain',
           testId: 'referral-item-turnover',
         },
         {
           label: t('referral.earnedYou'),
-          value: earnedAny ? `+${formatTokens(referral.earned)}` : formatTokens(referral.earned),
+          value: earnedAny ? `+${formatTokens(referral.earned, t.locale)}` : formatTokens(referral.earned, t.locale),
           tone: earnedAny ? 'accent' : 'hint',
           testId: 'referral-item-earned',
         },
@@ -240,7 +245,7 @@ function Friends() {
         <EmptyState
           icon={<Icon name="referral" />}
           title={t('referral.noFriends')}
-          text={t('referral.noFriendsText', { percent: formatPercent(tier?.percent ?? 0) })}
+          text={t('referral.noFriendsText', { percent: formatPercent(tier?.percent ?? 0, t.locale, RULE) })}
           // No Invite button of its own: the navbar's Invite friends is right below on this screen.
           testId="referral-empty"
         />

@@ -28,7 +28,7 @@ function problemText(problem: TransferProblem, t: Translate): string {
     case 'too_many_decimals':
       return t('referral.transferTooManyDecimals');
     case 'above_balance':
-      return t('referral.transferAboveBalance', { balance: formatTokens(problem.balance) });
+      return t('referral.transferAboveBalance', { balance: formatTokens(problem.balance, t.locale) });
   }
 }
 
@@ -67,13 +67,14 @@ export function TransferModal() {
       <form className={styles.form} onSubmit={submit} noValidate>
         <AmountInput
           id="transfer-amount"
+          locale={t.locale}
           label={t('referral.transferAmount')}
           value={amountText}
           onChange={onAmount}
           onMax={onMax}
           maxLabel={t('referral.transferMax')}
           error={problem ? problemText(problem, t) : null}
-          hint={t('referral.transferAvailable', { balance: formatTokens(balance) })}
+          hint={t('referral.transferAvailable', { balance: formatTokens(balance, t.locale) })}
         />
       </form>
     </Modal>

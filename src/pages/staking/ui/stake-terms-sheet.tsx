@@ -32,38 +32,40 @@ export function StakeTermsSheet() {
       {terms ? (
         <div className={styles.terms} data-testid="stake-terms">
           <ListRows>
-            <ListRow label={t('staking.termsStaked')} value={formatTokens(terms.staked)} strong />
+            <ListRow label={t('staking.termsStaked')} value={formatTokens(terms.staked, t.locale)} strong />
             <ListRow
               label={t('staking.termsRate')}
               hint={t('staking.termsRateHint', {
-                base: formatPercent(terms.basePercent),
-                bonuses: formatPercent(terms.bonusPercent),
+                base: formatPercent(terms.basePercent, t.locale),
+                bonuses: formatPercent(terms.bonusPercent, t.locale),
               })}
-              value={t('staking.termsRateValue', { percent: formatPercent(terms.ratePercent) })}
+              value={t('staking.termsRateValue', { percent: formatPercent(terms.ratePercent, t.locale) })}
               valueTestId="stake-terms-rate"
             />
-            <ListRow label={t('staking.termsPerDay')} value={formatTokens(terms.perDay)} />
+            <ListRow label={t('staking.termsPerDay')} value={formatTokens(terms.perDay, t.locale)} />
             <ListRow
               label={t('staking.termsCap')}
               value={t('staking.termsCapValue', {
-                amount: formatTokens(terms.cap),
-                percent: formatPercent(terms.capPercent),
+                amount: formatTokens(terms.cap, t.locale),
+                percent: formatPercent(terms.capPercent, t.locale),
               })}
               valueTestId="stake-terms-cap"
             />
             <ListRow
               label={t('staking.termsPayout')}
-              value={formatTokens(terms.payout)}
+              value={formatTokens(terms.payout, t.locale)}
               valueTestId="stake-terms-payout"
             />
           </ListRows>
-          <p className={styles.termsText}>{t('staking.termsMint', { amount: formatTokens(terms.givenUp) })}</p>
+          <p className={styles.termsText}>
+            {t('staking.termsMint', { amount: formatTokens(terms.givenUp, t.locale) })}
+          </p>
           <p className={styles.termsText}>
             {terms.daysToCap === null
-              ? t('staking.termsClaimNoRate', { payout: formatTokens(terms.payout) })
+              ? t('staking.termsClaimNoRate', { payout: formatTokens(terms.payout, t.locale) })
               : t('staking.termsClaim', {
                   days: t('common.days', { count: terms.daysToCap }),
-                  payout: formatTokens(terms.payout),
+                  payout: formatTokens(terms.payout, t.locale),
                 })}{' '}
             {t('staking.termsRateChanges')}
           </p>

@@ -6,7 +6,7 @@ import { photoProofOpened } from '@/features/task-photo-proof';
 import { claimTaskFx, startTaskFx, validateTaskFx, type Task } from '@/shared/api';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
-import { DECIMALS, formatAmount } from '@/shared/lib/format';
+import { formatAmount } from '@/shared/lib/format';
 import { openUrlFx } from '@/shared/telegram';
 import { showToast } from '@/shared/ui/toast';
 
@@ -100,7 +100,7 @@ sample({
   source: $t,
   filter: (_, task) => task !== null && task.status === 'claimed',
   fn: (t, task) => ({
-    text: t('tasks.claimed', { amount: formatAmount((task as Task).reward, DECIMALS.token) }),
+    text: t('tasks.claimed', { amount: formatAmount((task as Task).reward, 'token', t.locale) }),
     kind: 'success' as const,
     durationMs: timings.errorToastMs,
   }),

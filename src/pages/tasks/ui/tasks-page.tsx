@@ -80,7 +80,7 @@ function TaskItem({ task, busy }: { task: Task; busy: boolean }) {
         <div className={styles.head}>
           <span className={styles.title}>{title}</span>
           <span className={styles.reward} aria-label={t('tasks.reward')} data-testid="task-reward">
-            +{formatTokens(task.reward)}
+            +{formatTokens(task.reward, t.locale)}
           </span>
         </div>
         {description ? <p className={styles.description}>{description}</p> : null}
@@ -194,7 +194,12 @@ function TaskBalance() {
   return (
     <Section title={t('tasks.balanceTitle')} id="tasks-balance" footer={t('tasks.balanceHint')}>
       <ListRows>
-        <ListRow label={t('tasks.balance')} value={formatTokens(user.task_balance)} valueTestId="task-balance" strong />
+        <ListRow
+          label={t('tasks.balance')}
+          value={formatTokens(user.task_balance, t.locale)}
+          valueTestId="task-balance"
+          strong
+        />
       </ListRows>
       <div className={styles.balanceActions}>
         <Link to={routes.tasksFarming} className={buttonClassName({ variant: 'secondary', size: 's' })}>

@@ -1,11 +1,18 @@
 export {
   DECIMALS,
+  MINUS,
   NBSP,
+  decimalMark,
   formatAmount,
+  formatChange,
   formatCount,
   formatPercent,
   formatPrice,
   formatTokens,
   formatTon,
   shortenAddress,
+  sumShown,
+  type FigureKind,
+  type FormatLocale,
+  type FormatOptions,
 } from './format-core';

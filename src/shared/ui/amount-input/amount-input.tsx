@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { inLocaleMark } from '../../lib/amount-input';
+import { decimalMark, type FormatLocale } from '../../lib/format';
 import styles from './amount-input.module.css';
 
 export interface AmountInputProps {
@@ -8,8 +10,12 @@ export interface AmountInputProps {
   /** Shown after the label, muted: the allowed range ('· from 1 to 100 000'). Part of the accessible name. */
   limits?: ReactNode;
   limitsTestId?: string;
+  /** The text as typed (or set, as Max sets the wire's '12.5'); shown with `locale`'s decimal mark. */
   value: string;
+  /** The text with `locale`'s decimal mark for either mark typed. */
   onChange: (text: string) => void;
+  /** The language the figures around are written in: its decimal mark is the field's. */
+  locale: FormatLocale;
   /** The problem with what is typed, in a sentence; replaces the hint and marks the input invalid. */
   error?: string | null;
   errorTestId?: string;
@@ -25,9 +31,10 @@ export interface AmountInputProps {
 }
 
 /**
- * The kit's amount field: label (with its range), a text input that takes '1.5' and '1,5' alike (the
- * model reads it), an optional Max, and the inline problem or hint under it, tied to the input for
- * screen readers. Every form with an amount (mint, transfer, farming link) uses it.
+ * The kit's amount field: label (with its range), a text input whose decimal key, '.' or ',', shows as
+ * the language's mark (`inLocaleMark`; the model reads either), an optional Max, and the inline problem
+ * or hint under it, tied to the input for screen readers. Every form with an amount (mint, sell,
+ * transfer, farming link) uses it.
  */
 export function AmountInput({
   id,
@@ -36,13 +43,14 @@ export function AmountInput({
   limitsTestId,
   value,
   onChange,
+  locale,
   error,
   errorTestId,
   hint,
   onMax,
   maxLabel,
   inputMode = 'decimal',
-  placeholder = inputMode === 'decimal' ? '0.00' : undefined,
+  placeholder = inputMode === 'decimal' ? `0${decimalMark(locale)}00` : undefined,
   disabled,
 }: AmountInputProps) {
   const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
@@ -65,11 +73,13 @@ export function AmountInput({
           inputMode={inputMode}
           autoComplete="off"
           placeholder={placeholder}
-          value={value}
+          value={inputMode === 'decimal' ? inLocaleMark(value, locale) : value}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) =>
+            onChange(inputMode === 'decimal' ? inLocaleMark(event.target.value, locale) : event.target.value)
+          }
         />
         {onMax ? (
           <button type="button" className={styles.max} onClick={() => onMax()} disabled={disabled}>

@@ -1,6 +1,6 @@
 /** A price chart's bars, labels and colours: the Mini App's chart and the console's draw candles alike. */
 import type { Candle } from '../../api';
-import { DECIMALS, formatAmount } from '../../lib/format';
+import { type FormatLocale, formatAmount } from '../../lib/format';
 
 /** A candle as the chart draws it: numbers (a float is fine for pixels) and the time in unix seconds. */
 export interface ChartBar {
@@ -23,12 +23,13 @@ export const toChartBar = (candle: Candle): ChartBar => ({
 const PRICE_PRECISION = 9;
 
 /**
- * A price on the chart's scale or crosshair, truncated to 6 decimals like every price (SPEC §5). The
+ * A price on the chart's scale or crosshair, truncated to 6 decimals like every price (SPEC §5), with the
+ * user's decimal mark (docs/decisions.md "Formats"). The
  * library hands over floats (a scale step of 0.0102 arrives as 0.010199999…): they are read at nanoton
  * precision first, so truncation cuts real digits, not float noise.
  */
-export const chartPriceLabel = (price: number): string =>
-  formatAmount(Number.isFinite(price) ? price.toFixed(PRICE_PRECISION) : price, DECIMALS.price);
+export const chartPriceLabel = (price: number, locale: FormatLocale): string =>
+  formatAmount(Number.isFinite(price) ? price.toFixed(PRICE_PRECISION) : price, 'price', locale);
 
 /**
  * How near a price tick's label may come to the last price's tag on the price axis, px: half the tag's
@@ -45,10 +46,11 @@ export function tickLabelsClearOfTag(
   prices: readonly number[],
   tagY: number | null,
   yOf: (price: number) => number | null,
+  locale: FormatLocale,
 ): string[] {
   return prices.map((price) => {
     const y = tagY === null ? null : yOf(price);
-    return y !== null && tagY !== null && Math.abs(y - tagY) < TAG_CLEARANCE_PX ? '' : chartPriceLabel(price);
+    return y !== null && tagY !== null && Math.abs(y - tagY) < TAG_CLEARANCE_PX ? '' : chartPriceLabel(price, locale);
   });
 }
 
