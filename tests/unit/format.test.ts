@@ -223,6 +223,33 @@ describe('changes carry their sign', () => {
   });
 });
 
+describe('a minimum is rounded up (up), so the figure shown is enough to enter', () => {
+  it.each([
+    ['12.349', '12.35', '12,35'],
+    ['12.34', '12.34', '12,34'],
+    ['12.340000001', '12.35', '12,35'],
+    ['0.000000001', '0.01', '0,01'],
+    ['99.999', '100.00', '100,00'],
+    ['1234567.891', '1_234_567.90', '1_234_567,90'],
+  ] as const)('%s TKN → %s / %s', (value, en, ru) => {
+    expect(shown(formatAmount(value, 'token', 'en', { up: true }))).toBe(en);
+    expect(shown(formatAmount(value, 'token', 'ru', { up: true }))).toBe(ru);
+  });
+
+  it('is never below the value and within one last place of it', () => {
+    for (const value of ['0.001', '5.555555555', '7', '1e-7', '314.159265']) {
+      const up = Number(formatAmount(value, 'token', 'en', { up: true }).replace(/\s/g, ''));
+      expect(up).toBeGreaterThanOrEqual(Number(value));
+      expect(up - Number(value)).toBeLessThan(0.01);
+    }
+  });
+
+  it('leaves what is not a positive number as without it', () => {
+    expect(formatAmount('-1.239', 'token', 'en', { up: true })).toBe('-1.23');
+    expect(formatAmount('x', 'token', 'en', { up: true })).toBe('—');
+  });
+});
+
 describe('sumShown: a total is the sum of its parts as shown', () => {
   it('sums the truncated parts, so the shown parts add up to the shown total', () => {
     const parts = ['0.00009', '0.00009', '1.23456'];

@@ -46,7 +46,7 @@ function amountProblemText(problem: SellAmountProblem, t: Translate): string {
     case 'too_many_decimals':
       return t('sell.tooManyDecimals');
     case 'below_min':
-      return t('validation.sellAtLeast', { amount: formatAmount(problem.min, 'token', t.locale) });
+      return t('validation.sellAtLeast', { amount: formatAmount(problem.min, 'token', t.locale, { up: true }) });
     case 'above_balance':
       return t('sell.aboveBalance', { balance: formatTokens(problem.balance, t.locale) });
   }

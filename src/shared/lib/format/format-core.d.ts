@@ -15,6 +15,11 @@ export interface FormatOptions {
   trim?: boolean;
   /** '+' or '−' before a change that is not zero as shown. */
   sign?: boolean;
+  /**
+   * Rounded up, not truncated: a minimum ("sell at least …"), so the figure shown is never below the
+   * real one and entering it is enough. Positive values only; ignored for others.
+   */
+  up?: boolean;
 }
 export declare const NBSP: '\u00A0';
 export declare const MINUS: '\u2212';

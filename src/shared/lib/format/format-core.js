@@ -41,11 +41,12 @@ export const decimalMark = (locale) => (locale === 'ru' ? ',' : '.');
 /**
  * A figure of `kind` (a DECIMALS key) in `locale`, without a unit: truncated to the kind's decimals,
  * thousands grouped. `trim` drops the zeros after the point (the programme's round figures); `sign`
- * writes '+' or '−' before a change that is not zero as shown.
+ * writes '+' or '−' before a change that is not zero as shown; `up` rounds a positive minimum up instead
+ * of truncating it (the figure shown is then never below the real one).
  */
 export function formatAmount(value, kind, locale, options) {
   const decimals = DECIMALS[kind];
-  const parts = toDecimalParts(value, decimals);
+  const parts = options && options.up ? roundedUp(value, decimals) : toDecimalParts(value, decimals);
   if (!parts || decimals === undefined) return NOT_A_NUMBER;
   let fraction = parts.fraction.slice(0, decimals).padEnd(decimals, '0');
   const isZero = /^0*$/.test(parts.integer + fraction);
@@ -101,6 +102,21 @@ export function shortenAddress(address) {
   // Shortening only pays when it removes more than the one character the ellipsis adds.
   if (address.length <= 8) return address;
   return `${address.slice(0, 3)}…${address.slice(-4)}`;
+}
+
+/** toDecimalParts, but a positive value with digits past `decimals` goes up by one in the last kept place. */
+function roundedUp(value, decimals) {
+  // Digits far past the kept ones (a server's figure has 9 decimals at most) are read up to a bound.
+  const parts = decimals === undefined ? null : toDecimalParts(value, decimals + 30);
+  if (!parts || parts.negative) return toDecimalParts(value, decimals);
+  const kept = parts.fraction.slice(0, decimals).padEnd(decimals, '0');
+  if (/^0*$/.test(parts.fraction.slice(decimals))) return { ...parts, fraction: kept };
+  const scaled = (BigInt(parts.integer + kept) + 1n).toString().padStart(decimals + 1, '0');
+  return {
+    negative: false,
+    integer: scaled.slice(0, scaled.length - decimals),
+    fraction: scaled.slice(scaled.length - decimals),
+  };
 }
 
 /** Sign, digits without leading zeros ('0' at least), and the digits after the point. */
