@@ -19,7 +19,7 @@ import {
   toNano,
 } from '@ton/core';
 import { type KeyPair, keyPairFromSeed, sign } from '@ton/crypto';
-import { TonClient, WalletContractV4 } from '@ton/ton';
+import { TonClient, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -677,6 +677,47 @@ describe('accepted messages whose transfers fail (as on mainnet)', () => {
   });
 });
 
+describe('any contract runs as its code says: wallet v5r1', () => {
+  it('deploys with its first transfer, pays, answers its get methods and refuses a wrong seqno with its own exit code', async () => {
+    const keyPair = keyPairFromSeed(Buffer.alloc(32, nextSeed++));
+    const v5 = WalletContractV5R1.create({ workchain: 0, publicKey: keyPair.publicKey });
+    const bob = newWallet();
+    await faucet(deps, v5.address, 5n * TON);
+    const transfer = (seqno: number, value: bigint) => {
+      const body = v5.createTransfer({
+        seqno,
+        secretKey: keyPair.secretKey,
+        sendMode: SendMode.PAY_GAS_SEPARATELY + SendMode.IGNORE_ERRORS,
+        messages: [internal({ to: bob.address, value, bounce: false, body: 'from v5' })],
+      });
+      const message = external({ to: v5.address, ...(seqno === 0 ? { init: v5.init } : {}), body });
+      return beginCell().store(storeMessage(message)).endCell();
+    };
+    const first = transfer(0, TON);
+    await result('sendBoc', { boc: first.toBoc().toString('base64') });
+    await result('sendBoc', { boc: transfer(1, 2n * TON).toBoc().toString('base64') });
+    expect(await balanceOf(bob.address)).toBe(3n * TON - (await storagePaid(bob.address)));
+    expect(await seqnoOf(v5.address)).toBe(2);
+    const key = await result<{ stack: [string, string][] }>('runGetMethod', {
+      address: v5.address.toString(),
+      method: 'get_public_key',
+      stack: [],
+    });
+    expect(BigInt(key.stack[0]?.[1] ?? NaN)).toBe(BigInt(`0x${keyPair.publicKey.toString('hex')}`));
+
+    // The deploying transaction is the one its external message made, its hash its cell's.
+    const [, deploying] = await transactionsOf(v5.address, { limit: 2 });
+    expect(deploying?.in_msg?.hash).toBe(first.hash().toString('base64'));
+    const parsed = loadTransaction(Cell.fromBase64(deploying?.data ?? '').beginParse());
+    expect([parsed.oldStatus, parsed.endStatus]).toEqual(['uninitialized', 'active']);
+    expect(Cell.fromBase64(deploying?.data ?? '').hash().toString('base64')).toBe(deploying?.transaction_id.hash);
+
+    const stale = await rpc('sendBoc', { boc: transfer(7, TON).toBoc().toString('base64') });
+    expect(stale.body).toMatchObject({ ok: false, code: 500 });
+    expect(stale.body.error).toMatch(/wrong seqno \(exit code 133\)/);
+  });
+});
+
 describe('getTransactions', () => {
   let account: Address;
   let all: ToncenterTransaction[];
@@ -748,6 +789,21 @@ describe('runGetMethod and estimateFee', () => {
     expect((await run('get_subwallet_id')).stack).toEqual([['num', `0x${alice.contract.walletId.toString(16)}`]]);
     expect(await run('get_jetton_data')).toMatchObject({ exit_code: 11, stack: [] });
     expect(await run('seqno', newWallet().address)).toMatchObject({ exit_code: -13, stack: [] });
+  });
+
+  it('passes the stack as the method’s arguments, numbers in decimal or hex as toncenter takes them', async () => {
+    const installed = (stack: unknown[]) =>
+      result<{ exit_code: number; stack: unknown[] }>('runGetMethod', {
+        address: alice.address.toString(),
+        method: 'is_plugin_installed',
+        stack,
+      });
+    // is_plugin_installed(wc, addr_hash): no plugins, so false (0).
+    expect(await installed([['num', '0'], ['num', '0x1234']])).toMatchObject({ exit_code: 0, stack: [['num', '0x0']] });
+    // Without its two arguments the code underflows the stack (TVM exit code 2).
+    expect(await installed([])).toMatchObject({ exit_code: 2 });
+    const bad = await rpc('runGetMethod', { address: alice.address.toString(), method: 'seqno', stack: [['num', 'x']] });
+    expect(bad.body).toMatchObject({ ok: false, code: 422 });
   });
 
   it('estimates exactly what sendBoc then charges, for every transfer in the body', async () => {
