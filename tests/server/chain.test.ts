@@ -336,14 +336,17 @@ describe('transfers', () => {
     await result('sendBoc', { boc });
     // The sender pays the value and its transaction's fees but the forwarding, which the value carries.
     const { parsed, fee } = await lastTransaction(alice.address);
-    const forwarding =
-      parsed.description.type === 'generic' ? (parsed.description.actionPhase?.totalFwdFees ?? 0n) : NaN;
+    if (parsed.description.type !== 'generic') throw new Error('not a generic transaction');
+    const forwarding = parsed.description.actionPhase?.totalFwdFees ?? 0n;
     expect(forwarding).toBeGreaterThan(0n);
     expect(await balanceOf(alice.address)).toBe(before - TON - (fee - forwarding));
     expect(await balanceOf(bob.address)).toBe(TON - forwarding);
     expect(await seqnoOf(alice.address)).toBe(2);
 
-    const second = transferBoc(alice, { seqno: 2, messages: [internal({ to: bob.address, bounce: false, value: TON })] });
+    const second = transferBoc(alice, {
+      seqno: 2,
+      messages: [internal({ to: bob.address, bounce: false, value: TON })],
+    });
     await result('sendBoc', { boc: second.boc });
     expect(await seqnoOf(alice.address)).toBe(3);
     const [tx] = await transactionsOf(bob.address);
@@ -406,7 +409,11 @@ describe('transfers', () => {
     const alice = await deployedWallet();
     const bob = newWallet();
     const bocs = [1, 2, 3, 4, 5].map(
-      (n) => transferBoc(alice, { seqno: 1, messages: [internal({ to: bob.address, bounce: false, value: BigInt(n) * TON })] }).boc,
+      (n) =>
+        transferBoc(alice, {
+          seqno: 1,
+          messages: [internal({ to: bob.address, bounce: false, value: BigInt(n) * TON })],
+        }).boc,
     );
     const replies = await Promise.all(bocs.map((boc) => rpc('sendBoc', { boc })));
     expect(replies.filter((reply) => reply.body.ok)).toHaveLength(1);
@@ -695,7 +702,11 @@ describe('any contract runs as its code says: wallet v5r1', () => {
     };
     const first = transfer(0, TON);
     await result('sendBoc', { boc: first.toBoc().toString('base64') });
-    await result('sendBoc', { boc: transfer(1, 2n * TON).toBoc().toString('base64') });
+    await result('sendBoc', {
+      boc: transfer(1, 2n * TON)
+        .toBoc()
+        .toString('base64'),
+    });
     expect(await balanceOf(bob.address)).toBe(3n * TON - (await storagePaid(bob.address)));
     expect(await seqnoOf(v5.address)).toBe(2);
     const key = await result<{ stack: [string, string][] }>('runGetMethod', {
@@ -710,7 +721,11 @@ describe('any contract runs as its code says: wallet v5r1', () => {
     expect(deploying?.in_msg?.hash).toBe(first.hash().toString('base64'));
     const parsed = loadTransaction(Cell.fromBase64(deploying?.data ?? '').beginParse());
     expect([parsed.oldStatus, parsed.endStatus]).toEqual(['uninitialized', 'active']);
-    expect(Cell.fromBase64(deploying?.data ?? '').hash().toString('base64')).toBe(deploying?.transaction_id.hash);
+    expect(
+      Cell.fromBase64(deploying?.data ?? '')
+        .hash()
+        .toString('base64'),
+    ).toBe(deploying?.transaction_id.hash);
 
     const stale = await rpc('sendBoc', { boc: transfer(7, TON).toBoc().toString('base64') });
     expect(stale.body).toMatchObject({ ok: false, code: 500 });
@@ -799,10 +814,19 @@ describe('runGetMethod and estimateFee', () => {
         stack,
       });
     // is_plugin_installed(wc, addr_hash): no plugins, so false (0).
-    expect(await installed([['num', '0'], ['num', '0x1234']])).toMatchObject({ exit_code: 0, stack: [['num', '0x0']] });
+    expect(
+      await installed([
+        ['num', '0'],
+        ['num', '0x1234'],
+      ]),
+    ).toMatchObject({ exit_code: 0, stack: [['num', '0x0']] });
     // Without its two arguments the code underflows the stack (TVM exit code 2).
     expect(await installed([])).toMatchObject({ exit_code: 2 });
-    const bad = await rpc('runGetMethod', { address: alice.address.toString(), method: 'seqno', stack: [['num', 'x']] });
+    const bad = await rpc('runGetMethod', {
+      address: alice.address.toString(),
+      method: 'seqno',
+      stack: [['num', 'x']],
+    });
     expect(bad.body).toMatchObject({ ok: false, code: 422 });
   });
 

@@ -164,7 +164,10 @@ const hex = (value: bigint): string => (value < 0n ? `-0x${(-value).toString(16)
 function nestedEntry(item: TupleItem): Record<string, unknown> {
   switch (item.type) {
     case 'int':
-      return { '@type': 'tvm.stackEntryNumber', number: { '@type': 'tvm.numberDecimal', number: item.value.toString() } };
+      return {
+        '@type': 'tvm.stackEntryNumber',
+        number: { '@type': 'tvm.numberDecimal', number: item.value.toString() },
+      };
     case 'cell':
       return { '@type': 'tvm.stackEntryCell', cell: { '@type': 'tvm.cell', bytes: bocOf(item.cell) } };
     case 'slice':
@@ -200,7 +203,8 @@ function stackEntry(item: TupleItem): StackEntry {
 
 /** An argument as toncenter takes it: ['num', decimal or hex], ['tvm.Cell' | 'tvm.Slice' | 'tvm.Builder', base64 BOC]. */
 function argument(entry: unknown): TupleItem {
-  const bad = () => new ChainError('bad_request', 422, `unsupported stack entry ${JSON.stringify(entry)?.slice(0, 100)}`);
+  const bad = () =>
+    new ChainError('bad_request', 422, `unsupported stack entry ${JSON.stringify(entry)?.slice(0, 100)}`);
   if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') throw bad();
   const [type, value] = entry as [string, unknown];
   if (type === 'num' && (typeof value === 'string' || typeof value === 'number')) {

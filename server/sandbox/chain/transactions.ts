@@ -138,7 +138,10 @@ export async function execute(q: Queryable, lt: LtCursor, now: number, first: Ce
     if (after.balance > MAX_NANOTONS) throw badRequest('The credit would overflow the account balance');
     const { transaction } = run;
     const hash = base64(run.cell.hash());
-    const outMessages = run.outMessages.map((outCell) => ({ cell: outCell, message: loadMessage(outCell.beginParse()) }));
+    const outMessages = run.outMessages.map((outCell) => ({
+      cell: outCell,
+      message: loadMessage(outCell.beginParse()),
+    }));
     const carried = outMessages.reduce(
       (sum, out) => sum + (out.message.info.type === 'internal' ? out.message.info.forwardFee : 0n),
       0n,
@@ -170,10 +173,7 @@ export async function execute(q: Queryable, lt: LtCursor, now: number, first: Ce
 export const REFUSED_EXIT_CODE = 100;
 
 /** `THROW 100` (TVM opcode F2C4_ with an 11-bit argument): a contract that refuses every message. */
-export const REFUSING_CODE = beginCell()
-  .storeUint(0b1111001011000, 13)
-  .storeUint(REFUSED_EXIT_CODE, 11)
-  .endCell();
+export const REFUSING_CODE = beginCell().storeUint(0b1111001011000, 13).storeUint(REFUSED_EXIT_CODE, 11).endCell();
 
 /**
  * Makes an active account refuse every incoming message (or, with false, run its own code again): its code
