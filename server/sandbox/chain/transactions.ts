@@ -98,6 +98,13 @@ export function rowOf(row: AccountRow, shard: ShardAccount): AccountRow {
   };
 }
 
+/**
+ * At most this many transactions per message run in one database transaction (contracts messaging each
+ * other can go on for long; fees end it only slowly): past it the whole message is refused. Also keeps a
+ * block's logical times (each transaction takes 1 + its out messages, at most 256) within LT_PER_BLOCK.
+ */
+export const MAX_TRANSACTIONS_PER_MESSAGE = 1_000;
+
 /** One transaction the chain ran and stored. */
 export interface RunTransaction {
   account: Address;
@@ -120,6 +127,11 @@ export async function execute(q: Queryable, lt: LtCursor, now: number, first: Ce
     const message = loadMessage(cell.beginParse());
     const { info } = message;
     if (info.type === 'external-out') continue;
+    if (ran.length >= MAX_TRANSACTIONS_PER_MESSAGE) {
+      throw badRequest(
+        `The message caused more than ${MAX_TRANSACTIONS_PER_MESSAGE} transactions; the dev chain refuses it`,
+      );
+    }
     const { row: before } = await lockAccount(q, info.dest.toRawString());
     const inLt = info.type === 'internal' ? info.createdLt + 1n : 0n;
     const start = lt.next();
