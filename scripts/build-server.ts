@@ -40,6 +40,9 @@ async function main(): Promise<void> {
     dependencies: Record<string, string>;
   };
   const runtime = new Set(Object.keys(manifest.dependencies));
+  // The dev chain's TVM (server/sandbox/chain/tvm.ts) imports it lazily, on the sandbox's first message: the
+  // sandbox runs from a full install (npm start), and production, installed without it, never gets there.
+  const sandboxOnly = new Set(['@ton/sandbox']);
   const builtins = new Set(builtinModules);
   const devOnly = new Set<string>();
 
@@ -60,7 +63,7 @@ async function main(): Promise<void> {
         return false;
       if (id.startsWith('node:') || builtins.has(id)) return true;
       // A package the server imports must be a production dependency, or `npm ci --omit=dev` leaves it out.
-      if (!runtime.has(packageOf(id))) devOnly.add(packageOf(id));
+      if (!runtime.has(packageOf(id)) && !sandboxOnly.has(packageOf(id))) devOnly.add(packageOf(id));
       return true;
     },
     output: {

@@ -23,6 +23,20 @@ async function nanotons(page: Page, address: string): Promise<bigint> {
   return BigInt(result);
 }
 
+/**
+ * The account's newest transaction on the dev chain: the value its incoming message carried, and what the
+ * transaction cost the account (the TVM charges storage, and gas when its code runs).
+ */
+async function lastReceived(page: Page, address: string): Promise<{ value: bigint; fee: bigint }> {
+  const response = await page.request.post('/sandbox/chain/jsonRPC', {
+    data: { id: 1, jsonrpc: '2.0', method: 'getTransactions', params: { address, limit: 1 } },
+  });
+  expect(response.ok()).toBe(true);
+  const { result } = (await response.json()) as { result: Array<{ fee: string; in_msg?: { value: string } }> };
+  const [tx] = result;
+  return { value: BigInt(tx?.in_msg?.value ?? NaN), fee: BigInt(tx?.fee ?? NaN) };
+}
+
 async function grant(
   page: Page,
   sandboxUserId: string,
@@ -134,9 +148,12 @@ test('sell from the main balance: queued, then completed live; the dev wallet re
   await expect(withdrawal.getByTestId('withdrawal-status')).toHaveText('Completed');
   await expect(withdrawal.getByTestId('withdrawal-tx')).toBeVisible();
 
-  // Exactly what calculate promised arrived (the payout's network fee is the hot wallet's).
+  // Exactly what calculate promised arrived (the payout's network fee is the hot wallet's); the balance moved
+  // by it less what receiving it cost the wallet on the chain.
   const after = await nanotons(page, address);
-  expect(after - before).toBe(parseUnits(calculation.receive_amount));
+  const payout = await lastReceived(page, address);
+  expect(payout.value).toBe(parseUnits(calculation.receive_amount));
+  expect(after - before).toBe(payout.value - payout.fee);
   // The app re-reads the wallet's balance when a payout completes.
   await expect(app.getByTestId('wallet-balance')).toHaveText(`${formatAmount(formatUnits(after), 'ton', 'en')} TON`);
 
@@ -293,8 +310,10 @@ test('a price tick while the sheet is open: the figures follow and are marked; t
     const withdrawal = app.getByTestId('withdrawal').first();
     await expect(withdrawal.getByTestId('withdrawal-ton')).toHaveText(`+${shown}`);
     await expect(withdrawal).toHaveAttribute('data-status', 'completed', { timeout: 60_000 });
-    // The dev wallet received exactly the confirmed nanotons.
-    expect((await nanotons(page, address)) - before).toBe(parseUnits(quote.receive_amount));
+    // The dev wallet received exactly the confirmed nanotons (less what receiving them cost it on the chain).
+    const payout = await lastReceived(page, address);
+    expect(payout.value).toBe(parseUnits(quote.receive_amount));
+    expect((await nanotons(page, address)) - before).toBe(payout.value - payout.fee);
   } finally {
     await resetPrice(page);
   }

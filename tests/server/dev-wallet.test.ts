@@ -8,13 +8,22 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import { Address, Cell, beginCell, contractAddress, loadMessage, loadStateInit, storeStateInit } from '@ton/core';
+import {
+  Address,
+  Cell,
+  beginCell,
+  contractAddress,
+  loadMessage,
+  loadStateInit,
+  storeStateInit,
+  toNano,
+} from '@ton/core';
 import { signVerify } from '@ton/crypto';
 import { WalletContractV4 } from '@ton/ton';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { getAccount, listTransactions } from '../../server/sandbox/chain/service';
+import { getAccount, listTransactions, walletSeqno } from '../../server/sandbox/chain/service';
 import { injectDevWallet } from '../../server/sandbox/wallet/inject';
 import {
   createTestContext,
@@ -89,6 +98,14 @@ async function walletOf(initData: string) {
 }
 
 const balanceOf = async (raw: string) => (await getAccount(ctx.db, Address.parse(raw))).balance;
+/** The storage fees an account paid (the TVM charges them on each transaction, an uninitialized account too). */
+const storagePaid = async (raw: string) =>
+  (
+    await ctx.db.query<{ total: bigint }>(
+      'SELECT COALESCE(SUM(storage_fee), 0)::bigint AS total FROM chain_transactions WHERE account = $1',
+      [raw],
+    )
+  )[0]?.total ?? 0n;
 const validUntil = () => Math.floor(Date.now() / 1000) + 60;
 const comment = (text: string) =>
   beginCell().storeUint(0, 32).storeStringTail(text).endCell().toBoc().toString('base64');
@@ -275,7 +292,7 @@ describe('sending', () => {
     expect(spent).toBeLessThan(3n * TON + TON / 10n);
     const account = await getAccount(ctx.db, Address.parse(wallet.raw));
     expect(account.state).toBe('active');
-    expect(account.seqno).toBe(1);
+    expect(await walletSeqno(ctx.db, Address.parse(wallet.raw))).toBe(1);
 
     const [received] = await listTransactions(ctx.db, Address.parse(to), { limit: 1 });
     expect(received?.in_msg?.value).toBe(String(3n * TON));
@@ -288,8 +305,8 @@ describe('sending', () => {
     });
     expect(again.statusCode).toBe(200);
     expect(loadMessage(Cell.fromBase64(again.json<{ boc: string }>().boc).beginParse()).init).toBeFalsy();
-    expect(await balanceOf(toRaw)).toBe(4n * TON);
-    expect((await getAccount(ctx.db, Address.parse(wallet.raw))).seqno).toBe(2);
+    expect(await balanceOf(toRaw)).toBe(4n * TON - (await storagePaid(toRaw)));
+    expect(await walletSeqno(ctx.db, Address.parse(wallet.raw))).toBe(2);
   });
 
   it('sends up to 4 messages at once, and two requests at once both land (one seqno after the other)', async () => {
@@ -383,7 +400,7 @@ describe('sending', () => {
     }
     expect(await balanceOf(wallet.raw)).toBe(100n * TON);
     expect(await balanceOf(Address.parse(to).toRawString())).toBe(0n);
-    expect((await getAccount(ctx.db, Address.parse(wallet.raw))).seqno).toBe(0);
+    expect(await walletSeqno(ctx.db, Address.parse(wallet.raw))).toBe(0);
   });
 });
 
@@ -393,13 +410,16 @@ describe('launcher faucet', () => {
     const response = await inject({ method: 'POST', url: `/sandbox/api/users/${user.id}/faucet`, payload: {} });
     expect(response.statusCode).toBe(200);
     const wallet = response.json<{ address: string; raw: string; balance: string }>();
-    expect(wallet.balance).toBe('200'); // 100 on first use + 100 from the button
+    // 100 on first use + 100 from the button, less the storage fee the second credit paid for the first
+    expect(toNano(wallet.balance)).toBe(200n * TON - (await storagePaid(wallet.raw)));
     const more = await inject({
       method: 'POST',
       url: `/sandbox/api/users/${user.id}/faucet`,
       payload: { amount: '2.5' },
     });
-    expect(more.json()).toMatchObject({ raw: wallet.raw, balance: '202.5' });
+    const topped = more.json<{ raw: string; balance: string }>();
+    expect(topped.raw).toBe(wallet.raw);
+    expect(toNano(topped.balance)).toBe(202n * TON + TON / 2n - (await storagePaid(wallet.raw)));
 
     const list = (await inject({ method: 'GET', url: '/sandbox/api/wallets' })).json<
       Array<{ sandbox_user_id: number }>
@@ -408,7 +428,7 @@ describe('launcher faucet', () => {
       sandbox_user_id: user.id,
       address: wallet.address,
       raw: wallet.raw,
-      balance: '202.5',
+      balance: topped.balance,
     });
   });
 

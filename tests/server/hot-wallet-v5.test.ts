@@ -2,9 +2,9 @@
  * A v5r1 hot wallet (HOT_WALLET_VERSION=v5r1) pays through the real wallet contract: the payout worker,
  * unchanged, drives @ton/sandbox — the TON transaction emulator running the contract's code in a real
  * TVM — through a node adapter with the three calls the worker makes (state, transactions, send).
- * The dev chain runs wallet v4r2 only (it is what the sandbox treasury is), so this is where the v5r1
- * transfer format, its 255-message capacity and the first transfer's deploy are checked, and so is a real
- * bounce: a contract whose code throws refuses a payout, and the worker refunds it from the bounce.
+ * The dev chain runs on the same emulator, but its hot wallet is the sandbox treasury (a v4r2), so this is
+ * where the worker's v5r1 transfer format, its 255-message capacity and the first transfer's deploy are
+ * checked, and so is a bounce: a contract whose code throws refuses a payout, and the worker refunds it.
  */
 import { randomBytes } from 'node:crypto';
 import { type Address, Cell, type Transaction, beginCell, contractAddress, loadMessage, toNano } from '@ton/core';

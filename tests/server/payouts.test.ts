@@ -432,7 +432,7 @@ describe('lost and refused messages', () => {
     expect(await runPayoutStep(run, skewed + 10)).toMatchObject({ kind: 'waiting' });
     const [batch] = await batchesOf(ctx, hot.wallet);
     expect(batch).toMatchObject({ status: 'signed', attempts: PAYOUT_MAX_SEND_ATTEMPTS });
-    expect(batch!.last_error).toMatch(/^The node refused the transfer: .*expired at/);
+    expect(batch!.last_error).toMatch(/^The node refused the transfer: .*message expired \(exit code 36\)/);
     // reported on the withdrawal too, which is not lost
     expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'sending', error: expect.stringMatching(/refused/) });
 

@@ -33,10 +33,14 @@ describe('the sandbox hot wallet', () => {
     expect(before.address).toMatch(/^[0k]Q/);
     expect(Number(before.balance)).toBeGreaterThan(1000);
 
+    // What is kept arrives as a faucet payment, which the wallet's code receives: less that transaction's gas.
+    const costsLittle = (balance: string, amount: number) =>
+      expect(Number(balance)).toSatisfy((n: number) => n <= amount && n > amount - 0.01);
     const drained = (await post('drain', { keep: '1.5' })).json<HotWallet>();
-    expect(drained).toEqual({ address: before.address, balance: '1.5' });
+    expect(drained.address).toBe(before.address);
+    costsLittle(drained.balance, 1.5);
     expect((await post('drain', {})).json<HotWallet>().balance).toBe('0');
-    expect((await post('top-up', { amount: '1000' })).json<HotWallet>().balance).toBe('1000');
+    costsLittle((await post('top-up', { amount: '1000' })).json<HotWallet>().balance, 1000);
     expect(await recordedTopUps()).toEqual(['not_payment', 'not_payment']);
   });
 

@@ -1,6 +1,7 @@
 /**
  * The dev chain's faucet and the sandbox treasury: TON out of thin air, as an internal message from
- * the virtual FAUCET_ADDRESS, and the treasury wallet deployed and funded on first start.
+ * the virtual FAUCET_ADDRESS run on the TVM like any other, and the treasury wallet (a real wallet v4r2
+ * contract) deployed and funded on first start.
  */
 import { createHash } from 'node:crypto';
 import { Address, Cell, type Message, SendMode, comment as commentCell, external, internal } from '@ton/core';
@@ -9,9 +10,9 @@ import type { Deps } from '../../deps';
 import { FAUCET_ADDRESS, SANDBOX_TREASURY_FUNDING } from './constants';
 import { badRequest } from './errors';
 import { lockChain, openBlock } from './queries';
-import { getAccount } from './reads';
+import { getAccount, walletSeqno } from './reads';
 import { applyExternal } from './send';
-import { LtCursor, deliver, messageCell, nowSeconds } from './transactions';
+import { LtCursor, execute, messageCell, nowSeconds } from './transactions';
 import { recordTreasuryFunding } from '../../watcher/service';
 import { sandboxTreasuryKeyPair, sandboxTreasuryWallet } from './treasury';
 
@@ -34,7 +35,9 @@ async function faucetIn(q: Queryable, address: Address, nanotons: bigint, commen
     },
     body: comment === undefined || comment === '' ? Cell.EMPTY : commentCell(comment),
   };
-  return deliver(q, lt, now, message, messageCell(message));
+  const [received] = await execute(q, lt, now, messageCell(message));
+  if (!received) throw new Error('the faucet payment made no transaction');
+  return { lt: received.lt, hash: received.hash };
 }
 
 /**
@@ -87,7 +90,7 @@ export async function ensureSandboxTreasury(deps: Deps): Promise<void> {
       timeout: now + 60,
     });
     const message = external({ to: wallet.address, init: wallet.init, body });
-    await applyExternal(q, message, messageCell(message), now);
+    await applyExternal(q, messageCell(message), now);
   });
 }
 
@@ -109,14 +112,14 @@ export async function drainSandboxTreasury(deps: Deps, keep: bigint): Promise<vo
     const now = nowSeconds();
     if (account.balance > 0n) {
       const body = wallet.createTransfer({
-        seqno: Number(account.seqno),
+        seqno: await walletSeqno(q, wallet.address),
         secretKey: sandboxTreasuryKeyPair().secretKey,
         sendMode: SendMode.CARRY_ALL_REMAINING_BALANCE,
         messages: [internal({ to: SANDBOX_SINK_ADDRESS, value: 0n, bounce: false })],
         timeout: now + 60,
       });
       const message = external({ to: wallet.address, body });
-      await applyExternal(q, message, messageCell(message), now);
+      await applyExternal(q, messageCell(message), now);
     }
     if (keep > 0n) await fundTreasury(q, wallet.address, keep, 'sandbox hot wallet top-up', now);
   });

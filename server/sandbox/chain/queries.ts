@@ -7,17 +7,18 @@ export interface AccountRow {
   address: string;
   balance: bigint;
   state: AccountState;
+  /** base64 BOC, as tonlib serialises account code and data (null unless active). */
   code: string | null;
   data: string | null;
-  public_key: string | null;
-  seqno: number;
   last_lt: bigint;
   last_hash: string | null;
-  /** The account refuses incoming transfers: a bounceable one comes back to its sender (refuseTransfers). */
-  refuses_transfers: boolean;
+  /** The account's state as the TVM reads it: a ShardAccount cell, base64 BOC (null: see accountState). */
+  shard_account: string | null;
+  /** While the account refuses transfers (refuseTransfers): its own code, replaced by a throwing one. */
+  refused_code: string | null;
 }
 
-const ACCOUNT_COLUMNS = 'address, balance, state, code, data, public_key, seqno, last_lt, last_hash, refuses_transfers';
+const ACCOUNT_COLUMNS = 'address, balance, state, code, data, last_lt, last_hash, shard_account, refused_code';
 
 export interface Block {
   seqno: bigint;
@@ -70,22 +71,24 @@ export async function lockAccount(q: Queryable, address: string): Promise<{ row:
   return { row, existed: inserted.length === 0 };
 }
 
-/** Flags an account (created uninitialized when unknown) to refuse, or again accept, incoming transfers. */
-export async function setRefusesTransfers(q: Queryable, address: string, refuses: boolean): Promise<void> {
-  await q.query(
-    `INSERT INTO chain_accounts (address, refuses_transfers) VALUES ($1, $2)
-     ON CONFLICT (address) DO UPDATE SET refuses_transfers = EXCLUDED.refuses_transfers, updated_at = now()`,
-    [address, refuses],
-  );
-}
-
+/** Writes the account's state (the ShardAccount and the reads' copy of it) and its refused code. */
 export async function updateAccount(q: Queryable, row: AccountRow): Promise<void> {
   await q.query(
     `UPDATE chain_accounts
-        SET balance = $2, state = $3, code = $4, data = $5, public_key = $6, seqno = $7,
-            last_lt = $8, last_hash = $9, updated_at = now()
+        SET balance = $2, state = $3, code = $4, data = $5, last_lt = $6, last_hash = $7,
+            shard_account = $8, refused_code = $9, updated_at = now()
       WHERE address = $1`,
-    [row.address, row.balance, row.state, row.code, row.data, row.public_key, row.seqno, row.last_lt, row.last_hash],
+    [
+      row.address,
+      row.balance,
+      row.state,
+      row.code,
+      row.data,
+      row.last_lt,
+      row.last_hash,
+      row.shard_account,
+      row.refused_code,
+    ],
   );
 }
 
@@ -97,6 +100,7 @@ export interface NewTransaction {
   balanceDelta: bigint;
   balanceAfter: bigint;
   fee: bigint;
+  storageFee: bigint;
   inMsgHash: string;
   inMsg: ToncenterMessage;
   outMsgs: ToncenterMessage[];
@@ -106,8 +110,8 @@ export interface NewTransaction {
 export async function insertTransaction(q: Queryable, tx: NewTransaction): Promise<void> {
   await q.query(
     `INSERT INTO chain_transactions
-       (account, lt, hash, utime, balance_delta, balance_after, fee, in_msg_hash, in_msg, out_msgs, boc)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+       (account, lt, hash, utime, balance_delta, balance_after, fee, storage_fee, in_msg_hash, in_msg, out_msgs, boc)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       tx.account,
       tx.lt,
@@ -116,6 +120,7 @@ export async function insertTransaction(q: Queryable, tx: NewTransaction): Promi
       tx.balanceDelta,
       tx.balanceAfter,
       tx.fee,
+      tx.storageFee,
       tx.inMsgHash,
       JSON.stringify(tx.inMsg),
       JSON.stringify(tx.outMsgs),
@@ -134,6 +139,7 @@ export interface TransactionRow {
   hash: string;
   utime: bigint;
   fee: bigint;
+  storage_fee: bigint;
   in_msg: ToncenterMessage | null;
   out_msgs: ToncenterMessage[];
   boc: string;
@@ -155,7 +161,7 @@ export async function listTransactionRows(
   opts: { limit: number; fromLt: bigint | null; toLt: bigint },
 ): Promise<TransactionRow[]> {
   return q.query<TransactionRow>(
-    `SELECT account, lt, hash, utime, fee, in_msg, out_msgs, boc
+    `SELECT account, lt, hash, utime, fee, storage_fee, in_msg, out_msgs, boc
        FROM chain_transactions
       WHERE account = $1 AND ($2::bigint IS NULL OR lt <= $2::bigint) AND lt > $3
       ORDER BY lt DESC

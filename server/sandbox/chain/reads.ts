@@ -1,10 +1,11 @@
 /**
  * Reads and get methods, in toncenter v2's shapes: accounts, an account's transactions, the
- * masterchain's last block, and wallet v4r2's get methods.
+ * masterchain's last block, and get methods, which run on the TVM (tvm.ts) on the account's stored code,
+ * data and balance.
  */
-import { Address, Cell, getMethodId } from '@ton/core';
+import { Address, Cell, type TupleItem, getMethodId } from '@ton/core';
 import type { Queryable } from '../../db/index';
-import { GET_METHOD_GAS_USED, MAX_TRANSACTIONS_LIMIT } from './constants';
+import { MAX_TRANSACTIONS_LIMIT } from './constants';
 import { ChainError } from './errors';
 import {
   type AccountRow,
@@ -24,7 +25,7 @@ import {
   transactionId,
 } from './toncenter';
 import { nowSeconds, sha256 } from './transactions';
-import { EXIT_METHOD_NOT_FOUND, type WalletV4Data, isWalletV4Code, parseWalletV4Data } from './wallet-v4';
+import { runGetMethod as runOnTvm } from './tvm';
 
 export interface ChainAccount {
   /** Raw form '0:<hex>'. */
@@ -34,7 +35,6 @@ export interface ChainAccount {
   /** base64 BOC, null until deployed. */
   code: string | null;
   data: string | null;
-  seqno: number;
   lastLt: bigint;
   lastHash: string | null;
 }
@@ -46,7 +46,6 @@ function toChainAccount(address: Address, row: AccountRow | undefined): ChainAcc
     state: row?.state ?? 'uninitialized',
     code: row?.code ?? null,
     data: row?.data ?? null,
-    seqno: row?.seqno ?? 0,
     lastLt: row?.last_lt ?? 0n,
     lastHash: row?.last_hash ?? null,
   };
@@ -58,16 +57,15 @@ export async function getAccount(q: Queryable, address: Address): Promise<ChainA
 }
 
 function toToncenterTransaction(row: TransactionRow): ToncenterTransaction {
-  const fee = row.fee.toString();
   return {
     '@type': 'raw.transaction',
     address: { '@type': 'accountAddress', account_address: friendly(Address.parseRaw(row.account)) },
     utime: Number(row.utime),
     data: row.boc,
     transaction_id: transactionId(row.lt, row.hash),
-    fee,
-    storage_fee: '0',
-    other_fee: fee,
+    fee: row.fee.toString(),
+    storage_fee: row.storage_fee.toString(),
+    other_fee: (row.fee - row.storage_fee).toString(),
     ...(row.in_msg ? { in_msg: inToncenterOrder(row.in_msg) } : {}),
     out_msgs: row.out_msgs.map(inToncenterOrder),
   };
@@ -160,39 +158,110 @@ export interface RunGetMethodResult {
 }
 
 /** toncenter writes integers as hex: ['num', '0x2a']. */
-const num = (value: bigint | number): StackEntry => {
-  const big = BigInt(value);
-  return ['num', big < 0n ? `-0x${(-big).toString(16)}` : `0x${big.toString(16)}`];
-};
+const hex = (value: bigint): string => (value < 0n ? `-0x${(-value).toString(16)}` : `0x${value.toString(16)}`);
 
-const WALLET_GETTERS: Record<number, (data: WalletV4Data) => StackEntry[]> = {
-  [getMethodId('seqno')]: (data) => [num(data.seqno)],
-  [getMethodId('get_public_key')]: (data) => [num(BigInt(`0x${data.publicKey.toString('hex')}`))],
-  [getMethodId('get_subwallet_id')]: (data) => [num(data.subwalletId)],
-  // No plugins on this chain.
-  [getMethodId('get_plugin_list')]: () => [['list', { '@type': 'tvm.list', elements: [] }]],
-  [getMethodId('is_plugin_installed')]: () => [num(0)],
-};
+/** A stack entry inside a tuple or list, in tonlib's tvm.stackEntry* form (what TonClient's parser reads). */
+function nestedEntry(item: TupleItem): Record<string, unknown> {
+  switch (item.type) {
+    case 'int':
+      return {
+        '@type': 'tvm.stackEntryNumber',
+        number: { '@type': 'tvm.numberDecimal', number: item.value.toString() },
+      };
+    case 'cell':
+      return { '@type': 'tvm.stackEntryCell', cell: { '@type': 'tvm.cell', bytes: bocOf(item.cell) } };
+    case 'slice':
+    case 'builder':
+      return { '@type': 'tvm.stackEntrySlice', slice: { '@type': 'tvm.slice', bytes: bocOf(item.cell) } };
+    case 'tuple':
+      return { '@type': 'tvm.stackEntryTuple', tuple: { '@type': 'tvm.tuple', elements: item.items.map(nestedEntry) } };
+    default:
+      return { '@type': 'tvm.stackEntryUnsupported' };
+  }
+}
+
+const bocOf = (cell: Cell): string => cell.toBoc({ idx: false, crc32: false }).toString('base64');
+
+/** A result stack entry as toncenter renders it. */
+function stackEntry(item: TupleItem): StackEntry {
+  switch (item.type) {
+    case 'int':
+      return ['num', hex(item.value)];
+    case 'nan':
+      return ['num', 'NaN'];
+    case 'null':
+      return ['null', null];
+    case 'cell':
+      return ['cell', { bytes: bocOf(item.cell), object: null }];
+    case 'slice':
+    case 'builder':
+      return ['slice', { bytes: bocOf(item.cell), object: null }];
+    case 'tuple':
+      return ['tuple', { '@type': 'tvm.tuple', elements: item.items.map(nestedEntry) }];
+  }
+}
+
+/** An argument as toncenter takes it: ['num', decimal or hex], ['tvm.Cell' | 'tvm.Slice' | 'tvm.Builder', base64 BOC]. */
+function argument(entry: unknown): TupleItem {
+  const bad = () =>
+    new ChainError('bad_request', 422, `unsupported stack entry ${JSON.stringify(entry)?.slice(0, 100)}`);
+  if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') throw bad();
+  const [type, value] = entry as [string, unknown];
+  if (type === 'num' && (typeof value === 'string' || typeof value === 'number')) {
+    const text = String(value).trim();
+    const negative = text.startsWith('-');
+    const digits = negative ? text.slice(1) : text;
+    if (!/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/.test(digits)) throw bad();
+    return { type: 'int', value: negative ? -BigInt(digits) : BigInt(digits) };
+  }
+  if (typeof value !== 'string') throw bad();
+  let cell: Cell;
+  try {
+    cell = Cell.fromBase64(value);
+  } catch {
+    throw bad();
+  }
+  if (type === 'tvm.Cell' || type === 'cell') return { type: 'cell', cell };
+  if (type === 'tvm.Slice' || type === 'slice') return { type: 'slice', cell };
+  if (type === 'tvm.Builder') return { type: 'builder', cell };
+  throw bad();
+}
 
 /**
- * Wallet v4r2 get methods by name or id. An account without code answers exit code -13 with an empty
- * stack, as toncenter does for an uninitialized wallet; a method the code lacks answers 11.
+ * Runs a get method by name or id on the account's stored code and data, on the TVM, with `stack` as its
+ * arguments. An account without code answers exit code -13 with an empty stack, as toncenter does for an
+ * uninitialized wallet; a method the code lacks answers what the code throws (11 for the usual dispatcher).
  */
 export async function runGetMethod(
   q: Queryable,
   address: Address,
   method: string | number,
+  stack: unknown[] = [],
 ): Promise<RunGetMethodResult> {
+  const args = stack.map(argument);
   const row = await findAccount(q, address.toRawString());
-  const result = (exitCode: number, stack: StackEntry[] = []): RunGetMethodResult => ({
-    '@type': 'smc.runResult',
-    gas_used: exitCode === -13 ? 0 : GET_METHOD_GAS_USED,
-    stack,
-    exit_code: exitCode,
+  if (!row || row.state !== 'active' || !row.code || !row.data) {
+    return { '@type': 'smc.runResult', gas_used: 0, stack: [], exit_code: -13 };
+  }
+  const run = await runOnTvm({
+    address,
+    code: Cell.fromBase64(row.code),
+    data: Cell.fromBase64(row.data),
+    balance: row.balance,
+    methodId: typeof method === 'number' ? method : getMethodId(method),
+    stack: args,
+    now: nowSeconds(),
   });
-  if (!row || row.state !== 'active' || !row.code || !row.data) return result(-13);
-  if (!isWalletV4Code(Cell.fromBase64(row.code))) return result(EXIT_METHOD_NOT_FOUND);
-  const getter = WALLET_GETTERS[typeof method === 'number' ? method : getMethodId(method)];
-  if (!getter) return result(EXIT_METHOD_NOT_FOUND);
-  return result(0, getter(parseWalletV4Data(Cell.fromBase64(row.data))));
+  return { '@type': 'smc.runResult', gas_used: run.gasUsed, stack: run.stack.map(stackEntry), exit_code: run.exitCode };
+}
+
+/** A wallet's seqno as its `seqno` get method answers it (0 for a wallet not deployed yet). */
+export async function walletSeqno(q: Queryable, address: Address): Promise<number> {
+  const result = await runGetMethod(q, address, 'seqno');
+  if (result.exit_code === -13) return 0;
+  const [entry] = result.stack;
+  if (result.exit_code !== 0 || entry?.[0] !== 'num') {
+    throw new Error(`seqno get method of ${address.toRawString()} failed with exit code ${result.exit_code}`);
+  }
+  return Number(BigInt(entry[1] as string));
 }

@@ -98,7 +98,7 @@ const METHODS = new Map<string, Handler>([
     'runGetMethod',
     async (deps, params) => {
       const p = parseParams(runGetMethodParamsSchema, params);
-      return runGetMethod(deps.db, parseAddress(p.address), p.method);
+      return runGetMethod(deps.db, parseAddress(p.address), p.method, p.stack ?? []);
     },
   ],
   [

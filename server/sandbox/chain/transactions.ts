@@ -1,44 +1,38 @@
 /**
- * Writing the dev chain (DESIGN.md §2): logical time within a block, Transaction cells as TL-B (so
- * TonClient.getTransactions parses them), and the delivery of internal messages. Sending
- * (send.ts), reading (reads.ts) and the faucet (faucet.ts) build on these.
+ * Writing the dev chain (README.md beside this file): a message and every internal message it causes,
+ * each run as one transaction on the TVM (tvm.ts) from the destination account's stored state, with the
+ * account's new state, the Transaction cell (its hash, lt and BOC as the emulator made them) and
+ * toncenter's rendering stored per transaction. Sending (send.ts) and the faucet (faucet.ts) build on this.
  *
  * Every write is one database transaction that first opens a block (queries.openBlock), which also
- * serialises chain writes; every balance change is a chain_transactions row written with it.
+ * serialises chain writes; each account's row is locked as its transaction runs, and only the accounts a
+ * message reaches are read and written, never the whole chain.
  */
 import { createHash } from 'node:crypto';
 import {
-  Address,
+  type Address,
   Cell,
-  type CommonMessageInfoInternal,
-  type DictionaryValue,
-  Dictionary,
   type Message,
-  type Transaction,
-  type TransactionActionPhase,
-  type TransactionComputeVm,
-  type TransactionDescriptionGeneric,
+  type ShardAccount,
   beginCell,
   loadMessage,
+  loadShardAccount,
   storeMessage,
-  storeTransaction,
 } from '@ton/core';
 import type { Queryable } from '../../db/index';
-import {
-  LT_PER_BLOCK,
-  MAX_NANOTONS,
-  MESSAGE_ACTION_FEE,
-  MESSAGE_FORWARD_FEE,
-  MESSAGE_FWD_FEE_CARRIED,
-} from './constants';
-import { badRequest } from './errors';
+import { LT_PER_BLOCK, MAX_NANOTONS } from './constants';
+import { badRequest, notAccepted } from './errors';
 import { type AccountRow, type Block, insertTransaction, lockAccount, updateAccount } from './queries';
-import { base64, bocBase64, renderMessage } from './toncenter';
+import { base64, bocBase64, renderMessage, stateBocBase64 } from './toncenter';
+import { runTransaction, shardAccountBoc } from './tvm';
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 export const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
-/** Hands out the logical times of one block in order. */
+/**
+ * Hands out the logical times of one block in order: each transaction starts at the first lt after
+ * everything before it in the block (the previous transaction's out messages included).
+ */
 export class LtCursor {
   private last: bigint;
   constructor(block: Block) {
@@ -48,260 +42,173 @@ export class LtCursor {
     this.last += 1n;
     return this.last;
   }
+  /** After a transaction: its end lt (its lt + 1 + its out messages) is the last one taken. */
+  passed(lt: bigint): void {
+    if (lt > this.last) this.last = lt;
+  }
 }
 
 export const messageCell = (message: Message): Cell => beginCell().store(storeMessage(message)).endCell();
 
-/** Out messages live in a dictionary of references to Message cells (TL-B HashmapE 15 ^Message). */
-const messageRefValue: DictionaryValue<Message> = {
-  serialize: (message, builder) => {
-    builder.storeRef(messageCell(message));
-  },
-  parse: (slice) => loadMessage(slice.loadRef().beginParse()),
-};
+const hashText = (hash: bigint): string => base64(Buffer.from(hash.toString(16).padStart(64, '0'), 'hex'));
+const hashNumber = (hash: string): bigint => BigInt(`0x${Buffer.from(hash, 'base64').toString('hex')}`);
 
-/** Not the real state hash (that needs the whole Account cell): a stable digest of what changed. */
-const stateHash = (row: AccountRow): Buffer =>
-  sha256(`${row.address}|${row.balance}|${row.state}|${row.code ?? ''}|${row.data ?? ''}`);
-
-const hashToBigInt = (hash: string | null): bigint =>
-  hash === null ? 0n : BigInt(`0x${Buffer.from(hash, 'base64').toString('hex')}`);
-
-function cellStats(cells: Cell[]): { cells: bigint; bits: bigint } {
-  const seen = new Set<string>();
-  let bits = 0;
-  const visit = (cell: Cell) => {
-    const key = cell.hash().toString('hex');
-    if (seen.has(key)) return;
-    seen.add(key);
-    bits += cell.bits.length;
-    for (const ref of cell.refs) visit(ref);
+/**
+ * The account's state as the TVM reads it. A row without a ShardAccount is an account no transaction has
+ * run on since the chain ran on the TVM: nothing (account_none) when it has no history, else rebuilt from
+ * its columns (a row the chain wrote before migration 0035).
+ */
+export function accountState(address: Address, row: AccountRow): ShardAccount {
+  if (row.shard_account) return loadShardAccount(Cell.fromBase64(row.shard_account).beginParse());
+  const hasHistory = row.last_lt > 0n || row.balance > 0n || row.state !== 'uninitialized';
+  return {
+    account: hasHistory
+      ? {
+          addr: address,
+          storageStats: { used: { cells: 0n, bits: 0n }, storageExtra: null, lastPaid: 0, duePayment: null },
+          storage: {
+            lastTransLt: row.last_lt,
+            balance: { coins: row.balance },
+            state:
+              row.state === 'active' && row.code && row.data
+                ? { type: 'active', state: { code: Cell.fromBase64(row.code), data: Cell.fromBase64(row.data) } }
+                : { type: 'uninit' },
+          },
+        }
+      : null,
+    lastTransactionLt: row.last_lt,
+    lastTransactionHash: row.last_hash ? hashNumber(row.last_hash) : 0n,
   };
-  for (const cell of cells) visit(cell);
-  return { cells: BigInt(seen.size), bits: BigInt(bits) };
 }
 
-interface TransactionParts {
-  before: AccountRow;
-  after: AccountRow;
-  existed: boolean;
-  lt: bigint;
-  now: number;
-  inMessage: Message;
-  inMessageCell: Cell;
-  outMessages: Message[];
-  /** TL-B total_fees: what the account paid, except what its out messages carry as fwd_fee. */
-  totalFees: bigint;
-  description: TransactionDescriptionGeneric;
+/** The row for a new state: the ShardAccount and the reads' copy of it. */
+export function rowOf(row: AccountRow, shard: ShardAccount): AccountRow {
+  const storage = shard.account?.storage;
+  const state = storage?.state;
+  const active = state?.type === 'active' ? state.state : null;
+  return {
+    ...row,
+    balance: storage?.balance.coins ?? 0n,
+    state: state?.type === 'active' ? 'active' : state?.type === 'frozen' ? 'frozen' : 'uninitialized',
+    code: active?.code ? stateBocBase64(active.code) : null,
+    data: active?.data ? stateBocBase64(active.data) : null,
+    last_lt: shard.lastTransactionLt,
+    last_hash: shard.lastTransactionHash === 0n ? null : hashText(shard.lastTransactionHash),
+    shard_account: shardAccountBoc(shard),
+  };
 }
 
 /**
- * Writes one transaction: the Transaction cell (so TonClient.getTransactions parses it), its row with
- * toncenter's rendering, and the account's new state.
+ * At most this many transactions per message run in one database transaction (contracts messaging each
+ * other can go on for long; fees end it only slowly): past it the whole message is refused. Also keeps a
+ * block's logical times (each transaction takes 1 + its out messages, at most 256) within LT_PER_BLOCK.
  */
-export async function recordTransaction(q: Queryable, parts: TransactionParts): Promise<{ lt: bigint; hash: string }> {
-  const { before, after } = parts;
-  if (parts.lt <= before.last_lt) throw new Error(`lt ${parts.lt} is not after ${before.last_lt} on ${before.address}`);
-  const outMessages = Dictionary.empty(Dictionary.Keys.Uint(15), messageRefValue);
-  parts.outMessages.forEach((message, index) => outMessages.set(index, message));
-  const address = Address.parseRaw(before.address);
-  const transaction: Transaction = {
-    address: BigInt(`0x${address.hash.toString('hex')}`),
-    lt: parts.lt,
-    prevTransactionHash: hashToBigInt(before.last_hash),
-    prevTransactionLt: before.last_lt,
-    now: parts.now,
-    outMessagesCount: parts.outMessages.length,
-    oldStatus: parts.existed ? before.state : 'non-existing',
-    endStatus: after.state,
-    inMessage: parts.inMessage,
-    outMessages,
-    totalFees: { coins: parts.totalFees },
-    stateUpdate: { oldHash: stateHash(before), newHash: stateHash(after) },
-    description: parts.description,
-    // storeTransaction writes neither of these two.
-    raw: Cell.EMPTY,
-    hash: () => Buffer.alloc(0),
-  };
-  const cell = beginCell().store(storeTransaction(transaction)).endCell();
-  const hash = base64(cell.hash());
-  const carried = parts.outMessages.reduce(
-    (sum, message) => sum + (message.info.type === 'internal' ? message.info.forwardFee : 0n),
-    0n,
-  );
-  await insertTransaction(q, {
-    account: before.address,
-    lt: parts.lt,
-    hash,
-    utime: parts.now,
-    balanceDelta: after.balance - before.balance,
-    balanceAfter: after.balance,
-    fee: parts.totalFees + carried,
-    inMsgHash: base64(parts.inMessageCell.hash()),
-    inMsg: renderMessage(parts.inMessage, parts.inMessageCell),
-    outMsgs: parts.outMessages.map((message) => renderMessage(message, messageCell(message))),
-    boc: bocBase64(cell),
-  });
-  await updateAccount(q, { ...after, last_lt: parts.lt, last_hash: hash });
-  return { lt: parts.lt, hash };
+export const MAX_TRANSACTIONS_PER_MESSAGE = 1_000;
+
+/** One transaction the chain ran and stored. */
+export interface RunTransaction {
+  account: Address;
+  lt: bigint;
+  /** base64 hash of the Transaction cell. */
+  hash: string;
 }
 
-export const noStoragePhase = { storageFeesCollected: 0n, statusChange: 'unchanged' as const };
-
-export function actionPhase(args: {
-  actions: number;
-  skipped: number;
-  sent: Message[];
-  actionListHash: Buffer;
-}): TransactionActionPhase {
-  const count = BigInt(args.sent.length);
-  return {
-    success: true,
-    valid: true,
-    noFunds: false,
-    statusChange: 'unchanged',
-    totalFwdFees: count > 0n ? count * MESSAGE_FORWARD_FEE : null,
-    totalActionFees: count > 0n ? count * MESSAGE_ACTION_FEE : null,
-    resultCode: 0,
-    resultArg: null,
-    totalActions: args.actions,
-    specActions: 0,
-    skippedActions: args.skipped,
-    messagesCreated: args.sent.length,
-    actionListHash: BigInt(`0x${args.actionListHash.toString('hex')}`),
-    totalMessageSize: cellStats(args.sent.map(messageCell)),
-  };
+/**
+ * Runs `first` (an external inbound message, or an internal one from outside the chain: the faucet) and
+ * then every internal message it causes, breadth first, each on its destination's stored state, and
+ * stores them. External out messages go nowhere (there is no indexer to give them to). An external message
+ * the account does not accept throws ChainError and, the database transaction rolled back, changes nothing.
+ * Returns the transactions in the order they ran, `first`'s first.
+ */
+export async function execute(q: Queryable, lt: LtCursor, now: number, first: Cell): Promise<RunTransaction[]> {
+  const ran: RunTransaction[] = [];
+  const queue: Cell[] = [first];
+  for (let cell = queue.shift(); cell; cell = queue.shift()) {
+    const message = loadMessage(cell.beginParse());
+    const { info } = message;
+    if (info.type === 'external-out') continue;
+    if (ran.length >= MAX_TRANSACTIONS_PER_MESSAGE) {
+      throw badRequest(
+        `The message caused more than ${MAX_TRANSACTIONS_PER_MESSAGE} transactions; the dev chain refuses it`,
+      );
+    }
+    const { row: before } = await lockAccount(q, info.dest.toRawString());
+    const inLt = info.type === 'internal' ? info.createdLt + 1n : 0n;
+    const start = lt.next();
+    const run = await runTransaction({
+      account: accountState(info.dest, before),
+      message: cell,
+      now,
+      lt: start > inLt ? start : inLt,
+    });
+    if (!run.accepted) {
+      if (info.type === 'external-in') throw notAccepted(run.error, run.exitCode);
+      // A node always makes a transaction of an internal message; the emulator failing to is a dev chain bug.
+      throw new Error(`the TVM could not run an internal message to ${info.dest.toRawString()}: ${run.error}`);
+    }
+    const after = rowOf(before, run.account);
+    if (after.balance > MAX_NANOTONS) throw badRequest('The credit would overflow the account balance');
+    const { transaction } = run;
+    const hash = base64(run.cell.hash());
+    const outMessages = run.outMessages.map((outCell) => ({
+      cell: outCell,
+      message: loadMessage(outCell.beginParse()),
+    }));
+    const carried = outMessages.reduce(
+      (sum, out) => sum + (out.message.info.type === 'internal' ? out.message.info.forwardFee : 0n),
+      0n,
+    );
+    const description = transaction.description;
+    await insertTransaction(q, {
+      account: before.address,
+      lt: transaction.lt,
+      hash,
+      utime: transaction.now,
+      balanceDelta: after.balance - before.balance,
+      balanceAfter: after.balance,
+      fee: transaction.totalFees.coins + carried,
+      storageFee: description.type === 'generic' ? (description.storagePhase?.storageFeesCollected ?? 0n) : 0n,
+      inMsgHash: base64(cell.hash()),
+      inMsg: renderMessage(message, cell),
+      outMsgs: outMessages.map((out) => renderMessage(out.message, out.cell)),
+      boc: bocBase64(run.cell),
+    });
+    await updateAccount(q, after);
+    lt.passed(run.account.account?.storage.lastTransLt ?? transaction.lt + 1n + BigInt(outMessages.length));
+    ran.push({ account: info.dest, lt: transaction.lt, hash });
+    for (const out of outMessages) queue.push(out.cell);
+  }
+  return ran;
 }
 
-export const vmPhase = (args: { gasFees: bigint; gasUsed: bigint; deploying: boolean }): TransactionComputeVm => ({
-  type: 'vm',
-  success: true,
-  messageStateUsed: args.deploying,
-  accountActivated: args.deploying,
-  gasFees: args.gasFees,
-  gasUsed: args.gasUsed,
-  gasLimit: 0n,
-  gasCredit: 10_000n,
-  mode: 0,
-  exitCode: 0,
-  exitArg: null,
-  vmSteps: 70,
-  vmInitStateHash: 0n,
-  vmFinalStateHash: 0n,
-});
-
-/** The exit code of an account that refuses transfers (a contract whose code is `throw 100`). */
+/** The exit code of an account that refuses transfers: its code is `throw 100` meanwhile. */
 export const REFUSED_EXIT_CODE = 100;
 
-/**
- * What a refused bounceable message sends back, as the chain builds it: to the sender, not bounceable,
- * flagged bounced, its value less the forwarding, its body 0xFFFFFFFF and the first 256 bits of the
- * refused message's body (without references).
- */
-function bounceOf(message: Message, info: CommonMessageInfoInternal, createdLt: bigint, now: number): Message {
-  const bits = message.body.bits;
-  const body = beginCell()
-    .storeUint(0xffffffff, 32)
-    .storeBits(bits.substring(0, Math.min(256, bits.length)))
-    .endCell();
-  return {
-    info: {
-      type: 'internal',
-      ihrDisabled: true,
-      bounce: false,
-      bounced: true,
-      src: info.dest,
-      dest: info.src,
-      value: { coins: info.value.coins - MESSAGE_FORWARD_FEE },
-      ihrFee: 0n,
-      forwardFee: MESSAGE_FWD_FEE_CARRIED,
-      createdLt,
-      createdAt: now,
-    },
-    init: null,
-    body,
-  };
-}
+/** `THROW 100` (TVM opcode F2C4_ with an 11-bit argument): a contract that refuses every message. */
+export const REFUSING_CODE = beginCell().storeUint(0b1111001011000, 13).storeUint(REFUSED_EXIT_CODE, 11).endCell();
 
 /**
- * Delivers an internal message at the cursor's next lt: credits its whole value to the destination
- * (created uninitialized when unknown). The receiver pays no fees. An account flagged to refuse transfers
- * (setRefusesTransfers) bounces a bounceable message that can pay the bounce's forwarding: its compute
- * phase fails (REFUSED_EXIT_CODE), its balance is unchanged, and the bounce is delivered to the sender
- * next (README.md). Nothing else bounces. Returns the destination's transaction.
+ * Makes an active account refuse every incoming message (or, with false, run its own code again): its code
+ * is replaced by REFUSING_CODE, so on the TVM a bounceable transfer to it fails in the compute phase and
+ * bounces back to its sender, and a non-bounceable one stays credited, as with any contract that throws.
+ * Its own code is kept in refused_code meanwhile; its data, balance and history are untouched.
  */
-export async function deliver(
-  q: Queryable,
-  lt: LtCursor,
-  now: number,
-  message: Message,
-  cell: Cell,
-): Promise<{ lt: bigint; hash: string }> {
-  const info = message.info as CommonMessageInfoInternal;
-  const { row: before, existed } = await lockAccount(q, info.dest.toRawString());
-  const value = info.value.coins;
-  const active = before.state === 'active';
-  if (before.refuses_transfers && info.bounce && !info.bounced && value > MESSAGE_FORWARD_FEE) {
-    const transactionLt = lt.next();
-    const bounce = bounceOf(message, info, lt.next(), now);
-    const refused = await recordTransaction(q, {
-      before,
-      after: before,
-      existed,
-      lt: transactionLt,
-      now,
-      inMessage: message,
-      inMessageCell: cell,
-      outMessages: [bounce],
-      totalFees: MESSAGE_ACTION_FEE,
-      description: {
-        type: 'generic',
-        creditFirst: false,
-        storagePhase: noStoragePhase,
-        creditPhase: { credit: { coins: value } },
-        computePhase: {
-          ...vmPhase({ gasFees: 0n, gasUsed: 0n, deploying: false }),
-          success: false,
-          exitCode: REFUSED_EXIT_CODE,
-        },
-        actionPhase: null,
-        bouncePhase: {
-          type: 'ok',
-          messageSize: cellStats([bounce.body]),
-          messageFees: MESSAGE_ACTION_FEE,
-          forwardFees: MESSAGE_FWD_FEE_CARRIED,
-        },
-        aborted: true,
-        destroyed: false,
-      },
-    });
-    await deliver(q, lt, now, bounce, messageCell(bounce));
-    return refused;
+export async function setRefusing(q: Queryable, address: Address, refuses: boolean): Promise<void> {
+  const { row } = await lockAccount(q, address.toRawString());
+  if (refuses === (row.refused_code !== null)) return;
+  const shard = accountState(address, row);
+  const state = shard.account?.storage.state;
+  if (state?.type !== 'active' || !state.state.code) {
+    throw badRequest('Only a deployed account can be made to refuse transfers');
   }
-  if (before.balance + value > MAX_NANOTONS) throw badRequest('The credit would overflow the account balance');
-  const after: AccountRow = { ...before, balance: before.balance + value };
-  return recordTransaction(q, {
-    before,
-    after,
-    existed,
-    lt: lt.next(),
-    now,
-    inMessage: message,
-    inMessageCell: cell,
-    outMessages: [],
-    totalFees: 0n,
-    description: {
-      type: 'generic',
-      creditFirst: !info.bounce,
-      storagePhase: noStoragePhase,
-      creditPhase: { credit: { coins: value } },
-      computePhase: active
-        ? vmPhase({ gasFees: 0n, gasUsed: 0n, deploying: false })
-        : { type: 'skipped', reason: 'no-state' },
-      actionPhase: active ? actionPhase({ actions: 0, skipped: 0, sent: [], actionListHash: Buffer.alloc(32) }) : null,
-      // A skipped compute phase aborts the transaction; the credit stays.
-      aborted: !active,
-      destroyed: false,
+  const code = refuses ? REFUSING_CODE : Cell.fromBase64(row.refused_code ?? '');
+  const own = state.state.code;
+  const changed: ShardAccount = {
+    ...shard,
+    account: shard.account && {
+      ...shard.account,
+      storage: { ...shard.account.storage, state: { type: 'active', state: { ...state.state, code } } },
     },
-  });
+  };
+  await updateAccount(q, { ...rowOf(row, changed), refused_code: refuses ? stateBocBase64(own) : null });
 }

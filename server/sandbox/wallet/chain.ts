@@ -10,6 +10,7 @@ import {
   sandboxTreasuryWallet,
   sendBoc,
   topUpSandboxTreasury,
+  walletSeqno,
 } from '../chain/service';
 import type { Queryable } from '../../db/index';
 import type { Deps } from '../../deps';
@@ -26,7 +27,7 @@ export interface WalletAccount {
 export async function chainAccount(q: Queryable, address: Address): Promise<WalletAccount> {
   const account = await getAccount(q, address);
   const deployed = account.state === 'active';
-  return { balance: account.balance, seqno: deployed ? account.seqno : 0, deployed };
+  return { balance: account.balance, seqno: deployed ? await walletSeqno(q, address) : 0, deployed };
 }
 
 export async function chainFaucet(deps: Deps, address: Address, nanotons: bigint, comment: string): Promise<void> {
