@@ -5,6 +5,8 @@
  * HTML parse mode: everything that came from a user or an operator (names, titles, reasons, addresses)
  * goes through `userText` (server/lib/telegram-html.ts): escaped and inside <code>, where Telegram links no
  * URL or @mention it contains (docs/security.md "Bot messages"); names are cut to NAME_MAX_CHARACTERS.
+ * A mint or a stake is named by its public id with its "#" in both languages, as the app and the console
+ * name it — never by the row's id, a counter users do not see (docs/decisions.md "Names and ids").
  */
 import { type TonNetwork, explorerTransactionUrl } from '@/shared/api/contract';
 import { formatTokens, formatTon, shortenAddress } from '@/shared/lib/format/format-core';
@@ -72,8 +74,8 @@ const TEXTS: Texts = {
   },
   mint_active: (p, lang) =>
     lang === 'ru'
-      ? `Оплата получена: минт №${p.mint_id} на ${formatTon(p.ton_amount)} активен, ${formatTokens(p.token_amount)}.`
-      : `Payment received: mint #${p.mint_id} for ${formatTon(p.ton_amount)} is active, ${formatTokens(p.token_amount)}.`,
+      ? `Оплата получена: минт #${p.code} на ${formatTon(p.ton_amount)} активен, ${formatTokens(p.token_amount)}.`
+      : `Payment received: mint #${p.code} for ${formatTon(p.ton_amount)} is active, ${formatTokens(p.token_amount)}.`,
   task_approved: (p, lang) =>
     lang === 'ru'
       ? `Задание «${userText(p.title_ru)}» принято: заберите ${formatTokens(p.reward)}.`
@@ -96,8 +98,8 @@ const TEXTS: Texts = {
       : `Someone activated your farming link: ${formatTokens(p.token_amount)}.`,
   stake_completed: (p, lang) =>
     lang === 'ru'
-      ? `Стейк №${p.stake_id} завершён: ${formatTokens(p.token_amount)} на вашем балансе, из них награда ${formatTokens(p.reward)}.`
-      : `Stake #${p.stake_id} finished: ${formatTokens(p.token_amount)} on your balance, ${formatTokens(p.reward)} of it the reward.`,
+      ? `Стейк #${p.code} завершён: ${formatTokens(p.token_amount)} на вашем балансе, из них награда ${formatTokens(p.reward)}.`
+      : `Stake #${p.code} finished: ${formatTokens(p.token_amount)} on your balance, ${formatTokens(p.reward)} of it the reward.`,
 };
 
 /** The sendMessage call's parameters for one notification. */
