@@ -61,16 +61,17 @@ const TEXTS: Texts = {
     const link = `<a href="${escapeHtml(explorerTransactionUrl(s.tonNetwork, p.tx_hash))}">${lang === 'ru' ? 'Транзакция' : 'View the transaction'}</a>`;
     return `${head}\n${link}`;
   },
+  // The app's name for it (History: "Sale returned"): the tokens back, no TON received.
   payout_refunded: (p, lang) => {
     const amount = formatTokens(p.token_amount);
     if (lang === 'ru') {
       return p.bounced
-        ? `Кошелёк получателя отклонил выплату, TON вернулись. ${amount} снова на вашем балансе.`
-        : `Выплата не прошла. ${amount} снова на вашем балансе.`;
+        ? `Продажа возвращена: кошелёк получателя отклонил выплату, TON вернулись. ${amount} снова на вашем балансе.`
+        : `Продажа возвращена: выплата не прошла. ${amount} снова на вашем балансе.`;
     }
     return p.bounced
-      ? `The receiving wallet refused your payout, so the TON came back. ${amount} are back on your balance.`
-      : `Your payout failed. ${amount} are back on your balance.`;
+      ? `Sale returned: the receiving wallet refused your payout, so the TON came back. ${amount} are back on your balance.`
+      : `Sale returned: your payout failed. ${amount} are back on your balance.`;
   },
   mint_active: (p, lang) =>
     lang === 'ru'

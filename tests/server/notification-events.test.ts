@@ -120,7 +120,14 @@ describe('payouts', () => {
     });
     expect(refund.statusCode).toBe(200);
     expect(await rowsOf(user)).toEqual([{ kind: 'payout_refunded', params: { token_amount: '10', bounced: false } }]);
-    expect(await sentTo(user, 'ru')).toEqual([`Выплата не прошла. 10.00${NBSP}TKN снова на вашем балансе.`]);
+    expect(await sentTo(user, 'ru')).toEqual([
+      `Продажа возвращена: выплата не прошла. 10.00${NBSP}TKN снова на вашем балансе.`,
+    ]);
+    await ctx.db.query('UPDATE notifications SET claimed_at = NULL, sent_at = NULL WHERE user_id = $1', [user.userId]);
+    // Named as History names it, and no TON said to be received.
+    expect(await sentTo(user, 'en')).toEqual([
+      `Sale returned: your payout failed. 10.00${NBSP}TKN are back on your balance.`,
+    ]);
   });
 });
 
