@@ -60,7 +60,7 @@ function Row({ tx }: { tx: TreasuryTransaction }) {
         <Fact label={t('treasury.hash')} value={<CopyValue value={tx.hash} label={t('treasury.hash')} />} stacked />
         <Fact
           label={t('treasury.likelyMint')}
-          value={mint ? `${mint.code} · ${formatTon(mint.ton_amount)} · ${mint.status}` : t('treasury.noMint')}
+          value={mint ? `#${mint.code} · ${formatTon(mint.ton_amount)} · ${mint.status}` : t('treasury.noMint')}
           hint={mint ? <UserLink id={mint.user.id} user={mint.user} /> : undefined}
         />
       </Facts>
