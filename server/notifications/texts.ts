@@ -6,7 +6,8 @@
  * goes through `userText` (server/lib/telegram-html.ts): escaped and inside <code>, where Telegram links no
  * URL or @mention it contains (docs/security.md "Bot messages"); names are cut to NAME_MAX_CHARACTERS.
  * A mint or a stake is named by its public id with its "#" in both languages, as the app and the console
- * name it — never by the row's id, a counter users do not see (docs/decisions.md "Names and ids").
+ * name it — never by the row's id, a counter users do not see (docs/decisions.md "Names and ids"). The id
+ * goes inside <code> too (`publicId`): Telegram would make `#WZ4VY4E6` in plain text a hashtag link.
  */
 import { type TonNetwork, explorerTransactionUrl } from '@/shared/api/contract';
 import { formatTokens, formatTon, shortenAddress } from '@/shared/lib/format/format-core';
@@ -15,6 +16,9 @@ import { NAME_MAX_CHARACTERS, escapeHtml, userText } from '../lib/telegram-html'
 import type { NotificationKind, NotificationParams } from './queries';
 
 type Lang = Language;
+
+/** `#WZ4VY4E6`, monospace like the app's cards, and no hashtag: Telegram finds no entity inside <code>. */
+const publicId = (code: string): string => userText(`#${code}`);
 
 /** The app's route (src/shared/routing routesMap) each kind opens. */
 export const SCREEN_OF: Record<NotificationKind, string> = {
@@ -75,8 +79,8 @@ const TEXTS: Texts = {
   },
   mint_active: (p, lang) =>
     lang === 'ru'
-      ? `Оплата получена: минт #${p.code} на ${formatTon(p.ton_amount)} активен, ${formatTokens(p.token_amount)}.`
-      : `Payment received: mint #${p.code} for ${formatTon(p.ton_amount)} is active, ${formatTokens(p.token_amount)}.`,
+      ? `Оплата получена: минт ${publicId(p.code)} на ${formatTon(p.ton_amount)} активен, ${formatTokens(p.token_amount)}.`
+      : `Payment received: mint ${publicId(p.code)} for ${formatTon(p.ton_amount)} is active, ${formatTokens(p.token_amount)}.`,
   task_approved: (p, lang) =>
     lang === 'ru'
       ? `Задание «${userText(p.title_ru)}» принято: заберите ${formatTokens(p.reward)}.`
@@ -99,8 +103,8 @@ const TEXTS: Texts = {
       : `Someone activated your farming link: ${formatTokens(p.token_amount)}.`,
   stake_completed: (p, lang) =>
     lang === 'ru'
-      ? `Стейк #${p.code} завершён: ${formatTokens(p.token_amount)} на вашем балансе, из них награда ${formatTokens(p.reward)}.`
-      : `Stake #${p.code} finished: ${formatTokens(p.token_amount)} on your balance, ${formatTokens(p.reward)} of it the reward.`,
+      ? `Стейк ${publicId(p.code)} завершён: ${formatTokens(p.token_amount)} на вашем балансе, из них награда ${formatTokens(p.reward)}.`
+      : `Stake ${publicId(p.code)} finished: ${formatTokens(p.token_amount)} on your balance, ${formatTokens(p.reward)} of it the reward.`,
 };
 
 /** The sendMessage call's parameters for one notification. */

@@ -146,13 +146,15 @@ describe('mints', () => {
     const [en] = await sentTo(user, 'en');
     expect(en).toMatch(
       new RegExp(
-        `^Payment received: mint #${mint.mint_id} for 2\\.5000${NBSP}TON is active, [\\d${NBSP}]+\\.\\d{2}${NBSP}TKN\\.$`,
+        `^Payment received: mint <code>#${mint.mint_id}</code> for 2\\.5000${NBSP}TON is active, [\\d${NBSP}]+\\.\\d{2}${NBSP}TKN\\.$`,
       ),
     );
     await ctx.db.query('UPDATE notifications SET claimed_at = NULL, sent_at = NULL WHERE user_id = $1', [user.userId]);
     const [ru] = await sentTo(user, 'ru');
-    // The same "#" and code as the app's mint card: no "№", no row counter.
-    expect(ru).toMatch(new RegExp(`^Оплата получена: минт #${mint.mint_id} на 2\\.5000${NBSP}TON активен`));
+    // The same "#" and code as the app's mint card: no "№", no row counter; in <code>, so no hashtag.
+    expect(ru).toMatch(
+      new RegExp(`^Оплата получена: минт <code>#${mint.mint_id}</code> на 2\\.5000${NBSP}TON активен`),
+    );
   });
 });
 
@@ -276,10 +278,10 @@ describe('staking', () => {
     ]);
     await ctx.db.query("DELETE FROM notifications WHERE user_id = $1 AND kind <> 'stake_completed'", [user.userId]);
     const [en] = await sentTo(user, 'en');
-    expect(en).toMatch(new RegExp(`^Stake #${stake.staking_id} finished: `));
+    expect(en).toMatch(new RegExp(`^Stake <code>#${stake.staking_id}</code> finished: `));
     await ctx.db.query('UPDATE notifications SET claimed_at = NULL, sent_at = NULL WHERE user_id = $1', [user.userId]);
     const [ru] = await sentTo(user, 'ru');
-    expect(ru).toMatch(new RegExp(`^Стейк #${stake.staking_id} завершён: `));
+    expect(ru).toMatch(new RegExp(`^Стейк <code>#${stake.staking_id}</code> завершён: `));
   });
 });
 
@@ -311,8 +313,8 @@ describe('migration 0033: notifications written before carry the row id only', (
     ]);
     await ctx.db.query("DELETE FROM notifications WHERE user_id = $1 AND dedupe_key NOT LIKE 'old-%'", [user.userId]);
     expect(await sentTo(user, 'en')).toEqual([
-      expect.stringMatching(new RegExp(`^Stake #${stake.staking_id} finished`)),
-      expect.stringMatching(new RegExp(`^Payment received: mint #${mint.mint_id} `)),
+      expect.stringMatching(new RegExp(`^Stake <code>#${stake.staking_id}</code> finished`)),
+      expect.stringMatching(new RegExp(`^Payment received: mint <code>#${mint.mint_id}</code> `)),
     ]);
   });
 });
