@@ -3,10 +3,11 @@ import { Provider } from 'effector-react';
 import { act, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { operationRef } from '@/entities/operation';
+import { FarmingLinkCard } from '@/entities/farming-link/index.ui';
 import { $stakes, StakeCard } from '@/entities/stake';
 import { saleRowWords } from '@/entities/withdrawal';
 import { WithdrawalRow } from '@/entities/withdrawal/index.ui';
-import type { Operation, WithdrawalStatus } from '@/shared/api';
+import type { FarmingLink, Operation, WithdrawalStatus } from '@/shared/api';
 import { $catalogues, $locale, en, type Locale } from '@/shared/i18n';
 import { ru } from '@/shared/i18n/ru';
 import { stake } from '../model/stake-fixture';
@@ -106,6 +107,38 @@ describe('rendered', () => {
     expect(root.textContent).toContain('Sold for TON');
     expect(text(root, 'withdrawal-ton')).toBe('+0.4900\u00A0TON');
     expect(text(root, 'withdrawal-tokens')).toBe('\u221250.00\u00A0TKN');
+  });
+
+  it.each([
+    ['en', /^Farming link: 200[.,]00\u00A0TKN · 30 days$/],
+    ['ru', /^Фарминг-ссылка: 200[.,]00\u00A0TKN · 30 дней$/],
+  ] as const)('a farming link is named by what it gives, never by its row id (%s)', (locale, label) => {
+    const link: FarmingLink = {
+      id: 4711,
+      status: 'active',
+      amount: '2',
+      amount_token: '200',
+      expected_token: '210',
+      price: '0.01',
+      days: 30,
+      tariff_days: 30,
+      count_activations: 10,
+      activations_used: 3,
+      activations_left: 7,
+      from_ref_balance: true,
+      from_task_balance: false,
+      is_multilink: true,
+      is_for_me: false,
+      cost_token: '2000',
+      refunded_token: '0',
+      created_at: 1_790_000_000,
+      activation_code: 'ABCDEF12',
+      codes: [{ activation_code: 'ABCDEF12', used: false }],
+    };
+    const root = render(locale, <FarmingLinkCard link={link} />);
+    const card = root.querySelector('[data-testid="farming-link"]');
+    expect(card?.getAttribute('aria-label')).toMatch(label);
+    expect(root.textContent).not.toContain('4711');
   });
 
   it.each([

@@ -335,7 +335,7 @@ export const en = {
   'farming.createFromReferral': 'From referral balance',
   'farming.createFromTask': 'From task balance',
   'farming.showMore': 'Show more',
-  'farming.cardLabel': 'Farming link {id}',
+  'farming.cardLabel': 'Farming link: {title}',
   'farming.status.active': 'Active',
   'farming.status.exhausted': 'All used',
   'farming.status.revoked': 'Revoked',

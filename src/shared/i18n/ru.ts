@@ -328,7 +328,7 @@ export const ru = {
   'farming.createFromReferral': 'С реферального баланса',
   'farming.createFromTask': 'С баланса заданий',
   'farming.showMore': 'Показать ещё',
-  'farming.cardLabel': 'Фарминг-ссылка {id}',
+  'farming.cardLabel': 'Фарминг-ссылка: {title}',
   'farming.status.active': 'Активна',
   'farming.status.exhausted': 'Использована',
   'farming.status.revoked': 'Отозвана',
