@@ -243,11 +243,10 @@ function userDetailLines(d: OperatorUserDetail): string[] {
     }, wallet ${u.wallet?.friendly_address ?? 'none'}, referrer ${u.referrer ? `${userName(u.referrer)} #${u.referrer.id}` : 'none'}`,
     `Balances: ${d.balances.balance_token} tokens, ${d.balances.task_balance} task, ${d.balances.referral_balance} referral`,
     `Mints (${d.mints.length}):`,
-    ...d.mints.map((m) => `  #${m.id} ${m.mint_id} ${m.status} ${m.amount_ton} TON → ${m.amount_token} tokens`),
+    // By the public id the user's screen shows (docs/decisions.md "Names and ids"), not the row id.
+    ...d.mints.map((m) => `  #${m.mint_id} ${m.status} ${m.amount_ton} TON → ${m.amount_token} tokens`),
     `Stakes (${d.stakes.length}):`,
-    ...d.stakes.map(
-      (s) => `  #${s.id} ${s.staking_id} ${s.status} ${s.total_amount} tokens, earned ${s.earned_reward}`,
-    ),
+    ...d.stakes.map((s) => `  #${s.staking_id} ${s.status} ${s.total_amount} tokens, earned ${s.earned_reward}`),
     `Withdrawals (${d.withdrawals.length}):`,
     ...d.withdrawals.map((w) => `  ${withdrawalLine(w)}`),
     `Operations (${d.ledger.length}):`,

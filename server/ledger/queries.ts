@@ -105,6 +105,8 @@ export interface EntryRow {
   balance_after: bigint | null;
   ref_type: string | null;
   ref_id: string | null;
+  /** The public id of the mint or stake it belongs to (mints.mint_id, stakes.staking_id), else null. */
+  ref_code: string | null;
   created_at: Date;
 }
 
@@ -119,17 +121,26 @@ export async function entriesPage(
 ): Promise<{ rows: EntryRow[]; total: number }> {
   // The direction comes from a two-value enum, never from text, so interpolating it is safe.
   const direction = page.order === 'asc' ? 'ASC' : 'DESC';
+  // The page first, then each of its rows' mint or stake code (by primary key: a page is at most
+  // HISTORY_MAX_PAGE_SIZE rows); a mint's and a stake's ref_id is always the row's id in decimal.
   const rows = await q.query<EntryRow>(
-    `SELECT id, type, account, unit, direction, amount, balance_after, ref_type, ref_id, created_at
-       FROM (SELECT id, reason AS type, account, 'TKN' AS unit,
-                    CASE WHEN delta > 0 THEN 'in' ELSE 'out' END AS direction, abs(delta) AS amount,
-                    balance_after, ref_type, ref_id, created_at
-               FROM ledger WHERE user_id = $1
-             UNION ALL
-             SELECT id, type, NULL, unit, direction, amount, NULL, ref_type, ref_id, created_at
-               FROM operations_journal WHERE user_id = $1) AS operations
-      ORDER BY created_at ${direction}, id ${direction}
-      LIMIT $2 OFFSET $3`,
+    `SELECT o.id, o.type, o.account, o.unit, o.direction, o.amount, o.balance_after, o.ref_type, o.ref_id,
+            CASE o.ref_type
+              WHEN 'mint' THEN (SELECT m.mint_id FROM mints m WHERE m.id = o.ref_id::int AND m.user_id = $1)
+              WHEN 'stake' THEN (SELECT s.staking_id FROM stakes s WHERE s.id = o.ref_id::int AND s.user_id = $1)
+            END AS ref_code,
+            o.created_at
+       FROM (SELECT id, type, account, unit, direction, amount, balance_after, ref_type, ref_id, created_at
+               FROM (SELECT id, reason AS type, account, 'TKN' AS unit,
+                            CASE WHEN delta > 0 THEN 'in' ELSE 'out' END AS direction, abs(delta) AS amount,
+                            balance_after, ref_type, ref_id, created_at
+                       FROM ledger WHERE user_id = $1
+                     UNION ALL
+                     SELECT id, type, NULL, unit, direction, amount, NULL, ref_type, ref_id, created_at
+                       FROM operations_journal WHERE user_id = $1) AS operations
+              ORDER BY created_at ${direction}, id ${direction}
+              LIMIT $2 OFFSET $3) AS o
+      ORDER BY o.created_at ${direction}, o.id ${direction}`,
     [userId, page.limit, page.offset],
   );
   const [count] = await q.query<{ n: number }>(

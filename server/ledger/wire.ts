@@ -18,5 +18,6 @@ export function toOperation(row: EntryRow): Operation {
     created_at: Math.floor(row.created_at.getTime() / 1000),
     ref_type: row.ref_type,
     ref_id: row.ref_id,
+    ref_code: row.ref_code,
   };
 }

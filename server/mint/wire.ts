@@ -86,6 +86,11 @@ export function toMint(row: MintRow, config: Pick<Config, 'treasuryAddress' | 't
 export const mintActiveNotice = (row: MintRow): NewNotification<'mint_active'> => ({
   userId: row.user_id,
   kind: 'mint_active',
-  params: { mint_id: row.id, ton_amount: formatUnits(row.amount_ton), token_amount: formatUnits(row.amount_token) },
+  params: {
+    mint_id: row.id,
+    code: row.mint_id,
+    ton_amount: formatUnits(row.amount_ton),
+    token_amount: formatUnits(row.amount_token),
+  },
   dedupeKey: `mint_active:${row.id}`,
 });

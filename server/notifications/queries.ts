@@ -6,8 +6,11 @@ export interface NotificationParams {
   payout_completed: { ton_amount: string; address: string; tx_hash: string | null };
   /** A payout failed and its tokens came back (an operator's refund, or the recipient bounced it). */
   payout_refunded: { token_amount: string; bounced: boolean };
-  /** A mint's payment arrived: the mint is active. */
-  mint_active: { mint_id: number; ton_amount: string; token_amount: string };
+  /**
+   * A mint's payment arrived: the mint is active. `mint_id` is the row's id (the dedupe key's), `code` its
+   * public id, the one the user sees (docs/decisions.md "Names and ids").
+   */
+  mint_active: { mint_id: number; code: string; ton_amount: string; token_amount: string };
   task_approved: { title_en: string; title_ru: string; reward: string };
   task_rejected: { title_en: string; title_ru: string; reason: string };
   /** Someone joined with the user's referral code. */
@@ -16,8 +19,8 @@ export interface NotificationParams {
   referral_reward: { name: string; token_amount: string };
   /** Someone activated the user's farm link. */
   farm_activated: { token_amount: string };
-  /** A stake reached its reward: total and reward paid back. */
-  stake_completed: { stake_id: number; token_amount: string; reward: string };
+  /** A stake reached its reward: total and reward paid back; `code` is the stake's public id. */
+  stake_completed: { stake_id: number; code: string; token_amount: string; reward: string };
 }
 
 export type NotificationKind = keyof NotificationParams;

@@ -5,6 +5,9 @@
  * HTML parse mode: everything that came from a user or an operator (names, titles, reasons, addresses)
  * goes through `userText` (server/lib/telegram-html.ts): escaped and inside <code>, where Telegram links no
  * URL or @mention it contains (docs/security.md "Bot messages"); names are cut to NAME_MAX_CHARACTERS.
+ * A mint or a stake is named by its public id with its "#" in both languages, as the app and the console
+ * name it — never by the row's id, a counter users do not see (docs/decisions.md "Names and ids"). The id
+ * goes inside <code> too (`publicId`): Telegram would make `#WZ4VY4E6` in plain text a hashtag link.
  */
 import { type TonNetwork, explorerTransactionUrl } from '@/shared/api/contract';
 import { formatTokens, formatTon, shortenAddress } from '@/shared/lib/format/format-core';
@@ -13,6 +16,9 @@ import { NAME_MAX_CHARACTERS, escapeHtml, userText } from '../lib/telegram-html'
 import type { NotificationKind, NotificationParams } from './queries';
 
 type Lang = Language;
+
+/** `#WZ4VY4E6`, monospace like the app's cards, and no hashtag: Telegram finds no entity inside <code>. */
+const publicId = (code: string): string => userText(`#${code}`);
 
 /** The app's route (src/shared/routing routesMap) each kind opens. */
 export const SCREEN_OF: Record<NotificationKind, string> = {
@@ -59,21 +65,22 @@ const TEXTS: Texts = {
     const link = `<a href="${escapeHtml(explorerTransactionUrl(s.tonNetwork, p.tx_hash))}">${lang === 'ru' ? 'Транзакция' : 'View the transaction'}</a>`;
     return `${head}\n${link}`;
   },
+  // The app's name for it (History: "Sale returned"): the tokens back, no TON received.
   payout_refunded: (p, lang) => {
     const amount = formatTokens(p.token_amount, lang);
     if (lang === 'ru') {
       return p.bounced
-        ? `Кошелёк получателя отклонил выплату, TON вернулись. ${amount} снова на вашем балансе.`
-        : `Выплата не прошла. ${amount} снова на вашем балансе.`;
+        ? `Продажа возвращена: кошелёк получателя отклонил выплату, TON вернулись. ${amount} снова на вашем балансе.`
+        : `Продажа возвращена: выплата не прошла. ${amount} снова на вашем балансе.`;
     }
     return p.bounced
-      ? `The receiving wallet refused your payout, so the TON came back. ${amount} are back on your balance.`
-      : `Your payout failed. ${amount} are back on your balance.`;
+      ? `Sale returned: the receiving wallet refused your payout, so the TON came back. ${amount} are back on your balance.`
+      : `Sale returned: your payout failed. ${amount} are back on your balance.`;
   },
   mint_active: (p, lang) =>
     lang === 'ru'
-      ? `Оплата получена: минт №${p.mint_id} на ${formatTon(p.ton_amount, lang)} активен, ${formatTokens(p.token_amount, lang)}.`
-      : `Payment received: mint #${p.mint_id} for ${formatTon(p.ton_amount, lang)} is active, ${formatTokens(p.token_amount, lang)}.`,
+      ? `Оплата получена: минт ${publicId(p.code)} на ${formatTon(p.ton_amount, lang)} активен, ${formatTokens(p.token_amount, lang)}.`
+      : `Payment received: mint ${publicId(p.code)} for ${formatTon(p.ton_amount, lang)} is active, ${formatTokens(p.token_amount, lang)}.`,
   task_approved: (p, lang) =>
     lang === 'ru'
       ? `Задание «${userText(p.title_ru)}» принято: заберите ${formatTokens(p.reward, lang)}.`
@@ -96,8 +103,8 @@ const TEXTS: Texts = {
       : `Someone activated your farming link: ${formatTokens(p.token_amount, lang)}.`,
   stake_completed: (p, lang) =>
     lang === 'ru'
-      ? `Стейк №${p.stake_id} завершён: ${formatTokens(p.token_amount, lang)} на вашем балансе, из них награда ${formatTokens(p.reward, lang)}.`
-      : `Stake #${p.stake_id} finished: ${formatTokens(p.token_amount, lang)} on your balance, ${formatTokens(p.reward, lang)} of it the reward.`,
+      ? `Стейк ${publicId(p.code)} завершён: ${formatTokens(p.token_amount, lang)} на вашем балансе, из них награда ${formatTokens(p.reward, lang)}.`
+      : `Stake ${publicId(p.code)} finished: ${formatTokens(p.token_amount, lang)} on your balance, ${formatTokens(p.reward, lang)} of it the reward.`,
 };
 
 /** The sendMessage call's parameters for one notification. */

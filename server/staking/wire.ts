@@ -45,6 +45,7 @@ export const stakeCompletedNotice = (row: StakeRow): NewNotification<'stake_comp
   kind: 'stake_completed',
   params: {
     stake_id: row.id,
+    code: row.staking_id,
     token_amount: formatUnits(row.total_amount + row.max_reward),
     reward: formatUnits(row.max_reward),
   },

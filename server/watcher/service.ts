@@ -14,10 +14,11 @@
 import { Address, Cell, type Transaction, loadTransaction } from '@ton/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/index';
-import type { TreasuryTransaction } from '@/shared/api/contract';
+import type { TonNetwork, TreasuryTransaction } from '@/shared/api/contract';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { formatUnits } from '../lib/money';
+import { walletAppAddress } from '../lib/ton-address';
 import { type PaymentOutcome, type TreasuryPayment, applyTreasuryPayment, likelyMints } from '../mint/service';
 import { onMintPaid } from '../staking/service';
 import {
@@ -264,11 +265,25 @@ export function createTreasuryWatcher(options: TreasuryWatcherOptions): Treasury
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 /**
+ * A sender in the one form the app and wallet apps show (UQ…, 0Q… on testnet: server/lib/ton-address.ts
+ * walletAppAddress), not the bounceable EQ… it is recorded in: what the operator sees matches the user's
+ * screenshot (docs/decisions.md "Names and ids"). A text that is no address is shown as read.
+ */
+function shownSender(source: string | null, network: TonNetwork): string | null {
+  if (!source) return source;
+  try {
+    return walletAppAddress(Address.parse(source), network);
+  } catch {
+    return source;
+  }
+}
+
+/**
  * Treasury transactions that were not credited, for an operator (contract treasuryTransactions), each with
  * the mint it likely pays for: the one its comment names, else the one it was recorded against.
  */
 export async function transactionsForOperator(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   includeResolved: boolean,
   limit: number,
 ): Promise<TreasuryTransaction[]> {
@@ -278,7 +293,7 @@ export async function transactionsForOperator(
     hash: row.hash,
     lt: row.lt.toString(),
     utime: seconds(row.utime),
-    source: row.source,
+    source: shownSender(row.source, deps.config.tonNetwork),
     amount_ton: formatUnits(row.amount_nanotons),
     comment: row.comment,
     outcome: row.outcome,

@@ -147,6 +147,18 @@ test('an operator refunds a sale waiting for an empty hot wallet once, and pause
     expect(again.status()).toBe(409);
     await expect(app.getByTestId('balance-token')).toHaveText('100.00 TKN');
 
+    // The user's History says the sale came back: its tokens returned, its TON never received.
+    await app.getByRole('link', { name: 'History' }).click();
+    await app.getByRole('tab', { name: 'Withdrawals' }).click();
+    const returned = app.locator(`[data-testid="withdrawal"][data-id="${id}"]`);
+    await expect(returned).toHaveAttribute('data-status', 'refunded');
+    await expect(returned).toContainText('Sale returned');
+    await expect(returned.getByTestId('withdrawal-tokens')).toHaveText('+60.00\u00A0TKN');
+    await expect(returned.getByTestId('withdrawal-ton')).toHaveText(/^\d+\.\d{4}\u00A0TON not received$/);
+    await expect(returned.getByTestId('withdrawal-status')).toHaveText('Returned');
+    await app.getByRole('tab', { name: 'Operations' }).click();
+    await expect(app.getByTestId('operation').first()).toContainText('Sale returned');
+
     // Payouts: pause and resume, each behind its confirmation.
     await console.getByRole('navigation').getByRole('link', { name: 'Overview' }).click();
     const payouts = console.getByRole('region', { name: 'Payouts' });

@@ -86,7 +86,7 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   await page.screenshot({ path: test.info().outputPath('ru-mint.png') });
 
   await app.getByRole('button', { name: 'Создать минт' }).click();
-  await expect(app.getByText('Новый минт создан')).toBeVisible();
+  await expect(app.getByText(/^Новый минт #[A-Z0-9]{8} создан: /)).toBeVisible();
   await devWalletDialog(page).getByRole('button', { name: 'Подтвердить' }).click();
   await expect(app.getByText('Транзакция обрабатывается')).toBeVisible();
   expect(await hostTelegramLinks(page)).toEqual([]);
@@ -117,7 +117,7 @@ test('a Russian user sees the dashboard, mint and staking screens in Russian', a
   await expect(terms).toContainText('примерно через 30 дней');
   await expectNoEnglish(app);
   await terms.getByRole('button', { name: 'Застейкать', exact: true }).click();
-  await expect(app.getByText('Новый стейк создан')).toBeVisible();
+  await expect(app.getByText(/^Новый стейк #[A-Z0-9]{8} создан$/)).toBeVisible();
   const card = app.getByTestId('stake-card');
   await expect(card).toContainText('Заработано');
   await expect(card.getByTestId('stake-status')).toHaveText('Активен');

@@ -28,13 +28,17 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
   await expect(app.getByTestId('mint-calculation')).toContainText('1 050');
 
   await app.getByRole('button', { name: 'Create mint' }).click();
-  await expect(app.getByText('New Mint created')).toBeVisible();
+  // Sentence case, with the new mint's public id: the code its card, the payment comment and the bot show.
+  const mintToast = app.getByTestId('toast').filter({ hasText: /^New mint #[A-Z0-9]{8} created: / });
+  await expect(mintToast).toBeVisible();
+  const mintToastText = (await mintToast.textContent())!;
   const sheet = devWalletDialog(page);
   await expect(sheet).toContainText('Confirm transaction');
   const message = sheet.getByTestId('devwallet-message');
   await expect(message).toContainText('10 TON');
   await expect(message).toContainText(/Mint [A-Z0-9]+/);
   const comment = (await message.textContent())!.match(/Mint ([A-Z0-9]+)/)![1]!;
+  expect(mintToastText).toContain(`#${comment} `);
   await sheet.getByRole('button', { name: 'Approve' }).click();
   await expect(app.getByText('Transaction is being processed')).toBeVisible();
   // The mint waits for its payment until the watcher (every 5 s) sees it: on a busy machine it may have
@@ -48,7 +52,7 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
   // One announcement per event, and nothing covers what comes next: the app's toasts stack in the
   // page's flow above the title; the wallet library adds no 'Transaction sent' notification of its own.
   const toasts = app.getByTestId('toast');
-  // 'New Mint created' may already be gone (3 s); 'Transaction is being processed' is there.
+  // 'New mint #… created' may already be gone (3 s); 'Transaction is being processed' is there.
   await expect(toasts.filter({ hasText: 'Transaction is being processed' })).toHaveCount(1);
   await expect(app.locator('[data-tc-notification-tx-sent], [data-tc-notification-tx-cancelled]')).toHaveCount(0);
   const notifications = app.locator('[data-tc-list-notifications] > *');
@@ -93,11 +97,15 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
   await expect(terms).toContainText('cannot be claimed on the way');
   await expect(terms).toContainText('in about 30 days');
   await terms.getByRole('button', { name: 'Stake', exact: true }).click();
-  await expect(app.getByText('New Stake created')).toBeVisible();
+  const stakeToast = app.getByTestId('toast').filter({ hasText: /^New stake #[A-Z0-9]{8} created$/ });
+  await expect(stakeToast).toBeVisible();
+  const stakeCode = (await stakeToast.textContent())!.match(/#([A-Z0-9]{8})/)![1]!;
   await expect(app.getByRole('heading', { name: 'Staking', exact: true })).toBeVisible();
 
   const card = app.getByTestId('stake-card');
   await expect(card).toHaveCount(1);
+  // The card names the stake as the toast did, with its "#".
+  await expect(card.locator('header')).toContainText(`#${stakeCode}`);
   // 1 000 tokens × 1 %/day = 10 per day; the rates follow.
   await expect(card.getByTestId('stake-rate-perDay')).toContainText('10');
   const earned = card.getByTestId('stake-earned');
@@ -130,9 +138,12 @@ test('mint, pay, see it turn active, stake it and watch the reward grow', async 
   await expect(operations.first()).toContainText('Stake created');
   await expect(operations.first().getByTestId('operation-amount')).toHaveText('1 000.00 TKN');
   await expect(operations.first().getByTestId('operation-account')).toHaveText('Held in the stake');
+  // Each names what it belongs to by the public id its card shows.
+  await expect(operations.first().getByTestId('operation-ref')).toHaveText(`#${stakeCode}`);
   await expect(operations.last()).toContainText('Mint paid');
   await expect(operations.last().getByTestId('operation-amount')).toHaveText('\u221210.0000 TON');
   await expect(operations.last().getByTestId('operation-account')).toHaveText('From your wallet');
+  await expect(operations.last().getByTestId('operation-ref')).toHaveText(`#${comment}`);
 
   expect(await app.locator('body').evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 });

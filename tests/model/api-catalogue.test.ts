@@ -79,7 +79,7 @@ describe('sendRequest: classifying failures (SPEC §8)', () => {
     });
     await expect(sendRequest({ method: 'GET', path: '/x' }, credentials, transport)).rejects.toMatchObject({
       kind: 'network',
-      message: 'Error: Network Error! Code: ERR_NETWORK',
+      message: 'Error: no network connection! Code: ERR_NETWORK',
     });
   });
 
@@ -92,7 +92,7 @@ describe('sendRequest: classifying failures (SPEC §8)', () => {
     );
     await expect(sendRequest({ method: 'GET', path: '/x' }, credentials, transport)).rejects.toMatchObject({
       kind: 'timeout',
-      message: 'Error: Timeout Error!',
+      message: 'Error: the request timed out!',
     });
   });
 

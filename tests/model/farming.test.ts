@@ -272,7 +272,7 @@ describe('farm activation check', () => {
     await allSettled(farmActivationModel.activateClicked, { scope });
     expect(activate).toHaveBeenCalledWith({ activation_code: CODE });
     expect(scope.getState(mintModel.$activeMints).map((mint) => mint.id)).toEqual([42]);
-    expect(toasts.map((toast) => toast.text)).toContain('New Mint created via Farming');
+    expect(toasts.map((toast) => toast.text)).toContain('New mint #F4RM1NT2 created via a farming link');
     expect(scope.getState(farmActivationModel.$activation)).toBeNull();
   });
 

@@ -43,6 +43,7 @@ const operation = (id: number, overrides: Partial<Operation> = {}): Operation =>
   created_at: 1_790_000_000 + id,
   ref_type: 'sandbox_user',
   ref_id: '1',
+  ref_code: null,
   ...overrides,
 });
 /** Ids `from` down to `to`, newest first. */

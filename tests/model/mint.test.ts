@@ -309,7 +309,11 @@ describe('create mint', () => {
     await fire(scope, mintFormModel.createClicked);
 
     expect(create).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', days: 30, price: '0.0098' });
-    expect(toasts[0]).toEqual({ text: 'New Mint created: 153.06\u00A0TKN', kind: 'success', durationMs: 3000 });
+    expect(toasts[0]).toEqual({
+      text: 'New mint #K7F3QX2M created: 153.06\u00A0TKN',
+      kind: 'success',
+      durationMs: 3000,
+    });
   });
 
   it('a quote whose price no longer stands is refused with its sentence, and the amount is quoted again', async () => {
@@ -337,7 +341,7 @@ describe('create mint', () => {
     expect(scope.getState(mintFormModel.$amountText)).toBe('1,5');
   });
 
-  it("with a wallet: creates it, says 'New Mint created' and asks the wallet to pay the mint's payment", async () => {
+  it("with a wallet: creates it, says 'New mint #NEWMINT1 created' (sentence case, its public id) and asks the wallet to pay the mint's payment", async () => {
     const created = mint({ id: 11, mint_id: 'NEWMINT1' });
     const create = vi.fn(async () => created);
     const send = vi.fn(() => new Promise<never>(() => {})); // the wallet is still asking the user
@@ -354,7 +358,9 @@ describe('create mint', () => {
     await fire(scope, mintFormModel.createClicked);
 
     expect(create).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', days: 30 });
-    expect(toasts).toEqual([{ text: 'New Mint created: 150.00\u00A0TKN', kind: 'success', durationMs: 3000 }]);
+    expect(toasts).toEqual([
+      { text: 'New mint #NEWMINT1 created: 150.00\u00A0TKN', kind: 'success', durationMs: 3000 },
+    ]);
     expect(requested).toEqual([
       { messages: [{ address: TREASURY, amount: '1500000000', payload: created.payment?.payload }] },
     ]);
@@ -443,7 +449,10 @@ describe('signing failure (SPEC §4: clears pending mints)', () => {
     await fire(scope, mintFormModel.amountChanged, '1.5');
     await fire(scope, mintFormModel.createClicked);
 
-    expect(toasts.map((t) => t.text)).toEqual(['New Mint created: 150.00\u00A0TKN', 'Transaction was not sent']);
+    expect(toasts.map((t) => t.text)).toEqual([
+      'New mint #DECLINED created: 150.00\u00A0TKN',
+      'Transaction was not sent',
+    ]);
     expect(cancel).toHaveBeenCalledExactlyOnceWith(31);
     expect(scope.getState($pendingMint)).toBeNull();
     expect(scope.getState($payingMint)).toBeNull();

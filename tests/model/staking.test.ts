@@ -39,7 +39,8 @@ const {
 } = stakeModel;
 const { $activeMints, mintUpdated } = mintModel;
 const { stakeClicked } = selectMintModel;
-const STAKE_CREATED_TEXT = 'New Stake created';
+/** Sentence case, with the new stake's public id (its card's #code). */
+const STAKE_CREATED_TEXT = 'New stake #STK00011 created';
 /** What the select-mint page lists: the mint entity's active mints. */
 const $stakeableMints = $activeMints;
 
@@ -322,7 +323,7 @@ describe('staking a mint (select-mint page)', () => {
     expect(scope.getState($stakeableMints).map((m) => m.id)).toEqual([7, 10]);
   });
 
-  it("'Stake' creates one stake, toasts 'New Stake created', adds it and goes to the staking screen", async () => {
+  it("'Stake' creates one stake, toasts 'New stake #STK00011 created', adds it and goes to the staking screen", async () => {
     let answer: (value: Stake) => void = () => undefined;
     const { scope, toasts, history, create, getStakes } = await openSelectMint(
       () => new Promise<Stake>((resolve) => (answer = resolve)),

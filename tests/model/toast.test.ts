@@ -16,11 +16,11 @@ const texts = (scope: ReturnType<typeof fork>) => scope.getState($toasts).map((t
 describe('toasts', () => {
   it('shows a toast and removes it after the default 15 s', async () => {
     const scope = fork();
-    const settled = allSettled(showToast, { scope, params: { text: 'New Mint created' } });
+    const settled = allSettled(showToast, { scope, params: { text: 'New mint created' } });
 
-    expect(scope.getState($toasts)).toEqual([{ id: 1, text: 'New Mint created', kind: 'info' }]);
+    expect(scope.getState($toasts)).toEqual([{ id: 1, text: 'New mint created', kind: 'info' }]);
     await vi.advanceTimersByTimeAsync(14_999);
-    expect(texts(scope)).toEqual(['New Mint created']);
+    expect(texts(scope)).toEqual(['New mint created']);
     await vi.advanceTimersByTimeAsync(1);
     await settled;
     expect(scope.getState($toasts)).toEqual([]);
@@ -30,13 +30,13 @@ describe('toasts', () => {
     const scope = fork();
     void allSettled(showToast, {
       scope,
-      params: { text: 'Error: Timeout Error!', kind: 'error', durationMs: 3_000 },
+      params: { text: 'Error: the request timed out!', kind: 'error', durationMs: 3_000 },
     });
     await vi.advanceTimersByTimeAsync(1_000);
     void allSettled(showToast, { scope, params: { text: 'Transaction is being processed' } });
 
     expect(scope.getState($toasts)).toEqual([
-      { id: 1, text: 'Error: Timeout Error!', kind: 'error' },
+      { id: 1, text: 'Error: the request timed out!', kind: 'error' },
       { id: 2, text: 'Transaction is being processed', kind: 'info' },
     ]);
     await vi.advanceTimersByTimeAsync(2_000);

@@ -435,7 +435,7 @@ describe('balance read failures (SPEC §8: blockchain node errors)', () => {
       'Error: Unsupported account state weird!',
       'Ошибка: неподдерживаемое состояние аккаунта weird!',
     ],
-    ['timeout', {}, 'Error: Timeout Error!', 'Ошибка: превышено время ожидания!'],
+    ['timeout', {}, 'Error: the request timed out!', 'Ошибка: превышено время ожидания!'],
   ] as const)('a %s failure reads in English and Russian', async (kind, details, english, russian) => {
     const { TonNodeError } = await import('@/shared/api/ton-node');
     const { tonNodeErrorText } = await import('@/shared/api');

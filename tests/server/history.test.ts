@@ -128,6 +128,8 @@ describe('GET /api/operations/history', () => {
     expect(refund).toMatchObject({ ref_type: 'farming_link', ref_id: String(link.id) });
     expect(hold).toMatchObject({ ref_type: 'farming_link', ref_id: String(link.id) });
     expect(granted).toMatchObject({ ref_type: 'sandbox_user', ref_id: String(sandboxId) });
+    // Only a mint and a stake have a public id.
+    expect(page.data.map((entry) => entry.ref_code)).toEqual([null, null, null, null, null]);
     const now = Math.floor(Date.now() / 1000);
     for (const entry of page.data) expect(Math.abs(entry.created_at - now)).toBeLessThan(60);
     // Ids fall newest first.
@@ -189,6 +191,15 @@ describe('GET /api/operations/history', () => {
       ['stake', String(stake.id)],
       ['stake', String(stake.id)],
       ['stake', String(stake.id)],
+    ]);
+    // The public id the app shows for each ("#K7F3QX2M"), the mint's and the stake's code, never the row id.
+    expect(oldestFirst.data.map((entry) => entry.ref_code)).toEqual([
+      matured.mint_id,
+      matured.mint_id,
+      staked.mint_id,
+      stake.staking_id,
+      stake.staking_id,
+      stake.staking_id,
     ]);
     // Newest first is the same list reversed; ids are unique and rise with time; times are never earlier.
     const newestFirst = await historyOf(user);

@@ -5,6 +5,7 @@
  */
 import type { TonClient } from '@ton/ton';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../server/db/migrations';
 import { runSettlement } from '../../server/jobs';
 import { renderMessage } from '../../server/notifications/texts';
 import { createTestContext, type TestContext } from './helpers';
@@ -119,28 +120,39 @@ describe('payouts', () => {
     });
     expect(refund.statusCode).toBe(200);
     expect(await rowsOf(user)).toEqual([{ kind: 'payout_refunded', params: { token_amount: '10', bounced: false } }]);
-    expect(await sentTo(user, 'ru')).toEqual([`Выплата не прошла. 10,00${NBSP}TKN снова на вашем балансе.`]);
+    expect(await sentTo(user, 'ru')).toEqual([
+      `Продажа возвращена: выплата не прошла. 10,00${NBSP}TKN снова на вашем балансе.`,
+    ]);
+    await ctx.db.query('UPDATE notifications SET claimed_at = NULL, sent_at = NULL WHERE user_id = $1', [user.userId]);
+    // Named as History names it, and no TON said to be received.
+    expect(await sentTo(user, 'en')).toEqual([
+      `Sale returned: your payout failed. 10.00${NBSP}TKN are back on your balance.`,
+    ]);
   });
 });
 
 describe('mints', () => {
-  it('a paid mint is active: its number, TON and tokens; in English and Russian', async () => {
+  it('a paid mint is active: its public id with "#", TON and tokens; in English and Russian', async () => {
     const user = await newUser(ctx);
     const mint = await createMint(ctx, user, 2.5);
     await payMint(ctx, mint, fakeNode());
     const rows = await rowsOf(user);
     expect(rows).toEqual([
-      { kind: 'mint_active', params: { mint_id: mint.id, ton_amount: '2.5', token_amount: expect.any(String) } },
+      {
+        kind: 'mint_active',
+        params: { mint_id: mint.id, code: mint.mint_id, ton_amount: '2.5', token_amount: expect.any(String) },
+      },
     ]);
     const [en] = await sentTo(user, 'en');
     expect(en).toMatch(
       new RegExp(
-        `^Payment received: mint #${mint.id} for 2\\.5000${NBSP}TON is active, [\\d${NBSP}]+\\.\\d{2}${NBSP}TKN\\.$`,
+        `^Payment received: mint <code>#${mint.mint_id}</code> for 2\\.5000${NBSP}TON is active, [\\d${NBSP}]+\\.\\d{2}${NBSP}TKN\\.$`,
       ),
     );
     await ctx.db.query('UPDATE notifications SET claimed_at = NULL, sent_at = NULL WHERE user_id = $1', [user.userId]);
     const [ru] = await sentTo(user, 'ru');
-    expect(ru).toMatch(new RegExp(`^Оплата получена: минт №${mint.id} на 2,5000${NBSP}TON активен`));
+    // The same "#" and code as the app's mint card: no "№", no row counter; in <code>, so no hashtag.
+    expect(ru).toMatch(new RegExp(`^Оплата получена: минт <code>#${mint.mint_id}</code> на 2,5000${NBSP}TON активен`));
   });
 });
 
@@ -243,7 +255,7 @@ describe('farming links', () => {
 });
 
 describe('staking', () => {
-  it('a finished stake: what came back, the reward in it', async () => {
+  it('a finished stake: its public id, what came back, the reward in it; in English and Russian', async () => {
     const user = await newUser(ctx);
     const mint = await createMint(ctx, user, 1);
     await payMint(ctx, mint, fakeNode());
@@ -254,8 +266,53 @@ describe('staking', () => {
     expect(rows).toEqual([
       {
         kind: 'stake_completed',
-        params: { stake_id: stake.id, token_amount: expect.any(String), reward: expect.any(String) },
+        params: {
+          stake_id: stake.id,
+          code: stake.staking_id,
+          token_amount: expect.any(String),
+          reward: expect.any(String),
+        },
       },
+    ]);
+    await ctx.db.query("DELETE FROM notifications WHERE user_id = $1 AND kind <> 'stake_completed'", [user.userId]);
+    const [en] = await sentTo(user, 'en');
+    expect(en).toMatch(new RegExp(`^Stake <code>#${stake.staking_id}</code> finished: `));
+    await ctx.db.query('UPDATE notifications SET claimed_at = NULL, sent_at = NULL WHERE user_id = $1', [user.userId]);
+    const [ru] = await sentTo(user, 'ru');
+    expect(ru).toMatch(new RegExp(`^Стейк <code>#${stake.staking_id}</code> завершён: `));
+  });
+});
+
+describe('migration 0033: notifications written before carry the row id only', () => {
+  it("gives each its mint's or stake's public id, which the text then names", async () => {
+    const user = await newUser(ctx);
+    const mint = await createMint(ctx, user, 1);
+    await payMint(ctx, mint, fakeNode());
+    const stake = await stakeMint(ctx, user, mint.id);
+    // As migration 0032's build wrote them: no code.
+    await ctx.db.query(
+      `INSERT INTO notifications (user_id, kind, params, dedupe_key) VALUES
+         ($1, 'stake_completed', $2::jsonb, 'old-stake'), ($1, 'mint_active', $3::jsonb, 'old-mint')`,
+      [
+        user.userId,
+        JSON.stringify({ stake_id: stake.id, token_amount: '1', reward: '0' }),
+        JSON.stringify({ mint_id: mint.id, ton_amount: '1', token_amount: '1' }),
+      ],
+    );
+    const migration = migrations.find((m) => m.id === '0033_notification_public_ids');
+    if (!migration) throw new Error('migration 0033 missing');
+    await ctx.db.exec(migration.sql);
+    const old = await ctx.db.query<{ dedupe_key: string; code: string }>(
+      `SELECT dedupe_key, params->>'code' AS code FROM notifications WHERE dedupe_key LIKE 'old-%' ORDER BY dedupe_key`,
+    );
+    expect(old).toEqual([
+      { dedupe_key: 'old-mint', code: mint.mint_id },
+      { dedupe_key: 'old-stake', code: stake.staking_id },
+    ]);
+    await ctx.db.query("DELETE FROM notifications WHERE user_id = $1 AND dedupe_key NOT LIKE 'old-%'", [user.userId]);
+    expect(await sentTo(user, 'en')).toEqual([
+      expect.stringMatching(new RegExp(`^Stake <code>#${stake.staking_id}</code> finished`)),
+      expect.stringMatching(new RegExp(`^Payment received: mint <code>#${mint.mint_id}</code> `)),
     ]);
   });
 });

@@ -541,6 +541,15 @@ describe('npm run operator -- overview | users find | users show | settings set'
     expect(lines[0]).toMatch(new RegExp(`^#${user.userId} `));
     expect(lines).toContain('Balances: 0 tokens, 0 task, 0 referral');
 
+    // Mints and stakes by the public id the user's screen shows, with its "#" (not the row id).
+    const mint = await createMint(ctx, user, 1);
+    await payMint(ctx, mint, fakeNode());
+    const stake = await stakeMint(ctx, user, mint.id);
+    lines.length = 0;
+    await cli('users', 'show', String(user.userId));
+    expect(lines).toContain(`  #${mint.mint_id} move_to_staking 1 TON → 100 tokens`);
+    expect(lines).toContain(`  #${stake.staking_id} active 100 tokens, earned 0`);
+
     lines.length = 0;
     await cli('settings', 'set', '--fee-percent', '2.5', '--network-fee', '0.02', '--min-receive', '0.2');
     expect(lines).toEqual(expect.arrayContaining(['withdraw_fee_percent: 2.5 %', 'withdraw_network_fee: 0.02 TON']));

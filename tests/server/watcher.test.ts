@@ -10,6 +10,7 @@ import type { Db } from '../../server/db/index';
 import type { Deps } from '../../server/deps';
 import { createBackgroundJobs, runSettlement } from '../../server/jobs';
 import { runExclusively } from '../../server/lib/periodic-job';
+import { walletAppAddress } from '../../server/lib/ton-address';
 import { createTreasuryWatcher, parseNodeTransaction } from '../../server/watcher/service';
 import { createTestContext, type TestContext } from './helpers';
 import {
@@ -45,7 +46,7 @@ const toReview = async () =>
       url: '/api/admin/treasury/transactions',
       headers: { authorization: `Bearer ${ctx.config.adminToken}` },
     })
-  ).json<Array<{ hash: string; outcome: string; amount_ton: string }>>();
+  ).json<Array<{ hash: string; outcome: string; amount_ton: string; source: string | null }>>();
 
 describe('matching payments', () => {
   it('activates the mint its comment names, once, even when the same transaction is read again or after a restart', async () => {
@@ -134,6 +135,14 @@ describe('matching payments', () => {
         expect.arrayContaining([under, unknown, noComment, chatter].map((t) => t.transaction_id.hash)),
       );
       expect(review).not.toContain(own.transaction_id.hash);
+      // The sender in the form the app and the user's wallet show (0Q… on testnet), not the EQ… recorded.
+      const [underRow] = await ctx.db.query<{ source: string }>(
+        'SELECT source FROM treasury_transactions WHERE hash = $1',
+        [under.transaction_id.hash],
+      );
+      const shown = (await toReview()).find((row) => row.hash === under.transaction_id.hash);
+      expect(shown?.source).toBe(walletAppAddress(Address.parse(underRow!.source), ctx.config.tonNetwork));
+      expect(shown?.source).not.toBe(underRow!.source);
 
       // the full amount later still activates it
       fake.pay({ amount: 5n * TON, comment: mint.payment!.comment });

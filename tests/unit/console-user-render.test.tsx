@@ -65,6 +65,7 @@ const detail: OperatorUserDetail = {
       created_at: 1_700_000_300,
       ref_type: null,
       ref_id: null,
+      ref_code: null,
     },
     {
       id: 22,
@@ -75,8 +76,9 @@ const detail: OperatorUserDetail = {
       unit: 'TKN',
       balance_after: null,
       created_at: 1_700_000_200,
-      ref_type: null,
-      ref_id: null,
+      ref_type: 'mint',
+      ref_id: '9',
+      ref_code: 'GIFT0001',
     },
   ],
 };
@@ -87,8 +89,8 @@ describe('the console’s user page', () => {
   const mounted = mountedRoot();
 
   it.each([
-    ['en', ['Moved from referral balance', 'Mint received via a farming link'], 'Gift', 'Mint GIFT0001'],
-    ['ru', ['Перевод с реферального баланса', 'Минт получен через фарминг'], 'Подарок', 'Минт GIFT0001'],
+    ['en', ['Moved from referral balance', 'Mint received via a farming link'], 'Gift', 'Mint #GIFT0001'],
+    ['ru', ['Перевод с реферального баланса', 'Минт получен через фарминг'], 'Подарок', 'Минт #GIFT0001'],
   ] as const)(
     'says the user’s operations, gifts, referrer and wallet as the app does (%s)',
     async (language, operations, gift, mint) => {
@@ -108,6 +110,8 @@ describe('the console’s user page', () => {
       const ledger = section('user-ledger').textContent ?? '';
       for (const words of operations) expect(ledger).toContain(words);
       expect(ledger).not.toContain('referral_transfer');
+      // The mint an operation belongs to, by the public id the user's screen shows.
+      expect(ledger).toContain('#GIFT0001');
       const mints = section('user-mints').textContent ?? '';
       expect(mints).toContain(mint);
       expect(mints).toContain(gift);
@@ -116,7 +120,9 @@ describe('the console’s user page', () => {
       );
       const wallet = mounted.container.querySelector('[data-testid="user-wallet"]')!;
       expect(wallet.textContent).toContain('0QCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI');
-      expect(wallet.getAttribute('title')).toBe(detail.user.wallet!.address);
+      // One form per card: the friendly one the app shows, not the raw one beside it.
+      expect(wallet.getAttribute('title')).toBeNull();
+      expect(mounted.container.textContent).not.toContain(detail.user.wallet!.address);
     },
   );
 });

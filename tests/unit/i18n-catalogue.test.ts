@@ -82,10 +82,11 @@ describe('the catalogues', () => {
     expect(latin.map((key) => `${key}: ${ru[key]}`)).toEqual([]);
   });
 
-  it('keep the SPEC texts exactly as written', () => {
+  it('keep the SPEC texts exactly as written, the toasts in sentence case with the public id', () => {
     expect([
       en['mint.created'],
       en['staking.created'],
+      en['farming.activated'],
       en['transaction.processing'],
       en['maintenance.title'],
       en['maintenance.text'],
@@ -99,16 +100,17 @@ describe('the catalogues', () => {
       en['wallet.notSent'],
       en['wallet.required'],
     ]).toEqual([
-      'New Mint created',
-      'New Stake created',
+      'New mint #{code} created',
+      'New stake #{code} created',
+      'New mint #{code} created via a farming link',
       'Transaction is being processed',
       'We are under maintenance',
       'Come back later',
       'Join the community to use the product',
       'Join the community',
       'Done',
-      'Error: Network Error! Code: ERR_NETWORK',
-      'Error: Timeout Error!',
+      'Error: no network connection! Code: ERR_NETWORK',
+      'Error: the request timed out!',
       'Error: File size is too large! Upload a smaller file.',
       'Wallet was not connected',
       'Transaction was not sent',

@@ -2,6 +2,7 @@
 export {
   operationAmount,
   operationPlace,
+  operationRef,
   operationTitle,
   type OperationPlaceKey,
   type OperationTitleKey,

@@ -13,4 +13,5 @@ export {
   withdrawalsList,
 } from './model/withdrawals';
 export { mergeWithdrawal } from './lib/merge';
+export { saleRowWords, type SaleFigure, type SaleRowWords } from './lib/sale-row';
 export * as withdrawalModel from './model';

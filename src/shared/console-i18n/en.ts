@@ -20,8 +20,8 @@ export const consoleEn = {
   'common.copied': 'Copied',
   'common.copyFailed': 'Could not copy: select the text and copy it yourself',
 
-  'error.network': 'Error: Network Error! Code: ERR_NETWORK',
-  'error.timeout': 'Error: Timeout Error!',
+  'error.network': 'Error: no network connection! Code: ERR_NETWORK',
+  'error.timeout': 'Error: the request timed out!',
   'error.unknown': 'Something went wrong',
 
   'session.title': 'Operator console',

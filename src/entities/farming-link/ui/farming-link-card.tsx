@@ -26,12 +26,18 @@ export function FarmingLinkCard({ link, children }: { link: FarmingLink; childre
   const t = useT();
   const locale = useLocale();
   const status = STATUS[link.status];
+  // Named by what it gives, as its header reads: a link has no public id, and its row id is a counter
+  // users are not shown (docs/decisions.md "Names and ids").
+  const title = `${formatTokens(link.amount_token, t.locale)} · ${t('common.days', { count: link.tariff_days })}`;
   return (
-    <article className={styles.card} data-testid="farming-link" aria-label={t('farming.cardLabel', { id: link.id })}>
+    <article
+      className={styles.card}
+      data-testid="farming-link"
+      data-id={link.id}
+      aria-label={t('farming.cardLabel', { title })}
+    >
       <header className={styles.header}>
-        <span className={styles.title}>
-          {formatTokens(link.amount_token, t.locale)} · {t('common.days', { count: link.tariff_days })}
-        </span>
+        <span className={styles.title}>{title}</span>
         <Badge tone={status.tone} testId="farming-link-status">
           {t(status.text)}
         </Badge>

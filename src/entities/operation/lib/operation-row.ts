@@ -58,6 +58,13 @@ export function operationAmount(operation: Operation, locale: Locale): string {
   );
 }
 
+/**
+ * The mint or stake it belongs to, by the public id its card shows (`#K7F3QX2M`), or null: the row ids
+ * behind other operations are not shown (docs/decisions.md "Names and ids").
+ */
+export const operationRef = (operation: Operation): string | null =>
+  operation.ref_code === null ? null : `#${operation.ref_code}`;
+
 /** The balance that changed, or where the money is when no balance did (a wallet, a mint, a stake). */
 export function operationPlace(operation: Operation): OperationPlaceKey | null {
   if (operation.account) return ACCOUNTS[operation.account];

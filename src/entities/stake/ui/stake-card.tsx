@@ -61,7 +61,7 @@ export function StakeCard({ id }: { id: number }) {
       aria-label={t('stake.cardLabel', { code: stake.staking_id })}
     >
       <header className={styles.header}>
-        <span className={styles.code}>{stake.staking_id}</span>
+        <span className={styles.code}>#{stake.staking_id}</span>
         <Badge tone={status.tone} testId="stake-status">
           {t(status.label)}
         </Badge>

@@ -8,6 +8,7 @@ import { formatAmount, formatTokens, formatTon, shortenAddress } from '@/shared/
 import { openLinkFx } from '@/shared/telegram';
 import { Badge, type BadgeTone } from '@/shared/ui/badge';
 import { ListItem, ListItemIcon, ListItemMeta } from '@/shared/ui/list-item';
+import { type SaleFigure, saleRowWords } from '../lib/sale-row';
 import styles from './withdrawal-row.module.css';
 
 /** queued and sending wait (pending look), completed is done, failed needs an operator, refunded is back. */
@@ -24,8 +25,6 @@ const SOURCES = {
   referral_balance: 'history.accountReferral',
   task_balance: 'history.accountTask',
 } as const satisfies Record<Withdrawal['source'], MessageKey>;
-
-const MINUS = '\u2212';
 
 /** A transaction hash shortened like an address: enough to recognise it in an explorer. */
 const shortHash = (hash: string) => shortenAddress(hash);
@@ -58,38 +57,39 @@ function TxHash({ hash }: { hash: string }) {
 /**
  * One sale (SPEC §2 /history, withdrawals): the tokens sold and the balance they came from, the TON
  * that arrives and where, its status (the transaction's hash once completed), when, in the user's locale.
+ * A returned sale says so: its tokens back, its TON not received (lib/sale-row.ts).
  */
 export function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   const t = useT();
   const locale = useLocale();
   const status = STATUSES[withdrawal.status];
+  const words = saleRowWords(withdrawal);
+  const figureValue = ({ part, sign }: SaleFigure): string => {
+    switch (part) {
+      case 'ton':
+        return `${sign}${formatTon(withdrawal.ton_amount, t.locale)}`;
+      case 'tokens':
+        return `${sign}${formatTokens(withdrawal.token_amount, t.locale)}`;
+      case 'fee':
+        return t('withdrawals.fee', { amount: formatAmount(withdrawal.fee, 'ton', t.locale) });
+      case 'tonNotReceived':
+        return t('withdrawals.tonNotReceived', { amount: formatAmount(withdrawal.ton_amount, 'ton', t.locale) });
+    }
+  };
   return (
     <ListItem
       data-testid="withdrawal"
       data-status={withdrawal.status}
       data-id={withdrawal.id}
       alignTop
-      media={<ListItemIcon name="coins" />}
-      title={t('history.withdrawal')}
-      figures={[
-        {
-          label: t('withdrawals.received'),
-          value: `+${formatTon(withdrawal.ton_amount, t.locale)}`,
-          tone: 'accent',
-          testId: 'withdrawal-ton',
-        },
-        {
-          label: t('withdrawals.sold'),
-          value: `${MINUS}${formatTokens(withdrawal.token_amount, t.locale)}`,
-          tone: 'small',
-          testId: 'withdrawal-tokens',
-        },
-        {
-          label: t('sell.fee'),
-          value: t('withdrawals.fee', { amount: formatAmount(withdrawal.fee, 'ton', t.locale) }),
-          tone: 'hint',
-        },
-      ]}
+      media={<ListItemIcon name={words.icon} />}
+      title={t(words.title)}
+      figures={words.figures.map((figure) => ({
+        label: t(figure.label),
+        value: figureValue(figure),
+        tone: figure.tone,
+        testId: figure.testId,
+      }))}
     >
       <ListItemMeta>{t(SOURCES[withdrawal.source])}</ListItemMeta>
       <ListItemMeta title={withdrawal.address}>

@@ -123,7 +123,11 @@ sample({ clock: activated, target: mintUpdated });
 sample({
   clock: activated,
   source: $t,
-  fn: (t) => ({ text: t('farming.activated'), kind: 'success' as const, durationMs: timings.errorToastMs }),
+  fn: (t, mint) => ({
+    text: t('farming.activated', { code: mint.mint_id }),
+    kind: 'success' as const,
+    durationMs: timings.errorToastMs,
+  }),
   target: showToast,
 });
 $activation.reset(activated);

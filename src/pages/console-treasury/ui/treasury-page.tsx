@@ -61,7 +61,7 @@ function Row({ tx }: { tx: TreasuryTransaction }) {
         <Fact
           label={t('treasury.likelyMint')}
           value={
-            mint ? `${mint.code} · ${formatTon(mint.ton_amount, t.locale)} · ${mint.status}` : t('treasury.noMint')
+            mint ? `#${mint.code} · ${formatTon(mint.ton_amount, t.locale)} · ${mint.status}` : t('treasury.noMint')
           }
           hint={mint ? <UserLink id={mint.user.id} user={mint.user} /> : undefined}
         />

@@ -1,7 +1,7 @@
 import { Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
 import type { ReactNode } from 'react';
-import { operationAmount, operationPlace, operationTitle } from '@/entities/operation';
+import { operationAmount, operationPlace, operationRef, operationTitle } from '@/entities/operation';
 import { UserLink, userLabel } from '@/entities/console-user';
 import type { OperatorUserDetail } from '@/shared/console-api';
 import { ConsoleQueryState, CopyValue } from '@/shared/console-ui';
@@ -88,7 +88,8 @@ export function UserPage() {
                   label={t('users.wallet')}
                   value={
                     data.user.wallet ? (
-                      <span title={data.user.wallet.address} data-testid="user-wallet">
+                      // The one form the app and the user's wallet show (UQ…/0Q…): what a screenshot has.
+                      <span data-testid="user-wallet">
                         <CopyValue value={data.user.wallet.friendly_address} label={t('users.wallet')} />
                       </span>
                     ) : (
@@ -170,12 +171,13 @@ export function UserPage() {
               items={data.ledger}
               row={(operation) => {
                 const place = operationPlace(operation);
+                const ref = operationRef(operation);
                 return (
                   <Fact
                     key={operation.id}
                     label={app(operationTitle(operation))}
                     value={operationAmount(operation, app.locale)}
-                    hint={`${place ? `${app(place)} · ` : ''}${when(operation.created_at)}`}
+                    hint={[place ? app(place) : null, ref, when(operation.created_at)].filter(Boolean).join(' · ')}
                   />
                 );
               }}

@@ -15,7 +15,7 @@ import { SkeletonCard } from '@/shared/ui/skeleton';
 import { withdrawalsList } from '@/entities/withdrawal';
 import { WithdrawalRow } from '@/entities/withdrawal/index.ui';
 import { Tabs } from '@/shared/ui/tabs';
-import { operationAmount, operationPlace, operationTitle } from '@/entities/operation';
+import { operationAmount, operationPlace, operationRef, operationTitle } from '@/entities/operation';
 import { $tab, HISTORY_TABS, tabChosen, type HistoryTab, operationsList } from '../model/history';
 import styles from './history.module.css';
 
@@ -40,6 +40,7 @@ function OperationItem({ operation }: { operation: Operation }) {
   const t = useT();
   const locale = useLocale();
   const place = operationPlace(operation);
+  const ref = operationRef(operation);
   return (
     <ListItem
       data-testid="operation"
@@ -65,6 +66,7 @@ function OperationItem({ operation }: { operation: Operation }) {
       ]}
     >
       {place ? <ListItemMeta testId="operation-account">{t(place)}</ListItemMeta> : null}
+      {ref ? <ListItemMeta testId="operation-ref">{ref}</ListItemMeta> : null}
       <ListItemMeta dateTime={new Date(operation.created_at * 1000).toISOString()}>
         {formatDateTime(operation.created_at, locale)}
       </ListItemMeta>

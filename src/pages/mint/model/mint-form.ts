@@ -126,7 +126,7 @@ sample({
   source: $t,
   // SPEC §9's text, with the tokens the mint was created for (what its payment credits).
   fn: (t, mint) => ({
-    text: `${t('mint.created')}: ${formatTokens(mint.amount_token, t.locale)}`,
+    text: `${t('mint.created', { code: mint.mint_id })}: ${formatTokens(mint.amount_token, t.locale)}`,
     kind: 'success' as const,
     durationMs: timings.errorToastMs,
   }),

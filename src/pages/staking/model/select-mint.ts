@@ -42,7 +42,11 @@ sample({ clock: stakeCreated, target: stakeUpdated });
 sample({
   clock: stakeCreated,
   source: $t,
-  fn: (t) => ({ text: t('staking.created'), kind: 'info' as const, durationMs: timings.errorToastMs }),
+  fn: (t, stake) => ({
+    text: t('staking.created', { code: stake.staking_id }),
+    kind: 'info' as const,
+    durationMs: timings.errorToastMs,
+  }),
   target: showToast,
 });
 sample({ clock: stakeCreated, fn: () => undefined, target: routes.staking.open });

@@ -44,9 +44,14 @@ export const operationSchema = z.object({
   balance_after: moneyText.nullable(),
   /** Unix seconds. */
   created_at: z.number().int(),
-  /** What the change belongs to (a mint's code, a stake's code, a farming link's id, a task's id…). */
+  /** What the change belongs to: its kind ('mint', 'stake', 'farming_link', 'task'…) and row id. */
   ref_type: z.string().nullable(),
   ref_id: z.string().nullable(),
+  /**
+   * The public id of the mint or stake it belongs to (Mint `mint_id`, Stake `staking_id`), which the app
+   * shows with its "#"; null for anything else. Row ids are never shown (docs/decisions.md "Names and ids").
+   */
+  ref_code: z.string().nullable(),
 });
 
 /** GET /operations/history: {data, total} (SPEC §7). */
