@@ -7,7 +7,7 @@
  */
 import { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { DatabaseUnavailableError } from '../../server/db/faults';
 import type { Db } from '../../server/db/index';
@@ -130,12 +130,12 @@ describe('request logs', () => {
     const config = sandboxConfig({ faults: { ...sandboxConfig().faults, loadMaxHeapUsedBytes: 1 } });
     const { app, lines } = await appLoggingAt('info', config);
     // under-pressure samples once a second; from its first sample on, every request is shed.
-    let status = 0;
-    for (const started = performance.now(); status !== 503 && performance.now() - started < 5_000;) {
-      status = (await app.inject({ method: 'GET', url: '/api/maintenance/' })).statusCode;
-      if (status !== 503) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(status).toBe(503);
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: '/api/maintenance/' })).statusCode, {
+        timeout: 5_000,
+        interval: 10,
+      })
+      .toBe(503);
     for (let i = 0; i < 10; i++) {
       expect((await app.inject({ method: 'GET', url: '/api/maintenance/' })).statusCode).toBe(503);
     }
