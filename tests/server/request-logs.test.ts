@@ -7,7 +7,7 @@
  */
 import { Writable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { DatabaseUnavailableError } from '../../server/db/faults';
 import type { Db } from '../../server/db/index';
