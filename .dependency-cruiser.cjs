@@ -123,6 +123,14 @@ module.exports = {
       to: { pathNot: ['^src/shared/api/contract/', '^node_modules/zod/'] },
     },
     {
+      name: 'no-circular',
+      comment:
+        'No module imports itself around a ring (type-only imports too): a shared piece moves to where both import it one way.',
+      severity: 'error',
+      from: { path: '^(src|server)/' },
+      to: { circular: true },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to nothing would hide a breach.',
       severity: 'error',

@@ -21,6 +21,7 @@ import pg from 'pg';
 import type { OperatorSocketMessage, SocketMessage } from '@/shared/api/contract';
 import type { Queryable } from '../db/index';
 import { type BusEvent, type EventBus, createInProcessBus } from './bus';
+import { eventPayloadBody, insertEventPayload, notifyChannel, purgeEventPayloads } from './queries';
 
 export const EVENTS_CHANNEL = 'app_events';
 /** Shown in pg_stat_activity: the listening session of each process. */
@@ -94,11 +95,10 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
       return;
     }
     if ('r' in envelope) {
-      options.db
-        .query<{ body: string }>('SELECT body FROM event_payloads WHERE id = $1', [envelope.r])
-        .then(([row]) => {
-          if (!row) throw new Error(`event payload ${envelope.r} is gone`);
-          deliver(JSON.parse(row.body) as Carried);
+      eventPayloadBody(options.db, envelope.r)
+        .then((body) => {
+          if (body === undefined) throw new Error(`event payload ${envelope.r} is gone`);
+          deliver(JSON.parse(body) as Carried);
         })
         .catch((error: unknown) => options.onError(error, 'event payload read failed'));
       return;
@@ -159,16 +159,11 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   const notify = async (q: Queryable, event: BusEvent) => {
     const payload = JSON.stringify(carried(event) satisfies Envelope);
     if (Buffer.byteLength(payload, 'utf8') <= NOTIFY_MAX_BYTES) {
-      await q.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
+      await notifyChannel(q, EVENTS_CHANNEL, payload);
       return;
     }
-    const [row] = await q.query<{ id: bigint }>('INSERT INTO event_payloads (body) VALUES ($1) RETURNING id', [
-      payload,
-    ]);
-    await q.query('SELECT pg_notify($1, $2)', [
-      EVENTS_CHANNEL,
-      JSON.stringify({ r: String(row!.id) } satisfies Envelope),
-    ]);
+    const id = await insertEventPayload(q, payload);
+    await notifyChannel(q, EVENTS_CHANNEL, JSON.stringify({ r: String(id) } satisfies Envelope));
   };
 
   const publishOutside = (event: BusEvent) => {
@@ -177,11 +172,9 @@ export function createPgEventBus(options: PgEventBusOptions): PgEventBus {
   };
 
   const purgeTimer = setInterval(() => {
-    options.db
-      .query('DELETE FROM event_payloads WHERE created_at < now() - make_interval(secs => $1)', [
-        PAYLOAD_KEEP_MS / 1000,
-      ])
-      .catch((error: unknown) => options.onError(error, 'event payload purge failed'));
+    purgeEventPayloads(options.db, PAYLOAD_KEEP_MS / 1000).catch((error: unknown) =>
+      options.onError(error, 'event payload purge failed'),
+    );
   }, PURGE_EVERY_MS);
   purgeTimer.unref();
 

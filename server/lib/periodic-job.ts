@@ -8,6 +8,7 @@
  * process (and one connection, which the job's own transactions need), so there the lock is skipped.
  */
 import type { Db } from '../db/index';
+import { tryRunLock } from './queries';
 
 export interface PeriodicJob {
   readonly name: string;
@@ -55,11 +56,7 @@ export async function runExclusively(db: Db, lockKey: number, fn: () => Promise<
     return true;
   }
   return db.tx(async (q) => {
-    // This transaction only holds the lock while the run works on other connections, so it sits idle
-    // for the whole run: exempt from DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, which would end it mid-run.
-    await q.query('SET LOCAL idle_in_transaction_session_timeout = 0');
-    const [row] = await q.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [lockKey]);
-    if (!row?.locked) return false;
+    if (!(await tryRunLock(q, lockKey))) return false;
     await fn();
     return true;
   });

@@ -8,6 +8,7 @@ import type { Queryable } from '../db/index';
 import type { Mode } from '../config';
 import { migrationsFor } from '../db/migrations';
 import { withinMs } from '../lib/timeout';
+import { appliedMigrationIds, ping } from './queries';
 
 /** A frozen Postgres answers nothing: /readyz says so after this long instead of hanging. */
 export const READY_DB_TIMEOUT_MS = 1_000;
@@ -46,12 +47,12 @@ export function readiness(options: ReadinessOptions): () => Promise<Unready | nu
 
   const check = async (): Promise<Unready | null> => {
     if (migrated) {
-      await db.query('SELECT 1');
+      await ping(db);
       return null;
     }
     let applied: Set<string>;
     try {
-      applied = new Set((await db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((row) => row.id));
+      applied = new Set(await appliedMigrationIds(db));
     } catch (error) {
       if ((error as { code?: unknown } | null)?.code === UNDEFINED_TABLE) return 'migrations';
       throw error;

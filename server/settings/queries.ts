@@ -29,6 +29,13 @@ export async function getSetting<K extends keyof Settings>(q: Queryable, key: K)
   return row.value;
 }
 
+/** A setting's value, its row locked FOR UPDATE until the transaction ends (one writer decides at a time). */
+export async function lockSetting<K extends keyof Settings>(q: Queryable, key: K): Promise<Settings[K]> {
+  const [row] = await q.query<{ value: Settings[K] }>('SELECT value FROM settings WHERE key = $1 FOR UPDATE', [key]);
+  if (!row) throw new Error(`Setting ${key} is missing: migrations not applied?`);
+  return row.value;
+}
+
 export async function setSetting<K extends keyof Settings>(q: Queryable, key: K, value: Settings[K]): Promise<void> {
   await q.query(
     `INSERT INTO settings (key, value) VALUES ($1, $2::jsonb)

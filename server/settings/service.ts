@@ -6,7 +6,7 @@ import type { Db } from '../db/index';
 import { formatUnits } from '../lib/money';
 import { type Settings, allSettings, setSetting } from './queries';
 
-export { type Settings, allSettings, getSetting, setSetting, settingSql } from './queries';
+export { type Settings, allSettings, getSetting, lockSetting, setSetting, settingSql } from './queries';
 
 /**
  * The settings an operator changes (contract settingsSet, its schema checks each rule): the sale's fee

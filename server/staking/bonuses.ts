@@ -10,12 +10,11 @@ import type { Queryable } from '../db/index';
 import type { Tx } from '../events/transaction';
 import { publishBalance } from '../ledger/service';
 import { paidNanotons } from '../mint/service';
-import { setSetting } from '../settings/service';
+import { getSetting, lockSetting, setSetting } from '../settings/service';
 import {
   type StakeRow,
   accrueStakeRow,
   holdBonusStates,
-  lockCollectiveSetting,
   lockStake,
   lockUserBonuses,
   lockUserStakesOffRates,
@@ -97,7 +96,7 @@ export async function reconcileUserBonuses(tx: Tx, userId: number, now: number):
  * when it changed.
  */
 export async function reconcileCollectiveBonus(tx: Tx, now: number): Promise<boolean> {
-  const current = percentToMicro(await lockCollectiveSetting(tx));
+  const current = percentToMicro(await lockSetting(tx, 'collective_bonus'));
   const target = collectiveBonusMicro(await totalActiveStaked(tx));
   const changed = current !== target;
   if (changed) {
@@ -114,8 +113,7 @@ export async function reconcileCollectiveBonus(tx: Tx, now: number): Promise<boo
 
 /** The collective bonus in force (what a new stake starts with). */
 export async function currentCollectiveMicro(tx: Tx): Promise<bigint> {
-  const [row] = await tx.query<{ value: number }>(`SELECT value FROM settings WHERE key = 'collective_bonus'`);
-  return percentToMicro(row?.value ?? 0);
+  return percentToMicro(await getSetting(tx, 'collective_bonus'));
 }
 
 /** Users whose hold bonus is due a change at `now` (one query; each is then reconciled on its own). */

@@ -206,11 +206,3 @@ export async function completeStakeRow(q: Queryable, id: number, now: number): P
   if (!row) throw new Error(`stake ${id} vanished`);
   return row;
 }
-
-export async function lockCollectiveSetting(q: Queryable): Promise<number> {
-  const [row] = await q.query<{ value: number }>(
-    `SELECT value FROM settings WHERE key = 'collective_bonus' FOR UPDATE`,
-  );
-  if (!row) throw new Error('Setting collective_bonus is missing: migrations not applied?');
-  return row.value;
-}

@@ -213,3 +213,29 @@ export async function setNotificationsEnabled(
   );
   return row?.notifications_enabled;
 }
+
+/** A user's tokens by where they sit (GET /user/holdings). */
+export interface HoldingsRow {
+  balance_token: bigint;
+  referral_balance: bigint;
+  task_balance: bigint;
+  staked: bigint;
+  minting: bigint;
+}
+
+/**
+ * In one statement, so the parts are of one moment and add up. It sums the user's stakes and mints in
+ * place: the staking and mint domains import this one, so it cannot ask their services (a domain cycle).
+ */
+export async function holdingsRow(q: Queryable, userId: number): Promise<HoldingsRow | undefined> {
+  const [row] = await q.query<HoldingsRow>(
+    `SELECT u.balance_token, u.referral_balance, u.task_balance,
+            (SELECT COALESCE(SUM(total_amount), 0)::bigint FROM stakes
+              WHERE user_id = u.id AND status <> 'completed') AS staked,
+            (SELECT COALESCE(SUM(amount_token), 0)::bigint FROM mints
+              WHERE user_id = u.id AND status = 'active') AS minting
+       FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  return row;
+}

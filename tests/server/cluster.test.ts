@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Address } from '@ton/core';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Mint, OperatorSocketMessage, SocketMessage } from '@/shared/api/contract';
 import type { Db } from '../../server/db/index';
@@ -91,28 +91,27 @@ async function socketOnB(token: string) {
   return { socket, heard };
 }
 
-async function waitFor<T>(
-  read: () => T | undefined | Promise<T | undefined>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Polls `read` every 20 ms until it answers a value, and answers that value (fails after timeoutMs). */
+const waitFor = <T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const value = await read();
+      if (value === undefined) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 
-/** Until the socket is subscribed on B, A's pings are lost: ping until one is heard. */
+/** Until the socket is subscribed on B, A's pings are lost: ping every 100 ms until one is heard. */
 async function untilSubscribed(userId: number, heard: SocketMessage[]): Promise<void> {
-  const until = Date.now() + 15_000;
-  while (!heard.some((message) => message.event === 'resync')) {
-    if (Date.now() > until) throw new Error('the socket on B never heard process A');
-    busA.publishToUser(userId, { event: 'resync', data: {} });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await vi.waitFor(
+    () => {
+      if (heard.some((message) => message.event === 'resync')) return;
+      busA.publishToUser(userId, { event: 'resync', data: {} });
+      throw new Error('the socket on B never heard process A');
+    },
+    { timeout: 15_000, interval: 100 },
+  );
   heard.length = 0;
 }
 

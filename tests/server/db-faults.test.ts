@@ -4,7 +4,7 @@
  * nothing is written half, open sockets stay up, a new socket's handshake closes with 4503 (not 4401), and
  * the server recovers by itself when Postgres is back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { type ErrorBody, SERVER_MESSAGES, SOCKET_CLOSE } from '@/shared/api/contract';
 import { DatabaseUnavailableError, isDatabaseFault } from '../../server/db/faults';
@@ -52,14 +52,9 @@ const transfer = () =>
     payload: { token_amount: '1' },
   });
 
-/** Polls GET /user/me every 10 ms until it answers 200 (gives up after limitMs: the pool never recovered). */
+/** Polls GET /user/me every 10 ms until it answers 200 (fails after limitMs: the pool never recovered). */
 async function untilRecovered(limitMs = 10_000): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    if ((await me()).statusCode === 200) return;
-    if (performance.now() - started > limitMs) throw new Error('did not recover');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await expect.poll(async () => (await me()).statusCode, { timeout: limitMs, interval: 10 }).toBe(200);
 }
 
 function socket(token: string) {
@@ -150,16 +145,16 @@ describe('Postgres frozen (SIGSTOP)', () => {
 
 describe('/readyz and /metrics through an outage', () => {
   const get = (url: string) => ctx.app.inject({ method: 'GET', url });
-  /** Polls `url` every 10 ms until it answers `status` (gives up after limitMs). */
-  async function untilStatus(url: string, status: number, limitMs = 10_000) {
-    const started = performance.now();
-    for (;;) {
-      const response = await get(url);
-      if (response.statusCode === status) return response;
-      if (performance.now() - started > limitMs) throw new Error(`${url} never answered ${status}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
+  /** Polls `url` every 10 ms until it answers `status` (fails after limitMs). */
+  const untilStatus = (url: string, status: number, limitMs = 10_000) =>
+    vi.waitFor(
+      async () => {
+        const response = await get(url);
+        expect(response.statusCode, url).toBe(status);
+        return response;
+      },
+      { timeout: limitMs, interval: 10 },
+    );
   const unready = { status: 'unready', reason: 'database' };
 
   it('stopped: /readyz 503 {reason: database}, /healthz 200, /metrics without the payout queue and database_up 0; 200 again once it is back', async () => {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@/shared/api/contract';
 import { buildApp } from '../../server/app';
@@ -72,15 +72,16 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
-/** Polls `read` until `ok` holds (gives up after limitMs). */
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, limitMs = 5_000): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const value = await read();
-    if (ok(value) || performance.now() - started > limitMs) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Polls `read` every 10 ms until `ok` holds, and answers that value (fails after limitMs). */
+const until = <T>(read: () => Promise<T>, ok: (value: T) => boolean, limitMs = 5_000): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!ok(value)) throw new Error('not yet');
+      return value;
+    },
+    { timeout: limitMs, interval: 10 },
+  );
 
 describe('health', () => {
   it('/healthz answers 200 JSON while the process runs', async () => {

@@ -96,7 +96,8 @@ describe('connections', () => {
           WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
       );
       expect(killed?.n).toBeGreaterThanOrEqual(3);
-      await new Promise((resolve) => setTimeout(resolve, 200)); // the pool hears of it while idle
+      // The pool hears of it while idle: each killed connection errors and leaves the pool.
+      await expect.poll(() => db.poolStats?.().total, { timeout: 5_000 }).toBe(0);
       expect(await db.query<{ ok: number }>('SELECT 1 AS ok')).toEqual([{ ok: 1 }]);
     } finally {
       await Promise.all([db.close(), admin.close()]);

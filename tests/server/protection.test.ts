@@ -479,12 +479,14 @@ describe('load shedding and draining', () => {
     const ctx = await createTestContext({ config: limited({ LOAD_MAX_HEAP_USED_BYTES: '1' }) });
     try {
       // under-pressure samples once a second; from its first sample on, every request is shed.
-      let response = await ctx.app.inject({ method: 'GET', url: '/api/maintenance/' });
-      for (let i = 0; i < 100 && response.statusCode !== 503; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        response = await ctx.app.inject({ method: 'GET', url: '/api/maintenance/' });
-      }
-      expect(response.statusCode).toBe(503);
+      const response = await vi.waitFor(
+        async () => {
+          const answer = await ctx.app.inject({ method: 'GET', url: '/api/maintenance/' });
+          expect(answer.statusCode).toBe(503);
+          return answer;
+        },
+        { timeout: 5_000, interval: 50 },
+      );
       expect(response.json<ErrorBody>()).toEqual({ msg: SERVER_MESSAGES.unavailable, code: 'unavailable' });
     } finally {
       await ctx.close();

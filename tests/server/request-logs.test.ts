@@ -130,12 +130,12 @@ describe('request logs', () => {
     const config = sandboxConfig({ faults: { ...sandboxConfig().faults, loadMaxHeapUsedBytes: 1 } });
     const { app, lines } = await appLoggingAt('info', config);
     // under-pressure samples once a second; from its first sample on, every request is shed.
-    let status = 0;
-    for (const started = performance.now(); status !== 503 && performance.now() - started < 5_000;) {
-      status = (await app.inject({ method: 'GET', url: '/api/maintenance/' })).statusCode;
-      if (status !== 503) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(status).toBe(503);
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: '/api/maintenance/' })).statusCode, {
+        timeout: 5_000,
+        interval: 10,
+      })
+      .toBe(503);
     for (let i = 0; i < 10; i++) {
       expect((await app.inject({ method: 'GET', url: '/api/maintenance/' })).statusCode).toBe(503);
     }

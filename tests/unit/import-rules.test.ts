@@ -116,6 +116,10 @@ describe('the source import rules (.dependency-cruiser.cjs)', () => {
       'src/entities/x/model.ts': "import { db } from '../../../server/db/index';\nexport const x = db;\n",
       'src/shared/api/contract/farming.ts': "import { f } from '../../lib/format';\nexport const g = f;\n",
       'server/tasks/routes.ts': "import { gone } from './missing';\nexport const t = gone;\n",
+      // A ring inside one folder, through a type-only import.
+      'src/shared/ring/model.ts':
+        "import { en } from './en';\nexport type Catalogue = Record<string, string>;\nexport const m = en;\n",
+      'src/shared/ring/en.ts': "import type { Catalogue } from './model';\nexport const en: Catalogue = {};\n",
     });
     expect(await violations(dir, '.dependency-cruiser.cjs', ['src', 'server'])).toEqual(
       [
@@ -123,6 +127,9 @@ describe('the source import rules (.dependency-cruiser.cjs)', () => {
         'contract-imports-nothing-else: src/shared/api/contract/farming.ts → src/shared/lib/format.ts',
         'domain-cycle: server/auth → server/users',
         'domain-cycle: server/users → server/auth',
+        // A cycle is reported once, at one of its imports.
+        'no-circular: server/auth/service.ts → server/users/service.ts',
+        'no-circular: src/shared/ring/en.ts → src/shared/ring/model.ts',
         'domain-through-service: server/sandbox/routes.ts → server/maintenance/routes.ts',
         'domain-through-service: server/staking/service.ts → server/mint/queries.ts',
         'not-to-unresolvable: server/tasks/routes.ts → ./missing',

@@ -30,7 +30,7 @@ import type { Address, Transaction } from '@ton/core';
 import { addressesEqual } from '../../lib/ton-address';
 import { inTransaction } from '../../events/transaction';
 import { pagesOf, readHistory } from './history';
-import type { PayoutDeps } from './index';
+import type { PayoutDeps } from './types';
 import {
   type BounceCursor,
   failBounced,

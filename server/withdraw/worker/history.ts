@@ -15,13 +15,7 @@
  */
 import type { Address, Transaction } from '@ton/core';
 import { PAYOUT_TX_MAX_PAGES, PAYOUT_TX_PAGE_SIZE } from '../../constants';
-import type { PayoutNode } from './index';
-
-/** A read's page size and the pages it takes at most. */
-export interface HistoryPages {
-  pageSize: number;
-  maxPages: number;
-}
+import type { HistoryPages, PayoutNode } from './types';
 
 /** The worker's pages: its own (tests read in small pieces) or PAYOUT_TX_PAGE_SIZE × PAYOUT_TX_MAX_PAGES. */
 export const pagesOf = (p: { historyPages?: HistoryPages | undefined }): HistoryPages =>

@@ -1,8 +1,8 @@
 /**
  * The payout worker (DESIGN.md §7 Payouts, §7b), the withdraw domain's background part: it owns signing,
- * the history search (history.ts), held batches and bounces (bounces.ts); the calls people make are in
- * ../service.ts. Queued withdrawals leave the hot wallet exactly once, following the usual recipe for
- * wallet contracts with a seqno.
+ * the history search (history.ts), held batches and bounces (bounces.ts), the types they share (types.ts);
+ * the calls people make are in ../service.ts. Queued withdrawals leave the hot wallet exactly once,
+ * following the usual recipe for wallet contracts with a seqno.
  *
  *  1. sign: take up to `maxMessages` queued withdrawals (4 for v4r2), read the wallet's state (seqno,
  *     balance and its last transaction, from one answer), build and sign one transfer (valid_until a few
@@ -68,7 +68,6 @@ import {
   type Message,
   type MessageRelaxed,
   SendMode,
-  type StateInit,
   type Transaction,
   beginCell,
   external,
@@ -77,8 +76,7 @@ import {
   storeMessage,
 } from '@ton/core';
 import { mnemonicToPrivateKey } from '@ton/crypto';
-import { type TonClient, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
-import type { FastifyBaseLogger } from 'fastify';
+import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import type { TonNetwork } from '@/shared/api/contract';
 import {
   PAYOUT_EXPIRY_MARGIN_SECONDS,
@@ -88,14 +86,15 @@ import {
   PAYOUT_VALID_FOR_SECONDS,
 } from '../../constants';
 import type { HotWalletVersion } from '../../config';
-import type { Deps, HotWalletKeys } from '../../deps';
+import type { HotWalletKeys } from '../../deps';
 import { inTransaction } from '../../events/transaction';
 import { formatUnits } from '../../lib/money';
 import { withinMs } from '../../lib/timeout';
 import { walletAppAddress } from '../../lib/ton-address';
 import { getSetting } from '../../settings/service';
 import { payoutComment, refundBouncedPayouts } from './bounces';
-import { type HistoryPages, type HistoryPoint, START_OF_HISTORY, pagesOf, readHistory } from './history';
+import { type HistoryPoint, START_OF_HISTORY, pagesOf, readHistory } from './history';
+import type { HotWallet, PayoutDeps, PayoutNode } from './types';
 import {
   type BatchRow,
   type WithdrawalRow,
@@ -122,23 +121,7 @@ import { noteWaiting, publishWithdrawal } from '../service';
 import { notify } from '../../notifications/service';
 
 export { BOUNCED_PAYOUT } from './bounces';
-
-/** The node calls the worker makes: @ton/ton's TonClient as it is. */
-export type PayoutNode = Pick<TonClient, 'getContractState' | 'getTransactions' | 'sendFile'>;
-
-/** The hot wallet as the worker uses it: its address and how it signs a transfer. */
-export interface HotWallet {
-  version: HotWalletKeys['version'];
-  address: Address;
-  /** The state init that deploys it (sent with the first transfer of a wallet not yet active). */
-  init: StateInit;
-  /** Messages one transfer can carry: 4 (v4r2), 255 (v5r1). */
-  maxMessages: number;
-  /** The signed external body of a transfer. */
-  transferBody(args: { seqno: number; validUntil: number; messages: MessageRelaxed[] }): Cell;
-  /** The seqno in the deployed wallet's data cell (what its `seqno` get method answers). */
-  seqnoOf(data: Cell): number;
-}
+export type { HotWallet, PayoutDeps, PayoutNode } from './types';
 
 /** The chains' global ids, as a v5r1 wallet id carries them. */
 const MAINNET_GLOBAL_ID = -239;
@@ -207,19 +190,6 @@ export function normalizedMessageHash(message: Message): string {
     .endCell()
     .hash()
     .toString('base64');
-}
-
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-
-export interface PayoutDeps {
-  deps: Pick<Deps, 'db' | 'bus'>;
-  node: PayoutNode;
-  wallet: HotWallet;
-  log: Log;
-  /** Told the hot wallet's balance at every read of its state (the metrics: its last known balance). */
-  onBalance?: ((nanotons: bigint) => void) | undefined;
-  /** How the hot wallet's history is read (default PAYOUT_TX_PAGE_SIZE, PAYOUT_TX_MAX_PAGES; tests read in small pieces). */
-  historyPages?: HistoryPages;
 }
 
 export type PayoutStepResult =

@@ -4,12 +4,10 @@ import type { CallBody, Task, TokenPair } from './contract';
 import { toApiError, type ApiError } from './errors';
 import { requestFailed, sendRequest, type Credentials, type RequestOptions, type SendResult } from './request';
 import { $accessToken, $refreshToken, tokensReceived } from './session';
+// Type only: the transport itself loads on the first upload (below).
+import type { UploadProgress } from './xhr-transport';
 
-/** How much of a request body has gone out. */
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-}
+export type { UploadProgress };
 
 /** A photo proof: the task and the file as base64 (POST /task/validate, SPEC §7). */
 export type TaskPhotoProof = CallBody<'taskValidate'> & { photo: NonNullable<CallBody<'taskValidate'>['photo']> };

@@ -2,7 +2,12 @@ import type { $Fetch } from 'ofetch';
 import { timings } from '../config';
 import { API_BASE } from './contract/constants';
 import { httpError, networkError, timeoutError } from './errors';
-import type { UploadProgress } from './upload';
+
+/** How much of a request body has gone out. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
 
 const parseBody = (text: string): unknown => {
   if (!text) return null;

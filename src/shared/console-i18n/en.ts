@@ -351,3 +351,6 @@ export const consoleEn = {
 } as const;
 
 export type ConsoleMessageKey = keyof typeof consoleEn;
+
+/** The console's catalogue: exactly consoleEn's keys. */
+export type ConsoleCatalogue = Record<ConsoleMessageKey, string>;

@@ -9,8 +9,7 @@ export {
   loadConsoleCatalogueFx,
   useConsoleLocale,
   useConsoleT,
-  type ConsoleCatalogue,
   type ConsoleTranslate,
 } from './model';
-export { consoleEn, type ConsoleMessageKey } from './en';
+export { consoleEn, type ConsoleCatalogue, type ConsoleMessageKey } from './en';
 export { formatDate, formatDateTime } from '../i18n/translate';

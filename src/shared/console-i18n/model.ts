@@ -2,10 +2,7 @@ import { combine, createEffect, createEvent, createStore, sample } from 'effecto
 import { useUnit } from 'effector-react';
 import { languageDetected } from '../i18n/model';
 import { chooseLocale, createTranslator, type Catalogue, type Locale, type Placeholders } from '../i18n/translate';
-import { consoleEn, type ConsoleMessageKey } from './en';
-
-/** The console's catalogue: exactly consoleEn's keys. */
-export type ConsoleCatalogue = Record<ConsoleMessageKey, string>;
+import { consoleEn, type ConsoleCatalogue, type ConsoleMessageKey } from './en';
 
 /** `t('overview.title')`, `t('reviews.left', { count })`: as the app's Translate, over the console's keys. */
 export type ConsoleTranslate = (<Key extends ConsoleMessageKey>(

@@ -1,4 +1,4 @@
-import type { ConsoleCatalogue } from './model';
+import type { ConsoleCatalogue } from './en';
 
 /** The console's texts in Russian: a chunk of its own, loaded only for a Russian-speaking operator. */
 export const consoleRu: ConsoleCatalogue = {

@@ -1,0 +1,78 @@
+/**
+ * The docs' lists of slices and domains come from the tree, so they cannot go stale: README.md's tree and
+ * docs/architecture.md name exactly the feature slices under src/features/ (and README's count is theirs),
+ * and exactly the folders under server/: every one a domain of architecture.md's table and of
+ * .dependency-cruiser.cjs's DOMAINS, or the platform, or the sandbox.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(__dirname, '../..');
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+const foldersIn = (dir: string) =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
+
+/** The server folders that are no domain: the platform (docs/architecture.md "Platform") and the sandbox. */
+const NOT_DOMAINS = ['db', 'events', 'http', 'lib', 'sandbox'];
+
+const README = read('README.md');
+const ARCHITECTURE = read('docs/architecture.md');
+
+/** README's layout block: the lines of `top/`'s subtree ("  name/   what it holds"), their first column. */
+function readmeTree(top: string): string[] {
+  const lines = README.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`${top}/ `));
+  expect(start, `README.md's tree has no ${top}/`).toBeGreaterThanOrEqual(0);
+  const entries: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    const match = /^ {2}(\S.*?)(?: {2,}|$)/.exec(line);
+    if (!match) break;
+    entries.push(match[1]!);
+  }
+  return entries;
+}
+
+/** The `name` cells starting the rows of a markdown table after `heading`, up to the next heading. */
+function tableNames(text: string, heading: string): string[] {
+  const start = text.indexOf(`\n${heading}\n`);
+  expect(start, `no "${heading}"`).toBeGreaterThanOrEqual(0);
+  const section = text.slice(start + heading.length + 2).split(/\n#{1,6} /)[0]!;
+  return [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((match) => match[1]!);
+}
+
+describe('the docs name what the tree has', () => {
+  it("README.md's and architecture.md's feature slices are src/features/'s, with the count", () => {
+    const slices = foldersIn('src/features');
+    const readmeLine = README.split('\n').find((text) => /^ {2}features\/ /.test(text));
+    expect(readmeLine, "README.md's tree has no features/").toBeDefined();
+    expect(Number(/(\d+) user actions/.exec(readmeLine!)?.[1])).toBe(slices.length);
+
+    const row = ARCHITECTURE.split('\n').find((text) => text.startsWith('| `features` |'));
+    expect(row, "architecture.md's layer table has no features row").toBeDefined();
+    const cells = row!.split('|')[2]!;
+    expect(sorted([...cells.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]!))).toEqual(slices);
+  });
+
+  it("README.md's server tree names every folder under server/, and no other", () => {
+    const named = readmeTree('server')
+      .flatMap((entry) => entry.split(' '))
+      .filter((name) => name.endsWith('/'))
+      .map((name) => name.slice(0, -1));
+    expect(sorted(named)).toEqual(foldersIn('server'));
+  });
+
+  it("architecture.md's domain table and .dependency-cruiser.cjs's DOMAINS are server/'s folders but the platform and the sandbox", () => {
+    const domains = foldersIn('server').filter((name) => !NOT_DOMAINS.includes(name));
+    const table = tableNames(ARCHITECTURE, '### Domains');
+    expect(table.length, 'a domain has two rows').toBe(new Set(table).size);
+    expect(sorted(table)).toEqual(domains);
+
+    const listed = /const DOMAINS = \[([^\]]*)\]/.exec(read('.dependency-cruiser.cjs'))?.[1] ?? '';
+    expect(sorted([...listed.matchAll(/'([a-z-]+)'/g)].map((match) => match[1]!))).toEqual(domains);
+  });
+});
