@@ -175,7 +175,9 @@ function nestedEntry(item: TupleItem): Record<string, unknown> {
       return { '@type': 'tvm.stackEntrySlice', slice: { '@type': 'tvm.slice', bytes: bocOf(item.cell) } };
     case 'tuple':
       return { '@type': 'tvm.stackEntryTuple', tuple: { '@type': 'tvm.tuple', elements: item.items.map(nestedEntry) } };
-    default:
+    // No get method the product calls returns these inside a tuple.
+    case 'nan':
+    case 'null':
       return { '@type': 'tvm.stackEntryUnsupported' };
   }
 }
