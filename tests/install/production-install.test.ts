@@ -23,8 +23,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv, promisify } from 'node:util';
 import { sign } from '@telegram-apps/init-data-node';
-import { Address } from '@ton/core';
-import { mnemonicNew } from '@ton/crypto';
+import { Address, SendMode, internal } from '@ton/core';
+import { keyPairFromSeed, mnemonicNew } from '@ton/crypto';
+import { TonClient, WalletContractV4 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mint, MintPlan, TokenPair } from '@/shared/api/contract';
 import { type PostgresServer, startPostgres } from '../server/support/postgres-server';
@@ -132,6 +133,42 @@ async function waitFor<T>(read: () => Promise<T | undefined>, what: string, time
   }
 }
 
+/**
+ * A wallet of the test's own, deployed on the dev chain at `base`: funded from a sandbox user's dev wallet
+ * (its faucet), then its first transfer, signed with its key through TonClient, deploys it.
+ */
+async function deployedWallet(base: string): Promise<Address> {
+  const keyPair = keyPairFromSeed(randomBytes(32));
+  const wallet = WalletContractV4.create({ workchain: 0, publicKey: keyPair.publicKey });
+  const sandbox = async <T>(path: string, body: unknown) =>
+    json<T>(
+      await fetch(`${base}/sandbox/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+  const funder = await sandbox<{ id: number }>('/users', { first_name: 'Funder' });
+  await sandbox(`/users/${funder.id}/faucet`, { amount: '10' });
+  const launch = await json<{ url: string }>(await fetch(`${base}/sandbox/api/users/${funder.id}/launch`));
+  await sandbox('/wallet/send', {
+    init_data: new URLSearchParams(launch.url.split('#')[1]).get('tgWebAppData'),
+    request: {
+      valid_until: Math.floor(Date.now() / 1000) + 300,
+      messages: [{ address: wallet.address.toString({ bounceable: false, testOnly: true }), amount: '2000000000' }],
+    },
+  });
+  const client = new TonClient({ endpoint: `${base}/sandbox/chain/jsonRPC` });
+  await client.open(wallet).sendTransfer({
+    seqno: 0,
+    secretKey: keyPair.secretKey,
+    sendMode: SendMode.PAY_GAS_SEPARATELY + SendMode.IGNORE_ERRORS,
+    messages: [internal({ to: wallet.address, bounce: false, value: 1n })],
+  });
+  await waitFor(async () => ((await client.isContractDeployed(wallet.address)) ? true : undefined), 'the treasury');
+  return wallet.address;
+}
+
 beforeAll(async () => {
   for (const built of ['dist/index.html', 'dist-server/main.js']) {
     if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
@@ -162,10 +199,10 @@ beforeAll(async () => {
   });
 
   const port = await freePort();
-  const treasury = Address.parseRaw(`0:${randomBytes(32).toString('hex')}`).toString({
-    urlSafe: true,
-    bounceable: true,
-  });
+  // A real treasury is a deployed wallet: the payment is bounceable (server/mint/wire.ts), and the dev chain
+  // runs the TVM, so a payment to an address with no contract would come back, as on mainnet, and never be
+  // credited. (The dev chain's own treasury is refused: production will not take the sandbox's address.)
+  const treasury = (await deployedWallet(chain.base)).toString({ urlSafe: true, bounceable: true });
   // Only what docs/deploy.md tells an operator to set, in .env.
   productionEnv = {
     HOST: '127.0.0.1',
