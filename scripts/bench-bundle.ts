@@ -42,8 +42,11 @@ export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
  * to 140.6 kB when the add photo modal's model moved into its lazy chunk (−0.7 kB gzip, with the query's
  * re-read after a push that came while it read, +0.07 kB). Lowered to 140.46 kB when the Sell sheet's
  * Confirm moved into its lazy chunk with its new live quote (−0.14 kB gzip, with the sale quote's texts).
+ * Raised to 140.9 kB for figures in the reader's language and one name per thing (docs/decisions.md
+ * "Formats", "Names and ids"): the formatter's decimal mark, signed changes and shown sums, the amount
+ * field's decimal mark, a returned sale's words and the first screen's texts for them (+0.31 kB gzip).
  */
-export const ENTRY_CEILING_GZIP_BYTES = 140_460;
+export const ENTRY_CEILING_GZIP_BYTES = 140_900;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
