@@ -74,7 +74,8 @@ test('a sale is paid out: the Russian user hears of it in the bot chat, and its 
     data: { amount: '100', account: 'balance_token' },
   });
   expect(granted.status()).toBe(200);
-  await expect(app.getByTestId('balance-token')).toHaveText('100.00 TKN');
+  // Russian figures carry a decimal comma (docs/decisions.md "Formats").
+  await expect(app.getByTestId('balance-token')).toHaveText('100,00 TKN');
 
   await app.getByRole('link', { name: 'Продажа' }).click();
   const dialog = app.getByRole('dialog', { name: 'Продажа токенов' });
@@ -89,7 +90,7 @@ test('a sale is paid out: the Russian user hears of it in the bot chat, and its 
   const chat = page.getByRole('region', { name: 'Bot chat' });
   const message = chat.getByTestId('bot-message').filter({ hasText: 'Выплата отправлена' });
   await expect(message).toBeVisible({ timeout: 60_000 });
-  await expect(message).toContainText(/Выплата отправлена: [\d.]+\sTON на [\w-]{3}…[\w-]{4}\./);
+  await expect(message).toContainText(/Выплата отправлена: \d+,\d{4}\sTON на [\w-]{3}…[\w-]{4}\./);
   await message.getByRole('button', { name: 'Перейти к истории' }).click();
   await expect(page.locator('#app-frame')).toHaveAttribute('src', /^\/history#tgWebAppData=/);
   await app.getByRole('tab', { name: 'Выводы' }).click();

@@ -10,7 +10,10 @@ import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { SANDBOX_ADMIN_TOKEN } from '../../server/config';
 import { consoleEn } from '../../src/shared/console-i18n/en';
 import { consoleRu } from '../../src/shared/console-i18n/ru';
-import { appFrame, connectDevWallet, createTestUser, devWalletDialog } from './sandbox';
+import { appFrame, connectDevWallet, createTestUser, devWalletDialog, resetPrice } from './sandbox';
+
+// This spec moves the price and sets it from the console: later specs read their figures at 0.01 TON.
+test.afterEach(({ request }) => resetPrice(request));
 
 const ADMIN = { authorization: `Bearer ${SANDBOX_ADMIN_TOKEN}` };
 const REFERRER = 'Maximilian-Alexander Konstantinopolsky-Wolfeschlegelsteinhausen';

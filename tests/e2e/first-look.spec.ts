@@ -76,10 +76,10 @@ test.describe('the first look before the app’s code has run', () => {
     await expect(firstLook.getByRole('heading', { name: 'Главная' })).toBeVisible();
     await expect(firstLook).toContainText('Реферальный баланс');
     await expect(firstLook).toHaveAttribute('aria-label', 'Загрузка');
-    await expect(app.getByTestId('first-look-balance-token')).toHaveText('7.00 TKN');
+    await expect(app.getByTestId('first-look-balance-token')).toHaveText('7,00 TKN');
     await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
     release();
-    await expect(app.getByTestId('balance-token')).toHaveText('7.00 TKN');
+    await expect(app.getByTestId('balance-token')).toHaveText('7,00 TKN');
     await expect(app.getByTestId('first-look')).toHaveCount(0);
   });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatAmount, formatChange } from '../../src/shared/lib/format';
-import { appFrame, createTestUser } from './sandbox';
+import { appFrame, createTestUser, resetPrice } from './sandbox';
 
 /*
  * Issue #13 in Chromium, through the sandbox launcher: the dashboard's price and its changes, the
@@ -45,13 +45,7 @@ async function expectLegend(page: Page, candle: Candle) {
   await expect(app.getByTestId('chart-last-close')).toHaveText(figure(candle.close));
 }
 
-test.afterEach(async ({ request }) => {
-  const reset = await request.post('/api/admin/price', {
-    headers: { authorization: 'Bearer sandbox-admin' },
-    data: { price: '0.01' },
-  });
-  expect(reset.status()).toBe(200);
-});
+test.afterEach(({ request }) => resetPrice(request));
 
 test('the dashboard shows the price, its changes and the candles; a tick moves them live; the interval switch reloads the candles', async ({
   page,

@@ -1,4 +1,4 @@
-import { type FrameLocator, type Locator, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type FrameLocator, type Locator, type Page, expect } from '@playwright/test';
 
 export interface TestUserOptions {
   name?: string;
@@ -160,4 +160,16 @@ export async function expectActiveMints(page: Page, mints: Locator, count: numbe
     if (error instanceof Error) error.message += `\n\nWhat the server holds:\n${server}`;
     throw error;
   }
+}
+
+/**
+ * Puts the sandbox's price back to its start (0.01 TON): the specs share one server, and a spec that moves
+ * or sets the price would otherwise change every later spec's figures.
+ */
+export async function resetPrice(request: APIRequestContext): Promise<void> {
+  const reset = await request.post('/api/admin/price', {
+    headers: { authorization: 'Bearer sandbox-admin' },
+    data: { price: '0.01' },
+  });
+  expect(reset.status()).toBe(200);
 }
