@@ -12,10 +12,20 @@ import { consoleEn } from '../../src/shared/console-i18n/en';
 import { consoleRu } from '../../src/shared/console-i18n/ru';
 import { appFrame, connectDevWallet, createTestUser, devWalletDialog, resetPrice } from './sandbox';
 
-// This spec moves the price and sets it from the console: later specs read their figures at 0.01 TON.
-test.afterEach(({ request }) => resetPrice(request));
-
 const ADMIN = { authorization: `Bearer ${SANDBOX_ADMIN_TOKEN}` };
+
+/** Tasks this spec adds, switched off after it: later specs count the tasks users see. */
+const addedTasks: number[] = [];
+
+// This spec moves the price and sets it from the console, and adds a task: later specs read their figures
+// at 0.01 TON and count the sandbox's own tasks.
+test.afterEach(async ({ request }) => {
+  await resetPrice(request);
+  for (const id of addedTasks.splice(0)) {
+    const off = await request.patch(`/api/admin/tasks/${id}`, { headers: ADMIN, data: { is_active: false } });
+    expect(off.status()).toBe(200);
+  }
+});
 const REFERRER = 'Maximilian-Alexander Konstantinopolsky-Wolfeschlegelsteinhausen';
 const SELLER = 'Anastasia-Valentina Przybyszewska-Wiśniewska-Kowalczyk';
 const LONG_REASON =
@@ -177,6 +187,7 @@ test('every console screen fits 390–1280 px with long values, and the audit sa
     },
   });
   expect(task.status()).toBe(201);
+  addedTasks.push(((await task.json()) as { id: number }).id);
   // The price moves, so its chart has candles to draw.
   for (const direction of ['up', 'up', 'down', 'up'] as const) {
     expect((await page.request.post('/sandbox/api/price', { data: { direction } })).status()).toBe(200);

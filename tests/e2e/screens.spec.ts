@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { en } from '../../src/shared/i18n/en';
 import { ru } from '../../src/shared/i18n/ru';
+import { formatAmount } from '../../src/shared/lib/format';
 import { INJECTED_DEV_WALLET, createTestUser, openAppDirectly } from './sandbox';
 
 /*
@@ -246,7 +247,7 @@ test.describe('price, chart and statistics', () => {
         const nudged = await page.request.post('/sandbox/api/price', { data: { direction: 'up' } });
         expect(nudged.status()).toBe(200);
         await expect(page.getByTestId('price-change-24h')).toHaveAttribute('data-direction', 'up');
-        await expect(page.getByTestId('chart-last-close')).toHaveText('0.010500');
+        await expect(page.getByTestId('chart-last-close')).toHaveText(formatAmount('0.0105', 'price', language));
         await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible();
         await expect(page.getByTestId('stats-users')).toBeVisible();
         for (const width of [NARROW, 390, 520]) {
