@@ -1,7 +1,7 @@
 import { CandlestickSeries, ColorType, createChart, type CandlestickData, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import type { Candle } from '@/shared/console-api';
-import { chartPriceLabel, readChartColors, toChartBar } from '@/shared/ui/chart-bars';
+import { chartPriceLabel, readChartColors, seriesColors, toChartBar } from '@/shared/ui/chart-bars';
 import { useConsoleLocale } from '@/shared/console-i18n';
 import { DECIMALS } from '@/shared/lib/format';
 import styles from './price-page.module.css';
@@ -38,12 +38,7 @@ export function PriceChart({ candles, intraday, label }: { candles: Candle[]; in
       localization: { priceFormatter: (price: number) => chartPriceLabel(price, locale) },
     });
     const series = chart.addSeries(CandlestickSeries, {
-      upColor: colors.up,
-      downColor: colors.down,
-      borderUpColor: colors.up,
-      borderDownColor: colors.down,
-      wickUpColor: colors.up,
-      wickDownColor: colors.down,
+      ...seriesColors(colors),
       priceFormat: { type: 'price', precision: DECIMALS.price, minMove: 10 ** -DECIMALS.price },
     });
     // The app's spacing, not fitted: one day's candle is a candle, not the whole width.

@@ -16,6 +16,7 @@ import { DECIMALS } from '@/shared/lib/format';
 import {
   chartPriceLabel,
   readChartColors,
+  seriesColors,
   tickLabelsClearOfTag,
   toChartBar,
   type ChartColors,
@@ -47,15 +48,6 @@ function chartOptions(colors: ChartColors, intraday: boolean, locale: Locale): D
     localization: { priceFormatter: (price: number) => chartPriceLabel(price, locale) },
   };
 }
-
-const seriesColors = (colors: ChartColors) => ({
-  upColor: colors.up,
-  downColor: colors.down,
-  borderUpColor: colors.up,
-  borderDownColor: colors.down,
-  wickUpColor: colors.up,
-  wickDownColor: colors.down,
-});
 
 /**
  * Draws the model's candles with lightweight-charts (this module is a chunk of its own): the chart is

@@ -76,3 +76,13 @@ export function readChartColors(element: Element): ChartColors {
     font: token('--font-family', 'sans-serif'),
   };
 }
+
+/** A candlestick series' colours from the theme's (body, border and wick alike), for every chart of the price. */
+export const seriesColors = (colors: ChartColors) => ({
+  upColor: colors.up,
+  downColor: colors.down,
+  borderUpColor: colors.up,
+  borderDownColor: colors.down,
+  wickUpColor: colors.up,
+  wickDownColor: colors.down,
+});
