@@ -274,7 +274,7 @@ export default defineConfig(({ mode }) => ({
     }),
   ],
   optimizeDeps: { rolldownOptions: { plugins: [tonConnectUiPatches()] } },
-  // Vite 8 + `import WebApp from '@twa-dev/sdk'` (CJS default) needs this (DESIGN.md §6).
+  // Vite 8 + `import WebApp from '@twa-dev/sdk'` (CJS default) needs this (docs/foundations.md §6).
   legacy: { inconsistentCjsInterop: true },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -1,5 +1,5 @@
 /**
- * API throughput (DESIGN.md §7 Budgets): GET /api/user/me of a signed-in community member
+ * API throughput (docs/foundations.md §7 Budgets): GET /api/user/me of a signed-in community member
  * (maintenance off) against two references answering a JSON body of the same size, in one interleaved
  * run (server, floor, bare, server…), so all see the same machine load:
  *

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the client bundle (DESIGN.md §7: the entry JavaScript ≤ 110 kB gzip): what the
+ * Benchmark of the client bundle (docs/foundations.md §7: the entry JavaScript ≤ 110 kB gzip): what the
  * browser must load before the first screen can show, what loads later, and which modules fill the
  * entry. It reads the last build (dist/, made by `npm run build`) and builds nothing itself.
  *
@@ -27,14 +27,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** DESIGN.md §7. */
+/** docs/foundations.md §7. */
 export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
 /**
  * The regression guard: the entry as it is now plus a little room (docs/performance.md "Bundle"). Raised from 139 kB
  * for the early launch calls (src/app/early.ts): 0.9 kB raw, but their modules (ofetch, the contract's
  * tables) now open the chunk, and the whole compresses 1.4 kB worse (brotli, what is sent: +0.4 kB) —
  * for balances ready ~0.5 s sooner (docs/performance.md "What the client does at launch"). Raised from
- * 140.5 kB for the SPEC §8 error toasts the wallet lacked (node errors on a balance read, connect errors:
+ * 140.5 kB for the docs/product.md §8 error toasts the wallet lacked (node errors on a balance read, connect errors:
  * +0.6 kB gzip, mostly their texts in the English catalogue, which the first screen carries). Raised
  * from 141 kB for the first look (src/shared/launch): the entry hands the launch script's calls over and
  * removes the first look (+40 bytes raw, +0.1 kB gzip with the lazy chunks' new names), for the balances
@@ -257,7 +257,7 @@ if (entryGzip > ENTRY_CEILING_GZIP_BYTES) {
 }
 if (entryGzip > ENTRY_BUDGET_GZIP_BYTES) {
   console.log(
-    `\nUnder the ceiling; ${kB(entryGzip - ENTRY_BUDGET_GZIP_BYTES)} gzip over the ${kB(ENTRY_BUDGET_GZIP_BYTES)} budget (DESIGN.md §7).`,
+    `\nUnder the ceiling; ${kB(entryGzip - ENTRY_BUDGET_GZIP_BYTES)} gzip over the ${kB(ENTRY_BUDGET_GZIP_BYTES)} budget (docs/foundations.md §7).`,
   );
 } else {
   console.log(

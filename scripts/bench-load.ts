@@ -1,5 +1,5 @@
 /**
- * The first screen on a cheap phone (DESIGN.md §7 Budgets): the built app (dist/, not built here) served by
+ * The first screen on a cheap phone (docs/foundations.md §7 Budgets): the built app (dist/, not built here) served by
  * `server/main.ts` (sandbox, embedded PGlite), opened from a member's signed launch URL in headless Chromium
  * with 4× CPU throttling, 150 ms RTT, 1.6 Mbit/s down (750 kbit/s up), 390×844. Each run is two launches
  * of a new member in a fresh browser profile:

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the staking ticker (SPEC §4: active earnings recompute every 1 s): the cost of one
+ * Benchmark of the staking ticker (docs/product.md §4: active earnings recompute every 1 s): the cost of one
  * tick with many active stakes, in the model alone and with the real StakeList/StakeCard/LiveEarned
  * rendered by react-dom into a happy-dom document, and how many components each tick re-renders.
  * It prints numbers only; it is not a test.

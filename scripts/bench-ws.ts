@@ -1,5 +1,5 @@
 /**
- * Socket fan-out (DESIGN.md §7 Budgets: price_update to 10 000 sockets ≤ 250 ms): one server
+ * Socket fan-out (docs/foundations.md §7 Budgets: price_update to 10 000 sockets ≤ 250 ms): one server
  * (`server/main.ts`, sandbox, embedded PGlite) in its own process, N sockets on /api/ws/ signed in with
  * access tokens minted by the server's own signing (TokenKeys with the sandbox's secret) in one session
  * of a member created through the launcher, then one price tick (the launcher's Price ↑, which publishes

@@ -1,9 +1,9 @@
 /**
- * Tunable product constants (DESIGN.md §4): one module, so a rule change is a one-line diff.
+ * Tunable product constants (docs/foundations.md §4): one module, so a rule change is a one-line diff.
  * Deployment settings (secrets, URLs) live in config.ts instead.
  */
 
-/** Referral tiers (SPEC §3): reaching `thresholdTon` of referrals' paid TON earns `percent` of each referral mint. */
+/** Referral tiers (docs/product.md §3): reaching `thresholdTon` of referrals' paid TON earns `percent` of each referral mint. */
 export const REFERRAL_TIERS: ReadonlyArray<{ level: number; thresholdTon: number; percent: number }> = [
   { level: 1, thresholdTon: 0, percent: 5 },
   { level: 2, thresholdTon: 50, percent: 6 },
@@ -24,7 +24,7 @@ export const COMMUNITY_RECHECK_INTERVAL_MS = 30_000;
  */
 export const MAINTENANCE_CACHE_TTL_MS = 2_000;
 
-/** A socket that has not sent its access token within this time is closed (SPEC §9 token wait 5 s). */
+/** A socket that has not sent its access token within this time is closed (docs/product.md §9 token wait 5 s). */
 export const SOCKET_TOKEN_TIMEOUT_MS = 5_000;
 /** The operator's overview waits this long for the node's answer on the hot wallet's balance (then: unknown). */
 export const OVERVIEW_NODE_TIMEOUT_MS = 3_000;
@@ -55,7 +55,7 @@ export const MAX_PENDING_MINTS_PER_USER = 5;
 /** The payment comment is `${MINT_COMMENT_PREFIX} ${mint_id}`; the watcher matches it case-insensitively. */
 export const MINT_COMMENT_PREFIX = 'Mint';
 
-/** Stake reward (SPEC §5): percent of total_amount per day before bonuses. */
+/** Stake reward (docs/product.md §5): percent of total_amount per day before bonuses. */
 export const STAKE_DAILY_REWARD_PERCENT = 1;
 /** A stake earns at most this percent of total_amount; reaching it completes the stake. */
 export const STAKE_MAX_REWARD_PERCENT = 30;
@@ -99,7 +99,7 @@ export const SETTLEMENT_INTERVAL_MS = 10_000;
 /** Activation codes: FARMING_CODE_LENGTH characters of the contract's REF_CODE_ALPHABET (31^10 ≈ 8·10^14 codes). */
 export const FARMING_CODE_LENGTH = 10;
 
-// ---- TON payouts (DESIGN.md §7 Payouts) ----------------------------------------------------------
+// ---- TON payouts (docs/foundations.md §7 Payouts) ----------------------------------------------------------
 
 /** The payout worker's period: one step (sign, send, or confirm a batch) per run while there is work. */
 export const PAYOUT_INTERVAL_MS = 3_000;

@@ -7,7 +7,7 @@ import type { RevokedSessions } from './http/revoked-sessions';
 import type { BotApi } from './lib/bot-api';
 
 /**
- * The community gate's question (SPEC §6): is this Telegram user a member of the community chat?
+ * The community gate's question (docs/product.md §6): is this Telegram user a member of the community chat?
  * Production asks the Bot API (community/checker.ts); the sandbox answers from the launcher's flag.
  */
 export interface CommunityChecker {
@@ -18,7 +18,7 @@ export interface CommunityChecker {
 
 /**
  * An inline message the user can send to any chat from the Mini App (Bot API
- * savePreparedInlineMessage, DESIGN.md §8): an article whose one button is a url button.
+ * savePreparedInlineMessage, docs/foundations.md §8): an article whose one button is a url button.
  */
 export interface ShareMessageDraft {
   /** The Telegram user who will send it (the prepared message is theirs only). */
@@ -46,7 +46,7 @@ export interface ShareMessagePreparer {
 }
 
 /**
- * The wallet TON payouts leave from (DESIGN.md §7 Payouts): production derives it from
+ * The wallet TON payouts leave from (docs/foundations.md §7 Payouts): production derives it from
  * HOT_WALLET_MNEMONIC; in the sandbox it is the dev chain's treasury, whose key pair the sandbox hands over.
  */
 export interface HotWalletKeys {

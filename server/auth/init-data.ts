@@ -1,7 +1,7 @@
 /**
  * Reads the fields of Telegram launch data (init data) the sign-in needs, after its HMAC `hash` has been
  * verified. Telegram documents every field but `hash` and `auth_date` as optional, and only recent
- * clients send the ed25519 `signature` (DESIGN.md §8): @telegram-apps/init-data-node's parse() demands
+ * clients send the ed25519 `signature` (docs/foundations.md §8): @telegram-apps/init-data-node's parse() demands
  * it, so it would refuse older clients' perfectly valid data. This reader needs only what we use.
  */
 import { z } from 'zod';

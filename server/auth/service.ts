@@ -1,5 +1,5 @@
 /**
- * Sign-in with Telegram launch data (DESIGN.md §4 Auth): the init data's HMAC proves the user;
+ * Sign-in with Telegram launch data (docs/foundations.md §4 Auth): the init data's HMAC proves the user;
  * the first sign-in creates the account and links the referrer.
  */
 import { randomUUID } from 'node:crypto';
@@ -37,7 +37,7 @@ export interface SignInData {
 }
 
 /**
- * Verifies init data as Telegram signs it; every failure is the one message the client closes on (SPEC §8).
+ * Verifies init data as Telegram signs it; every failure is the one message the client closes on (docs/product.md §8).
  * `maxAgeSeconds` 0 checks the signature only: the caller checks the age itself (the console's sign-in,
  * which answers stale launch data with a code of its own).
  */

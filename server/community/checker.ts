@@ -1,5 +1,5 @@
 /**
- * The community gate (SPEC §6): is this Telegram user a member of the product's community chat?
+ * The community gate (docs/product.md §6): is this Telegram user a member of the product's community chat?
  */
 import { DEFAULT_BOT_API_URL } from '../config';
 import { COMMUNITY_RECHECK_INTERVAL_MS } from '../constants';

@@ -36,7 +36,7 @@ export const migrations: Migration[] = [
         balance_token       BIGINT NOT NULL DEFAULT 0 CHECK (balance_token >= 0),
         task_balance        BIGINT NOT NULL DEFAULT 0 CHECK (task_balance >= 0),
         referral_balance    BIGINT NOT NULL DEFAULT 0 CHECK (referral_balance >= 0),
-        -- bonuses in percent per day (SPEC §5 reward formula)
+        -- bonuses in percent per day (docs/product.md §5 reward formula)
         hold_bonus          NUMERIC(12, 6) NOT NULL DEFAULT 0,
         investment_bonus    NUMERIC(12, 6) NOT NULL DEFAULT 0,
         seen_referrals_count INTEGER NOT NULL DEFAULT 0,
@@ -199,7 +199,7 @@ export const migrations: Migration[] = [
   {
     id: '0005_farming',
     sql: /* sql */ `
-      -- Farming links (DESIGN.md §4): the author holds amount_token × count_activations from
+      -- Farming links (docs/foundations.md §4): the author holds amount_token × count_activations from
       -- one balance at creation; each activation gives the activator an active mint of amount_ton at the
       -- link's price and plan. Money in base units / nanotons, like mints.
       CREATE TABLE farming_links (
@@ -277,7 +277,7 @@ export const migrations: Migration[] = [
   {
     id: '0007_tasks',
     sql: /* sql */ `
-      -- Tasks (DESIGN.md §4): a catalogue the operator manages. Texts in both languages; the
+      -- Tasks (docs/foundations.md §4): a catalogue the operator manages. Texts in both languages; the
       -- reward in token base units, paid to task_balance on claim. settings: what the kind needs
       -- (url, count, paying_only, min_seconds, allowed_hosts).
       CREATE TABLE tasks (
@@ -340,7 +340,7 @@ export const migrations: Migration[] = [
   {
     id: '0008_payouts',
     sql: /* sql */ `
-      -- TON payouts (DESIGN.md §7 Payouts): a transfer of the hot wallet carrying up to 4
+      -- TON payouts (docs/foundations.md §7 Payouts): a transfer of the hot wallet carrying up to 4
       -- withdrawals (wallet v4r2). The signed external message and its hash are stored before it is sent,
       -- so a restarted worker resends the very same message or finds it on chain, never signs twice for
       -- one seqno while the first one may still land. At most one batch per wallet is open at a time.

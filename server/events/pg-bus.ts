@@ -1,5 +1,5 @@
 /**
- * The event bus across server processes on one Postgres (DESIGN.md §7): LISTEN/NOTIFY.
+ * The event bus across server processes on one Postgres (docs/foundations.md §7): LISTEN/NOTIFY.
  *
  * - Publishing is `pg_notify('app_events', <envelope>)`: inside the transaction that caused the event
  *   (`notifyWithin`, used by inTransaction: Postgres delivers it on commit and never for a rollback),

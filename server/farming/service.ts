@@ -1,5 +1,5 @@
 /**
- * Farming links (DESIGN.md §4, §7; docs/decisions.md "Farming links (server)"): the author holds amount_token ×
+ * Farming links (docs/foundations.md §4, §7; docs/decisions.md "Farming links (server)"): the author holds amount_token ×
  * count_activations from one balance (referral or task) at creation; each activation gives the
  * activator an active mint of the link's amount at the link's price and plan, at once and without
  * payment; a cancel returns the unused uses to the balance they came from.

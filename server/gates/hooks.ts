@@ -1,5 +1,5 @@
 /**
- * The gates the client shows, enforced by the server (DESIGN.md §7), as request hooks registered once in
+ * The gates the client shows, enforced by the server (docs/foundations.md §7), as request hooks registered once in
  * app.ts rather than checks in each route:
  * - maintenance: every /api call answers 503 {msg} while it is on, except the status the client polls,
  *   the operator API that turns it off, the bot's webhook (Telegram's call), and the socket's already open connections (docs/security.md "Gates").

@@ -1,5 +1,5 @@
 /**
- * Every balance change goes through changeBalance (DESIGN.md §3): the change and its ledger entry are
+ * Every balance change goes through changeBalance (docs/foundations.md §3): the change and its ledger entry are
  * written in the caller's transaction, and the spending check is part of the UPDATE itself, so
  * concurrent debits cannot overdraw.
  */
@@ -113,7 +113,7 @@ export async function publishBalance(tx: Tx, userId: number): Promise<void> {
 }
 
 /**
- * The operations history (SPEC §7 GET /operations/history): the user's ledger entries and journalled
+ * The operations history (docs/product.md §7 GET /operations/history): the user's ledger entries and journalled
  * events, a page at a time, by time (then by id: the order they were written in), with how many there are.
  */
 export async function operationHistory(

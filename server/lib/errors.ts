@@ -26,7 +26,7 @@ const specOf = (spec: ErrorSpec): { code: ErrorCode; params?: Params; msg: strin
 /**
  * Domain errors: services throw these without knowing HTTP; the one error handler in app.ts maps
  * `status` to the response and `code`, `params` and the code's text (`message`) to `{ msg, code, params }`
- * (DESIGN.md §4 Errors; src/shared/api/contract/errors.ts).
+ * (docs/foundations.md §4 Errors; src/shared/api/contract/errors.ts).
  */
 export class DomainError extends Error {
   readonly code: ErrorCode;
@@ -74,7 +74,7 @@ export class ConflictError extends DomainError {
   }
 }
 
-/** An upload bigger than the setting allows (SPEC §8: the client shows its own text for any 413). */
+/** An upload bigger than the setting allows (docs/product.md §8: the client shows its own text for any 413). */
 export class PayloadTooLargeError extends DomainError {
   constructor(spec: ErrorSpec = 'payloadTooLarge') {
     super(413, spec);

@@ -1,4 +1,4 @@
-/** A history page as the contract asks for it (SPEC §7: page from 1, size, order by time). */
+/** A history page as the contract asks for it (docs/product.md §7: page from 1, size, order by time). */
 export interface HistoryPageQuery {
   page: number;
   size: number;

@@ -1,5 +1,5 @@
 /**
- * TON addresses on the server, on @ton/core: the two forms SPEC §5 allows, user-friendly (48 base64 or
+ * TON addresses on the server, on @ton/core: the two forms docs/product.md §5 allows, user-friendly (48 base64 or
  * base64url characters, with its bounceable and test-only flags) and raw `workchain:hex`. A text that is
  * neither throws TonAddressError, whose message (`Wrong address <text>. <reason>`) a 422 carries.
  */

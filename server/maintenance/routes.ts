@@ -5,7 +5,7 @@ import { getMaintenance, publicStatus, setMaintenance } from './service';
 
 export function maintenanceRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
-    // No auth: the client polls it before and while signed in (SPEC §6).
+    // No auth: the client polls it before and while signed in (docs/product.md §6).
     callRoute(app, 'maintenanceStatus', async () => publicStatus(await getMaintenance(deps.db)));
 
     // Operator API (npm run operator).

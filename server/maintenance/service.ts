@@ -32,7 +32,7 @@ export async function isMaintenanceOn(db: Db): Promise<boolean> {
   return (await getMaintenance(db)).enabled;
 }
 
-/** The client polls GET /maintenance/ every 10 s (SPEC §9), so no push is needed. */
+/** The client polls GET /maintenance/ every 10 s (docs/product.md §9), so no push is needed. */
 /** Switches maintenance; the operators' consoles hear it. */
 export async function setMaintenance(deps: Pick<Deps, 'db' | 'bus'>, enabled: boolean): Promise<MaintenanceState> {
   await inTransaction(deps.db, deps.bus, async (tx) => {

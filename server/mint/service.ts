@@ -1,5 +1,5 @@
 /**
- * Mints (DESIGN.md §4): a plan and an amount of TON → a pending mint with a payment request; the
+ * Mints (docs/foundations.md §4): a plan and an amount of TON → a pending mint with a payment request; the
  * treasury watcher's payment activates it; after tariff_days it completes and pays expected_token.
  *
  * Amounts are integers: TON in nanotons, tokens in base units, the price in nanotons per whole token.

@@ -1,6 +1,6 @@
 /**
  * What a notification says, in the user's language (users.language_code: Russian for 'ru…', English
- * otherwise, as the app chooses), with the app's own formatter (SPEC §5: TKN 2 decimals, TON 4, thousands
+ * otherwise, as the app chooses), with the app's own formatter (docs/product.md §5: TKN 2 decimals, TON 4, thousands
  * by no-break spaces; addresses 3 + 4 characters) and one button that opens the screen it is about.
  * HTML parse mode: everything that came from a user or an operator (names, titles, reasons, addresses)
  * goes through `userText` (server/lib/telegram-html.ts): escaped and inside <code>, where Telegram links no

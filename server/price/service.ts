@@ -1,5 +1,5 @@
 /**
- * The token price in TON (DESIGN.md §3, docs/decisions.md "Price, candles and financial stats"): ticks in price_ticks, the
+ * The token price in TON (docs/foundations.md §3, docs/decisions.md "Price, candles and financial stats"): ticks in price_ticks, the
  * newest being the price in force; migration 0004 seeds the first with INITIAL_TOKEN_PRICE_NANOTONS.
  *
  * Every price change goes through `setPrice` (the sandbox walk, the launcher's buttons, the operator API

@@ -1,5 +1,5 @@
 /**
- * The program's rules in one answer, for the Info sheet (SPEC §2): each domain says its own figures;
+ * The program's rules in one answer, for the Info sheet (docs/product.md §2): each domain says its own figures;
  * this one only puts them together.
  */
 import type { ProgramRules } from '@/shared/api/contract';

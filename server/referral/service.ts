@@ -1,5 +1,5 @@
 /**
- * Referral effects of a paid mint (DESIGN.md §4 Referral): the referrer earns its tier's percent of
+ * Referral effects of a paid mint (docs/foundations.md §4 Referral): the referrer earns its tier's percent of
  * the mint's token amount to referral_balance. The tier comes from the referrals' total paid TON,
  * this mint included (the payment that crosses a threshold already earns the new percent).
  */
@@ -76,7 +76,7 @@ export async function creditReferralReward(tx: Tx, mint: PaidMint): Promise<bigi
   return reward;
 }
 
-/** The tiers (SPEC §3) as the Info sheet shows them: level 0-based, the turnover in TON that reaches it. */
+/** The tiers (docs/product.md §3) as the Info sheet shows them: level 0-based, the turnover in TON that reaches it. */
 export function referralTiers(): ProgramRules['referral_tiers'] {
   return REFERRAL_TIERS.map((tier, index) => ({
     level: index,
@@ -85,7 +85,7 @@ export function referralTiers(): ProgramRules['referral_tiers'] {
   }));
 }
 
-/** The referral link (DESIGN.md §7): the Mini App's t.me link with the user's ref code as start parameter. */
+/** The referral link (docs/foundations.md §7): the Mini App's t.me link with the user's ref code as start parameter. */
 export function referralLink(config: Pick<Config, 'botUsername' | 'miniAppName'>, refCode: string): string {
   return `https://t.me/${config.botUsername}/${config.miniAppName}?startapp=${encodeURIComponent(refCode)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Production's share-message preparer: Bot API savePreparedInlineMessage (DESIGN.md §8). The message
+ * Production's share-message preparer: Bot API savePreparedInlineMessage (docs/foundations.md §8). The message
  * is an article whose one button is a `url` button to the referral link (a `web_app` button works
  * only in the bot's own chat), sendable to users and groups.
  */

@@ -5,7 +5,7 @@ import { formatUnits } from '../lib/money';
 const NANO_PER_TON = 1_000_000_000n;
 
 export interface Tier {
-  /** 0-based, as on the wire (SPEC §3: the client shows level + 1). */
+  /** 0-based, as on the wire (docs/product.md §3: the client shows level + 1). */
   level: number;
   percent: number;
 }

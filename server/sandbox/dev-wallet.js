@@ -1,7 +1,7 @@
 /**
  * Sandbox Dev Wallet: a TON Connect injected bridge (window.devwallet.tonconnect, protocol v2) for the
  * sandbox, served as-is (no build step, no dependencies) and injected into the app's index.html in
- * sandbox mode only, before the app's scripts (DESIGN.md §2).
+ * sandbox mode only, before the app's scripts (docs/foundations.md §2).
  *
  * The keys live on the server (server/sandbox/wallet/): this script asks the user in an overlay and
  * forwards approved requests to /sandbox/api/wallet/*, proving who it is with the Telegram init data

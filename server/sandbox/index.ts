@@ -1,5 +1,5 @@
 /**
- * The sandbox (DESIGN.md §2): everything production does not have, in one plugin. The launcher and
+ * The sandbox (docs/foundations.md §2): everything production does not have, in one plugin. The launcher and
  * the Telegram host frame (/sandbox/), test users and their grants, the dev wallet, the dev chain
  * (/sandbox/chain/jsonRPC) with its faucet and the sandbox treasury, a TON Connect bridge (/bridge), the
  * launcher's community flag, and the stand-in for the Bot API's prepared share messages and its recorder

@@ -1,6 +1,6 @@
 /**
  * The phone-style Dev Wallet's "app" (sandbox only, served as-is): what a wallet Mini App such as
- * Telegram's Wallet does when a dApp opens it by its t.me universal link (DESIGN.md §2).
+ * Telegram's Wallet does when a dApp opens it by its t.me universal link (docs/foundations.md §2).
  *
  * - The host emulator opens this page with the link's start parameter (`?startapp=tonconnect-…`, the SDK's
  *   encoding of `v`, `id` (the app's session id), `r` (a connect request), `ret`) and the user's launch data.

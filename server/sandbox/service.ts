@@ -1,6 +1,6 @@
 /**
  * Sandbox: test users that open the real app with init data signed by the sandbox bot token,
- * exactly as Telegram would sign it (DESIGN.md §2).
+ * exactly as Telegram would sign it (docs/foundations.md §2).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { sign } from '@telegram-apps/init-data-node';
@@ -24,7 +24,7 @@ import {
 import type { CreateSandboxUser, PreparedMessageView, SandboxUser } from './schemas';
 import { THEMES, type ThemeParams } from './themes';
 
-/** The Telegram client version the emulated host reports (DESIGN.md §6: shareMessage needs 8.0). */
+/** The Telegram client version the emulated host reports (docs/foundations.md §6: shareMessage needs 8.0). */
 export const SANDBOX_WEB_APP_VERSION = '8.0';
 
 function toWire(row: SandboxUserRow, operators: ReadonlySet<number>): SandboxUser {
@@ -173,7 +173,7 @@ export async function launch(
     tgWebAppPlatform: user.platform,
     tgWebAppThemeParams: JSON.stringify(THEMES[user.theme]),
   });
-  // The SDK reads start_param from tgWebAppData only (DESIGN.md §6); Telegram sends both.
+  // The SDK reads start_param from tgWebAppData only (docs/foundations.md §6); Telegram sends both.
   if (user.start_param) hash.set('tgWebAppStartParam', user.start_param);
   return { url: `/#${hash.toString()}`, platform: user.platform, theme: user.theme, themes: THEMES };
 }

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/index';
 export interface Settings {
   /** Maintenance mode on/off (operator API, sandbox launcher). */
   maintenance: boolean;
-  /** Collective bonus, percent per day, added to every stake's reward (SPEC §5). */
+  /** Collective bonus, percent per day, added to every stake's reward (docs/product.md §5). */
   collective_bonus: number;
   /** Selling tokens: percent of the TON amount kept as a fee. */
   withdraw_fee_percent: number;

@@ -1,7 +1,7 @@
 /**
  * Keeps the bonuses (constants.ts: HOLD_BONUS, INVESTMENT_BONUS_STEPS, COLLECTIVE_BONUS_STEPS) and the
  * stakes that carry them in step. A stake's rates only change through `retune`, which first accrues
- * what the old rates earned up to now into earned_reward/last_updated_at, so the SPEC §4 rule holds
+ * what the old rates earned up to now into earned_reward/last_updated_at, so the docs/product.md §4 rule holds
  * on the client with whatever rates it was last sent.
  *
  * Lock order everywhere: user row, then mint, then stake (and the collective setting before stakes).

@@ -1,5 +1,5 @@
 /**
- * Stake reward maths (SPEC §4, §5) in integers. Percentages become micro-percent (percent × 10^6,
+ * Stake reward maths (docs/product.md §4, §5) in integers. Percentages become micro-percent (percent × 10^6,
  * NUMERIC(12, 6) exactly); token amounts are base units. Every division floors, so the server never
  * pays more than the rule gives.
  */
@@ -66,7 +66,7 @@ export const rewardPerDay = (totalAmount: bigint, rateMicro: bigint): bigint =>
   (totalAmount * rateMicro) / PER_DAY_DIVISOR;
 
 /**
- * The SPEC §4 rule: pending → 0; completed → max_reward; else earned_reward + per-second rate ×
+ * The docs/product.md §4 rule: pending → 0; completed → max_reward; else earned_reward + per-second rate ×
  * seconds since `since`, capped at max_reward.
  */
 export function earnedAt(state: RewardState, now: number): bigint {

@@ -1,8 +1,8 @@
 /**
- * Staking (DESIGN.md §4): a user's active mint becomes a stake. The stake holds the mint's
+ * Staking (docs/foundations.md §4): a user's active mint becomes a stake. The stake holds the mint's
  * amount_token (the mint's own yield is given up for the staking reward), earns
  * STAKE_DAILY_REWARD_PERCENT + the user's hold and investment bonus + the collective bonus per day
- * (SPEC §5), and completes at max_reward (STAKE_MAX_REWARD_PERCENT of total_amount): the settlement job
+ * (docs/product.md §5), and completes at max_reward (STAKE_MAX_REWARD_PERCENT of total_amount): the settlement job
  * then pays total_amount + max_reward to balance_token.
  */
 import type { Paged, ProgramRules, Stake, StakeCalculation } from '@/shared/api/contract';
@@ -116,7 +116,7 @@ export function calculation(row: StakeRow, now: number): StakeCalculation {
     earned_reward: formatUnits(earnedAt(state, now)),
     max_reward: formatUnits(state.maxReward),
     total_percent: microToPercent(rate),
-    // SPEC §5: per hour, minute, second divide by 24, 60, 60 (base units, floored)
+    // docs/product.md §5: per hour, minute, second divide by 24, 60, 60 (base units, floored)
     reward_per_day: formatUnits(perDay),
     reward_per_hour: formatUnits(perDay / 24n),
     reward_per_minute: formatUnits(perDay / 1_440n),

@@ -1,5 +1,5 @@
 /**
- * Tasks, the user's flow (SPEC §3/§4, DESIGN.md §4, docs/decisions.md "Tasks (server)"): list, start,
+ * Tasks, the user's flow (docs/product.md §3/§4, docs/foundations.md §4, docs/decisions.md "Tasks (server)"): list, start,
  * validate, claim. Each user moves a task new → started → validated (community, referrals, visit: when
  * the kind's rule holds) or pending_review (photo, link: a proof waits for the operator, reviews.ts, who
  * approves → validated or rejects → rejected, and a rejected task takes a new proof) → claimed (the

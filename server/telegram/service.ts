@@ -1,5 +1,5 @@
 /**
- * The bot (DESIGN.md §7b, docs/decisions.md "The bot"): what it answers to the updates Telegram sends its
+ * The bot (docs/foundations.md §7b, docs/decisions.md "The bot"): what it answers to the updates Telegram sends its
  * webhook, the /start parameter it keeps for a first sign-in, and its setup through the Bot API.
  *
  * Commands, in private chats only (a group's or channel's message is no one's command to the bot):

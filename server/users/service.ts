@@ -1,5 +1,5 @@
 /**
- * Users (DESIGN.md §4): the account a Telegram user signs in to, its profile and referrer, the
+ * Users (docs/foundations.md §4): the account a Telegram user signs in to, its profile and referrer, the
  * community flag, and GET /user/me. Other domains reach the users table through this file.
  */
 import type { FastifyBaseLogger } from 'fastify';

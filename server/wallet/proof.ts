@@ -1,5 +1,5 @@
 /**
- * ton_proof as TON Connect defines it (DESIGN.md §8; the reference is the TON Connect demo dApp's
+ * ton_proof as TON Connect defines it (docs/foundations.md §8; the reference is the TON Connect demo dApp's
  * backend, ton-proof-service.ts), without the database: the signed message, the wallet's public key
  * from its state init, and the signature check.
  *

@@ -1,5 +1,5 @@
 /**
- * Wallet ownership (DESIGN.md §8): the server issues ton_proof payloads, checks the proof a
+ * Wallet ownership (docs/foundations.md §8): the server issues ton_proof payloads, checks the proof a
  * wallet signs on connect exactly as TON Connect specifies it, and binds the wallet to the user.
  *
  * The binding rule: **one wallet per user, one user per wallet, the latest proof wins.** A new proof of
@@ -81,7 +81,7 @@ function toBoundWallet(row: Pick<WalletBindingRow, 'address' | 'network' | 'boun
 }
 
 /**
- * POST /wallet/ton-proof: checks the proof (DESIGN.md §8, in this order: the address and network, the
+ * POST /wallet/ton-proof: checks the proof (docs/foundations.md §8, in this order: the address and network, the
  * domain, the timestamp, the payload ours, this user's and unexpired, the key — from the state init of a
  * wallet v3r1/v3r2/v4r2/v5r1, else `get_public_key` on chain — and the state init hashing to the address,
  * the signature) and then, in one transaction, uses the payload (once) and binds the wallet.

@@ -1,5 +1,5 @@
 /**
- * The treasury watcher (DESIGN.md §1, §4 Mint): reads the treasury's transactions from the TON node
+ * The treasury watcher (docs/foundations.md §1, §4 Mint): reads the treasury's transactions from the TON node
  * (toncenter v2 getTransactions through @ton/ton's TonClient; the dev chain in the sandbox), records
  * each one once by hash, lets the mint service decide what it pays for, and hands a paid mint's payer
  * to staking (bonuses retuned) in the same transaction.

@@ -1,5 +1,5 @@
 /**
- * The withdraw domain's one service (DESIGN.md §4 Sell / withdraw / transfer): every call a user makes —
+ * The withdraw domain's one service (docs/foundations.md §4 Sell / withdraw / transfer): every call a user makes —
  * the transfer from referral_balance to balance_token (POST /withdraw/transfer-from-referral-balance),
  * what a sale pays (GET /withdraw/calculate), the sale (POST /withdraw/create), the user's withdrawals
  * (GET /withdraw/history) — and the operator's actions on payouts: refund, retry, hold, and held batches
@@ -236,7 +236,7 @@ export async function calculateSale(deps: Pick<Deps, 'db'>, tokenAmount: bigint)
 
 /**
  * A pasted payout address → the form stored and shown: user-friendly, non-bounceable (a wallet), flagged
- * test-only on testnet. Friendly or raw (SPEC §5), basechain only; a friendly address flagged for the
+ * test-only on testnet. Friendly or raw (docs/product.md §5), basechain only; a friendly address flagged for the
  * other network is refused (a raw one carries no network). 422 with the reason, on `address`.
  */
 export function sellAddress(text: string, network: TonNetwork): string {

@@ -1,5 +1,5 @@
 /**
- * Sockets (SPEC §7): the client's first message is its access token (raw, or JSON {token});
+ * Sockets (docs/product.md §7): the client's first message is its access token (raw, or JSON {token});
  * after that the main socket receives `{event, data}` messages for the user and global events
  * (price_update among them), and the candles socket takes interval strings and answers current_candle.
  */

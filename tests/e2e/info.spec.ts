@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { appFrame, createTestUser } from './sandbox';
 
-/* SPEC §2 Info: a sheet from the dashboard, mint and staking screens, with the live figures. */
+/* docs/product.md §2 Info: a sheet from the dashboard, mint and staking screens, with the live figures. */
 test('the Info sheet explains the program with the figures the server uses', async ({ page }) => {
   const { row } = await createTestUser(page);
   await row.getByRole('link', { name: 'Open' }).click();

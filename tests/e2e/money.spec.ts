@@ -24,7 +24,7 @@ test('a balance travels exactly, digit for digit, from the database to the scree
   expect(frames.some((text) => text.includes('"balance_token":"123456789.123456789"'))).toBe(true);
 
   // 9 000 000 000.999999999: a float reads it as 9000000001 and the screen would say
-  // '9 000 000 001.00'. Exact text, truncated per SPEC §5, says what the user owns.
+  // '9 000 000 001.00'. Exact text, truncated per docs/product.md §5, says what the user owns.
   await grant(page, sandboxUserId, '8876543211.87654321');
   await expect(app.getByTestId('balance-token')).toHaveText('9 000 000 000.99 TKN');
 

@@ -17,7 +17,7 @@ interface Candle {
   close: string;
 }
 
-/** A legend figure as the widget shows it: 6 decimals, truncated, zero-padded (SPEC §5). */
+/** A legend figure as the widget shows it: 6 decimals, truncated, zero-padded (docs/product.md §5). */
 const figure = (value: string) => formatAmount(value, 'price', 'en');
 
 /** What the sandbox reads as the current price (the app's GET /price/current-price answers the same). */

@@ -99,7 +99,7 @@ test('sell from the main balance: queued, then completed live; the dev wallet re
   const dialog = app.getByRole('dialog', { name: 'Sell tokens' });
   await expect(dialog).toContainText('From your main balance, for TON.');
   // The destination is the connected dev wallet, verified by its ton_proof on connect:
-  // user-friendly, non-bounceable, test-only (0Q…). Sales pay out only to it (DESIGN.md §7b), so it
+  // user-friendly, non-bounceable, test-only (0Q…). Sales pay out only to it (docs/foundations.md §7b), so it
   // is shown, not typed: shortened, with the whole address a tap away.
   await expect(app.getByTestId('wallet-verified')).toHaveText('✓ Verified');
   const destination = dialog.getByTestId('sell-address');

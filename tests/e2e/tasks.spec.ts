@@ -67,7 +67,7 @@ test('community task: refused outside the chat, claimed inside; a photo proof up
   await expect(invite.getByTestId('task-status')).toHaveText('Started');
 
   // ---- photo: Start opens the upload; not an image → refused inline, before any preview; too large →
-  // the SPEC text, nothing sent; a real photo → in review ---------------------------------------------
+  // the product text, nothing sent; a real photo → in review ---------------------------------------------
   const photoTask = app.getByRole('listitem', { name: 'Show your TON Token screen' });
   await photoTask.getByRole('button', { name: 'Start' }).click();
   const modal = app.getByRole('dialog', { name: 'Add photo' });

@@ -39,7 +39,7 @@ function scriptedTransport(script: (url: string, init: RequestInit) => Response 
 
 const credentials = { access: 'access-1', refresh: 'refresh-1' };
 
-describe('sendRequest: classifying failures (SPEC §8)', () => {
+describe('sendRequest: classifying failures (docs/product.md §8)', () => {
   it.each([400, 404, 422, 401, 403, 500])('status %i carries the server msg, code and params', async (status) => {
     const { transport } = scriptedTransport(() =>
       json(status, { msg: `server says ${status}`, code: 'amountAtLeast', params: { amount: '1' } }),
@@ -175,7 +175,7 @@ const failing = (failure: Partial<ApiFailure>) => () =>
     new ApiError({ kind: 'http', status: 400, message: 'Bad', serverMessage: 'Bad', ...failure } as ApiFailure),
   );
 
-describe('the error catalogue reacts to every failed call (SPEC §8)', () => {
+describe('the error catalogue reacts to every failed call (docs/product.md §8)', () => {
   const signedIn = [
     [$accessToken, 'access'],
     [$refreshToken, 'refresh'],

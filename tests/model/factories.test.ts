@@ -16,7 +16,7 @@ import { sellModel } from '@/features/sell-tokens';
 import { mintFormModel } from '@/pages/mint';
 
 /*
- * STYLE 10: the units a factory creates get sids from the factory's source, the same for every
+ * docs/style.md §10: the units a factory creates get sids from the factory's source, the same for every
  * call, unless the swc plugin knows the factory (vite.config.ts `factories`) and prefixes them per
  * call site. Without that, `fork({ values })` for one instance sets every instance (same sid).
  */

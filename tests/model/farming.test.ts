@@ -163,7 +163,7 @@ const memberValues = (member = true) =>
 
 beforeEach(() => window.localStorage.clear());
 
-describe('a farm code in the launch (SPEC §2, DESIGN.md §7)', () => {
+describe('a farm code in the launch (docs/product.md §2, docs/foundations.md §7)', () => {
   it('is read from ?farm_code= and from a farm_ start parameter; a plain start parameter stays a ref code', () => {
     expect(farmCodeOf(`?farm_code=${CODE}`, null)).toBe(CODE);
     expect(farmCodeOf('', `farm_${CODE}`)).toBe(CODE);
@@ -266,7 +266,7 @@ describe('farm activation check', () => {
     expect(check).toHaveBeenCalledWith({ activation_code: CODE });
   });
 
-  it('Activate on ACTIVE: the mint, in the active list, and the SPEC toast', async () => {
+  it('Activate on ACTIVE: the mint, in the active list, and the product text', async () => {
     const { scope, activate, toasts } = setup();
     await allSettled(farmActivationModel.launched, { scope, params: { startParam: `farm_${CODE}` } });
     await allSettled(farmActivationModel.activateClicked, { scope });
@@ -326,7 +326,7 @@ describe('farm activation check', () => {
   });
 });
 
-describe('create a farming link (SPEC §2 /referral/farming, /tasks/farming)', () => {
+describe('create a farming link (docs/product.md §2 /referral/farming, /tasks/farming)', () => {
   const { formOpened, planSelected, amountChanged, countChanged, createClicked, multilinkToggled, forMeToggled } =
     createFarmingLinkModel;
 
@@ -506,7 +506,7 @@ describe('farm link modal: copy and share', () => {
     expect(url.searchParams.get('url')).toBe(farmLink(CODE));
   });
 
-  it('a failed copy shows the error toast with a haptic error (SPEC §8)', async () => {
+  it('a failed copy shows the error toast with a haptic error (docs/product.md §8)', async () => {
     const copy = vi.fn(async () => {
       throw new Error('clipboard unavailable');
     });

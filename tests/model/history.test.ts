@@ -290,7 +290,7 @@ describe('the operations history', () => {
   });
 });
 
-describe('an operation row (SPEC §5: amounts truncated, TON 4 decimals, tokens 2)', () => {
+describe('an operation row (docs/product.md §5: amounts truncated, TON 4 decimals, tokens 2)', () => {
   it('says what each money event is, its amount with sign and unit, and where the money is', () => {
     const row = (overrides: Partial<Operation>) => {
       const entry = operation(1, overrides);

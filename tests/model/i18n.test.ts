@@ -200,7 +200,7 @@ describe("models' texts follow the language (toasts)", () => {
       new ApiError({ kind: 'http', status: 400, message: 'Bad', serverMessage: 'Bad', ...failure } as ApiFailure),
     );
 
-  it('a Russian user gets the SPEC §8 error texts in Russian; the server msg stays as the server wrote it', async () => {
+  it('a Russian user gets the docs/product.md §8 error texts in Russian; the server msg stays as the server wrote it', async () => {
     const network = createTestScope({
       values: inRussian,
       handlers: [[sendRequestFx, failing({ kind: 'network', status: 0, serverMessage: null })]],
@@ -222,7 +222,7 @@ describe("models' texts follow the language (toasts)", () => {
     expect(server.toasts.map((toast) => toast.text)).toEqual(['Mint is not active']);
   });
 
-  it('an English user gets them exactly as the SPEC writes them', async () => {
+  it('an English user gets them exactly as product.md writes them', async () => {
     const { scope, toasts } = createTestScope({
       handlers: [[sendRequestFx, failing({ status: 413, serverMessage: 'Request body is too large' })]],
     });

@@ -102,7 +102,7 @@ describe('Invite Friends', () => {
 });
 
 describe('copy link', () => {
-  it("copies the user's referral link and says so (SPEC §9 text)", async () => {
+  it("copies the user's referral link and says so (docs/product.md §9 text)", async () => {
     const { scope, calls, toasts } = setup({ version8: true });
     await allSettled(copyLinkClicked, { scope });
     expect(calls.copy).toHaveBeenCalledWith(LINK);

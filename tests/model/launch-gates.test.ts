@@ -64,7 +64,7 @@ const launch = (overrides: Partial<Awaited<ReturnType<typeof readLaunchParamsFx>
   ...overrides,
 });
 
-describe('maintenance poll (SPEC §4: at start and every 10 s; reload when it ends)', () => {
+describe('maintenance poll (docs/product.md §4: at start and every 10 s; reload when it ends)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -131,7 +131,7 @@ describe('maintenance poll (SPEC §4: at start and every 10 s; reload when it en
   });
 });
 
-describe('identity change (SPEC §4)', () => {
+describe('identity change (docs/product.md §4)', () => {
   it('another Telegram user: tokens cleared, the new id remembered, the app reloads, no register', async () => {
     const register = vi.fn(async () => ({ token: 't', refresh: 'r', user: user() }));
     const { scope, host } = createTestScope({
@@ -183,7 +183,7 @@ describe('identity change (SPEC §4)', () => {
   });
 });
 
-describe('community gate (SPEC §1, §2, §6)', () => {
+describe('community gate (docs/product.md §1, §2, §6)', () => {
   it('a non-member is blocked; Join opens the community link, then Done reloads', async () => {
     const { scope, host } = createTestScope({ values: [[$user, user({ community_participation: false })]] });
     expect(scope.getState($isBlocked)).toBe(true);
@@ -230,7 +230,7 @@ async function stopTimers(scope: Scope) {
   await vi.advanceTimersByTimeAsync(20_000);
 }
 
-describe('launch flow (SPEC §2, §4)', () => {
+describe('launch flow (docs/product.md §2, §4)', () => {
   const start = (params: ReturnType<typeof launch>, maintenance: { detail: string } = OFF) => {
     const register = vi.fn(async () => ({ token: 'a', refresh: 'r', user: user() }));
     const me = vi.fn(async () => user());

@@ -119,7 +119,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('mint rules (SPEC §4, §5)', () => {
+describe('mint rules (docs/product.md §4, §5)', () => {
   it('offers only active plans, sorted by days ascending', () => {
     expect(activePlans([plan(90), plan(30), plan(365, false), plan(60), plan(7, false)]).map((p) => p.days)).toEqual([
       30, 60, 90,
@@ -181,7 +181,7 @@ describe('mint page data', () => {
   });
 });
 
-describe('pending mint (SPEC §4: the newest, for 3 minutes)', () => {
+describe('pending mint (docs/product.md §4: the newest, for 3 minutes)', () => {
   it('shows a new pending mint, then hides it when its 180 s run out, with one timer and no user action', async () => {
     const { scope } = createTestScope();
     await fire(scope, mintUpdated, mint({ id: 7 }));
@@ -424,7 +424,7 @@ describe('cancel mint (the Cancel modal)', () => {
   });
 });
 
-describe('signing failure (SPEC §4: clears pending mints)', () => {
+describe('signing failure (docs/product.md §4: clears pending mints)', () => {
   it('clears pending mints and cancels on the server the one the wallet was asked to pay', async () => {
     const created = mint({ id: 31, mint_id: 'DECLINED' });
     const olderPending = mint({ id: 30, created_at: NOW - 100 });

@@ -14,7 +14,7 @@ async function openedAt(path: string) {
   return scope;
 }
 
-describe('the navbar marks the item the screen belongs to (SPEC §2)', () => {
+describe('the navbar marks the item the screen belongs to (docs/product.md §2)', () => {
   it.each([
     ['/', 'dashboard'],
     ['/mint', 'mint'],

@@ -14,7 +14,7 @@ import { createTestScope } from './scope';
 const { $refetchBlocked, $user } = userModel;
 const { $depth, navigationStarted } = backNavigationModel;
 
-describe('routes (SPEC §2)', () => {
+describe('routes (docs/product.md §2)', () => {
   it('declares every screen with its name and path, children under the dashboard', () => {
     expect(routesMap.map(({ path, name }) => [name, path])).toEqual([
       ['dashboard', '/'],
@@ -55,7 +55,7 @@ describe('routes (SPEC §2)', () => {
   });
 });
 
-describe('Telegram back button (SPEC §2)', () => {
+describe('Telegram back button (docs/product.md §2)', () => {
   const open = async (path: string) => {
     const setup = createTestScope();
     const history = createMemoryHistory({ initialEntries: [path] });
@@ -93,7 +93,7 @@ describe('Telegram back button (SPEC §2)', () => {
   });
 });
 
-describe('refetch when the tab becomes visible, at most every 10 s (SPEC §4)', () => {
+describe('refetch when the tab becomes visible, at most every 10 s (docs/product.md §4)', () => {
   const loadedUser = { ref: { level: 0 } } as UserMe;
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -131,7 +131,7 @@ describe('refetch when the tab becomes visible, at most every 10 s (SPEC §4)', 
   });
 });
 
-describe('the effector swc plugin runs in tests (STYLE 10)', () => {
+describe('the effector swc plugin runs in tests (docs/style.md §10)', () => {
   it('gives stores sids, so a scope serializes', () => {
     expect($user.sid).toEqual(expect.any(String));
     expect($phase.sid).toEqual(expect.any(String));

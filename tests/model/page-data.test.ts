@@ -38,7 +38,7 @@ import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope } from './scope';
 
 /*
- * Page data loads in the route's chain (STYLE 3), once per opening: the whole launch runs (sign-in,
+ * Page data loads in the route's chain (docs/style.md §3), once per opening: the whole launch runs (sign-in,
  * user, socket) and each list endpoint is counted. E2E can assert the same on the network: one
  * GET /api/mint/ and one GET /api/staking/ while the dashboard first loads.
  */
@@ -148,7 +148,7 @@ describe('page data loads once, in the route chain', () => {
       'ws://localhost:3000/api/ws/candles',
     ]);
 
-    // SPEC §4: the tab visible again after 10 s refetches the user and the lists on screen.
+    // docs/product.md §4: the tab visible again after 10 s refetches the user and the lists on screen.
     await vi.advanceTimersByTimeAsync(10_000);
     void allSettled(visibilityChanged, { scope, params: 'visible' });
     await vi.advanceTimersByTimeAsync(0);

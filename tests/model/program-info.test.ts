@@ -26,7 +26,7 @@ const rules = (daily: number): ProgramRules => ({
   referral_tiers: [{ level: 0, turnover_ton: '0', percent: 5 }],
 });
 
-describe('Info sheet (SPEC §2)', () => {
+describe('Info sheet (docs/product.md §2)', () => {
   it('reads the rules every time it opens, so the figures are the live ones', async () => {
     const load = vi.fn().mockResolvedValueOnce(rules(1)).mockResolvedValueOnce(rules(2));
     const { scope } = createTestScope({ handlers: [[getProgramRulesFx, load]] });

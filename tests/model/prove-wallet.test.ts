@@ -173,7 +173,7 @@ describe('ton_proof on connect', () => {
   });
 });
 
-describe('TON Connect storage per Telegram user (DESIGN.md §8)', () => {
+describe('TON Connect storage per Telegram user (docs/foundations.md §8)', () => {
   it('two Telegram accounts on one device never share a connection; each gets its own back', async () => {
     const backing = new Map<string, string>();
     const local = {

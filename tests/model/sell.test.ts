@@ -452,7 +452,7 @@ describe('the sell routes', () => {
   });
 });
 
-describe('sales pay out only to the verified wallet (DESIGN.md §7b), shown and not typed', () => {
+describe('sales pay out only to the verified wallet (docs/foundations.md §7b), shown and not typed', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
   const CD = `0:${'cd'.repeat(32)}`;

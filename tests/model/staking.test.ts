@@ -76,7 +76,7 @@ const mint = (overrides: Partial<Mint> = {}): Mint => ({
 
 const page = <T>(data: T[]) => ({ data, total: data.length, page: 1, limit: 300 });
 
-describe('reward rule (SPEC §4, §5)', () => {
+describe('reward rule (docs/product.md §4, §5)', () => {
   it('rates per day, hour, minute and second', () => {
     // Exact and floored in base units, the same digits as the server's /staking/calculate.
     expect(stakeRates(stake())).toEqual({
@@ -179,7 +179,7 @@ describe('stakes list', () => {
   });
 });
 
-describe('ticker (SPEC §4: active earnings recompute every 1 s)', () => {
+describe('ticker (docs/product.md §4: active earnings recompute every 1 s)', () => {
   const push = async (scope: Scope, value: Stake) => {
     void allSettled(stakeUpdated, { scope, params: value });
     await vi.advanceTimersByTimeAsync(0);

@@ -58,7 +58,7 @@ const fire = async <T>(scope: Scope, unit: Unit<T>, params?: T) => {
   await allSettled(unit as never, { scope, params } as never);
 };
 
-describe('the tasks list and the navbar badge (SPEC §2)', () => {
+describe('the tasks list and the navbar badge (docs/product.md §2)', () => {
   it('counts the tasks whose status is not claimed', async () => {
     const list = [
       task(1, 'community', 'claimed'),
@@ -132,7 +132,7 @@ describe('the tasks list and the navbar badge (SPEC §2)', () => {
   });
 });
 
-describe('the next action by status (SPEC §4: start → validate → claim)', () => {
+describe('the next action by status (docs/product.md §4: start → validate → claim)', () => {
   it.each([
     ['community', 'new', 'start'],
     ['community', 'started', 'check'],
@@ -373,7 +373,7 @@ class FakeXhr {
   }
 }
 
-describe('the add photo modal (SPEC §2 "add photo")', () => {
+describe('the add photo modal (docs/product.md §2 "add photo")', () => {
   const {
     $task,
     $photo,
@@ -502,7 +502,7 @@ describe('the add photo modal (SPEC §2 "add photo")', () => {
     expect(toasts.map((t) => t.text)).toContain('Photo sent for review');
   });
 
-  it('a 413 from the server shows the SPEC §8 text (toast and modal) and keeps the modal open', async () => {
+  it('a 413 from the server shows the docs/product.md §8 text (toast and modal) and keeps the modal open', async () => {
     const { scope, toasts } = await opened();
     await fire(scope, photoChosen, photoFile());
     const done = allSettled(photoSubmitted, { scope });
@@ -530,7 +530,7 @@ describe('the add photo modal (SPEC §2 "add photo")', () => {
 
 // ---- the link verification modal -----------------------------------------------------------------------
 
-describe('the link verification modal (SPEC §2 "link verification")', () => {
+describe('the link verification modal (docs/product.md §2 "link verification")', () => {
   const { $task, $problem, $canSend, linkChanged, linkSubmitted, linkProofOpened } = taskLinkProofModel;
 
   it.each([

@@ -37,7 +37,7 @@ const {
 } = walletModel;
 const { maxMessages, transactionRequested } = sendTransactionModel;
 const { $disconnectModalOpen, buttonRootMounted, disconnectConfirmed, walletWidgetStarted } = walletPanelModel;
-// SPEC §5 and §9 texts.
+// docs/product.md §5 and §9 texts.
 const WALLET_REQUIRED_TEXT = 'Connect wallet to send a transaction.';
 const PROCESSING_TEXT = 'Transaction is being processed';
 
@@ -54,7 +54,7 @@ const wallet = (overrides: Partial<ConnectedWalletInfo> = {}): ConnectedWalletIn
 });
 const message = { address: 'UQCD39VS5jcptHL8vMjEXrzGaRcCVYto7HUn4bpAOg8xqEBI', amount: '1000000000' };
 
-describe('wallet connection state (SPEC §4)', () => {
+describe('wallet connection state (docs/product.md §4)', () => {
   it('restoring → disconnected → connected → disconnected, bridged from the library', async () => {
     const balance = vi.fn(async () => '5000000000');
     const { scope } = createTestScope({ handlers: [[getAddressBalanceFx, balance]] });
@@ -125,7 +125,7 @@ describe('wallet connection state (SPEC §4)', () => {
   });
 });
 
-describe('send transaction (SPEC §4, §5)', () => {
+describe('send transaction (docs/product.md §4, §5)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
@@ -215,7 +215,7 @@ describe('send transaction (SPEC §4, §5)', () => {
       'Wallet declined the request: bad request',
     ],
     [new Error('boom'), 'Unhandled error: boom'],
-  ])('failure texts follow SPEC §8 (%s)', async (error, text) => {
+  ])('failure texts follow docs/product.md §8 (%s)', async (error, text) => {
     const { scope, toasts } = createTestScope({
       values: [[$wallet, wallet()]],
       handlers: [[sendTransactionFx, async () => Promise.reject(error)]],
@@ -242,7 +242,7 @@ describe("the library's error texts", () => {
   });
 });
 
-describe('balance poll (SPEC §4: every 1 s, up to 30 times, until it changes)', () => {
+describe('balance poll (docs/product.md §4: every 1 s, up to 30 times, until it changes)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -327,7 +327,7 @@ describe('wallet widget settings', () => {
   });
 });
 
-describe('TON Connect tracking events (SPEC §7)', () => {
+describe('TON Connect tracking events (docs/product.md §7)', () => {
   it('are observed, and a failing subscriber never breaks the page', async () => {
     const { observeTrackingFx, trackingEventReceived } = await import('@/shared/ton-connect');
     const { createWatch } = await import('effector');
@@ -352,7 +352,7 @@ describe('TON Connect tracking events (SPEC §7)', () => {
   });
 });
 
-describe('wallet connect errors (SPEC §8)', () => {
+describe('wallet connect errors (docs/product.md §8)', () => {
   it("a connect error toasts the wallet's words with a haptic error", async () => {
     const { connectErrorReceived } = await import('@/shared/ton-connect');
     const { scope, host, toasts } = createTestScope();
@@ -392,7 +392,7 @@ describe('wallet connect errors (SPEC §8)', () => {
   });
 });
 
-describe('balance read failures (SPEC §8: blockchain node errors)', () => {
+describe('balance read failures (docs/product.md §8: blockchain node errors)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('toasts the node error with a haptic error, shows the balance unavailable, and a later success replaces it', async () => {

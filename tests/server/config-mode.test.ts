@@ -1,5 +1,5 @@
 /**
- * The mode is explicit and impossible to get wrong (DESIGN.md §7): sandbox only when asked for, or when
+ * The mode is explicit and impossible to get wrong (docs/foundations.md §7): sandbox only when asked for, or when
  * no production setting is present at all and then on loopback only; production refuses to start
  * without every required setting and refuses the sandbox's published secrets.
  */

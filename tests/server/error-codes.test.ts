@@ -1,5 +1,5 @@
 /**
- * Error answers carry a stable code beside SPEC §8's msg (src/shared/api/contract/errors.ts): the
+ * Error answers carry a stable code beside docs/product.md §8's msg (src/shared/api/contract/errors.ts): the
  * server derives msg from the code, and reads the contract's texts back from schema messages.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Farming links (DESIGN.md §4, §7, docs/decisions.md "Farming links (server)"): plans, pricing, the hold at creation, the
+ * Farming links (docs/foundations.md §4, §7, docs/decisions.md "Farming links (server)"): plans, pricing, the hold at creation, the
  * codes, activation (status read and the idempotent activate), cancel with its refund, and the rule
  * that a farming mint is not paid TON. The races run here on PGlite (serialised) and truly overlapping
  * on a real Postgres in postgres.test.ts.

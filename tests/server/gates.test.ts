@@ -1,5 +1,5 @@
 /**
- * The server enforces the gates the client shows (DESIGN.md §7; server/gates/hooks.ts): a non-member
+ * The server enforces the gates the client shows (docs/foundations.md §7; server/gates/hooks.ts): a non-member
  * gets 403 {msg} on money-moving and user-data calls, and maintenance answers 503 {msg} on every /api
  * call but the maintenance status, the operator API and the sandbox's own.
  */

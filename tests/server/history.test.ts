@@ -1,5 +1,5 @@
 /**
- * GET /api/operations/history (SPEC §7, DESIGN.md §4 Histories): every balance change of the user's (a
+ * GET /api/operations/history (docs/product.md §7, docs/foundations.md §4 Histories): every balance change of the user's (a
  * ledger entry) and every money event that moves no token balance (TON paid for a mint, a mint received
  * from a farming link, a stake started), typed, with its size, unit, direction, the balance after it (when
  * one changed) and its time; 10 a page, newest first unless asked otherwise, with the total; hostile

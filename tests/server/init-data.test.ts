@@ -2,7 +2,7 @@
  * Sign-in accepts launch data signed exactly as Telegram documents it
  * (https://core.telegram.org/bots/webapps#validating-data-received-via-the-mini-app): the `hash` is
  * HMAC-SHA256 over the sorted data-check-string with the key HMAC-SHA256("WebAppData", bot token). The
- * ed25519 `signature` field is sent only by recent clients, so data without it is as valid (DESIGN.md §8).
+ * ed25519 `signature` field is sent only by recent clients, so data without it is as valid (docs/foundations.md §8).
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -34,7 +34,7 @@ export async function newUser(
 }
 
 export async function createMint(ctx: TestContext, user: TestUser, amount: number | string, days = 30): Promise<Mint> {
-  // Amounts travel as decimal text (DESIGN.md §7); the kit takes numbers for brevity.
+  // Amounts travel as decimal text (docs/foundations.md §7); the kit takes numbers for brevity.
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/mint/create',

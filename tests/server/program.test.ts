@@ -26,7 +26,7 @@ describe('GET /api/program/rules', () => {
     });
     expect(rules.staking.investment_bonus.at(-1)).toEqual({ from_ton: '10000', percent: 0.5 });
     expect(rules.staking.collective_bonus[1]).toEqual({ from_tokens: '100000', percent: 0.05 });
-    // SPEC §3: 8 tiers, 5 % to 12 %, from 0 to 20 000 TON.
+    // docs/product.md §3: 8 tiers, 5 % to 12 %, from 0 to 20 000 TON.
     expect(rules.referral_tiers).toHaveLength(8);
     expect(rules.referral_tiers[0]).toEqual({ level: 0, turnover_ton: '0', percent: 5 });
     expect(rules.referral_tiers[7]).toEqual({ level: 7, turnover_ton: '20000', percent: 12 });

@@ -36,7 +36,7 @@ const nano = (ton: string) => {
   return BigInt(whole) * TON + BigInt(fraction.padEnd(9, '0'));
 };
 
-describe('referral tiers (SPEC §3)', () => {
+describe('referral tiers (docs/product.md §3)', () => {
   it.each([
     ['0', 0, 5, '50', 6],
     ['49.999999999', 0, 5, '50', 6],

@@ -759,7 +759,7 @@ describe('a sale paid on the dev chain', () => {
   });
 });
 
-describe('sales pay out only to the wallet the user proved (DESIGN.md §7b)', () => {
+describe('sales pay out only to the wallet the user proved (docs/foundations.md §7b)', () => {
   const post = (c: TestContext, user: TestUser, payload: object) =>
     c.app.inject({ method: 'POST', url: '/api/withdraw/create', headers: user.headers, payload });
   const refused = (response: { statusCode: number; json: <T>() => T }) => {

@@ -190,7 +190,7 @@ describe('GET /api/staking/ and /api/staking/calculate', () => {
   });
 });
 
-describe('reward rule (SPEC §4) and bonus rules', () => {
+describe('reward rule (docs/product.md §4) and bonus rules', () => {
   const state = (overrides: Partial<RewardState> = {}): RewardState => ({
     status: 'active',
     totalAmount: 1000n * TOKEN,

@@ -560,7 +560,7 @@ describe('validators', () => {
         payload,
       });
 
-    it('exactly the setting passes; one byte more is 413 with the SPEC §8 text', async () => {
+    it('exactly the setting passes; one byte more is 413 with the docs/product.md §8 text', async () => {
       const user = await newUser(ctx);
       const taskId = await makeTask(ctx, { kind: 'photo' });
       await taskCall(ctx, user, 'start', { task_id: taskId });

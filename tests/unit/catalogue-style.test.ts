@@ -101,7 +101,7 @@ describe('sentence case', () => {
     'VALIDATION_MESSAGES.wholeNumber',
   ]);
   /**
-   * SPEC's own texts kept letter for letter. The toasts are not among them: they are in sentence case
+   * product.md's own texts kept letter for letter. The toasts are not among them: they are in sentence case
    * like every other text ('New mint #{code} created', docs/decisions.md "Names and ids").
    */
   const SPEC_EXACT = new Set<string>([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartPriceLabel, tickLabelsClearOfTag } from '@/shared/ui/chart-bars';
 
 describe("the chart's price labels", () => {
-  it('truncate to 6 decimals, zero-padded, like every price (SPEC §5)', () => {
+  it('truncate to 6 decimals, zero-padded, like every price (docs/product.md §5)', () => {
     expect(chartPriceLabel(0.0105, 'en')).toBe('0.010500');
     expect(chartPriceLabel(0.011025, 'en')).toBe('0.011025');
     expect(chartPriceLabel(0.010199999, 'en')).toBe('0.010199');

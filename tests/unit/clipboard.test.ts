@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIPBOARD_UNAVAILABLE, copyText, copyTextFx } from '@/shared/lib/clipboard';
 
 /*
- * SPEC §8: copying uses the Clipboard API; when it is missing ('Clipboard API not available') or
+ * docs/product.md §8: copying uses the Clipboard API; when it is missing ('Clipboard API not available') or
  * refuses, a temporary text-area is selected and copied with execCommand('copy').
  */
 

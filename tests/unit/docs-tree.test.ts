@@ -4,7 +4,8 @@
  * and exactly the folders under server/: every one a domain of architecture.md's table and of
  * .dependency-cruiser.cjs's DOMAINS, or the platform, or the sandbox.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -74,5 +75,75 @@ describe('the docs name what the tree has', () => {
 
     const listed = /const DOMAINS = \[([^\]]*)\]/.exec(read('.dependency-cruiser.cjs'))?.[1] ?? '';
     expect(sorted([...listed.matchAll(/'([a-z-]+)'/g)].map((match) => match[1]!))).toEqual(domains);
+  });
+});
+
+/** Every text file git tracks, but the dependencies' lockfile. */
+const trackedTexts = () =>
+  execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => /\.(ts|tsx|js|cjs|mjs|md|html|css|ya?ml|sh|json)$/.test(file) && file !== 'package-lock.json')
+    .filter((file) => existsSync(join(ROOT, file)));
+
+/** A heading's anchor as GitHub writes it. */
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\w\s-]/g, '')
+    .replace(/\s/g, '-');
+const anchorsOf = (file: string) => {
+  const text = read(file);
+  return new Set([
+    ...[...text.matchAll(/^#+ (.*)$/gm)].map((match) => slug(match[1]!)),
+    ...[...text.matchAll(/<a id="([\w-]+)"><\/a>/g)].map((match) => match[1]!),
+  ]);
+};
+
+describe('the repository explains itself (docs/foundations.md §7c)', () => {
+  it('cites no file outside the repository', () => {
+    // Spelled in pieces so this file does not cite them itself.
+    const outside = new RegExp(
+      ['SPEC(\\.md)? §', 'DES' + 'IGN(\\.md)?( §|\\b)', '\\bSTYLE( \\d|\\.md)', '\\.\\./shared/[A-Z]'].join('|'),
+    );
+    const citing = trackedTexts().flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, index) => (outside.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(citing).toEqual([]);
+  });
+
+  it('"docs/<file>.md §N" names a numbered section of that file', () => {
+    const sections = (file: string) =>
+      new Set([...read(`docs/${file}`).matchAll(/^#+ (\d+[a-z]?)\. /gm)].map((match) => match[1]!));
+    const points = new Set([...read('docs/style.md').matchAll(/^(\d+)\. /gm)].map((match) => match[1]!));
+    const known: Record<string, Set<string>> = {
+      'product.md': sections('product.md'),
+      'foundations.md': sections('foundations.md'),
+      'style.md': points,
+    };
+    const broken = trackedTexts().flatMap((file) =>
+      [...read(file).matchAll(/\b(product|foundations|style)\.md(?:'s)? §(\d+[a-z]?)/g)]
+        .filter(([, doc, section]) => !known[`${doc}.md`]!.has(section!))
+        .map(([cited]) => `${file}: ${cited}`),
+    );
+    expect(known['product.md']!.size).toBe(9);
+    expect(broken).toEqual([]);
+  });
+
+  it('every link to a heading of docs/*.md names a heading that exists', () => {
+    const docs = readdirSync(join(ROOT, 'docs')).filter((file) => file.endsWith('.md'));
+    const sources = ['README.md', ...docs.map((file) => `docs/${file}`)];
+    const missing = sources.flatMap((source) =>
+      [...read(source).matchAll(/\]\(((?:docs\/)?[\w-]+\.md)?#([\w-]+)\)/g)]
+        .map(([, target, anchor]) => ({
+          file: target ? (target.startsWith('docs/') || source === 'README.md' ? target : `docs/${target}`) : source,
+          anchor: anchor!,
+        }))
+        .filter(({ file, anchor }) => !existsSync(join(ROOT, file)) || !anchorsOf(file).has(anchor))
+        .map(({ file, anchor }) => `${source} → ${file}#${anchor}`),
+    );
+    expect(missing).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe('the first look', () => {
-  it('shows the sign-in’s figures as the dashboard formats them (SPEC §5), marked as loading', () => {
+  it('shows the sign-in’s figures as the dashboard formats them (docs/product.md §5), marked as loading', () => {
     expect(paintFirstLook(figures, firstLookTexts.en, 'en')).toBe(true);
     expect(shown('first-look-balance-token')).toBe('1\u00a0234\u00a0567.89\u00a0TKN');
     expect(shown('first-look-task-balance')).toBe('0.00\u00a0TKN');

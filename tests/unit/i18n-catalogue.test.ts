@@ -82,7 +82,7 @@ describe('the catalogues', () => {
     expect(latin.map((key) => `${key}: ${ru[key]}`)).toEqual([]);
   });
 
-  it('keep the SPEC texts exactly as written, the toasts in sentence case with the public id', () => {
+  it('keep the product texts exactly as written, the toasts in sentence case with the public id', () => {
     expect([
       en['mint.created'],
       en['staking.created'],

@@ -52,7 +52,7 @@ describe('the mint card', () => {
     return [row?.querySelector('dt')?.textContent ?? '', row?.querySelector('dd')?.textContent ?? ''];
   }
 
-  it('shows a paid mint its TON, 4 decimals truncated (SPEC §5)', () => {
+  it('shows a paid mint its TON, 4 decimals truncated (docs/product.md §5)', () => {
     expect(costRow(mint(), 'en')).toEqual(['Cost', '1.2345\u00A0TON']);
     expect(mintCost(mint())).toEqual({ paid: true, ton: '1.23456' });
   });

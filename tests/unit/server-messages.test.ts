@@ -52,10 +52,10 @@ describe('error codes: every code the server can send has a text in both catalog
     expect(errorTextKey('toString')).toBeUndefined();
   });
 
-  it("a fixed text's English catalogue entry is that very text (SPEC §8's texts stay as they are)", () => {
+  it("a fixed text's English catalogue entry is that very text (docs/product.md §8's texts stay as they are)", () => {
     const fixed = { ...SERVER_MESSAGES, ...OTHER_ERROR_MESSAGES } as Record<string, string>;
     for (const [code, text] of Object.entries(fixed)) {
-      if (code === 'payloadTooLarge') continue; // any 413 shows the client's own text (SPEC §8)
+      if (code === 'payloadTooLarge') continue; // any 413 shows the client's own text (docs/product.md §8)
       expect(catalogues.en[errorTextKey(code as ErrorCode)!], code).toBe(text);
     }
   });
@@ -65,7 +65,7 @@ describe("the server's answers in the user's language, chosen by code", () => {
   const ru = createTranslator('ru', russian);
   const en = createTranslator('en', english);
 
-  it('a Russian user reads them in Russian; an English user reads them as SPEC §8 writes them', () => {
+  it('a Russian user reads them in Russian; an English user reads them as docs/product.md §8 writes them', () => {
     expect(failureText(failure('tooManyPendingMints', SERVER_MESSAGES.tooManyPendingMints), ru)).toBe(
       'Слишком много неоплаченных минтов: оплатите или отмените один из них',
     );

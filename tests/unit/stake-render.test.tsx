@@ -78,7 +78,7 @@ describe('stake cards under the 1 s ticker', () => {
     });
     const numbers = () => [...container.querySelectorAll('[data-testid="stake-earned"]')].map((el) => el.textContent);
     expect(container.querySelectorAll('[data-testid="stake-card"]')).toHaveLength(3);
-    // Six decimals from the start (SPEC §5, one count per kind): the number keeps its width.
+    // Six decimals from the start (docs/product.md §5, one count per kind): the number keeps its width.
     expect(numbers()).toEqual(['0.000000', '0.000000', '0.000000']);
     expect(container.textContent).toContain('per second');
 

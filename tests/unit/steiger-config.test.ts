@@ -18,7 +18,7 @@ async function lint(configPath?: string) {
   }
 }
 
-describe('.steiger.config.ts is the steiger config in force (DESIGN.md §6)', () => {
+describe('.steiger.config.ts is the steiger config in force (docs/foundations.md §6)', () => {
   it('npm run lint applies the rule that file enables', async () => {
     const result = await lint();
     expect(result.stdout).toContain('fsd/import-locality: tests/fixtures/steiger/src/features/greet/model/greet.ts');

@@ -1,6 +1,6 @@
 /**
  * The wrapper inside a (simulated) Telegram host: launch params come from the URL hash and host
- * calls reach `window.TelegramWebviewProxy`, both set up before the SDK module loads (DESIGN.md §6).
+ * calls reach `window.TelegramWebviewProxy`, both set up before the SDK module loads (docs/foundations.md §6).
  */
 import { allSettled, createWatch, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-/** Opened in a plain browser: no launch data, every host call a silent no-op (DESIGN.md §6). */
+/** Opened in a plain browser: no launch data, every host call a silent no-op (docs/foundations.md §6). */
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 

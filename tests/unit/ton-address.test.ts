@@ -15,7 +15,7 @@ import {
   TonAddressError,
 } from '@/shared/lib/ton-address';
 
-// @ton/core is the reference here (tests only: it stays out of the client bundle, DESIGN.md §6).
+// @ton/core is the reference here (tests only: it stays out of the client bundle, docs/foundations.md §6).
 
 /** mulberry32: a small seeded PRNG, so every run checks the same cases. */
 function prng(seed: number) {
@@ -239,8 +239,8 @@ describe('corrupted addresses: rejected exactly when @ton/core rejects', () => {
     expect(count).toBeGreaterThanOrEqual(1000);
   });
 
-  // Where SPEC §5 is stricter than @ton/core: core accepts these, we must not.
-  describe('documented differences (SPEC §5 wins)', () => {
+  // Where docs/product.md §5 is stricter than @ton/core: core accepts these, we must not.
+  describe('documented differences (docs/product.md §5 wins)', () => {
     const coreAcceptsWeReject = (text: string, message: RegExp) => {
       expect(core(text), text).not.toBeNull();
       expect(isValidAddress(text)).toBe(false);
@@ -306,7 +306,7 @@ describe('error texts', () => {
     );
   });
 
-  it('the catalogue fragments of SPEC §8 appear verbatim', () => {
+  it('the catalogue fragments of docs/product.md §8 appear verbatim', () => {
     expect(errorOf(() => parseRawAddress('x'))).toMatch(/^Wrong address x\. Address must include ":"/);
     expect(errorOf(() => parseRawAddress(`-2:${h}`))).toContain('WC must be eq 0 or -1');
     expect(errorOf(() => parseRawAddress('0:ab'))).toContain('Hex part must be 64bytes length');

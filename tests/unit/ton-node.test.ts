@@ -133,7 +133,7 @@ describe('envelopes', () => {
   });
 });
 
-describe('errors (SPEC §8 "Blockchain node errors")', () => {
+describe('errors (docs/product.md §8 "Blockchain node errors")', () => {
   it('response-not-ok: HTTP status, with the node’s own words when it sent any', async () => {
     const { client } = fakeNode(
       { status: 500, body: { ok: false, error: 'LITE_SERVER_UNKNOWN: cannot load block', code: 500 } },

@@ -43,7 +43,7 @@ export const DEV_WALLET_PLATFORMS = [
 export const DEV_WALLET_BRIDGE_PATH = '/sandbox/dev-wallet/bridge';
 
 /**
- * The phone-style Dev Wallet (DESIGN.md §2): the path most users take. Like Telegram's own Wallet it is a
+ * The phone-style Dev Wallet (docs/foundations.md §2): the path most users take. Like Telegram's own Wallet it is a
  * Telegram Mini App reached by a t.me universal link; the app talks to it through the sandbox's HTTP
  * bridge (server/sandbox/bridge/), and the host emulator opens it when the app asks Telegram to open that
  * link (web_app_open_tg_link). The same dev-chain keys as the injected Dev Wallet sign for it.
@@ -62,7 +62,7 @@ export const MOBILE_WALLET_IMAGE_PATH = '/sandbox/dev-wallet-mobile.svg';
  * scan with a phone and a Desktop button that opens the same t.me link in the Telegram client.
  */
 export const MOBILE_WALLET_PLATFORMS = ['ios', 'android', 'macos', 'windows', 'linux'] as const;
-/** What a bridge message from the wallet lives: the SDK's own default (SPEC §9, message lifetime 300 s). */
+/** What a bridge message from the wallet lives: the SDK's own default (docs/product.md §9, message lifetime 300 s). */
 export const MOBILE_WALLET_MESSAGE_TTL_SECONDS = 300;
 /**
  * A phone-wallet session unused this long is deleted (../purge.ts): a week without a call from the

@@ -3,7 +3,7 @@ import { DEV_WALLET_SCRIPT_PATH } from './constants';
 /**
  * The dev wallet's injected TON Connect bridge in index.html, as a deferred classic script: it does not
  * block the parser, and runs before DOMContentLoaded, so window.devwallet exists before @tonconnect/ui
- * looks for injected wallets (DESIGN.md §2). Before the app's module script when the page has one
+ * looks for injected wallets (docs/foundations.md §2). Before the app's module script when the page has one
  * (deferred and module scripts run in document order); the built index.html has none — its launch
  * script starts the entry once the document is parsed (src/shared/launch/boot.ts) — so it goes first
  * in <head> (after the doctype: a script before it would put the page in quirks mode).

@@ -1,5 +1,5 @@
 /**
- * The phone-style Dev Wallet's server half (DESIGN.md §2): the path most users take, where the app and the
+ * The phone-style Dev Wallet's server half (docs/foundations.md §2): the path most users take, where the app and the
  * wallet talk through TON Connect's HTTP bridge, end-to-end encrypted with each side's session key pair.
  *
  * The wallet "app" (server/sandbox/mobile-wallet.js, shown by the host emulator as Telegram shows a wallet

@@ -1,5 +1,5 @@
 /**
- * The sandbox dev wallet (DESIGN.md §2): one real wallet v4r2 per test user, with a real ed25519 key,
+ * The sandbox dev wallet (docs/foundations.md §2): one real wallet v4r2 per test user, with a real ed25519 key,
  * on the dev chain. The browser half is server/sandbox/dev-wallet.js (a TON Connect injected bridge);
  * this half holds the keys, signs ton_proof and transfers, and submits them to the dev chain.
  *

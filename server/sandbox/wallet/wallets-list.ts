@@ -1,5 +1,5 @@
 /**
- * The wallets list the sandbox app hands to TON Connect (walletsListSource, DESIGN.md §2 and §6):
+ * The wallets list the sandbox app hands to TON Connect (walletsListSource, docs/foundations.md §2 and §6):
  * the dev wallet first, then the library's own offline list, so the modal looks as it does in production.
  *
  * fallback-wallets.json is a verbatim copy of FALLBACK_WALLETS_LIST from @tonconnect/sdk 3.4.1

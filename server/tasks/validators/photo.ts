@@ -6,7 +6,7 @@
 import { sniffPhotoType, type PhotoType } from '@/shared/api/contract/tasks/photo-type';
 import { PayloadTooLargeError, ValidationError, fieldError } from '../../lib/errors';
 
-/** SPEC §8's text for a 413 (the client shows its own translation of it for any 413). */
+/** docs/product.md §8's text for a 413 (the client shows its own translation of it for any 413). */
 export const PHOTO_TOO_LARGE_MSG = 'Error: File size is too large! Upload a smaller file.';
 
 /** Bytes a base64 text decodes to (the contract's schema has already checked its alphabet). */

@@ -1,5 +1,5 @@
 /**
- * Bounced payouts (DESIGN.md §7b: a bounced payout is refunded once). A payout to an active contract goes
+ * Bounced payouts (docs/foundations.md §7b: a bounced payout is refunded once). A payout to an active contract goes
  * out bounceable and is completed as soon as the hot wallet's transaction sent it; if the recipient's code
  * refuses it, the chain sends the value (less fees) back to the hot wallet as a bounced message. The
  * payout worker reads the hot wallet's incoming transactions for those and gives each bounced payout's

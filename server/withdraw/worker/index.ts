@@ -1,5 +1,5 @@
 /**
- * The payout worker (DESIGN.md §7 Payouts, §7b), the withdraw domain's background part: it owns signing,
+ * The payout worker (docs/foundations.md §7 Payouts, §7b), the withdraw domain's background part: it owns signing,
  * the history search (history.ts), held batches and bounces (bounces.ts), the types they share (types.ts);
  * the calls people make are in ../service.ts. Queued withdrawals leave the hot wallet exactly once,
  * following the usual recipe for wallet contracts with a seqno.

@@ -14,7 +14,7 @@ import {
 } from '@/shared/telegram';
 import { showToast } from '@/shared/ui/toast';
 
-/** The console's one start (STYLE 1): launch data, language, theme, router, sign-in. */
+/** The console's one start (docs/style.md §1): launch data, language, theme, router, sign-in. */
 export const consoleStarted = createEvent();
 
 export const readLaunchParamsFx = createEffect(getLaunchParams);
@@ -31,7 +31,7 @@ sample({
 sample({ clock: themeChanged, target: applyThemeFx });
 
 /**
- * A failed call's toast (SPEC §8, 3 s): the server's message as sent, or the transport's text. A refused
+ * A failed call's toast (docs/product.md §8, 3 s): the server's message as sent, or the transport's text. A refused
  * session (401/403) shows none: the console signs in again by itself, or says why it cannot.
  */
 export function failureText(failure: ApiFailure, t: ConsoleTranslate): string | null {

@@ -22,7 +22,7 @@ import {
   subscribeHostEventsFx,
 } from '@/shared/telegram';
 
-/** The one event that starts the app (STYLE 1). */
+/** The one event that starts the app (docs/style.md §1). */
 export const appStarted = createEvent();
 /** The user asked to try the sign-in again after it failed. */
 export const retryClicked = createEvent();
@@ -36,7 +36,7 @@ export const $launchParams = createStore<LaunchParams | null>(null, { serialize:
 );
 
 /**
- * Launch phases, in the order SPEC §4 implies: platform check → maintenance → identity → register
+ * Launch phases, in the order docs/product.md §4 implies: platform check → maintenance → identity → register
  * → user data → ready. The loader covers everything before 'ready'.
  */
 export type LaunchPhase = 'starting' | 'redirecting' | 'signing-in' | 'failed' | 'ready';
@@ -57,7 +57,7 @@ sample({ clock: readCredentialsFx.finally, fn: () => undefined, target: readLaun
 // The language comes first: every screen after this one, the loader included, is in it.
 sample({ clock: readLaunchParamsFx.doneData, fn: (params) => params.languageCode, target: languageDetected });
 
-// SPEC §2: an unknown platform (opened outside Telegram) goes to the bot instead.
+// docs/product.md §2: an unknown platform (opened outside Telegram) goes to the bot instead.
 const launchedOutsideTelegram = sample({
   clock: readLaunchParamsFx.doneData,
   filter: (params) => params.platform === 'unknown',
@@ -82,7 +82,7 @@ const signInStarted = sample({
   fn: (params) => ({
     initData: params.initData,
     telegramUserId: params.telegramUserId,
-    // A `farm_<code>` start parameter is a farm link's, not a referrer's (DESIGN.md §7).
+    // A `farm_<code>` start parameter is a farm link's, not a referrer's (docs/foundations.md §7).
     startParam: refCodeOf(params.startParam),
   }),
 });

@@ -3,7 +3,7 @@ import { DashboardPage } from './ui/dashboard-page';
 import './model/sell';
 
 /**
- * The dashboard and its children (SPEC §2): the same frame, with the child's section inside it.
+ * The dashboard and its children (docs/product.md §2): the same frame, with the child's section inside it.
  * React keeps the frame mounted when moving between them (same component at the same place).
  */
 export const dashboardPage = { route: dashboardRoute, view: DashboardPage };

@@ -13,7 +13,7 @@ export interface CallParts<K extends CallName> {
 /**
  * Sends contract call K through the one request effect: method, path, auth and the types all come
  * from the contract (./contract/calls.ts), so a path or a shape cannot drift from the server's.
- * On a 5xx the call resolves with its fallback (SPEC §8): null, or an empty array for list answers.
+ * On a 5xx the call resolves with its fallback (docs/product.md §8): null, or an empty array for list answers.
  */
 export function sendCall<K extends CallName>(name: K, parts: CallParts<K>, fallback: 'array'): Promise<CallResponse<K>>;
 export function sendCall<K extends CallName>(name: K, parts?: CallParts<K>): Promise<CallResponse<K> | null>;
@@ -36,7 +36,7 @@ export function sendCall<K extends CallName>(
 /**
  * A new effect for contract call K, made from the call table: it takes the call's parts
  * (`{body, query, params}`, typed by its schemas) and resolves with its answer — null on a 5xx, or
- * `[]` with fallback 'array' (SPEC §8). A model makes its own (`const createFooFx = callFx('fooCreate')`),
+ * `[]` with fallback 'array' (docs/product.md §8). A model makes its own (`const createFooFx = callFx('fooCreate')`),
  * so each has its own `.pending` and a test can replace it; no per-call wrapper is written
  * (docs/contract.md "Adding a call").
  */

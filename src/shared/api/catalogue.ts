@@ -6,13 +6,13 @@ import type { TonNodeError } from './ton-node/errors';
 import { accessTokenRemoved, loggedOut, refreshTokenRemoved } from './session';
 
 /*
- * The transport's own answers to a failed call (SPEC §8): 401/403 drop the access token, and a failed
+ * The transport's own answers to a failed call (docs/product.md §8): 401/403 drop the access token, and a failed
  * refresh ends the session. What the user reads (toast, haptic, closing the app on bad launch data) is
  * the app's: src/app/model/errors.ts, which picks each text by the answer's error code.
  */
 
 /**
- * SPEC §8 "Blockchain node errors" in the user's language, by the kind the node client classified:
+ * docs/product.md §8 "Blockchain node errors" in the user's language, by the kind the node client classified:
  * response not ok, malformed response, get-method exit code, unsupported state; a node that did
  * not answer reads as the API's network and timeout errors do.
  */

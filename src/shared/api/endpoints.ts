@@ -3,7 +3,7 @@ import type { CallBody, CallQuery } from './contract';
 import { sendCall } from './call';
 
 /*
- * Thin typed wrappers over the one request effect (STYLE 5), one per contract call. Models `attach`
+ * Thin typed wrappers over the one request effect (docs/style.md §5), one per contract call. Models `attach`
  * their own copies, so each has its own `.pending` and a test can replace it.
  */
 
@@ -25,7 +25,7 @@ export const createMintFx = createEffect((body: CallBody<'mintCreate'>) => sendC
 
 export const cancelMintFx = createEffect((id: number) => sendCall('mintCancel', { params: { id } }));
 
-/** SPEC §7: mints come in one page of up to 300 by default. A 5xx resolves to null (no page). */
+/** docs/product.md §7: mints come in one page of up to 300 by default. A 5xx resolves to null (no page). */
 export const getMintsFx = createEffect((query: CallQuery<'mintList'> = {}) => sendCall('mintList', { query }));
 
 // ---- staking ------------------------------------------------------------------------------------
@@ -47,7 +47,7 @@ export const getCandlesFx = createEffect((query: CallQuery<'priceCandles'>) => s
 
 // ---- stats --------------------------------------------------------------------------------------
 
-/** The platform's financial figures (SPEC §3 stats object). A 5xx resolves to null. */
+/** The platform's financial figures (docs/product.md §3 stats object). A 5xx resolves to null. */
 export const getFinancialStatsFx = createEffect(() => sendCall('financialStats'));
 
 // ---- program rules ------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ export const claimTaskFx = createEffect((body: CallBody<'taskClaim'>) => sendCal
 
 // ---- histories ----------------------------------------------------------------------------------
 
-/** SPEC §7: 10 a page, newest first; a 5xx resolves to null (no page). */
+/** docs/product.md §7: 10 a page, newest first; a 5xx resolves to null (no page). */
 export const getOperationsFx = createEffect((query: CallQuery<'operationsHistory'> = {}) =>
   sendCall('operationsHistory', { query }),
 );
@@ -131,7 +131,7 @@ export const getTonProofPayloadFx = createEffect(() => sendCall('tonProofPayload
 /** Sends a fresh connection's proof: answers the wallet now bound to the user. */
 export const checkTonProofFx = createEffect((body: CallBody<'tonProofCheck'>) => sendCall('tonProofCheck', { body }));
 
-/** SPEC §7: 10 a page, newest first; a 5xx resolves to null (no page). */
+/** docs/product.md §7: 10 a page, newest first; a 5xx resolves to null (no page). */
 export const getWithdrawalsFx = createEffect((query: CallQuery<'withdrawHistory'> = {}) =>
   sendCall('withdrawHistory', { query }),
 );

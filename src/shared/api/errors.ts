@@ -3,7 +3,7 @@ import { en } from '../i18n';
 import type { TokenPair } from './contract';
 
 /**
- * SPEC §8 texts the client shows itself (the server's `msg` is shown for the rest), in English: the
+ * docs/product.md §8 texts the client shows itself (the server's `msg` is shown for the rest), in English: the
  * error's own message, for logs. The toast shows every failure in the user's language, chosen by the
  * answer's `code` (src/app/model/errors.ts).
  */
@@ -29,7 +29,7 @@ export interface ApiFailure {
   code?: string | null;
   /** A templated text's values (`{amount}` → params.amount), when the server sent them. */
   params?: Readonly<Record<string, string>> | null;
-  /** The refresh attempt failed, so the session is over (SPEC §8 "Refresh failure"). */
+  /** The refresh attempt failed, so the session is over (docs/product.md §8 "Refresh failure"). */
   refreshFailed?: boolean;
   /** Set when a refresh succeeded but the retried call still failed: the new pair must be kept. */
   refreshed?: TokenPair;
@@ -107,6 +107,6 @@ export const timeoutError = (): ApiError =>
 export const isAuthFailure = (failure: ApiFailure): boolean =>
   failure.kind === 'http' && (failure.status === 401 || failure.status === 403);
 
-/** The launch data did not verify (code invalidInitData): SPEC §8 closes the app. */
+/** The launch data did not verify (code invalidInitData): docs/product.md §8 closes the app. */
 export const isInvalidInitData = (failure: ApiFailure): boolean =>
   isAuthFailure(failure) && failure.code === 'invalidInitData';

@@ -1,5 +1,5 @@
 /**
- * The launch's calls without a token (SPEC §4: the maintenance status, then the sign-in), in the one
+ * The launch's calls without a token (docs/product.md §4: the maintenance status, then the sign-in), in the one
  * form every sender builds them: the models (through ./transport.ts), and index.html's inline launch
  * script (src/shared/launch/boot.ts), which sends them before the entry has arrived. No package and
  * nothing but the two route tables: the inline script is bundled from this file.

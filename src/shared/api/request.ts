@@ -7,9 +7,9 @@ import { $accessToken, $refreshToken, tokensReceived } from './session';
 import { defaultTransport, takeEarlyAnswer, transmit, type TransportRequest } from './transport';
 
 export interface RequestOptions extends TransportRequest {
-  /** SPEC §6: register and the maintenance status go without the bearer token. */
+  /** docs/product.md §6: register and the maintenance status go without the bearer token. */
   skipAuth?: boolean;
-  /** What the call resolves with on a 5xx (SPEC §8): an empty array or null, by expected type. */
+  /** What the call resolves with on a 5xx (docs/product.md §8): an empty array or null, by expected type. */
   fallback?: 'array' | 'null';
 }
 
@@ -95,7 +95,7 @@ export const requestFailed = createEvent<ApiFailure>();
 
 /**
  * The one base request effect. Endpoint effects are thin typed wrappers over it.
- * A 5xx resolves with the call's fallback after the failure is reported (SPEC §8).
+ * A 5xx resolves with the call's fallback after the failure is reported (docs/product.md §8).
  */
 export const requestFx = createEffect<RequestOptions, unknown, ApiError>(async (options) => {
   try {

@@ -7,7 +7,7 @@ import type { TokenPair } from './contract';
  */
 export const $accessToken = createStore<string | null>(null);
 export const $refreshToken = createStore<string | null>(null);
-/** Telegram user the stored tokens belong to (SPEC §4 identity change). */
+/** Telegram user the stored tokens belong to (docs/product.md §4 identity change). */
 export const $storedTelegramUserId = createStore<number | null>(null);
 
 export const tokensReceived = createEvent<TokenPair>();
@@ -15,7 +15,7 @@ export const accessTokenRemoved = createEvent();
 export const refreshTokenRemoved = createEvent();
 export const credentialsCleared = createEvent();
 export const telegramUserRemembered = createEvent<number>();
-/** The session is over (refresh failed): the user counts as logged out (SPEC §8). */
+/** The session is over (refresh failed): the user counts as logged out (docs/product.md §8). */
 export const loggedOut = createEvent();
 
 export interface StoredCredentials {

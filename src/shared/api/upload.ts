@@ -9,7 +9,7 @@ import type { UploadProgress } from './xhr-transport';
 
 export type { UploadProgress };
 
-/** A photo proof: the task and the file as base64 (POST /task/validate, SPEC §7). */
+/** A photo proof: the task and the file as base64 (POST /task/validate, docs/product.md §7). */
 export type TaskPhotoProof = CallBody<'taskValidate'> & { photo: NonNullable<CallBody<'taskValidate'>['photo']> };
 
 /** The photo upload's progress, as the browser sends the body (XMLHttpRequest upload events). */
@@ -33,8 +33,8 @@ const uploadWithCredentialsFx = attach({
 
 /**
  * POST /task/validate with a photo, reporting progress (taskPhotoUploadProgressed). Failures are the
- * same ApiFailure as any call's and reach the error catalogue (a 413 shows SPEC §8's file-size text);
- * a 5xx resolves to null after its toast, like every call (SPEC §8).
+ * same ApiFailure as any call's and reach the error catalogue (a 413 shows docs/product.md §8's file-size text);
+ * a 5xx resolves to null after its toast, like every call (docs/product.md §8).
  */
 export const validateTaskPhotoFx = createEffect<TaskPhotoProof, Task | null, ApiError>(async (body) => {
   try {

@@ -28,7 +28,7 @@ interface TransportOptions {
  * The subset of ofetch that sendRequest uses (path below /api, method, JSON body, headers), over
  * XMLHttpRequest: fetch cannot report how much of a request body has been sent. `progressPath`'s
  * body reports its progress (not a token refresh on the way). Instead of one deadline for the whole
- * request (a 5 MB photo on a slow line takes longer than SPEC §9's 25 s), the 25 s count from the last
+ * request (a 5 MB photo on a slow line takes longer than docs/product.md §9's 25 s), the 25 s count from the last
  * sign of life: a progress event, or the end of the body while the server answers.
  */
 export function xhrTransport(progressPath: string, onProgress: (progress: UploadProgress) => void): $Fetch {

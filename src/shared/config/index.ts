@@ -34,7 +34,7 @@ export const appConfig: AppConfig = {
   testTransferAddress: injected.testTransferAddress ?? null,
 };
 
-/** SPEC §9 timings, in one place for the client. */
+/** docs/product.md §9 timings, in one place for the client. */
 export const timings = {
   requestTimeoutMs: 25_000,
   maintenancePollMs: 10_000,
@@ -47,7 +47,7 @@ export const timings = {
   holdingsRefetchMs: 250,
   /** The connected wallet's TON balance is read again this often while a screen shows it. */
   balancePollMs: 1_000,
-  /** SPEC §4: active earnings recompute every 1 s. */
+  /** docs/product.md §4: active earnings recompute every 1 s. */
   stakeTickMs: 1_000,
   /** A ton_proof payload is good for 15 minutes: a fresh one is fetched every 10 while no wallet is connected. */
   proofPayloadRefreshMs: 10 * 60_000,
@@ -63,7 +63,7 @@ export const botLink = (): string => `https://t.me/${appConfig.botUsername}`;
 export const miniAppLink = (): `https://${string}` => `https://t.me/${appConfig.botUsername}/${appConfig.miniAppName}`;
 
 /**
- * A farming link (DESIGN.md §7): the Mini App's direct link with `farm_<activation_code>` as its start
+ * A farming link (docs/foundations.md §7): the Mini App's direct link with `farm_<activation_code>` as its start
  * parameter, so opening it in Telegram starts the app with the code.
  */
 export const farmLink = (activationCode: string): string =>

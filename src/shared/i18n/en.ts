@@ -5,7 +5,7 @@
  *
  * - `{name}` is replaced by the `name` parameter.
  * - `a|b` are plural forms chosen by the `count` parameter: English one|other, Russian one|few|many.
- * - The SPEC's texts (toasts, gates, errors) are written here exactly as the SPEC has them.
+ * - product.md's texts (toasts, gates, errors) are written here exactly as docs/product.md has them.
  * - Everything else follows docs/glossary.md (terms, sentence case, the voice of refusals, a no-break
  *   space between a figure and its unit); tests/unit/catalogue-style.test.ts checks it.
  */
@@ -420,7 +420,7 @@ export const en = {
   'referral.transferAboveBalance': 'Enter at most {balance}: your referral balance.',
   'referral.transferDone': 'Moved to your balance',
 
-  // ---- errors (SPEC §8) -----------------------------------------------------------------------------
+  // ---- errors (docs/product.md §8) -----------------------------------------------------------------------------
   'error.fileTooLarge': 'Error: File size is too large! Upload a smaller file.',
   'error.network': 'Error: no network connection! Code: ERR_NETWORK',
   'error.timeout': 'Error: the request timed out!',

@@ -2,7 +2,7 @@ import type { RouteInstance, RouteParams } from 'atomic-router';
 import { sample, type EventCallable } from 'effector';
 
 /**
- * A page's data loads in its route's chain (STYLE 3): every time `route` opens (or its params
+ * A page's data loads in its route's chain (docs/style.md §3): every time `route` opens (or its params
  * change), `load` fires once. The page does not wait for its data: its lists show their own loading
  * state and fill in as the answers arrive.
  *

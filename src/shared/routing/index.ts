@@ -5,7 +5,7 @@ import { DASHBOARD_PATH } from './paths';
 
 export { chainLoad } from './chain-load';
 
-/** Every screen of SPEC §2, declared once (STYLE 2). */
+/** Every screen of docs/product.md §2, declared once (docs/style.md §2). */
 export const routes = {
   dashboard: createRoute(),
   history: createRoute(),
@@ -63,7 +63,7 @@ export const router = createHistoryRouter({
 export const attachBrowserHistoryFx = createEffect(() => createBrowserHistory());
 sample({ clock: attachBrowserHistoryFx.doneData, target: router.setHistory });
 
-/** Leaves the SPA for a server-served file (SPEC §2: the manifest route redirects the browser). */
+/** Leaves the SPA for a server-served file (docs/product.md §2: the manifest route redirects the browser). */
 export const leaveToFx = createEffect((path: string) => {
   window.location.replace(path);
 });

@@ -2,7 +2,7 @@
  * The launch parameters Telegram passes in the URL hash (`tgWebAppData`, `tgWebAppPlatform`,
  * `tgWebAppVersion`, `tgWebAppThemeParams`), read without @twa-dev/sdk so the launch needs none of
  * its 13 kB (docs/performance.md "Bundle"): the SDK is a chunk of its own, loaded for the first host call
- * (./web-app.ts). Read exactly as the SDK reads them (DESIGN.md §6), which
+ * (./web-app.ts). Read exactly as the SDK reads them (docs/foundations.md §6), which
  * tests/unit/launch-params.test.ts checks against the SDK itself on the same hashes:
  *
  * - the hash's parameters, and those of an earlier load of this tab kept in sessionStorage
@@ -17,9 +17,9 @@ export interface LaunchParams {
   /** Signed launch data, sent as-is to /auth/register; '' outside Telegram. */
   initData: string;
   telegramUserId: number | null;
-  /** Read from inside tgWebAppData: the SDK ignores tgWebAppStartParam (DESIGN.md §6). */
+  /** Read from inside tgWebAppData: the SDK ignores tgWebAppStartParam (docs/foundations.md §6). */
   startParam: string | null;
-  /** 'unknown' outside Telegram (the app then redirects to the bot, SPEC §2). */
+  /** 'unknown' outside Telegram (the app then redirects to the bot, docs/product.md §2). */
   platform: string;
   version: string;
   colorScheme: 'light' | 'dark';

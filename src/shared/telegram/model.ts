@@ -1,6 +1,6 @@
 /**
  * Host calls as effects, host events as events. Outside Telegram the SDK turns every host call
- * into a silent no-op (DESIGN.md §6), so none of these effects needs a platform check. The SDK is
+ * into a silent no-op (docs/foundations.md §6), so none of these effects needs a platform check. The SDK is
  * loaded by the first host call (./web-app.ts): each effect waits for it, in the order called.
  */
 import { createEffect, createEvent, sample, scopeBind } from 'effector';
@@ -37,7 +37,7 @@ export const setBackButtonVisibleFx = createEffect(async (visible: boolean) => {
   else webApp.BackButton.hide();
 });
 
-/** SPEC §5: Telegram links must use http(s) and host t.me; the texts are SPEC §8's. */
+/** docs/product.md §5: Telegram links must use http(s) and host t.me; the texts are docs/product.md §8's. */
 export const openTelegramLinkFx = createEffect(async (url: string) => {
   let parsed: URL | null;
   try {
@@ -76,7 +76,7 @@ export const openUrlFx = createEffect(async (url: string) => {
   else await openLinkFx(url);
 });
 
-/** SPEC §9: WebApp.shareMessage (a prepared inline message) needs Telegram 8.0 or later. */
+/** docs/product.md §9: WebApp.shareMessage (a prepared inline message) needs Telegram 8.0 or later. */
 export const SHARE_MESSAGE_MIN_VERSION = '8.0';
 
 /** Whether the host's Mini App API is at least `version` (outside Telegram 6.0): from the launch, no SDK needed. */
@@ -93,7 +93,7 @@ export const shareMessageFx = createEffect(async (inlineMessageId: string) => {
   });
 });
 
-/** Leaves the app, e.g. for the bot when the platform is unknown (SPEC §2). */
+/** Leaves the app, e.g. for the bot when the platform is unknown (docs/product.md §2). */
 export const redirectFx = createEffect((url: string) => {
   window.location.href = url;
 });

@@ -12,7 +12,7 @@ let loaded: WebApp | null = null;
  * parameters from the URL hash (./launch-params.ts), and host calls (ready, expand, the back button,
  * haptics, links, sharing) wait the few milliseconds the chunk takes. The first call fetches it; a
  * chunk that fails to load is fetched again by the next call. The SDK defines `window.Telegram` when it
- * runs, so a test's `TelegramWebviewProxy` still sees every host call (DESIGN.md §6).
+ * runs, so a test's `TelegramWebviewProxy` still sees every host call (docs/foundations.md §6).
  */
 export function loadWebApp(): Promise<WebApp> {
   loading ??= import('@twa-dev/sdk').then(

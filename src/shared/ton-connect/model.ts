@@ -47,13 +47,13 @@ const $connection = createStore<Connection | null>(null, { serialize: 'ignore' }
 
 /** The library reported a wallet (connect or restore) or none (disconnect). */
 export const walletStatusChanged = createEvent<ConnectedWalletInfo | null>();
-/** Restoring the saved connection finished (SPEC §4: spinner until then). */
+/** Restoring the saved connection finished (docs/product.md §4: spinner until then). */
 export const connectionRestored = createEvent<boolean>();
 export const connectErrorReceived = createEvent<string>();
 /** The saved connection's wallet did not answer in time: the restore stopped waiting for it. */
 export const connectionRestoreGaveUp = createEvent();
 
-/** A `ton-connect-ui-*` tracking event the library dispatched (SPEC §7). */
+/** A `ton-connect-ui-*` tracking event the library dispatched (docs/product.md §7). */
 export const trackingEventReceived = createEvent<{ action: TrackedAction; detail: unknown }>();
 
 /** Observes the library's `ton-connect-ui-*` events; a failing subscriber never reaches the library. */
@@ -64,7 +64,7 @@ export const observeTrackingFx = createEffect(() => {
       try {
         tracked({ action, detail: (event as CustomEvent).detail });
       } catch {
-        /* tracking failures are swallowed (SPEC §7) */
+        /* tracking failures are swallowed (docs/product.md §7) */
       }
     });
   }
@@ -88,7 +88,7 @@ const connectFx = createEffect(async (setup: TonConnectSetup): Promise<Connectio
     returnStrategy: 'back',
     twaReturnUrl: setup.twaReturnUrl,
     // One announcement per event: the library's "confirm in your wallet" modal before signing;
-    // after it the app's own toasts (SPEC §4, §8: 'Transaction is being processed', 'Transaction
+    // after it the app's own toasts (docs/product.md §4, §8: 'Transaction is being processed', 'Transaction
     // was not sent'). The library's notifications would repeat each of them in another style,
     // floating over the wallet panel, so they stay off.
     modals: ['before'],
@@ -98,7 +98,7 @@ const connectFx = createEffect(async (setup: TonConnectSetup): Promise<Connectio
     lib,
     {
       manifestUrl: setup.manifestUrl,
-      // One Telegram account's connection is never another's on the same device (DESIGN.md §8).
+      // One Telegram account's connection is never another's on the same device (docs/foundations.md §8).
       storage: telegramUserStorage(setup.telegramUserId),
       ...(setup.walletsListSource ? { walletsListSource: setup.walletsListSource } : {}),
       analytics: { mode: 'off' },
@@ -138,7 +138,7 @@ const createTonConnectWithConnectionFx = attach({
 $connection.on(createTonConnectWithConnectionFx.doneData, (known, made) => made ?? known);
 
 /**
- * Restores the saved connection, if any. The library would wait up to 12 s (SPEC §4) on a wallet's
+ * Restores the saved connection, if any. The library would wait up to 12 s (docs/product.md §4) on a wallet's
  * bridge that does not answer, with the wallet panel's spinner up all that time; the app gives up
  * after `timings.walletRestoreMs` instead, and says so (connectionRestoreGaveUp).
  */
@@ -275,7 +275,7 @@ export const sendTransactionFx = createEffect<TransactionRequest, { boc: string 
  */
 export const transactionSent = createEvent<{ boc: string }>();
 /**
- * Signing failed or was declined, with the SPEC §8 text. SPEC §4: pending mints and stakes are
+ * Signing failed or was declined, with the docs/product.md §8 text. docs/product.md §4: pending mints and stakes are
  * cleared; the mint and stake entities subscribe to this.
  */
 export const transactionFailed = createEvent<{ text: string; rejectedByUser: boolean }>();

@@ -1,8 +1,8 @@
 /**
- * The TON Connect connector's storage, one per Telegram user (DESIGN.md §8): every key the library
+ * The TON Connect connector's storage, one per Telegram user (docs/foundations.md §8): every key the library
  * writes is prefixed with the Telegram user id, so two Telegram accounts on one device never share a
  * wallet connection (each restores only its own). localStorage, or memory when it is unavailable
- * (SPEC §8 'localStorage is unavailable').
+ * (docs/product.md §8 'localStorage is unavailable').
  */
 
 /** @tonconnect/sdk's IStorage (a localStorage imitation with promises). */

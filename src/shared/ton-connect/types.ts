@@ -67,7 +67,7 @@ export interface TonConnectSetup extends WalletUiOptions {
   injectedOnlyWallets: readonly string[];
 }
 
-/** The tracking events of SPEC §7, without the `ton-connect-ui-` prefix the library dispatches. */
+/** The tracking events of docs/product.md §7, without the `ton-connect-ui-` prefix the library dispatches. */
 export const TRACKED_ACTIONS = [
   'connection-started',
   'connection-completed',
@@ -114,7 +114,7 @@ export function libraryErrorText(error: unknown): string {
 }
 
 /**
- * SPEC §8 wallet texts for a failed send, in the app's language. A wallet's own reply is shown as
+ * docs/product.md §8 wallet texts for a failed send, in the app's language. A wallet's own reply is shown as
  * the wallet worded it.
  */
 export function describeWalletError(error: unknown, t: Translate): { text: string; rejectedByUser: boolean } {

@@ -121,7 +121,7 @@ $actor.reset(sessionCloseFx.finally);
 sample({ clock: $signedIn, filter: Boolean, target: operatorSocket.connectRequested });
 sample({ clock: $signedIn, filter: (signedIn) => !signedIn, target: operatorSocket.disconnectRequested });
 
-/** A console route opens only once the operator is signed in (STYLE 3): its data loads then. */
+/** A console route opens only once the operator is signed in (docs/style.md §3): its data loads then. */
 export function chainOperator<Params extends RouteParams>(route: RouteInstance<Params>): RouteInstance<Params> {
   const check = createEvent<RouteParamsAndQuery<Params>>();
   const passed = createEvent<RouteParamsAndQuery<Params>>();

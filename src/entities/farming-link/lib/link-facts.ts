@@ -1,7 +1,7 @@
 import { formatUnits, parseUnits, type FarmingLink } from '@/shared/api';
 import { sumShown } from '@/shared/lib/format';
 
-/** The balance a link was paid from, and a cancel returns to (DESIGN.md §4: exactly one of the two). */
+/** The balance a link was paid from, and a cancel returns to (docs/foundations.md §4: exactly one of the two). */
 export type FarmingSource = 'referral' | 'task';
 
 export const linkSource = (link: Pick<FarmingLink, 'from_ref_balance'>): FarmingSource =>

@@ -20,7 +20,7 @@ const query = createQuery({
 });
 /** The loaded links, newest first, and how many the user has across pages (they change together). */
 const $list = query.$data;
-/** The user's farming links, newest first (SPEC §2 /farming; GET /farming/ paged). */
+/** The user's farming links, newest first (docs/product.md §2 /farming; GET /farming/ paged). */
 export const $links = $list.map((list) => list.links);
 /** How many links the user has across pages. */
 export const $linksTotal = $list.map((list) => list.total);

@@ -3,13 +3,13 @@ import { byNewest, PENDING_WINDOW_SECONDS, pendingShownUntil } from '@/shared/li
 
 export { byNewest, PENDING_WINDOW_SECONDS };
 
-/** SPEC §5: only active plans are offered, sorted by days ascending. */
+/** docs/product.md §5: only active plans are offered, sorted by days ascending. */
 export function activePlans(plans: MintPlan[]): MintPlan[] {
   return plans.filter((plan) => plan.is_active).sort((a, b) => a.days - b.days);
 }
 
 /**
- * SPEC §4: only the newest pending mint shows as pending, and only while it is younger than
+ * docs/product.md §4: only the newest pending mint shows as pending, and only while it is younger than
  * 3 minutes (`nowSeconds - created_at < 180`). Older pending mints are not offered for payment.
  */
 export function visiblePendingMint(mints: Mint[], nowSeconds: number): Mint | null {

@@ -12,12 +12,12 @@ const mints = createQuery({
   initial: [] as Mint[],
   reduce: (list) => [...list.data].sort(byNewest),
 });
-/** The user's mints, newest first (SPEC §3, §7: one page of up to 300). */
+/** The user's mints, newest first (docs/product.md §3, §7: one page of up to 300). */
 export const $mints = mints.$data;
 export const mintsRequested = createEvent();
 /** A mint as the server now has it (create/cancel answer, `user:mint` push): replaces the one with its id. */
 export const mintUpdated = createEvent<Mint>();
-/** SPEC §4: a signing failure clears pending mints. */
+/** docs/product.md §4: a signing failure clears pending mints. */
 export const pendingMintsCleared = createEvent();
 /** A stake was made from this mint (by id): the server has moved it to staking. */
 export const mintMovedToStaking = createEvent<number>();
@@ -37,7 +37,7 @@ $mints
 
 export const $activeMints = $mints.map((mints) => mints.filter((mint) => mint.status === 'active'));
 
-// ---- the visible pending mint (SPEC §4: the newest, for 3 minutes) ---------------------------------
+// ---- the visible pending mint (docs/product.md §4: the newest, for 3 minutes) ---------------------------------
 
 interface PendingCheck {
   mint: Mint | null;
@@ -67,7 +67,7 @@ sample({ clock: pendingWindowEnded, source: $mints, target: checkPendingFx });
 // ---- plans ----------------------------------------------------------------------------------------
 
 const plans = createQuery({ effect: getMintPlansFx, initial: [] as MintPlan[], reduce: activePlans });
-/** Only active plans, sorted by days ascending (SPEC §5). */
+/** Only active plans, sorted by days ascending (docs/product.md §5). */
 export const $plans = plans.$data;
 export const plansRequested = createEvent();
 export const $plansLoading = plans.$pending;

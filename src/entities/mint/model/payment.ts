@@ -16,7 +16,7 @@ export const $payingMint = createStore<Mint | null>(null)
 // The wallet signed: the mint stays pending until the chain confirms it (a user:mint push).
 sample({ clock: transactionSent, fn: () => undefined, target: mintPaymentSettled });
 
-// SPEC §4: a signing failure clears pending mints. The mint that was being paid is also canceled on
+// docs/product.md §4: a signing failure clears pending mints. The mint that was being paid is also canceled on
 // the server, so it does not linger unpaid until it expires.
 const cancelUnpaidFx = attach({ effect: cancelMintFx });
 const signingFailed = sample({ clock: transactionFailed, source: $payingMint, fn: (mint) => mint });

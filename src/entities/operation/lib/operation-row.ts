@@ -4,7 +4,7 @@ import { formatTokens, formatTon, MINUS } from '@/shared/lib/format';
 
 /*
  * What one row of the operations history says (docs/decisions.md "Operations history"): its title, the
- * amount with its sign and unit (SPEC §5: TON with 4 decimals, tokens with 2, truncated), where the money
+ * amount with its sign and unit (docs/product.md §5: TON with 4 decimals, tokens with 2, truncated), where the money
  * sits, and the balance left when a balance changed.
  */
 

@@ -3,7 +3,7 @@ import { createEvent, sample } from 'effector';
 import { $isAuthorized, signedIn } from './session';
 
 /**
- * A page opens only for a signed-in user (STYLE 3): if the session is already there the page opens
+ * A page opens only for a signed-in user (docs/style.md §3): if the session is already there the page opens
  * at once, else it opens when sign-in completes.
  */
 export function chainAuthorized<Params extends RouteParams>(route: RouteInstance<Params>): RouteInstance<Params> {

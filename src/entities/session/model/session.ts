@@ -20,7 +20,7 @@ export interface LaunchIdentity {
   startParam: string | null;
 }
 
-/** Sign in with the launch data: identity check first, then register (SPEC §4, §7). */
+/** Sign in with the launch data: identity check first, then register (docs/product.md §4, §7). */
 export const signInRequested = createEvent<LaunchIdentity>();
 export const signedIn = createEvent<TokenPair>();
 /** Who signed in: the user as GET /user/me would answer, from the sign-in itself. */

@@ -5,18 +5,18 @@ const SECONDS_PER_DAY = 86_400n;
 /** Percentages travel with at most 6 decimals (server/staking/rates.ts): millionths of a percent. */
 const MICRO_PER_PERCENT = 1_000_000n;
 
-/** SPEC §5 reward per day, in base units, floored (the same figure as stakeRates().perDay). */
+/** docs/product.md §5 reward per day, in base units, floored (the same figure as stakeRates().perDay). */
 function perDayUnits(stake: Stake): bigint {
   const percentMicro = BigInt(Math.round(dailyPercent(stake) * Number(MICRO_PER_PERCENT)));
   return (parseUnits(stake.total_amount) * percentMicro) / (100n * MICRO_PER_PERCENT);
 }
 
-/** Where the stake's accrual counts from: its last accrual, else its creation (SPEC §4). */
+/** Where the stake's accrual counts from: its last accrual, else its creation (docs/product.md §4). */
 const accruedSince = (stake: Stake): number => stake.last_updated_at ?? stake.created_at;
 
 /**
  * How far the stake is toward max_reward at `nowSeconds`, in percent (0–100, two decimals,
- * floored), computed exactly in base units: pending → 0, completed → 100, otherwise SPEC §4's
+ * floored), computed exactly in base units: pending → 0, completed → 100, otherwise docs/product.md §4's
  * earned_reward + rate × elapsed, capped at max_reward.
  */
 export function stakeProgressPercent(stake: Stake, nowSeconds: number): number {

@@ -1,7 +1,7 @@
 import { formatUnits, parseUnits, type Stake } from '@/shared/api';
 import { pendingShownUntil } from '@/shared/lib/pending-window';
 
-/** Reward per period (SPEC §5), in tokens, as exact decimal text. */
+/** Reward per period (docs/product.md §5), in tokens, as exact decimal text. */
 export interface StakeRates {
   perDay: string;
   perHour: string;
@@ -9,7 +9,7 @@ export interface StakeRates {
   perSecond: string;
 }
 
-/** SPEC §5: the stake's daily rate in percent, daily_reward + hold_bonus + collective_bonus + investment_bonus. */
+/** docs/product.md §5: the stake's daily rate in percent, daily_reward + hold_bonus + collective_bonus + investment_bonus. */
 export function dailyPercent(stake: Stake): number {
   return stake.daily_reward + stake.hold_bonus + stake.collective_bonus + stake.investment_bonus;
 }
@@ -24,7 +24,7 @@ export function percentOfUnits(amount: string, percent: number): bigint {
 }
 
 /**
- * SPEC §5: per day = total_amount × (daily_reward + hold_bonus + collective_bonus + investment_bonus)
+ * docs/product.md §5: per day = total_amount × (daily_reward + hold_bonus + collective_bonus + investment_bonus)
  * / 100; per hour, minute and second divide by 24, 60 and 60 in turn. Exact, in base units and floored
  * like the server's /staking/calculate, so the card and the server show the same digits.
  */
@@ -39,7 +39,7 @@ export function stakeRates(stake: Stake): StakeRates {
 }
 
 /**
- * Tokens earned at `nowSeconds` (SPEC §4), for the live display only (a float: DESIGN.md §7 allows
+ * Tokens earned at `nowSeconds` (docs/product.md §4), for the live display only (a float: docs/foundations.md §7 allows
  * the per-second animation one): pending → 0; completed → max_reward; otherwise earned_reward +
  * per-second rate × seconds since last_updated_at (or created_at), capped at max_reward. A clock
  * behind the server's never takes earnings below what the server sent.
@@ -62,7 +62,7 @@ export function isStakeEarning(stake: Stake, nowSeconds: number): boolean {
 }
 
 /**
- * What a list shows (SPEC §4): every active and completed stake, and of the pending ones only the
+ * What a list shows (docs/product.md §4): every active and completed stake, and of the pending ones only the
  * newest, and only while it is younger than 3 minutes. `stakes` are newest first.
  */
 export function visibleStakes(stakes: Stake[], nowSeconds: number): Stake[] {

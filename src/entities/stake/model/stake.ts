@@ -10,7 +10,7 @@ import { isStakeEarning, stakeEarned, visibleStakes } from '../lib/reward';
 export const stakesRequested = createEvent();
 /** A stake from the server (created, rates moved, completed): replaces the one with its id or adds it. */
 export const stakeUpdated = createEvent<Stake>();
-/** SPEC §4: a signing failure clears pending mints and stakes. */
+/** docs/product.md §4: a signing failure clears pending mints and stakes. */
 export const pendingStakesCleared = createEvent();
 
 // A 5xx resolves null (the error toast is shown by the request layer): what we had stays.
@@ -56,14 +56,14 @@ const clockRead = sample({
 /** Unix seconds the numbers are for (the clock as of the last tick or change). */
 export const $now = createStore(0, { serialize: 'ignore' }).on(clockRead, (_, now) => now);
 
-/** Live earnings by stake id (SPEC §4). Number components read their own entry with useStoreMap. */
+/** Live earnings by stake id (docs/product.md §4). Number components read their own entry with useStoreMap. */
 export const $earnedByStake = combine($stakes, $now, (stakes, now) => {
   const earned: Record<number, number> = {};
   for (const stake of stakes) earned[stake.id] = stakeEarned(stake, now);
   return earned;
 });
 
-/** Progress toward max_reward by stake id, in percent (SPEC §4 figures, exact). */
+/** Progress toward max_reward by stake id, in percent (docs/product.md §4 figures, exact). */
 export const $progressByStake = combine($stakes, $now, (stakes, now) => {
   const progress: Record<number, number> = {};
   for (const stake of stakes) progress[stake.id] = stakeProgressPercent(stake, now);
@@ -90,7 +90,7 @@ const visibleComputed = sample({
 
 const sameItems = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
-/** The stakes a list shows (SPEC §4 pending rule), newest first; unchanged by ticks. */
+/** The stakes a list shows (docs/product.md §4 pending rule), newest first; unchanged by ticks. */
 export const $visibleStakes = createStore<Stake[]>([]).on(visibleComputed, (shown, { stakes }) =>
   sameItems(shown, stakes) ? shown : stakes,
 );

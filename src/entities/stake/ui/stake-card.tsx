@@ -38,7 +38,7 @@ function endText(
 
 /**
  * One stake: its code, status, live earnings and progress against max_reward, the date it completes
- * at the current rate, and the reward per period (SPEC §3–§5). It subscribes to its own stake, so it
+ * at the current rate, and the reward per period (docs/product.md §3–§5). It subscribes to its own stake, so it
  * re-renders when the server changes that stake and never on a tick (the live parts are their own
  * components).
  */

@@ -5,7 +5,7 @@ import { StakeCard } from './stake-card';
 import styles from './stake-list.module.css';
 
 /**
- * The stakes a list shows, newest first (SPEC §4): every visible one, or only the active ones.
+ * The stakes a list shows, newest first (docs/product.md §4): every visible one, or only the active ones.
  * Re-renders only when one appears or goes.
  */
 export function StakeList({ empty = null, which = 'visible' }: { empty?: ReactNode; which?: 'visible' | 'active' }) {

@@ -3,7 +3,7 @@ import { appConfig } from '@/shared/config';
 import type { Locale } from '@/shared/i18n';
 
 /**
- * What the user can do next with a task (SPEC §4: start, then validate, then claim):
+ * What the user can do next with a task (docs/product.md §4: start, then validate, then claim):
  * - new → start (community and visit tasks also open their link);
  * - started → check: community, referrals and visit are validated at once; a photo task asks for a
  *   photo (the add photo modal), a link task for a link (the link verification modal);
@@ -38,7 +38,7 @@ export function taskLink(task: Pick<Task, 'kind' | 'settings'>): string | null {
   return null;
 }
 
-/** The SPEC §2 badge counts the tasks whose status is not claimed. */
+/** The docs/product.md §2 badge counts the tasks whose status is not claimed. */
 export const unclaimedCount = (tasks: ReadonlyArray<Pick<Task, 'status'>>): number =>
   tasks.filter((task) => task.status !== 'claimed').length;
 

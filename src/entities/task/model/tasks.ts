@@ -17,7 +17,7 @@ export const $tasksLoading = tasks.$pending;
 export const $tasksLoaded = tasks.$loaded;
 /** The last read failed (network, 4xx). With nothing shown yet, the screen offers Try again. */
 export const $tasksLoadFailed = tasks.$failed;
-/** SPEC §2: the navbar's Tasks badge, the tasks not claimed yet. */
+/** docs/product.md §2: the navbar's Tasks badge, the tasks not claimed yet. */
 export const $unclaimedCount = $tasks.map(unclaimedCount);
 
 // A read already under way answers for both (the badge's read and the screen's at launch).

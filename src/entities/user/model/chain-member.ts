@@ -5,7 +5,7 @@ import { $communityMember } from './user';
 const $isMember = $communityMember.map((member) => member === true);
 
 /**
- * A page that shows the user's data opens only for a community member (SPEC §6): at once when the
+ * A page that shows the user's data opens only for a community member (docs/product.md §6): at once when the
  * user is known to be one, else when the user data says so. A non-member's pages never open, so
  * nothing behind the join modal asks the server for what it would refuse (403).
  */

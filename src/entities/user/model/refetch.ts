@@ -9,12 +9,12 @@ import { $user, loadUserFx, userArrivedWithSignIn, userRequested } from './user'
  * What the user sees may be stale, so the user data is refetched: the tab became visible again, the
  * socket was closed with 4401 (token expired) and missed pushes meanwhile, the socket opened again
  * after any other drop (a network change, a server restart), or the server said `resync`. Screens
- * refetch the lists they show alongside (SPEC §4); the initial load is not a refetch.
+ * refetch the lists they show alongside (docs/product.md §4); the initial load is not a refetch.
  */
 export const userDataRefetched = createEvent();
 
 /**
- * SPEC §4: all user data refetches when the tab becomes visible, at most every 10 s. Any fetch
+ * docs/product.md §4: all user data refetches when the tab becomes visible, at most every 10 s. Any fetch
  * (the initial load included) opens a 10 s window in which visibility does not refetch again.
  */
 export const $refetchBlocked = createStore(false);

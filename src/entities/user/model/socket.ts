@@ -8,7 +8,7 @@ import { balanceUpdated, collectiveBonusUpdated } from './user';
  */
 export const referralsChanged = appSocket.eventReceived('user:referral');
 
-// Live balances and the collective bonus from the app's socket (SPEC §7).
+// Live balances and the collective bonus from the app's socket (docs/product.md §7).
 sample({ clock: appSocket.eventReceived('user:balance'), target: balanceUpdated });
 sample({
   clock: appSocket.eventReceived('global:collective_bonus'),

@@ -2,7 +2,7 @@ import { attach, createEvent, createStore, sample } from 'effector';
 import { type BoundWallet, getMeFx, type ReferralTier, type UserBalanceEvent, type UserMe } from '@/shared/api';
 import { referralLink } from '../lib/referral-link';
 
-/** The signed-in user's profile and balances (SPEC §3). `ref.level` is shown 1-based. */
+/** The signed-in user's profile and balances (docs/product.md §3). `ref.level` is shown 1-based. */
 export const $user = createStore<UserMe | null>(null);
 export const userRequested = createEvent();
 export const userLoaded = createEvent<UserMe>();
@@ -25,7 +25,7 @@ export const $communityMember = $user.map((user) => user?.community_participatio
 /** The wallet the user proved to hold (ton_proof); null while none is bound. */
 export const $boundWallet = $user.map((user) => user?.wallet ?? null);
 export const $refLevel = $user.map((user) => (user ? user.ref.level + 1 : null));
-/** The navbar badge's count (SPEC §2: shown when above 0). */
+/** The navbar badge's count (docs/product.md §2: shown when above 0). */
 export const $newReferralsCount = $user.map((user) => user?.ref.new_referrals_count ?? 0);
 /** The link that brings friends in as this user's referrals; null before the user is known. */
 export const $referralLink = $user.map((user) => (user ? referralLink(user.ref_code) : null));

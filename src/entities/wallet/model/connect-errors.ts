@@ -5,7 +5,7 @@ import { hapticErrorFx } from '@/shared/telegram';
 import { connectErrorReceived, libraryErrorText, trackingEventReceived } from '@/shared/ton-connect';
 import { showToast } from '@/shared/ui/toast';
 
-/** The library's text when the user closes the wallets modal without connecting (SPEC §8 widget). */
+/** The library's text when the user closes the wallets modal without connecting (docs/product.md §8 widget). */
 export const CONNECTION_CANCELLED = 'Connection was cancelled';
 
 const cancelledByUser = (detail: unknown): boolean =>
@@ -14,9 +14,9 @@ const cancelledByUser = (detail: unknown): boolean =>
   (detail as { error_message?: unknown }).error_message === CONNECTION_CANCELLED;
 
 /*
- * SPEC §8: every error shows a toast and a haptic error, the wallet's connect errors included. A
+ * docs/product.md §8: every error shows a toast and a haptic error, the wallet's connect errors included. A
  * wallet's reply is shown as the wallet worded it ('Connection declined' when it gave no words).
- * The closed modal is reported by the library only as a tracking event, and SPEC §8 lists it among
+ * The closed modal is reported by the library only as a tracking event, and docs/product.md §8 lists it among
  * the errors, so it toasts too; the other connection-error tracking events repeat what the error
  * subscriber already reported and are not shown twice.
  */

@@ -14,10 +14,10 @@ import {
   walletStatusChanged,
   type ConnectedWalletInfo,
 } from '@/shared/ton-connect';
-// The wallet's connect errors toast (SPEC §8) wherever the wallet is used.
+// The wallet's connect errors toast (docs/product.md §8) wherever the wallet is used.
 import './connect-errors';
 
-/** SPEC §4: a disabled spinner while the saved connection is restored, then connected or not. */
+/** docs/product.md §4: a disabled spinner while the saved connection is restored, then connected or not. */
 export type WalletStatus = 'restoring' | 'disconnected' | 'connected';
 
 export const BALANCE_POLL_MAX_TICKS = 30;
@@ -54,7 +54,7 @@ sample({
   fn: (_, { result }) => result,
   target: $friendlyAddress,
 });
-/** The app's own display: 3 leading and 4 trailing characters (SPEC §2, §9). */
+/** The app's own display: 3 leading and 4 trailing characters (docs/product.md §2, §9). */
 export const $shortAddress = $friendlyAddress.map((address) => (address ? shortenAddress(address) : null));
 
 /** Wallet balance in nanotons (decimal string); null until read. */
@@ -73,7 +73,7 @@ sample({
 });
 
 /**
- * SPEC §4: after a signed transaction the balance is polled every 1 s, up to 30 times, until it
+ * docs/product.md §4: after a signed transaction the balance is polled every 1 s, up to 30 times, until it
  * differs from what it was when the transaction was sent.
  */
 export const balancePollStarted = createEvent();
@@ -118,7 +118,7 @@ sample({
 });
 
 /**
- * Why the last balance read failed (SPEC §8 "Blockchain node errors", in the user's language), or
+ * Why the last balance read failed (docs/product.md §8 "Blockchain node errors", in the user's language), or
  * null while the balance reads fine. A failed read leaves the balance shown as unavailable, not as
  * still loading; the next successful read clears it.
  */
@@ -126,7 +126,7 @@ export const $balanceError = createStore<string | null>(null, { serialize: 'igno
 
 /**
  * A failed read, and whether it opens a failure burst: the toast and the haptic error come once
- * per burst (SPEC §8), not once per tick of the 1 s × 30 poll; a successful read ends the burst.
+ * per burst (docs/product.md §8), not once per tick of the 1 s × 30 poll; a successful read ends the burst.
  */
 const balanceReadFailed = sample({
   clock: [fetchBalanceFx.failData, pollBalanceFx.failData],

@@ -4,7 +4,7 @@ import { createPagedList } from '@/shared/lib/paged-list';
 import { mergeWithdrawal } from '../lib/merge';
 
 /*
- * The user's withdrawals (SPEC §2 /history, §7 GET /withdraw/history): newest first, 10 a page. Whoever
+ * The user's withdrawals (docs/product.md §2 /history, §7 GET /withdraw/history): newest first, 10 a page. Whoever
  * shows the list asks for page 1 (the History screen's Withdrawals tab); the next pages are read when
  * the end of the list comes into view or on 'Show more'. A `user:withdrawal` push or a sale just made
  * (withdrawalUpdated) replaces its row or puts a new one on top, so statuses change without a reload.

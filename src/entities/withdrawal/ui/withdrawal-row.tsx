@@ -55,7 +55,7 @@ function TxHash({ hash }: { hash: string }) {
 }
 
 /**
- * One sale (SPEC §2 /history, withdrawals): the tokens sold and the balance they came from, the TON
+ * One sale (docs/product.md §2 /history, withdrawals): the tokens sold and the balance they came from, the TON
  * that arrives and where, its status (the transaction's hash once completed), when, in the user's locale.
  * A returned sale says so: its tokens back, its TON not received (lib/sale-row.ts).
  */

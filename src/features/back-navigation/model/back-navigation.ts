@@ -3,7 +3,7 @@ import { ROOT_PATH, router, routes } from '@/shared/routing';
 import { backButtonPressed, setBackButtonVisibleFx } from '@/shared/telegram';
 
 /**
- * SPEC §2: Telegram's back button shows on every route except the root. Pressing it goes back when
+ * docs/product.md §2: Telegram's back button shows on every route except the root. Pressing it goes back when
  * the user navigated inside the app, otherwise to the dashboard (e.g. the app was opened on a deep link).
  */
 export const navigationStarted = createEvent();

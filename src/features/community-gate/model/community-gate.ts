@@ -4,7 +4,7 @@ import { appConfig } from '@/shared/config';
 import { openTelegramLinkFx, reloadFx } from '@/shared/telegram';
 
 /**
- * SPEC §1/§6: use is blocked until the user has joined the product's community. The modal opens the
+ * docs/product.md §1/§6: use is blocked until the user has joined the product's community. The modal opens the
  * community link; once the user has been there, 'Done' reloads the app, which re-checks membership.
  */
 export const joinClicked = createEvent();
@@ -14,7 +14,7 @@ export const $isBlocked = $communityMember.map((member) => member === false);
 export const $joinLinkOpened = createStore(false).on(openTelegramLinkFx.done, () => true);
 
 /**
- * 'Done' reloads the app (SPEC §2); the press is remembered for that reload, so if the user is still
+ * 'Done' reloads the app (docs/product.md §2); the press is remembered for that reload, so if the user is still
  * not a member the modal can say so instead of looking as if nothing happened.
  */
 const DONE_PRESSED_KEY = 'community.done_pressed';

@@ -19,7 +19,7 @@ import { showToast } from '@/shared/ui/toast';
 import { isCountInRange, linkProblem, parseCount } from '../lib/link-problem';
 
 /**
- * The create-a-farming-link form (SPEC §2 /referral/farming, /tasks/farming): one model for both
+ * The create-a-farming-link form (docs/product.md §2 /referral/farming, /tasks/farming): one model for both
  * screens, told which balance pays when the screen opens.
  */
 export const formOpened = createEvent<FarmingSource>();
@@ -66,7 +66,7 @@ sample({
   target: $plansAnswer,
 });
 
-/** SPEC §5: only active plans, by days ascending; the server offers only those the balance can pay once. */
+/** docs/product.md §5: only active plans, by days ascending; the server offers only those the balance can pay once. */
 export const $plans = $plansAnswer.map((answer): MintPlan[] =>
   answer ? answer.plans.filter((plan) => plan.is_active).sort((a, b) => a.days - b.days) : [],
 );
@@ -197,7 +197,7 @@ sample({
   filter: ({ can }) => can,
   fn: ({ source, query, multilink, forMe, calculation }) => {
     const { amount, freeze_days, count_activations } = query as LinkQuery;
-    // Exactly one balance pays (DESIGN.md §4): the screen's. The quote shown fixes the price, so the
+    // Exactly one balance pays (docs/foundations.md §4): the screen's. The quote shown fixes the price, so the
     // cost on screen is what is charged (or the server refuses and the form quotes again).
     return {
       amount,

@@ -233,7 +233,7 @@ function Fields() {
 }
 
 /**
- * Make a farming link paid from the screen's balance (SPEC §2): plan, amount of each activation's
+ * Make a farming link paid from the screen's balance (docs/product.md §2): plan, amount of each activation's
  * mint, number of activations, one link for all or one per person, for me; priced live.
  */
 export function CreateFarmingLinkForm() {

@@ -1,7 +1,7 @@
 import { createEffect } from 'effector';
 
 /**
- * SPEC §4: each farm code is checked once per device — for each account on it: two Telegram accounts
+ * docs/product.md §4: each farm code is checked once per device — for each account on it: two Telegram accounts
  * share a phone, and a code one of them checked is still news to the other. Kept as
  * `<telegram id>:<code>` (the older bare codes of an earlier build are nobody's and so ignored).
  */
@@ -9,7 +9,7 @@ const STORAGE_KEY = 'farming.checked_codes';
 /** Codes kept at most: the oldest are forgotten first. */
 const MAX_CODES = 200;
 
-/** Where the codes live when local storage is unavailable (SPEC §8: memory fallback). */
+/** Where the codes live when local storage is unavailable (docs/product.md §8: memory fallback). */
 const memory = new Set<string>();
 
 const storage = (): Storage | null => {

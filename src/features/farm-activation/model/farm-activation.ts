@@ -14,7 +14,7 @@ import { showToast } from '@/shared/ui/toast';
 import { rememberCodeCheckedFx, wasCodeCheckedFx, type CheckedCode } from './checked-codes';
 
 /**
- * Farm activation (SPEC §2, §4; DESIGN.md §7). A farm code comes with the launch: `?farm_code=` in
+ * Farm activation (docs/product.md §2, §4; docs/foundations.md §7). A farm code comes with the launch: `?farm_code=` in
  * the page's query or a `farm_<code>` start parameter. Once the user is signed in and a community
  * member, the code's status is read (a pure read) and shown in the farm activation modal; Activate
  * makes the mint. Each code is checked once per device, for each account on it.
@@ -118,7 +118,7 @@ sample({
 });
 
 const activated = activateFx.doneData.filter({ fn: (mint): mint is Mint => mint !== null });
-// SPEC §9: the toast, and the mint in the active list at once (the server's user:mint repeats it).
+// docs/product.md §9: the toast, and the mint in the active list at once (the server's user:mint repeats it).
 sample({ clock: activated, target: mintUpdated });
 sample({
   clock: activated,

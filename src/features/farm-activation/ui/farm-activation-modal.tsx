@@ -10,7 +10,7 @@ import styles from './farm-activation-modal.module.css';
 
 type Status = FarmingActivationStatus['status'];
 
-/** SPEC §4: a gift for ACTIVE, a rocket for REACHED, a lock for REVOKED; the titles are the spec's. */
+/** docs/product.md §4: a gift for ACTIVE, a rocket for REACHED, a lock for REVOKED; the titles are the spec's. */
 const LOOK = {
   ACTIVE: { icon: 'gift', title: 'farming.activation.activeTitle', tone: 'active' },
   REACHED: { icon: 'rocket', title: 'farming.activation.reachedTitle', tone: 'reached' },
@@ -29,7 +29,7 @@ const SAID = {
   farmingLinkUsedUp: 'server.farmingLinkUsedUp',
 } as const satisfies Record<FarmingActivationStatus['code'], MessageKey>;
 
-/** The farm activation modal (SPEC §2): what the link gives and Activate, or why it cannot be used. */
+/** The farm activation modal (docs/product.md §2): what the link gives and Activate, or why it cannot be used. */
 export function FarmActivationModal() {
   const [activation, activating, onActivate, onClose] = useUnit([
     $activation,

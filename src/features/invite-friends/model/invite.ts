@@ -16,7 +16,7 @@ import {
 import { showToast } from '@/shared/ui/toast';
 
 /**
- * The referral screen's Invite Friends and copy-link buttons (SPEC §2, §9). Invite: on Telegram 8.0
+ * The referral screen's Invite Friends and copy-link buttons (docs/product.md §2, §9). Invite: on Telegram 8.0
  * or later the server prepares an inline message with a button to the referral link and Telegram's
  * own dialog sends it (WebApp.shareMessage); older clients get t.me/share/url with the link and a
  * text. Copy: the link to the clipboard, with the text-area fallback of shared/lib/clipboard.

@@ -16,7 +16,7 @@ export function InviteButton({ size = 'm', stretched = true }: { size?: 'm' | 's
   );
 }
 
-/** SPEC §2: on the referral screen the navbar also shows Invite Friends and a copy-link button. */
+/** docs/product.md §2: on the referral screen the navbar also shows Invite Friends and a copy-link button. */
 export function InviteActions() {
   const onCopy = useUnit(copyLinkClicked);
   const t = useT();

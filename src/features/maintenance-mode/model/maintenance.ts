@@ -5,7 +5,7 @@ import { timings } from '@/shared/config';
 import { reloadFx } from '@/shared/telegram';
 
 /**
- * SPEC §4: maintenance is checked at start and every 10 s. While it is on, the maintenance page
+ * docs/product.md §4: maintenance is checked at start and every 10 s. While it is on, the maintenance page
  * replaces the app; when it ends the page reloads so the app starts from a clean state.
  */
 export const pollingStarted = createEvent();

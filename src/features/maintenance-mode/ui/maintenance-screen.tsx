@@ -2,7 +2,7 @@ import { useT } from '@/shared/i18n';
 import { Icon } from '@/shared/ui/icon';
 import styles from './maintenance-screen.module.css';
 
-/** SPEC §2: replaces the whole app while the server reports maintenance. */
+/** docs/product.md §2: replaces the whole app while the server reports maintenance. */
 export function MaintenanceScreen() {
   const t = useT();
   return (

@@ -1,7 +1,7 @@
 import { createEvent, createStore } from 'effector';
 
 /**
- * The Info sheet (SPEC §2 "Info"): how minting, staking, the bonuses and the referral tiers work,
+ * The Info sheet (docs/product.md §2 "Info"): how minting, staking, the bonuses and the referral tiers work,
  * with the figures read from the server each time it opens (they can change; the text never
  * repeats them). Only whether it is open lives here, in the entry; the reading of the rules is the
  * sheet's own chunk (./rules.ts).

@@ -5,7 +5,7 @@ import { closeClicked, sellClosed, sellOpened, sold, type SellSource } from './s
 type PlainRoute = RouteInstance<Record<string, never>>;
 
 /**
- * A screen's sell route (SPEC §2 /sell, /referral/sell, /tasks/sell): the Sell modal for `source`
+ * A screen's sell route (docs/product.md §2 /sell, /referral/sell, /tasks/sell): the Sell modal for `source`
  * opens with the route and forgets what was typed when it closes. Closing the modal, or a sale made,
  * goes back to the screen the user opened it from, replacing the sell route (Back does not reopen the
  * modal): the one of `from` opened last before it, or `back` when none was (the app opened on the

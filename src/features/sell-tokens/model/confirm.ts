@@ -57,7 +57,7 @@ sample({
   },
   filter: ({ can }) => can,
   fn: ({ source, amount, calculation, address }) => ({
-    // Exactly one balance (DESIGN.md §7): neither flag means the main balance.
+    // Exactly one balance (docs/foundations.md §7): neither flag means the main balance.
     from_ref_balance: source === 'referral_balance',
     from_task_balance: source === 'task_balance',
     token_amount: amount as string,

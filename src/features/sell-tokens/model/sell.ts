@@ -10,9 +10,9 @@ import { sellAmountProblem } from '../lib/amount-problem';
 import { shownSale } from '../lib/shown-sale';
 
 /**
- * The Sell modal (SPEC §2 'sell'): tokens from one balance for TON, paid to the user's wallet.
+ * The Sell modal (docs/product.md §2 'sell'): tokens from one balance for TON, paid to the user's wallet.
  * The amount is priced by GET /withdraw/calculate as the user stops typing; the destination is the
- * wallet the user proved to hold with ton_proof (DESIGN.md §7b), the only address the server pays,
+ * wallet the user proved to hold with ton_proof (docs/foundations.md §7b), the only address the server pays,
  * shown read-only; without one the sheet says how to prove a wallet and Confirm stays off. Confirm
  * sends POST /withdraw/create with the quote on screen (price, TON, fee, what arrives): the server pays
  * exactly that while its price stands, or refuses and the sheet quotes again (docs/decisions.md "A
@@ -88,7 +88,7 @@ export const $amountProblem = combine($amountInput, $balance, $minTokenAmount, s
 // ---- destination ----------------------------------------------------------------------------------
 
 /**
- * Where the TON goes: the wallet the user proved to hold (ton_proof, DESIGN.md §7b), the only address
+ * Where the TON goes: the wallet the user proved to hold (ton_proof, docs/foundations.md §7b), the only address
  * the server pays, in its friendly form; null until a wallet is proved. It is shown, not typed: a field
  * whose every other value could only be refused would be no choice at all.
  */

@@ -99,7 +99,7 @@ function Figures() {
 }
 
 /**
- * Where the TON goes: the wallet the user proved to hold, the only address the server pays (DESIGN.md
+ * Where the TON goes: the wallet the user proved to hold, the only address the server pays (docs/foundations.md
  * §7b), shown and not typed — shortened, with the whole address a tap away (and in its title) so it
  * can be checked character by character. Without one, what to do: connect a wallet, which proves it.
  */
@@ -146,7 +146,7 @@ function Destination() {
   );
 }
 
-/** SPEC §2 'sell': tokens from one balance for TON. Mounted by the app; opened by the sell routes. */
+/** docs/product.md §2 'sell': tokens from one balance for TON. Mounted by the app; opened by the sell routes. */
 export function SellModal() {
   const [source, amountText, problem, balance, canConfirm, busy] = useUnit([
     $source,

@@ -12,7 +12,7 @@ import {
 } from '@/shared/ton-connect';
 import { showToast } from '@/shared/ui/toast';
 
-/** SPEC §5 and §9 limits (the texts are the i18n catalogue's 'wallet.*' and 'transaction.*'). */
+/** docs/product.md §5 and §9 limits (the texts are the i18n catalogue's 'wallet.*' and 'transaction.*'). */
 export const TRANSACTION_VALIDITY_SECONDS = 60;
 /** Wallets that only say 'SendTransaction' are the older ones: at most 4 messages per transfer. */
 const LEGACY_MAX_MESSAGES = 4;

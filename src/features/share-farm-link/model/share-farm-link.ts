@@ -11,7 +11,7 @@ export const copyClicked = createEvent<string>();
 /** Send the farm link of this activation code to a chat through Telegram's share sheet. */
 export const shareClicked = createEvent<string>();
 
-/** The farm link modal (SPEC §2): a link just made, with its code(s) to copy or share. */
+/** The farm link modal (docs/product.md §2): a link just made, with its code(s) to copy or share. */
 export const farmLinkShown = createEvent<FarmingLink>();
 export const farmLinkModalClosed = createEvent();
 export const $shownLink = createStore<FarmingLink | null>(null)
@@ -34,7 +34,7 @@ sample({
   fn: (t) => ({ text: t('farming.copyFailed'), kind: 'error' as const, durationMs: timings.errorToastMs }),
   target: showToast,
 });
-// SPEC §8: every error toast comes with a haptic error.
+// docs/product.md §8: every error toast comes with a haptic error.
 sample({ clock: copyLinkFx.fail, fn: () => undefined, target: hapticErrorFx });
 
 sample({

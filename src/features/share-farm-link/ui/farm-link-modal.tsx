@@ -8,7 +8,7 @@ import { FarmLinkRow } from './farm-link-actions';
 import styles from './share-farm-link.module.css';
 
 /**
- * The farm link modal (SPEC §2): the link just made. A multilink is one link for everyone; any other
+ * The farm link modal (docs/product.md §2): the link just made. A multilink is one link for everyone; any other
  * link has a code per activation, each its own link to copy or share with one person.
  */
 export function FarmLinkModal() {

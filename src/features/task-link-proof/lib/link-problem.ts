@@ -1,7 +1,7 @@
 import { TASK_LINK_MAX_LENGTH } from '@/shared/api';
 
 /**
- * Why a pasted link cannot be sent as proof (the server's rule, DESIGN.md §4 / docs/decisions.md "Tasks (server)"): it
+ * Why a pasted link cannot be sent as proof (the server's rule, docs/foundations.md §4 / docs/decisions.md "Tasks (server)"): it
  * must be a whole http(s) URL, at most TASK_LINK_MAX_LENGTH characters, to one of the task's allowed
  * hosts or a subdomain of one (no hosts listed: any).
  */

@@ -4,7 +4,7 @@ import { validateTaskFx, type Task } from '@/shared/api';
 import { cleanLink, linkProblem } from '../lib/link-problem';
 
 /**
- * The link verification modal (SPEC §2 'link verification'): a link task's proof. The pasted link is
+ * The link verification modal (docs/product.md §2 'link verification'): a link task's proof. The pasted link is
  * checked as it is typed (a whole http(s) link, not too long, to a host the task allows), the problem
  * said in a sentence; Send hands it to the server and the task waits for review.
  */

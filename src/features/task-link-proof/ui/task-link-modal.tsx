@@ -28,7 +28,7 @@ function problemText(problem: LinkProblem, t: Translate): string {
   }
 }
 
-/** SPEC §2 'link verification': paste the link that proves the task, checked before it is sent. */
+/** docs/product.md §2 'link verification': paste the link that proves the task, checked before it is sent. */
 export function TaskLinkModal() {
   const [task, link, problem, sending, canSend] = useUnit([$task, $link, $problem, $isSending, $canSend]);
   const [onChange, onSubmit, onClose] = useUnit([linkChanged, linkSubmitted, linkProofClosed]);

@@ -7,10 +7,10 @@ import { photoProblem, type PhotoProblem } from '../lib/photo-problem';
 import { $task, photoProofClosed, photoProofOpened } from './modal';
 
 /**
- * The add photo modal (SPEC §2 'add photo'): a photo task's proof. Created with the modal's code (a lazy
+ * The add photo modal (docs/product.md §2 'add photo'): a photo task's proof. Created with the modal's code (a lazy
  * chunk): only which task it is for (./modal.ts) is in the entry. The user takes or picks a photo,
  * sees it, and sends it; the file's type (by its first bytes) and size are checked first, before any
- * preview (a non-image is refused inline; a too big one gets SPEC §8's 413 text and is never uploaded); the upload shows its real progress; the task then waits for review.
+ * preview (a non-image is refused inline; a too big one gets docs/product.md §8's 413 text and is never uploaded); the upload shows its real progress; the task then waits for review.
  */
 export const photoChosen = createEvent<File>();
 export const photoSubmitted = createEvent();

@@ -21,7 +21,7 @@ import styles from './task-photo-modal.module.css';
 
 const MAX_MB = TASK_PHOTO_DEFAULT_MAX_BYTES / (1024 * 1024);
 
-/** SPEC §2 'add photo': take or pick a photo, see it, send it with its progress. */
+/** docs/product.md §2 'add photo': take or pick a photo, see it, send it with its progress. */
 export function TaskPhotoModal() {
   const [task, previewUrl, problem, progress, sending, canSend] = useUnit([
     $task,

@@ -10,7 +10,7 @@ import { chartClosed, chartOpened } from './price-chart';
 import { statsRequested } from './stats';
 
 /*
- * The dashboard and its children (SPEC §2) show the same frame: the total value at the current
+ * The dashboard and its children (docs/product.md §2) show the same frame: the total value at the current
  * price, balances, bonuses, the active mints and the active stakes. The lists and the
  * price load in the chain of whichever of these routes opens (one request each); the socket keeps
  * the lists live afterwards.
@@ -24,7 +24,7 @@ export const historyRoute = openFrame(routes.history);
 export const farmingRoute = openFrame(routes.dashboardFarming);
 export const sellRoute = openFrame(routes.dashboardSell);
 
-/** The sub-sections as a segmented control (SPEC §2 routes), in order; the open one is marked. */
+/** The sub-sections as a segmented control (docs/product.md §2 routes), in order; the open one is marked. */
 export const sections = [
   { route: routes.dashboard, frame: dashboardRoute, label: 'dashboard.overview' },
   { route: routes.history, frame: historyRoute, label: 'dashboard.history' },
@@ -37,7 +37,7 @@ const $frameOpened = combine(
   (opened) => opened.some(Boolean),
 );
 
-// SPEC §4: when the user data refetches, the lists on screen catch up on pushes missed meanwhile.
+// docs/product.md §4: when the user data refetches, the lists on screen catch up on pushes missed meanwhile.
 sample({ clock: userDataRefetched, filter: $frameOpened, target: frameData });
 
 // The overview's price chart and statistics: the chart (and its candles socket) lives

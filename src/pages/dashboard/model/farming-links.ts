@@ -9,7 +9,7 @@ import { showToast } from '@/shared/ui/toast';
 import { farmingRoute } from './dashboard';
 
 /*
- * /farming (SPEC §2 dashboard_farming): the user's links load as it opens and again when the user
+ * /farming (docs/product.md §2 dashboard_farming): the user's links load as it opens and again when the user
  * data refetches while it is on screen; Cancel asks first (the cancel modal), then returns the unused
  * part to the balance the link was paid from.
  */

@@ -8,14 +8,14 @@ import { createPagedList } from '@/shared/lib/paged-list';
 import { historyRoute } from './dashboard';
 
 /*
- * /history (SPEC §2, §7; DESIGN.md §4 Histories): the user's operations (ledger entries and the money
+ * /history (docs/product.md §2, §7; docs/foundations.md §4 Histories): the user's operations (ledger entries and the money
  * events that move no balance), newest first, 10 a page. Page 1 is read as the screen opens, when the
  * user data refetches and whenever, while it is open, the balance changes (a change is an entry) or a
  * mint or a stake does (a mint paid or received, a stake started: operations without a balance change);
  * the next page is read when the end of the list comes into view or on 'Show more'.
  */
 
-/** The screen's two lists (SPEC §2 /history: operations and withdrawals). */
+/** The screen's two lists (docs/product.md §2 /history: operations and withdrawals). */
 export type HistoryTab = 'operations' | 'withdrawals';
 export const HISTORY_TABS: readonly HistoryTab[] = ['operations', 'withdrawals'];
 export const tabChosen = createEvent<HistoryTab>();

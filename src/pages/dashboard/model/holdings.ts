@@ -11,7 +11,7 @@ import { HOLDING_KINDS, type HoldingKind, holdingUnits, tokensValueTon } from '.
 import { $currentPrice } from './price';
 
 /*
- * The Total value (SPEC §2 dashboard) and its parts. Only the Total value's view (a lazy chunk,
+ * The Total value (docs/product.md §2 dashboard) and its parts. Only the Total value's view (a lazy chunk,
  * ui/total-value-parts.tsx) reads these, so they are created with it, out of the entry bundle.
  */
 

@@ -22,7 +22,7 @@ import { leavesGap, mergeCandle } from '../lib/merge-candle';
 
 export const chartOpened = createEvent();
 export const chartClosed = createEvent();
-/** The switcher: any text; one the chart does not offer is read as the default (SPEC §5). */
+/** The switcher: any text; one the chart does not offer is read as the default (docs/product.md §5). */
 export const intervalChosen = createEvent<string>();
 export const retryClicked = createEvent();
 

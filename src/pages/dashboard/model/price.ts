@@ -3,7 +3,7 @@ import { appSocket, getCurrentPriceFx, type CurrentPrice } from '@/shared/api';
 import { changeDirection } from '../lib/price-change';
 
 /**
- * The token's current price in TON and its 24 h and 30 d changes (SPEC §3, §7): read with
+ * The token's current price in TON and its 24 h and 30 d changes (docs/product.md §3, §7): read with
  * GET /price/current-price when the dashboard opens, then kept live by `price_update` on the app's
  * socket (every tick). The dashboard is its only reader for now (steiger refuses a slice with one
  * reader): it moves to an entity when another screen shows the price.
@@ -12,7 +12,7 @@ export const priceRequested = createEvent();
 
 const loadPriceFx = attach({ effect: getCurrentPriceFx });
 
-/** Every tick's price (SPEC §7 `price_update`), pushed by the server on the main socket. */
+/** Every tick's price (docs/product.md §7 `price_update`), pushed by the server on the main socket. */
 export const priceUpdated = appSocket.eventReceived('price_update');
 
 /** A tick arrived while the read was on its way: its answer is older than what we hold. */
@@ -31,7 +31,7 @@ export const $priceLoaded = createStore(false)
   .on(loadPriceFx.finally, () => true)
   .on(priceUpdated, () => true);
 
-/** The changes as shown: each period's percent and whether it went up, down or stayed (SPEC §5, 2 decimals). */
+/** The changes as shown: each period's percent and whether it went up, down or stayed (docs/product.md §5, 2 decimals). */
 export const $priceChanges = $currentPrice.map((price) =>
   price
     ? ([

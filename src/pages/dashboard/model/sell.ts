@@ -3,7 +3,7 @@ import { routes } from '@/shared/routing';
 import { sellRoute } from './dashboard';
 
 /**
- * /sell (SPEC §2 dashboard_sell): the Sell modal for the main balance, over the dashboard. It is one
+ * /sell (docs/product.md §2 dashboard_sell): the Sell modal for the main balance, over the dashboard. It is one
  * of the dashboard's sections, so it opens from any of them (the history's withdrawals have a Sell
  * button too), and closing it goes back to the section it was opened from, which stays under it.
  */

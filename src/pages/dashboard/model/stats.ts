@@ -3,7 +3,7 @@ import { getFinancialStatsFx, type FinancialStats } from '@/shared/api';
 import { createQuery } from '@/shared/lib/query';
 
 /*
- * The platform's financial statistics (SPEC §3 stats object, GET /stats/financial): read when the
+ * The platform's financial statistics (docs/product.md §3 stats object, GET /stats/financial): read when the
  * screen that shows them opens (and on a retry); the server caches them for a few seconds.
  */
 export const statsRequested = createEvent();

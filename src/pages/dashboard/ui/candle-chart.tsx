@@ -44,7 +44,7 @@ function chartOptions(colors: ChartColors, intraday: boolean, locale: Locale): D
     rightPriceScale: { borderColor: colors.grid, entireTextOnly: true },
     // The live candle keeps a little room from the price scale instead of touching it.
     timeScale: { borderColor: colors.grid, timeVisible: intraday, secondsVisible: false, rightOffset: 2 },
-    // SPEC §5: prices truncated to 6 decimals, as everywhere else (the library would round).
+    // docs/product.md §5: prices truncated to 6 decimals, as everywhere else (the library would round).
     localization: { priceFormatter: (price: number) => chartPriceLabel(price, locale) },
   };
 }

@@ -29,7 +29,7 @@ const TotalValueFigure = lazyPage(() => import('./total-value-parts').then((m) =
   fallback: <Skeleton width={160} height={32} />,
 });
 
-/** Everything the user owns at the current price (SPEC §2 dashboard), with the live price under it. */
+/** Everything the user owns at the current price (docs/product.md §2 dashboard), with the live price under it. */
 function TotalValue() {
   const t = useT();
   return (
@@ -41,7 +41,7 @@ function TotalValue() {
   );
 }
 
-/** The sub-sections (SPEC §2 routes) as a segmented control; the open one is marked. */
+/** The sub-sections (docs/product.md §2 routes) as a segmented control; the open one is marked. */
 function SectionSwitch() {
   const t = useT();
   return (
@@ -209,7 +209,7 @@ const DashboardSection = createRoutesView({
   ],
 });
 
-/** The user's wallet, total value, and the open sub-section (SPEC §2–§5), live through the socket. */
+/** The user's wallet, total value, and the open sub-section (docs/product.md §2–§5), live through the socket. */
 export function DashboardPage() {
   const user = useUnit($user);
   const t = useT();

@@ -68,7 +68,7 @@ function LinkActions({ link }: { link: FarmingLink }) {
   );
 }
 
-/** SPEC §2 'cancel': what goes back to which balance, before anything happens. */
+/** docs/product.md §2 'cancel': what goes back to which balance, before anything happens. */
 function CancelLinkModal() {
   const [link, busy, onConfirm, onDismiss] = useUnit([$cancelTarget, $isCancelling, cancelConfirmed, cancelDismissed]);
   const t = useT();
@@ -91,7 +91,7 @@ function CancelLinkModal() {
   );
 }
 
-/** /farming (SPEC §2): the user's links, newest first, with copy, share and Cancel. */
+/** /farming (docs/product.md §2): the user's links, newest first, with copy, share and Cancel. */
 export function FarmingLinks() {
   const [links, loaded, loading, failed, hasMore, onRetry, onMore] = useUnit([
     $links,

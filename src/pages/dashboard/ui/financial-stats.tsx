@@ -8,7 +8,7 @@ import { Section } from '@/shared/ui/section';
 import { SkeletonCard } from '@/shared/ui/skeleton';
 import { $stats, $statsStatus, retryClicked } from '../model/stats';
 
-/** The platform's figures (SPEC §3 stats object): tokens 2 and TON 4 decimals, truncated (SPEC §5). */
+/** The platform's figures (docs/product.md §3 stats object): tokens 2 and TON 4 decimals, truncated (docs/product.md §5). */
 export function FinancialStatsSection() {
   const [stats, status, retry] = useUnit([$stats, $statsStatus, retryClicked]);
   const [t, locale] = [useT(), useLocale()];

@@ -248,7 +248,7 @@ const TAB_LABELS = { operations: 'history.title', withdrawals: 'withdrawals.titl
   MessageKey
 >;
 
-/** /history (SPEC §2): operations | withdrawals. */
+/** /history (docs/product.md §2): operations | withdrawals. */
 export function HistorySection() {
   const [tab, onTab] = useUnit([$tab, tabChosen]);
   const t = useT();

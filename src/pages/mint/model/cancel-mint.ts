@@ -3,7 +3,7 @@ import { $pendingMint, mintUpdated } from '@/entities/mint';
 import { cancelMintFx, type Mint } from '@/shared/api';
 import { mintRoute } from './routes';
 
-/** The Cancel modal (SPEC §2): the pending mint's Cancel asks first, then cancels it on the server. */
+/** The Cancel modal (docs/product.md §2): the pending mint's Cancel asks first, then cancels it on the server. */
 export const cancelClicked = createEvent();
 export const cancelConfirmed = createEvent();
 export const cancelDismissed = createEvent();

@@ -94,7 +94,7 @@ const payAsked = sample({
   fn: ({ mint }) => mint as Mint,
 });
 
-// SPEC §5: sending needs a connected wallet. Refused the way the send-transaction feature refuses,
+// docs/product.md §5: sending needs a connected wallet. Refused the way the send-transaction feature refuses,
 // and before anything is created: a mint nobody can pay would only wait for its expiry.
 const walletMissing = sample({ clock: [createAsked, payAsked], source: $wallet, filter: (wallet) => wallet === null });
 sample({
@@ -124,7 +124,7 @@ sample({ clock: created, target: mintUpdated });
 sample({
   clock: created,
   source: $t,
-  // SPEC §9's text, with the tokens the mint was created for (what its payment credits).
+  // docs/product.md §9's text, with the tokens the mint was created for (what its payment credits).
   fn: (t, mint) => ({
     text: `${t('mint.created', { code: mint.mint_id })}: ${formatTokens(mint.amount_token, t.locale)}`,
     kind: 'success' as const,

@@ -84,7 +84,7 @@ function Calculation() {
   );
 }
 
-/** Plan, amount, what it gives, and the Create button (SPEC §5: only active plans, by days). */
+/** Plan, amount, what it gives, and the Create button (docs/product.md §5: only active plans, by days). */
 export function MintForm() {
   const [plans, plansLoading, selectedDays, amountText, problem, canCreate, creating, needsWallet] = useUnit([
     $plans,

@@ -9,7 +9,7 @@ import { PendingMint } from './pending-mint';
 
 /**
  * Mint: connect a wallet, pick a plan and an amount, create the mint and pay it from the
- * wallet; the unpaid mint waits above the active ones for its 3 minutes (SPEC §4).
+ * wallet; the unpaid mint waits above the active ones for its 3 minutes (docs/product.md §4).
  */
 export function MintPage() {
   const t = useT();

@@ -9,7 +9,7 @@ import { cancelClicked } from '../model/cancel-mint';
 import { payClicked } from '../model/mint-form';
 import styles from './mint-page.module.css';
 
-/** The newest unpaid mint, for its first 3 minutes (SPEC §4): pay it again or cancel it. */
+/** The newest unpaid mint, for its first 3 minutes (docs/product.md §4): pay it again or cancel it. */
 export function PendingMint() {
   const [mint, sending, onPay, onCancel] = useUnit([$pendingMint, $isSending, payClicked, cancelClicked]);
   const t = useT();

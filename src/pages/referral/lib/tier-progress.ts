@@ -1,6 +1,6 @@
 import { formatUnits, parseUnits, type ReferralTier } from '@/shared/api';
 
-/** SPEC §3: eight referral tiers. */
+/** docs/product.md §3: eight referral tiers. */
 export const TIER_COUNT = 8;
 
 export interface TierProgress {

@@ -14,7 +14,7 @@ export const referralSellRoute = chainLoad(chainCommunityMember(routes.referralS
 
 const $onScreen = or(referralRoute.$isOpened, referralSellRoute.$isOpened);
 
-// SPEC §4: when the user data refetches, the list on screen catches up (new referrals, their turnover).
+// docs/product.md §4: when the user data refetches, the list on screen catches up (new referrals, their turnover).
 sample({ clock: userDataRefetched, filter: $onScreen, target: referralsRequested });
 // A friend joined or paid a mint (`user:referral`): on this screen the list, the earned total and the
 // tier are read again (the read also clears the badge and brings the level along); elsewhere the user

@@ -7,7 +7,7 @@ import { showToast } from '@/shared/ui/toast';
 import { transferAmount, transferProblem } from '../lib/transfer-problem';
 
 /**
- * The Transfer modal (SPEC §2 'transfer'): tokens from the referral balance to the main balance
+ * The Transfer modal (docs/product.md §2 'transfer'): tokens from the referral balance to the main balance
  * (POST /withdraw/transfer-from-referral-balance). The amount is checked before anything is sent:
  * a positive number, at most 9 decimals, no more than the referral balance.
  */

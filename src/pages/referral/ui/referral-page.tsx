@@ -37,7 +37,7 @@ import { TransferModal } from './transfer-modal';
 /** A tier's percentage is the programme's round figure: no zeros after the point ('5%'). */
 const RULE = { trim: true } as const;
 
-/** The tier (SPEC §3): level N of 8, its percent, the friends' turnover and the way to the next one. */
+/** The tier (docs/product.md §3): level N of 8, its percent, the friends' turnover and the way to the next one. */
 function TierCard({ tier }: { tier: ReferralTier }) {
   const t = useT();
   const progress = tierProgress(tier);

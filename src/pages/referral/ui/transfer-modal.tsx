@@ -32,7 +32,7 @@ function problemText(problem: TransferProblem, t: Translate): string {
   }
 }
 
-/** SPEC §2 'transfer': referral balance → main balance. Mounted by the referral screen. */
+/** docs/product.md §2 'transfer': referral balance → main balance. Mounted by the referral screen. */
 export function TransferModal() {
   const [open, amountText, problem, balance, canSubmit, busy] = useUnit([
     $isOpen,

@@ -9,6 +9,6 @@ export const stakingRoute = chainLoad(chainCommunityMember(routes.staking), stak
 /** Pick a mint to stake: the user's mints (the active ones are offered), loaded as it opens. */
 export const selectMintRoute = chainLoad(chainCommunityMember(routes.selectMint), mintsRequested);
 
-// SPEC §4: when the user data refetches, the list on screen catches up on pushes missed meanwhile.
+// docs/product.md §4: when the user data refetches, the list on screen catches up on pushes missed meanwhile.
 sample({ clock: userDataRefetched, filter: stakingRoute.$isOpened, target: stakesRequested });
 sample({ clock: userDataRefetched, filter: selectMintRoute.$isOpened, target: mintsRequested });

@@ -8,7 +8,7 @@ import { routes } from '@/shared/routing';
 import { showToast } from '@/shared/ui/toast';
 
 /*
- * The mints a stake can be made from are the user's active ones (DESIGN.md §4): the mint entity's
+ * The mints a stake can be made from are the user's active ones (docs/foundations.md §4): the mint entity's
  * `$activeMints`, loaded by the route and kept live by user:mint pushes.
  */
 const stakeFx = attach({ effect: createStakeFx });

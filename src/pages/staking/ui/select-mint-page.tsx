@@ -32,7 +32,7 @@ function StakeableMint({ mint }: { mint: Mint }) {
 }
 
 /**
- * Pick an active mint to stake (DESIGN.md §4): its tokens move into a stake that earns per second, on
+ * Pick an active mint to stake (docs/foundations.md §4): its tokens move into a stake that earns per second, on
  * the terms the sheet shows before anything is sent.
  */
 export function SelectMintPage() {

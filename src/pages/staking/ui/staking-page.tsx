@@ -11,7 +11,7 @@ import { Page } from '@/shared/ui/page';
 import { SkeletonCard } from '@/shared/ui/skeleton';
 import styles from './staking-page.module.css';
 
-/** The user's stakes with live earnings (SPEC §4), and the way to stake another mint. */
+/** The user's stakes with live earnings (docs/product.md §4), and the way to stake another mint. */
 export function StakingPage() {
   const loaded = useUnit($stakesLoaded);
   const t = useT();

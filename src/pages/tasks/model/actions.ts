@@ -11,7 +11,7 @@ import { openUrlFx } from '@/shared/telegram';
 import { showToast } from '@/shared/ui/toast';
 
 /**
- * The task's one button (SPEC §4: start → validate → claim), by its status (entities/task
+ * The task's one button (docs/product.md §4: start → validate → claim), by its status (entities/task
  * nextTaskAction): Start (and what the task asks for, in the same press: a community or visit task
  * opens its link, an invite task the sharing of the referral link, a photo task the add photo modal
  * once started), Check (validates; a photo

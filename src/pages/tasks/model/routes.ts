@@ -13,7 +13,7 @@ export const tasksFarmingRoute = chainAuthorized(routes.tasksFarming);
 /** /tasks/sell: the tasks screen (read as it opens) with the Sell modal over it (./sell.ts). */
 export const tasksSellRoute = chainLoad(chainCommunityMember(routes.tasksSell), [tasksRequested]);
 
-// SPEC §4: when the user data refetches, the list on screen catches up (a review decided meanwhile).
+// docs/product.md §4: when the user data refetches, the list on screen catches up (a review decided meanwhile).
 sample({
   clock: userDataRefetched,
   filter: or(tasksRoute.$isOpened, tasksSellRoute.$isOpened),

@@ -1,5 +1,5 @@
 /**
- * Every HTTP call of the product (SPEC §7), gathered from the domains' route tables
+ * Every HTTP call of the product (docs/product.md §7), gathered from the domains' route tables
  * (./<domain>/routes.ts). No zod here or in what it imports: the client's requests are built from this
  * table (docs/contract.md "Where it lives").
  */

@@ -64,7 +64,7 @@ export const wholeNumberInText = (max: number) => {
 export const idSchema = wholeNumber(DB_INT_MAX);
 /** An id (or a plan's `days` key) in a path or a query string. */
 export const idTextSchema = wholeNumberInText(DB_INT_MAX);
-/** `?page=`: from 1 (SPEC §7). */
+/** `?page=`: from 1 (docs/product.md §7). */
 export const pageTextSchema = wholeNumberInText(PAGE_MAX);
 /** `?limit=`: a page size. */
 export const limitTextSchema = wholeNumberInText(LIST_MAX_LIMIT);
@@ -72,7 +72,7 @@ export const limitTextSchema = wholeNumberInText(LIST_MAX_LIMIT);
 /** `/…/:id/…` path parameters. */
 export const idParamsSchema = z.strictObject({ id: idTextSchema });
 
-/** `?page=&limit=` of list calls: page from 1 (SPEC §7), limit LIST_DEFAULT_LIMIT unless given. */
+/** `?page=&limit=` of list calls: page from 1 (docs/product.md §7), limit LIST_DEFAULT_LIMIT unless given. */
 export const pageQuerySchema = z.object({
   page: pageTextSchema.default(1),
   limit: limitTextSchema.default(LIST_DEFAULT_LIMIT),
@@ -87,7 +87,7 @@ export const pagedSchema = <T extends z.ZodType>(item: T) =>
     limit: z.number().int(),
   });
 
-/** Every error answer (./errors.ts): SPEC §8's text, its stable code, a template's values, a 422's fields. */
+/** Every error answer (./errors.ts): docs/product.md §8's text, its stable code, a template's values, a 422's fields. */
 export const errorBodySchema = z.object({
   msg: z.string(),
   code: z.enum(ERROR_CODES),

@@ -1,14 +1,14 @@
 /** The contract's plain values (no zod), so the client bundle can import them. */
 
-/** Text the server sends as `msg` when Telegram launch data does not verify (SPEC §8 closes the app on it). */
+/** Text the server sends as `msg` when Telegram launch data does not verify (docs/product.md §8 closes the app on it). */
 export const INVALID_INIT_DATA_MSG = 'Invalid WebApp init data';
 export const MAINTENANCE_OFF_DETAIL = 'Maintenance mode is disabled';
 export const MAINTENANCE_ON_DETAIL = 'Maintenance mode is enabled';
 
-/** Every call's path is below this (SPEC §7: base path /api on the product host). */
+/** Every call's path is below this (docs/product.md §7: base path /api on the product host). */
 export const API_BASE = '/api';
 
-/** The sockets (SPEC §7), on the product's own origin: the main one and the candles'. */
+/** The sockets (docs/product.md §7), on the product's own origin: the main one and the candles'. */
 export const SOCKET_PATHS = { main: '/api/ws/', candles: '/api/ws/candles' } as const;
 /**
  * The console's socket (an operator session's token as its first message, like the others). Apart from
@@ -20,7 +20,7 @@ export const OPERATOR_SOCKET_PATH = '/api/ws/operator';
  * Close codes the server uses on /api/ws/ and /api/ws/candles (4000–4999 is the application range).
  * - unauthorized: the token does not verify, expired, or its session ended (signed out, revoked): the
  *   client gets a fresh token (refresh) and then reconnects; a refresh that fails signs it out.
- * - tokenTimeout: no token within the wait (SPEC §9: 5 s); reconnect.
+ * - tokenTimeout: no token within the wait (docs/product.md §9: 5 s); reconnect.
  * - unavailable: the server could not check the token for a reason of its own (database down or
  *   slow) — not a sign-in problem: reconnect with the usual backoff, keep the session.
  * - restart: the server is shutting down (1012 Service Restart); reconnect, another process answers.
@@ -33,18 +33,18 @@ export const SOCKET_CLOSE = {
 } as const;
 
 /**
- * Mint statuses (SPEC §4). A `canceled` mint says why in `cancel_reason`: the user canceled it, or
+ * Mint statuses (docs/product.md §4). A `canceled` mint says why in `cancel_reason`: the user canceled it, or
  * its payment did not arrive in time ('expired').
  */
 export const MINT_STATUSES = ['pending', 'active', 'canceled', 'completed', 'move_to_staking'] as const;
 export const MINT_CANCEL_REASONS = ['user', 'expired'] as const;
-/** Stake statuses (SPEC §4). The server creates stakes `active`; `pending` is never sent today. */
+/** Stake statuses (docs/product.md §4). The server creates stakes `active`; `pending` is never sent today. */
 export const STAKE_STATUSES = ['pending', 'active', 'completed'] as const;
 
 /**
- * Farming (DESIGN.md §4, §7). A link's own status: active (uses left), exhausted (every use taken),
+ * Farming (docs/foundations.md §4, §7). A link's own status: active (uses left), exhausted (every use taken),
  * revoked (cancelled by its author; the unused part went back). What one code tells a visitor
- * (SPEC §3/§4): ACTIVE (this user can activate it now), REACHED (no use left for this user: all taken,
+ * (docs/product.md §3/§4): ACTIVE (this user can activate it now), REACHED (no use left for this user: all taken,
  * already used by them, or a for-me link of someone else), REVOKED (cancelled).
  */
 export const FARMING_LINK_STATUSES = ['active', 'exhausted', 'revoked'] as const;
@@ -53,7 +53,7 @@ export const FARMING_ACTIVATION_STATUSES = ['ACTIVE', 'REACHED', 'REVOKED'] as c
 export const FARMING_MAX_ACTIVATIONS = 1000;
 /** An activation code: what follows `farm_` in a start parameter, or the `farm_code` query value. */
 export const ACTIVATION_CODE_PATTERN = /^[A-Za-z0-9]{6,32}$/;
-/** A start parameter `farm_<code>` carries a farm code (DESIGN.md §7); a ref code (readRefCode) is a referral. */
+/** A start parameter `farm_<code>` carries a farm code (docs/foundations.md §7); a ref code (readRefCode) is a referral. */
 export const FARM_START_PREFIX = 'farm_';
 
 /**
@@ -80,7 +80,7 @@ export function readRefCode(text: string | null | undefined): string | null {
 export const MINT_SOURCES = ['payment', 'farming'] as const;
 
 /**
- * Tasks (SPEC §3/§4, DESIGN.md §4): start → validate → claim. A task's kind decides what validates it:
+ * Tasks (docs/product.md §3/§4, docs/foundations.md §4): start → validate → claim. A task's kind decides what validates it:
  * community (membership of the community chat), referrals (at least N friends), visit (a link opened,
  * then a minimum time), photo and link (a proof an operator reviews). Statuses: new (not started),
  * started, pending_review (a proof waits for the operator), validated (the reward can be claimed),
@@ -102,7 +102,7 @@ export const TASK_PHOTO_DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 export const TASK_LINK_MAX_LENGTH = 2048;
 
 /**
- * What an operation in the history is (SPEC §3 "operations history"): every ledger entry's reason (a
+ * What an operation in the history is (docs/product.md §3 "operations history"): every ledger entry's reason (a
  * token balance changed), and the money events that change no token balance, which the history journals
  * beside the ledger (docs/decisions.md "Operations history").
  */
@@ -145,7 +145,7 @@ export const TON_NETWORKS = ['mainnet', 'testnet'] as const;
 export type TonNetwork = (typeof TON_NETWORKS)[number];
 
 /**
- * Candles (SPEC §5): the intervals a chart offers; any other interval text a client sends (or none)
+ * Candles (docs/product.md §5): the intervals a chart offers; any other interval text a client sends (or none)
  * is read as the default, 5m. Times are unix seconds at the interval's start (UTC).
  */
 export const CANDLE_INTERVALS = ['5m', '30m', '1h', '4h', '1d'] as const;
@@ -161,16 +161,16 @@ export const CANDLE_INTERVAL_SECONDS: Record<CandleInterval, number> = {
 /** Most candles one GET /price/candles answers (the newest ones in the range). */
 export const CANDLES_MAX_PER_ANSWER = 1_500;
 
-/** SPEC §5: '1h' → '1h'; '15m', '', undefined, '1H ' → '5m' (only the five intervals, exactly written). */
+/** docs/product.md §5: '1h' → '1h'; '15m', '', undefined, '1H ' → '5m' (only the five intervals, exactly written). */
 export function normalizeCandleInterval(text: unknown): CandleInterval {
   return (CANDLE_INTERVALS as readonly unknown[]).includes(text) ? (text as CandleInterval) : DEFAULT_CANDLE_INTERVAL;
 }
 
-/** Histories: 10 a page by default (SPEC §9), newest first. */
+/** Histories: 10 a page by default (docs/product.md §9), newest first. */
 export const HISTORY_PAGE_SIZE = 10;
 export const HISTORY_MAX_PAGE_SIZE = 100;
 
-/** Lists (mints, stakes): page numbers start at 1; default and largest page size (SPEC §9: 300 for mints). */
+/** Lists (mints, stakes): page numbers start at 1; default and largest page size (docs/product.md §9: 300 for mints). */
 export const LIST_DEFAULT_LIMIT = 300;
 export const LIST_MAX_LIMIT = 1000;
 

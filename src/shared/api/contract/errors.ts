@@ -1,5 +1,5 @@
 /**
- * Error answers. Every error body is `{ msg, code, params?, errors? }`: `msg` is SPEC §8's English
+ * Error answers. Every error body is `{ msg, code, params?, errors? }`: `msg` is docs/product.md §8's English
  * text, unchanged; `code` is stable and machine-read — the client picks its text by code, never by
  * `msg`; `params` are the values of a templated text (`{amount}` → params.amount). No zod here: the
  * client imports it at runtime.
@@ -67,7 +67,7 @@ export const SERVER_MESSAGES = {
   priceQuoteExpired: 'The price has changed: check the new amount and confirm again',
   withdrawalNotFound: 'Withdrawal not found',
   tonProofInvalid: 'Your wallet could not prove it is yours: connect it again',
-  /** 422: a sale's address is not the wallet the user proved with ton_proof (DESIGN.md §7b). */
+  /** 422: a sale's address is not the wallet the user proved with ton_proof (docs/foundations.md §7b). */
   sellUnverifiedAddress: 'Payouts go only to a wallet you have proved is yours: connect that wallet in the app first',
   /** 503: the database cannot answer now, the server is shutting down or overloaded; try again shortly. */
   unavailable: 'The service is temporarily unavailable. Try again in a moment.',
@@ -114,7 +114,7 @@ export function fillText(template: string, params: Record<string, string | numbe
 
 /** Fixed texts outside the product's flows: the gates, sign-in, the transport, the operator's token. */
 export const OTHER_ERROR_MESSAGES = {
-  /** 401/403 on sign-in: the launch data does not verify (SPEC §8: the app closes). */
+  /** 401/403 on sign-in: the launch data does not verify (docs/product.md §8: the app closes). */
   invalidInitData: INVALID_INIT_DATA_MSG,
   /** 503 from the maintenance gate. */
   maintenance: MAINTENANCE_ON_DETAIL,
@@ -128,7 +128,7 @@ export const OTHER_ERROR_MESSAGES = {
   malformedUrl: 'Malformed URL',
   pathTooLong: 'A path parameter is too long',
   malformedJson: 'Malformed JSON body',
-  /** 413 (SPEC §8: the client shows its own text for any 413; a photo proof's msg says it too). */
+  /** 413 (docs/product.md §8: the client shows its own text for any 413; a photo proof's msg says it too). */
   payloadTooLarge: 'Request body is too large',
   unsupportedMediaType: 'Unsupported content type',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Money on the wire (DESIGN.md §7): every TON and token amount, balance, reward, fee and price is a
+ * Money on the wire (docs/foundations.md §7): every TON and token amount, balance, reward, fee and price is a
  * decimal string in whole units, at most 9 decimals, no sign, no exponent ("1234.500000001").
  * TON is counted in nanotons and the token in base units, both 10^-9 of a whole unit, so one exact
  * conversion serves both. No zod here: the client imports these too.

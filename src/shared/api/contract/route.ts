@@ -10,7 +10,7 @@ export interface CallRoute {
   readonly method: HttpMethod;
   /** Below /api; `:name` is a path parameter (Fastify's syntax, filled in by the client). */
   readonly path: string;
-  /** false: sent without the bearer token (SPEC §6: register, refresh, maintenance status). */
+  /** false: sent without the bearer token (docs/product.md §6: register, refresh, maintenance status). */
   readonly auth: boolean;
   /** Status of a success: 201 when the call creates something. */
   readonly status: 200 | 201;

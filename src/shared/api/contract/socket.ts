@@ -8,7 +8,7 @@ import { taskSchema } from './tasks/schemas';
 import { balancesSchema } from './user/schemas';
 import { withdrawalSchema } from './withdraw/schemas';
 
-/** `user:balance` carries the balances and bonuses (SPEC §7). */
+/** `user:balance` carries the balances and bonuses (docs/product.md §7). */
 export const userBalanceEventSchema = balancesSchema.omit({
   collective_bonus: true,
 });
@@ -32,7 +32,7 @@ export const socketEventSchemas = {
   'user:referral': z.object({ reason: z.enum(['joined', 'mint']) }),
   /** Someone activated one of the user's farming links: the link with its uses counted (its status may be exhausted). */
   'user:farming_link': farmingLinkSchema,
-  /** Every price tick (SPEC §7). */
+  /** Every price tick (docs/product.md §7). */
   price_update: priceUpdateSchema,
   /**
    * The server may have missed events for this socket (its cross-process listener reconnected): the
@@ -41,7 +41,7 @@ export const socketEventSchemas = {
   resync: z.object({}),
 } as const;
 
-/** Server → client messages on /api/ws/candles, by event name (SPEC §7: current_candle). */
+/** Server → client messages on /api/ws/candles, by event name (docs/product.md §7: current_candle). */
 export const candleSocketEventSchemas = {
   current_candle: currentCandleSchema,
 } as const;

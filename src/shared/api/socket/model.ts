@@ -30,7 +30,7 @@ export type SocketMessageOf<Events> = { [K in keyof Events]: { event: K; data: E
 export interface SocketModel<Events = SocketEvents> {
   connectRequested: EventCallable<void>;
   disconnectRequested: EventCallable<void>;
-  /** Text for the server, e.g. the candle interval (SPEC §7); retried while not open. */
+  /** Text for the server, e.g. the candle interval (docs/product.md §7); retried while not open. */
   sendRequested: EventCallable<string>;
   messageReceived: Event<SocketMessageOf<Events>>;
   $connected: Store<boolean>;

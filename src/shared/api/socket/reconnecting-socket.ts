@@ -1,5 +1,5 @@
 /**
- * The websocket transport (SPEC §7, §9), free of effector so it can be driven with a fake socket
+ * The websocket transport (docs/product.md §7, §9), free of effector so it can be driven with a fake socket
  * and fake timers. The first message on every connection is the access token.
  */
 import { SOCKET_CLOSE } from '../contract/constants';

@@ -1,7 +1,7 @@
 import { TonNodeError } from './errors';
 
 /*
- * JSON-RPC client for a TON node in toncenter v2's shape (SPEC §7 "Blockchain"). Deliberately plain
+ * JSON-RPC client for a TON node in toncenter v2's shape (docs/product.md §7 "Blockchain"). Deliberately plain
  * `fetch`, not the ofetch transport behind /api: it talks to another origin with another envelope
  * (`{ ok, result | error, code }`), sends no bearer token, and its failures are not the /api toast
  * catalogue — callers decide what to show. `fetch` is injectable for tests and the sandbox chain.

@@ -1,5 +1,5 @@
 /**
- * SPEC §8 "Blockchain node errors", plus the two ways a call fails before any response arrives.
+ * docs/product.md §8 "Blockchain node errors", plus the two ways a call fails before any response arrives.
  * - response-not-ok: HTTP status not 2xx, or an envelope saying `ok: false` / carrying a JSON-RPC `error`
  * - malformed-response: body is not JSON, or has no result, or the result has the wrong shape
  * - exit-code: runGetMethod's TVM exit code is neither 0 nor 1 (both mean success)

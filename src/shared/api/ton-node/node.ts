@@ -5,7 +5,7 @@ import type { TonNodeClient } from './client';
 let node: Promise<TonNodeClient> | null = null;
 
 /**
- * The app's TON node (SPEC §7): the dev chain in sandbox, a public node in production. The client's
+ * The app's TON node (docs/product.md §7): the dev chain in sandbox, a public node in production. The client's
  * code is a chunk of its own, loaded on the first read (a wallet connects only after the first screen);
  * a chunk that failed to load is fetched again on the next read.
  */
@@ -22,7 +22,7 @@ export function loadTonNode(): Promise<TonNodeClient> {
 
 /**
  * Balance of an account in nanotons (decimal string), read with getAddressInformation:
- * it also says the account's state, and an unsupported one is an error (SPEC §8), not a balance.
+ * it also says the account's state, and an unsupported one is an error (docs/product.md §8), not a balance.
  */
 export const getAddressBalanceFx = createEffect(
   async (address: string) => (await (await loadTonNode()).getAddressInformation(address)).balance,

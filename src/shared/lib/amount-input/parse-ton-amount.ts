@@ -2,7 +2,7 @@
 const TON_AMOUNT_TEXT = /^(\d{0,12})(?:[.,](\d{0,9}))?$/;
 
 /**
- * The amount field's text as the wire's decimal TON text (DESIGN.md §7): '1.5' and '1,5' both read
+ * The amount field's text as the wire's decimal TON text (docs/foundations.md §7): '1.5' and '1,5' both read
  * '1.5', '.5' reads '0.5'; spaces are ignored. Anything that is not a positive number with at most 9
  * decimals (a nanoton) is null. No floats: the text is what the server prices, digit for digit.
  */

@@ -1,4 +1,4 @@
-/** SPEC §8: the text of the failure that sends the copy to the temporary text-area. */
+/** docs/product.md §8: the text of the failure that sends the copy to the temporary text-area. */
 export const CLIPBOARD_UNAVAILABLE = 'Clipboard API not available';
 
 export interface CopyEnvironment {
@@ -11,7 +11,7 @@ export interface CopyEnvironment {
 /**
  * Puts the text on the clipboard: the Clipboard API, and when it is missing or refuses (no
  * permission, not a secure context, the WebView's own limits), a temporary text-area copied with
- * execCommand('copy'), as SPEC §8 has it. Rejects only when both ways fail.
+ * execCommand('copy'), as docs/product.md §8 has it. Rejects only when both ways fail.
  */
 export async function copyText(text: string, environment: CopyEnvironment = browserEnvironment()): Promise<void> {
   try {

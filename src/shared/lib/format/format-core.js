@@ -12,12 +12,12 @@
  *   shows all of them, so one figure keeps one width (0.0100 and 0.0101). The programme's own figures
  *   (limits, thresholds, tier percentages: `{ trim: true }`) drop the zeros after the point: 'from 1 to
  *   100 000 TON', '5%'.
- * - Truncated toward zero, never rounded (SPEC §5): 1.999 TKN → '1.99'.
+ * - Truncated toward zero, never rounded (docs/product.md §5): 1.999 TKN → '1.99'.
  * - Changes carry their sign (`{ sign: true }`, formatChange): '+1.50%', '−2.25%' (U+2212); a change
  *   that shows as zero has none. Other negatives keep a plain '-', except when truncated to zero.
  * - Totals of shown parts are summed from the parts as shown (sumShown), so what is on screen adds up.
  * - What is not a finite decimal number shows as '—'.
- * - Addresses and hashes: 3 leading and 4 trailing characters around an ellipsis (SPEC §9).
+ * - Addresses and hashes: 3 leading and 4 trailing characters around an ellipsis (docs/product.md §9).
  * The work is done on the decimal text, so no float artifacts (0.29 stays 0.29) and exponent notation is
  * expanded (1e-7 → '0.00').
  */

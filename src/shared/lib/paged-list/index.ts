@@ -13,7 +13,7 @@ import { or } from 'patronum';
 
 type PageQuery = { page: number; size: number };
 
-/** One page of a history call (SPEC §7: data and total). */
+/** One page of a history call (docs/product.md §7: data and total). */
 export interface PageAnswer<T> {
   data: T[];
   total: number;
@@ -57,7 +57,7 @@ export interface PagedList<T> {
  * - page 1 merges over what is listed (mergeFirstPage), so the pages read stay;
  * - only the page after the last one, of the list as it still is, is appended, without repeating a row
  *   a newer one pushed down a page;
- * - a 5xx answers null (SPEC §8): what is shown stays and the list knows the read failed.
+ * - a 5xx answers null (docs/product.md §8): what is shown stays and the list knows the read failed.
  * `$items` and `$total` are writable so a slice can merge live pushes into them.
  */
 export function createPagedList<T extends { id: number }, P>(config: {

@@ -7,7 +7,7 @@ export interface CreatedItem {
   created_at: number;
 }
 
-/** SPEC §4, §9: a pending mint or stake shows as pending for 3 minutes after it was created. */
+/** docs/product.md §4, §9: a pending mint or stake shows as pending for 3 minutes after it was created. */
 export const PENDING_WINDOW_SECONDS = timings.pendingWindowMs / 1000;
 
 /** Unix seconds when a pending item stops showing as pending. */

@@ -1,7 +1,7 @@
 import { ACTIVATION_CODE_PATTERN, FARM_START_PREFIX, readRefCode } from '../../api/contract/constants';
 
 /**
- * What a launch start parameter carries (DESIGN.md §7): `farm_<code>` is a farming link's activation
+ * What a launch start parameter carries (docs/foundations.md §7): `farm_<code>` is a farming link's activation
  * code, a well-formed ref code (the contract's readRefCode: exactly what the server issues) a
  * referrer's. Anything else — TON Connect's `tonconnect-…` return links, a parameter longer than a
  * code, characters a code never has — is neither, and nothing is sent for it.
@@ -25,7 +25,7 @@ export function refCodeOf(startParam: string | null | undefined): string | null 
   return param?.kind === 'ref' ? param.code : null;
 }
 
-/** The activation code of a launch: `?farm_code=` in the page's query (SPEC §2), else `farm_<code>`. */
+/** The activation code of a launch: `?farm_code=` in the page's query (docs/product.md §2), else `farm_<code>`. */
 export function farmCodeOf(search: string, startParam: string | null | undefined): string | null {
   const fromQuery = new URLSearchParams(search).get('farm_code');
   if (fromQuery !== null && ACTIVATION_CODE_PATTERN.test(fromQuery)) return fromQuery;

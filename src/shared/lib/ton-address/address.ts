@@ -1,11 +1,11 @@
 import { crc16 } from './crc16';
 
 /**
- * TON addresses without @ton/core (≈ 81 kB gz plus a Buffer polyfill in the browser, DESIGN.md §6).
- * Only the two forms SPEC §5 allows: user-friendly (48 base64/base64url characters) and raw
+ * TON addresses without @ton/core (≈ 81 kB gz plus a Buffer polyfill in the browser, docs/foundations.md §6).
+ * Only the two forms docs/product.md §5 allows: user-friendly (48 base64/base64url characters) and raw
  * `workchain:hex`, workchain 0 or -1. tests/unit/ton-address.test.ts cross-checks it against @ton/core.
  *
- * Raw-form messages reuse @tonconnect/sdk's wording (SPEC §8 lists them); every message starts with
+ * Raw-form messages reuse @tonconnect/sdk's wording (docs/product.md §8 lists them); every message starts with
  * `Wrong address <text>.` like the library's. Input is not trimmed: callers trim what users paste.
  */
 
@@ -74,7 +74,7 @@ export function parseFriendlyAddress(text: string): FriendlyTonAddress {
     fail(text, `Unknown flag byte 0x${found}, expected 0x11 or 0x51 (| 0x80 for test-only).`);
   }
   const wcByte = bytes[1]!;
-  // A signed int8: 0x00 is 0, 0xff is -1; anything else (e.g. 0x01) is a workchain SPEC §5 refuses.
+  // A signed int8: 0x00 is 0, 0xff is -1; anything else (e.g. 0x01) is a workchain docs/product.md §5 refuses.
   if (wcByte !== 0x00 && wcByte !== 0xff) wrongWorkchain(text, String((wcByte << 24) >> 24));
 
   return {

@@ -23,7 +23,7 @@ export const toChartBar = (candle: Candle): ChartBar => ({
 const PRICE_PRECISION = 9;
 
 /**
- * A price on the chart's scale or crosshair, truncated to 6 decimals like every price (SPEC §5), with the
+ * A price on the chart's scale or crosshair, truncated to 6 decimals like every price (docs/product.md §5), with the
  * user's decimal mark (docs/decisions.md "Formats"). The
  * library hands over floats (a scale step of 0.0102 arrives as 0.010199999…): they are read at nanoton
  * precision first, so truncation cuts real digits, not float noise.

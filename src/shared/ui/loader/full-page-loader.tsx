@@ -6,7 +6,7 @@ const LOGO_URL = '/icon.png';
 export const APP_NAME = 'TON Token';
 
 /**
- * SPEC §2: shown until the data the app needs is ready — the app's mark and name, and a quiet spinner.
+ * docs/product.md §2: shown until the data the app needs is ready — the app's mark and name, and a quiet spinner.
  * index.html starts with the same markup (in English), so the loader shows before the app's code has
  * loaded.
  */

@@ -11,7 +11,7 @@ export interface Toast {
 export interface ShowToastParams {
   text: string;
   kind?: ToastKind;
-  /** SPEC §9: 15 s unless the caller says otherwise (errors pass 3 s). */
+  /** docs/product.md §9: 15 s unless the caller says otherwise (errors pass 3 s). */
   durationMs?: number;
 }
 

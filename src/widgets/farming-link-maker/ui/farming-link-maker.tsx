@@ -6,7 +6,7 @@ import { routes } from '@/shared/routing';
 import { buttonClassName } from '@/shared/ui/button';
 
 /**
- * Make a farming link paid from the screen's balance (SPEC §2: /referral/farming, /tasks/farming), hand
+ * Make a farming link paid from the screen's balance (docs/product.md §2: /referral/farming, /tasks/farming), hand
  * it out from the farm link modal, and reach the list of one's links.
  */
 export function FarmingLinkMaker() {

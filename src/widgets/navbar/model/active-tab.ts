@@ -3,7 +3,7 @@ import type { MessageKey } from '@/shared/i18n';
 import { routes, type AppRoute } from '@/shared/routing';
 
 /**
- * The navbar's items (SPEC §2), in order, each with the screens it owns besides its own: where the
+ * The navbar's items (docs/product.md §2), in order, each with the screens it owns besides its own: where the
  * user gets from it, so the bar still says where they are. The dashboard's sections are switched to
  * from the dashboard; a farming form and a Sell modal are opened by their screen's own buttons; a mint
  * to stake is chosen from the staking screen.

@@ -23,7 +23,7 @@ function CountBadge({ count, label, testId }: { count: number; label: string; te
 }
 
 /**
- * SPEC §2 navbar. Referral shows the count of new referrals when above 0; on the referral screen the
+ * docs/product.md §2 navbar. Referral shows the count of new referrals when above 0; on the referral screen the
  * bar also carries Invite Friends and the copy-link button (the screen leaves room for them). Tasks
  * shows the count of tasks not claimed yet.
  */

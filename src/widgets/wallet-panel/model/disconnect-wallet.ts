@@ -1,7 +1,7 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { disconnectWalletFx } from '@/shared/ton-connect';
 
-/** The app's Disconnect-wallet modal (SPEC §2): ask first, then disconnect through the library. */
+/** The app's Disconnect-wallet modal (docs/product.md §2): ask first, then disconnect through the library. */
 export const disconnectClicked = createEvent();
 export const disconnectConfirmed = createEvent();
 export const disconnectCancelled = createEvent();

@@ -13,7 +13,7 @@ import {
 } from '@/shared/ton-connect';
 
 /**
- * Wallet ownership (DESIGN.md §8): every connect asks the wallet for a ton_proof of a
+ * Wallet ownership (docs/foundations.md §8): every connect asks the wallet for a ton_proof of a
  * payload the server issued; a fresh connection's proof goes to the server, which binds the wallet to
  * the user. A restored connection carries no proof and keeps the binding it had (/user/me's `wallet`).
  */

@@ -20,7 +20,7 @@ const DisconnectWalletModal = lazyModal($disconnectOpen, () =>
 /**
  * The wallet on the dashboard: the TON Connect button (the library's own: connect, 4+4 address,
  * copy/disconnect dropdown — the account menu) and the app's own line under it, labelled as what it
- * is: the balance of the connected address (3+4, SPEC §9), and Disconnect.
+ * is: the balance of the connected address (3+4, docs/product.md §9), and Disconnect.
  */
 export function WalletPanel() {
   const [status, restoreGaveUp, shortAddress, verified, onDisconnect, mounted, unmounted] = useUnit([

@@ -1,5 +1,5 @@
 /**
- * Sign-in (SPEC §6): register with the launch data, refresh the token pair, sign out.
+ * Sign-in (docs/product.md §6): register with the launch data, refresh the token pair, sign out.
  * The domain's shapes, each call's schemas (under the names of ./routes.ts) and the named types
  * (z.input for what a client sends, z.output for what it receives). docs/contract.md "Adding a call".
  */
@@ -19,7 +19,7 @@ export const registerBodySchema = z.strictObject({
 });
 
 const refreshTokenText = z.string().min(16).max(256);
-/** /auth/refresh accepts both readings of the body (DESIGN.md §4). */
+/** /auth/refresh accepts both readings of the body (docs/foundations.md §4). */
 export const refreshBodySchema = z.union([
   z.strictObject({ refresh_token: refreshTokenText }),
   z.strictObject({ refresh: refreshTokenText }),

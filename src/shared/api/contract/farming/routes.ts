@@ -33,7 +33,7 @@ export const farmingRoutes = {
     auth: true,
     status: 200,
   },
-  /** DESIGN.md §7 adds it to SPEC §7: activating is its own idempotent call (the status is a pure read). */
+  /** docs/foundations.md §7 adds it to docs/product.md §7: activating is its own idempotent call (the status is a pure read). */
   farmingActivate: {
     method: 'POST',
     path: '/farming/activate',

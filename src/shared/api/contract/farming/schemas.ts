@@ -73,7 +73,7 @@ export const farmingCalculationSchema = mintCalculationSchema.extend({
 });
 
 /**
- * POST /farming/create (SPEC §7). Exactly one of from_ref_balance / from_task_balance. price = the
+ * POST /farming/create (docs/product.md §7). Exactly one of from_ref_balance / from_task_balance. price = the
  * quote's (calculate's `price`) the user confirmed: the link is priced and charged at it while it
  * stands, else 400 SERVER_MESSAGES.priceQuoteExpired and nothing is written. Without it, today's price.
  */
@@ -157,7 +157,7 @@ export const farmingActivationStatusSchema = z.object({
   }),
 });
 
-/** POST /farming/activate (DESIGN.md §7): idempotent per user and code; answers the user's mint from it. */
+/** POST /farming/activate (docs/foundations.md §7): idempotent per user and code; answers the user's mint from it. */
 export const farmingActivateBodySchema = z.strictObject({
   activation_code: activationCodeSchema,
 });

@@ -15,7 +15,7 @@ import { moneyText, pageTextSchema, wholeNumberInText } from '../common';
 import type { CallSchemas } from '../route';
 import type { operationsRoutes } from './routes';
 
-/** SPEC §7 histories: page from 1, size (default 10), newest first unless sort_order says asc. */
+/** docs/product.md §7 histories: page from 1, size (default 10), newest first unless sort_order says asc. */
 export const historyQuerySchema = z.object({
   page: pageTextSchema.default(1),
   size: wholeNumberInText(HISTORY_MAX_PAGE_SIZE).default(HISTORY_PAGE_SIZE),
@@ -54,7 +54,7 @@ export const operationSchema = z.object({
   ref_code: z.string().nullable(),
 });
 
-/** GET /operations/history: {data, total} (SPEC §7). */
+/** GET /operations/history: {data, total} (docs/product.md §7). */
 export const operationHistorySchema = z.object({
   data: z.array(operationSchema),
   total: z.number().int(),

@@ -76,7 +76,7 @@ export const overviewSchema = z.object({
 /** Every global setting, as stored (server/settings/queries.ts Settings). */
 export const settingsSchema = z.object({
   maintenance: z.boolean(),
-  /** Percent a day added to every stake's reward (SPEC §5). */
+  /** Percent a day added to every stake's reward (docs/product.md §5). */
   collective_bonus: z.number(),
   /** Selling tokens: percent of the TON amount kept as a fee. */
   withdraw_fee_percent: z.number(),

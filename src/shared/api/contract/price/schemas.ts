@@ -29,7 +29,7 @@ const unixSecondsText = z
   .pipe(z.number().int().min(0).max(MAX_DB_INTEGER));
 
 /**
- * GET /price/candles (SPEC §7): interval (any text; not one of CANDLE_INTERVALS → 5m, SPEC §5),
+ * GET /price/candles (docs/product.md §7): interval (any text; not one of CANDLE_INTERVALS → 5m, docs/product.md §5),
  * from_timestamp / to_timestamp in unix seconds (defaults: the last CANDLES_MAX_PER_ANSWER intervals up
  * to now). from after to → 422.
  */
@@ -44,7 +44,7 @@ export const candlesQuerySchema = z
     path: ['from_timestamp'],
   });
 
-/** One OHLC bar (SPEC §3 "Candle: time plus bar data"): time = the interval's start, unix seconds. */
+/** One OHLC bar (docs/product.md §3 "Candle: time plus bar data"): time = the interval's start, unix seconds. */
 export const candleSchema = z.object({
   time: z.number().int(),
   open: moneyText,
@@ -63,7 +63,7 @@ export const candleListSchema = z.object({
   candles: z.array(candleSchema),
 });
 
-/** `price_update` on the main socket (SPEC §7): the current price after every tick, and its time. */
+/** `price_update` on the main socket (docs/product.md §7): the current price after every tick, and its time. */
 export const priceUpdateSchema = currentPriceSchema.extend({
   time: z.number().int(),
 });

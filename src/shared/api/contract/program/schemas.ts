@@ -10,7 +10,7 @@ import type { CallSchemas } from '../route';
 import type { programRoutes } from './routes';
 
 /**
- * The live figures behind the Info sheet (SPEC §2): plans, staking rates and bonus steps, referral
+ * The live figures behind the Info sheet (docs/product.md §2): plans, staking rates and bonus steps, referral
  * tiers — read from the server's own constants, so the explanation never drifts from the rules.
  */
 export const programRulesSchema = z.object({
@@ -31,7 +31,7 @@ export const programRulesSchema = z.object({
     /** By the platform's total actively staked tokens, for everyone. */
     collective_bonus: z.array(z.object({ from_tokens: moneyText, percent: z.number() })),
   }),
-  /** SPEC §3 tiers: level is 0-based (shown + 1); from turnover_ton of the referrals' paid TON. */
+  /** docs/product.md §3 tiers: level is 0-based (shown + 1); from turnover_ton of the referrals' paid TON. */
   referral_tiers: z.array(
     z.object({
       level: z.number().int(),

@@ -9,9 +9,9 @@ import { balancesSchema } from '../user/schemas';
 import type { CallSchemas } from '../route';
 import type { referralRoutes } from './routes';
 
-/** The user's referral tier (SPEC §3), with what it takes to reach the next one. */
+/** The user's referral tier (docs/product.md §3), with what it takes to reach the next one. */
 export const referralTierSchema = z.object({
-  /** 0-based (SPEC §3: shown + 1). */
+  /** 0-based (docs/product.md §3: shown + 1). */
   level: z.number().int().min(0).max(7),
   /** Percent of each referral's paid mint (in tokens) the user earns at this tier. */
   percent: z.number(),

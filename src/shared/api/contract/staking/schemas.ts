@@ -13,7 +13,7 @@ export const stakeStatusSchema = z.enum(STAKE_STATUSES);
 
 /**
  * A stake. Percentages are percent per day (numbers); amounts are money text. The reward rule
- * (SPEC §4, §5): per day = total_amount × (daily_reward + hold_bonus + collective_bonus +
+ * (docs/product.md §4, §5): per day = total_amount × (daily_reward + hold_bonus + collective_bonus +
  * investment_bonus) / 100; earned now = earned_reward + per-second rate × (now − (last_updated_at ??
  * created_at)), capped at max_reward; pending → 0, completed → max_reward. The server moves
  * earned_reward/last_updated_at forward whenever a rate changes, so the rule holds with the rates as sent.
@@ -45,7 +45,7 @@ export const stakeCreateBodySchema = z.strictObject({ mint_id: idSchema });
 /** GET /staking/calculate: staking_id = the stake's `id`. */
 export const stakeCalculateQuerySchema = z.object({ staking_id: idTextSchema });
 
-/** The stake's reward as of `at`, by the rule above, with the rate per period (SPEC §5). */
+/** The stake's reward as of `at`, by the rule above, with the rate per period (docs/product.md §5). */
 export const stakeCalculationSchema = z.object({
   staking_id: z.string(),
   status: stakeStatusSchema,

@@ -1,5 +1,5 @@
 /**
- * The platform's financial figures (SPEC §3 stats object).
+ * The platform's financial figures (docs/product.md §3 stats object).
  * The domain's shapes, each call's schemas (under the names of ./routes.ts) and the named types
  * (z.input for what a client sends, z.output for what it receives). docs/contract.md "Adding a call".
  */
@@ -9,7 +9,7 @@ import type { CallSchemas } from '../route';
 import type { statsRoutes } from './routes';
 
 /**
- * GET /stats/financial (SPEC §3 "financial stats object"), from the ledger and the chain payments,
+ * GET /stats/financial (docs/product.md §3 "financial stats object"), from the ledger and the chain payments,
  * cached for a few seconds. Tokens and TON as money text; counts as integers.
  */
 export const financialStatsSchema = z.object({

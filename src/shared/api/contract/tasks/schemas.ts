@@ -49,7 +49,7 @@ export const taskListSchema = z.array(taskSchema);
 export const taskIdBodySchema = z.strictObject({ task_id: idSchema });
 
 /**
- * POST /task/validate (SPEC §7 "a task payload"): the task id, plus the proof its kind takes — a link
+ * POST /task/validate (docs/product.md §7 "a task payload"): the task id, plus the proof its kind takes — a link
  * (link tasks) or a photo (photo tasks: base64 of the file, at most the server's size setting; larger
  * → 413). Community, referrals and visit tasks take no proof.
  */

@@ -9,7 +9,7 @@ import type { CallSchemas } from '../route';
 import type { userRoutes } from './routes';
 
 export const refInfoSchema = z.object({
-  /** 0-based tier index; the client shows level + 1 (SPEC §3). */
+  /** 0-based tier index; the client shows level + 1 (docs/product.md §3). */
   level: z.number().int().min(0).max(7),
   /** Percent of each referral mint the user earns at this tier. */
   percent: z.number(),
@@ -21,7 +21,7 @@ export const refInfoSchema = z.object({
 
 /**
  * The wallet the user proved to hold with ton_proof (server/wallet): sales pay out only to
- * it (DESIGN.md §7b). One per user; a wallet is bound to one user at a time.
+ * it (docs/foundations.md §7b). One per user; a wallet is bound to one user at a time.
  */
 export const boundWalletSchema = z.object({
   /** Raw form, `0:<64 hex>` (as TON Connect reports the connected account). */

@@ -1,5 +1,5 @@
 /**
- * Wallet ownership by ton_proof (DESIGN.md §8).
+ * Wallet ownership by ton_proof (docs/foundations.md §8).
  * The domain's shapes, each call's schemas (under the names of ./routes.ts) and the named types
  * (z.input for what a client sends, z.output for what it receives). docs/contract.md "Adding a call".
  */

@@ -45,16 +45,16 @@ export const saleQuoteSchema = z.strictObject({
 });
 
 /**
- * POST /withdraw/create (SPEC §7: from_ref_balance, token_amount, address). DESIGN.md §7 adds
+ * POST /withdraw/create (docs/product.md §7: from_ref_balance, token_amount, address). docs/foundations.md §7 adds
  * from_task_balance (at most one of the two is true; neither: the main balance) and an optional
  * `quote`: calculate's price, ton_amount, fee and receive_amount as the user confirmed them. The sale is
  * made at that price while it stands (the mint's rule: in force at some moment of the server's last
  * PRICE_QUOTE_TTL_SECONDS), else 400 SERVER_MESSAGES.sellQuoteExpired; figures that are not what that
  * price gives the amount (tampered, or the fee settings changed) → 400 SERVER_MESSAGES.sellQuoteMismatch;
  * either way nothing is written. Honoured, the sale pays receive_amount exactly. Without a quote, today's
- * price. The address is any TON form (friendly or raw, SPEC §5), checked by the server with the address
+ * price. The address is any TON form (friendly or raw, docs/product.md §5), checked by the server with the address
  * module's messages and for the server's network (VALIDATION_MESSAGES.addressNetwork), and it must be
- * the wallet the user proved with ton_proof (DESIGN.md §7b; else 422
+ * the wallet the user proved with ton_proof (docs/foundations.md §7b; else 422
  * SERVER_MESSAGES.sellUnverifiedAddress): there is no way around the proof, so a stolen session cannot
  * send the TON elsewhere.
  */
@@ -74,7 +74,7 @@ export const withdrawCreateBodySchema = z
 /** One sale of the user's and its payout. */
 export const withdrawalSchema = z.object({
   id: z.number().int(),
-  /** The balance the tokens came from (from_ref_balance / from_task_balance say the same, SPEC §3). */
+  /** The balance the tokens came from (from_ref_balance / from_task_balance say the same, docs/product.md §3). */
   source: z.enum(LEDGER_ACCOUNTS),
   from_ref_balance: z.boolean(),
   from_task_balance: z.boolean(),
@@ -98,7 +98,7 @@ export const withdrawalCreatedSchema = z.object({
   balances: balancesSchema,
 });
 
-/** GET /withdraw/history (SPEC §7): page, size (10), sort_by (created_at), sort_order (desc). */
+/** GET /withdraw/history (docs/product.md §7): page, size (10), sort_by (created_at), sort_order (desc). */
 export const withdrawHistoryQuerySchema = historyQuerySchema.extend({
   sort_by: z.enum(['created_at']).default('created_at'),
 });
