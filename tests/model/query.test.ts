@@ -1,6 +1,6 @@
-import { allSettled, createEffect, createEvent, fork, scopeBind } from 'effector';
+import { allSettled, createEffect, createEvent, createWatch, fork, scopeBind } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { createQuery } from '@/shared/lib/query';
+import { createQuery, NO_ANSWER } from '@/shared/lib/query';
 
 describe('createQuery', () => {
   const readFx = createEffect(async (_: void): Promise<number[] | null> => [3, 1, 2]);
@@ -115,6 +115,64 @@ describe('createQuery', () => {
       await allSettled(pushed, { scope, params: 'b:waiting' });
       expect(scope.getState(list.$data)).toEqual(['a:active', 'b:waiting']);
       expect(backend.reads()).toBe(1);
+    });
+  });
+
+  describe("farfetched's vocabulary", () => {
+    const pageFx = createEffect(async (_: { page: number }): Promise<string[] | null> => []);
+    const pages = createQuery({ effect: pageFx, initial: [] as string[] });
+
+    it('$error says why the last read failed, NO_ANSWER for a 5xx, and clears on the next answer', async () => {
+      const offline = new Error('offline');
+      const thrown = fork({ handlers: [[pageFx, async () => Promise.reject(offline)]] });
+      await allSettled(pages.start, { scope: thrown, params: { page: 1 } });
+      expect(thrown.getState(pages.$error)).toBe(offline);
+
+      let answer: string[] | null = null;
+      const scope = fork({ handlers: [[pageFx, async () => answer]] });
+      await allSettled(pages.start, { scope, params: { page: 1 } });
+      expect(scope.getState(pages.$error)).toBe(NO_ANSWER);
+      expect(scope.getState(pages.$failed)).toBe(true);
+      answer = ['x'];
+      await allSettled(pages.start, { scope, params: { page: 1 } });
+      expect(scope.getState(pages.$error)).toBeNull();
+      expect(scope.getState(pages.$failed)).toBe(false);
+    });
+
+    it('finished.success / failure / finally carry what was asked', async () => {
+      let fail = false;
+      const scope = fork({ handlers: [[pageFx, async ({ page }: { page: number }) => (fail ? null : [`p${page}`])]] });
+      const seen: string[] = [];
+      const watchers = [
+        createWatch({
+          unit: pages.finished.success,
+          scope,
+          fn: ({ params, result }) => seen.push(`ok ${params.page} ${result[0]}`),
+        }),
+        createWatch({ unit: pages.finished.failure, scope, fn: ({ params }) => seen.push(`failed ${params.page}`) }),
+        createWatch({ unit: pages.finished.finally, scope, fn: ({ params }) => seen.push(`settled ${params.page}`) }),
+      ];
+      await allSettled(pages.start, { scope, params: { page: 2 } });
+      fail = true;
+      await allSettled(pages.start, { scope, params: { page: 3 } });
+      watchers.forEach((watcher) => watcher.unsubscribe());
+      expect(seen.sort()).toEqual(['failed 3', 'ok 2 p2', 'settled 2', 'settled 3']);
+    });
+
+    it('refresh reads again what was last asked; reset forgets everything', async () => {
+      const asked: number[] = [];
+      const scope = fork({
+        handlers: [[pageFx, async ({ page }: { page: number }) => (asked.push(page), [`p${page}`])]],
+      });
+      await allSettled(pages.start, { scope, params: { page: 4 } });
+      await allSettled(pages.refresh, { scope });
+      expect(asked).toEqual([4, 4]);
+
+      await allSettled(pages.reset, { scope });
+      expect(scope.getState(pages.$data)).toEqual([]);
+      expect(scope.getState(pages.$status)).toBe('idle');
+      expect(scope.getState(pages.$loaded)).toBe(false);
+      expect(scope.getState(pages.$error)).toBeNull();
     });
   });
 });

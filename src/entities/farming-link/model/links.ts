@@ -62,4 +62,4 @@ $list.on(linkPushed, (list, link) =>
     ? { ...list, links: list.links.map((known) => (known.id === link.id ? link : known)) }
     : list,
 );
-$lastPage.on(query.done, (_, { params }) => pageOf(params));
+$lastPage.on(query.finished.success, (_, { params }) => pageOf(params));

@@ -27,7 +27,7 @@ export const saveClicked = createEvent();
 
 export const $form = createStore<SettingsForm>({ feePercent: '', networkFee: '', minReceive: '' })
   .on(fieldChanged, (form, change) => ({ ...form, ...change }))
-  .on(settings.done, (_, { result }) => settingsToForm(result));
+  .on(settings.finished.success, (_, { result }) => settingsToForm(result));
 
 /** Save was pressed: the problems show from then on (until the form is edited). */
 export const $checked = createStore(false)

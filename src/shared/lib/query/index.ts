@@ -1,10 +1,12 @@
 import {
   attach,
   combine,
+  createEvent,
   createStore,
   sample,
   type Effect,
   type Event,
+  type EventCallable,
   type Store,
   type StoreWritable,
 } from 'effector';
@@ -12,12 +14,25 @@ import {
 /** Where a query is: never asked, on its way, its last read answered, its last read failed. */
 export type QueryStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
-/** The units of one query (what createQuery makes). */
+/** Why a read failed: what the effect threw, or this when the server answered nothing (a 5xx). */
+export const NO_ANSWER = new Error('The server answered nothing');
+
+/**
+ * The units of one query (what createQuery makes), named as farfetched names them
+ * (https://ff.effector.dev/api/primitives/query), so a slice reads the same if it moves to farfetched:
+ * `start`, `refresh`, `reset`, `$data`, `$error`, `$status`, `$pending`, `$failed`, `finished.*`.
+ */
 export interface Query<P, T, A> {
-  /** Read (again): the screen opens, a change was pushed, Try again. */
-  start: Effect<P, A, unknown>;
+  /** Read (again) with these params: the screen opens, a change was pushed. */
+  start: EventCallable<P>;
+  /** Read again with the params of the last read (Try again; a push saying the list changed). */
+  refresh: EventCallable<void>;
+  /** Forget everything: `initial` data, idle, no error (the screen's user signed out). */
+  reset: EventCallable<void>;
   /** What the answers made, from `initial`; writable so a slice can merge live pushes into it. */
   $data: StoreWritable<T>;
+  /** Why the last settled read failed (`NO_ANSWER` for a 5xx, whose toast is the request layer's), or null. */
+  $error: Store<unknown>;
   $status: Store<QueryStatus>;
   /** A read is on its way. */
   $pending: Store<boolean>;
@@ -25,10 +40,16 @@ export interface Query<P, T, A> {
   $loaded: Store<boolean>;
   /** A read has settled, answered or not: the screen stops waiting for the first one. */
   $settled: Store<boolean>;
-  /** The last settled read failed (network, or a 5xx the request layer answered null); a new read keeps it until it settles. */
+  /** The last settled read failed; a new read keeps it until it settles. */
   $failed: Store<boolean>;
-  /** A read answered (not null), and what it was asked. */
-  done: Event<{ params: P; result: NonNullable<A> }>;
+  finished: {
+    /** A read answered, and what it was asked. */
+    success: Event<{ params: P; result: NonNullable<A> }>;
+    /** A read failed (thrown, or no answer), and what it was asked. */
+    failure: Event<{ params: P; error: unknown }>;
+    /** A read settled either way. */
+    finally: Event<{ params: P }>;
+  };
 }
 
 /**
@@ -44,19 +65,37 @@ export function createQuery<P, A, T = NonNullable<A>>(config: {
 }): Query<P, T, A> {
   const { reduce = (answer: NonNullable<A>) => answer as unknown as T } = config;
   const readFx = attach({ effect: config.effect });
-  const done = readFx.done.filter({
+  const start = createEvent<P>();
+  const refresh = createEvent();
+  const reset = createEvent();
+
+  const success = readFx.done.filter({
     fn: (answer): answer is { params: P; result: NonNullable<A> } => answer.result != null,
   });
-  const $data = createStore(config.initial);
+  const failure = sample({
+    clock: [
+      readFx.done.filter({ fn: ({ result }) => result == null }).map(({ params }) => ({ params, error: NO_ANSWER })),
+      readFx.fail.map(({ params, error }) => ({ params, error: error as unknown })),
+    ],
+  });
+  const settled = readFx.finally.map(({ params }) => ({ params }));
+
+  const $params = createStore<{ last: P } | null>(null, { serialize: 'ignore' })
+    .on(readFx, (_, params) => ({ last: params }))
+    .reset(reset);
+  sample({ clock: start, target: readFx });
+  sample({ clock: refresh, source: $params, fn: (params) => params?.last as P, target: readFx });
+
+  const $data = createStore(config.initial).reset(reset);
   const answered = sample({
-    clock: done,
+    clock: success,
     source: $data,
     fn: (known, { params, result }) => reduce(result, known, params),
   });
   $data.on(answered, (_, data) => data);
   // A change made to the data while a read was on its way (a pushed item; not another read's answer) may be
   // newer than what that read answers, which replaces it: read once more when it answers.
-  const $answer = createStore<unknown>(null).on(answered, (_, data) => data);
+  const $answer = createStore<unknown>(null, { serialize: 'ignore' }).on(answered, (_, data) => data);
   const $changedWhileReading = createStore(false).on(readFx, () => false);
   sample({
     clock: $data,
@@ -65,14 +104,31 @@ export function createQuery<P, A, T = NonNullable<A>>(config: {
     fn: () => true,
     target: $changedWhileReading,
   });
-  sample({ clock: done, filter: $changedWhileReading, fn: ({ params }) => params, target: readFx });
-  const $loaded = createStore(false).on(done, () => true);
-  const $settled = createStore(false).on(readFx.finally, () => true);
-  const $failed = createStore(false)
-    .on(readFx.doneData, (_, answer) => answer === null)
-    .on(readFx.fail, () => true);
-  const $status = combine(readFx.pending, $failed, $settled, (pending, failed, settled): QueryStatus =>
-    pending ? 'loading' : failed ? 'failed' : settled ? 'loaded' : 'idle',
+  sample({ clock: success, filter: $changedWhileReading, fn: ({ params }) => params, target: readFx });
+  const $loaded = createStore(false)
+    .on(success, () => true)
+    .reset(reset);
+  const $settled = createStore(false)
+    .on(settled, () => true)
+    .reset(reset);
+  const $error = createStore<unknown>(null, { serialize: 'ignore' })
+    .on(failure, (_, { error }) => error)
+    .reset(success, reset);
+  const $failed = $error.map((error) => error !== null);
+  const $status = combine(readFx.pending, $failed, $settled, (pending, failed, done): QueryStatus =>
+    pending ? 'loading' : failed ? 'failed' : done ? 'loaded' : 'idle',
   );
-  return { start: readFx, $data, $status, $pending: readFx.pending, $loaded, $settled, $failed, done };
+  return {
+    start,
+    refresh,
+    reset,
+    $data,
+    $error,
+    $status,
+    $pending: readFx.pending,
+    $loaded,
+    $settled,
+    $failed,
+    finished: { success, failure, finally: settled },
+  };
 }
