@@ -87,15 +87,12 @@ module.exports = {
       to: { path: '^server/sandbox/', pathNot: '^server/sandbox/index\\.ts$' },
     },
     {
-      name: 'server-imports-only-the-contract',
+      name: 'server-imports-nothing-of-the-clients',
       comment:
-        "From src/ the server imports only the wire contract, and the app's formatter (plain JS that imports nothing), so the bot's notifications show amounts as the app does.",
+        'The server imports no client code: of what lies outside server/, only the wire contract (contract/, `@contract`), the package both sides share.',
       severity: 'error',
       from: { path: '^server/' },
-      to: {
-        path: '^src/',
-        pathNot: ['^src/shared/api/contract/', '^src/shared/lib/format/format-core\\.(js|d\\.ts)$'],
-      },
+      to: { path: '^(src|console)/' },
     },
     {
       name: 'server-unlisted',
@@ -111,7 +108,7 @@ module.exports = {
       name: 'client-imports-no-server',
       comment: 'The client never imports the server.',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^(src|console)/' },
       to: { path: '^server/' },
     },
     {
@@ -119,22 +116,22 @@ module.exports = {
       comment:
         'The wire contract stands alone: it imports only itself and zod, so the server can take it without the client.',
       severity: 'error',
-      from: { path: '^src/shared/api/contract/' },
-      to: { pathNot: ['^src/shared/api/contract/', '^node_modules/zod/'] },
+      from: { path: '^contract/' },
+      to: { pathNot: ['^contract/', '(^|/)node_modules/zod/'] },
     },
     {
       name: 'no-circular',
       comment:
         'No module imports itself around a ring (type-only imports too): a shared piece moves to where both import it one way.',
       severity: 'error',
-      from: { path: '^(src|server)/' },
+      from: { path: '^(src|console|contract|server)/' },
       to: { circular: true },
     },
     {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to nothing would hide a breach.',
       severity: 'error',
-      from: { path: '^(src|server)/' },
+      from: { path: '^(src|console|contract|server)/' },
       to: { couldNotResolve: true },
     },
   ],

@@ -19,7 +19,7 @@ module.exports = {
       comment:
         "The client takes the contract's schemas as types only: zod would add ~24 kB gzip to what the browser loads.",
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/shared/api/contract/' },
+      from: { path: '^src/' },
       to: { path: '^node_modules/zod/', reachable: true },
     },
     {
@@ -71,7 +71,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^(src|node_modules)/',
+    includeOnly: '^(src|contract|node_modules)/',
     exclude: { dynamic: true },
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: false,

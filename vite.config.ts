@@ -277,7 +277,11 @@ export default defineConfig(({ mode }) => ({
   // Vite 8 + `import WebApp from '@twa-dev/sdk'` (CJS default) needs this (DESIGN.md §6).
   legacy: { inconsistentCjsInterop: true },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // `@contract`: the wire contract (contract/), the one package the clients and the server share.
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+    },
   },
   build:
     mode === CONSOLE_MODE

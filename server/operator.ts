@@ -52,9 +52,9 @@ import {
   callPath,
   operatorCallSchemas,
   operatorRoutes,
-} from '@/shared/api/contract';
+} from '@contract';
 import { mnemonicNew, mnemonicValidate } from '@ton/crypto';
-import { TON_NETWORKS, type TonNetwork } from '@/shared/api/contract';
+import { TON_NETWORKS, type TonNetwork } from '@contract';
 import { auditWords } from './audit/words';
 import { HOT_WALLET_VERSIONS, type HotWalletVersion, SANDBOX_ADMIN_TOKEN } from './config';
 import { walletAppAddress } from './lib/ton-address';

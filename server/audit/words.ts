@@ -5,7 +5,7 @@
  * (1.806 TON) of Alice"), what was asked while it was refused or its outcome is unknown ("Refund withdrawal
  * #4"), and the call's name when its request was not one the call takes (or the row is older than summaries).
  */
-import type { AuditEntry, AuditSummary, OperatorActionCall, TaskKind } from '@/shared/api/contract';
+import type { AuditEntry, AuditSummary, OperatorActionCall, TaskKind } from '@contract';
 
 type Of<K extends AuditSummary['kind']> = Extract<AuditSummary, { kind: K }>;
 

@@ -40,7 +40,7 @@ function tree(files: Record<string, string>): string {
     'tsconfig.json': JSON.stringify({
       compilerOptions: {
         baseUrl: '.',
-        paths: { '@/*': ['src/*'] },
+        paths: { '@/*': ['src/*'], '@contract': ['contract/index.ts'], '@contract/*': ['contract/*'] },
         jsx: 'react-jsx',
         module: 'ESNext',
         moduleResolution: 'Bundler',
@@ -84,7 +84,7 @@ describe('the source import rules (.dependency-cruiser.cjs)', () => {
         "import { b } from '../ledger/service';\nimport { db } from '../db/index';\nexport const a = b + db;\n",
       'server/mint/routes.ts':
         "import { a } from './service';\nimport { auth } from '../http/auth-context';\nexport const r = a + auth;\n",
-      'server/mint/wire.ts': "import type { Mint } from '@/shared/api/contract/mint';\nexport type W = Mint;\n",
+      'server/mint/wire.ts': "import type { Mint } from '@contract/mint';\nexport type W = Mint;\n",
       'server/ledger/service.ts': "import { db } from '../db/index';\nexport const b = db;\n",
       'server/db/index.ts': 'export const db = 1;\n',
       'server/http/auth-context.ts': 'export const auth = 1;\n',
@@ -95,8 +95,7 @@ describe('the source import rules (.dependency-cruiser.cjs)', () => {
       'server/sandbox/index.ts':
         "import { c } from './chain/routes';\nimport { b } from '../ledger/service';\nexport const s = c + b;\n",
       'server/sandbox/chain/routes.ts': 'export const c = 1;\n',
-      'src/shared/api/contract/mint.ts':
-        "import { z } from 'zod';\nexport const mintSchema = z;\nexport type Mint = number;\n",
+      'contract/mint.ts': "import { z } from 'zod';\nexport const mintSchema = z;\nexport type Mint = number;\n",
       ...pkg('zod'),
 
       // One breach per rule.
@@ -114,17 +113,17 @@ describe('the source import rules (.dependency-cruiser.cjs)', () => {
       'src/shared/lib/format.ts': 'export const f = 1;\n',
       'server/nowhere/service.ts': "import { db } from '../db/index';\nexport const n = db;\n",
       'src/entities/x/model.ts': "import { db } from '../../../server/db/index';\nexport const x = db;\n",
-      'src/shared/api/contract/farming.ts': "import { f } from '../../lib/format';\nexport const g = f;\n",
+      'contract/farming.ts': "import { f } from '../src/shared/lib/format';\nexport const g = f;\n",
       'server/tasks/routes.ts': "import { gone } from './missing';\nexport const t = gone;\n",
       // A ring inside one folder, through a type-only import.
       'src/shared/ring/model.ts':
         "import { en } from './en';\nexport type Catalogue = Record<string, string>;\nexport const m = en;\n",
       'src/shared/ring/en.ts': "import type { Catalogue } from './model';\nexport const en: Catalogue = {};\n",
     });
-    expect(await violations(dir, '.dependency-cruiser.cjs', ['src', 'server'])).toEqual(
+    expect(await violations(dir, '.dependency-cruiser.cjs', ['src', 'contract', 'server'])).toEqual(
       [
         'client-imports-no-server: src/entities/x/model.ts → server/db/index.ts',
-        'contract-imports-nothing-else: src/shared/api/contract/farming.ts → src/shared/lib/format.ts',
+        'contract-imports-nothing-else: contract/farming.ts → src/shared/lib/format.ts',
         'domain-cycle: server/auth → server/users',
         'domain-cycle: server/users → server/auth',
         // A cycle is reported once, at one of its imports.
@@ -137,7 +136,7 @@ describe('the source import rules (.dependency-cruiser.cjs)', () => {
         'platform-imports-no-domain: server/lib/codes.ts → server/ledger/service.ts',
         'sandbox-registered-once: server/dev.ts → server/sandbox/chain/routes.ts',
         'sandbox-registered-once: server/web/routes.ts → server/sandbox/chain/routes.ts',
-        'server-imports-only-the-contract: server/stats/wire.ts → src/shared/lib/format.ts',
+        'server-imports-nothing-of-the-clients: server/stats/wire.ts → src/shared/lib/format.ts',
         'server-unlisted: server/nowhere/service.ts → server/db/index.ts',
       ].sort(),
     );
@@ -168,7 +167,7 @@ describe('the runtime import rules (.dependency-cruiser.runtime.cjs)', () => {
         "import { modal } from '../shared/ui/modal/modal';",
         // allowed: a lazy chunk and a type-only import of the contract's schemas
         "export const lazy = () => import('../features/sell-tokens/ui/sell-modal');",
-        "import type { Mint } from '../shared/api/contract/mint';",
+        "import type { Mint } from '../../contract/mint';",
         // a breach: the operator console's code in the Mini App
         "import { overview } from '../pages/console-overview/model/overview';",
         'export const app: Mint = page + modal + overview;',
@@ -183,9 +182,8 @@ describe('the runtime import rules (.dependency-cruiser.runtime.cjs)', () => {
       'src/widgets/navbar/ui/navbar.tsx': 'export const navbar = 1;\n',
       // a lazy chunk is a root of its own: its zod is a breach too
       'src/features/sell-tokens/ui/sell-modal.tsx':
-        "import { mintSchema } from '../../../shared/api/contract/mint';\nexport default mintSchema;\n",
-      'src/shared/api/contract/mint.ts':
-        "import { z } from 'zod';\nexport const mintSchema = z;\nexport type Mint = number;\n",
+        "import { mintSchema } from '../../../../contract/mint';\nexport default mintSchema;\n",
+      'contract/mint.ts': "import { z } from 'zod';\nexport const mintSchema = z;\nexport type Mint = number;\n",
     });
     expect(await violations(dir, '.dependency-cruiser.runtime.cjs', ['src'])).toEqual(
       [

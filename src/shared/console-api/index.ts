@@ -20,10 +20,10 @@ export {
 } from './request';
 export { reviewPhotoFx, revokePhotoFx, type ProofPhoto } from './photo';
 export { operatorSocket } from './socket';
-export type * from '../api/contract/operator/schemas';
-export type { Candle, PriceUpdate } from '../api/contract/price/schemas';
-export type { CandleInterval } from '../api/contract/constants';
-export { OPERATOR_ACTION_CALLS, type OperatorActionCall, type OperatorCallName } from '../api/contract/operator/routes';
-export { TASK_ICONS, type TaskIcon } from '../api/contract/constants';
+export type * from '@contract/operator/schemas';
+export type { Candle, PriceUpdate } from '@contract/price/schemas';
+export type { CandleInterval } from '@contract/constants';
+export { OPERATOR_ACTION_CALLS, type OperatorActionCall, type OperatorCallName } from '@contract/operator/routes';
+export { TASK_ICONS, type TaskIcon } from '@contract/constants';
 export { isAuthFailure, type ApiError, type ApiFailure } from '../api/errors';
-export { parseUnits } from '../api/contract/money';
+export { parseUnits } from '@contract/money';

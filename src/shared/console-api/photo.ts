@@ -1,6 +1,6 @@
 import { attach, createEffect } from 'effector';
-import { callPath } from '../api/contract/route';
-import { operatorRoutes } from '../api/contract/operator/routes';
+import { callPath } from '@contract/route';
+import { operatorRoutes } from '@contract/operator/routes';
 import { toApiError, type ApiError } from '../api/errors';
 import { defaultTransport } from '../api/transport';
 import { $operatorToken } from './token';

@@ -1,7 +1,7 @@
 import { attach, createEffect, createEvent, sample, type Effect } from 'effector';
-import { callPath } from '../api/contract/route';
-import { operatorRoutes, type OperatorCallName } from '../api/contract/operator/routes';
-import type { OperatorBody, OperatorParams, OperatorQuery, OperatorResponse } from '../api/contract/operator/schemas';
+import { callPath } from '@contract/route';
+import { operatorRoutes, type OperatorCallName } from '@contract/operator/routes';
+import type { OperatorBody, OperatorParams, OperatorQuery, OperatorResponse } from '@contract/operator/schemas';
 import { isAuthFailure, toApiError, type ApiError, type ApiFailure } from '../api/errors';
 import { defaultTransport, transmit, type TransportRequest } from '../api/transport';
 import { $operatorToken } from './token';

@@ -1,5 +1,5 @@
-import { OPERATOR_SOCKET_PATH, SOCKET_PATHS } from '../api/contract/constants';
-import type { OperatorSocketEvents } from '../api/contract/operator/schemas';
+import { OPERATOR_SOCKET_PATH, SOCKET_PATHS } from '@contract/constants';
+import type { OperatorSocketEvents } from '@contract/operator/schemas';
 import { createSocketModel, socketUrl } from '../api/socket';
 import { $operatorToken } from './token';
 
