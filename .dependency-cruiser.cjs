@@ -112,6 +112,22 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'mini-app-imports-no-console',
+      comment:
+        "The Mini App (src/) never imports the operator console (console/, a root of its own): nothing of the console can reach the Mini App's bundle, whatever its files are named.",
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^console/' },
+    },
+    {
+      name: 'console-takes-only-the-shared-library',
+      comment:
+        "From the Mini App's root the console imports only src/shared/ (as `@shared/`), the library both apps use: no page, widget, feature, entity or app module of the Mini App.",
+      severity: 'error',
+      from: { path: '^console/' },
+      to: { path: '^src/', pathNot: '^src/shared/' },
+    },
+    {
       name: 'contract-imports-nothing-else',
       comment:
         'The wire contract stands alone: it imports only itself and zod, so the server can take it without the client.',
