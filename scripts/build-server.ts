@@ -50,7 +50,8 @@ async function main(): Promise<void> {
   await build({
     input: Object.fromEntries(ENTRIES.map((name) => [name, join(ROOT, 'server', `${name}.ts`)])),
     platform: 'node',
-    tsconfig: join(ROOT, 'tsconfig.json'),
+    // The server's own config: Node's types, no DOM, only the contract's alias (docs/architecture.md "Roots").
+    tsconfig: join(ROOT, 'tsconfig.server.json'),
     // The server's one import from outside server/: the wire contract (contract/, `@contract`).
     resolve: { alias: { '@contract': join(ROOT, 'contract') } },
     transform: {
