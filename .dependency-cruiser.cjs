@@ -87,15 +87,12 @@ module.exports = {
       to: { path: '^server/sandbox/', pathNot: '^server/sandbox/index\\.ts$' },
     },
     {
-      name: 'server-imports-only-the-contract',
+      name: 'server-imports-nothing-of-the-clients',
       comment:
-        "From src/ the server imports only the wire contract, and the app's formatter (plain JS that imports nothing), so the bot's notifications show amounts as the app does.",
+        'The server imports no client code: of what lies outside server/, only the wire contract (contract/, `@contract`), the package both sides share.',
       severity: 'error',
       from: { path: '^server/' },
-      to: {
-        path: '^src/',
-        pathNot: ['^src/shared/api/contract/', '^src/shared/lib/format/format-core\\.(js|d\\.ts)$'],
-      },
+      to: { path: '^(src|console)/' },
     },
     {
       name: 'server-unlisted',
@@ -111,30 +108,46 @@ module.exports = {
       name: 'client-imports-no-server',
       comment: 'The client never imports the server.',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^(src|console)/' },
       to: { path: '^server/' },
+    },
+    {
+      name: 'mini-app-imports-no-console',
+      comment:
+        "The Mini App (src/) never imports the operator console (console/, a root of its own): nothing of the console can reach the Mini App's bundle, whatever its files are named.",
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^console/' },
+    },
+    {
+      name: 'console-takes-only-the-shared-library',
+      comment:
+        "From the Mini App's root the console imports only src/shared/ (as `@shared/`), the library both apps use: no page, widget, feature, entity or app module of the Mini App.",
+      severity: 'error',
+      from: { path: '^console/' },
+      to: { path: '^src/', pathNot: '^src/shared/' },
     },
     {
       name: 'contract-imports-nothing-else',
       comment:
         'The wire contract stands alone: it imports only itself and zod, so the server can take it without the client.',
       severity: 'error',
-      from: { path: '^src/shared/api/contract/' },
-      to: { pathNot: ['^src/shared/api/contract/', '^node_modules/zod/'] },
+      from: { path: '^contract/' },
+      to: { pathNot: ['^contract/', '(^|/)node_modules/zod/'] },
     },
     {
       name: 'no-circular',
       comment:
         'No module imports itself around a ring (type-only imports too): a shared piece moves to where both import it one way.',
       severity: 'error',
-      from: { path: '^(src|server)/' },
+      from: { path: '^(src|console|contract|server)/' },
       to: { circular: true },
     },
     {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to nothing would hide a breach.',
       severity: 'error',
-      from: { path: '^(src|server)/' },
+      from: { path: '^(src|console|contract|server)/' },
       to: { couldNotResolve: true },
     },
   ],

@@ -2,7 +2,7 @@
  * What the browser loads (docs/performance.md "Bundle"), checked by dependency-cruiser in `npm run
  * lint:imports`. Only imports that survive compilation count (an `import type` is erased), and a
  * dynamic `import()` is a lazy chunk, not part of the importer's bundle: both are left out of this
- * graph, so "reachable" below means "in the same bundle". Every src/ module is a start of its own,
+ * graph, so "reachable" below means "in the same bundle". Every src/ and console/ module is a start of its own,
  * so a lazy chunk is checked from its own root. tests/unit/import-rules.test.ts breaks each rule on
  * purpose and expects it to be reported.
  */
@@ -19,7 +19,7 @@ module.exports = {
       comment:
         "The client takes the contract's schemas as types only: zod would add ~24 kB gzip to what the browser loads.",
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/shared/api/contract/' },
+      from: { path: '^(src|console)/' },
       to: { path: '^node_modules/zod/', reachable: true },
     },
     {
@@ -44,17 +44,6 @@ module.exports = {
       to: { path: '^node_modules/(@twa-dev/sdk|@tonconnect/ui|lightweight-charts)/', reachable: true },
     },
     {
-      name: 'entry-leaves-out-the-console',
-      comment:
-        "The operator console (src/app/console and the console's slices) is a build of its own: nothing of it is in the Mini App.",
-      severity: 'error',
-      from: { path: ENTRY },
-      to: {
-        path: '^src/(app/console/|(pages|widgets|features|entities)/console-|shared/(console-api|console-i18n|console-routing|lib/confirmed-action|ui/(confirm-dialog|query-state|record-card))/)',
-        reachable: true,
-      },
-    },
-    {
       name: 'early-launch-is-small',
       comment: 'The early launch calls (src/app/early.ts) run before anything else and use no package but ofetch.',
       severity: 'error',
@@ -71,7 +60,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^(src|node_modules)/',
+    includeOnly: '^(src|console|contract|node_modules)/',
     exclude: { dynamic: true },
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: false,

@@ -63,7 +63,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'tests/fixtures/eslint/src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'console/**/*.{ts,tsx}', 'tests/fixtures/eslint/src/**/*.{ts,tsx}'],
     plugins: { effector, 'react-hooks': reactHooks },
     rules: {
       ...effector.configs.recommended.rules,

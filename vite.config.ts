@@ -89,15 +89,18 @@ const effectorPlugin =
               '@/shared/lib/paged-list',
               // createCalculation (the mint, farming-link and sell forms' debounced calculations)
               '@/shared/lib/calculation',
-              // createQuery (lists and figures read once per screen: mints, stakes, tasks, plans, stats, rules)
+              // createQuery (lists and figures read once per screen: mints, stakes, tasks, plans, stats, rules;
+              // the console takes it as `@shared/`)
               '@/shared/lib/query',
+              '@shared/lib/query',
               // createConfirmedAction (the operator console's state-changing actions)
-              '@/shared/lib/confirmed-action',
+              '@console/shared/lib/confirmed-action',
               // chainOperator (the console's routes wait for the operator's session)
-              '@/entities/console-session',
+              '@console/entities/session',
               // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts, the console's in
-              // src/shared/console-api/socket.ts)
+              // console/shared/api/socket.ts)
               '@/shared/api/socket',
+              '@shared/api/socket',
               './src/shared/api/socket',
             ],
           },
@@ -194,13 +197,13 @@ function entryStartedByLaunchBoot(): Plugin {
 /**
  * The first paint's CSS, inlined where index.html marks it (`<!-- first-paint-css -->`, after the launch
  * script, which has put the theme on <html> by then): the design tokens and the page's base
- * (src/app/styles/global.css) and the static loader's classes (src/shared/ui/loader/full-page-loader.css),
+ * (src/shared/styles/index.css) and the static loader's classes (src/shared/ui/loader/full-page-loader.css),
  * the same files the app's stylesheet carries, so the loader is painted in the launch's theme from the
  * page's first bytes instead of after the stylesheet's round trip (docs/performance.md "What the client
  * does at launch"). Comments and runs of white space go; nothing else is rewritten.
  */
 const FIRST_PAINT_MARK = '<!-- first-paint-css -->';
-const FIRST_PAINT_CSS = ['./src/app/styles/global.css', './src/shared/ui/loader/full-page-loader.css'].map((file) =>
+const FIRST_PAINT_CSS = ['./src/shared/styles/index.css', './src/shared/ui/loader/full-page-loader.css'].map((file) =>
   fileURLToPath(new URL(file, import.meta.url)),
 );
 
@@ -277,7 +280,15 @@ export default defineConfig(({ mode }) => ({
   // Vite 8 + `import WebApp from '@twa-dev/sdk'` (CJS default) needs this (docs/foundations.md §6).
   legacy: { inconsistentCjsInterop: true },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // `@/`: the Mini App's root (src/); `@console/`: the console's (console/), which takes the shared
+    // library both apps use, src/shared/, as `@shared/`; `@contract`: the wire contract (contract/), the one
+    // package the clients and the server share (docs/architecture.md "Roots").
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+      '@console': fileURLToPath(new URL('./console', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+    },
   },
   build:
     mode === CONSOLE_MODE

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
-import { SOCKET_PATHS } from '@/shared/api/contract';
+import { SOCKET_PATHS } from '@contract';
 import { loadConfig } from '../server/config';
 import { TokenKeys } from '../server/http/auth-context';
 import { createLauncherMember, flag, median, signIn, startServerProcess } from './bench-kit';

@@ -50,8 +50,10 @@ async function main(): Promise<void> {
   await build({
     input: Object.fromEntries(ENTRIES.map((name) => [name, join(ROOT, 'server', `${name}.ts`)])),
     platform: 'node',
-    tsconfig: join(ROOT, 'tsconfig.json'),
-    resolve: { alias: { '@': join(ROOT, 'src') } },
+    // The server's own config: Node's types, no DOM, only the contract's alias (docs/architecture.md "Roots").
+    tsconfig: join(ROOT, 'tsconfig.server.json'),
+    // The server's one import from outside server/: the wire contract (contract/, `@contract`).
+    resolve: { alias: { '@contract': join(ROOT, 'contract') } },
     transform: {
       define: {
         __BUILD_VERSION__: JSON.stringify(manifest.version),
@@ -59,7 +61,7 @@ async function main(): Promise<void> {
       },
     },
     external: (id, _importer, isResolved) => {
-      if (isResolved || id.startsWith('.') || id.startsWith('/') || id.startsWith('@/') || id.startsWith('\0'))
+      if (isResolved || id.startsWith('.') || id.startsWith('/') || /^@contract(\/|$)/.test(id) || id.startsWith('\0'))
         return false;
       if (id.startsWith('node:') || builtins.has(id)) return true;
       // A package the server imports must be a production dependency, or `npm ci --omit=dev` leaves it out.

@@ -13,7 +13,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { type ErrorBody, OTHER_ERROR_MESSAGES, SERVER_MESSAGES } from '@/shared/api/contract';
+import { type ErrorBody, OTHER_ERROR_MESSAGES, SERVER_MESSAGES } from '@contract';
 import { operatorAudit } from './audit/hooks';
 import { auditRoutes } from './audit/routes';
 import { operatorRoutes } from './operators/routes';
@@ -29,7 +29,7 @@ import {
   SOCKET_TOKEN_TIMEOUT_MS,
   OPERATOR_SOCKET_RECHECK_MS,
 } from './constants';
-import { SOCKET_CLOSE } from '@/shared/api/contract';
+import { SOCKET_CLOSE } from '@contract';
 import type { Db } from './db/index';
 import type { CommunityChecker, Deps, HotWalletKeys, ShareMessagePreparer } from './deps';
 import { type EventBus, createInProcessBus } from './events/bus';

@@ -15,7 +15,7 @@ import { isIP, isIPv4 } from 'node:net';
 import { getHeapStatistics } from 'node:v8';
 import { Address } from '@ton/core';
 import { z } from 'zod';
-import { TASK_PHOTO_DEFAULT_MAX_BYTES, TON_NETWORKS, type TonNetwork } from '@/shared/api/contract';
+import { TASK_PHOTO_DEFAULT_MAX_BYTES, TON_NETWORKS, type TonNetwork } from '@contract';
 
 export type Mode = 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

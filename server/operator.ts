@@ -52,9 +52,9 @@ import {
   callPath,
   operatorCallSchemas,
   operatorRoutes,
-} from '@/shared/api/contract';
+} from '@contract';
 import { mnemonicNew, mnemonicValidate } from '@ton/crypto';
-import { TON_NETWORKS, type TonNetwork } from '@/shared/api/contract';
+import { TON_NETWORKS, type TonNetwork } from '@contract';
 import { auditWords } from './audit/words';
 import { HOT_WALLET_VERSIONS, type HotWalletVersion, SANDBOX_ADMIN_TOKEN } from './config';
 import { walletAppAddress } from './lib/ton-address';
@@ -127,7 +127,10 @@ function caller(env: OperatorEnv): Call {
     const route = operatorRoutes[name];
     const { body } = parts;
     const query = new URLSearchParams(
-      Object.entries((parts.query ?? {}) as Record<string, unknown>).map(([key, value]) => [key, String(value)]),
+      Object.entries((parts.query ?? {}) as Record<string, unknown>).map(([key, value]): [string, string] => [
+        key,
+        String(value),
+      ]),
     ).toString();
     const path = callPath(route, parts.params as Record<string, string | number> | undefined);
     const response = await doFetch(`${apiUrl}${API_BASE}${path}${query ? `?${query}` : ''}`, {

@@ -30,7 +30,7 @@
  * so its outcome is written to the same row.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuditSummary, OperatorActor } from '@/shared/api/contract';
+import type { AuditSummary, OperatorActor } from '@contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { DomainError } from '../lib/errors';

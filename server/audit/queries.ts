@@ -3,7 +3,7 @@
  * `operator_actions` is append-only but for the outcome (`status`), written once — null until the action is
  * answered, and left null when it never was — and the summary completed with it (./summary.ts).
  */
-import type { AuditSummary } from '@/shared/api/contract';
+import type { AuditSummary } from '@contract';
 import type { Queryable } from '../db/index';
 
 /** One operator action as recorded: every text already bounded by the caller (./hooks.ts). */

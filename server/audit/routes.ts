@@ -4,7 +4,7 @@
  * it (in words, ./words.ts). An action whose outcome was never recorded has `status: null`.
  */
 import type { FastifyInstance } from 'fastify';
-import { type AuditEntry, type OperatorActor, auditSummarySchema } from '@/shared/api/contract';
+import { type AuditEntry, type OperatorActor, auditSummarySchema } from '@contract';
 import type { Deps } from '../deps';
 import { operatorRoute } from '../lib/call-route';
 import { type OperatorActionRow, newestOperatorActions } from './queries';

@@ -17,7 +17,7 @@ import {
   type OperatorCallName,
   formatUnits,
   operatorCallSchemas,
-} from '@/shared/api/contract';
+} from '@contract';
 
 /** The longest text a summary keeps (a reason, a resolution, a title: their calls allow up to 1 000). */
 export const AUDIT_SUMMARY_TEXT_MAX = 500;

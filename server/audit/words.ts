@@ -1,11 +1,11 @@
 /**
  * The audit in English words, as `npm run operator -- audit` prints it (docs/decisions.md "The audit's
- * words"); the console says the same in its own catalogues (en, ru: src/pages/console-audit/lib/words.ts).
+ * words"); the console says the same in its own catalogues (en, ru: console/pages/audit/lib/words.ts).
  * From a row's summary (./summary.ts): the past tense once the action was done ("Refunded withdrawal #4
  * (1.806 TON) of Alice"), what was asked while it was refused or its outcome is unknown ("Refund withdrawal
  * #4"), and the call's name when its request was not one the call takes (or the row is older than summaries).
  */
-import type { AuditEntry, AuditSummary, OperatorActionCall, TaskKind } from '@/shared/api/contract';
+import type { AuditEntry, AuditSummary, OperatorActionCall, TaskKind } from '@contract';
 
 type Of<K extends AuditSummary['kind']> = Extract<AuditSummary, { kind: K }>;
 

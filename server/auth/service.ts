@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { validate } from '@telegram-apps/init-data-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { type TokenPair, readRefCode } from '@/shared/api/contract';
+import { type TokenPair, readRefCode } from '@contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';

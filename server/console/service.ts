@@ -4,7 +4,7 @@
  * shows it (the app's own mappers; the operator's shape for withdrawals). It reads several domains, which
  * themselves read users: so it is a folder of its own, above them.
  */
-import type { OperatorUserDetail } from '@/shared/api/contract';
+import type { OperatorUserDetail } from '@contract';
 import type { Deps } from '../deps';
 import { operationHistory } from '../ledger/service';
 import { listMints } from '../mint/service';

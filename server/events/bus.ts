@@ -7,7 +7,7 @@
  * local subscribers. Callers depend only on `EventBus`, so the swap touches app wiring only.
  */
 import { EventEmitter } from 'node:events';
-import type { OperatorSocketMessage, SocketMessage } from '@/shared/api/contract';
+import type { OperatorSocketMessage, SocketMessage } from '@contract';
 
 export type Listener = (message: SocketMessage) => void;
 export type OperatorListener = (message: OperatorSocketMessage) => void;

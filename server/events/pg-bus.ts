@@ -18,7 +18,7 @@
  *   process, the publisher included, learns when its listener hears them too.
  */
 import pg from 'pg';
-import type { OperatorSocketMessage, SocketMessage } from '@/shared/api/contract';
+import type { OperatorSocketMessage, SocketMessage } from '@contract';
 import type { Queryable } from '../db/index';
 import { type BusEvent, type EventBus, createInProcessBus } from './bus';
 import { eventPayloadBody, insertEventPayload, notifyChannel, purgeEventPayloads } from './queries';

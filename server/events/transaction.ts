@@ -4,7 +4,7 @@
  * commits (Postgres delivers them on commit, to every server process: ./pg-bus.ts); on PGlite, one
  * process, they are queued and published after the commit.
  */
-import type { OperatorSocketMessage, SocketMessage } from '@/shared/api/contract';
+import type { OperatorSocketMessage, SocketMessage } from '@contract';
 import type { Db, Queryable } from '../db/index';
 import { type BusEvent, type EventBus, publishEvent } from './bus';
 import { isPgEventBus } from './pg-bus';

@@ -14,7 +14,7 @@ import {
   type Mint,
   type Paged,
   SERVER_MESSAGES,
-} from '@/shared/api/contract';
+} from '@contract';
 import { FARMING_CODE_LENGTH } from '../constants';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';

@@ -1,4 +1,4 @@
-import type { FarmingLink } from '@/shared/api/contract';
+import type { FarmingLink } from '@contract';
 import { formatUnits } from '../lib/money';
 import type { FarmingCodeRow, FarmingLinkRow } from './queries';
 

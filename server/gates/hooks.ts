@@ -11,7 +11,7 @@
  *   itself needs (/user/me says community_participation) and answers that are the same for everyone.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type CallName, type ErrorBody, MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@/shared/api/contract';
+import { type CallName, type ErrorBody, MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@contract';
 import { currentUser } from '../http/auth-context';
 import { areaOf } from '../http/paths';
 import type { Deps } from '../deps';

@@ -10,7 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import type { OperatorActor } from '@/shared/api/contract';
+import type { OperatorActor } from '@contract';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { secretMatcher } from '../lib/secret';
 

@@ -11,7 +11,7 @@
  * quiet spell measured after pending input was read, not a fixed time.
  */
 import type { FastifyInstance } from 'fastify';
-import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
+import { type ErrorBody, SERVER_MESSAGES } from '@contract';
 import { refuse } from './refusals';
 
 declare module 'fastify' {

@@ -17,7 +17,7 @@ import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
-import { type CallName, type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
+import { type CallName, type ErrorBody, SERVER_MESSAGES } from '@contract';
 import type { Config } from '../config';
 import type { Queryable } from '../db/index';
 import { TooManyRequestsError } from '../lib/errors';

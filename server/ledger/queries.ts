@@ -1,4 +1,4 @@
-import type { JOURNAL_OPERATION_TYPES, OPERATION_UNITS, OperationType } from '@/shared/api/contract';
+import type { JOURNAL_OPERATION_TYPES, OPERATION_UNITS, OperationType } from '@contract';
 import type { Queryable } from '../db/index';
 
 export type Account = 'balance_token' | 'task_balance' | 'referral_balance';

@@ -3,7 +3,7 @@
  * written in the caller's transaction, and the spending check is part of the UPDATE itself, so
  * concurrent debits cannot overdraw.
  */
-import type { OperationHistory, OperationType, UserBalanceEvent } from '@/shared/api/contract';
+import type { OperationHistory, OperationType, UserBalanceEvent } from '@contract';
 import { DomainError, NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';
 import type { Tx } from '../events/transaction';

@@ -1,4 +1,4 @@
-import type { Operation } from '@/shared/api/contract';
+import type { Operation } from '@contract';
 import { formatUnits } from '../lib/money';
 import type { EntryRow } from './queries';
 

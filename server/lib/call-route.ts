@@ -1,5 +1,5 @@
 /**
- * Registers a route for a contract call (src/shared/api/contract): method, path, auth and success
+ * Registers a route for a contract call (contract): method, path, auth and success
  * status come from the call table, each request part is validated with the call's schema (422 on
  * anything else), and the handler receives the parsed parts. Routes cannot drift from what the
  * client sends, because both are built from the same table. `operatorRoute` does the same for the
@@ -24,7 +24,7 @@ import {
   calls,
   operatorCallSchemas,
   operatorRoutes,
-} from '@/shared/api/contract';
+} from '@contract';
 import { parseOr422 } from './validation';
 
 declare module 'fastify' {

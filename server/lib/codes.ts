@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { REF_CODE_ALPHABET } from '@/shared/api/contract';
+import { REF_CODE_ALPHABET } from '@contract';
 
 /** A random code without look-alike characters (mint and stake numbers users read and type). */
 export function randomCode(length = 8): string {

@@ -6,7 +6,7 @@ import {
   VALIDATION_MESSAGES,
   type ValidationCode,
   errorText,
-} from '@/shared/api/contract';
+} from '@contract';
 
 type Params = Record<string, string>;
 type TextCode = Exclude<ErrorCode, DetailErrorCode>;

@@ -23,7 +23,7 @@ export const SERVER_FILES = [
   'server/sandbox/mobile-wallet.html',
   'server/sandbox/mobile-wallet.js',
   'server/sandbox/wallet/dev-wallet-mobile.svg',
-  'src/shared/lib/format/format-core.js',
+  'contract/format/format-core.js',
 ] as const;
 export type ServerFile = (typeof SERVER_FILES)[number];
 

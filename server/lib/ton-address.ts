@@ -4,7 +4,7 @@
  * neither throws TonAddressError, whose message (`Wrong address <text>. <reason>`) a 422 carries.
  */
 import { Address } from '@ton/core';
-import type { TonNetwork } from '@/shared/api/contract';
+import type { TonNetwork } from '@contract';
 
 export class TonAddressError extends Error {
   override readonly name = 'TonAddressError';

@@ -1,4 +1,4 @@
-import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type MaintenanceStatus } from '@/shared/api/contract';
+import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type MaintenanceStatus } from '@contract';
 import { MAINTENANCE_CACHE_TTL_MS } from '../constants';
 import type { Db } from '../db/index';
 import type { Deps } from '../deps';

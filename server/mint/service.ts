@@ -6,7 +6,7 @@
  *   amount_token   = amount_ton × 10^9 / price            (floored)
  *   expected_token = amount_token × (10 000 + yield_bps) / 10 000   (floored)
  */
-import type { Mint, MintCalculation, MintPlan, Paged } from '@/shared/api/contract';
+import type { Mint, MintCalculation, MintPlan, Paged } from '@contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import {

@@ -1,5 +1,5 @@
 import { Address, beginCell } from '@ton/core';
-import type { Mint, MintPlan, PaymentRequest } from '@/shared/api/contract';
+import type { Mint, MintPlan, PaymentRequest } from '@contract';
 import type { Config } from '../config';
 import { MINT_COMMENT_PREFIX, MINT_MAX_NANOTONS, MINT_MIN_NANOTONS } from '../constants';
 import { formatUnits } from '../lib/money';

@@ -9,8 +9,8 @@
  * name it — never by the row's id, a counter users do not see (docs/decisions.md "Names and ids"). The id
  * goes inside <code> too (`publicId`): Telegram would make `#WZ4VY4E6` in plain text a hashtag link.
  */
-import { type TonNetwork, explorerTransactionUrl } from '@/shared/api/contract';
-import { formatTokens, formatTon, shortenAddress } from '@/shared/lib/format/format-core';
+import { type TonNetwork, explorerTransactionUrl } from '@contract';
+import { formatTokens, formatTon, shortenAddress } from '@contract/format/format-core';
 import { type Language, languageOf } from '../lib/language';
 import { NAME_MAX_CHARACTERS, escapeHtml, userText } from '../lib/telegram-html';
 import type { NotificationKind, NotificationParams } from './queries';

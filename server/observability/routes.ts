@@ -10,7 +10,7 @@
  * with another), and without METRICS_TOKEN it is off (404 as for any unknown path, in the `{msg}` shape).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
+import { type ErrorBody, SERVER_MESSAGES } from '@contract';
 import type { Config } from '../config';
 import type { Queryable } from '../db/index';
 import { bearerToken } from '../http/auth-context';

@@ -8,7 +8,7 @@
  * stays for the CLI and automation; the audit names who acted either way.
  */
 import { randomUUID } from 'node:crypto';
-import type { OperatorActor, OperatorSession } from '@/shared/api/contract';
+import type { OperatorActor, OperatorSession } from '@contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { type Tx, inTransaction } from '../events/transaction';

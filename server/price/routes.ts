@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { VALIDATION_MESSAGES, fillText, formatUnits, moneyInput } from '@/shared/api/contract';
+import { VALIDATION_MESSAGES, fillText, formatUnits, moneyInput } from '@contract';
 import type { Deps } from '../deps';
 import { callRoute, operatorRoute } from '../lib/call-route';
 import { unixNow } from '../lib/codes';

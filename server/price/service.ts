@@ -15,7 +15,7 @@ import {
   type CandleList,
   type CurrentPrice,
   type PriceUpdate,
-} from '@/shared/api/contract';
+} from '@contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';

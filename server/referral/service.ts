@@ -3,7 +3,7 @@
  * the mint's token amount to referral_balance. The tier comes from the referrals' total paid TON,
  * this mint included (the payment that crosses a threshold already earns the new percent).
  */
-import type { ProgramRules, ReferralList, ShareMessage } from '@/shared/api/contract';
+import type { ProgramRules, ReferralList, ShareMessage } from '@contract';
 import type { Config } from '../config';
 import { REFERRAL_TIERS } from '../constants';
 import type { Queryable } from '../db/index';

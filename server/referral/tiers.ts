@@ -1,4 +1,4 @@
-import type { ReferralTier } from '@/shared/api/contract';
+import type { ReferralTier } from '@contract';
 import { REFERRAL_TIERS } from '../constants';
 import { formatUnits } from '../lib/money';
 

@@ -12,7 +12,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { idParamsSchema } from '@/shared/api/contract';
+import { idParamsSchema } from '@contract';
 import type { Deps } from '../deps';
 import { parseOr422 } from '../lib/validation';
 import { WEBHOOK_PATH, setupBot } from '../telegram/service';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { idParamsSchema } from '@/shared/api/contract';
+import { idParamsSchema } from '@contract';
 import type { Deps } from '../deps';
 import { parseOr422 } from '../lib/validation';
 import { getMaintenance, setMaintenance } from '../maintenance/service';
@@ -34,7 +34,7 @@ export function sandboxRoutes(deps: Deps) {
     app.get('/sandbox/', page, async (_request, reply) => sendSandboxPage(reply, 'launcher.html', deps.config));
     app.get('/sandbox/frame.html', page, async (_request, reply) => sendSandboxPage(reply, 'frame.html', deps.config));
     app.get(FORMAT_SCRIPT_PATH, async (request, reply) =>
-      sendScriptFile(request, reply, 'src/shared/lib/format/format-core.js'),
+      sendScriptFile(request, reply, 'contract/format/format-core.js'),
     );
 
     app.get('/sandbox/api/users', async () => listUsers(deps));

@@ -1,6 +1,6 @@
 /** Sandbox API shapes (server-owned: the launcher page and e2e tests are its only clients). */
 import { z } from 'zod';
-import { activationCodeSchema, idTextSchema, moneyInput } from '@/shared/api/contract';
+import { activationCodeSchema, idTextSchema, moneyInput } from '@contract';
 import { ACCOUNTS } from '../ledger/service';
 
 export const platformSchema = z.enum(['ios', 'android', 'tdesktop', 'web', 'unknown']);

@@ -4,7 +4,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { sign } from '@telegram-apps/init-data-node';
-import { FARM_START_PREFIX } from '@/shared/api/contract';
+import { FARM_START_PREFIX } from '@contract';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { type Account, balanceEvent, changeBalance } from '../ledger/service';

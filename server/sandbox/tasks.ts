@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { idParamsSchema } from '@/shared/api/contract';
+import { idParamsSchema } from '@contract';
 import type { Deps } from '../deps';
 import { parseOr422 } from '../lib/validation';
 import { parseUnits } from '../lib/money';

@@ -5,7 +5,7 @@
  * (docs/product.md §5), and completes at max_reward (STAKE_MAX_REWARD_PERCENT of total_amount): the settlement job
  * then pays total_amount + max_reward to balance_token.
  */
-import type { Paged, ProgramRules, Stake, StakeCalculation } from '@/shared/api/contract';
+import type { Paged, ProgramRules, Stake, StakeCalculation } from '@contract';
 import {
   COLLECTIVE_BONUS_STEPS,
   HOLD_BONUS,

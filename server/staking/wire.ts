@@ -1,4 +1,4 @@
-import type { Stake } from '@/shared/api/contract';
+import type { Stake } from '@contract';
 import { formatUnits } from '../lib/money';
 import type { NewNotification } from '../notifications/service';
 import type { StakeRow } from './queries';

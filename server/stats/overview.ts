@@ -4,7 +4,7 @@
  * worker, the treasury watcher, maintenance, and what waits for an operator. Read at each call, not cached:
  * an operator acts on it.
  */
-import type { Overview } from '@/shared/api/contract';
+import type { Overview } from '@contract';
 import type { Deps } from '../deps';
 import { formatUnits } from '../lib/money';
 import { getMaintenance } from '../maintenance/service';

@@ -4,7 +4,7 @@
  * bonus in force. One process computes them at most once per STATS_CACHE_MS; callers within that time
  * (and callers arriving while they are computed) share one answer.
  */
-import type { FinancialStats } from '@/shared/api/contract';
+import type { FinancialStats } from '@contract';
 import type { Queryable } from '../db/index';
 import { formatUnits } from '../lib/money';
 import { getSetting } from '../settings/service';

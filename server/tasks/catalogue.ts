@@ -3,7 +3,7 @@
  * change (the kind stays), and the sandbox's first-start seed. A kind's settings are checked against
  * its schema (settings.ts); a refusal is a 422 naming the setting.
  */
-import type { TaskKind } from '@/shared/api/contract';
+import type { TaskKind } from '@contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../lib/errors';

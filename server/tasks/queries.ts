@@ -1,4 +1,4 @@
-import type { TaskKind } from '@/shared/api/contract';
+import type { TaskKind } from '@contract';
 import type { Queryable } from '../db/index';
 
 export type UserTaskStatus = 'started' | 'pending_review' | 'validated' | 'rejected' | 'claimed';

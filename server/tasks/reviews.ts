@@ -5,7 +5,7 @@
  * user reads (→ rejected, a new proof can be sent). Lock order as in user-flow.ts: the user's task row,
  * then the proof.
  */
-import type { TaskKind } from '@/shared/api/contract';
+import type { TaskKind } from '@contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { type Tx, inTransaction } from '../events/transaction';

@@ -3,7 +3,7 @@
  * kind here, and a stored row is read back into the wire's full shape.
  */
 import { z } from 'zod';
-import type { Task, TaskIcon, TaskKind } from '@/shared/api/contract';
+import type { Task, TaskIcon, TaskKind } from '@contract';
 
 export type TaskSettings = Task['settings'];
 

@@ -8,7 +8,7 @@
  *
  * Lock order: the user (claim), then the user's task row, then a proof.
  */
-import type { Task, TaskKind, TaskValidateBody } from '@/shared/api/contract';
+import type { Task, TaskKind, TaskValidateBody } from '@contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';

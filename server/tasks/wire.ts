@@ -1,4 +1,4 @@
-import type { Task, TaskStatus } from '@/shared/api/contract';
+import type { Task, TaskStatus } from '@contract';
 import type { Deps } from '../deps';
 import type { Tx } from '../events/transaction';
 import { formatUnits } from '../lib/money';

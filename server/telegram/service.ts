@@ -16,7 +16,7 @@
  * acts once; the answer goes after the commit.
  */
 import { z } from 'zod';
-import { ACTIVATION_CODE_PATTERN, FARM_START_PREFIX, readRefCode } from '@/shared/api/contract';
+import { ACTIVATION_CODE_PATTERN, FARM_START_PREFIX, readRefCode } from '@contract';
 import type { Config } from '../config';
 import { TELEGRAM_UPDATES_KEPT_DAYS } from '../constants';
 import type { Queryable } from '../db/index';

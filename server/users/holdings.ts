@@ -2,7 +2,7 @@
  * GET /user/holdings (the contract's holdingsSchema): what the user owns, by where it sits, in one
  * statement, so the parts are of one moment and add up to the Total value the dashboard shows.
  */
-import type { Holdings } from '@/shared/api/contract';
+import type { Holdings } from '@contract';
 import type { Queryable } from '../db/index';
 import { NotFoundError } from '../lib/errors';
 import { formatUnits } from '../lib/money';

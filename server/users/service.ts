@@ -10,7 +10,7 @@ import {
   REF_CODE_LENGTH,
   type UserMe,
   readRefCode,
-} from '@/shared/api/contract';
+} from '@contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import type { Tx } from '../events/transaction';

@@ -12,7 +12,7 @@
  */
 import { Address } from '@ton/core';
 import type { TonClient } from '@ton/ton';
-import type { BoundWallet, TonProofCheckBody, TonProofCheckResult, TonProofPayload } from '@/shared/api/contract';
+import type { BoundWallet, TonProofCheckBody, TonProofCheckResult, TonProofPayload } from '@contract';
 import type { Config } from '../config';
 import { TON_PROOF_FUTURE_SKEW_SECONDS, TON_PROOF_TTL_SECONDS } from '../constants';
 import type { Queryable } from '../db/index';

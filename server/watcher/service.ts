@@ -14,7 +14,7 @@
 import { Address, Cell, type Transaction, loadTransaction } from '@ton/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/index';
-import type { TonNetwork, TreasuryTransaction } from '@/shared/api/contract';
+import type { TonNetwork, TreasuryTransaction } from '@contract';
 import type { Deps } from '../deps';
 import { inTransaction } from '../events/transaction';
 import { formatUnits } from '../lib/money';

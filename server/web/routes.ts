@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '@/shared/api/contract';
+import type { AppConfig } from '@contract';
 import type { Config } from '../config';
 import { serverFile } from '../lib/files';
 import { areaOf, isUnspecificRoute, lenientPathOf } from '../http/paths';

@@ -26,7 +26,7 @@ import {
   type WithdrawCalculation,
   type WithdrawHistory,
   type WithdrawalCreated,
-} from '@/shared/api/contract';
+} from '@contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { type Tx, inTransaction } from '../events/transaction';

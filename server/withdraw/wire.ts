@@ -1,5 +1,5 @@
 /** Withdrawals as the wire shows them (contract withdrawalSchema) and as the socket tells their owner. */
-import type { OperatorWithdrawal, SocketMessage, Withdrawal } from '@/shared/api/contract';
+import type { OperatorWithdrawal, SocketMessage, Withdrawal } from '@contract';
 import { formatUnits } from '../lib/money';
 import type { NewNotification } from '../notifications/service';
 import type { OperatorWithdrawalRow, WithdrawalRow } from './queries';

@@ -15,7 +15,7 @@ import {
   SOCKET_PATHS,
   type SocketMessage,
   normalizeCandleInterval,
-} from '@/shared/api/contract';
+} from '@contract';
 import { authenticateToken } from '../auth/service';
 import { UnauthorizedError } from '../lib/errors';
 import { getMaintenance } from '../maintenance/service';

@@ -4,7 +4,7 @@ import { allSettled, fork } from 'effector';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { appStarted } from './model';
-import './styles/global.css';
+import '@/shared/styles/index.css';
 
 // One scope for the whole app: the same models run under fork() in the tests.
 const scope = fork();

@@ -1,5 +1,5 @@
 import { type Frame, type Page, expect, test } from '@playwright/test';
-import { consoleEn } from '../../src/shared/console-i18n/en';
+import { consoleEn } from '../../console/shared/i18n/en';
 import { openConsoleFromBot } from './sandbox';
 
 /*

@@ -8,8 +8,8 @@
  */
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { SANDBOX_ADMIN_TOKEN } from '../../server/config';
-import { consoleEn } from '../../src/shared/console-i18n/en';
-import { consoleRu } from '../../src/shared/console-i18n/ru';
+import { consoleEn } from '../../console/shared/i18n/en';
+import { consoleRu } from '../../console/shared/i18n/ru';
 import { appFrame, connectDevWallet, createTestUser, devWalletDialog, resetPrice } from './sandbox';
 
 const ADMIN = { authorization: `Bearer ${SANDBOX_ADMIN_TOKEN}` };

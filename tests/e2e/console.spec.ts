@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { consoleEn } from '../../src/shared/console-i18n/en';
-import { consoleRu } from '../../src/shared/console-i18n/ru';
+import { consoleEn } from '../../console/shared/i18n/en';
+import { consoleRu } from '../../console/shared/i18n/ru';
 import { createTestUser } from './sandbox';
 
 /*

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { formatUnits, parseUnits } from '../../src/shared/api/contract/money';
+import { formatUnits, parseUnits } from '../../contract/money';
 import { en } from '../../src/shared/i18n/en';
 import { ru } from '../../src/shared/i18n/ru';
 import { formatAmount } from '../../src/shared/lib/format';

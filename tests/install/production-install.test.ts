@@ -27,7 +27,7 @@ import { Address, SendMode, internal } from '@ton/core';
 import { keyPairFromSeed, mnemonicNew } from '@ton/crypto';
 import { TonClient, WalletContractV4 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mint, MintPlan, TokenPair } from '@/shared/api/contract';
+import type { Mint, MintPlan, TokenPair } from '@contract';
 import { type PostgresServer, startPostgres } from '../server/support/postgres-server';
 import { type ServerProcess, spawnServer } from '../server/support/server-process';
 

@@ -13,7 +13,7 @@ import {
   type ApiFailure,
 } from '@/shared/api';
 import { sessionModel } from '@/entities/session';
-import { SERVER_MESSAGES } from '@/shared/api/contract/errors';
+import { SERVER_MESSAGES } from '@contract/errors';
 import { createTestScope } from './scope';
 
 const { $isLoggedOut } = sessionModel;

@@ -1,8 +1,8 @@
 import { allSettled, type Scope } from 'effector';
 import { describe, expect, it } from 'vitest';
-import { consoleAuditModel } from '@/pages/console-audit';
-import type { AuditEntry, AuditSummary } from '@/shared/console-api';
-import { loadConsoleCatalogueFx } from '@/shared/console-i18n';
+import { consoleAuditModel } from '@console/pages/audit';
+import type { AuditEntry, AuditSummary } from '@console/shared/api';
+import { loadConsoleCatalogueFx } from '@console/shared/i18n';
 import type { Locale } from '@/shared/i18n/translate';
 import { openConsole, signedInConsole } from './console-scope';
 

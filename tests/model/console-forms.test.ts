@@ -1,14 +1,14 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { failureText } from '@/app/console/start';
-import { consoleAuditModel } from '@/pages/console-audit';
-import { consolePriceModel } from '@/pages/console-price';
-import { consoleTasksModel } from '@/pages/console-tasks';
-import { consoleTreasuryModel } from '@/pages/console-treasury';
+import { failureText } from '@console/app/start';
+import { consoleAuditModel } from '@console/pages/audit';
+import { consolePriceModel } from '@console/pages/price';
+import { consoleTasksModel } from '@console/pages/tasks';
+import { consoleTreasuryModel } from '@console/pages/treasury';
 import { ApiError } from '@/shared/api';
-import type { AdminTask, TreasuryTransaction } from '@/shared/console-api';
-import { $consoleT, consoleEn } from '@/shared/console-i18n';
-import { operatorRequestFailed } from '@/shared/console-api';
+import type { AdminTask, TreasuryTransaction } from '@console/shared/api';
+import { $consoleT, consoleEn } from '@console/shared/i18n';
+import { operatorRequestFailed } from '@console/shared/api';
 import { showToast } from '@/shared/ui/toast';
 import { httpFailure, openConsole, signedInConsole } from './console-scope';
 

@@ -1,7 +1,7 @@
 import { allSettled } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { consoleOverviewModel } from '@/pages/console-overview';
-import { operatorSocket, type Overview } from '@/shared/console-api';
+import { consoleOverviewModel } from '@console/pages/overview';
+import { operatorSocket, type Overview } from '@console/shared/api';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { deferred, openConsole, signedInConsole, tick } from './console-scope';
 

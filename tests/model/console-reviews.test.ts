@@ -1,7 +1,7 @@
 import { allSettled, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { consoleReviewsModel } from '@/pages/console-reviews';
-import { operatorSocket, revokePhotoFx, type ReviewItem } from '@/shared/console-api';
+import { consoleReviewsModel } from '@console/pages/reviews';
+import { operatorSocket, revokePhotoFx, type ReviewItem } from '@console/shared/api';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { deferred, openConsole, signedInConsole, tick } from './console-scope';
 

@@ -1,9 +1,9 @@
 import { allSettled, fork, type Effect, type Scope, type StoreWritable } from 'effector';
 import { createMemoryHistory } from 'history';
-import { consoleSessionModel } from '@/entities/console-session';
+import { consoleSessionModel } from '@console/entities/session';
 import { ApiError } from '@/shared/api';
-import { $operatorToken } from '@/shared/console-api';
-import { consoleRouter } from '@/shared/console-routing';
+import { $operatorToken } from '@console/shared/api';
+import { consoleRouter } from '@console/shared/routing';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- test wiring accepts any unit pair */
 type Handlers = Array<readonly [Effect<any, any, any>, (...args: any[]) => unknown]>;

@@ -1,8 +1,8 @@
 import { allSettled, fork } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { consoleSessionModel } from '@/entities/console-session';
+import { consoleSessionModel } from '@console/entities/session';
 import { ApiError } from '@/shared/api';
-import { $operatorToken, launchKey, operatorUnauthorized, readOperatorTokenFx } from '@/shared/console-api';
+import { $operatorToken, launchKey, operatorUnauthorized, readOperatorTokenFx } from '@console/shared/api';
 import { httpFailure } from './console-scope';
 
 const {

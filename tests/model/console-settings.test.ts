@@ -1,7 +1,7 @@
 import { allSettled } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { consoleSettingsModel } from '@/pages/console-settings';
-import type { OperatorSettings } from '@/shared/console-api';
+import { consoleSettingsModel } from '@console/pages/settings';
+import type { OperatorSettings } from '@console/shared/api';
 import { httpFailure, openConsole, signedInConsole } from './console-scope';
 
 const {

@@ -1,7 +1,7 @@
 import { allSettled } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
-import { consoleUsersModel } from '@/pages/console-users';
-import type { OperatorUser } from '@/shared/console-api';
+import { consoleUsersModel } from '@console/pages/users';
+import type { OperatorUser } from '@console/shared/api';
 import { openConsole, signedInConsole } from './console-scope';
 
 const { usersFindFx, queryChanged, searchSubmitted, found, $searched } = consoleUsersModel;

@@ -1,7 +1,7 @@
 import { allSettled, type Scope } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { consoleWithdrawalsModel } from '@/pages/console-withdrawals';
-import { operatorSocket, type OperatorWithdrawal } from '@/shared/console-api';
+import { consoleWithdrawalsModel } from '@console/pages/withdrawals';
+import { operatorSocket, type OperatorWithdrawal } from '@console/shared/api';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { deferred, openConsole, signedInConsole, tick } from './console-scope';
 

@@ -5,7 +5,7 @@ import { mintModel } from '@/entities/mint';
 import { stakeModel } from '@/entities/stake';
 import { userModel } from '@/entities/user';
 import { historyModel } from '@/pages/dashboard';
-import { operationAmount, operationPlace, operationTitle } from '@/entities/operation';
+import { operationAmount, operationPlace, operationTitle } from '@/shared/lib/operation';
 import {
   getCurrentPriceFx,
   getMintsFx,

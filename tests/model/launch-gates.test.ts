@@ -22,7 +22,7 @@ import {
 import { appConfig } from '@/shared/config';
 import { $localeReady } from '@/shared/i18n';
 import { attachBrowserHistoryFx } from '@/shared/routing';
-import { SERVER_MESSAGES } from '@/shared/api/contract/errors';
+import { SERVER_MESSAGES } from '@contract/errors';
 import { createTestScope } from './scope';
 
 const { $isAuthorized, signInRequested } = sessionModel;

@@ -35,7 +35,7 @@ import { formatAmount, formatTon } from '@/shared/lib/format';
 import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import { router, routes } from '@/shared/routing';
 import { openWalletModalFx, type ConnectedWalletInfo } from '@/shared/ton-connect';
-import { SERVER_MESSAGES } from '@/shared/api/contract/errors';
+import { SERVER_MESSAGES } from '@contract/errors';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, inRussian, signedInMember } from './scope';
 import { withdrawal as withdrawalFixture } from './withdrawal-fixture';

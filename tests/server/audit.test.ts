@@ -12,7 +12,7 @@ import {
   OPERATOR_ERROR_MESSAGES,
   type OperatorActor,
   SERVER_MESSAGES,
-} from '@/shared/api/contract';
+} from '@contract';
 import { buildApp } from '../../server/app';
 import { AUDIT_ARG_MAX_CHARS, AUDIT_ARGS_MAX_KEYS } from '../../server/audit/hooks';
 import { actionName } from '../../server/audit/words';

@@ -6,7 +6,7 @@ import {
   type TokenPair,
   tokenPairSchema,
   userMeSchema,
-} from '@/shared/api/contract';
+} from '@contract';
 import { bearer, createTestContext, newTelegramId, register, signInitData, type TestContext } from './helpers';
 
 let ctx: TestContext;

@@ -2,7 +2,7 @@
  * Candles by hand: the naive reference the SQL aggregation is checked against (every tick looked at, one
  * bucket after another), and a seeded tick generator. Shared by candles.test.ts and postgres.test.ts.
  */
-import { CANDLES_MAX_PER_ANSWER, type Candle, formatUnits } from '@/shared/api/contract';
+import { CANDLES_MAX_PER_ANSWER, type Candle, formatUnits } from '@contract';
 import type { Queryable } from '../../server/db/index';
 import { insertPriceTick } from '../../server/price/queries';
 import { seededRandom } from '../../server/price/walk';

@@ -20,7 +20,7 @@ import {
   currentCandleSchema,
   financialStatsSchema,
   priceUpdateSchema,
-} from '@/shared/api/contract';
+} from '@contract';
 import { PRICE_MAX_NANOTONS, PRICE_WALK } from '../../server/constants';
 import { inTransaction } from '../../server/events/transaction';
 import { createBackgroundJobs } from '../../server/jobs';

@@ -19,7 +19,7 @@ import { Address } from '@ton/core';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import type { Mint, OperatorSocketMessage, SocketMessage } from '@/shared/api/contract';
+import type { Mint, OperatorSocketMessage, SocketMessage } from '@contract';
 import type { Db } from '../../server/db/index';
 import { inTransaction } from '../../server/events/transaction';
 import { LISTENER_APPLICATION_NAME, type PgEventBus, createPgEventBus } from '../../server/events/pg-bus';

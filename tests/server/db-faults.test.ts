@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { type ErrorBody, SERVER_MESSAGES, SOCKET_CLOSE } from '@/shared/api/contract';
+import { type ErrorBody, SERVER_MESSAGES, SOCKET_CLOSE } from '@contract';
 import { DatabaseUnavailableError, isDatabaseFault } from '../../server/db/faults';
 import { balances } from '../../server/ledger/queries';
 import { changeBalance } from '../../server/ledger/service';

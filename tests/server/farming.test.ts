@@ -21,7 +21,7 @@ import {
   farmingLinkListSchema,
   farmingLinkSchema,
   mintSchema,
-} from '@/shared/api/contract';
+} from '@contract';
 import { runSettlement } from '../../server/jobs';
 import { balances } from '../../server/ledger/queries';
 import { paidNanotons } from '../../server/mint/service';

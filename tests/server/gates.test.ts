@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type TokenPair, userMeSchema } from '@/shared/api/contract';
+import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type TokenPair, userMeSchema } from '@contract';
 import { buildApp } from '../../server/app';
 import type { CommunityChecker } from '../../server/community/checker';
 import { MAINTENANCE_CACHE_TTL_MS } from '../../server/constants';

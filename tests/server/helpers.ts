@@ -13,7 +13,7 @@ import { type Config, type Mode, SANDBOX_BOT_TOKEN, loadConfig } from '../../ser
 import { type Db, type DbTimeouts, createDb } from '../../server/db/index';
 import { migrationsFor, runMigrations } from '../../server/db/migrations';
 import { type EventBus, createInProcessBus } from '../../server/events/bus';
-import type { TokenPair } from '@/shared/api/contract';
+import type { TokenPair } from '@contract';
 
 export interface TestContext {
   config: Config;

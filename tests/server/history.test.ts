@@ -13,7 +13,7 @@ import {
   type TokenPair,
   operationHistorySchema,
   userMeSchema,
-} from '@/shared/api/contract';
+} from '@contract';
 import { runSettlement } from '../../server/jobs';
 import { unixNow } from '../../server/lib/codes';
 import { bearer, createTestContext, type TestContext } from './helpers';

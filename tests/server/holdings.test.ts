@@ -4,7 +4,7 @@
  * Another user's holdings never show; a non-member is refused like every other money read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Holdings, holdingsSchema } from '@/shared/api/contract';
+import { type Holdings, holdingsSchema } from '@contract';
 import { ledgerSums } from '../../server/ledger/queries';
 import { createTestContext, type TestContext } from './helpers';
 import { createMint, newUser, payMint, stakeMint, type TestUser } from './mint-kit';

@@ -1,10 +1,10 @@
 /**
  * Every id, page and limit goes through the contract's one schema with the database's bounds
- * (src/shared/api/contract.ts: idSchema, idTextSchema, pageTextSchema, limitTextSchema): a hostile value
+ * (contract.ts: idSchema, idTextSchema, pageTextSchema, limitTextSchema): a hostile value
  * is a 422 with a clear msg at the edge, never a 500 from Postgres, and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_INT_MAX, PAGE_MAX, type Mint } from '@/shared/api/contract';
+import { DB_INT_MAX, PAGE_MAX, type Mint } from '@contract';
 import { createTestContext, type TestContext } from './helpers';
 import { createMint, newUser, payMint, type TestUser } from './mint-kit';
 

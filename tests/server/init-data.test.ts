@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_INIT_DATA_MSG, tokenPairSchema } from '@/shared/api/contract';
+import { INVALID_INIT_DATA_MSG, tokenPairSchema } from '@contract';
 import { SANDBOX_BOT_TOKEN } from '../../server/config';
 import { bearer, createTestContext, newTelegramId, type TestContext } from './helpers';
 

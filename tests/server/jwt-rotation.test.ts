@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperatorSession, TokenPair } from '@/shared/api/contract';
+import type { OperatorSession, TokenPair } from '@contract';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
 import { TokenKeys } from '../../server/http/auth-context';

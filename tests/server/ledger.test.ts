@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SocketMessage } from '@/shared/api/contract';
+import type { SocketMessage } from '@contract';
 import { inTransaction } from '../../server/events/transaction';
 import { InsufficientFundsError, changeBalance } from '../../server/ledger/service';
 import { balances, ledgerSums } from '../../server/ledger/queries';

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Address } from '@ton/core';
-import type { Mint, MintList, SocketMessage, Stake } from '@/shared/api/contract';
+import type { Mint, MintList, SocketMessage, Stake } from '@contract';
 import { createTreasuryWatcher, type TreasuryNode } from '../../server/watcher/service';
 import { bearer, newTelegramId, register, type TestContext } from './helpers';
 

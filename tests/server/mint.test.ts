@@ -9,7 +9,7 @@ import {
   mintCalculationSchema,
   mintListSchema,
   mintSchema,
-} from '@/shared/api/contract';
+} from '@contract';
 import { MAX_PENDING_MINTS_PER_USER, MINT_PENDING_TTL_SECONDS, PRICE_QUOTE_TTL_SECONDS } from '../../server/constants';
 import { createMint as createMintCommand, mintAmounts } from '../../server/mint/service';
 import { mintCodeFromComment } from '../../server/mint/wire';

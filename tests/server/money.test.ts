@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyInput } from '@/shared/api/contract';
+import { moneyInput } from '@contract';
 import { MoneyFormatError, formatUnits, parseUnits } from '../../server/lib/money';
 
 describe('parseUnits: decimal text in whole units → base units (9 decimals)', () => {

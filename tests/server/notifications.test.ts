@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Metrics } from '../../server/observability/metrics';
 import { notify } from '../../server/notifications/service';
-import { notificationsSettingSchema, userMeSchema } from '@/shared/api/contract';
+import { notificationsSettingSchema, userMeSchema } from '@contract';
 import { type TestContext, createTestContext, newTelegramId, register, signInitData } from './helpers';
 import { newUser } from './mint-kit';
 import { botUser, fakeClock, newSender, outbox, queueFor, recordingBotApi } from './notification-kit';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@/shared/api/contract';
+import { MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@contract';
 import { buildApp } from '../../server/app';
 import { DatabaseUnavailableError } from '../../server/db/faults';
 import { createBackgroundJobs } from '../../server/jobs';

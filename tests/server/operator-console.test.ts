@@ -17,7 +17,7 @@ import {
   formatUnits,
   operatorCallSchemas,
   parseUnits,
-} from '@/shared/api/contract';
+} from '@contract';
 import { buildApp } from '../../server/app';
 import { inTransaction } from '../../server/events/transaction';
 import { runOperator } from '../../server/operator';

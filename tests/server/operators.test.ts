@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuditEntry, type ErrorBody, type OperatorSession, OPERATOR_SOCKET_PATH } from '@/shared/api/contract';
+import { type AuditEntry, type ErrorBody, type OperatorSession, OPERATOR_SOCKET_PATH } from '@contract';
 import { buildApp } from '../../server/app';
 import { createInProcessBus } from '../../server/events/bus';
 import { loadConfig } from '../../server/config';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@/shared/api/contract';
+import { MAINTENANCE_ON_DETAIL, SERVER_MESSAGES } from '@contract';
 import { lenientPath } from '../../server/http/paths';
 import { bearer, createTestContext, type TestContext } from './helpers';
 import { newUser, type TestUser } from './mint-kit';

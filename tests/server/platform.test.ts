@@ -8,7 +8,7 @@ import path from 'node:path';
 import { validate, parse } from '@telegram-apps/init-data-node';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type TokenPair, userMeSchema } from '@/shared/api/contract';
+import { MAINTENANCE_OFF_DETAIL, MAINTENANCE_ON_DETAIL, type TokenPair, userMeSchema } from '@contract';
 import { buildApp } from '../../server/app';
 import { SANDBOX_BOT_TOKEN, loadConfig } from '../../server/config';
 import { sandboxTreasuryAddress } from '../../server/sandbox/chain/treasury';

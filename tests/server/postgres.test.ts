@@ -4,7 +4,7 @@
  * never truly overlap. Two app instances with their own pools share the database, as two processes do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type UserMe, userMeSchema } from '@/shared/api/contract';
+import { type UserMe, userMeSchema } from '@contract';
 import { type Db, createDb } from '../../server/db/index';
 import { migrations, runMigrations } from '../../server/db/migrations';
 import { createBackgroundJobs } from '../../server/jobs';
@@ -32,7 +32,7 @@ import {
   expectTaskClaimedOnce,
 } from './race-kit';
 import { chainClient } from './payout-kit';
-import { CANDLE_INTERVALS, CANDLE_INTERVAL_SECONDS } from '@/shared/api/contract';
+import { CANDLE_INTERVALS, CANDLE_INTERVAL_SECONDS } from '@contract';
 import { candles, liveCandle } from '../../server/price/service';
 import { financialStats } from '../../server/stats/service';
 import { T0, randomTicks, referenceCandles, storeTicks } from './candle-kit';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CurrentPrice, currentPriceSchema } from '@/shared/api/contract';
+import { type CurrentPrice, currentPriceSchema } from '@contract';
 import { INITIAL_TOKEN_PRICE_NANOTONS } from '../../server/constants';
 import { insertPriceTick } from '../../server/price/queries';
 import { currentPrice, percentChange } from '../../server/price/service';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProgramRules, programRulesSchema } from '@/shared/api/contract';
+import { type ProgramRules, programRulesSchema } from '@contract';
 import { createTestContext, type TestContext } from './helpers';
 import { newUser } from './mint-kit';
 

@@ -6,7 +6,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ErrorBody, SERVER_MESSAGES } from '@/shared/api/contract';
+import { type ErrorBody, SERVER_MESSAGES } from '@contract';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/index';

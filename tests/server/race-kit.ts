@@ -5,7 +5,7 @@
  * over them round-robin, as over several server processes with their own pools.
  */
 import { expect } from 'vitest';
-import { type ErrorBody, type FarmingLink, type Mint, SERVER_MESSAGES } from '@/shared/api/contract';
+import { type ErrorBody, type FarmingLink, type Mint, SERVER_MESSAGES } from '@contract';
 import { MAX_PENDING_MINTS_PER_USER } from '../../server/constants';
 import { inTransaction } from '../../server/events/transaction';
 import { type Account, InsufficientFundsError, changeBalance } from '../../server/ledger/service';

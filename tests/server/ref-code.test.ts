@@ -7,7 +7,7 @@
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_INIT_DATA_MSG, registerResponseSchema } from '@/shared/api/contract';
+import { INVALID_INIT_DATA_MSG, registerResponseSchema } from '@contract';
 import { buildApp } from '../../server/app';
 import type { Db } from '../../server/db/index';
 import { createTestDb, newTelegramId, sandboxConfig, signInitData } from './helpers';

@@ -10,7 +10,7 @@ import {
   referralListSchema,
   socketEventSchemas,
   userMeSchema,
-} from '@/shared/api/contract';
+} from '@contract';
 import { REFERRAL_TIERS } from '../../server/constants';
 import { referralTierInfo } from '../../server/referral/tiers';
 import { createTestContext, register, type TestContext } from './helpers';

@@ -9,7 +9,7 @@
 import { Base64, SessionCrypto, hexToByteArray } from '@tonconnect/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ErrorBody } from '@/shared/api/contract';
+import type { ErrorBody } from '@contract';
 import type { Deps } from '../../server/deps';
 import {
   BRIDGE_MAX_MESSAGES_PER_ADDRESS,

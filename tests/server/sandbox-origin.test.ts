@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '@/shared/api/contract';
-import { SANDBOX_ERROR_MESSAGES } from '@/shared/api/contract';
+import type { ErrorBody } from '@contract';
+import { SANDBOX_ERROR_MESSAGES } from '@contract';
 import { inlineScriptsOf, scriptHash } from '../../server/http/protection';
 import { type TestContext, createTestContext } from './helpers';
 import { newUser } from './mint-kit';

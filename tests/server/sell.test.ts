@@ -18,7 +18,7 @@ import {
   formatUnits,
   parseUnits,
   SERVER_MESSAGES,
-} from '@/shared/api/contract';
+} from '@contract';
 import { PRICE_QUOTE_TTL_SECONDS } from '../../server/constants';
 import { balances } from '../../server/ledger/queries';
 import { insertPriceTick } from '../../server/price/queries';

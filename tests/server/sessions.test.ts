@@ -7,7 +7,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SOCKET_CLOSE, type TokenPair } from '@/shared/api/contract';
+import { SOCKET_CLOSE, type TokenPair } from '@contract';
 import { purgeExpiredRefreshTokens } from '../../server/auth/queries';
 import { hashRefreshToken } from '../../server/auth/tokens';
 import { buildApp } from '../../server/app';

@@ -8,13 +8,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ErrorBody,
-  type ShareMessage,
-  type TokenPair,
-  shareMessageSchema,
-  userMeSchema,
-} from '@/shared/api/contract';
+import { type ErrorBody, type ShareMessage, type TokenPair, shareMessageSchema, userMeSchema } from '@contract';
 import { buildApp } from '../../server/app';
 import { telegramShareMessagePreparer } from '../../server/referral/share-message';
 import { bearer, createTestContext, newTelegramId, sandboxConfig, signInitData, type TestContext } from './helpers';

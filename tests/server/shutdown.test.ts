@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SERVER_MESSAGES, SOCKET_CLOSE, type TokenPair } from '@/shared/api/contract';
+import { SERVER_MESSAGES, SOCKET_CLOSE, type TokenPair } from '@contract';
 import { newTelegramId, signInitData } from './helpers';
 import { type PostgresServer, startPostgres } from './support/postgres-server';
 import { startServerProcess } from './support/server-process';

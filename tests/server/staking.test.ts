@@ -7,7 +7,7 @@ import {
   type StakeList,
   stakeCalculationSchema,
   stakeSchema,
-} from '@/shared/api/contract';
+} from '@contract';
 import { HOLD_BONUS, STAKE_DAILY_REWARD_PERCENT, STAKE_MAX_REWARD_PERCENT } from '../../server/constants';
 import {
   type RewardState,

@@ -4,7 +4,7 @@
  * owner, a farming link's mint activated) and checked against the ledger, the journal and the tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FinancialStats, financialStatsSchema } from '@/shared/api/contract';
+import { type FinancialStats, financialStatsSchema } from '@contract';
 import { runSettlement } from '../../server/jobs';
 import { unixNow } from '../../server/lib/codes';
 import { createTestContext, sandboxConfig, type TestContext } from './helpers';

@@ -3,7 +3,7 @@
  * start like the image types they claim to be, and a snapshot of everything a refusal must not change.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import type { Task } from '@/shared/api/contract';
+import type { Task } from '@contract';
 import { bearer, type TestContext } from './helpers';
 import type { TestUser } from './mint-kit';
 

@@ -18,7 +18,7 @@ import {
   fillText,
   taskListSchema,
   taskSchema,
-} from '@/shared/api/contract';
+} from '@contract';
 import { buildApp } from '../../server/app';
 import { telegramCommunityChecker } from '../../server/community/checker';
 import { runOperator } from '../../server/operator';

@@ -8,7 +8,7 @@ import { type Address, type Cell, beginCell, storeStateInit } from '@ton/core';
 import { type KeyPair, keyPairFromSeed } from '@ton/crypto';
 import { WalletContractV3R2, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
 import { expect } from 'vitest';
-import type { TonProofCheckBody, TonProofCheckResult, TonProofPayload } from '@/shared/api/contract';
+import type { TonProofCheckBody, TonProofCheckResult, TonProofPayload } from '@contract';
 import { signTonProof } from '../../server/sandbox/wallet/ton-proof';
 import type { TestContext } from './helpers';
 import type { TestUser } from './mint-kit';

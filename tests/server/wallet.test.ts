@@ -17,7 +17,7 @@ import {
   type TonProofCheckResult,
   type TonProofPayload,
   type UserMe,
-} from '@/shared/api/contract';
+} from '@contract';
 import { sandboxTreasuryKeyPair, sandboxTreasuryWallet } from '../../server/sandbox/chain/treasury';
 import { checkTonProof, tonProofPayload } from '../../server/wallet/service';
 import { type TestContext, createTestContext, sandboxConfig } from './helpers';

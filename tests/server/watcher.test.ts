@@ -2,7 +2,7 @@ import { Address, Cell, SendMode, beginCell, external, internal, storeMessage } 
 import { keyPairFromSeed } from '@ton/crypto';
 import { TonClient, WalletContractV4 } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mint, UserMe } from '@/shared/api/contract';
+import type { Mint, UserMe } from '@contract';
 import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
 import { faucet } from '../../server/sandbox/chain/service';
 import { MINT_PENDING_TTL_SECONDS } from '../../server/constants';

@@ -3,7 +3,7 @@
  * both ledger entries in one transaction; hostile amounts are 422 and change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Balances, type ErrorBody, type TokenPair, balancesSchema, userMeSchema } from '@/shared/api/contract';
+import { type Balances, type ErrorBody, type TokenPair, balancesSchema, userMeSchema } from '@contract';
 import { balances } from '../../server/ledger/queries';
 import { bearer, createTestContext, type TestContext } from './helpers';
 import { TOKEN, ledgerMatchesBalances, listen, newUser, type TestUser } from './mint-kit';

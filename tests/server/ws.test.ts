@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SOCKET_CLOSE, type SocketMessage, type TokenPair } from '@/shared/api/contract';
+import { SOCKET_CLOSE, type SocketMessage, type TokenPair } from '@contract';
 import { type EventBus, createInProcessBus } from '../../server/events/bus';
 import { createTestContext, signInitData, type TestContext } from './helpers';
 

@@ -4,7 +4,7 @@
  * validation messages, a figure never split from its unit.
  */
 import { describe, expect, it } from 'vitest';
-import { OTHER_ERROR_MESSAGES, SERVER_MESSAGES, VALIDATION_MESSAGES } from '@/shared/api/contract/errors';
+import { OTHER_ERROR_MESSAGES, SERVER_MESSAGES, VALIDATION_MESSAGES } from '@contract/errors';
 import { en, loadCatalogue, type MessageKey } from '@/shared/i18n';
 
 const ru = await loadCatalogue('ru');

@@ -3,10 +3,10 @@ import { allSettled } from 'effector';
 import { Provider } from 'effector-react';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { consoleUserPage, consoleUsersModel } from '@/pages/console-users';
-import type { OperatorUserDetail } from '@/shared/console-api';
-import { consoleLanguageDetected } from '@/shared/console-i18n';
-import { consoleRouter } from '@/shared/console-routing';
+import { consoleUserPage, consoleUsersModel } from '@console/pages/users';
+import type { OperatorUserDetail } from '@console/shared/api';
+import { consoleLanguageDetected } from '@console/shared/i18n';
+import { consoleRouter } from '@console/shared/routing';
 import { openConsole, signedInConsole } from '../model/console-scope';
 import { mountedRoot } from './react-root';
 

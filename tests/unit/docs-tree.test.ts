@@ -1,8 +1,10 @@
 /**
  * The docs' lists of slices and domains come from the tree, so they cannot go stale: README.md's tree and
  * docs/architecture.md name exactly the feature slices under src/features/ (and README's count is theirs),
- * and exactly the folders under server/: every one a domain of architecture.md's table and of
- * .dependency-cruiser.cjs's DOMAINS, or the platform, or the sandbox.
+ * architecture.md's layer tables name exactly the slices of both FSD roots, the Mini App's (src/) and the
+ * console's (console/), and README's tree names each root's layers; and exactly the folders under server/:
+ * every one a domain of architecture.md's table and of .dependency-cruiser.cjs's DOMAINS, or the platform,
+ * or the sandbox.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -38,6 +40,26 @@ function readmeTree(top: string): string[] {
   return entries;
 }
 
+/** The section of `text` after `heading`, up to the next heading. */
+function sectionAfter(text: string, heading: string): string {
+  const start = text.indexOf(`\n${heading}\n`);
+  expect(start, `no "${heading}"`).toBeGreaterThanOrEqual(0);
+  return text.slice(start + heading.length + 2).split(/\n#{1,6} /)[0]!;
+}
+
+/** The slices a layer table row names: its second cell's `code` words. */
+function layerRow(section: string, layer: string): string[] {
+  const row = section.split('\n').find((text) => text.trim().startsWith(`| \`${layer}\` |`));
+  expect(row, `no ${layer} row`).toBeDefined();
+  return sorted([...row!.split('|')[2]!.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]!));
+}
+
+/** The FSD roots: the Mini App's and the console's, each with the architecture.md section holding its table. */
+const ROOTS = [
+  { root: 'src', heading: '## Client', sliced: ['pages', 'widgets', 'features', 'entities'] },
+  { root: 'console', heading: '### The operator console', sliced: ['pages', 'widgets', 'entities'] },
+] as const;
+
 /** The `name` cells starting the rows of a markdown table after `heading`, up to the next heading. */
 function tableNames(text: string, heading: string): string[] {
   const start = text.indexOf(`\n${heading}\n`);
@@ -57,6 +79,36 @@ describe('the docs name what the tree has', () => {
     expect(row, "architecture.md's layer table has no features row").toBeDefined();
     const cells = row!.split('|')[2]!;
     expect(sorted([...cells.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]!))).toEqual(slices);
+  });
+
+  for (const { root, heading, sliced } of ROOTS) {
+    it(`architecture.md's layer table names ${root}/'s slices, and README.md's tree its layers`, () => {
+      // The Mini App's table ends where the console's section starts.
+      const section = sectionAfter(ARCHITECTURE, heading);
+      for (const layer of sliced) {
+        const slices = foldersIn(`${root}/${layer}`);
+        expect(slices.length, `${root}/${layer}`).toBeGreaterThan(0);
+        expect(layerRow(section, layer), `${root}/${layer}`).toEqual(slices);
+      }
+      const layers = readmeTree(root).map((entry) => entry.replace(/\/$/, ''));
+      expect(sorted(layers)).toEqual(foldersIn(root));
+    });
+  }
+
+  it("README.md's console pages are console/pages/'s, with the count", () => {
+    const line =
+      readmeTree('console').length && README.split('\n').find((text) => /^ {2}pages\/ +\d+ screens/.test(text));
+    expect(line, "README.md's console tree has no pages/ with a count").toBeTruthy();
+    const pages = foldersIn('console/pages');
+    expect(Number(/(\d+) screens/.exec(line as string)?.[1])).toBe(pages.length);
+    expect(
+      sorted(
+        (line as string)
+          .split(':')[1]!
+          .split(',')
+          .map((name) => name.trim()),
+      ),
+    ).toEqual(pages);
   });
 
   it("README.md's server tree names every folder under server/, and no other", () => {

@@ -9,7 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { errorTextKey } from '@/app/model/errors';
-import { ERROR_CODES } from '@/shared/api/contract/errors';
+import { ERROR_CODES } from '@contract/errors';
 import { en, loadCatalogue, type MessageKey } from '@/shared/i18n';
 
 // Russian is loaded the way the app loads it for a Russian user.

@@ -40,7 +40,13 @@ function tree(files: Record<string, string>): string {
     'tsconfig.json': JSON.stringify({
       compilerOptions: {
         baseUrl: '.',
-        paths: { '@/*': ['src/*'] },
+        paths: {
+          '@/*': ['src/*'],
+          '@shared/*': ['src/shared/*'],
+          '@console/*': ['console/*'],
+          '@contract': ['contract/index.ts'],
+          '@contract/*': ['contract/*'],
+        },
         jsx: 'react-jsx',
         module: 'ESNext',
         moduleResolution: 'Bundler',
@@ -84,7 +90,7 @@ describe('the source import rules (.dependency-cruiser.cjs)', () => {
         "import { b } from '../ledger/service';\nimport { db } from '../db/index';\nexport const a = b + db;\n",
       'server/mint/routes.ts':
         "import { a } from './service';\nimport { auth } from '../http/auth-context';\nexport const r = a + auth;\n",
-      'server/mint/wire.ts': "import type { Mint } from '@/shared/api/contract/mint';\nexport type W = Mint;\n",
+      'server/mint/wire.ts': "import type { Mint } from '@contract/mint';\nexport type W = Mint;\n",
       'server/ledger/service.ts': "import { db } from '../db/index';\nexport const b = db;\n",
       'server/db/index.ts': 'export const db = 1;\n',
       'server/http/auth-context.ts': 'export const auth = 1;\n',
@@ -95,8 +101,7 @@ describe('the source import rules (.dependency-cruiser.cjs)', () => {
       'server/sandbox/index.ts':
         "import { c } from './chain/routes';\nimport { b } from '../ledger/service';\nexport const s = c + b;\n",
       'server/sandbox/chain/routes.ts': 'export const c = 1;\n',
-      'src/shared/api/contract/mint.ts':
-        "import { z } from 'zod';\nexport const mintSchema = z;\nexport type Mint = number;\n",
+      'contract/mint.ts': "import { z } from 'zod';\nexport const mintSchema = z;\nexport type Mint = number;\n",
       ...pkg('zod'),
 
       // One breach per rule.
@@ -114,17 +119,24 @@ describe('the source import rules (.dependency-cruiser.cjs)', () => {
       'src/shared/lib/format.ts': 'export const f = 1;\n',
       'server/nowhere/service.ts': "import { db } from '../db/index';\nexport const n = db;\n",
       'src/entities/x/model.ts': "import { db } from '../../../server/db/index';\nexport const x = db;\n",
-      'src/shared/api/contract/farming.ts': "import { f } from '../../lib/format';\nexport const g = f;\n",
+      'contract/farming.ts': "import { f } from '../src/shared/lib/format';\nexport const g = f;\n",
       'server/tasks/routes.ts': "import { gone } from './missing';\nexport const t = gone;\n",
+      // The console takes the shared library (allowed) but no Mini App slice; the Mini App never takes the console.
+      'console/pages/audit/model/audit.ts':
+        "import { f } from '@shared/lib/format';\nimport { x } from '@/entities/x/model';\nexport const a = f + x;\n",
+      'src/pages/dashboard/model/stats.ts':
+        "import { a } from '@console/pages/audit/model/audit';\nexport const s = a;\n",
       // A ring inside one folder, through a type-only import.
       'src/shared/ring/model.ts':
         "import { en } from './en';\nexport type Catalogue = Record<string, string>;\nexport const m = en;\n",
       'src/shared/ring/en.ts': "import type { Catalogue } from './model';\nexport const en: Catalogue = {};\n",
     });
-    expect(await violations(dir, '.dependency-cruiser.cjs', ['src', 'server'])).toEqual(
+    expect(await violations(dir, '.dependency-cruiser.cjs', ['src', 'console', 'contract', 'server'])).toEqual(
       [
         'client-imports-no-server: src/entities/x/model.ts → server/db/index.ts',
-        'contract-imports-nothing-else: src/shared/api/contract/farming.ts → src/shared/lib/format.ts',
+        'console-takes-only-the-shared-library: console/pages/audit/model/audit.ts → src/entities/x/model.ts',
+        'mini-app-imports-no-console: src/pages/dashboard/model/stats.ts → console/pages/audit/model/audit.ts',
+        'contract-imports-nothing-else: contract/farming.ts → src/shared/lib/format.ts',
         'domain-cycle: server/auth → server/users',
         'domain-cycle: server/users → server/auth',
         // A cycle is reported once, at one of its imports.
@@ -137,7 +149,7 @@ describe('the source import rules (.dependency-cruiser.cjs)', () => {
         'platform-imports-no-domain: server/lib/codes.ts → server/ledger/service.ts',
         'sandbox-registered-once: server/dev.ts → server/sandbox/chain/routes.ts',
         'sandbox-registered-once: server/web/routes.ts → server/sandbox/chain/routes.ts',
-        'server-imports-only-the-contract: server/stats/wire.ts → src/shared/lib/format.ts',
+        'server-imports-nothing-of-the-clients: server/stats/wire.ts → src/shared/lib/format.ts',
         'server-unlisted: server/nowhere/service.ts → server/db/index.ts',
       ].sort(),
     );
@@ -168,34 +180,33 @@ describe('the runtime import rules (.dependency-cruiser.runtime.cjs)', () => {
         "import { modal } from '../shared/ui/modal/modal';",
         // allowed: a lazy chunk and a type-only import of the contract's schemas
         "export const lazy = () => import('../features/sell-tokens/ui/sell-modal');",
-        "import type { Mint } from '../shared/api/contract/mint';",
-        // a breach: the operator console's code in the Mini App
-        "import { overview } from '../pages/console-overview/model/overview';",
-        'export const app: Mint = page + modal + overview;',
+        "import type { Mint } from '../../contract/mint';",
+        'export const app: Mint = page + modal;',
       ].join('\n'),
       'src/app/early.ts':
         "import { value } from 'ofetch';\nimport { value as e } from 'effector';\nexport const early = value + e;\n",
       'src/pages/dashboard/ui/dashboard-page.tsx':
         "import { value } from 'lightweight-charts';\nexport const page = value;\n",
       'src/shared/ui/modal/modal.tsx': 'export const modal = 1;\n',
-      'src/pages/console-overview/model/overview.ts': 'export const overview = 1;\n',
       // on the first screen's list, but the entry does not import it
       'src/widgets/navbar/ui/navbar.tsx': 'export const navbar = 1;\n',
       // a lazy chunk is a root of its own: its zod is a breach too
       'src/features/sell-tokens/ui/sell-modal.tsx':
-        "import { mintSchema } from '../../../shared/api/contract/mint';\nexport default mintSchema;\n",
-      'src/shared/api/contract/mint.ts':
-        "import { z } from 'zod';\nexport const mintSchema = z;\nexport type Mint = number;\n",
+        "import { mintSchema } from '../../../../contract/mint';\nexport default mintSchema;\n",
+      'contract/mint.ts': "import { z } from 'zod';\nexport const mintSchema = z;\nexport type Mint = number;\n",
+      // the console's bundles are held to the same: no zod
+      'console/pages/price/model/price.ts':
+        "import { mintSchema } from '@contract/mint';\nexport const p = mintSchema;\n",
     });
-    expect(await violations(dir, '.dependency-cruiser.runtime.cjs', ['src'])).toEqual(
+    expect(await violations(dir, '.dependency-cruiser.runtime.cjs', ['src', 'console'])).toEqual(
       [
+        'client-runs-no-zod: console/pages/price/model/price.ts → node_modules/zod/index.js',
         'client-runs-no-zod: src/features/sell-tokens/ui/sell-modal.tsx → node_modules/zod/index.js',
         'early-launch-is-small: src/app/early.ts → node_modules/effector/index.js',
         // dependency-cruiser names an unreachable module as both ends
         'entry-holds-the-first-screen: src/widgets/navbar/ui/navbar.tsx → src/widgets/navbar/ui/navbar.tsx',
         'entry-leaves-out-heavy-packages: src/app/index.tsx → node_modules/lightweight-charts/index.js',
         'entry-leaves-out-lazy-modules: src/app/index.tsx → src/shared/ui/modal/modal.tsx',
-        'entry-leaves-out-the-console: src/app/index.tsx → src/pages/console-overview/model/overview.ts',
       ].sort(),
     );
   }, 60_000);

@@ -2,7 +2,7 @@ import { fork, type StoreWritable } from 'effector';
 import { Provider } from 'effector-react';
 import { act, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { operationRef } from '@/entities/operation';
+import { operationRef } from '@/shared/lib/operation';
 import { FarmingLinkCard } from '@/entities/farming-link/index.ui';
 import { $stakes, StakeCard } from '@/entities/stake';
 import { saleRowWords } from '@/entities/withdrawal';

@@ -11,7 +11,7 @@ import {
   SANDBOX_ERROR_MESSAGES,
   SERVER_MESSAGES,
   VALIDATION_MESSAGES,
-} from '@/shared/api/contract/errors';
+} from '@contract/errors';
 import { ApiError } from '@/shared/api/errors';
 import { en as english, loadCatalogue } from '@/shared/i18n';
 import { createTranslator } from '@/shared/i18n/translate';

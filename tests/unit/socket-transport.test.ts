@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createReconnectingSocket, reconnectDelayMs, type ReconnectingSocketOptions } from '@/shared/api/socket';
-import { SOCKET_CLOSE } from '@/shared/api/contract';
+import { SOCKET_CLOSE } from '@contract';
 import { FakeWebSocket } from './fake-websocket';
 
 const WS_URL = 'ws://localhost:3000/api/ws/';

@@ -7,7 +7,7 @@
 import { Address, Cell } from '@ton/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { SANDBOX_ERROR_MESSAGES } from '@/shared/api/contract';
+import { SANDBOX_ERROR_MESSAGES } from '@contract';
 import type { Deps } from '../../deps';
 import { isOtherSiteCall } from '../origin';
 import { ChainError } from './errors';

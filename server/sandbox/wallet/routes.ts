@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { idParamsSchema } from '@/shared/api/contract';
+import { idParamsSchema } from '@contract';
 import type { Deps } from '../../deps';
 import { addressKey } from '../../http/protection';
 import { serverFile } from '../../lib/files';

@@ -4,7 +4,7 @@
  */
 import { Address, Cell, type StateInit, loadStateInit } from '@ton/core';
 import { z } from 'zod';
-import { moneyInput } from '@/shared/api/contract';
+import { moneyInput } from '@contract';
 import { clientIdSchema } from '../bridge/schemas';
 import { MAX_FAUCET_NANOTONS, MAX_MESSAGES } from './constants';
 

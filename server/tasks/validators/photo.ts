@@ -3,7 +3,7 @@
  * is decoded (larger than the setting → 413), and its type by its first bytes, which must match the
  * declared content type (else 422).
  */
-import { sniffPhotoType, type PhotoType } from '@/shared/api/contract/tasks/photo-type';
+import { sniffPhotoType, type PhotoType } from '@contract/tasks/photo-type';
 import { PayloadTooLargeError, ValidationError, fieldError } from '../../lib/errors';
 
 /** docs/product.md §8's text for a 413 (the client shows its own translation of it for any 413). */

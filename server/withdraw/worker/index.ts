@@ -77,7 +77,7 @@ import {
 } from '@ton/core';
 import { mnemonicToPrivateKey } from '@ton/crypto';
 import { WalletContractV4, WalletContractV5R1 } from '@ton/ton';
-import type { TonNetwork } from '@/shared/api/contract';
+import type { TonNetwork } from '@contract';
 import {
   PAYOUT_EXPIRY_MARGIN_SECONDS,
   PAYOUT_FEE_RESERVE_NANOTONS,

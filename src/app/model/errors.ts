@@ -18,7 +18,7 @@ import { showToast } from '@/shared/ui/toast';
  * docs/product.md §8, the error catalogue. Every failed call shows its text in a toast (top-left, 3 s) with a
  * haptic error, and 'Invalid WebApp init data' (code invalidInitData) closes the Mini App (Telegram hands
  * out fresh launch data on the next open). The text is chosen by the answer's stable `code`
- * (src/shared/api/contract/errors.ts), never by its English `msg`.
+ * (contract/errors.ts), never by its English `msg`.
  */
 
 /**

@@ -1,6 +1,6 @@
 import { createEffect, type Effect } from 'effector';
-import { callPath, calls, type CallName } from './contract/calls';
-import type { CallBody, CallParams, CallQuery, CallResponse } from './contract';
+import { callPath, calls, type CallName } from '@contract/calls';
+import type { CallBody, CallParams, CallQuery, CallResponse } from '@contract';
 import { requestFx, type RequestOptions } from './request';
 
 /** The parts of a request for call K, typed from its schemas (z.input). */

@@ -1,4 +1,4 @@
-import type { CurrentCandle } from './contract';
+import type { CurrentCandle } from '@contract';
 import { $accessToken } from './session';
 import { createSocketModel, socketUrl } from './socket';
 

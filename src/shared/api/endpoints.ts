@@ -1,5 +1,5 @@
 import { createEffect } from 'effector';
-import type { CallBody, CallQuery } from './contract';
+import type { CallBody, CallQuery } from '@contract';
 import { sendCall } from './call';
 
 /*

@@ -1,6 +1,6 @@
 import { FetchError } from 'ofetch';
 import { en } from '../i18n';
-import type { TokenPair } from './contract';
+import type { TokenPair } from '@contract';
 
 /**
  * docs/product.md §8 texts the client shows itself (the server's `msg` is shown for the rest), in English: the

@@ -1,7 +1,7 @@
 import './catalogue';
 
 export { tonNodeErrorText } from './catalogue';
-export type * from './contract';
+export type * from '@contract';
 export {
   CANDLE_INTERVALS,
   CANDLE_INTERVAL_SECONDS,
@@ -16,9 +16,9 @@ export {
   TASK_LINK_MAX_LENGTH,
   TASK_PHOTO_DEFAULT_MAX_BYTES,
   TASK_PHOTO_TYPES,
-} from './contract/constants';
-export { formatUnits, parseUnits, MONEY_DECIMALS } from './contract/money';
-export type { PhotoType } from './contract/tasks/photo-type';
+} from '@contract/constants';
+export { formatUnits, parseUnits, MONEY_DECIMALS } from '@contract/money';
+export type { PhotoType } from '@contract/tasks/photo-type';
 export { ApiError, errorTexts, isAuthFailure, isInvalidInitData, type ApiFailure } from './errors';
 export { requestFx, requestFailed, sendRequest, sendRequestFx, type RequestOptions } from './request';
 export { registerBody } from './transport';

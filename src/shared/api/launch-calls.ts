@@ -4,9 +4,9 @@
  * script (src/shared/launch/boot.ts), which sends them before the entry has arrived. No package and
  * nothing but the two route tables: the inline script is bundled from this file.
  */
-import { authRoutes } from './contract/auth/routes';
-import type { CallBody } from './contract';
-import { maintenanceRoutes } from './contract/maintenance/routes';
+import { authRoutes } from '@contract/auth/routes';
+import type { CallBody } from '@contract';
+import { maintenanceRoutes } from '@contract/maintenance/routes';
 
 /** One call as the transport sends it: path below /api, method, query and JSON body. */
 export interface TransportRequest {

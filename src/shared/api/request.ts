@@ -1,7 +1,7 @@
 import { attach, createEffect, createEvent, sample } from 'effector';
 import type { $Fetch } from 'ofetch';
-import { calls } from './contract/calls';
-import type { TokenPair } from './contract';
+import { calls } from '@contract/calls';
+import type { TokenPair } from '@contract';
 import { toApiError, withFacts, type ApiError, type ApiFailure } from './errors';
 import { $accessToken, $refreshToken, tokensReceived } from './session';
 import { defaultTransport, takeEarlyAnswer, transmit, type TransportRequest } from './transport';

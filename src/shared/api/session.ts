@@ -1,5 +1,5 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import type { TokenPair } from './contract';
+import type { TokenPair } from '@contract';
 
 /**
  * The credentials every authorized call carries. They live in shared/api because the request

@@ -1,6 +1,6 @@
 import { ofetch, type $Fetch } from 'ofetch';
 import { timings } from '../config';
-import { API_BASE } from './contract/constants';
+import { API_BASE } from '@contract/constants';
 import { callKey, type TransportRequest } from './launch-calls';
 
 export { launchCalls, registerBody, type TransportRequest } from './launch-calls';

@@ -1,6 +1,6 @@
 import { attach, createEffect, createEvent, sample, scopeBind } from 'effector';
-import { calls } from './contract/calls';
-import type { CallBody, Task, TokenPair } from './contract';
+import { calls } from '@contract/calls';
+import type { CallBody, Task, TokenPair } from '@contract';
 import { toApiError, type ApiError } from './errors';
 import { requestFailed, sendRequest, type Credentials, type RequestOptions, type SendResult } from './request';
 import { $accessToken, $refreshToken, tokensReceived } from './session';

@@ -1,6 +1,6 @@
 import type { $Fetch } from 'ofetch';
 import { timings } from '../config';
-import { API_BASE } from './contract/constants';
+import { API_BASE } from '@contract/constants';
 import { httpError, networkError, timeoutError } from './errors';
 
 /** How much of a request body has gone out. */

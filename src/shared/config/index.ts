@@ -1,5 +1,5 @@
-import type { AppConfig } from '../api/contract';
-import { FARM_START_PREFIX } from '../api/contract/constants';
+import type { AppConfig } from '@contract';
+import { FARM_START_PREFIX } from '@contract/constants';
 
 declare global {
   interface Window {

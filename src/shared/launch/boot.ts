@@ -21,7 +21,7 @@
  *    comes.
  */
 import { callKey, launchCalls, type TransportRequest } from '../api/launch-calls';
-import { API_BASE } from '../api/contract/constants';
+import { API_BASE } from '@contract/constants';
 import { refCodeOf } from '../lib/start-param';
 import { DASHBOARD_PATH } from '../routing/paths';
 import { chooseLocale } from '../i18n/translate';

@@ -11,7 +11,7 @@
  * the layout is the dashboard's, with placeholders where its other parts (the wallet, the total value,
  * the sections) will be, so the figures stay in place when the app takes over.
  */
-import { formatPercent, formatTokens } from '../lib/format/format-core.js';
+import { formatPercent, formatTokens } from '../../../contract/format/format-core.js';
 import { bootState } from './boot-state';
 import type { FirstLookTexts } from './first-look-texts';
 import type { Locale } from '../i18n/translate';

@@ -15,7 +15,7 @@ import { SkeletonCard } from '@/shared/ui/skeleton';
 import { withdrawalsList } from '@/entities/withdrawal';
 import { WithdrawalRow } from '@/entities/withdrawal/index.ui';
 import { Tabs } from '@/shared/ui/tabs';
-import { operationAmount, operationPlace, operationRef, operationTitle } from '@/entities/operation';
+import { operationAmount, operationPlace, operationRef, operationTitle } from '@/shared/lib/operation';
 import { $tab, HISTORY_TABS, tabChosen, type HistoryTab, operationsList } from '../model/history';
 import styles from './history.module.css';
 

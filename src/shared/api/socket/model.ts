@@ -9,7 +9,7 @@ import {
   type EventCallable,
   type Store,
 } from 'effector';
-import type { SocketEvents } from '../contract';
+import type { SocketEvents } from '@contract';
 import {
   createReconnectingSocket,
   type ReconnectingSocket,

@@ -2,7 +2,7 @@
  * The websocket transport (docs/product.md §7, §9), free of effector so it can be driven with a fake socket
  * and fake timers. The first message on every connection is the access token.
  */
-import { SOCKET_CLOSE } from '../contract/constants';
+import { SOCKET_CLOSE } from '@contract/constants';
 
 export const CONNECT_TIMEOUT_MS = 5_000;
 export const RECONNECT_BASE_DELAY_MS = 1_000;

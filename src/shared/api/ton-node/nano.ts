@@ -1,4 +1,4 @@
-import { formatUnits } from '../contract/money';
+import { formatUnits } from '@contract/money';
 
 /**
  * Nanotons → TON as exact decimal text for display (docs/product.md §7: balance in nano units divided by 1e9),

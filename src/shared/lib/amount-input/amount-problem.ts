@@ -1,4 +1,4 @@
-import { parseUnits } from '../../api/contract/money';
+import { parseUnits } from '@contract/money';
 import type { AmountInput } from './read-amount';
 
 /** Why a typed amount cannot be sent; a form says it in a sentence before anything is sent. */

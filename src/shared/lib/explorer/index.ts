@@ -1,2 +1,2 @@
 /** The explorer link of a transaction: one definition, in the wire contract (the bot's messages use it too). */
-export { explorerTransactionUrl } from '@/shared/api/contract/explorer';
+export { explorerTransactionUrl } from '@contract/explorer';

@@ -15,4 +15,4 @@ export {
   type FigureKind,
   type FormatLocale,
   type FormatOptions,
-} from './format-core';
+} from '@contract/format/format-core';

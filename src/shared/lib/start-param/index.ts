@@ -1,4 +1,4 @@
-import { ACTIVATION_CODE_PATTERN, FARM_START_PREFIX, readRefCode } from '../../api/contract/constants';
+import { ACTIVATION_CODE_PATTERN, FARM_START_PREFIX, readRefCode } from '@contract/constants';
 
 /**
  * What a launch start parameter carries (docs/foundations.md §7): `farm_<code>` is a farming link's activation

@@ -1,4 +1,4 @@
-import type { TASK_KINDS, TaskIcon } from '../../api/contract/constants';
+import type { TASK_KINDS, TaskIcon } from '@contract/constants';
 import type { IconName } from '../icon';
 
 type TaskKind = (typeof TASK_KINDS)[number];

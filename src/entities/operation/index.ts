@@ -1,9 +1,0 @@
-/** A money operation of a user's history, in the app's words (the app's history, the console's user page). */
-export {
-  operationAmount,
-  operationPlace,
-  operationRef,
-  operationTitle,
-  type OperationPlaceKey,
-  type OperationTitleKey,
-} from './lib/operation-row';
