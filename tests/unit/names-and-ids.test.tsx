@@ -64,6 +64,16 @@ describe('a sale’s row words', () => {
     },
   );
 
+  // Only a paid sale's TON is "received": one on its way is still to come, a failed one not received yet.
+  it.each([
+    ['queued', 'withdrawals.toReceive'],
+    ['sending', 'withdrawals.toReceive'],
+    ['completed', 'withdrawals.received'],
+    ['failed', 'withdrawals.notReceivedYet'],
+  ] as const)('%s: the TON figure is labelled %s', (status, label) => {
+    expect(saleRowWords({ status }).figures[0]!.label).toBe(label);
+  });
+
   it('refunded: the sale returned, the tokens back first, the TON not received, no fee', () => {
     const words = saleRowWords({ status: 'refunded' });
     expect(words.title).toBe('history.withdrawalRefund');

@@ -584,6 +584,8 @@ export const en = {
   'withdrawals.tx': 'Tx {hash}',
   'withdrawals.fee': 'Fee {amount}\u00A0TON',
   'withdrawals.received': 'TON received',
+  'withdrawals.toReceive': 'TON to receive',
+  'withdrawals.notReceivedYet': 'TON not received yet',
   'withdrawals.sold': 'Tokens sold',
   'withdrawals.tokensBack': 'Tokens back',
   'withdrawals.notReceived': 'TON not received',

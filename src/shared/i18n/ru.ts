@@ -580,6 +580,8 @@ export const ru = {
   'withdrawals.tx': 'Транзакция {hash}',
   'withdrawals.fee': 'Комиссия {amount}\u00A0TON',
   'withdrawals.received': 'Получено TON',
+  'withdrawals.toReceive': 'TON к получению',
+  'withdrawals.notReceivedYet': 'TON ещё не получены',
   'withdrawals.sold': 'Продано токенов',
   'withdrawals.tokensBack': 'Токены возвращены',
   'withdrawals.notReceived': 'TON не получены',
