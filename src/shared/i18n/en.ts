@@ -288,7 +288,7 @@ export const en = {
   'farming.amountLabel': 'Each activation gives a mint of (TON)',
   'farming.limits': '· from {min} to {max}',
   'farming.countLabel': 'Number of activations',
-  'farming.countHint': 'From 1 to 1000 people can activate the link.',
+  'farming.countHint': 'From 1 to {max} people can activate the link.',
   'farming.multilink': 'One link for all',
   'farming.multilinkHint': 'One link that many people can use; off: a separate single-use link for each person.',
   'farming.forMe': 'For me',

@@ -281,7 +281,7 @@ export const ru = {
   'farming.amountLabel': 'Каждая активация даёт минт на (TON)',
   'farming.limits': '· от {min} до {max}',
   'farming.countLabel': 'Число активаций',
-  'farming.countHint': 'Ссылку могут активировать от 1 до 1000 человек.',
+  'farming.countHint': 'Ссылку могут активировать от 1 до {max} человек.',
   'farming.multilink': 'Одна ссылка для всех',
   'farming.multilinkHint':
     'Одной ссылкой пользуются многие; если выключено — отдельная одноразовая ссылка для каждого.',
