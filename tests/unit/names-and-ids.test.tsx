@@ -52,7 +52,7 @@ describe('a history row names what it belongs to', () => {
 
 describe('a sale’s row words', () => {
   it.each(['queued', 'sending', 'completed', 'failed'] as const satisfies WithdrawalStatus[])(
-    '%s: TON received first, tokens sold, the fee',
+    '%s: the TON first, tokens sold, the fee',
     (status) => {
       const words = saleRowWords({ status });
       expect(words.title).toBe('history.withdrawal');
