@@ -18,6 +18,8 @@
  *    records it without an open method (as its desktop view records an extension), and the "confirm in
  *    your wallet" modal offers no "Open wallet" link for it. A phone wallet over the HTTP bridge is
  *    opened and returns exactly as before (the app's `returnStrategy` and `twaReturnUrl`).
+ * 3. The library's Russian wallets modal says «или выберете другое приложение» ("or you will choose"), a
+ *    misspelling of the imperative «выберите» ("choose") a Russian reader notices at once.
  */
 
 /** The library's ES module, as Vite and rolldown name it. */
@@ -35,6 +37,12 @@ const viewAllEntries = (language: keyof typeof VIEW_ALL) =>
   `"viewAll": ${JSON.stringify(VIEW_ALL[language][0])}, "viewAllWallets": ${JSON.stringify(VIEW_ALL[language][1])}, `;
 
 const PATCHES: readonly Patch[] = [
+  {
+    name: 'wallets modal: the Russian imperative',
+    // The library's text has no-break spaces after «в» and «или».
+    find: '"openWalletOnTelegramOrSelect": "Подключите Wallet в\u00A0Telegram или\u00A0выберете другое приложение"',
+    replace: '"openWalletOnTelegramOrSelect": "Подключите Wallet в\u00A0Telegram или\u00A0выберите другое приложение"',
+  },
   {
     name: 'view all wallets: English dictionary',
     find: 'const walletItem$1 = { "walletOn": "Wallet in",',

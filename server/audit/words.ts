@@ -2,10 +2,13 @@
  * The audit in English words, as `npm run operator -- audit` prints it (docs/decisions.md "The audit's
  * words"); the console says the same in its own catalogues (en, ru: console/pages/audit/lib/words.ts).
  * From a row's summary (./summary.ts): the past tense once the action was done ("Refunded withdrawal #4
- * (1.806 TON) of Alice"), what was asked while it was refused or its outcome is unknown ("Refund withdrawal
+ * (1.8060 TON) of Alice"), what was asked while it was refused or its outcome is unknown ("Refund withdrawal
  * #4"), and the call's name when its request was not one the call takes (or the row is older than summaries).
+ * Figures are the app's formatter's, as the console shows them (docs/decisions.md "Formats"), with plain
+ * spaces for a terminal.
  */
 import type { AuditEntry, AuditSummary, OperatorActionCall, TaskKind } from '@contract';
+import { NBSP, formatPercent, formatPrice, formatTokens, formatTon } from '@contract/format/format-core';
 
 type Of<K extends AuditSummary['kind']> = Extract<AuditSummary, { kind: K }>;
 
@@ -31,17 +34,27 @@ const PROOFS: Record<TaskKind, string> = {
   link: 'link proof',
 };
 
-const ton = (amount: string) => `${amount} TON`;
-const tokens = (amount: string) => `${amount} tokens`;
+/** The console's figure, its non-breaking spaces plain: a terminal line wraps where it must. */
+const plain = (figure: string) => figure.replaceAll(NBSP, ' ');
+const ton = (amount: string) => plain(formatTon(amount, 'en'));
+const tokens = (amount: string) => plain(formatTokens(amount, 'en'));
+/** A setting is the programme's own figure: no zeros after the point ('at least 1 TON', '5%'), as the console. */
+const RULE = { trim: true } as const;
 /** A transaction hash in words: its ends (the whole is in the row's body). */
 export const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
 
 function settingsChanges(summary: Of<'settingsSet'>): string {
   const { changes } = summary;
   return [
-    changes.withdraw_fee_percent === undefined ? null : `fee ${changes.withdraw_fee_percent} %`,
-    changes.withdraw_network_fee === undefined ? null : `network fee ${ton(changes.withdraw_network_fee)}`,
-    changes.withdraw_min_receive === undefined ? null : `minimum to receive ${ton(changes.withdraw_min_receive)}`,
+    changes.withdraw_fee_percent === undefined
+      ? null
+      : `fee ${formatPercent(String(changes.withdraw_fee_percent), 'en', RULE)}`,
+    changes.withdraw_network_fee === undefined
+      ? null
+      : `network fee ${plain(formatTon(changes.withdraw_network_fee, 'en', RULE))}`,
+    changes.withdraw_min_receive === undefined
+      ? null
+      : `minimum to receive ${plain(formatTon(changes.withdraw_min_receive, 'en', RULE))}`,
   ]
     .filter(Boolean)
     .join(', ');
@@ -81,8 +94,8 @@ const PHRASES: { [K in OperatorActionCall]: Phrases<K> } = {
   },
   priceSet: {
     name: 'Set the price',
-    asked: (s) => `Set the price to ${ton(s.price)}`,
-    done: (s) => `Set the price to ${ton(s.price)}`,
+    asked: (s) => `Set the price to ${plain(formatPrice(s.price, 'en'))}`,
+    done: (s) => `Set the price to ${plain(formatPrice(s.price, 'en'))}`,
   },
   taskCreate: {
     name: 'Add a task',

@@ -237,6 +237,9 @@ test('every console screen fits 390–1280 px with long values, and the audit sa
       ready: async (p) => {
         const row = p.getByTestId('withdrawal-row').filter({ hasText: SELLER });
         await expect(row).toContainText('The hot wallet holds 0 TON', { timeout: 20_000 });
+        // A queued sale was asked for, not sent: its time is named so.
+        await expect(row).toContainText('Requested');
+        await expect(row).not.toContainText(/\bSent\b/);
         // Refund stays within the card, whole.
         const card = await row.boundingBox();
         const refund = await row.getByRole('button', { name: 'Refund' }).boundingBox();

@@ -258,6 +258,41 @@ test('the launcher fits a 1 280 px window, and says the Dev Wallet is offered on
       card.x + card.width,
     );
   }
+  // Words stay whole: the roles, the ids and the platform on one line each (they once read 'Me mb er'), the
+  // name wraps between its words.
+  for (const [what, element] of [
+    ['Member', user.locator('label', { hasText: 'Member' })],
+    ['Operator', user.locator('label', { hasText: 'Operator' })],
+    ['the Telegram id', user.locator('td:nth-child(2) code')],
+    ['the platform', user.locator('td:nth-child(3)')],
+    ['the ref code', user.locator('td:nth-child(5) code')],
+  ] as const) {
+    // The lines its text (not its checkbox) is laid out on.
+    const lines = await element.evaluate((node) => {
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
+    });
+    expect(lines, `${what} on one line`).toBe(1);
+  }
+  const splitWords = await user.locator('td:first-child strong').evaluate((strong) => {
+    const text = strong.firstChild!;
+    return [...(text.textContent ?? '').matchAll(/\S+/g)].filter((word) => {
+      const range = document.createRange();
+      range.setStart(text, word.index);
+      range.setEnd(text, word.index + word[0].length);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+    });
+  });
+  expect(
+    splitWords.map((word) => word[0]),
+    'no word of the name split over two lines',
+  ).toEqual([]);
   await expect(user.getByRole('checkbox', { name: 'Member' })).toBeChecked();
   await expect(user.getByRole('checkbox', { name: 'Operator' })).not.toBeChecked();
 

@@ -101,6 +101,8 @@ test('A invites B, earns from B\u2019s mint, transfers, hands out a farming link
     await app.getByRole('group', { name: 'Plan' }).getByRole('button', { name: '30 days' }).click();
     await app.getByRole('textbox', { name: /Each activation gives a mint of/ }).fill('1');
     await app.getByRole('textbox', { name: 'Number of activations' }).fill('1');
+    // The limit as every figure is written: its thousands spaced.
+    await expect(app.getByText('From 1 to 1\u00A0000 people can activate the link.')).toBeVisible();
     await expect(app.getByTestId('farming-calculation')).toContainText('100');
     await app.getByRole('button', { name: 'Create link' }).click();
     const modal = app.getByRole('dialog', { name: 'Farming link' });

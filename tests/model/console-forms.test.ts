@@ -7,7 +7,7 @@ import { consoleTasksModel } from '@console/pages/tasks';
 import { consoleTreasuryModel } from '@console/pages/treasury';
 import { ApiError } from '@/shared/api';
 import type { AdminTask, TreasuryTransaction } from '@console/shared/api';
-import { $consoleT, consoleEn } from '@console/shared/i18n';
+import { $consoleLocale, $consoleT, consoleEn } from '@console/shared/i18n';
 import { operatorRequestFailed } from '@console/shared/api';
 import { showToast } from '@/shared/ui/toast';
 import { httpFailure, openConsole, signedInConsole } from './console-scope';
@@ -169,6 +169,25 @@ describe('console: tasks', () => {
     });
     expect(scope.getState($formOpen)).toBe(false);
     expect(scope.getState(tasks.$data).map((row) => row.id)).toEqual([1, 3]);
+  });
+
+  it('in Russian a task opened to edit shows its reward with a decimal comma, and sends it back as the wire’s', async () => {
+    const change = vi.fn(async ({ params }: { params: { id: number } }) => task(params.id, 1, { reward: '12.5' }));
+    const scope = signedInConsole(
+      [
+        [tasksListFx, async () => [task(1, 1, { reward: '12.5' })]],
+        [taskChangeFx, change],
+      ],
+      [[$consoleLocale, 'ru']],
+    );
+    await openConsole(scope, '/tasks');
+    await allSettled(formOpened, { scope, params: task(1, 1, { reward: '12.5' }) });
+    expect(scope.getState(consoleTasksModel.$form).reward).toBe('12,5');
+    await allSettled(fieldChanged, { scope, params: { field: 'reward', value: '12,75' } });
+    await allSettled(formSubmitted, { scope });
+    expect(change).toHaveBeenCalledWith(
+      expect.objectContaining({ body: expect.objectContaining({ reward: '12.75' }) }),
+    );
   });
 
   it('turning a task off asks first; moving one swaps its place with its neighbour', async () => {

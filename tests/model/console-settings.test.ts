@@ -2,6 +2,7 @@ import { allSettled } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { consoleSettingsModel } from '@console/pages/settings';
 import type { OperatorSettings } from '@console/shared/api';
+import { $consoleLocale } from '@console/shared/i18n';
 import { httpFailure, openConsole, signedInConsole } from './console-scope';
 
 const {
@@ -26,11 +27,17 @@ const stored: OperatorSettings = {
   payouts_paused: false,
 };
 
-async function open(set = vi.fn(async ({ body }: { body: Partial<OperatorSettings> }) => ({ ...stored, ...body }))) {
-  const scope = signedInConsole([
-    [settingsGetFx, async () => stored],
-    [settingsSetFx, set],
-  ]);
+async function open(
+  set = vi.fn(async ({ body }: { body: Partial<OperatorSettings> }) => ({ ...stored, ...body })),
+  locale: 'en' | 'ru' = 'en',
+) {
+  const scope = signedInConsole(
+    [
+      [settingsGetFx, async () => stored],
+      [settingsSetFx, set],
+    ],
+    [[$consoleLocale, locale]],
+  );
   await openConsole(scope, '/settings');
   return { scope, set };
 }
@@ -39,6 +46,19 @@ describe('console: settings', () => {
   it('the form starts from the stored settings', async () => {
     const { scope } = await open();
     expect(scope.getState($form)).toEqual({ feePercent: '2', networkFee: '0.05', minReceive: '1' });
+  });
+
+  // The fields read either mark; they show the operator's language's, as every figure around them does.
+  it('in Russian the form starts with a decimal comma, and saves what was typed', async () => {
+    const { scope, set } = await open(undefined, 'ru');
+    expect(scope.getState($form)).toEqual({ feePercent: '2', networkFee: '0,05', minReceive: '1' });
+    await allSettled(fieldChanged, { scope, params: { networkFee: '0,07', feePercent: '2,5' } });
+    await allSettled(saveClicked, { scope });
+    await allSettled(saveAction.confirmed, { scope });
+    expect(set).toHaveBeenCalledWith(
+      expect.objectContaining({ body: { withdraw_fee_percent: 2.5, withdraw_network_fee: '0.07' } }),
+    );
+    expect(scope.getState($form)).toEqual({ feePercent: '2,5', networkFee: '0,07', minReceive: '1' });
   });
 
   it('each rule is checked before saving: fee 0 ≤ p < 100, network fee ≥ 0, minimum > 0', async () => {

@@ -408,7 +408,7 @@ describe('the audit says what was done to what (docs/decisions.md "The audit\'s 
       status: 200,
     });
     expect(await cliLine()).toMatch(
-      new RegExp(`^\\S+Z Olga \\[${OPERATOR}\\] 200 Set the price to 0\\.0125 TON — priceSet POST /api/admin/price `),
+      new RegExp(`^\\S+Z Olga \\[${OPERATOR}\\] 200 Set the price to 0\\.012500 TON — priceSet POST /api/admin/price `),
     );
 
     expect((await act('POST', '/maintenance', { enabled: true })).entry.summary).toEqual({
@@ -429,7 +429,7 @@ describe('the audit says what was done to what (docs/decisions.md "The audit\'s 
       kind: 'settingsSet',
       changes: { withdraw_fee_percent: 3, withdraw_network_fee: '0.05' },
     });
-    expect(await cliLine()).toContain(' 200 Changed the sale settings: fee 3 %, network fee 0.05 TON — ');
+    expect(await cliLine()).toContain(' 200 Changed the sale settings: fee 3%, network fee 0.05 TON — ');
   });
 
   it('names a refunded withdrawal with its amount and whose it was; a second refund, refused, by what was asked', async () => {
@@ -450,7 +450,7 @@ describe('the audit says what was done to what (docs/decisions.md "The audit\'s 
     // The raw call stays in the entry, and in the CLI's line after the words.
     expect(refund.entry).toMatchObject({ path: '/api/admin/withdrawals/:id/refund', params: { id: String(sale.id) } });
     expect(await cliLine()).toContain(
-      ` 200 Refunded withdrawal #${sale.id} (1.806 TON) of Alice — withdrawalRefund POST /api/admin/withdrawals/:id/refund {"id":"${sale.id}"} `,
+      ` 200 Refunded withdrawal #${sale.id} (1.8060 TON) of Alice — withdrawalRefund POST /api/admin/withdrawals/:id/refund {"id":"${sale.id}"} `,
     );
 
     const again = await act('POST', `/withdrawals/${sale.id}/refund`);
@@ -509,7 +509,7 @@ describe('the audit says what was done to what (docs/decisions.md "The audit\'s 
     }
     const approved = await act('POST', `/tasks/reviews/${proofs[1]}/approve`);
     expect(approved.status).toBe(200);
-    expect(await cliLine()).toContain(' 200 Approved Bob’s photo proof for “Show the photo” (reward 20 tokens) — ');
+    expect(await cliLine()).toContain(' 200 Approved Bob’s photo proof for “Show the photo” (reward 20.00 TKN) — ');
     const twice = await act('POST', `/tasks/reviews/${proofs[1]}/approve`);
     expect(twice.status).toBe(409);
     expect(await cliLine()).toContain(` 409 Approve proof #${proofs[1]} — `);
@@ -533,9 +533,7 @@ describe('the audit says what was done to what (docs/decisions.md "The audit\'s 
       reward: '12.5',
       task_id: id,
     });
-    expect(await cliLine()).toContain(
-      ` 201 Added task #${id} “Visit the partner” (Visit a link, reward 12.5 tokens) — `,
-    );
+    expect(await cliLine()).toContain(` 201 Added task #${id} “Visit the partner” (Visit a link, reward 12.50 TKN) — `);
 
     await act('PATCH', `/tasks/${id}`, { is_active: false });
     expect(await cliLine()).toContain(` 200 Turned task #${id} “Visit the partner” off — `);
@@ -546,7 +544,7 @@ describe('the audit says what was done to what (docs/decisions.md "The audit\'s 
       title: { en: 'Visit our partner', ru: 'Посетите нашего партнёра' },
     });
     expect(changed.entry.summary).toMatchObject({ kind: 'taskChange', task_id: id, changed: ['title', 'reward'] });
-    expect(await cliLine()).toContain(` 200 Changed task #${id} “Visit our partner”: title, reward 30 tokens — `);
+    expect(await cliLine()).toContain(` 200 Changed task #${id} “Visit our partner”: title, reward 30.00 TKN — `);
     // An icon the app does not draw is refused (422), and the entry says what was asked by the call's name.
     const unknownIcon = await act('PATCH', `/tasks/${id}`, { icon: 'globe' });
     expect(unknownIcon.status).toBe(422);

@@ -52,7 +52,7 @@ describe('a history row names what it belongs to', () => {
 
 describe('a sale’s row words', () => {
   it.each(['queued', 'sending', 'completed', 'failed'] as const satisfies WithdrawalStatus[])(
-    '%s: TON received first, tokens sold, the fee',
+    '%s: the TON first, tokens sold, the fee',
     (status) => {
       const words = saleRowWords({ status });
       expect(words.title).toBe('history.withdrawal');
@@ -63,6 +63,16 @@ describe('a sale’s row words', () => {
       ]);
     },
   );
+
+  // Only a paid sale's TON is "received": one on its way is still to come, a failed one not received yet.
+  it.each([
+    ['queued', 'withdrawals.toReceive'],
+    ['sending', 'withdrawals.toReceive'],
+    ['completed', 'withdrawals.received'],
+    ['failed', 'withdrawals.notReceivedYet'],
+  ] as const)('%s: the TON figure is labelled %s', (status, label) => {
+    expect(saleRowWords({ status }).figures[0]!.label).toBe(label);
+  });
 
   it('refunded: the sale returned, the tokens back first, the TON not received, no fee', () => {
     const words = saleRowWords({ status: 'refunded' });

@@ -27,6 +27,13 @@ describe('the @tonconnect/ui patches', () => {
     expect(patched).toContain('return t2("walletItem.viewAllWallets", {}, props.labelLine2);');
   });
 
+  it('spell the Russian wallets modal right: «выберите» (choose), not «выберете» (you will choose)', () => {
+    expect(library).toContain('или\u00A0выберете другое приложение');
+    const patched = patchTonConnectUi(library);
+    expect(patched).toContain('"Подключите Wallet в\u00A0Telegram или\u00A0выберите другое приложение"');
+    expect(patched).not.toContain('выберете');
+  });
+
   it('open no link for a wallet injected into the page, on connect or while a transaction waits', () => {
     const patched = patchTonConnectUi(library);
     expect(patched).toMatch(

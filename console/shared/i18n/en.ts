@@ -118,6 +118,7 @@ export const consoleEn = {
   'withdrawals.amount': 'Amount',
   'withdrawals.address': 'Address',
   'withdrawals.batch': 'Batch',
+  'withdrawals.requested': 'Requested',
   'withdrawals.noBatch': 'No batch',
   'withdrawals.tx': 'Transaction',
   'withdrawals.status': 'Status',

@@ -118,6 +118,7 @@ export const consoleRu: ConsoleCatalogue = {
   'withdrawals.amount': 'Сумма',
   'withdrawals.address': 'Адрес',
   'withdrawals.batch': 'Пакет',
+  'withdrawals.requested': 'Запрошен',
   'withdrawals.noBatch': 'Без пакета',
   'withdrawals.tx': 'Транзакция',
   'withdrawals.status': 'Статус',

@@ -281,7 +281,7 @@ export const ru = {
   'farming.amountLabel': 'Каждая активация даёт минт на (TON)',
   'farming.limits': '· от {min} до {max}',
   'farming.countLabel': 'Число активаций',
-  'farming.countHint': 'Ссылку могут активировать от 1 до 1000 человек.',
+  'farming.countHint': 'Ссылку могут активировать от 1 до {max} человек.',
   'farming.multilink': 'Одна ссылка для всех',
   'farming.multilinkHint':
     'Одной ссылкой пользуются многие; если выключено — отдельная одноразовая ссылка для каждого.',
@@ -580,6 +580,8 @@ export const ru = {
   'withdrawals.tx': 'Транзакция {hash}',
   'withdrawals.fee': 'Комиссия {amount}\u00A0TON',
   'withdrawals.received': 'Получено TON',
+  'withdrawals.toReceive': 'TON к получению',
+  'withdrawals.notReceivedYet': 'TON ещё не получены',
   'withdrawals.sold': 'Продано токенов',
   'withdrawals.tokensBack': 'Токены возвращены',
   'withdrawals.notReceived': 'TON не получены',

@@ -1,5 +1,6 @@
 import type { OperatorBody, OperatorSettings } from '@console/shared/api';
-import { readAmountInput } from '@shared/lib/amount-input';
+import { inLocaleMark, readAmountInput } from '@shared/lib/amount-input';
+import type { FormatLocale } from '@shared/lib/format';
 
 /** The editable sale settings as typed. */
 export interface SettingsForm {
@@ -17,10 +18,14 @@ export interface SettingsCheck {
   unchanged: boolean;
 }
 
-export const settingsToForm = (settings: OperatorSettings): SettingsForm => ({
-  feePercent: String(settings.withdraw_fee_percent),
-  networkFee: settings.withdraw_network_fee,
-  minReceive: settings.withdraw_min_receive,
+/**
+ * The stored settings as the fields show them: in the operator's language's decimal mark, as every figure
+ * around them (docs/decisions.md "Formats", amount fields); the form reads either mark back.
+ */
+export const settingsToForm = (settings: OperatorSettings, locale: FormatLocale): SettingsForm => ({
+  feePercent: inLocaleMark(String(settings.withdraw_fee_percent), locale),
+  networkFee: inLocaleMark(settings.withdraw_network_fee, locale),
+  minReceive: inLocaleMark(settings.withdraw_min_receive, locale),
 });
 
 /** A percent as typed ('2.5', '2,5') → its number; null when it is not one. */

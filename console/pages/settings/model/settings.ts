@@ -1,5 +1,6 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import { chainOperator } from '@console/entities/session';
+import { $consoleLocale } from '@console/shared/i18n';
 import { operatorCallFx, type OperatorBody, type OperatorSettings } from '@console/shared/api';
 import { createConfirmedAction } from '@console/shared/lib/confirmed-action';
 import { createQuery } from '@shared/lib/query';
@@ -25,9 +26,16 @@ sample({ clock: pageOpened, target: settings.start });
 export const fieldChanged = createEvent<Partial<SettingsForm>>();
 export const saveClicked = createEvent();
 
-export const $form = createStore<SettingsForm>({ feePercent: '', networkFee: '', minReceive: '' })
-  .on(fieldChanged, (form, change) => ({ ...form, ...change }))
-  .on(settings.finished.success, (_, { result }) => settingsToForm(result));
+export const $form = createStore<SettingsForm>({ feePercent: '', networkFee: '', minReceive: '' }).on(
+  fieldChanged,
+  (form, change) => ({ ...form, ...change }),
+);
+sample({
+  clock: settings.finished.success,
+  source: $consoleLocale,
+  fn: (locale, { result }) => settingsToForm(result, locale),
+  target: $form,
+});
 
 /** Save was pressed: the problems show from then on (until the form is edited). */
 export const $checked = createStore(false)
@@ -74,4 +82,9 @@ sample({
 });
 
 settings.$data.on(saveAction.done, (_, { result }) => result);
-$form.on(saveAction.done, (_, { result }) => settingsToForm(result));
+sample({
+  clock: saveAction.done,
+  source: $consoleLocale,
+  fn: (locale, { result }) => settingsToForm(result, locale),
+  target: $form,
+});

@@ -1,5 +1,6 @@
 import { TASK_ICONS, type AdminTask, type OperatorBody, type TaskIcon } from '@console/shared/api';
-import { readAmountInput } from '@shared/lib/amount-input';
+import { inLocaleMark, readAmountInput } from '@shared/lib/amount-input';
+import type { FormatLocale } from '@shared/lib/format';
 
 export type TaskKind = AdminTask['kind'];
 export const TASK_KIND_LIST: readonly TaskKind[] = ['community', 'referrals', 'visit', 'photo', 'link'];
@@ -45,10 +46,10 @@ export const EMPTY_TASK_FORM: TaskForm = {
 export const isTaskIcon = (name: string | null): name is TaskIcon =>
   name !== null && (TASK_ICONS as readonly string[]).includes(name);
 
-/** An existing task in the form (editing). */
-export const taskToForm = (task: AdminTask): TaskForm => ({
+/** An existing task in the form (editing); its reward in the operator's language's decimal mark (read either). */
+export const taskToForm = (task: AdminTask, locale: FormatLocale): TaskForm => ({
   kind: task.kind,
-  reward: task.reward,
+  reward: inLocaleMark(task.reward, locale),
   titleEn: task.title.en,
   titleRu: task.title.ru,
   descriptionEn: task.description.en,

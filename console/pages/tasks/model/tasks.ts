@@ -1,6 +1,7 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { chainOperator } from '@console/entities/session';
 import { operatorCallFx, type AdminTask } from '@console/shared/api';
+import { $consoleLocale } from '@console/shared/i18n';
 import { createConfirmedAction } from '@console/shared/lib/confirmed-action';
 import { createQuery } from '@shared/lib/query';
 import { chainLoad } from '@shared/routing';
@@ -54,9 +55,13 @@ export const $problems = $form.map(taskFormProblems);
 
 $editing.on(formOpened, (_, task) => task);
 $formOpen.on(formOpened, () => true);
-$form
-  .on(formOpened, (_, task) => (task ? taskToForm(task) : EMPTY_TASK_FORM))
-  .on(fieldChanged, (form, { field, value }) => ({ ...form, [field]: value }));
+$form.on(fieldChanged, (form, { field, value }) => ({ ...form, [field]: value }));
+sample({
+  clock: formOpened,
+  source: $consoleLocale,
+  fn: (locale, task) => (task ? taskToForm(task, locale) : EMPTY_TASK_FORM),
+  target: $form,
+});
 $submitted.on(formSubmitted, () => true).reset(formOpened);
 
 /** Creates the task, or changes the one being edited. */

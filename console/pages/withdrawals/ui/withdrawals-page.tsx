@@ -94,7 +94,8 @@ function Row({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
             }
           />
         ) : null}
-        <Fact label={t('reviews.sent')} value={formatDateTime(withdrawal.created_at, locale)} />
+        {/* When the user sold: a queued sale was asked for, not sent. */}
+        <Fact label={t('withdrawals.requested')} value={formatDateTime(withdrawal.created_at, locale)} />
       </Facts>
     </RecordCard>
   );

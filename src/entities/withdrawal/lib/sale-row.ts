@@ -2,8 +2,9 @@ import type { Withdrawal } from '@/shared/api';
 import type { IconName } from '@/shared/ui/icon';
 
 /*
- * What a sale's row in History says, by its status (docs/decisions.md "Names and ids"): a sale on its
- * way or paid reads as TON received for tokens sold; a returned one (refunded: the payout failed and its
+ * What a sale's row in History says, by its status (docs/decisions.md "Names and ids"): a sale reads as
+ * TON for tokens sold, the TON "received" only once paid (on its way: to receive; failed: not received
+ * yet, the operator retries or returns it); a returned one (refunded: the payout failed and its
  * tokens came back) reads as the sale returned — the tokens back first, the TON as not received, no fee
  * (the tokens came back whole) — never as "+X TON" received. The view formats the amounts; this says
  * which figures, in which order, with which words and signs.
@@ -17,7 +18,13 @@ export type SaleFigurePart = 'ton' | 'tokens' | 'fee' | 'tonNotReceived';
 /** Plain texts (no placeholders): the view translates them as they are. */
 export type SaleTitleKey = 'history.withdrawal' | 'history.withdrawalRefund';
 export type SaleLabelKey =
-  'withdrawals.received' | 'withdrawals.sold' | 'sell.fee' | 'withdrawals.tokensBack' | 'withdrawals.notReceived';
+  | 'withdrawals.received'
+  | 'withdrawals.toReceive'
+  | 'withdrawals.notReceivedYet'
+  | 'withdrawals.sold'
+  | 'sell.fee'
+  | 'withdrawals.tokensBack'
+  | 'withdrawals.notReceived';
 
 export interface SaleFigure {
   part: SaleFigurePart;
@@ -34,15 +41,18 @@ export interface SaleRowWords {
   figures: SaleFigure[];
 }
 
-const SOLD: SaleRowWords = {
+const sold = (tonLabel: SaleLabelKey): SaleRowWords => ({
   title: 'history.withdrawal',
   icon: 'coins',
   figures: [
-    { part: 'ton', label: 'withdrawals.received', sign: '+', tone: 'accent', testId: 'withdrawal-ton' },
+    { part: 'ton', label: tonLabel, sign: '+', tone: 'accent', testId: 'withdrawal-ton' },
     { part: 'tokens', label: 'withdrawals.sold', sign: MINUS, tone: 'small', testId: 'withdrawal-tokens' },
     { part: 'fee', label: 'sell.fee', sign: '', tone: 'hint' },
   ],
-};
+});
+const ON_ITS_WAY = sold('withdrawals.toReceive');
+const PAID = sold('withdrawals.received');
+const FAILED = sold('withdrawals.notReceivedYet');
 
 const RETURNED: SaleRowWords = {
   title: 'history.withdrawalRefund',
@@ -53,5 +63,12 @@ const RETURNED: SaleRowWords = {
   ],
 };
 
-export const saleRowWords = (withdrawal: Pick<Withdrawal, 'status'>): SaleRowWords =>
-  withdrawal.status === 'refunded' ? RETURNED : SOLD;
+const BY_STATUS = {
+  queued: ON_ITS_WAY,
+  sending: ON_ITS_WAY,
+  completed: PAID,
+  failed: FAILED,
+  refunded: RETURNED,
+} as const satisfies Record<Withdrawal['status'], SaleRowWords>;
+
+export const saleRowWords = (withdrawal: Pick<Withdrawal, 'status'>): SaleRowWords => BY_STATUS[withdrawal.status];

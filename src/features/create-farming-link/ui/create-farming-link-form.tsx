@@ -3,8 +3,9 @@ import { useUnit } from 'effector-react';
 import type { FormEvent } from 'react';
 import { shownTimes } from '@/entities/farming-link';
 import { SOURCE_TEXTS } from '@/entities/farming-link/index.ui';
+import { FARMING_MAX_ACTIVATIONS } from '@/shared/api';
 import { type Translate, useT } from '@/shared/i18n';
-import { formatAmount, formatTokens, formatTon } from '@/shared/lib/format';
+import { formatAmount, formatCount, formatTokens, formatTon } from '@/shared/lib/format';
 import { routes } from '@/shared/routing';
 import { AmountInput } from '@/shared/ui/amount-input';
 import { Button, buttonClassName } from '@/shared/ui/button';
@@ -59,7 +60,7 @@ function problemText(problem: LinkProblem, t: Translate): string {
     case 'above_max':
       return t('farming.problem.aboveMax', { max: formatAmount(problem.max, 'ton', t.locale, RULE) });
     case 'count_invalid':
-      return t('farming.problem.countInvalid', { max: problem.max });
+      return t('farming.problem.countInvalid', { max: formatCount(problem.max) });
     case 'insufficient':
       return t('farming.problem.insufficient', {
         cost: formatTokens(problem.cost, t.locale),
@@ -206,7 +207,7 @@ function Fields() {
         disabled={forMe}
         error={problem && countProblem ? problemText(problem, t) : null}
         errorTestId="farming-form-error"
-        hint={t('farming.countHint')}
+        hint={t('farming.countHint', { max: formatCount(FARMING_MAX_ACTIVATIONS) })}
       />
       <div className={styles.switches}>
         {forMe ? null : (
