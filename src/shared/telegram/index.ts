@@ -1,4 +1,4 @@
-export { getLaunchParams, isVersionAtLeast } from './launch-params';
+export { getLaunchParams, isLowEndDevice, isVersionAtLeast, performanceClass } from './launch-params';
 export { telegramShareLink } from './share';
 export type { LaunchParams } from './launch-params';
 export {
@@ -21,5 +21,10 @@ export {
   backButtonPressed,
   themeChanged,
   subscribeHostEventsFx,
+  hostEvent,
+  backClaimed,
+  $backClaimed,
+  $isLowEndDevice,
+  showSettingsButtonFx,
 } from './model';
-export type { ColorScheme, HapticStyle } from './model';
+export type { ColorScheme, HapticStyle, HostEvent } from './model';
