@@ -49,7 +49,12 @@ export function sandboxRoutes(deps: Deps) {
     app.get('/sandbox/api/users/:id/launch', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);
       const query = parseOr422(launchQuerySchema, request.query);
-      return launch(deps, id, { farmCode: query.farm_code, via: query.via, startParam: query.start_param, version: query.version });
+      return launch(deps, id, {
+        farmCode: query.farm_code,
+        via: query.via,
+        startParam: query.start_param,
+        version: query.version,
+      });
     });
     app.post('/sandbox/api/users/:id/grant', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);

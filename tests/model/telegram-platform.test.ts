@@ -9,7 +9,7 @@ import '@/app/model';
 import { userModel } from '@/entities/user';
 import { homeScreenModel } from '@/features/add-to-home-screen/index.ui';
 import { backNavigationModel } from '@/features/back-navigation';
-import { shareStoryModel } from '@/features/share-story/index.ui';
+import { shareStoryModel } from '@/pages/referral/index.ui';
 import { $infoOpen } from '@/features/program-info';
 import { chartFullscreenModel } from '@/pages/dashboard/index.ui';
 import { router } from '@/shared/routing';
@@ -22,7 +22,7 @@ import {
   type HomeScreenStatus,
   requestFullscreenFx,
   shareToStoryFx,
-} from '@/shared/telegram/platform';
+} from '@/shared/telegram-platform';
 import { createTestScope } from './scope';
 
 const { $open, $hostFullscreen, $failure, expandClicked, closeClicked } = chartFullscreenModel;

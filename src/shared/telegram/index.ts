@@ -1,5 +1,6 @@
 export { getLaunchParams, isLowEndDevice, isVersionAtLeast, performanceClass } from './launch-params';
 export { telegramShareLink } from './share';
+export { loadWebApp } from './web-app';
 export type { LaunchParams } from './launch-params';
 export {
   readyFx,

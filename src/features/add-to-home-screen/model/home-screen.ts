@@ -8,7 +8,7 @@ import {
   checkHomeScreenStatusFx,
   HOME_SCREEN_MIN_VERSION,
   type HomeScreenStatus,
-} from '@/shared/telegram/platform';
+} from '@/shared/telegram-platform';
 import { showToast } from '@/shared/ui/toast';
 
 /*

@@ -1,6 +1,6 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { backButtonPressed, backClaimed, type HostEvent, hostEvent, isVersionAtLeastFx } from '@/shared/telegram';
-import { exitFullscreenFx, FULLSCREEN_MIN_VERSION, requestFullscreenFx } from '@/shared/telegram/platform';
+import { exitFullscreenFx, FULLSCREEN_MIN_VERSION, requestFullscreenFx } from '@/shared/telegram-platform';
 
 /*
  * The price chart full screen (docs/decisions.md "Telegram's platform"). The chart's expand button opens

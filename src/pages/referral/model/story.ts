@@ -2,7 +2,7 @@ import { attach, createEvent, createStore, sample } from 'effector';
 import { $referralLink, $user } from '@/entities/user';
 import { $locale, $t } from '@/shared/i18n';
 import { hapticErrorFx, isVersionAtLeastFx } from '@/shared/telegram';
-import { shareToStoryFx, STORY_MIN_VERSION } from '@/shared/telegram/platform';
+import { shareToStoryFx, STORY_MIN_VERSION } from '@/shared/telegram-platform';
 
 /*
  * Share to story (Bot API 7.8; docs/decisions.md "Telegram's platform"): the referral screen posts the user's

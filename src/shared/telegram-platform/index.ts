@@ -1,12 +1,12 @@
 /**
  * Telegram's later platform (Bot API 7.8 and 8.0: full screen, the home screen, stories) as effects, for
- * the features that load on demand (docs/decisions.md "Telegram's platform"). Not in ./index.ts: the entry
- * carries none of it, only the one `hostEvent` their answers arrive by (./model.ts). Each method exists
+ * the features that load on demand (docs/decisions.md "Telegram's platform"). A segment of its own: the entry
+ * carries none of it, only the one `hostEvent` their answers arrive by (shared/telegram). Each method exists
  * only from its version on (the SDK throws `WebAppMethodUnsupported` before): callers check
  * `isVersionAtLeast` first and fall back.
  */
 import { createEffect } from 'effector';
-import { loadWebApp } from './web-app';
+import { loadWebApp } from '../telegram';
 
 /** Full screen, orientation lock and the home screen came with Bot API 8.0. */
 export const FULLSCREEN_MIN_VERSION = '8.0';
