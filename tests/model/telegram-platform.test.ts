@@ -231,7 +231,7 @@ describe('share to story', () => {
     expect(share).toHaveBeenCalledWith({
       mediaUrl: `${window.location.origin}/api/story/ALICE234.svg?lang=en`,
       text: 'Join me: mint tokens for TON and earn with me.',
-      widgetLink: { url: expect.stringMatching(/startapp=ALICE234$/), name: 'Join TON Token' },
+      widgetLink: { url: expect.stringMatching(/startapp=ALICE234$/), name: 'Join me' },
     });
   });
 
