@@ -45,8 +45,12 @@ export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
  * Raised to 140.9 kB for figures in the reader's language and one name per thing (docs/decisions.md
  * "Formats", "Names and ids"): the formatter's decimal mark, signed changes and shown sums, the amount
  * field's decimal mark, a returned sale's words and the first screen's texts for them (+0.31 kB gzip).
+ * Raised to 141.8 kB for Telegram's platform (docs/decisions.md "Telegram's platform"; the entry was
+ * 140.91 kB before it): the one host event its lazily loaded features hear by and the Settings item
+ * (+0.28 kB with the device class and the back button's claim), their texts in the English catalogue
+ * (+0.15 kB), the dashboard's home-screen offer and the chunk glue of four new lazy chunks (+0.2 kB).
  */
-export const ENTRY_CEILING_GZIP_BYTES = 140_900;
+export const ENTRY_CEILING_GZIP_BYTES = 141_800;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');

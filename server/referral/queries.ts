@@ -136,3 +136,12 @@ export async function referralEarnedTotal(q: Queryable, userId: number): Promise
   );
   return row?.total ?? 0n;
 }
+
+/** The referral turnover (nanotons) of the user with this ref code, for the story image; undefined when none has it. */
+export async function turnoverByRefCode(q: Queryable, refCode: string): Promise<bigint | undefined> {
+  const [row] = await q.query<{ turnover: bigint }>(
+    `SELECT ${referralTurnoverSql('u.id')} AS turnover FROM users u WHERE u.ref_code = $1`,
+    [refCode],
+  );
+  return row?.turnover;
+}

@@ -26,7 +26,9 @@ import {
   referralTurnover,
   referralTurnoverSql,
   referrerOf,
+  turnoverByRefCode,
 } from './queries';
+import { storySvg } from './story';
 import { shareTexts } from './share-text';
 import { referralTier, referralTierInfo } from './tiers';
 
@@ -152,4 +154,14 @@ export async function prepareShareMessage(
     throw new BadGatewayError('shareMessageFailed');
   }
   return { inline_message_id: prepared.id, link };
+}
+
+/**
+ * GET /api/story/<ref code>.svg: the story image of a user's invite (./story.ts), in `language`. Public, as
+ * Telegram fetches it without the user's token: it shows the program's headline and the referral level only.
+ */
+export async function storyImage(deps: Pick<Deps, 'db'>, refCode: string, language: string | null): Promise<string> {
+  const turnover = await turnoverByRefCode(deps.db, refCode);
+  if (turnover === undefined) throw new NotFoundError('userNotFound');
+  return storySvg(language, referralTier(turnover).level + 1, REFERRAL_TIERS.length);
 }

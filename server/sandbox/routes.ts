@@ -48,8 +48,13 @@ export function sandboxRoutes(deps: Deps) {
     });
     app.get('/sandbox/api/users/:id/launch', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);
-      const { farm_code: farmCode, via, start_param: startParam } = parseOr422(launchQuerySchema, request.query);
-      return launch(deps, id, { farmCode, via, startParam });
+      const query = parseOr422(launchQuerySchema, request.query);
+      return launch(deps, id, {
+        farmCode: query.farm_code,
+        via: query.via,
+        startParam: query.start_param,
+        version: query.version,
+      });
     });
     app.post('/sandbox/api/users/:id/grant', async (request) => {
       const { id } = parseOr422(idParamsSchema, request.params);

@@ -44,6 +44,9 @@ export const priceNudgeSchema = z.strictObject({ direction: z.enum(['up', 'down'
  * `?via=web_app_button`: as from a bot message's web_app button, which carries no start parameter.
  * `?start_param=`: as from a t.me link with that start parameter (the phone-style Dev Wallet's return).
  */
+/** The client versions the launcher offers: before and after each Mini App feature the app uses. */
+export const SANDBOX_CLIENT_VERSIONS = ['6.0', '7.0', '7.8', '8.0', '9.0', '9.1'] as const;
+
 export const launchQuerySchema = z.object({
   farm_code: activationCodeSchema.optional(),
   via: z.enum(['web_app_button']).optional(),
@@ -52,6 +55,11 @@ export const launchQuerySchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,512}$/, 'start_param: 1–512 letters, digits, _ and -')
     .optional(),
+  /**
+   * `?version=`: the Telegram client's Mini App API version the host reports (tgWebAppVersion), so a
+   * spec or the launcher can open the app as an older or newer client does (docs/architecture.md "Sandbox").
+   */
+  version: z.enum(SANDBOX_CLIENT_VERSIONS).optional(),
 });
 
 export const patchSandboxUserSchema = z.strictObject({

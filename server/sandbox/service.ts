@@ -24,7 +24,10 @@ import {
 import type { CreateSandboxUser, PreparedMessageView, SandboxUser } from './schemas';
 import { THEMES, type ThemeParams } from './themes';
 
-/** The Telegram client version the emulated host reports (docs/foundations.md §6: shareMessage needs 8.0). */
+/**
+ * The Telegram client version the emulated host reports unless the launch asks for another (the launcher's
+ * Client version): docs/foundations.md §6, shareMessage needs 8.0.
+ */
 export const SANDBOX_WEB_APP_VERSION = '8.0';
 
 function toWire(row: SandboxUserRow, operators: ReadonlySet<number>): SandboxUser {
@@ -150,12 +153,18 @@ export interface LaunchInfo {
  * (t.me/<bot>/<app>?startapp=farm_<code>): that start parameter replaces the user's referrer code for
  * this launch, as Telegram carries one start parameter. With `via` 'web_app_button' it opens as from a bot
  * message's button: no start parameter at all. With `startParam` it opens as from a t.me link carrying that
- * one (the host emulator's return from the phone-style Dev Wallet: `tonconnect-…`).
+ * one (the host emulator's return from the phone-style Dev Wallet: `tonconnect-…`). `version` is the client's.
  */
 export async function launch(
   deps: Deps,
   id: number,
-  options: { farmCode?: string | undefined; via?: 'web_app_button' | undefined; startParam?: string | undefined } = {},
+  options: {
+    farmCode?: string | undefined;
+    via?: 'web_app_button' | undefined;
+    startParam?: string | undefined;
+    /** The client's Mini App API version (tgWebAppVersion); SANDBOX_WEB_APP_VERSION when not given. */
+    version?: string | undefined;
+  } = {},
 ): Promise<LaunchInfo> {
   const stored = await requireSandboxUser(deps, id);
   const { farmCode, via } = options;
@@ -169,7 +178,7 @@ export async function launch(
   const user = { ...stored, start_param: startParam };
   const hash = new URLSearchParams({
     tgWebAppData: signInitData(deps.config.botToken, user),
-    tgWebAppVersion: SANDBOX_WEB_APP_VERSION,
+    tgWebAppVersion: options.version ?? SANDBOX_WEB_APP_VERSION,
     tgWebAppPlatform: user.platform,
     tgWebAppThemeParams: JSON.stringify(THEMES[user.theme]),
   });

@@ -257,6 +257,8 @@ describe('launch flow (docs/product.md §2, §4)', () => {
     expect(host.ready).toHaveBeenCalled();
     expect(host.expand).toHaveBeenCalled();
     expect(host.applyTheme).toHaveBeenCalled();
+    // Telegram's Settings item (docs/decisions.md "Telegram's platform").
+    expect(host.showSettingsButton).toHaveBeenCalled();
     expect(register).toHaveBeenCalledWith({ init_data: launch().initData, ref_code: 'REF23456' });
     // Issue #14: the sign-in's answer carries the user; the first screen needs no GET /user/me.
     expect(me).not.toHaveBeenCalled();

@@ -18,6 +18,7 @@ import {
   redirectFx,
   reloadFx,
   setBackButtonVisibleFx,
+  showSettingsButtonFx,
   subscribeHostEventsFx,
 } from '@/shared/telegram';
 
@@ -71,6 +72,7 @@ export function createTestScope({ handlers = [], values = [] }: { handlers?: Han
     redirect: vi.fn(),
     reload: vi.fn(),
     setBackButtonVisible: vi.fn(),
+    showSettingsButton: vi.fn(),
   };
   const scope: Scope = fork({
     values: values as Array<[StoreWritable<unknown>, unknown]>,
@@ -86,6 +88,7 @@ export function createTestScope({ handlers = [], values = [] }: { handlers?: Han
       [redirectFx, host.redirect],
       [reloadFx, host.reload],
       [setBackButtonVisibleFx, host.setBackButtonVisible],
+      [showSettingsButtonFx, host.showSettingsButton],
       // Toast timers are tested in the toast model's own tests.
       [waitToastDurationFx, async ({ id }: { id: number }) => id],
       // Screens' chunks are not prefetched in model tests (nothing renders them).

@@ -20,6 +20,7 @@ import {
   type UserMe,
 } from '@/shared/api';
 import { router, routes } from '@/shared/routing';
+import { $isLowEndDevice } from '@/shared/telegram';
 import { transactionFailed } from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, signedInMember } from './scope';
@@ -206,6 +207,17 @@ describe('ticker (docs/product.md §4: active earnings recompute every 1 s)', ()
     await vi.advanceTimersByTimeAsync(2_000);
     expect(scope.getState($now)).toBe(T0 + 3);
     expect(scope.getState($earnedByStake)[1]).toBeCloseTo(3 * PER_SECOND, 12);
+  });
+
+  it('on a phone Telegram rates LOW, moves them every 5 s instead', async () => {
+    const { scope } = createTestScope({ values: [[$isLowEndDevice, true]] });
+    await push(scope, stake());
+    expect(scope.getState($tickerRunning)).toBe(true);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(scope.getState($now)).toBe(T0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(scope.getState($now)).toBe(T0 + 5);
+    expect(scope.getState($earnedByStake)[1]).toBeCloseTo(5 * PER_SECOND, 12);
   });
 
   it('is one interval for every stake, and ticks leave the list untouched', async () => {

@@ -178,6 +178,19 @@ describe('sandbox API', () => {
     });
   });
 
+  it('launches as the client version the launcher picked, and refuses one it does not offer', async () => {
+    const user = (await create({ first_name: 'Vera' })).json();
+    const launchAs = (version: string) =>
+      inject({ method: 'GET', url: `/sandbox/api/users/${user.id}/launch?version=${encodeURIComponent(version)}` });
+    for (const version of ['6.0', '7.8', '9.1']) {
+      const { url } = (await launchAs(version)).json<{ url: string }>();
+      expect(new URLSearchParams(url.slice(2)).get('tgWebAppVersion')).toBe(version);
+    }
+    const refused = await launchAs('10.0');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'validation' });
+  });
+
   it('without a referrer code the launch has a query_id and no start_param', async () => {
     const user = (await create({ first_name: 'Fay' })).json();
     const { url } = (await inject({ method: 'GET', url: `/sandbox/api/users/${user.id}/launch` })).json<{

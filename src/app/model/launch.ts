@@ -3,6 +3,7 @@ import { signInFailed, signInRequested, signedIn, signedInAs } from '@/entities/
 import { userArrivedWithSignIn, userLoadFailed, userLoaded } from '@/entities/user';
 import { navigationStarted } from '@/features/back-navigation';
 import { farmActivationLaunched } from '@/features/farm-activation';
+import { programInfoModel } from '@/features/program-info';
 import { $isUnderMaintenance, appAvailable, pollingStarted } from '@/features/maintenance-mode';
 import { readCredentialsFx } from '@/shared/api';
 import { walletWidgetStarted } from '@/widgets/wallet-panel';
@@ -16,6 +17,8 @@ import {
   applyThemeFx,
   expandFx,
   getLaunchParams,
+  hostEvent,
+  showSettingsButtonFx,
   type LaunchParams,
   readyFx,
   redirectFx,
@@ -72,7 +75,22 @@ const launchedInTelegram = sample({
 });
 sample({
   clock: launchedInTelegram,
-  target: [readyFx, expandFx, applyThemeFx, subscribeHostEventsFx, navigationStarted, pollingStarted],
+  target: [
+    readyFx,
+    expandFx,
+    applyThemeFx,
+    subscribeHostEventsFx,
+    showSettingsButtonFx,
+    navigationStarted,
+    pollingStarted,
+  ],
+});
+// Telegram's Settings item (in the Mini App's menu) opens the Info sheet: the bot's messages and the rules.
+sample({
+  clock: hostEvent,
+  filter: (event) => event.type === 'settingsButtonClicked',
+  fn: () => undefined,
+  target: programInfoModel.infoOpened,
 });
 
 const signInStarted = sample({

@@ -49,6 +49,8 @@ export const timings = {
   balancePollMs: 1_000,
   /** docs/product.md §4: active earnings recompute every 1 s. */
   stakeTickMs: 1_000,
+  /** On a phone Telegram rates LOW, every 5 s instead (docs/decisions.md "Telegram's platform"). */
+  lowEndStakeTickMs: 5_000,
   /** A ton_proof payload is good for 15 minutes: a fresh one is fetched every 10 while no wallet is connected. */
   proofPayloadRefreshMs: 10 * 60_000,
   /**

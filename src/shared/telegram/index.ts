@@ -1,5 +1,6 @@
-export { getLaunchParams, isVersionAtLeast } from './launch-params';
+export { getLaunchParams, isLowEndDevice, isVersionAtLeast, performanceClass } from './launch-params';
 export { telegramShareLink } from './share';
+export { loadWebApp } from './web-app';
 export type { LaunchParams } from './launch-params';
 export {
   readyFx,
@@ -21,5 +22,10 @@ export {
   backButtonPressed,
   themeChanged,
   subscribeHostEventsFx,
+  hostEvent,
+  backClaimed,
+  $backClaimed,
+  $isLowEndDevice,
+  showSettingsButtonFx,
 } from './model';
-export type { ColorScheme, HapticStyle } from './model';
+export type { ColorScheme, HapticStyle, HostEvent } from './model';

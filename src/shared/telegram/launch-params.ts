@@ -234,3 +234,22 @@ export function compareVersions(a: string, b: string): number {
 export function isVersionAtLeast(version: string): boolean {
   return compareVersions(readHashParams().tgWebAppVersion || '6.0', version) >= 0;
 }
+
+/**
+ * Telegram's class of the device, which its Android client puts at the end of the user agent:
+ * `Telegram-Android/<version> (<device>; Android <v>; SDK <n>; LOW|AVERAGE|HIGH)`. Null elsewhere (other
+ * platforms say nothing of it). docs/decisions.md "Telegram's platform".
+ */
+export function performanceClass(userAgent: string): 'LOW' | 'AVERAGE' | 'HIGH' | null {
+  const match = /Telegram-Android\/\S+ \([^)]*;\s*(LOW|AVERAGE|HIGH)\s*\)/.exec(userAgent);
+  return (match?.[1] as 'LOW' | 'AVERAGE' | 'HIGH' | undefined) ?? null;
+}
+
+/** A phone Telegram rates LOW: the app leaves out non-essential animation and re-renders less often. */
+export function isLowEndDevice(): boolean {
+  try {
+    return performanceClass(navigator.userAgent) === 'LOW';
+  } catch {
+    return false;
+  }
+}

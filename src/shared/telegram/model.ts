@@ -3,9 +3,9 @@
  * into a silent no-op (docs/foundations.md §6), so none of these effects needs a platform check. The SDK is
  * loaded by the first host call (./web-app.ts): each effect waits for it, in the order called.
  */
-import { createEffect, createEvent, sample, scopeBind } from 'effector';
+import { createEffect, createEvent, createStore, sample, scopeBind } from 'effector';
 import { applyHostTheme } from './apply-theme';
-import { isVersionAtLeast, readHostTheme } from './launch-params';
+import { isLowEndDevice, isVersionAtLeast, readHostTheme } from './launch-params';
 import { loadedWebApp, loadWebApp } from './web-app';
 
 export type ColorScheme = 'light' | 'dark';
@@ -119,10 +119,49 @@ export const applyThemeFx = createEffect(() => {
   );
 });
 
+/** Telegram rates the phone LOW (Android's user agent): live figures re-render less often, no chart motion. */
+export const $isLowEndDevice = createStore(isLowEndDevice(), { serialize: 'ignore' });
+
 export const backButtonPressed = createEvent();
 export const themeChanged = createEvent<ColorScheme>();
 
+/**
+ * Telegram's platform events beyond the back button and the theme (docs/decisions.md "Telegram's
+ * platform"), by the SDK's names: the settings item, full screen, the home screen. One event for all,
+ * so the entry carries one unit; the lazily loaded features that use them filter it. `isFullscreen` is
+ * the host's state as the event left it (fullscreenChanged carries no data of its own).
+ */
+export interface HostEvent {
+  type: string;
+  data?: unknown;
+  isFullscreen: boolean;
+}
+export const hostEvent = createEvent<HostEvent>();
+const HOST_EVENTS = [
+  'settingsButtonClicked',
+  'fullscreenChanged',
+  'fullscreenFailed',
+  'homeScreenAdded',
+  'homeScreenChecked',
+] as const;
+
+/** The back button is a view's own while it shows (the full-screen chart): back-navigation leaves it alone. */
+export const backClaimed = createEvent<boolean>();
+export const $backClaimed = createStore(false).on(backClaimed, (_, claimed) => claimed);
+
+/** Telegram's settings item (SettingsButton; the SDK ignores it before 6.10). */
+export const showSettingsButtonFx = createEffect(async () => {
+  (await loadWebApp()).SettingsButton.show();
+});
+
 let detachHostEvents: (() => void) | null = null;
+
+/** Telegram's web view object under the SDK: host messages by their wire names. */
+export interface RawWebView {
+  onEvent(type: string, listener: (type: string, data: unknown) => void): void;
+  offEvent(type: string, listener: (type: string, data: unknown) => void): void;
+  postEvent(type: string, callback: false | (() => void), data?: unknown): void;
+}
 
 /**
  * Attaches the host listeners once. Calling it again (another scope, e.g. a test) replaces the
@@ -132,15 +171,27 @@ export const subscribeHostEventsFx = createEffect(async () => {
   // Bound before waiting for the SDK: the scope is known only while the effect starts.
   const reportBack = scopeBind(backButtonPressed, { safe: true });
   const reportTheme = scopeBind(themeChanged, { safe: true });
+  const reportHost = scopeBind(hostEvent, { safe: true });
   const webApp = await loadWebApp();
   detachHostEvents?.();
   const onBack = () => reportBack();
   const onTheme = () => reportTheme(webApp.colorScheme);
+  const onHost = HOST_EVENTS.map(
+    (type) => [type, (data?: unknown) => reportHost({ type, data, isFullscreen: webApp.isFullscreen })] as const,
+  );
+  // The SDK 8.0.2 turns no host message into homeScreenFailed: heard on its web view, as Telegram sends it.
+  const webView = (window as unknown as { Telegram: { WebView: RawWebView } }).Telegram.WebView;
+  const onHomeScreenFailed = (_type: string, data: unknown) =>
+    reportHost({ type: 'homeScreenFailed', data, isFullscreen: webApp.isFullscreen });
   webApp.BackButton.onClick(onBack);
   webApp.onEvent('themeChanged', onTheme);
+  for (const [type, listener] of onHost) webApp.onEvent(type, listener);
+  webView.onEvent('home_screen_failed', onHomeScreenFailed);
   detachHostEvents = () => {
     webApp.BackButton.offClick(onBack);
     webApp.offEvent('themeChanged', onTheme);
+    for (const [type, listener] of onHost) webApp.offEvent(type, listener);
+    webView.offEvent('home_screen_failed', onHomeScreenFailed);
   };
 });
 

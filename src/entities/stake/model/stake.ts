@@ -3,6 +3,7 @@ import { delay, interval } from 'patronum';
 import { getStakesFx, type Stake } from '@/shared/api';
 import { timings } from '@/shared/config';
 import { createQuery } from '@/shared/lib/query';
+import { $isLowEndDevice } from '@/shared/telegram';
 import { byNewest, pendingShownUntil } from '@/shared/lib/pending-window';
 import { stakeProgressPercent } from '../lib/progress';
 import { isStakeEarning, stakeEarned, visibleStakes } from '../lib/reward';
@@ -42,7 +43,9 @@ sample({ clock: stakesRequested, target: stakes.start });
  */
 const tickerStarted = createEvent();
 const tickerStopped = createEvent();
-const ticker = interval({ timeout: timings.stakeTickMs, start: tickerStarted, stop: tickerStopped });
+// A phone Telegram rates LOW re-renders them every 5 s instead (docs/decisions.md "Telegram's platform").
+const $tickMs = $isLowEndDevice.map((low) => (low ? timings.lowEndStakeTickMs : timings.stakeTickMs));
+const ticker = interval({ timeout: $tickMs, start: tickerStarted, stop: tickerStopped });
 export const $tickerRunning = ticker.isRunning;
 
 const pendingWindowEnded = createEvent<unknown>();

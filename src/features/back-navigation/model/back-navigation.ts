@@ -1,6 +1,6 @@
 import { createEvent, createStore, sample } from 'effector';
 import { ROOT_PATH, router, routes } from '@/shared/routing';
-import { backButtonPressed, setBackButtonVisibleFx } from '@/shared/telegram';
+import { $backClaimed, backButtonPressed, setBackButtonVisibleFx } from '@/shared/telegram';
 
 /**
  * docs/product.md §2: Telegram's back button shows on every route except the root. Pressing it goes back when
@@ -15,18 +15,21 @@ export const $depth = createStore(0).on(router.push.done, (depth, { params }) =>
 
 const $isRoot = router.$path.map((path) => path === ROOT_PATH || path === '');
 
+// A view that claimed the back button (the full-screen chart) shows it on the root too.
 sample({
-  clock: [navigationStarted, $isRoot.updates],
-  source: $isRoot,
-  fn: (isRoot) => !isRoot,
+  clock: [navigationStarted, $isRoot.updates, $backClaimed.updates],
+  source: { isRoot: $isRoot, claimed: $backClaimed },
+  fn: ({ isRoot, claimed }) => !isRoot || claimed,
   target: setBackButtonVisibleFx,
 });
 
-// Decide once from the depth before this press, then act on the decision only.
+// Decide once from the depth before this press, then act on the decision only. A view that claimed the
+// back button (the full-screen chart) handles the press itself.
 const decided = sample({
   clock: backButtonPressed,
-  source: $depth,
-  fn: (depth): 'back' | 'dashboard' => (depth > 0 ? 'back' : 'dashboard'),
+  source: { depth: $depth, claimed: $backClaimed },
+  filter: ({ claimed }) => !claimed,
+  fn: ({ depth }): 'back' | 'dashboard' => (depth > 0 ? 'back' : 'dashboard'),
 });
 const goBack = decided.filter({ fn: (decision) => decision === 'back' });
 const goToDashboard = decided.filter({ fn: (decision) => decision === 'dashboard' });

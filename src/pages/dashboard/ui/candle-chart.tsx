@@ -12,6 +12,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { type Locale, useLocale } from '@/shared/i18n';
+import { isLowEndDevice } from '@/shared/telegram';
 import { DECIMALS } from '@/shared/lib/format';
 import {
   chartPriceLabel,
@@ -25,6 +26,7 @@ import { $candles, $dataVersion, $interval, $lastCandle, $themeVersion } from '.
 import styles from './price-chart.module.css';
 
 const PRICE_STEP = 10 ** -DECIMALS.price;
+const LOW_END = isLowEndDevice();
 
 const bar = (candle: Parameters<typeof toChartBar>[0]): CandlestickData<UTCTimestamp> => {
   const { time, ...prices } = toChartBar(candle);
@@ -46,6 +48,8 @@ function chartOptions(colors: ChartColors, intraday: boolean, locale: Locale): D
     timeScale: { borderColor: colors.grid, timeVisible: intraday, secondsVisible: false, rightOffset: 2 },
     // docs/product.md §5: prices truncated to 6 decimals, as everywhere else (the library would round).
     localization: { priceFormatter: (price: number) => chartPriceLabel(price, locale) },
+    // A phone Telegram rates LOW: no coasting after a swipe (the chart's only motion).
+    kineticScroll: { touch: !LOW_END, mouse: false },
   };
 }
 

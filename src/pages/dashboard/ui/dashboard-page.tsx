@@ -1,8 +1,9 @@
 import { createRoutesView, Link } from 'atomic-router-react';
 import { useUnit } from 'effector-react';
-import { $mintsLoaded, ActiveMintList } from '@/entities/mint';
+import { $activeMints, $mintsLoaded, ActiveMintList } from '@/entities/mint';
 import { $stakesLoaded, StakeList } from '@/entities/stake';
 import { $refLevel, $user } from '@/entities/user';
+import { HomeScreenOffer } from '@/features/add-to-home-screen';
 import { InfoButton } from '@/features/program-info';
 import { useT } from '@/shared/i18n';
 import { formatPercent, formatTokens } from '@/shared/lib/format';
@@ -87,7 +88,7 @@ function ReferralLevelCard() {
 }
 
 function Overview() {
-  const [user, mintsLoaded, stakesLoaded] = useUnit([$user, $mintsLoaded, $stakesLoaded]);
+  const [user, mintsLoaded, stakesLoaded, activeMints] = useUnit([$user, $mintsLoaded, $stakesLoaded, $activeMints]);
   const t = useT();
   if (!user) return null;
   return (
@@ -112,6 +113,8 @@ function Overview() {
           />
         </ListRows>
       </Section>
+      {/* After the first active mint: the one-time offer to add the app to the home screen. */}
+      {activeMints.length > 0 ? <HomeScreenOffer /> : null}
       <Section title={t('dashboard.bonuses')} id="dashboard-bonuses">
         <ListRows>
           <ListRow

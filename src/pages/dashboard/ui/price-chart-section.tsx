@@ -1,53 +1,30 @@
 import { useUnit } from 'effector-react';
-import type { CandleInterval } from '@/shared/api';
-import { useT, type MessageKey } from '@/shared/i18n';
-import { formatAmount } from '@/shared/lib/format';
+import { useT } from '@/shared/i18n';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon } from '@/shared/ui/icon';
-import { lazyPage } from '@/shared/ui/lazy-page';
+import { lazyModal } from '@/shared/ui/lazy-page';
 import { Section } from '@/shared/ui/section';
 import { SegmentedControl } from '@/shared/ui/segmented-control';
-import { $chartStatus, $interval, $lastCandle, intervalChosen, retryClicked } from '../model/price-chart';
+import { $open as $fullscreenOpen, expandClicked } from '../model/chart-fullscreen';
+import { $chartStatus, $interval, intervalChosen, retryClicked } from '../model/price-chart';
+import { CandleChart, INTERVAL_LABELS, INTERVALS, Legend } from './chart-parts';
 import { ChartSkeleton } from './chart-skeleton';
 import styles from './price-chart.module.css';
 
-const INTERVAL_LABELS = {
-  '5m': 'chart.interval5m',
-  '30m': 'chart.interval30m',
-  '1h': 'chart.interval1h',
-  '4h': 'chart.interval4h',
-  '1d': 'chart.interval1d',
-} as const satisfies Record<CandleInterval, MessageKey>;
-const INTERVALS = Object.keys(INTERVAL_LABELS) as CandleInterval[];
+/** The chart alone, full screen (in Telegram's full screen from 8.0 on): a chunk of its own, loaded when opened. */
+const FullscreenChart = lazyModal($fullscreenOpen, () => import('./chart-fullscreen').then((m) => m.ChartFullscreen));
 
-// lightweight-charts (≈ 52 kB gzip) is a chunk of its own, fetched while the candles load.
-const CandleChart = lazyPage(() => import('./candle-chart').then((m) => m.CandleChart), {
-  fallback: <ChartSkeleton />,
-});
-
-/** Open, high, low and close of the live (last) candle, from the model. */
-function Legend() {
-  const last = useUnit($lastCandle);
+/** Opens the chart full screen. */
+function ExpandButton() {
+  const expand = useUnit(expandClicked);
   const t = useT();
-  if (!last) return null;
-  const figures = [
-    ['chart.open', last.open, 'chart-last-open'],
-    ['chart.high', last.high, 'chart-last-high'],
-    ['chart.low', last.low, 'chart-last-low'],
-    ['chart.close', last.close, 'chart-last-close'],
-  ] as const satisfies ReadonlyArray<readonly [MessageKey, string, string]>;
   return (
-    <dl className={styles.legend}>
-      {figures.map(([label, value, testId]) => (
-        <div key={label} className={styles.figure}>
-          <dt className={styles.figureLabel}>{t(label)}</dt>
-          <dd className={styles.figureValue} data-testid={testId}>
-            {formatAmount(value, 'price', t.locale)}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <button type="button" className={styles.expand} aria-label={t('chart.fullscreen')} onClick={() => expand()}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden>
+        <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" />
+      </svg>
+    </button>
   );
 }
 
@@ -62,7 +39,10 @@ export function PriceChartSection() {
   return (
     <Section title={t('chart.title')} id="dashboard-chart" testId="price-chart-section">
       <div className={styles.body}>
-        <SegmentedControl segments={segments} value={interval} onChange={choose} label={t('chart.intervals')} />
+        <div className={styles.controls}>
+          <SegmentedControl segments={segments} value={interval} onChange={choose} label={t('chart.intervals')} />
+          {status === 'ready' ? <ExpandButton /> : null}
+        </div>
         {status === 'ready' ? <Legend /> : null}
         <div className={styles.area} data-status={status}>
           {status === 'ready' ? (
@@ -83,6 +63,7 @@ export function PriceChartSection() {
           )}
         </div>
       </div>
+      <FullscreenChart />
     </Section>
   );
 }

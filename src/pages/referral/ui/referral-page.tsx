@@ -3,6 +3,7 @@ import { useUnit } from 'effector-react';
 import { useState } from 'react';
 import { $user } from '@/entities/user';
 import { InfoButton } from '@/features/program-info';
+import { StoryButton } from './story-button';
 import { parseUnits, type Referral, type ReferralTier } from '@/shared/api';
 import { formatDate, useLocale, useT } from '@/shared/i18n';
 import { formatPercent, formatTokens, formatTon } from '@/shared/lib/format';
@@ -86,6 +87,7 @@ function TierCard({ tier }: { tier: ReferralTier }) {
           </p>
         </>
       )}
+      <StoryButton />
     </Card>
   );
 }
