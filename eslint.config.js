@@ -79,11 +79,7 @@ export default tseslint.config(
     // call or a number; INSERT INTO; UPDATE … SET; DELETE FROM; WITH … AS () is reported anywhere else
     // under server/, the sandbox included.
     files: ['server/**/*.ts', 'tests/fixtures/eslint/server/**/*.ts'],
-    ignores: [
-      'server/**/queries.ts',
-      'server/db/**',
-      'tests/fixtures/eslint/server/**/queries.ts',
-    ],
+    ignores: ['server/**/queries.ts', 'server/db/**', 'tests/fixtures/eslint/server/**/queries.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
