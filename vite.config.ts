@@ -5,6 +5,7 @@ import { build as bundle } from 'rolldown';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { effectorFactories } from './scripts/effector-factories.js';
 import { tonConnectUiPatches } from './scripts/tonconnect-ui-patches.js';
 
 type ChunkingContext = { getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null };
@@ -78,31 +79,9 @@ const effectorPlugin =
           '@effector/swc-plugin',
           {
             // `factories`: modules whose exported functions create units, so each call site gets its own
-            // sids. Listed as they are imported: by alias from other slices, and root-relative ('./src/…')
-            // for relative imports inside shared. tests/model/factories.test.ts proves each is picked up.
-            factories: [
-              'patronum',
-              // chainAuthorized, chainCommunityMember
-              '@/entities/session',
-              '@/entities/user',
-              // createPagedList (the operations and withdrawals histories)
-              '@/shared/lib/paged-list',
-              // createCalculation (the mint, farming-link and sell forms' debounced calculations)
-              '@/shared/lib/calculation',
-              // createQuery (lists and figures read once per screen: mints, stakes, tasks, plans, stats, rules;
-              // the console takes it as `@shared/`)
-              '@/shared/lib/query',
-              '@shared/lib/query',
-              // createConfirmedAction (the operator console's state-changing actions)
-              '@console/shared/lib/confirmed-action',
-              // chainOperator (the console's routes wait for the operator's session)
-              '@console/entities/session',
-              // createSocketModel (the app's socket is made in src/shared/api/app-socket.ts, the console's in
-              // console/shared/api/socket.ts)
-              '@/shared/api/socket',
-              '@shared/api/socket',
-              './src/shared/api/socket',
-            ],
+            // sids — derived from the source tree (scripts/effector-factories.ts), so a moved or renamed
+            // factory stays listed. tests/model/factories.test.ts proves each is picked up.
+            factories: effectorFactories(fileURLToPath(new URL('.', import.meta.url))),
           },
         ],
       ] as [string, Record<string, unknown>][]);

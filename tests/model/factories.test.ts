@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { createRoute } from 'atomic-router';
 import { createStore, fork, serialize, type Store, type StoreWritable } from 'effector';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +17,7 @@ import { $tasks, $tasksLoaded } from '@/entities/task';
 import { createFarmingLinkModel } from '@/features/create-farming-link';
 import { sellModel } from '@/features/sell-tokens';
 import { mintFormModel } from '@/pages/mint';
+import { effectorFactories } from '../../scripts/effector-factories';
 
 /*
  * docs/style.md §10: the units a factory creates get sids from the factory's source, the same for every
@@ -110,5 +114,54 @@ describe('factories listed for the swc plugin', () => {
     const values = serialize(scope);
     expect(fork({ values }).getState($tasksLoaded)).toBe(true);
     expect(fork({ values }).getState($stakesLoaded)).toBe(false);
+  });
+});
+
+describe('the factories list is derived from the tree (scripts/effector-factories.ts)', () => {
+  const made = (files: Record<string, string>) => {
+    const root = mkdtempSync(join(tmpdir(), 'factories-'));
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+    }
+    mkdirSync(join(root, 'console'), { recursive: true });
+    return root;
+  };
+  const factory = "import { createStore } from 'effector';\nexport function createThing() { return createStore(0); }\n";
+
+  it('names the ones this app has, under every name a caller uses', () => {
+    const listed = effectorFactories(join(__dirname, '../..'));
+    for (const name of [
+      'patronum',
+      '@/entities/session',
+      '@/entities/user',
+      '@/shared/lib/query',
+      '@shared/lib/query',
+      '@/shared/api/socket',
+      './src/shared/api/socket',
+      '@console/entities/session',
+      '@console/shared/lib/confirmed-action',
+    ])
+      expect(listed).toContain(name);
+  });
+
+  it('follows a factory that moves: a renamed slice or shared folder is listed under its new name', () => {
+    const before = made({
+      'src/entities/thing/index.ts': "export { createThing } from './model/thing';\n",
+      'src/entities/thing/model/thing.ts': factory,
+      'src/shared/lib/thing/index.ts': factory,
+      'src/shared/lib/plain/index.ts': 'export function createPlain() { return 1; }\n',
+    });
+    expect(effectorFactories(before)).toEqual(
+      expect.arrayContaining(['@/entities/thing', '@/shared/lib/thing', '@shared/lib/thing', './src/shared/lib/thing']),
+    );
+    expect(effectorFactories(before).filter((name) => name.includes('plain'))).toEqual([]);
+
+    const after = made({
+      'src/entities/gadget/index.ts': "export { createThing } from './model/thing';\n",
+      'src/entities/gadget/model/thing.ts': factory,
+    });
+    expect(effectorFactories(after)).toContain('@/entities/gadget');
+    expect(effectorFactories(after)).not.toContain('@/entities/thing');
   });
 });
