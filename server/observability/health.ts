@@ -24,7 +24,7 @@ const UNDEFINED_TABLE = '42P01';
 
 export interface ReadinessOptions {
   db: Queryable;
-  /** Whose migrations must be applied: the sandbox's too in the sandbox (server/db/migrations.ts). */
+  /** Whose migrations must be applied: the sandbox's too in the sandbox (server/db/migrations/). */
   mode: Mode;
   isDraining: () => boolean;
   /** Not ready for a reason known without asking the database (the start's phase); null: ask it. */

@@ -57,7 +57,7 @@ export async function useOperatorLaunchData(q: Queryable, hash: string, expiresA
 /**
  * Whether a session row's `telegram_id` is an operator now, as isOperator (./service.ts) decides it: one of
  * the configured ids ($1), or in the sandbox one of the launcher's. Production's statement never names
- * sandbox_operators: a production database has no such table (server/db/migrations.ts `sandboxMigrations`).
+ * sandbox_operators: a production database has no such table (server/db/migrations/ `sandboxMigrations`).
  */
 const namedOperator = (sandbox: boolean): string =>
   sandbox

@@ -1,5 +1,5 @@
 /**
- * The sandbox's schema is the sandbox's only (server/db/migrations.ts `sandboxMigrations`, docs/operations.md
+ * The sandbox's schema is the sandbox's only (server/db/migrations/ `sandboxMigrations`, docs/operations.md
  * "Migrations"): a production start on a fresh database creates none of its tables, a sandbox start creates
  * them, and the operator console's queries work on a production database without them.
  */

@@ -1,5 +1,5 @@
 /**
- * An old build on a newer schema (after a rollback) refuses to start (server/db/migrations.ts runMigrations,
+ * An old build on a newer schema (after a rollback) refuses to start (server/db/migrations/ runMigrations,
  * server/start.ts): the database holds a migration id the build's list lacks, so the start fails with one
  * line naming it — a StartRefusal main.ts prints before exiting 1 — and applies nothing (docs/deploy.md
  * "Rolling back").
