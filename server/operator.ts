@@ -56,7 +56,7 @@ import {
 import { mnemonicNew, mnemonicValidate } from '@ton/crypto';
 import { TON_NETWORKS, type TonNetwork } from '@/shared/api/contract';
 import { auditWords } from './audit/words';
-import { HOT_WALLET_VERSIONS, type HotWalletVersion, SANDBOX_ADMIN_TOKEN } from './config';
+import { DEFAULT_HOT_WALLET_VERSION, HOT_WALLET_VERSIONS, type HotWalletVersion, SANDBOX_ADMIN_TOKEN } from './config';
 import { walletAppAddress } from './lib/ton-address';
 import { createHotWallet, hotWalletFromMnemonic } from './withdraw/worker';
 
@@ -371,7 +371,7 @@ async function hotWalletCommand(
   print: (line: string) => void,
 ): Promise<void> {
   const { values } = parseArgs({ args, options: { version: { type: 'string' }, network: { type: 'string' } } });
-  const version = values.version ?? settings.HOT_WALLET_VERSION?.trim() ?? 'v4r2';
+  const version = values.version ?? (settings.HOT_WALLET_VERSION?.trim() || DEFAULT_HOT_WALLET_VERSION);
   if (!isOneOf<HotWalletVersion>(HOT_WALLET_VERSIONS, version))
     throw new Error(`The hot wallet's version is v4r2 or v5r1, not "${version}"`);
   const fromSetting = settings.TON_NETWORK?.trim() || undefined;

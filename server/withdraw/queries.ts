@@ -540,3 +540,18 @@ export async function firstBatchStart(
   );
   return row ? { lt: row.start_lt, hash: row.start_hash } : null;
 }
+
+/** The wallets payouts left from other than `walletAddress`: the last one to sign a batch, and whether any has one open. */
+export async function otherHotWallets(
+  q: Queryable,
+  walletAddress: string,
+): Promise<{ last: string | null; open: string | null }> {
+  const [row] = await q.query<{ last: string | null; open: string | null }>(
+    `SELECT (SELECT wallet_address FROM payout_batches ORDER BY id DESC LIMIT 1) AS last,
+            (SELECT wallet_address FROM payout_batches
+              WHERE wallet_address <> $1 AND status IN ('signed', 'sent', 'held') LIMIT 1) AS open`,
+    [walletAddress],
+  );
+  const last = row?.last ?? null;
+  return { last: last === walletAddress ? null : last, open: row?.open ?? null };
+}

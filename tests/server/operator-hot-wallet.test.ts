@@ -28,13 +28,13 @@ const addressLine = (lines: string[]) => {
 };
 
 describe('operator hot-wallet', () => {
-  it('new: 24 valid words and the address the payout worker derives from them (v4r2, mainnet by default)', async () => {
+  it('new: 24 valid words and the address the payout worker derives from them (v5r1, mainnet by default)', async () => {
     const lines = await operator(['hot-wallet', 'new']);
     const words = lines.find((line) => line.split(' ').length === 24)!.split(' ');
     expect(await mnemonicValidate(words)).toBe(true);
     const printed = addressLine(lines);
-    expect(printed).toMatchObject({ version: 'v4r2', network: 'mainnet' });
-    const wallet = createHotWallet(await hotWalletFromMnemonic(words, 'v4r2'), 'mainnet');
+    expect(printed).toMatchObject({ version: 'v5r1', network: 'mainnet' });
+    const wallet = createHotWallet(await hotWalletFromMnemonic(words, 'v5r1'), 'mainnet');
     const parsed = Address.parseFriendly(printed.address);
     expect(parsed.address.equals(wallet.address)).toBe(true);
     // Funds for a wallet not yet deployed must not bounce back.

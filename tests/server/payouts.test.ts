@@ -28,6 +28,7 @@ import {
 import { mnemonicNew, mnemonicToPrivateKey } from '@ton/crypto';
 import { buildApp } from '../../server/app';
 import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
+import { sandboxHotWallet } from '../../server/sandbox/chain/service';
 import { runOperator } from '../../server/operator';
 import { createTestContext, sandboxConfig, type TestContext } from './helpers';
 import { TON, TOKEN, listen, newUser, type TestUser } from './mint-kit';
@@ -748,10 +749,12 @@ describe('several workers', () => {
 });
 
 describe('the background job', () => {
-  it('in the sandbox the dev chain treasury pays, from app.hotWallet, through TonClient at TON_NODE_URL', async () => {
-    expect(ctx.app.hotWallet?.version).toBe('v4r2');
-    const treasury = createHotWallet(ctx.app.hotWallet!, ctx.config.tonNetwork);
-    expect(treasury.address.toString()).toBe(ctx.config.treasuryAddress);
+  it('in the sandbox its own v5r1 hot wallet pays, from app.hotWallet, through TonClient at TON_NODE_URL', async () => {
+    expect(ctx.app.hotWallet?.version).toBe('v5r1');
+    const hot = createHotWallet(ctx.app.hotWallet!, ctx.config.tonNetwork);
+    expect(hot.address.equals(sandboxHotWallet(ctx.config).address)).toBe(true);
+    expect(hot.address.toString()).not.toBe(ctx.config.treasuryAddress);
+    expect((await client.getContractState(hot.address)).state).toBe('active');
     const to = newRecipient();
     const w = await queue(ctx, user.userId, 7n * TON, to.text);
     const jobs = createBackgroundJobs({
@@ -791,7 +794,7 @@ describe('the background job', () => {
     const app = await buildApp({ ...options, config: production });
     const off = await buildApp({ ...options, config: { ...production, payoutsEnabled: false } });
     try {
-      expect(app.hotWallet).toEqual({ version: 'v4r2', keyPair: await mnemonicToPrivateKey(words) });
+      expect(app.hotWallet).toEqual({ version: 'v5r1', keyPair: await mnemonicToPrivateKey(words) });
       expect(off.hotWallet).toBeNull();
     } finally {
       await Promise.all([app.close(), off.close()]);

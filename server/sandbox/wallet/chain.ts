@@ -4,12 +4,13 @@
 import type { Address } from '@ton/core';
 import {
   ChainError,
-  drainSandboxTreasury,
+  drainSandboxHotWallet,
   faucet,
   getAccount,
+  sandboxHotWallet,
   sandboxTreasuryWallet,
   sendBoc,
-  topUpSandboxTreasury,
+  topUpSandboxHotWallet,
   walletSeqno,
 } from '../chain/service';
 import type { Queryable } from '../../db/index';
@@ -45,5 +46,5 @@ export async function chainSendBoc(deps: Deps, boc: Buffer): Promise<void> {
   }
 }
 
-/** The sandbox treasury, which pays sales in the sandbox (its hot wallet), and the launcher's tools for it. */
-export { drainSandboxTreasury, sandboxTreasuryWallet, topUpSandboxTreasury };
+/** The sandbox treasury (receives mints), and the sandbox's hot wallet (pays sales) with the launcher's tools for it. */
+export { drainSandboxHotWallet, sandboxHotWallet, sandboxTreasuryWallet, topUpSandboxHotWallet };

@@ -150,8 +150,8 @@ export function createHotWallet(keys: HotWalletKeys, network: TonNetwork): HotWa
       address: wallet.address,
       init: wallet.init,
       maxMessages: 255,
-      transferBody: ({ seqno, validUntil, messages }) =>
-        wallet.createTransfer({ seqno, secretKey, messages, sendMode: SEND_MODE, timeout: validUntil }),
+      transferBody: ({ seqno, validUntil, messages, sendMode = SEND_MODE }) =>
+        wallet.createTransfer({ seqno, secretKey, messages, sendMode, timeout: validUntil }),
       // is_signature_allowed:1 seqno:32 wallet_id:32 public_key:256 extensions:dict
       seqnoOf: (data) => {
         const slice = data.beginParse();
@@ -166,8 +166,8 @@ export function createHotWallet(keys: HotWalletKeys, network: TonNetwork): HotWa
     address: wallet.address,
     init: wallet.init,
     maxMessages: 4,
-    transferBody: ({ seqno, validUntil, messages }) =>
-      wallet.createTransfer({ seqno, secretKey, messages, sendMode: SEND_MODE, timeout: validUntil }),
+    transferBody: ({ seqno, validUntil, messages, sendMode = SEND_MODE }) =>
+      wallet.createTransfer({ seqno, secretKey, messages, sendMode, timeout: validUntil }),
     // seqno:32 subwallet_id:32 public_key:256 plugins:dict
     seqnoOf: (data) => data.beginParse().loadUint(32),
   };

@@ -18,8 +18,8 @@ export interface HotWallet {
   init: StateInit;
   /** Messages one transfer can carry: 4 (v4r2), 255 (v5r1). */
   maxMessages: number;
-  /** The signed external body of a transfer. */
-  transferBody(args: { seqno: number; validUntil: number; messages: MessageRelaxed[] }): Cell;
+  /** The signed external body of a transfer (each message sent with `sendMode`, default pay fees apart + ignore errors). */
+  transferBody(args: { seqno: number; validUntil: number; messages: MessageRelaxed[]; sendMode?: number }): Cell;
   /** The seqno in the deployed wallet's data cell (what its `seqno` get method answers). */
   seqnoOf(data: Cell): number;
 }
