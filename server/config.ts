@@ -169,7 +169,7 @@ export interface Config {
   checkResponses: boolean;
   /** HOT_WALLET_MNEMONIC: the 24 words of the wallet payouts leave from. Production, required when payouts are on. */
   hotWalletMnemonic: string[] | undefined;
-  /** HOT_WALLET_VERSION: v5r1 (default; up to 255 payouts per transfer) or v4r2 (4). */
+  /** HOT_WALLET_VERSION: v5r1 (default; up to 255 payouts per transfer), highload-v3 (254 per transfer, for volume) or v4r2 (4). */
   hotWalletVersion: HotWalletVersion;
   /**
    * Whether HOT_WALLET_VERSION was set rather than defaulted: a deployment whose payouts left from another
@@ -251,7 +251,7 @@ export interface FaultSettings {
   shutdownTimeoutMs: number;
 }
 
-export const HOT_WALLET_VERSIONS = ['v5r1', 'v4r2'] as const;
+export const HOT_WALLET_VERSIONS = ['v5r1', 'highload-v3', 'v4r2'] as const;
 export type HotWalletVersion = (typeof HOT_WALLET_VERSIONS)[number];
 /** New deployments and the sandbox (docs/deploy.md, the hot wallet): up to 255 payouts per transfer. */
 export const DEFAULT_HOT_WALLET_VERSION: HotWalletVersion = 'v5r1';

@@ -349,6 +349,9 @@ export interface BatchRow {
   created_at: Date;
   sent_at: Date | null;
   confirmed_at: Date | null;
+  /** A highload wallet's batch: its query id and created_at (unix seconds), stored before it is sent; null otherwise. */
+  query_id: bigint | null;
+  message_created_at: bigint | null;
 }
 
 /** The wallet's open batch (signed, sent or held): at most one, by a unique index. */
@@ -377,6 +380,8 @@ export interface NewBatch {
   messageHash: string;
   /** The wallet's last transaction as the seqno was read. */
   start: { lt: bigint; hash: string | null };
+  /** A highload wallet's batch: `seqno` is then its number in the wallet's sequence, this its query id. */
+  highload?: { queryId: bigint; createdAt: number };
 }
 
 /**
@@ -385,11 +390,22 @@ export interface NewBatch {
  */
 export async function insertBatch(q: Queryable, b: NewBatch): Promise<BatchRow | null> {
   const [row] = await q.query<BatchRow>(
-    `INSERT INTO payout_batches (wallet_address, seqno, valid_until, signed_boc, message_hash, start_lt, start_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO payout_batches
+       (wallet_address, seqno, valid_until, signed_boc, message_hash, start_lt, start_hash, query_id, message_created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT DO NOTHING
      RETURNING *`,
-    [b.walletAddress, b.seqno, b.validUntil, b.signedBoc, b.messageHash, b.start.lt, b.start.hash],
+    [
+      b.walletAddress,
+      b.seqno,
+      b.validUntil,
+      b.signedBoc,
+      b.messageHash,
+      b.start.lt,
+      b.start.hash,
+      b.highload?.queryId ?? null,
+      b.highload?.createdAt ?? null,
+    ],
   );
   return row ?? null;
 }
@@ -554,4 +570,17 @@ export async function otherHotWallets(
   );
   const last = row?.last ?? null;
   return { last: last === walletAddress ? null : last, open: row?.open ?? null };
+}
+
+/**
+ * The next number in a highload wallet's sequence of batches: one past every batch it ever stored, expired
+ * ones included, so a query id is never signed twice (a unique index holds it too; highload-v3.ts maps the
+ * number to the query id).
+ */
+export async function nextHighloadNumber(q: Queryable, walletAddress: string): Promise<number> {
+  const [row] = await q.query<{ next: string }>(
+    'SELECT COALESCE(MAX(seqno) + 1, 0)::text AS next FROM payout_batches WHERE wallet_address = $1',
+    [walletAddress],
+  );
+  return Number(row?.next ?? 0);
 }

@@ -81,6 +81,7 @@ describe('the hot wallet kind guard', () => {
         getContractState: () => Promise.reject(new Error('the guard refuses before any node call')),
         getTransactions: () => Promise.reject(new Error('no node call')),
         sendFile: () => Promise.reject(new Error('no node call')),
+        runMethod: () => Promise.reject(new Error('no node call')),
       },
     });
     try {

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { type Address, SendMode, beginCell, external, internal, storeMessage } from '@ton/core';
 import { type KeyPair, keyPairFromSeed } from '@ton/crypto';
 import { TonClient, WalletContractV4 } from '@ton/ton';
+import type { HotWalletVersion } from '../../server/config';
 import type { Deps, HotWalletKeys } from '../../server/deps';
 import { inTransaction } from '../../server/events/transaction';
 import { changeBalance } from '../../server/ledger/service';
@@ -47,9 +48,13 @@ export interface TestHotWallet {
   wallet: HotWallet;
 }
 
-/** A new v4r2 hot wallet, not deployed (its first transfer deploys it), holding `funds` on the dev chain. */
-export async function newHotWallet(ctx: TestContext, funds: bigint = 100n * TON): Promise<TestHotWallet> {
-  const keys: HotWalletKeys = { version: 'v4r2', keyPair: keyPairFromSeed(randomBytes(32)) };
+/** A new hot wallet of `version` (v4r2 unless said), not deployed (its first transfer deploys it), holding `funds` on the dev chain. */
+export async function newHotWallet(
+  ctx: TestContext,
+  funds: bigint = 100n * TON,
+  version: HotWalletVersion = 'v4r2',
+): Promise<TestHotWallet> {
+  const keys: HotWalletKeys = { version, keyPair: keyPairFromSeed(randomBytes(32)) };
   const wallet = createHotWallet(keys, 'testnet');
   if (funds > 0n) await fund(ctx, wallet.address, funds);
   return { keys, wallet };
@@ -113,6 +118,7 @@ export function lossyNode(client: TonClient, drop: (attempt: number) => boolean)
   const node: PayoutNode = {
     getContractState: (address) => client.getContractState(address),
     getTransactions: (address, options) => client.getTransactions(address, options),
+    runMethod: (address, name, stack) => client.runMethod(address, name, stack),
     sendFile: async (boc) => {
       sent.push(boc.toString('base64'));
       if (!drop(sent.length)) await client.sendFile(boc);
@@ -197,6 +203,7 @@ export function staleNode(
       return transactions.filter((t) => t.lt <= lt);
     },
     sendFile: (boc) => client.sendFile(boc),
+    runMethod: (address, name, stack) => client.runMethod(address, name, stack),
   };
   return {
     node,

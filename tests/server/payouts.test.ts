@@ -512,6 +512,7 @@ describe('a stale node read never pays twice', () => {
           (t) => !(hidden && t.inMessage?.info.type === 'external-in' && normalizedMessageHash(t.inMessage) === hidden),
         ),
       sendFile: (boc) => client.sendFile(boc),
+      runMethod: (address, name, stack) => client.runMethod(address, name, stack),
     };
     const run = worker(ctx, hot.wallet, gappy);
     const start = unixNow();

@@ -6,17 +6,18 @@
  * (a real signed transfer) and tops it up from the faucet.
  */
 import { createHash } from 'node:crypto';
-import { Address, SendMode, external, internal } from '@ton/core';
+import { Address, type MessageRelaxed, SendMode, external, internal } from '@ton/core';
 import { keyPairFromSeed } from '@ton/crypto';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/index';
 import type { Deps, HotWalletKeys } from '../../deps';
 import { type HotWallet, createHotWallet } from '../../withdraw/worker';
+import { HIGHLOAD_EMERGENCY_QUERY_ID } from '../../withdraw/worker/highload-v3';
 import { SANDBOX_TREASURY_FUNDING } from './constants';
 import { badRequest } from './errors';
 import { faucetIn } from './faucet';
 import { lockChain } from './queries';
-import { getAccount, walletSeqno } from './reads';
+import { getAccount, runGetMethod, walletSeqno } from './reads';
 import { applyExternal } from './send';
 import { messageCell, nowSeconds } from './transactions';
 
@@ -33,17 +34,33 @@ export function sandboxHotWalletKeys(version: Config['hotWalletVersion']): HotWa
 export const sandboxHotWallet = (config: Pick<Config, 'hotWalletVersion' | 'tonNetwork'>): HotWallet =>
   createHotWallet(sandboxHotWalletKeys(config.hotWalletVersion), config.tonNetwork);
 
+/**
+ * A highload wallet's query id for the sandbox's own transfers: from the emergency id down, the first its
+ * `processed?` does not report. The payout worker counts up from 0 (highload-v3.ts), so the two never meet.
+ */
+async function ownQueryId(q: Queryable, wallet: HotWallet, active: boolean): Promise<bigint> {
+  for (let id = HIGHLOAD_EMERGENCY_QUERY_ID; active; id--) {
+    const run = await runGetMethod(q, wallet.address, 'processed?', [
+      ['num', id.toString()],
+      ['num', '-1'],
+    ]);
+    if (run.exit_code !== 0) throw new Error(`processed? failed with exit code ${run.exit_code}`);
+    if (run.stack[0]?.[1] === '0x0') return id;
+  }
+  return HIGHLOAD_EMERGENCY_QUERY_ID;
+}
+
 /** A transfer of the wallet's own, signed with its current state, applied now (deploys it when it is not active). */
-async function ownTransfer(
-  q: Queryable,
-  wallet: HotWallet,
-  messages: Parameters<HotWallet['transferBody']>[0]['messages'],
-  sendMode: number,
-  now: number,
-) {
+async function ownTransfer(q: Queryable, wallet: HotWallet, messages: MessageRelaxed[], sendMode: number, now: number) {
   const active = (await getAccount(q, wallet.address)).state === 'active';
-  const seqno = active ? await walletSeqno(q, wallet.address) : 0;
-  const body = wallet.transferBody({ seqno, validUntil: now + 60, messages, sendMode });
+  let body;
+  if (wallet.version === 'highload-v3') {
+    const queryId = await ownQueryId(q, wallet, active);
+    body = wallet.highload.externalBody({ queryId, createdAt: now, messages, mode: sendMode });
+  } else {
+    const seqno = active ? await walletSeqno(q, wallet.address) : 0;
+    body = wallet.transferBody({ seqno, validUntil: now + 60, messages, sendMode });
+  }
   await applyExternal(q, messageCell(external({ to: wallet.address, init: active ? null : wallet.init, body })), now);
 }
 

@@ -31,6 +31,11 @@ export async function chainAccount(q: Queryable, address: Address): Promise<Wall
   return { balance: account.balance, seqno: deployed ? await walletSeqno(q, address) : 0, deployed };
 }
 
+/** An account's balance (any contract: no get method run). */
+export async function chainBalance(q: Queryable, address: Address): Promise<bigint> {
+  return (await getAccount(q, address)).balance;
+}
+
 export async function chainFaucet(deps: Deps, address: Address, nanotons: bigint, comment: string): Promise<void> {
   await faucet(deps, address, nanotons, comment);
 }

@@ -25,6 +25,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { formatUnits } from '../../lib/money';
 import {
   chainAccount,
+  chainBalance,
   chainFaucet,
   chainSendBoc,
   drainSandboxHotWallet,
@@ -338,8 +339,8 @@ export interface HotWalletInfo {
 
 export async function hotWalletInfo(deps: Deps): Promise<HotWalletInfo> {
   const wallet = sandboxHotWallet(deps.config);
-  const account = await chainAccount(deps.db, wallet.address);
-  return { address: wallet.address.toString({ testOnly: true }), balance: formatUnits(account.balance) };
+  const balance = await chainBalance(deps.db, wallet.address);
+  return { address: wallet.address.toString({ testOnly: true }), balance: formatUnits(balance) };
 }
 
 /** Empties it down to `keep` (payouts larger than that wait, as on an empty production hot wallet). */
