@@ -3,7 +3,7 @@
  * @ton/ton's TonClient (unchanged) on the app's own JSON-RPC route, and a node that loses messages.
  */
 import { randomBytes } from 'node:crypto';
-import { type Address, SendMode, beginCell, external, internal, storeMessage } from '@ton/core';
+import { type Address, Cell, SendMode, beginCell, external, internal, storeMessage } from '@ton/core';
 import { type KeyPair, keyPairFromSeed } from '@ton/crypto';
 import { TonClient, WalletContractV4 } from '@ton/ton';
 import type { HotWalletVersion } from '../../server/config';
@@ -125,6 +125,28 @@ export function lossyNode(client: TonClient, drop: (attempt: number) => boolean)
     },
   };
   return { node, sent };
+}
+
+/** A transfer of a seqno hot wallet's own (v4r2, v5r1), signed outside the worker with its keys: it takes the seqno. */
+export async function ownSeqnoTransfer(
+  client: TonClient,
+  hot: TestHotWallet,
+  to: Address,
+  value: bigint,
+): Promise<void> {
+  const { wallet } = hot;
+  if (wallet.version === 'highload-v3') throw new Error('a highload wallet has no seqno');
+  const state = await client.getContractState(wallet.address);
+  const active = state.state === 'active';
+  const seqno = active && state.data ? wallet.seqnoOf(Cell.fromBoc(state.data)[0]!) : 0;
+  const body = wallet.transferBody({
+    seqno,
+    validUntil: unixNow() + 60,
+    messages: [internal({ to, value, bounce: false })],
+    sendMode: SendMode.PAY_GAS_SEPARATELY,
+  });
+  const message = external({ to: wallet.address, init: active ? null : wallet.init, body });
+  await client.sendFile(beginCell().store(storeMessage(message)).endCell().toBoc());
 }
 
 /** A transfer of the hot wallet's own, signed outside the worker (takes the seqno). */
