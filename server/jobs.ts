@@ -37,7 +37,7 @@ import { createPriceWalk } from './price/service';
 import { completeDueStakes, settleBonuses } from './staking/service';
 import { type TreasuryNode, createTreasuryWatcher } from './watcher/service';
 import { type PayoutNode, type PayoutStepResult, createHotWallet, runPayoutStep } from './withdraw/worker';
-import { hotWalletKindRefusal } from './withdraw/worker/kind-guard';
+import { HotWalletKindRefused, hotWalletKindRefusal } from './withdraw/worker/kind-guard';
 
 export interface SettlementResult {
   expiredMints: number;
@@ -193,13 +193,16 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
           if (refusal !== null) {
             if (refusal !== kindRefusal) log.error({ wallet: wallet.address.toRawString() }, refusal);
             kindRefusal = refusal;
-            return;
+            // A failed run (logged once above), so PayoutsNotRunning fires while it lasts.
+            throw new HotWalletKindRefused(refusal);
           }
           kindChecked = true;
         }
         await runPayoutSteps(worker, clock, PAYOUT_STEPS_PER_RUN);
       },
-      onError: (error) => log.error({ err: error }, 'payout step failed'),
+      onError: (error) => {
+        if (!(error instanceof HotWalletKindRefused)) log.error({ err: error }, 'payout step failed');
+      },
     });
   }
 

@@ -463,17 +463,23 @@ export async function resignBatch(
   return row;
 }
 
-/** An operator's request to re-sign a held batch; undefined when the batch is not held. */
+/** An operator's request to re-sign a held seqno batch; undefined when the batch is not held or is a highload one. */
 export async function requestResign(q: Queryable, id: number): Promise<BatchRow | undefined> {
   const [row] = await q.query<BatchRow>(
-    `UPDATE payout_batches SET resign_requested_at = COALESCE(resign_requested_at, now()) WHERE id = $1 AND status = 'held' RETURNING *`,
+    `UPDATE payout_batches SET resign_requested_at = COALESCE(resign_requested_at, now())
+      WHERE id = $1 AND status = 'held' AND query_id IS NULL RETURNING *`,
     [id],
   );
   return row;
 }
 
-export async function batchExists(q: Queryable, id: number): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM payout_batches WHERE id = $1', [id])).length > 0;
+/** Whether the batch exists, and whether it is a highload wallet's (it has a query id). */
+export async function batchExists(q: Queryable, id: number): Promise<false | { highload: boolean }> {
+  const [row] = await q.query<{ highload: boolean }>(
+    'SELECT query_id IS NOT NULL AS highload FROM payout_batches WHERE id = $1',
+    [id],
+  );
+  return row ?? false;
 }
 
 /** Held batches, oldest first, with their withdrawals' ids. */

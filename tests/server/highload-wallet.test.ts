@@ -25,13 +25,17 @@ import {
   batchesOf,
   chainClient,
   drain,
+  fund,
   lossyNode,
   newHotWallet,
   newRecipient,
   queue,
+  unixNow,
   withdrawal,
   worker,
 } from './payout-kit';
+import { runPayoutStep } from '../../server/withdraw/worker';
+import { BATCH_HIGHLOAD } from '../../server/withdraw/service';
 
 let ctx: TestContext;
 let client: TonClient;
@@ -196,5 +200,33 @@ describe('paying from a highload wallet v3', () => {
     expect(await balanceOf(client, to.address)).toBe(3n * TON);
     await expect(client.sendFile(Buffer.from(lost!.signed_boc, 'base64'))).rejects.toThrow();
     expect(await balanceOf(client, to.address)).toBe(3n * TON);
+  });
+
+  it('past the deadline with a history that cannot be read in full: held, never expired, refused a re-sign (409); released by the full read', async () => {
+    const hot = await newHotWallet(ctx, 100n * TON, 'highload-v3');
+    const to = newRecipient();
+    const w0 = await queue(ctx, user.userId, TON, to.text);
+    const lossy = lossyNode(client, () => true);
+    const run = { ...worker(ctx, hot.wallet, lossy.node), historyPages: { pageSize: 2, maxPages: 1 } };
+    expect(await drain(run, { max: 2 })).toEqual(['signed', 'sent']);
+    for (let i = 0; i < 4; i++) await fund(ctx, hot.wallet.address, 1n);
+    const [batch] = await batchesOf(ctx, hot.wallet);
+    const { valid_until } = await batchRow(batch!.id);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((Number(valid_until) + 1) * 1000);
+    expect(await runPayoutStep(run, unixNow())).toMatchObject({
+      kind: 'held',
+      reason: expect.stringMatching(/could be read/),
+    });
+    expect(await withdrawal(ctx, w0.id)).toMatchObject({ status: 'sending' });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payouts/held/${batch!.id}/resign`,
+      headers: { authorization: `Bearer ${ctx.config.adminToken}` },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: 'conflict', msg: BATCH_HIGHLOAD });
+    expect(await drain(worker(ctx, hot.wallet, client))).toEqual(['expired', 'signed', 'sent', 'confirmed', 'idle']);
+    expect(await balanceOf(client, to.address)).toBe(TON);
   });
 });

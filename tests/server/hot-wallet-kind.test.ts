@@ -11,7 +11,7 @@ import type { HotWalletKeys } from '../../server/deps';
 import { createBackgroundJobs } from '../../server/jobs';
 import { confirmBatch, insertBatch } from '../../server/withdraw/queries';
 import { createHotWallet } from '../../server/withdraw/worker';
-import { hotWalletKindRefusal } from '../../server/withdraw/worker/kind-guard';
+import { HotWalletKindRefused, hotWalletKindRefusal } from '../../server/withdraw/worker/kind-guard';
 import { createTestContext, type TestContext } from './helpers';
 import { TON, newUser, type TestUser } from './mint-kit';
 import { newRecipient, queue, withdrawal } from './payout-kit';
@@ -85,8 +85,9 @@ describe('the hot wallet kind guard', () => {
       },
     });
     try {
-      await jobs.payouts!.runOnce();
-      await jobs.payouts!.runOnce();
+      // A failed run each time (PayoutsNotRunning), the reason logged once.
+      await expect(jobs.payouts!.runOnce()).rejects.toBeInstanceOf(HotWalletKindRefused);
+      await expect(jobs.payouts!.runOnce()).rejects.toBeInstanceOf(HotWalletKindRefused);
     } finally {
       await jobs.stop();
     }

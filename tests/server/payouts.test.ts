@@ -608,7 +608,9 @@ describe('bounced payouts', () => {
       error: BOUNCED_PAYOUT,
       bounced_tx_hash: received!.hash().toString('base64'),
     });
-    expect(await balanceOf(client, shop.address)).toBe(shopBefore); // the shop kept nothing
+    // The shop kept nothing of the 2 TON: only the storage fee its bounce charged (a nanoton per second passed).
+    const kept = (await balanceOf(client, shop.address)) - shopBefore;
+    expect(kept <= 0n && kept > -1000n).toBe(true);
     expect((await balances(ctx.db, seller.userId))?.task_balance).toBe(debited!.task_balance + 10n * TOKEN);
     expect(await refundEntries(w.id)).toEqual([{ delta: 10n * TOKEN, account: 'task_balance' }]);
     expect(socket.events('user:withdrawal').map((m) => m.data.status)).toEqual(['sending', 'completed', 'failed']);

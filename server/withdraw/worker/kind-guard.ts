@@ -13,6 +13,9 @@ import type { Queryable } from '../../db/index';
 import { otherHotWallets } from '../queries';
 import type { HotWallet } from './types';
 
+/** A payout run refused by the guard (the job counts it as failed; the reason is logged once). */
+export class HotWalletKindRefused extends Error {}
+
 /** Why payouts may not start from `wallet`, or null when they may. */
 export async function hotWalletKindRefusal(
   db: Queryable,
