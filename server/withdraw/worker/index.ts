@@ -2,7 +2,8 @@
  * The payout worker (DESIGN.md §7 Payouts, §7b), the withdraw domain's background part: it owns signing,
  * the history search (history.ts), held batches and bounces (bounces.ts), the types they share (types.ts);
  * the calls people make are in ../service.ts. Queued withdrawals leave the hot wallet exactly once,
- * following the usual recipe for wallet contracts with a seqno.
+ * following the usual recipe for wallet contracts with a seqno (v4r2, v5r1; below), or, for a highload
+ * wallet v3 (highload-v3.ts), the recipe for query ids: see `resumeHighload` (docs/security.md, payouts).
  *
  *  1. sign: take up to `maxMessages` queued withdrawals (4 for v4r2), read the wallet's state (seqno,
  *     balance and its last transaction, from one answer), build and sign one transfer (valid_until a few
@@ -57,9 +58,10 @@
  * in the queue with the reason in `error`, and the operator is told (log); nothing is dropped.
  *
  * The node is @ton/ton's TonClient (toncenter v2; the dev chain in the sandbox), of which the worker uses
- * getContractState, getTransactions and sendFile. One worker per hot wallet runs at a time across processes
- * (jobs.ts, advisory lock); should two run anyway, the open-batch index and the row locks keep every
- * withdrawal in one batch, and one seqno pays at most one transfer.
+ * getContractState, getTransactions, sendFile and runMethod (a highload wallet's `processed?`). One
+ * worker per hot wallet runs at a time across processes (jobs.ts, advisory lock); should two run anyway,
+ * the open-batch index and the row locks keep every withdrawal in one batch, and one seqno (one query id)
+ * pays at most one transfer.
  */
 import {
   Address,
