@@ -66,7 +66,7 @@ describe.each(KINDS)('%s', (kind) => {
     );
     for (const [i, to] of recipients.entries()) expect(await balanceOf(client, to.address)).toBe(BigInt(i + 1) * TON);
     for (const row of rows) expect(await withdrawal(ctx, row.id)).toMatchObject({ status: 'completed' });
-  });
+  }, 60_000); // the first run of the file loads the TVM
 
   describe('a worker killed at every step', () => {
     it('after signing: the restarted worker sends the stored message, not a new one', async () => {
