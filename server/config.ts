@@ -169,8 +169,13 @@ export interface Config {
   checkResponses: boolean;
   /** HOT_WALLET_MNEMONIC: the 24 words of the wallet payouts leave from. Production, required when payouts are on. */
   hotWalletMnemonic: string[] | undefined;
-  /** HOT_WALLET_VERSION: v4r2 (default; 4 payouts per transfer) or v5r1 (up to 255). */
+  /** HOT_WALLET_VERSION: v5r1 (default; up to 255 payouts per transfer), highload-v3 (254 per transfer, for volume) or v4r2 (4). */
   hotWalletVersion: HotWalletVersion;
+  /**
+   * Whether HOT_WALLET_VERSION was set rather than defaulted: a deployment whose payouts left from another
+   * kind's wallet is refused a silent switch by the default (server/withdraw/worker/kind-guard.ts).
+   */
+  hotWalletVersionSet: boolean;
   /**
    * PRICE_TICK_MS: the sandbox's random walk of the token price ticks this often (default 5000 in the
    * sandbox; 0 = off). Production has no walk (the operator or a feed sets the price): only 0 is accepted.
@@ -246,8 +251,10 @@ export interface FaultSettings {
   shutdownTimeoutMs: number;
 }
 
-export const HOT_WALLET_VERSIONS = ['v4r2', 'v5r1'] as const;
+export const HOT_WALLET_VERSIONS = ['v5r1', 'highload-v3', 'v4r2'] as const;
 export type HotWalletVersion = (typeof HOT_WALLET_VERSIONS)[number];
+/** New deployments and the sandbox (docs/deploy.md, the hot wallet): up to 255 payouts per transfer. */
+export const DEFAULT_HOT_WALLET_VERSION: HotWalletVersion = 'v5r1';
 
 /** Settings production cannot guess (OPERATOR_TELEGRAM_IDS too, below). The refusal names each one missing. */
 const PRODUCTION_REQUIRED = [
@@ -811,7 +818,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     payoutsEnabled: switchOn(e.PAYOUTS_ENABLED, mode),
     checkResponses: switchOn(e.CHECK_RESPONSES, mode),
     hotWalletMnemonic: e.HOT_WALLET_MNEMONIC,
-    hotWalletVersion: e.HOT_WALLET_VERSION ?? 'v4r2',
+    hotWalletVersion: e.HOT_WALLET_VERSION ?? DEFAULT_HOT_WALLET_VERSION,
+    hotWalletVersionSet: e.HOT_WALLET_VERSION !== undefined,
     priceTickMs: e.PRICE_TICK_MS ?? (sandbox ? SANDBOX_PRICE_TICK_MS : 0),
     statsCacheMs: e.STATS_CACHE_MS,
     tonProofSecret:

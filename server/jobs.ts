@@ -37,6 +37,7 @@ import { createPriceWalk } from './price/service';
 import { completeDueStakes, settleBonuses } from './staking/service';
 import { type TreasuryNode, createTreasuryWatcher } from './watcher/service';
 import { type PayoutNode, type PayoutStepResult, createHotWallet, runPayoutStep } from './withdraw/worker';
+import { HotWalletKindRefused, hotWalletKindRefusal } from './withdraw/worker/kind-guard';
 
 export interface SettlementResult {
   expiredMints: number;
@@ -166,6 +167,9 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
   let payouts: PeriodicJob | null = null;
   if (options.hotWallet && config.payoutsEnabled) {
     const wallet = createHotWallet(options.hotWallet, config.tonNetwork);
+    // Checked once before the first step (kind-guard.ts): a refusal is logged once and checked again each run.
+    let kindChecked = false;
+    let kindRefusal: string | null = null;
     const worker = {
       deps,
       node: options.payoutNode ?? tonClient,
@@ -179,9 +183,26 @@ export function createBackgroundJobs(options: BackgroundJobsOptions): Background
       db,
       lockKey: PAYOUT_LOCK_KEY,
       run: async () => {
+        if (!kindChecked) {
+          // The sandbox's hot wallet is its own (a new one on a new kind is just a new dev wallet).
+          const refusal = await hotWalletKindRefusal(
+            db,
+            wallet,
+            config.hotWalletVersionSet || config.mode === 'sandbox',
+          );
+          if (refusal !== null) {
+            if (refusal !== kindRefusal) log.error({ wallet: wallet.address.toRawString() }, refusal);
+            kindRefusal = refusal;
+            // A failed run (logged once above), so PayoutsNotRunning fires while it lasts.
+            throw new HotWalletKindRefused(refusal);
+          }
+          kindChecked = true;
+        }
         await runPayoutSteps(worker, clock, PAYOUT_STEPS_PER_RUN);
       },
-      onError: (error) => log.error({ err: error }, 'payout step failed'),
+      onError: (error) => {
+        if (!(error instanceof HotWalletKindRefused)) log.error({ err: error }, 'payout step failed');
+      },
     });
   }
 

@@ -31,6 +31,7 @@
  *   npm run operator -- hot-wallet address          (the address HOT_WALLET_MNEMONIC pays from: no server call)
  * Settings: API_URL (default http://127.0.0.1:$PORT, PORT default 8080), ADMIN_TOKEN (sandbox default).
  */
+import { createInterface } from 'node:readline/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
@@ -56,7 +57,7 @@ import {
 import { mnemonicNew, mnemonicValidate } from '@ton/crypto';
 import { TON_NETWORKS, type TonNetwork } from '@contract';
 import { auditWords } from './audit/words';
-import { HOT_WALLET_VERSIONS, type HotWalletVersion, SANDBOX_ADMIN_TOKEN } from './config';
+import { DEFAULT_HOT_WALLET_VERSION, HOT_WALLET_VERSIONS, type HotWalletVersion, SANDBOX_ADMIN_TOKEN } from './config';
 import { walletAppAddress } from './lib/ton-address';
 import { createHotWallet, hotWalletFromMnemonic } from './withdraw/worker';
 
@@ -88,8 +89,9 @@ export const USAGE = `Usage:
   npm run operator -- users find <Telegram id, @username or ref code>
   npm run operator -- users show <user id>
   npm run operator -- bot setup
-  npm run operator -- hot-wallet new [--version v4r2|v5r1] [--network mainnet|testnet]
-  npm run operator -- hot-wallet address [--version v4r2|v5r1] [--network mainnet|testnet]
+  npm run operator -- hot-wallet new [--version v5r1|highload-v3|v4r2] [--network mainnet|testnet]
+      (asks the kind in a terminal unless --version says it)
+  npm run operator -- hot-wallet address [--version v5r1|highload-v3|v4r2] [--network mainnet|testnet]
       (reads HOT_WALLET_MNEMONIC, HOT_WALLET_VERSION and TON_NETWORK as the server does)`;
 
 export interface OperatorEnv {
@@ -99,6 +101,39 @@ export interface OperatorEnv {
   print?: (line: string) => void;
   /** The server's settings the local commands read (hot-wallet): default process.env. */
   settings?: Record<string, string | undefined>;
+  /** Asks the person at the terminal and returns the line typed; absent when there is none (no TTY). */
+  ask?: (question: string) => Promise<string>;
+}
+
+/** The hot wallet kinds `hot-wallet new` offers, in its order, each in one line (docs/deploy.md, the hot wallet). */
+export const HOT_WALLET_KIND_LINES: Record<HotWalletVersion, string> = {
+  v5r1: 'up to 255 payouts per transfer; wallet apps open it (the default, for most platforms)',
+  'highload-v3':
+    "the TON core team's wallet for payment processors: 254 payouts per transfer, replay-safe by query id; wallet apps do not show it",
+  v4r2: '4 payouts per transfer (under one a second); only to keep paying from an existing v4r2 wallet',
+};
+
+/** `hot-wallet new` without --version: the kind asked for (Enter: `fallback`), up to three tries. */
+async function askKind(
+  ask: (question: string) => Promise<string>,
+  print: (line: string) => void,
+  fallback: HotWalletVersion,
+): Promise<HotWalletVersion> {
+  print('Which kind of hot wallet?');
+  HOT_WALLET_VERSIONS.forEach((kind, i) =>
+    print(`  ${i + 1}) ${kind}${kind === fallback ? ' (default)' : ''}: ${HOT_WALLET_KIND_LINES[kind]}`),
+  );
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const answer = (await ask(`Kind [${HOT_WALLET_VERSIONS.indexOf(fallback) + 1}]: `)).trim();
+    if (answer === '') return fallback;
+    const byNumber = HOT_WALLET_VERSIONS[Number(answer) - 1];
+    if (/^\d+$/.test(answer) && byNumber) return byNumber;
+    if (isOneOf<HotWalletVersion>(HOT_WALLET_VERSIONS, answer)) return answer;
+    print(
+      `"${answer}" is none of them: type 1 to ${HOT_WALLET_VERSIONS.length}, a kind's name, or Enter for ${fallback}`,
+    );
+  }
+  throw new Error(`No kind chosen: give --version ${HOT_WALLET_VERSIONS.join('|')}`);
 }
 
 class UsageError extends Error {
@@ -370,13 +405,19 @@ const isOneOf = <T extends string>(list: readonly T[], value: string): value is 
 async function hotWalletCommand(
   action: 'new' | 'address',
   args: string[],
-  settings: Record<string, string | undefined>,
+  env: Pick<OperatorEnv, 'ask'> & { settings: Record<string, string | undefined> },
   print: (line: string) => void,
 ): Promise<void> {
+  const { settings } = env;
   const { values } = parseArgs({ args, options: { version: { type: 'string' }, network: { type: 'string' } } });
-  const version = values.version ?? settings.HOT_WALLET_VERSION?.trim() ?? 'v4r2';
+  const configured = settings.HOT_WALLET_VERSION?.trim() || DEFAULT_HOT_WALLET_VERSION;
+  if (!isOneOf<HotWalletVersion>(HOT_WALLET_VERSIONS, configured))
+    throw new Error(`HOT_WALLET_VERSION is ${HOT_WALLET_VERSIONS.join(', ')}, not "${configured}"`);
+  // `new` asks in a terminal; --version (or, without a terminal, HOT_WALLET_VERSION, else v5r1) says it otherwise.
+  const version =
+    values.version ?? (action === 'new' && env.ask ? await askKind(env.ask, print, configured) : configured);
   if (!isOneOf<HotWalletVersion>(HOT_WALLET_VERSIONS, version))
-    throw new Error(`The hot wallet's version is v4r2 or v5r1, not "${version}"`);
+    throw new Error(`The hot wallet's version is ${HOT_WALLET_VERSIONS.join(', ')}, not "${version}"`);
   const fromSetting = settings.TON_NETWORK?.trim() || undefined;
   const network = values.network ?? fromSetting ?? 'mainnet';
   if (!isOneOf<TonNetwork>(TON_NETWORKS, network))
@@ -395,7 +436,8 @@ async function hotWalletCommand(
   const wallet = createHotWallet(await hotWalletFromMnemonic(words, version), network);
   const address = walletAppAddress(wallet.address, network);
   if (action === 'new') {
-    print(`New hot wallet (${version}, ${network}). These 24 words are HOT_WALLET_MNEMONIC: keep them in your`);
+    print(`New hot wallet (${version}, ${network}): ${HOT_WALLET_KIND_LINES[version]}.`);
+    print(`Set HOT_WALLET_VERSION=${version}. These 24 words are HOT_WALLET_MNEMONIC: keep them in your`);
     print('secret store, never in a file under version control; whoever has them has the wallet.');
     print('');
     print(words.join(' '));
@@ -417,7 +459,7 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
   const [command, action, ...rest] = args;
 
   if (command === 'hot-wallet' && (action === 'new' || action === 'address')) {
-    await hotWalletCommand(action, rest, env.settings ?? process.env, print);
+    await hotWalletCommand(action, rest, { settings: env.settings ?? process.env, ask: env.ask }, print);
     return;
   }
 
@@ -586,11 +628,18 @@ export async function runOperator(args: string[], env: OperatorEnv): Promise<voi
 
 const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isEntryPoint) {
+  // A question only to a person at a terminal; a script without one gets --version's or the setting's kind.
+  const terminal = process.stdin.isTTY
+    ? createInterface({ input: process.stdin, output: process.stdout, terminal: true })
+    : undefined;
   runOperator(process.argv.slice(2), {
     apiUrl: process.env.API_URL ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`,
     adminToken: process.env.ADMIN_TOKEN ?? SANDBOX_ADMIN_TOKEN,
-  }).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+    ...(terminal ? { ask: (question: string) => terminal.question(question) } : {}),
+  })
+    .finally(() => terminal?.close())
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
 }

@@ -9,7 +9,6 @@
  * sandbox code; nothing else outside server/sandbox/ imports it (.dependency-cruiser.cjs).
  * What production code needs from the sandbox it gets through this object, never by importing it.
  */
-import { Address } from '@ton/core';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
@@ -17,8 +16,7 @@ import type { CommunityChecker, Deps, HotWalletKeys, ShareMessagePreparer } from
 import { type SandboxBotApi, createSandboxBotApi } from './bot-api';
 import { bridgeRoutes } from './bridge/routes';
 import { chainRoutes } from './chain/routes';
-import { ensureSandboxTreasury } from './chain/service';
-import { sandboxTreasuryKeyPair, sandboxTreasuryWallet } from './chain/treasury';
+import { ensureSandboxHotWallet, ensureSandboxTreasury, sandboxHotWalletKeys } from './chain/service';
 import { sandboxCommunityChecker } from './community';
 import { refuseOtherSiteChanges } from './origin';
 import { SANDBOX_PURGE_INTERVAL_MS, createSandboxPurge } from './purge';
@@ -34,9 +32,9 @@ export interface Sandbox {
   /** Prepared share messages are kept for the host emulator's share dialog (no Bot API). */
   shareMessages: ShareMessagePreparer;
   /**
-   * Payouts leave from the dev chain's treasury (its key pair comes from a public seed), through the dev
-   * chain's wallet v4r2 exactly as on mainnet; null when PAYOUTS_ENABLED is false or TREASURY_ADDRESS names
-   * another wallet (whose key the sandbox does not have).
+   * Payouts leave from the sandbox's hot wallet (chain/hot-wallet.ts: its key pair from a public seed, its
+   * kind HOT_WALLET_VERSION's, v5r1 by default), a real contract on the dev chain's TVM, exactly as on
+   * mainnet; null when PAYOUTS_ENABLED is false.
    */
   hotWallet: HotWalletKeys | null;
   /** The bot's Bot API: calls recorded in the database, never sent (bot-api.ts; the bot chat, bot.ts). */
@@ -64,12 +62,7 @@ export function createSandbox(config: Config, db: Db, options: SandboxOptions = 
     community: sandboxCommunityChecker(db),
     shareMessages: sandboxShareMessagePreparer(db),
     botApi: createSandboxBotApi(db),
-    hotWallet:
-      config.payoutsEnabled &&
-      config.treasuryAddress !== undefined &&
-      Address.parse(config.treasuryAddress).equals(sandboxTreasuryWallet().address)
-        ? { version: 'v4r2', keyPair: sandboxTreasuryKeyPair() }
-        : null,
+    hotWallet: config.payoutsEnabled ? sandboxHotWalletKeys(config.hotWalletVersion) : null,
     appConfig: { walletsListUrl: WALLETS_LIST_PATH, testTransferAddress: config.treasuryAddress ?? null },
     indexHtmlTransforms: [injectDevWallet],
     plugin: (deps) => async (app) => {
@@ -89,6 +82,7 @@ export function createSandbox(config: Config, db: Db, options: SandboxOptions = 
       await app.register(bridgeRoutes(deps));
       await app.register(sandboxReviewRoutes(deps));
       await ensureSandboxTreasury(deps);
+      await ensureSandboxHotWallet(deps);
       await seedSandboxTasks(deps);
     },
   };

@@ -349,6 +349,9 @@ export interface BatchRow {
   created_at: Date;
   sent_at: Date | null;
   confirmed_at: Date | null;
+  /** A highload wallet's batch: its query id and created_at (unix seconds), stored before it is sent; null otherwise. */
+  query_id: bigint | null;
+  message_created_at: bigint | null;
 }
 
 /** The wallet's open batch (signed, sent or held): at most one, by a unique index. */
@@ -377,6 +380,8 @@ export interface NewBatch {
   messageHash: string;
   /** The wallet's last transaction as the seqno was read. */
   start: { lt: bigint; hash: string | null };
+  /** A highload wallet's batch: `seqno` is then its number in the wallet's sequence, this its query id. */
+  highload?: { queryId: bigint; createdAt: number };
 }
 
 /**
@@ -385,11 +390,22 @@ export interface NewBatch {
  */
 export async function insertBatch(q: Queryable, b: NewBatch): Promise<BatchRow | null> {
   const [row] = await q.query<BatchRow>(
-    `INSERT INTO payout_batches (wallet_address, seqno, valid_until, signed_boc, message_hash, start_lt, start_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO payout_batches
+       (wallet_address, seqno, valid_until, signed_boc, message_hash, start_lt, start_hash, query_id, message_created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT DO NOTHING
      RETURNING *`,
-    [b.walletAddress, b.seqno, b.validUntil, b.signedBoc, b.messageHash, b.start.lt, b.start.hash],
+    [
+      b.walletAddress,
+      b.seqno,
+      b.validUntil,
+      b.signedBoc,
+      b.messageHash,
+      b.start.lt,
+      b.start.hash,
+      b.highload?.queryId ?? null,
+      b.highload?.createdAt ?? null,
+    ],
   );
   return row ?? null;
 }
@@ -447,17 +463,23 @@ export async function resignBatch(
   return row;
 }
 
-/** An operator's request to re-sign a held batch; undefined when the batch is not held. */
+/** An operator's request to re-sign a held seqno batch; undefined when the batch is not held or is a highload one. */
 export async function requestResign(q: Queryable, id: number): Promise<BatchRow | undefined> {
   const [row] = await q.query<BatchRow>(
-    `UPDATE payout_batches SET resign_requested_at = COALESCE(resign_requested_at, now()) WHERE id = $1 AND status = 'held' RETURNING *`,
+    `UPDATE payout_batches SET resign_requested_at = COALESCE(resign_requested_at, now())
+      WHERE id = $1 AND status = 'held' AND query_id IS NULL RETURNING *`,
     [id],
   );
   return row;
 }
 
-export async function batchExists(q: Queryable, id: number): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM payout_batches WHERE id = $1', [id])).length > 0;
+/** Whether the batch exists, and whether it is a highload wallet's (it has a query id). */
+export async function batchExists(q: Queryable, id: number): Promise<false | { highload: boolean }> {
+  const [row] = await q.query<{ highload: boolean }>(
+    'SELECT query_id IS NOT NULL AS highload FROM payout_batches WHERE id = $1',
+    [id],
+  );
+  return row ?? false;
 }
 
 /** Held batches, oldest first, with their withdrawals' ids. */
@@ -539,4 +561,32 @@ export async function firstBatchStart(
     [walletAddress],
   );
   return row ? { lt: row.start_lt, hash: row.start_hash } : null;
+}
+
+/** The wallets payouts left from other than `walletAddress`: the last one to sign a batch, and whether any has one open. */
+export async function otherHotWallets(
+  q: Queryable,
+  walletAddress: string,
+): Promise<{ last: string | null; open: string | null }> {
+  const [row] = await q.query<{ last: string | null; open: string | null }>(
+    `SELECT (SELECT wallet_address FROM payout_batches ORDER BY id DESC LIMIT 1) AS last,
+            (SELECT wallet_address FROM payout_batches
+              WHERE wallet_address <> $1 AND status IN ('signed', 'sent', 'held') LIMIT 1) AS open`,
+    [walletAddress],
+  );
+  const last = row?.last ?? null;
+  return { last: last === walletAddress ? null : last, open: row?.open ?? null };
+}
+
+/**
+ * The next number in a highload wallet's sequence of batches: one past every batch it ever stored, expired
+ * ones included, so a query id is never signed twice (a unique index holds it too; highload-v3.ts maps the
+ * number to the query id).
+ */
+export async function nextHighloadNumber(q: Queryable, walletAddress: string): Promise<number> {
+  const [row] = await q.query<{ next: string }>(
+    'SELECT COALESCE(MAX(seqno) + 1, 0)::text AS next FROM payout_batches WHERE wallet_address = $1',
+    [walletAddress],
+  );
+  return Number(row?.next ?? 0);
 }

@@ -529,9 +529,13 @@ export async function retryWithdrawal(deps: Pick<Deps, 'db' | 'bus'>, id: number
  *    batch's seqno), the operator asks for the same withdrawals to be signed again with the batch's own seqno.
  *    The worker does it while the seqno it reads is still that one. The two messages share the seqno, so at
  *    most one is ever applied, and the batch is confirmed by whichever landed: even a wrong call pays once.
+ *    A highload wallet's batch is refused a re-sign (409, BATCH_HIGHLOAD): the chain's time releases it.
  */
 export const BATCH_NOT_FOUND = 'Payout batch not found';
 export const BATCH_NOT_HELD = 'Only a held payout batch can be signed again';
+/** A highload wallet's batch is released by the chain's time alone (worker/index.ts, resumeHighload). */
+export const BATCH_HIGHLOAD =
+  "A highload wallet's batch is never signed again on request: once the chain's time passes its created_at + timeout and its history is read, the worker queues it again by itself";
 
 /** A held batch as the operator reads it. */
 export interface HeldBatch {
@@ -567,9 +571,9 @@ export async function heldBatches(deps: Pick<Deps, 'db'>): Promise<HeldBatch[]> 
 export async function requestHeldBatchResign(deps: Pick<Deps, 'db'>, id: number): Promise<HeldBatch> {
   const row = await requestResign(deps.db, id);
   if (!row) {
-    throw (await batchExists(deps.db, id))
-      ? new ConflictError({ code: 'conflict', msg: BATCH_NOT_HELD })
-      : new NotFoundError({ code: 'notFound', msg: BATCH_NOT_FOUND });
+    const exists = await batchExists(deps.db, id);
+    if (!exists) throw new NotFoundError({ code: 'notFound', msg: BATCH_NOT_FOUND });
+    throw new ConflictError({ code: 'conflict', msg: exists.highload ? BATCH_HIGHLOAD : BATCH_NOT_HELD });
   }
   const held = (await heldBatches(deps)).find((batch) => batch.id === id);
   return held ?? toHeld(row, []);

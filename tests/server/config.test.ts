@@ -195,7 +195,12 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toMatchObject({
       payoutsEnabled: true,
       hotWalletMnemonic: undefined,
+      hotWalletVersion: 'v5r1',
+      hotWalletVersionSet: false,
+    });
+    expect(loadConfig({ HOT_WALLET_VERSION: 'v4r2' })).toMatchObject({
       hotWalletVersion: 'v4r2',
+      hotWalletVersionSet: true,
     });
     expect(loadConfig({ PAYOUTS_ENABLED: 'false' }).payoutsEnabled).toBe(false);
     expect(loadConfig(PRODUCTION_ENV).payoutsEnabled).toBe(false);

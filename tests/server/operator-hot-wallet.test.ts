@@ -6,10 +6,10 @@
 import { Address } from '@ton/core';
 import { mnemonicValidate } from '@ton/crypto';
 import { describe, expect, it } from 'vitest';
-import { runOperator } from '../../server/operator';
+import { HOT_WALLET_KIND_LINES, runOperator } from '../../server/operator';
 import { createHotWallet, hotWalletFromMnemonic } from '../../server/withdraw/worker';
 
-async function operator(args: string[], settings: Record<string, string> = {}): Promise<string[]> {
+async function operator(args: string[], settings: Record<string, string> = {}, answers?: string[]): Promise<string[]> {
   const lines: string[] = [];
   await runOperator(args, {
     apiUrl: 'http://127.0.0.1:1',
@@ -17,24 +17,35 @@ async function operator(args: string[], settings: Record<string, string> = {}): 
     fetch: () => Promise.reject(new Error('the hot-wallet commands make no server call')),
     print: (line) => lines.push(line),
     settings,
+    // A person at a terminal typing `answers` one by one.
+    ...(answers
+      ? {
+          ask: async (question: string) => {
+            lines.push(question);
+            const answer = answers.shift();
+            if (answer === undefined) throw new Error(`asked once too often: ${question}`);
+            return answer;
+          },
+        }
+      : {}),
   });
   return lines;
 }
 
 const addressLine = (lines: string[]) => {
-  const match = /^Address \((v4r2|v5r1), (mainnet|testnet)\): (\S+)$/.exec(lines.at(-1) ?? '');
+  const match = /^Address \((v4r2|v5r1|highload-v3), (mainnet|testnet)\): (\S+)$/.exec(lines.at(-1) ?? '');
   if (!match) throw new Error(`no address line in:\n${lines.join('\n')}`);
   return { version: match[1], network: match[2], address: match[3]! };
 };
 
 describe('operator hot-wallet', () => {
-  it('new: 24 valid words and the address the payout worker derives from them (v4r2, mainnet by default)', async () => {
+  it('new: 24 valid words and the address the payout worker derives from them (v5r1, mainnet by default)', async () => {
     const lines = await operator(['hot-wallet', 'new']);
     const words = lines.find((line) => line.split(' ').length === 24)!.split(' ');
     expect(await mnemonicValidate(words)).toBe(true);
     const printed = addressLine(lines);
-    expect(printed).toMatchObject({ version: 'v4r2', network: 'mainnet' });
-    const wallet = createHotWallet(await hotWalletFromMnemonic(words, 'v4r2'), 'mainnet');
+    expect(printed).toMatchObject({ version: 'v5r1', network: 'mainnet' });
+    const wallet = createHotWallet(await hotWalletFromMnemonic(words, 'v5r1'), 'mainnet');
     const parsed = Address.parseFriendly(printed.address);
     expect(parsed.address.equals(wallet.address)).toBe(true);
     // Funds for a wallet not yet deployed must not bounce back.
@@ -76,7 +87,48 @@ describe('operator hot-wallet', () => {
     await expect(
       operator(['hot-wallet', 'address'], { HOT_WALLET_MNEMONIC: Array(24).fill('abandon').join(' ') }),
     ).rejects.toThrow(/not a valid 24-word TON mnemonic/);
-    await expect(operator(['hot-wallet', 'new', '--version', 'v3'])).rejects.toThrow(/v4r2 or v5r1/);
+    await expect(operator(['hot-wallet', 'new', '--version', 'v3'])).rejects.toThrow(/v5r1, highload-v3, v4r2/);
+    await expect(operator(['hot-wallet', 'new'], { HOT_WALLET_VERSION: 'v3' })).rejects.toThrow(/HOT_WALLET_VERSION/);
     await expect(operator(['hot-wallet', 'new'], { TON_NETWORK: 'devnet' })).rejects.toThrow(/mainnet or testnet/);
+  });
+
+  it('new asks the kind at a terminal, each with its line, Enter taking v5r1; a wrong answer is asked again', async () => {
+    const lines = await operator(['hot-wallet', 'new'], {}, ['']);
+    expect(lines.slice(0, 5)).toEqual([
+      'Which kind of hot wallet?',
+      `  1) v5r1 (default): ${HOT_WALLET_KIND_LINES.v5r1}`,
+      `  2) highload-v3: ${HOT_WALLET_KIND_LINES['highload-v3']}`,
+      `  3) v4r2: ${HOT_WALLET_KIND_LINES.v4r2}`,
+      'Kind [1]: ',
+    ]);
+    expect(addressLine(lines).version).toBe('v5r1');
+
+    const highload = await operator(['hot-wallet', 'new'], {}, ['7', 'v9', '2']);
+    expect(highload.filter((line) => line.startsWith('Kind ['))).toHaveLength(3);
+    expect(highload).toContain('"7" is none of them: type 1 to 3, a kind\'s name, or Enter for v5r1');
+    expect(highload).toContain(
+      'Set HOT_WALLET_VERSION=highload-v3. These 24 words are HOT_WALLET_MNEMONIC: keep them in your',
+    );
+    const printed = addressLine(highload);
+    expect(printed.version).toBe('highload-v3');
+    const words = highload.find((line) => line.split(' ').length === 24)!.split(' ');
+    const wallet = createHotWallet(await hotWalletFromMnemonic(words, 'highload-v3'), 'mainnet');
+    expect(Address.parse(printed.address).equals(wallet.address)).toBe(true);
+    expect(addressLine(await operator(['hot-wallet', 'new'], {}, ['v4r2'])).version).toBe('v4r2');
+    await expect(operator(['hot-wallet', 'new'], {}, ['x', 'y', 'z'])).rejects.toThrow(
+      /No kind chosen: give --version/,
+    );
+  });
+
+  it('new with --version asks nothing; without a terminal it takes HOT_WALLET_VERSION, else v5r1', async () => {
+    const flagged = await operator(['hot-wallet', 'new', '--version', 'highload-v3'], {}, []);
+    expect(flagged).not.toContain('Which kind of hot wallet?');
+    expect(addressLine(flagged).version).toBe('highload-v3');
+    expect(addressLine(await operator(['hot-wallet', 'new'], { HOT_WALLET_VERSION: 'v4r2' })).version).toBe('v4r2');
+    expect(addressLine(await operator(['hot-wallet', 'new'])).version).toBe('v5r1');
+    // At a terminal the setting is the default offered.
+    const offered = await operator(['hot-wallet', 'new'], { HOT_WALLET_VERSION: 'highload-v3' }, ['']);
+    expect(offered).toContain('Kind [2]: ');
+    expect(addressLine(offered).version).toBe('highload-v3');
   });
 });

@@ -3,9 +3,10 @@
  * @ton/ton's TonClient (unchanged) on the app's own JSON-RPC route, and a node that loses messages.
  */
 import { randomBytes } from 'node:crypto';
-import { type Address, SendMode, beginCell, external, internal, storeMessage } from '@ton/core';
+import { type Address, Cell, SendMode, beginCell, external, internal, storeMessage } from '@ton/core';
 import { type KeyPair, keyPairFromSeed } from '@ton/crypto';
 import { TonClient, WalletContractV4 } from '@ton/ton';
+import type { HotWalletVersion } from '../../server/config';
 import type { Deps, HotWalletKeys } from '../../server/deps';
 import { inTransaction } from '../../server/events/transaction';
 import { changeBalance } from '../../server/ledger/service';
@@ -47,9 +48,13 @@ export interface TestHotWallet {
   wallet: HotWallet;
 }
 
-/** A new v4r2 hot wallet, not deployed (its first transfer deploys it), holding `funds` on the dev chain. */
-export async function newHotWallet(ctx: TestContext, funds: bigint = 100n * TON): Promise<TestHotWallet> {
-  const keys: HotWalletKeys = { version: 'v4r2', keyPair: keyPairFromSeed(randomBytes(32)) };
+/** A new hot wallet of `version` (v4r2 unless said), not deployed (its first transfer deploys it), holding `funds` on the dev chain. */
+export async function newHotWallet(
+  ctx: TestContext,
+  funds: bigint = 100n * TON,
+  version: HotWalletVersion = 'v4r2',
+): Promise<TestHotWallet> {
+  const keys: HotWalletKeys = { version, keyPair: keyPairFromSeed(randomBytes(32)) };
   const wallet = createHotWallet(keys, 'testnet');
   if (funds > 0n) await fund(ctx, wallet.address, funds);
   return { keys, wallet };
@@ -113,12 +118,35 @@ export function lossyNode(client: TonClient, drop: (attempt: number) => boolean)
   const node: PayoutNode = {
     getContractState: (address) => client.getContractState(address),
     getTransactions: (address, options) => client.getTransactions(address, options),
+    runMethod: (address, name, stack) => client.runMethod(address, name, stack),
     sendFile: async (boc) => {
       sent.push(boc.toString('base64'));
       if (!drop(sent.length)) await client.sendFile(boc);
     },
   };
   return { node, sent };
+}
+
+/** A transfer of a seqno hot wallet's own (v4r2, v5r1), signed outside the worker with its keys: it takes the seqno. */
+export async function ownSeqnoTransfer(
+  client: TonClient,
+  hot: TestHotWallet,
+  to: Address,
+  value: bigint,
+): Promise<void> {
+  const { wallet } = hot;
+  if (wallet.version === 'highload-v3') throw new Error('a highload wallet has no seqno');
+  const state = await client.getContractState(wallet.address);
+  const active = state.state === 'active';
+  const seqno = active && state.data ? wallet.seqnoOf(Cell.fromBoc(state.data)[0]!) : 0;
+  const body = wallet.transferBody({
+    seqno,
+    validUntil: unixNow() + 60,
+    messages: [internal({ to, value, bounce: false })],
+    sendMode: SendMode.PAY_GAS_SEPARATELY,
+  });
+  const message = external({ to: wallet.address, init: active ? null : wallet.init, body });
+  await client.sendFile(beginCell().store(storeMessage(message)).endCell().toBoc());
 }
 
 /** A transfer of the hot wallet's own, signed outside the worker (takes the seqno). */
@@ -197,6 +225,7 @@ export function staleNode(
       return transactions.filter((t) => t.lt <= lt);
     },
     sendFile: (boc) => client.sendFile(boc),
+    runMethod: (address, name, stack) => client.runMethod(address, name, stack),
   };
   return {
     node,

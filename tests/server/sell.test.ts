@@ -502,6 +502,7 @@ describe('a sale paid on the dev chain', () => {
       },
       getTransactions: (address, options) => client.getTransactions(address, options),
       sendFile: (boc) => client.sendFile(boc),
+      runMethod: (address, name, stack) => client.runMethod(address, name, stack),
     };
   }
 

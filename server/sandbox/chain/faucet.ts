@@ -3,20 +3,25 @@
  * the virtual FAUCET_ADDRESS run on the TVM like any other, and the treasury wallet (a real wallet v4r2
  * contract) deployed and funded on first start.
  */
-import { createHash } from 'node:crypto';
-import { Address, Cell, type Message, SendMode, comment as commentCell, external, internal } from '@ton/core';
+import { Address, Cell, type Message, comment as commentCell, external } from '@ton/core';
 import type { Queryable } from '../../db/index';
 import type { Deps } from '../../deps';
 import { FAUCET_ADDRESS, SANDBOX_TREASURY_FUNDING } from './constants';
 import { badRequest } from './errors';
 import { lockChain, openBlock } from './queries';
-import { getAccount, walletSeqno } from './reads';
+import { getAccount } from './reads';
 import { applyExternal } from './send';
 import { LtCursor, execute, messageCell, nowSeconds } from './transactions';
 import { recordTreasuryFunding } from '../../watcher/service';
 import { sandboxTreasuryKeyPair, sandboxTreasuryWallet } from './treasury';
 
-async function faucetIn(q: Queryable, address: Address, nanotons: bigint, comment: string | undefined, now: number) {
+export async function faucetIn(
+  q: Queryable,
+  address: Address,
+  nanotons: bigint,
+  comment: string | undefined,
+  now: number,
+) {
   if (nanotons <= 0n) throw badRequest('The faucet amount must be positive');
   const lt = new LtCursor(await openBlock(q, now));
   const message: Message = {
@@ -91,44 +96,5 @@ export async function ensureSandboxTreasury(deps: Deps): Promise<void> {
     });
     const message = external({ to: wallet.address, init: wallet.init, body });
     await applyExternal(q, messageCell(message), now);
-  });
-}
-
-/** Where a drained sandbox treasury's TON goes: an address nobody holds a key to. */
-export const SANDBOX_SINK_ADDRESS = new Address(0, createHash('sha256').update('dev chain sink').digest());
-
-/**
- * The launcher's "empty hot wallet": the sandbox treasury (the sandbox's hot wallet) sends everything it
- * holds to SANDBOX_SINK_ADDRESS, a real signed transfer on the dev chain (send mode 128), then gets `keep`
- * back from the faucet, recorded as funding (no operator's work). Payouts larger than what is left wait
- * with the worker's reason, as they would on an empty production hot wallet, until it is topped up.
- */
-export async function drainSandboxTreasury(deps: Deps, keep: bigint): Promise<void> {
-  const wallet = sandboxTreasuryWallet();
-  await deps.db.tx(async (q) => {
-    await lockChain(q);
-    const account = await getAccount(q, wallet.address);
-    if (account.state !== 'active') throw badRequest('The sandbox treasury is not deployed yet');
-    const now = nowSeconds();
-    if (account.balance > 0n) {
-      const body = wallet.createTransfer({
-        seqno: await walletSeqno(q, wallet.address),
-        secretKey: sandboxTreasuryKeyPair().secretKey,
-        sendMode: SendMode.CARRY_ALL_REMAINING_BALANCE,
-        messages: [internal({ to: SANDBOX_SINK_ADDRESS, value: 0n, bounce: false })],
-        timeout: now + 60,
-      });
-      const message = external({ to: wallet.address, body });
-      await applyExternal(q, messageCell(message), now);
-    }
-    if (keep > 0n) await fundTreasury(q, wallet.address, keep, 'sandbox hot wallet top-up', now);
-  });
-}
-
-/** The launcher's "top up": `nanotons` from the faucet into the sandbox treasury, recorded as funding. */
-export async function topUpSandboxTreasury(deps: Deps, nanotons: bigint): Promise<void> {
-  await deps.db.tx(async (q) => {
-    await lockChain(q);
-    await fundTreasury(q, sandboxTreasuryWallet().address, nanotons, 'sandbox hot wallet top-up', nowSeconds());
   });
 }

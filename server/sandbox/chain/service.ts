@@ -17,7 +17,15 @@ import { setRefusing } from './transactions';
 
 export type { ToncenterMessage, ToncenterTransaction } from './toncenter';
 export { ChainError, type ChainErrorReason } from './errors';
-export { drainSandboxTreasury, ensureSandboxTreasury, faucet, topUpSandboxTreasury } from './faucet';
+export { ensureSandboxTreasury, faucet } from './faucet';
+export {
+  SANDBOX_SINK_ADDRESS,
+  drainSandboxHotWallet,
+  ensureSandboxHotWallet,
+  sandboxHotWallet,
+  sandboxHotWalletKeys,
+  topUpSandboxHotWallet,
+} from './hot-wallet';
 export {
   type ChainAccount,
   type RunGetMethodResult,

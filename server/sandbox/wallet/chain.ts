@@ -4,12 +4,13 @@
 import type { Address } from '@ton/core';
 import {
   ChainError,
-  drainSandboxTreasury,
+  drainSandboxHotWallet,
   faucet,
   getAccount,
+  sandboxHotWallet,
   sandboxTreasuryWallet,
   sendBoc,
-  topUpSandboxTreasury,
+  topUpSandboxHotWallet,
   walletSeqno,
 } from '../chain/service';
 import type { Queryable } from '../../db/index';
@@ -30,6 +31,11 @@ export async function chainAccount(q: Queryable, address: Address): Promise<Wall
   return { balance: account.balance, seqno: deployed ? await walletSeqno(q, address) : 0, deployed };
 }
 
+/** An account's balance (any contract: no get method run). */
+export async function chainBalance(q: Queryable, address: Address): Promise<bigint> {
+  return (await getAccount(q, address)).balance;
+}
+
 export async function chainFaucet(deps: Deps, address: Address, nanotons: bigint, comment: string): Promise<void> {
   await faucet(deps, address, nanotons, comment);
 }
@@ -45,5 +51,5 @@ export async function chainSendBoc(deps: Deps, boc: Buffer): Promise<void> {
   }
 }
 
-/** The sandbox treasury, which pays sales in the sandbox (its hot wallet), and the launcher's tools for it. */
-export { drainSandboxTreasury, sandboxTreasuryWallet, topUpSandboxTreasury };
+/** The sandbox treasury (receives mints), and the sandbox's hot wallet (pays sales) with the launcher's tools for it. */
+export { drainSandboxHotWallet, sandboxHotWallet, sandboxTreasuryWallet, topUpSandboxHotWallet };

@@ -96,7 +96,7 @@ export function devWalletRoutes(deps: Deps) {
       return faucetForUser(deps, id, amount ?? DEFAULT_FAUCET_NANOTONS);
     });
 
-    // The sandbox's hot wallet (the dev chain's treasury, which pays sales): its balance, emptied to see
+    // The sandbox's hot wallet (../chain/hot-wallet.ts, which pays sales): its balance, emptied to see
     // payouts wait as on an empty production hot wallet, and topped up again.
     app.get('/sandbox/api/hot-wallet', async () => hotWalletInfo(deps));
     app.post('/sandbox/api/hot-wallet/drain', async (request) => {

@@ -25,11 +25,12 @@ import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { formatUnits } from '../../lib/money';
 import {
   chainAccount,
+  chainBalance,
   chainFaucet,
   chainSendBoc,
-  drainSandboxTreasury,
-  sandboxTreasuryWallet,
-  topUpSandboxTreasury,
+  drainSandboxHotWallet,
+  sandboxHotWallet,
+  topUpSandboxHotWallet,
 } from './chain';
 import {
   DEV_WALLET_NAME,
@@ -329,7 +330,7 @@ export async function listWalletInfos(deps: Deps): Promise<WalletListEntry[]> {
   );
 }
 
-// ---- the sandbox's hot wallet (the dev chain's treasury, which pays sales) ---------------------------
+// ---- the sandbox's hot wallet (which pays sales; ../chain/hot-wallet.ts) -------------------------------
 
 export interface HotWalletInfo {
   address: string;
@@ -337,18 +338,18 @@ export interface HotWalletInfo {
 }
 
 export async function hotWalletInfo(deps: Deps): Promise<HotWalletInfo> {
-  const wallet = sandboxTreasuryWallet();
-  const account = await chainAccount(deps.db, wallet.address);
-  return { address: wallet.address.toString({ testOnly: true }), balance: formatUnits(account.balance) };
+  const wallet = sandboxHotWallet(deps.config);
+  const balance = await chainBalance(deps.db, wallet.address);
+  return { address: wallet.address.toString({ testOnly: true }), balance: formatUnits(balance) };
 }
 
 /** Empties it down to `keep` (payouts larger than that wait, as on an empty production hot wallet). */
 export async function drainHotWallet(deps: Deps, keep: bigint): Promise<HotWalletInfo> {
-  await drainSandboxTreasury(deps, keep);
+  await drainSandboxHotWallet(deps, keep);
   return hotWalletInfo(deps);
 }
 
 export async function topUpHotWallet(deps: Deps, nanotons: bigint): Promise<HotWalletInfo> {
-  await topUpSandboxTreasury(deps, nanotons);
+  await topUpSandboxHotWallet(deps, nanotons);
   return hotWalletInfo(deps);
 }

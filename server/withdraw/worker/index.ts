@@ -2,7 +2,8 @@
  * The payout worker (docs/foundations.md §7 Payouts, §7b), the withdraw domain's background part: it owns signing,
  * the history search (history.ts), held batches and bounces (bounces.ts), the types they share (types.ts);
  * the calls people make are in ../service.ts. Queued withdrawals leave the hot wallet exactly once,
- * following the usual recipe for wallet contracts with a seqno.
+ * following the usual recipe for wallet contracts with a seqno (v4r2, v5r1; below), or, for a highload
+ * wallet v3 (highload-v3.ts), the recipe for query ids: see `resumeHighload` (docs/security.md, payouts).
  *
  *  1. sign: take up to `maxMessages` queued withdrawals (4 for v4r2), read the wallet's state (seqno,
  *     balance and its last transaction, from one answer), build and sign one transfer (valid_until a few
@@ -57,9 +58,10 @@
  * in the queue with the reason in `error`, and the operator is told (log); nothing is dropped.
  *
  * The node is @ton/ton's TonClient (toncenter v2; the dev chain in the sandbox), of which the worker uses
- * getContractState, getTransactions and sendFile. One worker per hot wallet runs at a time across processes
- * (jobs.ts, advisory lock); should two run anyway, the open-batch index and the row locks keep every
- * withdrawal in one batch, and one seqno pays at most one transfer.
+ * getContractState, getTransactions, sendFile and runMethod (a highload wallet's `processed?`). One
+ * worker per hot wallet runs at a time across processes (jobs.ts, advisory lock); should two run anyway,
+ * the open-batch index and the row locks keep every withdrawal in one batch, and one seqno (one query id)
+ * pays at most one transfer.
  */
 import {
   Address,
@@ -93,8 +95,9 @@ import { withinMs } from '../../lib/timeout';
 import { walletAppAddress } from '../../lib/ton-address';
 import { getSetting } from '../../settings/service';
 import { payoutComment, refundBouncedPayouts } from './bounces';
+import { HIGHLOAD_MAX_MESSAGES, highloadQueryId, highloadWalletV3 } from './highload-v3';
 import { type HistoryPoint, START_OF_HISTORY, pagesOf, readHistory } from './history';
-import type { HotWallet, PayoutDeps, PayoutNode } from './types';
+import type { HighloadHotWallet, HotWallet, PayoutDeps, PayoutNode, SeqnoHotWallet } from './types';
 import {
   type BatchRow,
   type WithdrawalRow,
@@ -110,6 +113,7 @@ import {
   lockQueued,
   markBatchSent,
   markSendFailed,
+  nextHighloadNumber,
   noteBatchError,
   oldestQueued,
   openBatch,
@@ -121,7 +125,7 @@ import { noteWaiting, publishWithdrawal } from '../service';
 import { notify } from '../../notifications/service';
 
 export { BOUNCED_PAYOUT } from './bounces';
-export type { HotWallet, PayoutDeps, PayoutNode } from './types';
+export type { HighloadHotWallet, HotWallet, PayoutDeps, PayoutNode, SeqnoHotWallet } from './types';
 
 /** The chains' global ids, as a v5r1 wallet id carries them. */
 const MAINNET_GLOBAL_ID = -239;
@@ -137,6 +141,17 @@ const SEND_MODE = SendMode.PAY_GAS_SEPARATELY + SendMode.IGNORE_ERRORS;
  */
 export function createHotWallet(keys: HotWalletKeys, network: TonNetwork): HotWallet {
   const { publicKey, secretKey } = keys.keyPair;
+  if (keys.version === 'highload-v3') {
+    // The same account on both networks: its subwallet id names none. The code is checked against its hash here.
+    const highload = highloadWalletV3(publicKey, secretKey);
+    return {
+      version: 'highload-v3',
+      address: highload.address,
+      init: highload.init,
+      maxMessages: HIGHLOAD_MAX_MESSAGES,
+      highload,
+    };
+  }
   if (keys.version === 'v5r1') {
     const wallet = WalletContractV5R1.create({
       publicKey,
@@ -150,8 +165,8 @@ export function createHotWallet(keys: HotWalletKeys, network: TonNetwork): HotWa
       address: wallet.address,
       init: wallet.init,
       maxMessages: 255,
-      transferBody: ({ seqno, validUntil, messages }) =>
-        wallet.createTransfer({ seqno, secretKey, messages, sendMode: SEND_MODE, timeout: validUntil }),
+      transferBody: ({ seqno, validUntil, messages, sendMode = SEND_MODE }) =>
+        wallet.createTransfer({ seqno, secretKey, messages, sendMode, timeout: validUntil }),
       // is_signature_allowed:1 seqno:32 wallet_id:32 public_key:256 extensions:dict
       seqnoOf: (data) => {
         const slice = data.beginParse();
@@ -166,8 +181,8 @@ export function createHotWallet(keys: HotWalletKeys, network: TonNetwork): HotWa
     address: wallet.address,
     init: wallet.init,
     maxMessages: 4,
-    transferBody: ({ seqno, validUntil, messages }) =>
-      wallet.createTransfer({ seqno, secretKey, messages, sendMode: SEND_MODE, timeout: validUntil }),
+    transferBody: ({ seqno, validUntil, messages, sendMode = SEND_MODE }) =>
+      wallet.createTransfer({ seqno, secretKey, messages, sendMode, timeout: validUntil }),
     // seqno:32 subwallet_id:32 public_key:256 plugins:dict
     seqnoOf: (data) => data.beginParse().loadUint(32),
   };
@@ -221,11 +236,14 @@ function errorText(error: unknown): string {
 }
 
 interface WalletState {
+  /** 0 for a highload wallet (it has none). */
   seqno: number;
   balance: bigint;
   active: boolean;
   /** Its last transaction in the same answer: the seqno is the one after it. */
   last: HistoryPoint;
+  /** The chain's time of the answer (the node's last block, toncenter's sync_utime), unix seconds. */
+  time: number;
 }
 
 /**
@@ -239,10 +257,12 @@ async function walletState({ node, wallet, onBalance }: PayoutDeps): Promise<Wal
   const last = state.lastTransaction
     ? { lt: BigInt(state.lastTransaction.lt), hash: state.lastTransaction.hash }
     : START_OF_HISTORY;
-  if (state.state !== 'active') return { seqno: 0, balance: state.balance, active: false, last };
+  const time = state.timestampt;
+  if (state.state !== 'active') return { seqno: 0, balance: state.balance, active: false, last, time };
+  if (wallet.version === 'highload-v3') return { seqno: 0, balance: state.balance, active: true, last, time };
   const [data] = state.data ? Cell.fromBoc(state.data) : [];
   if (!data) throw new Error('the node answered the active hot wallet without its data: its seqno is unknown');
-  return { seqno: wallet.seqnoOf(data), balance: state.balance, active: true, last };
+  return { seqno: wallet.seqnoOf(data), balance: state.balance, active: true, last, time };
 }
 
 /** Every message hash of the batch: the one it sends now and those a re-signing replaced. */
@@ -414,21 +434,14 @@ async function hold(p: PayoutDeps, batch: BatchRow, reason: string): Promise<Pay
   return { kind: 'held', batchId: batch.id, reason };
 }
 
-/** The signed transfer of these withdrawals with this seqno: the external message's BOC and normalized hash. */
-async function signTransfer(
-  p: PayoutDeps,
-  withdrawals: WithdrawalRow[],
-  state: WalletState,
-  validUntil: number,
-): Promise<{ signedBoc: string; messageHash: string }> {
-  const { node, wallet } = p;
+/** The payout messages of these withdrawals, each carrying `Withdrawal <id>` (a bounce brings it back: bounces.ts). */
+async function payoutMessages(p: PayoutDeps, withdrawals: WithdrawalRow[]): Promise<MessageRelaxed[]> {
   // Uninitialised recipients get non-bounceable messages (a bounce would bring the TON back to us).
   const messages: MessageRelaxed[] = [];
   for (const withdrawal of withdrawals) {
     const to = parseAddress(withdrawal.address);
     if (!to) throw new Error(`withdrawal ${withdrawal.id}: stored address does not parse`);
-    const recipient = await node.getContractState(to);
-    // The comment names the withdrawal: a bounce carries it back (bounces.ts).
+    const recipient = await p.node.getContractState(to);
     messages.push(
       internal({
         to,
@@ -438,8 +451,12 @@ async function signTransfer(
       }),
     );
   }
-  const body = wallet.transferBody({ seqno: state.seqno, validUntil, messages });
-  const message = external({ to: wallet.address, init: state.active ? null : wallet.init, body });
+  return messages;
+}
+
+/** The external message of a signed body: its BOC and normalized hash (with the state init while the wallet is not active). */
+function externalOf(wallet: HotWallet, body: Cell, active: boolean): { signedBoc: string; messageHash: string } {
+  const message = external({ to: wallet.address, init: active ? null : wallet.init, body });
   const cell = beginCell().store(storeMessage(message)).endCell();
   return {
     signedBoc: cell.toBoc().toString('base64'),
@@ -447,11 +464,29 @@ async function signTransfer(
   };
 }
 
+/** The signed transfer of these withdrawals with this seqno: the external message's BOC and normalized hash. */
+async function signTransfer(
+  p: PayoutDeps,
+  wallet: SeqnoHotWallet,
+  withdrawals: WithdrawalRow[],
+  state: WalletState,
+  validUntil: number,
+): Promise<{ signedBoc: string; messageHash: string }> {
+  const messages = await payoutMessages(p, withdrawals);
+  return externalOf(wallet, wallet.transferBody({ seqno: state.seqno, validUntil, messages }), state.active);
+}
+
 /** A held batch's withdrawals signed again with the batch's own seqno (an operator asked; the seqno read is still it). */
-async function resign(p: PayoutDeps, batch: BatchRow, state: WalletState, now: number): Promise<PayoutStepResult> {
+async function resign(
+  p: PayoutDeps,
+  wallet: SeqnoHotWallet,
+  batch: BatchRow,
+  state: WalletState,
+  now: number,
+): Promise<PayoutStepResult> {
   const withdrawals = await batchWithdrawals(p.deps.db, batch.id);
   const validUntil = now + PAYOUT_VALID_FOR_SECONDS;
-  const signed = await signTransfer(p, withdrawals, state, validUntil);
+  const signed = await signTransfer(p, wallet, withdrawals, state, validUntil);
   const ids = withdrawals.map((w) => w.id);
   const row = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
     if (!(await lockOpenBatch(tx, batch.id))) return null;
@@ -468,6 +503,8 @@ async function resign(p: PayoutDeps, batch: BatchRow, state: WalletState, now: n
 }
 
 async function resume(p: PayoutDeps, batch: BatchRow, now: number): Promise<PayoutStepResult> {
+  const { wallet } = p;
+  if (wallet.version === 'highload-v3') return resumeHighload(p, wallet, batch);
   const state = await walletState(p);
   const seqno = Number(batch.seqno);
   const moved = state.seqno > seqno;
@@ -502,7 +539,7 @@ async function resume(p: PayoutDeps, batch: BatchRow, now: number): Promise<Payo
   if (!givenUp) return waiting(p, batch, reason);
   // Re-signed with its own seqno only while that seqno is the wallet's: then at most one of its messages lands.
   if (batch.status === 'held' && batch.resign_requested_at !== null && state.seqno === seqno)
-    return resign(p, batch, state, now);
+    return resign(p, wallet, batch, state, now);
   return hold(p, batch, reason);
 }
 
@@ -512,9 +549,13 @@ async function waiting(p: PayoutDeps, batch: BatchRow, reason: string): Promise<
   return { kind: 'waiting', batchId: batch.id, reason };
 }
 
-/** Not on chain and still valid: the very same message again (a duplicate can never pay twice). */
-async function send(p: PayoutDeps, batch: BatchRow): Promise<PayoutStepResult> {
-  if (batch.attempts >= PAYOUT_MAX_SEND_ATTEMPTS) {
+/**
+ * Not on chain and still valid: the very same message again (a duplicate can never pay twice). A seqno
+ * wallet's is sent PAYOUT_MAX_SEND_ATTEMPTS times at most; a highload wallet's (`untilProcessed`) is sent
+ * again at every step until the wallet reports it processed, once the node has taken it at least once.
+ */
+async function send(p: PayoutDeps, batch: BatchRow, untilProcessed = false): Promise<PayoutStepResult> {
+  if (batch.attempts >= PAYOUT_MAX_SEND_ATTEMPTS && !(untilProcessed && batch.status === 'sent')) {
     // Sent (or refused) often enough: wait for it to land or expire.
     return { kind: 'waiting', batchId: batch.id, reason: batch.last_error ?? 'sent; waiting for the chain' };
   }
@@ -567,28 +608,135 @@ async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepResult> {
     return { kind: 'insufficient_balance', balance: state.balance, needed: short, withdrawals: [head.id] };
   }
 
-  const validUntil = now + PAYOUT_VALID_FOR_SECONDS;
-  const { signedBoc, messageHash } = await signTransfer(p, batch, state, validUntil);
   const ids = batch.map((w) => w.id);
+  let signed: { signedBoc: string; messageHash: string; seqno: number; validUntil: number; highload?: Highload };
+  if (wallet.version === 'highload-v3') {
+    signed = await signHighload(p, wallet, batch, state);
+  } else {
+    const validUntil = now + PAYOUT_VALID_FOR_SECONDS;
+    signed = { ...(await signTransfer(p, wallet, batch, state, validUntil)), seqno: state.seqno, validUntil };
+  }
+  const { signedBoc, messageHash, seqno, validUntil, highload } = signed;
 
   // Stored before it is sent: from here a restarted worker resends exactly this message or finds it.
   const stored = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
     if ((await lockQueued(tx, ids)).length === 0) return null;
     const row = await insertBatch(tx, {
       walletAddress: wallet.address.toRawString(),
-      seqno: state.seqno,
+      seqno,
       validUntil,
       signedBoc,
       messageHash,
       start: state.last,
+      ...(highload ? { highload } : {}),
     });
     if (!row) return null;
     for (const withdrawal of await assignToBatch(tx, ids, row.id)) await publishWithdrawal(tx, withdrawal);
     return row;
   });
   if (!stored) return { kind: 'busy' };
-  p.log.info({ batchId: stored.id, seqno: state.seqno, withdrawals: ids }, 'payout signed');
-  return { kind: 'signed', batchId: stored.id, seqno: state.seqno, withdrawals: ids };
+  p.log.info({ batchId: stored.id, seqno, withdrawals: ids }, 'payout signed');
+  return { kind: 'signed', batchId: stored.id, seqno, withdrawals: ids };
+}
+
+// ---- highload wallet v3 ----------------------------------------------------------------------------
+
+interface Highload {
+  queryId: bigint;
+  createdAt: number;
+}
+
+/**
+ * A highload batch: the next number in the wallet's sequence (never reused: nextHighloadNumber) and its
+ * query id, created_at the chain's time of the state just read (so the contract's `created_at <= now`
+ * holds in any later block), and valid_until = created_at + timeout, from which the chain refuses it.
+ */
+async function signHighload(
+  p: PayoutDeps,
+  wallet: HighloadHotWallet,
+  withdrawals: WithdrawalRow[],
+  state: WalletState,
+) {
+  const seqno = await nextHighloadNumber(p.deps.db, wallet.address.toRawString());
+  const queryId = highloadQueryId(BigInt(seqno));
+  const createdAt = state.time;
+  const messages = await payoutMessages(p, withdrawals);
+  const body = wallet.highload.externalBody({ queryId, createdAt, messages, mode: SEND_MODE });
+  return {
+    ...externalOf(wallet, body, state.active),
+    seqno,
+    validUntil: createdAt + wallet.highload.timeout,
+    highload: { queryId, createdAt },
+  };
+}
+
+/** The cell of a transaction's inbound message as the chain stored it (its hash is the message's). */
+function inMessageCell(transaction: Transaction): Cell | null {
+  const messages = transaction.raw.refs[0]?.beginParse();
+  return messages?.loadBit() ? messages.loadRef() : null;
+}
+
+/** What the wallet's `processed?` get method says of the query id now (need_clean: as the next external would see it). */
+async function processed(p: PayoutDeps, wallet: HighloadHotWallet, queryId: bigint): Promise<boolean> {
+  const { stack } = await p.node.runMethod(wallet.address, 'processed?', [
+    { type: 'int', value: queryId },
+    { type: 'int', value: -1n },
+  ]);
+  return stack.readBoolean();
+}
+
+/**
+ * Each step on an open highload batch, from one state read S (its last transaction, the chain's time T)
+ * and every transaction from S's last one down to the batch's start:
+ *  - the external's transaction found: the batch is paid only by the transaction of its internal_transfer
+ *    (the message it sent to itself), whose outgoing messages are matched (confirm); until that one is read,
+ *    wait; an external accepted that sent nothing can pay nothing: expired, queued again;
+ *  - not found, T < valid_until: `processed?` true → wait for its transactions; false → the same BOC again;
+ *  - not found, T ≥ valid_until and the read complete: the contract refuses it from now on → expired, queued
+ *    again with a new query id; the read incomplete (a node behind, a gap) → held until it reads in full.
+ * T is the node's own time: a node stuck on an old state answers an old T, which proves nothing. A held
+ * highload batch is never re-signed on an operator's word: the chain's time proves its expiry by itself.
+ */
+async function resumeHighload(p: PayoutDeps, wallet: HighloadHotWallet, batch: BatchRow): Promise<PayoutStepResult> {
+  const state = await walletState(p);
+  const start = batch.start_lt === null ? START_OF_HISTORY : { lt: batch.start_lt, hash: batch.start_hash };
+  const read =
+    state.last.lt <= start.lt
+      ? { transactions: [], complete: state.last.lt === start.lt, gap: 'the state read is older than the batch' }
+      : await readHistory(p.node, wallet.address, { from: state.last, downTo: start, ...pagesOf(p) });
+  const hashes = batchHashes(batch);
+  const accepted = read.transactions.find(
+    (t) => t.inMessage?.info.type === 'external-in' && hashes.has(normalizedMessageHash(t.inMessage)),
+  );
+  const queryId = BigInt(batch.query_id ?? 0n);
+  if (accepted) {
+    const toSelf = outMessageCells(accepted).get(0);
+    if (!toSelf) {
+      return expire(p, batch, `The wallet accepted query id ${queryId} but sent nothing: nothing was paid`);
+    }
+    const paying = read.transactions.find((t) => inMessageCell(t)?.hash().equals(toSelf.hash()));
+    if (paying) return confirm(p, batch, paying);
+    return waiting(p, batch, `Query id ${queryId} was accepted; its payouts are not read on chain yet`);
+  }
+  const validUntil = Number(batch.valid_until);
+  if (state.time < validUntil) {
+    if (state.active && (await processed(p, wallet, queryId))) {
+      return waiting(p, batch, `The wallet reports query id ${queryId} processed; its transaction is not read yet`);
+    }
+    return send(p, batch, true);
+  }
+  if (read.complete) {
+    return expire(
+      p,
+      batch,
+      `The chain's time ${state.time} passed created_at + timeout (${validUntil}) and no transaction since the batch was signed carries query id ${queryId}`,
+    );
+  }
+  return hold(
+    p,
+    batch,
+    `The chain's time passed created_at + timeout of query id ${queryId}, but not every transaction since the batch was signed could be read (${read.gap})`,
+  );
 }
 
 /**

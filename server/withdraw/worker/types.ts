@@ -5,24 +5,37 @@
 import type { Address, Cell, MessageRelaxed, StateInit } from '@ton/core';
 import type { TonClient } from '@ton/ton';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps, HotWalletKeys } from '../../deps';
+import type { Deps } from '../../deps';
+import type { HighloadWalletV3 } from './highload-v3';
 
-/** The node calls the worker makes: @ton/ton's TonClient as it is. */
-export type PayoutNode = Pick<TonClient, 'getContractState' | 'getTransactions' | 'sendFile'>;
+/** The node calls the worker makes: @ton/ton's TonClient as it is (runMethod: a highload wallet's `processed?`). */
+export type PayoutNode = Pick<TonClient, 'getContractState' | 'getTransactions' | 'sendFile' | 'runMethod'>;
 
-/** The hot wallet as the worker uses it: its address and how it signs a transfer. */
-export interface HotWallet {
-  version: HotWalletKeys['version'];
+interface HotWalletBase {
   address: Address;
   /** The state init that deploys it (sent with the first transfer of a wallet not yet active). */
   init: StateInit;
-  /** Messages one transfer can carry: 4 (v4r2), 255 (v5r1). */
+  /** Messages one transfer can carry: 4 (v4r2), 255 (v5r1), 254 (highload v3). */
   maxMessages: number;
-  /** The signed external body of a transfer. */
-  transferBody(args: { seqno: number; validUntil: number; messages: MessageRelaxed[] }): Cell;
+}
+
+/** A wallet whose transfers are ordered by a seqno (v4r2, v5r1): one transfer per seqno. */
+export interface SeqnoHotWallet extends HotWalletBase {
+  version: 'v4r2' | 'v5r1';
+  /** The signed external body of a transfer (each message sent with `sendMode`, default pay fees apart + ignore errors). */
+  transferBody(args: { seqno: number; validUntil: number; messages: MessageRelaxed[]; sendMode?: number }): Cell;
   /** The seqno in the deployed wallet's data cell (what its `seqno` get method answers). */
   seqnoOf(data: Cell): number;
 }
+
+/** Highload wallet v3 (highload-v3.ts): one transfer per query id, accepted within its timeout of created_at. */
+export interface HighloadHotWallet extends HotWalletBase {
+  version: 'highload-v3';
+  highload: HighloadWalletV3;
+}
+
+/** The hot wallet as the worker uses it: its address and how it signs a transfer. */
+export type HotWallet = SeqnoHotWallet | HighloadHotWallet;
 
 /** A read's page size and the pages it takes at most. */
 export interface HistoryPages {
