@@ -71,6 +71,11 @@ import { payoutRefundedNotice, toOperatorWithdrawal, toWithdrawal, withdrawalEve
 import { notify } from '../notifications/service';
 import { type HistoryPageQuery, pageWindow } from '../lib/paging';
 
+/** The hot wallet as the sandbox's dev chain deploys and tops it up (server/sandbox/chain/hot-wallet.ts). */
+export { createHotWallet } from './worker/wallet';
+export type { HotWallet } from './worker/types';
+export { HIGHLOAD_EMERGENCY_QUERY_ID } from './worker/highload-v3';
+
 export type { WithdrawalRow } from './queries';
 
 export const REFERRAL_TRANSFER_REASON = 'referral_transfer';

@@ -55,3 +55,23 @@ export interface PayoutDeps {
   /** How the hot wallet's history is read (default PAYOUT_TX_PAGE_SIZE, PAYOUT_TX_MAX_PAGES; tests read in small pieces). */
   historyPages?: HistoryPages;
 }
+
+export type PayoutStepResult =
+  | { kind: 'idle' }
+  /** An operator holds payouts (setting payouts_paused): nothing new is signed. */
+  | { kind: 'paused'; queued: number }
+  /** Another worker opened a batch or took these withdrawals first: nothing done. */
+  | { kind: 'busy' }
+  | { kind: 'insufficient_balance'; balance: bigint; needed: bigint; withdrawals: number[] }
+  | { kind: 'signed'; batchId: number; seqno: number; withdrawals: number[] }
+  /** A held batch signed again with its own seqno, as an operator asked. */
+  | { kind: 'resigned'; batchId: number; seqno: number; withdrawals: number[] }
+  | { kind: 'sent'; batchId: number }
+  | { kind: 'send_failed'; batchId: number; attempts: number; error: string }
+  | { kind: 'confirmed'; batchId: number; txHash: string; completed: number[]; failed: number[] }
+  | { kind: 'waiting'; batchId: number; reason: string }
+  /** Neither found nor proven lost after valid_until: waits for an operator (or for the proof). */
+  | { kind: 'held'; batchId: number; reason: string }
+  | { kind: 'expired'; batchId: number; requeued: number[] }
+  /** Payouts that came back bounced: failed, tokens returned (bounces.ts). */
+  | { kind: 'bounced'; withdrawals: number[] };

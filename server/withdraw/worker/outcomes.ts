@@ -1,0 +1,132 @@
+/**
+ * What a step does to an open batch once it knows: confirm it (each withdrawal paid by its outgoing message),
+ * expire it (queued again), hold it for an operator, note why it waits, or send its very message again.
+ */
+import { type Transaction } from '@ton/core';
+import { PAYOUT_MAX_SEND_ATTEMPTS } from '../../constants';
+import { inTransaction } from '../../events/transaction';
+import type { PayoutDeps } from './types';
+import {
+  type BatchRow,
+  batchWithdrawals,
+  completeWithdrawal,
+  confirmBatch,
+  expireBatch,
+  failWithdrawal,
+  holdBatch,
+  lockOpenBatch,
+  markBatchSent,
+  markSendFailed,
+  noteBatchError,
+  requeueBatch,
+} from '../queries';
+import { payoutCompletedNotice } from '../wire';
+import { noteWaiting, publishWithdrawal } from '../service';
+import { notify } from '../../notifications/service';
+import { errorText, matchPayments } from './chain';
+import type { PayoutStepResult } from './types';
+
+export const SKIPPED_ON_CHAIN =
+  "The hot wallet's transfer went through without this payment (the chain skipped it: not enough balance, or the address cannot receive)";
+
+export async function confirm(p: PayoutDeps, batch: BatchRow, transaction: Transaction): Promise<PayoutStepResult> {
+  const txHash = transaction.hash().toString('base64');
+  const outcome = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
+    if (!(await lockOpenBatch(tx, batch.id))) return null;
+    const withdrawals = await batchWithdrawals(tx, batch.id);
+    const { paid, skipped } = matchPayments(transaction, withdrawals);
+    // Each owner hears of each change (user:withdrawal), once the transaction commits.
+    for (const payment of paid) {
+      const row = await completeWithdrawal(tx, payment.id, {
+        txHash,
+        outMsgLt: payment.outMsgLt,
+        outMsgHash: payment.outMsgHash,
+      });
+      if (row) await publishWithdrawal(tx, row);
+      if (row) await notify(tx, payoutCompletedNotice(row));
+    }
+    for (const id of skipped) {
+      const row = await failWithdrawal(tx, id, SKIPPED_ON_CHAIN);
+      if (row) await publishWithdrawal(tx, row);
+    }
+    await confirmBatch(tx, batch.id, txHash);
+    return { paid: paid.map((payment) => payment.id), skipped };
+  });
+  if (!outcome) return { kind: 'busy' };
+  p.log.info({ batchId: batch.id, txHash, completed: outcome.paid }, 'payout confirmed');
+  if (outcome.skipped.length > 0) {
+    p.log.error({ batchId: batch.id, txHash, failed: outcome.skipped }, 'payouts skipped on chain need an operator');
+  }
+  return { kind: 'confirmed', batchId: batch.id, txHash, completed: outcome.paid, failed: outcome.skipped };
+}
+
+export async function expire(p: PayoutDeps, batch: BatchRow, why: string): Promise<PayoutStepResult> {
+  const requeued = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
+    if (!(await lockOpenBatch(tx, batch.id))) return null;
+    await expireBatch(tx, batch.id, why);
+    const rows = await requeueBatch(tx, batch.id, why);
+    for (const row of rows) await publishWithdrawal(tx, row);
+    return rows.map((row) => row.id);
+  });
+  if (!requeued) return { kind: 'busy' };
+  p.log.warn({ batchId: batch.id, seqno: String(batch.seqno), requeued, why }, 'payout batch expired: signing again');
+  return { kind: 'expired', batchId: batch.id, requeued };
+}
+
+/** The batch waits for an operator (or for the proof), its withdrawals saying why; logged at error level once. */
+export async function hold(p: PayoutDeps, batch: BatchRow, reason: string): Promise<PayoutStepResult> {
+  if (batch.status !== 'held' || batch.last_error !== reason) {
+    const stillOpen = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
+      if (!(await lockOpenBatch(tx, batch.id))) return false;
+      await holdBatch(tx, batch.id, reason);
+      await noteWaiting(
+        tx,
+        (await batchWithdrawals(tx, batch.id)).map((w) => w.id),
+        reason,
+      );
+      return true;
+    });
+    if (!stillOpen) return { kind: 'busy' }; // another worker closed it meanwhile
+  }
+  if (batch.status !== 'held') {
+    p.log.error({ batchId: batch.id, seqno: String(batch.seqno), reason }, 'payout batch held: needs an operator');
+  }
+  return { kind: 'held', batchId: batch.id, reason };
+}
+
+export async function waiting(p: PayoutDeps, batch: BatchRow, reason: string): Promise<PayoutStepResult> {
+  await noteBatchError(p.deps.db, batch.id, reason);
+  p.log.warn({ batchId: batch.id }, reason);
+  return { kind: 'waiting', batchId: batch.id, reason };
+}
+
+/**
+ * Not on chain and still valid: the very same message again (a duplicate can never pay twice). A seqno
+ * wallet's is sent PAYOUT_MAX_SEND_ATTEMPTS times at most; a highload wallet's (`untilProcessed`) is sent
+ * again at every step until the wallet reports it processed, once the node has taken it at least once.
+ */
+export async function send(p: PayoutDeps, batch: BatchRow, untilProcessed = false): Promise<PayoutStepResult> {
+  if (batch.attempts >= PAYOUT_MAX_SEND_ATTEMPTS && !(untilProcessed && batch.status === 'sent')) {
+    // Sent (or refused) often enough: wait for it to land or expire.
+    return { kind: 'waiting', batchId: batch.id, reason: batch.last_error ?? 'sent; waiting for the chain' };
+  }
+  try {
+    await p.node.sendFile(Buffer.from(batch.signed_boc, 'base64'));
+  } catch (error) {
+    const text = `The node refused the transfer: ${errorText(error)}`;
+    const attempts = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
+      const count = await markSendFailed(tx, batch.id, text);
+      const ids = (await batchWithdrawals(tx, batch.id)).map((w) => w.id);
+      await noteWaiting(tx, ids, text);
+      return count;
+    });
+    if (attempts >= PAYOUT_MAX_SEND_ATTEMPTS) {
+      p.log.error({ batchId: batch.id, attempts, error: text }, 'payout refused by the node: needs an operator');
+    } else {
+      p.log.warn({ batchId: batch.id, attempts, error: text }, 'payout send failed; will retry');
+    }
+    return { kind: 'send_failed', batchId: batch.id, attempts, error: text };
+  }
+  await markBatchSent(p.deps.db, batch.id);
+  return { kind: 'sent', batchId: batch.id };
+}
