@@ -1,0 +1,111 @@
+/**
+ * The payout worker's state as operators read it (paused, waiting and why, running), and the events that
+ * tell a withdrawal's owner and the operators' consoles of each change, when its transaction commits.
+ */
+import { type Overview } from '@contract';
+import type { Queryable } from '../db/index';
+import type { Deps } from '../deps';
+import { type Tx, inTransaction } from '../events/transaction';
+import { getSetting, setSetting } from '../settings/service';
+import {
+  type WithdrawalRow,
+  noteWithdrawalErrors,
+  withdrawalCounts,
+  payoutQueue,
+  payoutWait,
+  type PayoutQueue,
+  operatorWithdrawal,
+} from './queries';
+import { toOperatorWithdrawal, withdrawalEvent } from './wire';
+
+export interface PayoutsState {
+  /** An operator holds payouts: queued sales wait, nothing new is signed. */
+  paused: boolean;
+  /** Withdrawals by status. */
+  counts: Awaited<ReturnType<typeof withdrawalCounts>>;
+}
+
+export async function payoutsState(deps: Pick<Deps, 'db'>): Promise<PayoutsState> {
+  return payoutsStateIn(deps.db);
+}
+
+export async function payoutsStateIn(q: Queryable): Promise<PayoutsState> {
+  const [paused, counts] = await Promise.all([getSetting(q, 'payouts_paused'), withdrawalCounts(q)]);
+  return { paused, counts };
+}
+
+/** Why the payout worker waits when a batch is held and no withdrawal says more. */
+export const BATCH_HELD_REASON = 'A payout batch is held: neither found on chain nor proven lost';
+
+/**
+ * The payout worker as an operator reads it (contract overview.payouts, and the TON it has yet to send):
+ * disabled when this process runs with PAYOUTS_ENABLED=false (no worker at all: nothing is paid whatever
+ * the rest says); paused while an operator holds payouts; waiting when a queued or sending withdrawal
+ * carries a reason (the newest one's is the reason) or a batch is held; running otherwise.
+ */
+export async function payoutWorkerState(deps: Pick<Deps, 'db' | 'config'>): Promise<{
+  payouts: Overview['payouts'];
+  queuedNanotons: bigint;
+}> {
+  const worker = await payoutWorkerStateIn(deps.db);
+  if (deps.config.payoutsEnabled) return worker;
+  return { ...worker, payouts: { ...worker.payouts, state: 'disabled', reason: null } };
+}
+
+export async function payoutWorkerStateIn(
+  q: Queryable,
+): Promise<{ payouts: Overview['payouts']; queuedNanotons: bigint }> {
+  const [{ paused, counts }, wait] = await Promise.all([payoutsStateIn(q), payoutWait(q)]);
+  const waitingFor = wait.newest_error ?? (wait.held_batches > 0 ? (wait.held_reason ?? BATCH_HELD_REASON) : null);
+  const state = paused ? 'paused' : waitingFor !== null ? 'waiting' : 'running';
+  return {
+    payouts: { state, reason: state === 'waiting' ? waitingFor : null, counts, held_batches: wait.held_batches },
+    queuedNanotons: wait.queued_ton,
+  };
+}
+
+export type { PayoutQueue } from './queries';
+
+/** The payout queue by state (the metrics, read at each scrape). */
+export const payoutQueueNow = (deps: Pick<Deps, 'db'>): Promise<PayoutQueue> => payoutQueue(deps.db);
+
+/** Holds or releases payouts (operator): the worker reads the setting before signing each transfer. */
+export async function setPayoutsPaused(deps: Pick<Deps, 'db' | 'bus'>, paused: boolean): Promise<PayoutsState> {
+  return inTransaction(deps.db, deps.bus, async (tx) => {
+    await setSetting(tx, 'payouts_paused', paused);
+    await publishPayoutsState(tx);
+    return payoutsStateIn(tx);
+  });
+}
+
+/** Tells the operators' consoles the payout worker's state, as it is once this transaction commits. */
+export async function publishPayoutsState(tx: Tx): Promise<void> {
+  tx.publishToOperators({ event: 'payouts:state', data: (await payoutWorkerStateIn(tx)).payouts });
+}
+
+/**
+ * Tells a withdrawal's owner that it changed (user:withdrawal), and the operators' consoles too
+ * (withdrawal:changed, with the payout worker's state it leaves), when the transaction commits.
+ */
+export async function publishWithdrawal(tx: Tx, row: WithdrawalRow): Promise<void> {
+  tx.publishToUser(row.user_id, withdrawalEvent(row));
+  await publishToOperators(tx, [row.id]);
+}
+
+/** withdrawal:changed for each of these withdrawals, then payouts:state once. */
+export async function publishToOperators(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  for (const id of ids) {
+    const row = await operatorWithdrawal(tx, id);
+    if (row) tx.publishToOperators({ event: 'withdrawal:changed', data: toOperatorWithdrawal(row) });
+  }
+  await publishPayoutsState(tx);
+}
+
+/**
+ * Why these queued withdrawals wait (null: nothing to say any more): stored where it changed, and told to
+ * the operators' consoles then only — the worker says it again on every tick while the wallet is short.
+ */
+export async function noteWaiting(tx: Tx, ids: number[], error: string | null): Promise<void> {
+  await publishToOperators(tx, await noteWithdrawalErrors(tx, ids, error));
+}
