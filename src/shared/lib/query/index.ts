@@ -15,7 +15,7 @@ import {
 export type QueryStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
 /** Why a read failed: what the effect threw, or this when the server answered nothing (a 5xx). */
-export const NO_ANSWER = new Error('The server answered nothing');
+export const NO_ANSWER = new Error('No answer');
 
 /**
  * The units of one query (what createQuery makes), named as farfetched names them
@@ -72,13 +72,14 @@ export function createQuery<P, A, T = NonNullable<A>>(config: {
   const success = readFx.done.filter({
     fn: (answer): answer is { params: P; result: NonNullable<A> } => answer.result != null,
   });
-  const failure = sample({
-    clock: [
-      readFx.done.filter({ fn: ({ result }) => result == null }).map(({ params }) => ({ params, error: NO_ANSWER })),
-      readFx.fail.map(({ params, error }) => ({ params, error: error as unknown })),
-    ],
-  });
-  const settled = readFx.finally.map(({ params }) => ({ params }));
+  const failure = readFx.finally.filterMap((end) =>
+    end.status === 'fail'
+      ? { params: end.params, error: end.error as unknown }
+      : end.result == null
+        ? { params: end.params, error: NO_ANSWER as unknown }
+        : undefined,
+  );
+  const settled = readFx.finally;
 
   const $params = createStore<{ last: P } | null>(null, { serialize: 'ignore' })
     .on(readFx, (_, params) => ({ last: params }))
