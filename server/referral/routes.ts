@@ -7,13 +7,13 @@ import { callRoute } from '../lib/call-route';
 import { parseOr422 } from '../lib/validation';
 import { listReferrals, prepareShareMessage, storyImage } from './service';
 
-/** `<ref code>.svg` and `?lang=`: a code as the server issues them (any case), a language (else English). */
+/** `<ref code>.png` and `?lang=`: a code as the server issues them (any case), a language (else English). */
 const storyParamsSchema = z.object({
   file: z
     .string()
-    .regex(/^[A-Za-z0-9]{1,16}\.svg$/, 'file: <ref code>.svg')
-    .transform((file) => readRefCode(file.slice(0, -'.svg'.length)))
-    .refine((code): code is string => code !== null, 'file: <ref code>.svg'),
+    .regex(/^[A-Za-z0-9]{1,16}\.png$/, 'file: <ref code>.png')
+    .transform((file) => readRefCode(file.slice(0, -'.png'.length)))
+    .refine((code): code is string => code !== null, 'file: <ref code>.png'),
 });
 const storyQuerySchema = z.object({ lang: z.string().max(16).optional() });
 
@@ -30,16 +30,12 @@ export function referralRoutes(deps: Pick<Deps, 'db' | 'bus' | 'config' | 'share
     app.get('/api/story/:file', async (request, reply) => {
       const { file } = parseOr422(storyParamsSchema, request.params);
       const { lang } = parseOr422(storyQuerySchema, request.query);
-      const svg = await storyImage(deps, file, lang ?? null);
-      return (
-        reply
-          .type('image/svg+xml; charset=utf-8')
-          .header('cache-control', 'public, max-age=300')
-          .header('x-content-type-options', 'nosniff')
-          // Drawn from our own words only; even so, an SVG opened by itself runs nothing.
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-          .send(svg)
-      );
+      const png = await storyImage(deps, file, lang ?? null);
+      return reply
+        .type('image/png')
+        .header('cache-control', 'public, max-age=300')
+        .header('x-content-type-options', 'nosniff')
+        .send(png);
     });
   };
 }

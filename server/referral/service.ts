@@ -28,7 +28,7 @@ import {
   referrerOf,
   turnoverByRefCode,
 } from './queries';
-import { storySvg } from './story';
+import { storyPng } from './story';
 import { shareTexts } from './share-text';
 import { referralTier, referralTierInfo } from './tiers';
 
@@ -157,11 +157,11 @@ export async function prepareShareMessage(
 }
 
 /**
- * GET /api/story/<ref code>.svg: the story image of a user's invite (./story.ts), in `language`. Public, as
- * Telegram fetches it without the user's token: it shows the program's headline and the referral level only.
+ * GET /api/story/<ref code>.png: the story image of a user's invite (./story.ts), a PNG in `language`. Public,
+ * as Telegram fetches it without the user's token: it shows the program's headline and the referral level only.
  */
-export async function storyImage(deps: Pick<Deps, 'db'>, refCode: string, language: string | null): Promise<string> {
+export async function storyImage(deps: Pick<Deps, 'db'>, refCode: string, language: string | null): Promise<Buffer> {
   const turnover = await turnoverByRefCode(deps.db, refCode);
   if (turnover === undefined) throw new NotFoundError('userNotFound');
-  return storySvg(language, referralTier(turnover).level + 1, REFERRAL_TIERS.length);
+  return storyPng(language, referralTier(turnover).level + 1, REFERRAL_TIERS.length);
 }

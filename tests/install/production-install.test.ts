@@ -7,7 +7,8 @@
  * the environment, against the suite's real Postgres, a local stand-in for the Bot API and a
  * toncenter-shaped node (the dev chain, served by a second, sandbox process). A user signs in with init
  * data signed by that production bot token, creates a mint, pays it from a wallet on that chain, and the
- * production server sees the payment. Then SIGTERM (to npm, as a supervisor or Ctrl-C sends it): exit 0.
+ * production server sees the payment; the story image renders (a native module and packaged fonts). Then
+ * SIGTERM (to npm, as a supervisor or Ctrl-C sends it): exit 0.
  * And `npm run start:prod` without its settings refuses, never starting the sandbox: without .env,
  * Node's one line naming it; with an empty one, the server's one line naming every required setting.
  *
@@ -380,9 +381,16 @@ describe('the production install', () => {
       401,
     );
 
-    const { token } = await json<TokenPair>(
+    const { token, user } = await json<TokenPair & { user: { ref_code: string } }>(
       await api('/auth/register', { method: 'POST', body: JSON.stringify({ init_data: initData }) }),
     );
+    // The story image is drawn by the native renderer with the packaged fonts: both survive the install.
+    const story = await fetch(`${production.base}/api/story/${user.ref_code}.png?lang=ru`);
+    expect(story.status).toBe(200);
+    expect(story.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await story.arrayBuffer());
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1080, 1920]);
     const [plan] = await json<MintPlan[]>(await api('/mint/all-plans', {}, token));
     expect(plan).toBeDefined();
     const mint = await json<Mint>(
