@@ -192,13 +192,13 @@ for (const [language, theme] of [
     const story = page.getByTestId('story-dialog');
     await expect(story).toBeVisible();
     await expect(page.locator('#story-media')).toHaveText(
-      new RegExp(`^http://127\\.0\\.0\\.1:\\d+/api/story/[A-Z0-9]{8}\\.svg\\?lang=${language}$`),
+      new RegExp(`^http://127\\.0\\.0\\.1:\\d+/api/story/[A-Z0-9]{8}\\.png\\?lang=${language}$`),
     );
     await expect(page.locator('#story-link')).toHaveText(/→ https:\/\/t\.me\/.+\?startapp=[A-Z0-9]{8}$/);
     await expect(page.locator('#story-text')).not.toHaveText('—');
     await expect
       .poll(() => page.locator('#story-image').evaluate((image: HTMLImageElement) => image.naturalWidth))
-      .toBeGreaterThan(0);
+      .toBe(1080);
     await page.screenshot({ path: `${SHOTS}/story-preview-${language}-${theme}.png` });
     await story.getByRole('button', { name: 'Post story' }).click();
     await expect(story).toBeHidden();

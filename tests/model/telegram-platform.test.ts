@@ -229,7 +229,7 @@ describe('share to story', () => {
     expect(scope.getState($supported)).toBe(true);
     await allSettled(storyClicked, { scope });
     expect(share).toHaveBeenCalledWith({
-      mediaUrl: `${window.location.origin}/api/story/ALICE234.svg?lang=en`,
+      mediaUrl: `${window.location.origin}/api/story/ALICE234.png?lang=en`,
       text: 'Join me: mint tokens for TON and earn with me.',
       widgetLink: { url: expect.stringMatching(/startapp=ALICE234$/), name: 'Join me' },
     });

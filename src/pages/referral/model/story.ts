@@ -6,7 +6,7 @@ import { shareToStoryFx, STORY_MIN_VERSION } from '@/shared/telegram-platform';
 
 /*
  * Share to story (Bot API 7.8; docs/decisions.md "Telegram's platform"): the referral screen posts the user's
- * invite as a Telegram story — the server's image of it (GET /api/story/<ref code>.svg in the user's
+ * invite as a Telegram story — the server's image of it (GET /api/story/<ref code>.png in the user's
  * language: the headline and their level, no balances), the invite line as its caption, and a link widget
  * to their referral start link. Older clients have no button. Loaded with its button, never in the entry.
  */
@@ -20,9 +20,12 @@ const checkFx = attach({ effect: isVersionAtLeastFx, mapParams: () => STORY_MIN_
 sample({ clock: buttonMounted, target: checkFx });
 sample({ clock: checkFx.doneData, target: $supported });
 
-/** The story image's address: on the app's own origin, which Telegram fetches. */
+/**
+ * The story image's address: absolute, on the app's own origin, which Telegram fetches — https in production,
+ * as Telegram serves Mini Apps from https URLs only.
+ */
 export const storyImageUrl = (refCode: string, locale: string, origin: string): string =>
-  `${origin}/api/story/${encodeURIComponent(refCode)}.svg?lang=${encodeURIComponent(locale)}`;
+  `${origin}/api/story/${encodeURIComponent(refCode)}.png?lang=${encodeURIComponent(locale)}`;
 
 const shareFx = attach({
   effect: shareToStoryFx,
