@@ -65,6 +65,8 @@ const LAZY = [
   'src/shared/api/ton-node/client.ts',
   'src/shared/api/xhr-transport.ts',
   'src/shared/lib/ton-address/address.ts',
+  // SecureStorage's messages (9.0+): loaded by the session on such a client only.
+  'src/shared/telegram-platform/secure-storage.ts',
 ];
 
 module.exports = { FIRST_SCREEN, LAZY };

@@ -5,7 +5,7 @@ import { navigationStarted } from '@/features/back-navigation';
 import { farmActivationLaunched } from '@/features/farm-activation';
 import { programInfoModel } from '@/features/program-info';
 import { $isUnderMaintenance, appAvailable, pollingStarted } from '@/features/maintenance-mode';
-import { readCredentialsFx } from '@/shared/api';
+import { credentialsLoaded, readCredentialsFx } from '@/shared/api';
 import { walletWidgetStarted } from '@/widgets/wallet-panel';
 import { botLink } from '@/shared/config';
 import { $localeReady, languageDetected } from '@/shared/i18n';
@@ -56,7 +56,8 @@ export const $screen = combine($phase, $isUnderMaintenance, $localeReady, (phase
 });
 
 sample({ clock: appStarted, target: [readCredentialsFx, attachBrowserHistoryFx, subscribeVisibilityFx] });
-sample({ clock: readCredentialsFx.finally, fn: () => undefined, target: readLaunchParamsFx });
+// SecureStorage's refresh token (9.0+) answers asynchronously: nothing signs in before it is in.
+sample({ clock: credentialsLoaded, target: readLaunchParamsFx });
 // The language comes first: every screen after this one, the loader included, is in it.
 sample({ clock: readLaunchParamsFx.doneData, fn: (params) => params.languageCode, target: languageDetected });
 

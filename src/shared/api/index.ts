@@ -24,13 +24,17 @@ export { requestFx, requestFailed, sendRequest, sendRequestFx, type RequestOptio
 export { registerBody } from './transport';
 export {
   $accessToken,
+  $refreshInSecureStorage,
   $refreshToken,
   $storedTelegramUserId,
   accessTokenRemoved,
   credentialsCleared,
+  credentialsLoaded,
   loggedOut,
   readCredentialsFx,
   refreshTokenRemoved,
+  secureStorageGetFx,
+  secureStorageSetFx,
   telegramUserRemembered,
   tokensReceived,
 } from './session';
