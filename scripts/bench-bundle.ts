@@ -49,8 +49,12 @@ export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
  * 140.91 kB before it): the one host event its lazily loaded features hear by and the Settings item
  * (+0.28 kB with the device class and the back button's claim), their texts in the English catalogue
  * (+0.15 kB), the dashboard's home-screen offer and the chunk glue of four new lazy chunks (+0.2 kB).
+ * Raised to 142.2 kB for the refresh token in SecureStorage on 9.0+ (docs/decisions.md "Telegram's
+ * platform"; the entry was 141.79 kB before it, 142.15 kB after): the session's read at launch, the move
+ * from web storage, the writes and their fallback to web storage (+0.36 kB); the messages themselves are
+ * a lazy chunk loaded on such a client only.
  */
-export const ENTRY_CEILING_GZIP_BYTES = 141_800;
+export const ENTRY_CEILING_GZIP_BYTES = 142_200;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');

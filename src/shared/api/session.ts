@@ -58,11 +58,10 @@ export const readCredentialsFx = createEffect((): StoredCredentials => {
 });
 
 /** SecureStorage's get and save: a chunk of their own, loaded on a 9.0+ client only. */
-export const secureStorageGetFx = createEffect(async (key: string) =>
-  (await import('../telegram-platform/secure-storage')).secureStorageGet(key),
-);
+const secureStorage = () => import('../telegram-platform/secure-storage');
+export const secureStorageGetFx = createEffect(async (key: string) => (await secureStorage()).secureStorageGet(key));
 export const secureStorageSetFx = createEffect(async ({ key, value }: { key: string; value: string | null }) =>
-  (await import('../telegram-platform/secure-storage')).secureStorageSet(key, value),
+  (await secureStorage()).secureStorageSet(key, value),
 );
 
 /** Every stored credential is in its store, SecureStorage's too: the launch signs in after this. */
