@@ -2,10 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { appFrame, connectDevWallet, createTestUser, expectActiveMints, hostEventTypes, resetPrice } from './sandbox';
 
 /*
- * Issue #43 through the sandbox's host emulator (docs/decisions.md "Telegram's platform"): the price chart
- * full screen (portrait and landscape, clear of the status bar and Telegram's controls; refused; before
- * 8.0), Telegram's Settings item, the home-screen offer after the first active mint, and the story of an
- * invite. Screenshots go to /tmp/tg/.
+ * Telegram's later platform through the sandbox's host emulator (docs/decisions.md "Telegram's platform"):
+ * the price chart full screen (portrait and landscape, clear of the status bar and Telegram's controls;
+ * refused; before 8.0), Telegram's Settings item, the home-screen offer after the first active mint (in
+ * English and Russian), the refresh token in SecureStorage on 9.0, and the story of an invite (the
+ * server's PNG). Screenshots go to /tmp/tg/.
  */
 
 const SHOTS = '/tmp/tg';
@@ -173,6 +174,61 @@ test('after the first active mint the app offers the home screen once; added, it
   await expect(app.getByTestId('home-screen-offer')).toHaveCount(0);
   await app.getByRole('button', { name: 'How it works' }).first().click();
   await expect(app.getByTestId('home-screen-row')).toContainText('Added to your home screen');
+});
+
+test('the home-screen offer in Russian, dark, at 390 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  const app = await openApp(page, { platform: 'android', language: 'ru', theme: 'dark' });
+  await connectDevWallet(page, 'ru');
+  const nav = app.getByRole('navigation', { name: 'Главное меню' });
+  await nav.getByRole('link', { name: 'Минт' }).click();
+  await app.getByRole('group', { name: 'План' }).getByRole('button', { name: '30 дней' }).click();
+  await app.getByRole('textbox', { name: 'Сумма (TON)' }).fill('10');
+  await app.getByRole('button', { name: 'Создать минт' }).click();
+  await app.getByRole('dialog', { name: 'Dev Wallet' }).getByRole('button', { name: 'Подтвердить' }).click();
+  await expectActiveMints(page, app.getByRole('region', { name: 'Активные минты' }).getByTestId('mint-card'), 1);
+
+  await nav.getByRole('link', { name: 'Главная' }).click();
+  const offer = app.getByTestId('home-screen-offer');
+  await expect(offer).toBeVisible();
+  await expect(offer).toContainText('Приложение на главном экране');
+  await expect(offer.getByRole('button', { name: 'На главный экран' })).toBeVisible();
+  await expect(offer.getByRole('button', { name: 'Не сейчас' })).toBeVisible();
+  expect((await page.locator('#app-frame').boundingBox())!.width).toBe(390);
+  await offer.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: `${SHOTS}/home-screen-offer-ru-dark.png` });
+});
+
+test('on 9.0 the refresh token is kept in SecureStorage, not in web storage, and a reload stays signed in', async ({
+  page,
+}) => {
+  const app = await openApp(page, { version: '9.0' });
+  const webStorage = async () => {
+    const frame = await (await page.locator('#app-frame').elementHandle())!.contentFrame();
+    return frame!.evaluate(() => ({
+      token: localStorage.getItem('auth.token'),
+      refresh: localStorage.getItem('auth.refresh'),
+    }));
+  };
+  // The emulator keeps SecureStorage in its own page's storage (server/sandbox/frame.html).
+  const secureRefresh = () =>
+    page.evaluate(
+      () => Object.entries(localStorage).find(([key]) => /^sandbox-secure:.*:auth\.refresh$/.test(key))?.[1] ?? null,
+    );
+  await expect.poll(secureRefresh).not.toBeNull();
+  const first = await secureRefresh();
+  expect(await webStorage()).toEqual({ token: expect.any(String), refresh: null });
+  expect(await hostEventTypes(page)).toEqual(
+    expect.arrayContaining(['web_app_secure_storage_get_key', 'web_app_secure_storage_save_key']),
+  );
+
+  // A new launch reads it from there, signs in again (a new pair, saved there too) and works.
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(app.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(secureRefresh).not.toBe(first);
+  expect((await webStorage()).refresh).toBeNull();
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Referral' }).click();
+  await expect(app.getByTestId('referral-tier')).toBeVisible();
 });
 
 for (const [language, theme] of [
