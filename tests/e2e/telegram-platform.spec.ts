@@ -215,7 +215,8 @@ test('on 9.0 the refresh token is kept in SecureStorage, not in web storage, and
     page.evaluate(
       () => Object.entries(localStorage).find(([key]) => /^sandbox-secure:.*:auth\.refresh$/.test(key))?.[1] ?? null,
     );
-  await expect.poll(secureRefresh).not.toBeNull();
+  // After the sign-in, which on a busy machine takes a while.
+  await expect.poll(secureRefresh, { timeout: 30_000 }).not.toBeNull();
   const first = await secureRefresh();
   expect(await webStorage()).toEqual({ token: expect.any(String), refresh: null });
   expect(await hostEventTypes(page)).toEqual(
@@ -225,7 +226,7 @@ test('on 9.0 the refresh token is kept in SecureStorage, not in web storage, and
   // A new launch reads it from there, signs in again (a new pair, saved there too) and works.
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(app.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect.poll(secureRefresh).not.toBe(first);
+  await expect.poll(secureRefresh, { timeout: 30_000 }).not.toBe(first);
   expect((await webStorage()).refresh).toBeNull();
   await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Referral' }).click();
   await expect(app.getByTestId('referral-tier')).toBeVisible();

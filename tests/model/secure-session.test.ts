@@ -33,7 +33,11 @@ function launchOn(
     version9 = true,
     refuse,
     handlers = [],
-  }: { version9?: boolean; refuse?: 'get' | 'set'; handlers?: Parameters<typeof createTestScope>[0]['handlers'] } = {},
+  }: {
+    version9?: boolean;
+    refuse?: 'get' | 'set';
+    handlers?: NonNullable<Parameters<typeof createTestScope>[0]>['handlers'];
+  } = {},
   calls: string[] = [],
 ) {
   const get = vi.fn(async (key: string) => {
