@@ -11,13 +11,8 @@ export {
   readOperatorTokenFx,
   type KeptOperatorToken,
 } from './token';
-export {
-  operatorCallFx,
-  operatorRequestFailed,
-  operatorRequestFx,
-  operatorUnauthorized,
-  type OperatorCallParts,
-} from './request';
+// Not operatorCallFx: a model imports it from './call' itself (docs/contract.md "Consuming a call").
+export { operatorRequestFailed, operatorRequestFx, operatorUnauthorized } from './request';
 export { reviewPhotoFx, revokePhotoFx, type ProofPhoto } from './photo';
 export { operatorSocket } from './socket';
 export type * from '@contract/console/schemas';

@@ -34,9 +34,8 @@ export {
   telegramUserRemembered,
   tokensReceived,
 } from './session';
-export { callFx, type CallParts } from './call';
-// Every per-call effect (./endpoints.ts), so a new one needs no line here.
-export * from './endpoints';
+// Not callFx: a model imports it from './call' itself, so each model's effect gets its own sids
+// (docs/contract.md "Consuming a call").
 export {
   sendUploadFx,
   taskPhotoUploadProgressed,
