@@ -12,19 +12,9 @@ import { shareFarmLinkModel } from '@/features/share-farm-link';
 import { farmingLinksModel } from '@/pages/dashboard';
 import {
   $accessToken,
-  activateFarmingLinkFx,
   appSocket,
-  calculateFarmingFx,
-  cancelFarmingLinkFx,
-  createFarmingLinkFx,
-  getFarmingActivationStatusFx,
-  getFarmingLinksFx,
-  getFarmingPlansFx,
-  getMaintenanceFx,
-  getMeFx,
   MAINTENANCE_OFF_DETAIL,
   readCredentialsFx,
-  registerFx,
   type FarmingActivationStatus,
   type FarmingCalculation,
   type FarmingLink,
@@ -41,6 +31,7 @@ import { farmCodeOf, refCodeOf } from '@/shared/lib/start-param';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, priceQuoteExpired } from './scope';
+import { sessionModel } from '@/entities/session';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z') / 1000;
 const CODE = 'FARM7Q2K9X';
@@ -187,8 +178,8 @@ describe('farm activation check', () => {
       values: [...memberValues(member)],
       handlers: [
         [farmActivationModel.readLaunchQueryFx, () => query],
-        [getFarmingActivationStatusFx, check],
-        [activateFarmingLinkFx, activate],
+        [farmActivationModel.readStatusFx, check],
+        [farmActivationModel.activateFx, activate],
       ],
     });
     return { ...test, check, activate };
@@ -249,7 +240,7 @@ describe('farm activation check', () => {
       values: [...memberValues()],
       handlers: [
         [farmActivationModel.readLaunchQueryFx, () => ''],
-        [getFarmingActivationStatusFx, async () => null],
+        [farmActivationModel.readStatusFx, async () => null],
       ],
     });
     await allSettled(farmActivationModel.launched, { scope: failing.scope, params: { startParam: `farm_${CODE}` } });
@@ -309,11 +300,11 @@ describe('farm activation check', () => {
           }),
         ],
         [attachBrowserHistoryFx, () => createMemoryHistory()],
-        [getMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
-        [registerFx, register],
-        [getMeFx, async () => user()],
+        [maintenanceModel.checkMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
+        [sessionModel.registerWithLaunchDataFx, register],
+        [userModel.loadUserFx, async () => user()],
         [farmActivationModel.readLaunchQueryFx, () => ''],
-        [getFarmingActivationStatusFx, check],
+        [farmActivationModel.readStatusFx, check],
       ],
     });
     void allSettled(appStarted, { scope });
@@ -339,9 +330,9 @@ describe('create a farming link (docs/product.md §2 /referral/farming, /tasks/f
     const test = createTestScope({
       values: [...memberValues()],
       handlers: [
-        [getFarmingPlansFx, loadPlans],
-        [calculateFarmingFx, calculate],
-        [createFarmingLinkFx, create],
+        [createFarmingLinkModel.readPlansFx, loadPlans],
+        [createFarmingLinkModel.calculateFx, calculate],
+        [createFarmingLinkModel.createFx, create],
       ],
     });
     return { ...test, loadPlans, calculate, create };
@@ -541,8 +532,8 @@ describe('/farming: the list and Cancel', () => {
     const { scope, toasts } = createTestScope({
       values: [...memberValues()],
       handlers: [
-        [getFarmingLinksFx, async () => ({ data: [older, newer], total: 2, page: 1, limit: 20 })],
-        [cancelFarmingLinkFx, cancel],
+        [farmingLinkModel.readLinksFx, async () => ({ data: [older, newer], total: 2, page: 1, limit: 20 })],
+        [farmingLinksModel.cancelFx, cancel],
       ],
     });
     await allSettled(farmingLinkModel.linksRequested, { scope });
@@ -565,7 +556,7 @@ describe('/farming: the list and Cancel', () => {
     const listed = link({ id: 7, activations_used: 3, activations_left: 7 });
     const { scope } = createTestScope({
       values: [...memberValues()],
-      handlers: [[getFarmingLinksFx, async () => ({ data: [listed], total: 2, page: 1, limit: 20 })]],
+      handlers: [[farmingLinkModel.readLinksFx, async () => ({ data: [listed], total: 2, page: 1, limit: 20 })]],
     });
     await allSettled(farmingLinkModel.linksRequested, { scope });
     await allSettled(appSocket.connectRequested, { scope });
@@ -584,7 +575,7 @@ describe('/farming: the list and Cancel', () => {
 
   it('dismissing the cancel modal cancels nothing', async () => {
     const cancel = vi.fn(async () => link({ status: 'revoked' }));
-    const { scope } = createTestScope({ handlers: [[cancelFarmingLinkFx, cancel]] });
+    const { scope } = createTestScope({ handlers: [[farmingLinksModel.cancelFx, cancel]] });
     await allSettled(farmingLinksModel.cancelClicked, { scope, params: link() });
     await allSettled(farmingLinksModel.cancelDismissed, { scope });
     await allSettled(farmingLinksModel.cancelConfirmed, { scope });

@@ -4,18 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { mintModel } from '@/entities/mint';
 import { stakeModel } from '@/entities/stake';
 import { userModel } from '@/entities/user';
-import { historyModel } from '@/pages/dashboard';
+import { historyModel, priceModel } from '@/pages/dashboard';
 import { operationAmount, operationPlace, operationTitle } from '@/shared/lib/operation';
-import {
-  getCurrentPriceFx,
-  getMintsFx,
-  getOperationsFx,
-  getStakesFx,
-  type Mint,
-  type Operation,
-  type OperationHistory,
-  type UserBalanceEvent,
-} from '@/shared/api';
+import { type Mint, type Operation, type OperationHistory, type UserBalanceEvent } from '@/shared/api';
 import { router, routes } from '@/shared/routing';
 import { createTestScope, signedInMember } from './scope';
 import { stake } from './stake-fixture';
@@ -70,10 +61,10 @@ function setup(read: (query?: { page?: number; size?: number }) => Promise<Opera
   return createTestScope({
     values: signedInMember,
     handlers: [
-      [getOperationsFx, read],
-      [getMintsFx, emptyList],
-      [getStakesFx, emptyList],
-      [getCurrentPriceFx, async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })],
+      [historyModel.readOperationsFx, read],
+      [mintModel.readMintsFx, emptyList],
+      [stakeModel.readStakesFx, emptyList],
+      [priceModel.loadPriceFx, async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })],
     ],
   });
 }

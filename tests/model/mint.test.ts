@@ -7,20 +7,7 @@ import { walletModel } from '@/entities/wallet';
 import { sendTransactionModel } from '@/features/send-transaction';
 import { timings } from '@/shared/config';
 import { cancelMintModel, mintFormModel, parseTonAmount } from '@/pages/mint';
-import {
-  appSocket,
-  calculateMintFx,
-  cancelMintFx,
-  createMintFx,
-  getMeFx,
-  getMintPlansFx,
-  getMintsFx,
-  type Mint,
-  type MintCalculation,
-  sendRequestFx,
-  type MintList,
-  type MintPlan,
-} from '@/shared/api';
+import { appSocket, type Mint, type MintCalculation, sendRequestFx, type MintList, type MintPlan } from '@/shared/api';
 import { router } from '@/shared/routing';
 import {
   openWalletModalFx,
@@ -162,9 +149,9 @@ describe('mint page data', () => {
     const { scope } = createTestScope({
       values: signedInMember,
       handlers: [
-        [getMintPlansFx, plans],
-        [getMintsFx, list],
-        [getMeFx, async () => null],
+        [mintModel.readPlansFx, plans],
+        [mintModel.readMintsFx, list],
+        [userModel.loadUserFx, async () => null],
       ],
     });
     await fire(scope, router.setHistory, createMemoryHistory({ initialEntries: ['/mint'] }));
@@ -206,7 +193,7 @@ describe('pending mint (docs/product.md §4: the newest, for 3 minutes)', () => 
     const { scope } = createTestScope({
       handlers: [
         [
-          getMintsFx,
+          mintModel.readMintsFx,
           async (): Promise<MintList> => ({ data: [mint({ created_at: NOW - 120 })], total: 1, page: 1, limit: 300 }),
         ],
       ],
@@ -243,7 +230,7 @@ describe('calculation', () => {
     const calculate = vi.fn(async ({ amount, freeze_days }: { amount: string; freeze_days: number }) =>
       calculation(amount, freeze_days),
     );
-    const { scope } = createTestScope({ handlers: [[calculateMintFx, calculate]] });
+    const { scope } = createTestScope({ handlers: [[mintFormModel.calculateFx, calculate]] });
 
     await fire(scope, mintFormModel.amountChanged, '2');
     await vi.advanceTimersByTimeAsync(1_000);
@@ -277,8 +264,8 @@ describe('create mint', () => {
     const create = vi.fn(async () => mint());
     const { scope, toasts, host } = createTestScope({
       handlers: [
-        [createMintFx, create],
-        [calculateMintFx, async () => null],
+        [mintFormModel.createFx, create],
+        [mintFormModel.calculateFx, async () => null],
       ],
     });
     const requested = watch(scope, transactionRequested);
@@ -298,8 +285,8 @@ describe('create mint', () => {
     const { scope, toasts } = createTestScope({
       values: [[$wallet, wallet()]],
       handlers: [
-        [createMintFx, create],
-        [calculateMintFx, async () => quote],
+        [mintFormModel.createFx, create],
+        [mintFormModel.calculateFx, async () => quote],
         [sendTransactionFx, () => new Promise<never>(() => {})],
       ],
     });
@@ -326,7 +313,7 @@ describe('create mint', () => {
       values: [...signedInMember, [$wallet, wallet()]],
       handlers: [
         [sendRequestFx, create],
-        [calculateMintFx, calculate],
+        [mintFormModel.calculateFx, calculate],
       ],
     });
     await fillForm(scope);
@@ -348,8 +335,8 @@ describe('create mint', () => {
     const { scope, toasts } = createTestScope({
       values: [[$wallet, wallet()]],
       handlers: [
-        [createMintFx, create],
-        [calculateMintFx, async () => null],
+        [mintFormModel.createFx, create],
+        [mintFormModel.calculateFx, async () => null],
         [sendTransactionFx, send],
       ],
     });
@@ -406,7 +393,7 @@ describe('cancel mint (the Cancel modal)', () => {
       cancel_reason: 'user' as const,
       payment: undefined,
     }));
-    const { scope } = createTestScope({ handlers: [[cancelMintFx, cancel]] });
+    const { scope } = createTestScope({ handlers: [[cancelMintModel.cancelFx, cancel]] });
     await fire(scope, mintUpdated, pending);
 
     await fire(scope, cancelMintModel.cancelClicked);
@@ -438,9 +425,9 @@ describe('signing failure (docs/product.md §4: clears pending mints)', () => {
     const { scope, toasts } = createTestScope({
       values: [[$wallet, wallet()]],
       handlers: [
-        [createMintFx, async () => created],
-        [calculateMintFx, async () => null],
-        [cancelMintFx, cancel],
+        [mintFormModel.createFx, async () => created],
+        [mintFormModel.calculateFx, async () => null],
+        [mintModel.cancelUnpaidFx, cancel],
         [sendTransactionFx, async () => Promise.reject(new WalletActionError('user-rejects', 'declined'))],
       ],
     });
@@ -461,7 +448,7 @@ describe('signing failure (docs/product.md §4: clears pending mints)', () => {
 
   it('a failure of some other transaction clears pending mints without canceling anything', async () => {
     const cancel = vi.fn();
-    const { scope } = createTestScope({ handlers: [[cancelMintFx, cancel]] });
+    const { scope } = createTestScope({ handlers: [[mintModel.cancelUnpaidFx, cancel]] });
     await fire(scope, mintUpdated, mint({ id: 41 }));
     await fire(scope, mintUpdated, activated(mint({ id: 40, created_at: NOW - 500 })));
     await fire(scope, transactionFailed, { text: 'Transaction was not sent', rejectedByUser: true });
@@ -487,8 +474,8 @@ describe('form rules: the amount is checked before anything is sent', () => {
     const test = createTestScope({
       values: [[$plans, [plan(30), plan(60)]], ...values] as never,
       handlers: [
-        [createMintFx, create],
-        [calculateMintFx, async () => null],
+        [mintFormModel.createFx, create],
+        [mintFormModel.calculateFx, async () => null],
         [openWalletModalFx, openModal],
       ],
     });
@@ -565,7 +552,7 @@ describe('form rules: pricing', () => {
     );
     const { scope, toasts } = createTestScope({
       values: [[$plans, [plan(30)]]],
-      handlers: [[calculateMintFx, calculate]],
+      handlers: [[mintFormModel.calculateFx, calculate]],
     });
     await fire(scope, mintFormModel.planSelected, 30);
     await fire(scope, mintFormModel.amountChanged, '0.5');

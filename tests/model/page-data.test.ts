@@ -14,20 +14,8 @@ import '@/widgets/navbar';
 import {
   appSocket,
   candleSocket,
-  getCandlesFx,
-  getCurrentPriceFx,
-  getFinancialStatsFx,
-  getMaintenanceFx,
-  getMeFx,
-  getMintPlansFx,
-  getMintsFx,
-  getOperationsFx,
-  getReferralsFx,
-  getStakesFx,
-  getTasksFx,
   MAINTENANCE_OFF_DETAIL,
   readCredentialsFx,
-  registerFx,
   type ReferralList,
   type UserMe,
 } from '@/shared/api';
@@ -36,6 +24,11 @@ import { attachBrowserHistoryFx, routes } from '@/shared/routing';
 import { createTonConnectFx } from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope } from './scope';
+import { priceChartModel, priceModel, statsModel, historyModel } from '@/pages/dashboard';
+import { mintModel } from '@/entities/mint';
+import { stakeModel } from '@/entities/stake';
+import { taskModel } from '@/entities/task';
+import { sessionModel } from '@/entities/session';
 
 /*
  * Page data loads in the route's chain (docs/style.md §3), once per opening: the whole launch runs (sign-in,
@@ -81,19 +74,19 @@ function launchAt(path: string, me: UserMe = user) {
         }),
       ],
       [attachBrowserHistoryFx, () => history],
-      [getMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
-      [registerFx, async () => ({ token: 'access', refresh: 'refresh', user: me })],
+      [maintenanceModel.checkMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
+      [sessionModel.registerWithLaunchDataFx, async () => ({ token: 'access', refresh: 'refresh', user: me })],
       [createTonConnectFx, async () => undefined],
-      [getMeFx, calls.me],
-      [getMintsFx, calls.mints],
-      [getStakesFx, calls.stakes],
-      [getMintPlansFx, calls.plans],
-      [getCurrentPriceFx, calls.price],
-      [getReferralsFx, calls.referrals],
-      [getTasksFx, calls.tasks],
-      [getOperationsFx, calls.operations],
-      [getCandlesFx, calls.candles],
-      [getFinancialStatsFx, calls.stats],
+      [userModel.loadUserFx, calls.me],
+      [mintModel.readMintsFx, calls.mints],
+      [stakeModel.readStakesFx, calls.stakes],
+      [mintModel.readPlansFx, calls.plans],
+      [priceModel.loadPriceFx, calls.price],
+      [referralsModel.readReferralsFx, calls.referrals],
+      [taskModel.readTasksFx, calls.tasks],
+      [historyModel.readOperationsFx, calls.operations],
+      [priceChartModel.readCandlesFx, calls.candles],
+      [statsModel.readStatsFx, calls.stats],
     ],
   });
   return { ...setup, calls, history };

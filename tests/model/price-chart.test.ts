@@ -5,9 +5,6 @@ import {
   $accessToken,
   appSocket,
   candleSocket,
-  getCandlesFx,
-  getCurrentPriceFx,
-  getFinancialStatsFx,
   type Candle,
   type CandleInterval,
   type CandleList,
@@ -64,7 +61,7 @@ describe('price change colouring', () => {
       values: [[$accessToken, 'access']],
       handlers: [
         [
-          getCurrentPriceFx,
+          priceModel.loadPriceFx,
           async (): Promise<CurrentPrice> => ({ price: '0.012', price_change_24h: 1.5, price_change_30d: -2 }),
         ],
       ],
@@ -95,7 +92,10 @@ describe('price change colouring', () => {
   it('price_update on the app socket moves the price without a reload; a read overtaken by a tick is dropped', async () => {
     let answer!: (price: CurrentPrice) => void;
     const read = vi.fn(() => new Promise<CurrentPrice>((resolve) => (answer = resolve)));
-    const { scope } = createTestScope({ values: [[$accessToken, 'access']], handlers: [[getCurrentPriceFx, read]] });
+    const { scope } = createTestScope({
+      values: [[$accessToken, 'access']],
+      handlers: [[priceModel.loadPriceFx, read]],
+    });
     await allSettled(appSocket.connectRequested, { scope });
     FakeWebSocket.last.open();
 
@@ -139,7 +139,10 @@ function chartScope(answers: Partial<Record<CandleInterval, () => Promise<Candle
     const answer = answers[interval];
     return answer ? answer() : Promise.resolve(list(interval, []));
   });
-  const setup = createTestScope({ values: [[$accessToken, 'access']], handlers: [[getCandlesFx, readCandles]] });
+  const setup = createTestScope({
+    values: [[$accessToken, 'access']],
+    handlers: [[priceChartModel.readCandlesFx, readCandles]],
+  });
   return { ...setup, readCandles };
 }
 
@@ -326,7 +329,7 @@ describe('financial statistics', () => {
   it('loads, keeps the figures over a failed reload, and shows failed with a retry when it has none', async () => {
     let answer: FinancialStats | null = null;
     const read = vi.fn(async () => answer);
-    const { scope } = createTestScope({ handlers: [[getFinancialStatsFx, read]] });
+    const { scope } = createTestScope({ handlers: [[statsModel.readStatsFx, read]] });
     expect(scope.getState(statsModel.$statsStatus)).toBe('loading');
     await allSettled(statsModel.statsRequested, { scope });
     expect(scope.getState(statsModel.$statsStatus)).toBe('failed');

@@ -2,15 +2,7 @@ import { allSettled } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { referralLink, userModel } from '@/entities/user';
 import { referralsModel, referralTransferModel, tierProgress, transferProblem } from '@/pages/referral';
-import {
-  getReferralsFx,
-  transferFromReferralFx,
-  type Balances,
-  type Referral,
-  type ReferralList,
-  type ReferralTier,
-  type UserMe,
-} from '@/shared/api';
+import { type Balances, type Referral, type ReferralList, type ReferralTier, type UserMe } from '@/shared/api';
 import { createTestScope, signedInMember } from './scope';
 
 const { $user, $newReferralsCount, $referralLink, newReferralsSeen } = userModel;
@@ -108,7 +100,7 @@ describe('the referral list', () => {
     const read = vi.fn(async () =>
       page([referral(3, { is_new: true }), referral(2, { is_new: true })], 1, 2, { new_referrals_count: 2 }),
     );
-    const { scope } = createTestScope({ values: signedIn(), handlers: [[getReferralsFx, read]] });
+    const { scope } = createTestScope({ values: signedIn(), handlers: [[referralsModel.readReferralsFx, read]] });
 
     await allSettled(referralsRequested, { scope });
 
@@ -130,7 +122,7 @@ describe('the referral list', () => {
     const read = vi.fn(async ({ page: n }: { page?: number } = {}) =>
       n === 1 ? page(first, 1, 42) : n === 2 ? page(second, 2, 42) : page(third, 3, 42, { total_earned: '25.2' }),
     );
-    const { scope } = createTestScope({ values: signedIn(), handlers: [[getReferralsFx, read]] });
+    const { scope } = createTestScope({ values: signedIn(), handlers: [[referralsModel.readReferralsFx, read]] });
 
     await allSettled(referralsRequested, { scope });
     expect(scope.getState($hasMore)).toBe(true);
@@ -153,7 +145,7 @@ describe('the referral list', () => {
 
   it('asks for no more pages once the list holds the total', async () => {
     const read = vi.fn(async () => page([referral(1)], 1, 1));
-    const { scope } = createTestScope({ values: signedIn(), handlers: [[getReferralsFx, read]] });
+    const { scope } = createTestScope({ values: signedIn(), handlers: [[referralsModel.readReferralsFx, read]] });
     await allSettled(referralsRequested, { scope });
     await allSettled(moreRequested, { scope });
     expect(read).toHaveBeenCalledTimes(1);
@@ -161,7 +153,7 @@ describe('the referral list', () => {
 
   it('a failed first read offers Try again and leaves the badge; Try again reads page 1 again', async () => {
     const read = vi.fn(async () => null as ReferralList | null);
-    const { scope } = createTestScope({ values: signedIn(), handlers: [[getReferralsFx, read]] });
+    const { scope } = createTestScope({ values: signedIn(), handlers: [[referralsModel.readReferralsFx, read]] });
 
     await allSettled(referralsRequested, { scope });
     expect(scope.getState($loadFailed)).toBe(true);
@@ -177,7 +169,7 @@ describe('the referral list', () => {
 
   it('a failed reread keeps the list on screen', async () => {
     const read = vi.fn(async () => page([referral(1)], 1, 1));
-    const { scope } = createTestScope({ values: signedIn(), handlers: [[getReferralsFx, read]] });
+    const { scope } = createTestScope({ values: signedIn(), handlers: [[referralsModel.readReferralsFx, read]] });
     await allSettled(referralsRequested, { scope });
     read.mockImplementation(async () => {
       throw new Error('Error: Network Error! Code: ERR_NETWORK');
@@ -248,7 +240,7 @@ describe('the transfer modal', () => {
   });
 
   async function typed(text: string, handler = vi.fn(async (): Promise<Balances | null> => balances())) {
-    const setup = createTestScope({ values: signedIn(), handlers: [[transferFromReferralFx, handler]] });
+    const setup = createTestScope({ values: signedIn(), handlers: [[referralTransferModel.transferFx, handler]] });
     await allSettled(transferOpened, { scope: setup.scope });
     await allSettled(amountChanged, { scope: setup.scope, params: text });
     return { ...setup, handler };

@@ -8,23 +8,14 @@ import { selectMintModel } from '@/pages/staking';
 import { stakeTerms } from '@/pages/staking/lib/stake-terms';
 import * as stakeTermsModel from '@/pages/staking/model/stake-terms';
 import { userModel } from '@/entities/user';
-import {
-  appSocket,
-  createStakeFx,
-  getMintsFx,
-  getProgramRulesFx,
-  getStakesFx,
-  type Mint,
-  type ProgramRules,
-  type Stake,
-  type UserMe,
-} from '@/shared/api';
+import { appSocket, type Mint, type ProgramRules, type Stake, type UserMe } from '@/shared/api';
 import { router, routes } from '@/shared/routing';
 import { $isLowEndDevice } from '@/shared/telegram';
 import { transactionFailed } from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, signedInMember } from './scope';
 import { stake, T0 } from './stake-fixture';
+import { programRulesModel } from '@/features/program-info/index.ui';
 
 const {
   $activeStakeIds,
@@ -134,7 +125,10 @@ describe('stakes list', () => {
       stake({ id, created_at, status: 'completed', earned_reward: '100' });
     const { scope } = createTestScope({
       handlers: [
-        [getStakesFx, async () => page([completed(1, T0 - 300), completed(3, T0 - 100), completed(2, T0 - 100)])],
+        [
+          stakeModel.readStakesFx,
+          async () => page([completed(1, T0 - 300), completed(3, T0 - 100), completed(2, T0 - 100)]),
+        ],
       ],
     });
     await allSettled(stakesRequested, { scope });
@@ -148,7 +142,7 @@ describe('stakes list', () => {
   });
 
   it('keeps the list when a load fails with a 5xx (null)', async () => {
-    const { scope } = createTestScope({ handlers: [[getStakesFx, async () => null]] });
+    const { scope } = createTestScope({ handlers: [[stakeModel.readStakesFx, async () => null]] });
     await allSettled(stakeUpdated, { scope, params: stake({ status: 'completed' }) });
     await allSettled(stakesRequested, { scope });
     expect(scope.getState($stakes)).toHaveLength(1);
@@ -319,9 +313,9 @@ describe('staking a mint (select-mint page)', () => {
     const setup = createTestScope({
       values: signedInMember,
       handlers: [
-        [getMintsFx, getMints],
-        [createStakeFx, create],
-        [getStakesFx, getStakes],
+        [mintModel.readMintsFx, getMints],
+        [selectMintModel.createStakeFx, create],
+        [stakeModel.readStakesFx, getStakes],
       ],
     });
     const history = createMemoryHistory({ initialEntries: ['/staking/select'] });
@@ -411,10 +405,10 @@ describe('the terms of staking a mint, before the user commits', () => {
     const setup = createTestScope({
       values: [...signedInMember, [userModel.$user, withBonuses]],
       handlers: [
-        [getMintsFx, async () => page([mint({ id: 7 }), mint({ id: 10, created_at: T0 - 86_700 })])],
-        [createStakeFx, create],
-        [getStakesFx, async () => page([created])],
-        [getProgramRulesFx, getRules],
+        [mintModel.readMintsFx, async () => page([mint({ id: 7 }), mint({ id: 10, created_at: T0 - 86_700 })])],
+        [selectMintModel.createStakeFx, create],
+        [stakeModel.readStakesFx, async () => page([created])],
+        [programRulesModel.readRulesFx, getRules],
       ],
     });
     const history = createMemoryHistory({ initialEntries: ['/staking/select'] });
@@ -501,8 +495,8 @@ describe('dashboard: active mints and stakes', () => {
     const { scope } = createTestScope({
       values: signedInMember,
       handlers: [
-        [getMintsFx, getMints],
-        [getStakesFx, getStakes],
+        [mintModel.readMintsFx, getMints],
+        [stakeModel.readStakesFx, getStakes],
       ],
     });
     void allSettled(router.setHistory, { scope, params: createMemoryHistory({ initialEntries: ['/'] }) });

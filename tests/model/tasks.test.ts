@@ -10,11 +10,7 @@ import { tasksModel } from '@/pages/tasks';
 import {
   $accessToken,
   appSocket,
-  claimTaskFx,
-  getTasksFx,
-  startTaskFx,
   TASK_PHOTO_DEFAULT_MAX_BYTES,
-  validateTaskFx,
   type Task,
   type TaskKind,
   type TaskStatus,
@@ -66,7 +62,10 @@ describe('the tasks list and the navbar badge (docs/product.md §2)', () => {
       task(3, 'photo', 'pending_review'),
       task(4, 'link', 'validated'),
     ];
-    const { scope } = createTestScope({ values: signedInMember, handlers: [[getTasksFx, async () => list]] });
+    const { scope } = createTestScope({
+      values: signedInMember,
+      handlers: [[taskModel.readTasksFx, async () => list]],
+    });
     expect(scope.getState($unclaimedCount)).toBe(0);
     await fire(scope, tasksRequested);
     expect(scope.getState($tasks).map((t) => t.task_id)).toEqual([1, 2, 3, 4]);
@@ -77,7 +76,10 @@ describe('the tasks list and the navbar badge (docs/product.md §2)', () => {
 
   it('is read once the signed-in user is known to be a community member, without opening the screen', async () => {
     const read = vi.fn(async () => [task(1, 'community', 'new')]);
-    const { scope } = createTestScope({ values: [[$accessToken, 'access']], handlers: [[getTasksFx, read]] });
+    const { scope } = createTestScope({
+      values: [[$accessToken, 'access']],
+      handlers: [[taskModel.readTasksFx, read]],
+    });
     const member = { id: 1, telegram_id: 777, ref: { level: 0 }, community_participation: false } as UserMe;
     await fire(scope, userModel.userLoaded, member);
     expect(read).not.toHaveBeenCalled(); // a non-member would be refused (403)
@@ -94,7 +96,10 @@ describe('the tasks list and the navbar badge (docs/product.md §2)', () => {
     FakeWebSocket.instances = [];
     try {
       const list = [task(1, 'community', 'validated'), task(2, 'visit', 'new')];
-      const { scope } = createTestScope({ values: signedInMember, handlers: [[getTasksFx, async () => list]] });
+      const { scope } = createTestScope({
+        values: signedInMember,
+        handlers: [[taskModel.readTasksFx, async () => list]],
+      });
       await fire(scope, tasksRequested);
       expect(scope.getState($unclaimedCount)).toBe(2);
       await fire(scope, appSocket.connectRequested);
@@ -115,7 +120,7 @@ describe('the tasks list and the navbar badge (docs/product.md §2)', () => {
       if (fail) throw new Error('offline');
       return [];
     });
-    const { scope } = createTestScope({ values: signedInMember, handlers: [[getTasksFx, read]] });
+    const { scope } = createTestScope({ values: signedInMember, handlers: [[taskModel.readTasksFx, read]] });
     await fire(scope, tasksRequested);
     expect(scope.getState(taskModel.$tasksLoadFailed)).toBe(true);
     expect(scope.getState(taskModel.$tasksLoaded)).toBe(false);
@@ -169,9 +174,9 @@ describe('pressing the task button', () => {
     const setup = createTestScope({
       values: [...signedInMember, [$tasks, list]],
       handlers: [
-        [startTaskFx, calls.start],
-        [validateTaskFx, calls.validate],
-        [claimTaskFx, calls.claim],
+        [tasksModel.startTaskFx, calls.start],
+        [tasksModel.validateTaskFx, calls.validate],
+        [tasksModel.claimTaskFx, calls.claim],
         ...(extra ?? []),
       ],
     });
@@ -288,7 +293,7 @@ describe('pressing the task button', () => {
     const list = [task(1, 'referrals', 'new')];
     const { scope } = createTestScope({
       values: [...signedInMember, [$tasks, list]],
-      handlers: [[startTaskFx, start]],
+      handlers: [[tasksModel.startTaskFx, start]],
     });
     void allSettled(actionPressed, { scope, params: 1 });
     await Promise.resolve();
@@ -559,7 +564,7 @@ describe('the link verification modal (docs/product.md §2 "link verification")'
     const list = [task(8, 'link', 'started')];
     const { scope, toasts } = createTestScope({
       values: [...signedInMember, [$tasks, list]],
-      handlers: [[validateTaskFx, send]],
+      handlers: [[taskLinkProofModel.sendLinkFx, send]],
     });
     await fire(scope, linkProofOpened, list[0]);
 
@@ -585,7 +590,7 @@ describe('the link verification modal (docs/product.md §2 "link verification")'
     const list = [task(8, 'link', 'started')];
     const { scope } = createTestScope({
       values: [...signedInMember, [$tasks, list]],
-      handlers: [[validateTaskFx, send]],
+      handlers: [[taskLinkProofModel.sendLinkFx, send]],
     });
     await fire(scope, linkProofOpened, list[0]);
     await fire(scope, linkChanged, 'https://x.com/me');

@@ -1,25 +1,17 @@
 import { allSettled, type EventCallable, type Scope } from 'effector';
 import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userDataRefetched } from '@/entities/user';
+import { userDataRefetched, userModel } from '@/entities/user';
 import { withdrawalModel } from '@/entities/withdrawal';
-import { historyModel } from '@/pages/dashboard';
-import {
-  appSocket,
-  getCurrentPriceFx,
-  getMeFx,
-  getMintsFx,
-  getOperationsFx,
-  getStakesFx,
-  getWithdrawalsFx,
-  type Withdrawal,
-  type WithdrawHistory,
-} from '@/shared/api';
+import { historyModel, priceModel } from '@/pages/dashboard';
+import { appSocket, type Withdrawal, type WithdrawHistory } from '@/shared/api';
 import { router } from '@/shared/routing';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, signedInMember } from './scope';
 import { withdrawal } from './withdrawal-fixture';
 import type { UserMe } from '@/shared/api';
+import { mintModel } from '@/entities/mint';
+import { stakeModel } from '@/entities/stake';
 
 const {
   $withdrawals,
@@ -63,13 +55,13 @@ function setup(read: (query?: { page?: number; size?: number }) => Promise<Withd
   const test = createTestScope({
     values: signedInMember,
     handlers: [
-      [getWithdrawalsFx, read],
-      [getOperationsFx, operations],
-      [getMintsFx, emptyList],
-      [getStakesFx, emptyList],
-      [getCurrentPriceFx, async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })],
+      [withdrawalModel.readWithdrawalsFx, read],
+      [historyModel.readOperationsFx, operations],
+      [mintModel.readMintsFx, emptyList],
+      [stakeModel.readStakesFx, emptyList],
+      [priceModel.loadPriceFx, async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })],
       // A refetch of the user data reads the user again.
-      [getMeFx, async () => signedInMember[1]![1] as UserMe],
+      [userModel.loadUserFx, async () => signedInMember[1]![1] as UserMe],
     ],
   });
   return { ...test, operations };
