@@ -163,7 +163,7 @@ describe('identity change (docs/product.md §4)', () => {
       scope,
       params: { initData: 'signed', telegramUserId: 222, startParam: 'REF1' },
     });
-    expect(register).toHaveBeenCalledWith({ init_data: 'signed', ref_code: 'REF1' });
+    expect(register).toHaveBeenCalledWith({ body: { init_data: 'signed', ref_code: 'REF1' } });
     expect(scope.getState($isAuthorized)).toBe(true);
     expect(scope.getState($refreshToken)).toBe('new-refresh');
     expect(host.reload).not.toHaveBeenCalled();
@@ -259,7 +259,7 @@ describe('launch flow (docs/product.md §2, §4)', () => {
     expect(host.applyTheme).toHaveBeenCalled();
     // Telegram's Settings item (docs/decisions.md "Telegram's platform").
     expect(host.showSettingsButton).toHaveBeenCalled();
-    expect(register).toHaveBeenCalledWith({ init_data: launch().initData, ref_code: 'REF23456' });
+    expect(register).toHaveBeenCalledWith({ body: { init_data: launch().initData, ref_code: 'REF23456' } });
     // Issue #14: the sign-in's answer carries the user; the first screen needs no GET /user/me.
     expect(me).not.toHaveBeenCalled();
     expect(scope.getState(userModel.$user)?.id).toBe(user().id);
@@ -284,7 +284,7 @@ describe('launch flow (docs/product.md §2, §4)', () => {
     void allSettled(appStarted, { scope });
     await vi.advanceTimersByTimeAsync(0);
     expect(register).toHaveBeenCalledTimes(1);
-    expect(register).toHaveBeenCalledWith({ init_data: launch().initData, ref_code: refCode });
+    expect(register).toHaveBeenCalledWith({ body: { init_data: launch().initData, ref_code: refCode } });
     expect(scope.getState($phase)).toBe('ready');
     expect(scope.getState($screen)).toBe('app');
     await stopTimers(scope);

@@ -227,8 +227,9 @@ describe('pending mint (docs/product.md §4: the newest, for 3 minutes)', () => 
 
 describe('calculation', () => {
   it('asks the server 300 ms after the last change, only for a positive amount with a plan chosen', async () => {
-    const calculate = vi.fn(async ({ amount, freeze_days }: { amount: string; freeze_days: number }) =>
-      calculation(amount, freeze_days),
+    const calculate = vi.fn(
+      async ({ query: { amount, freeze_days } }: { query: { amount: string; freeze_days: number } }) =>
+        calculation(amount, freeze_days),
     );
     const { scope } = createTestScope({ handlers: [[mintFormModel.calculateFx, calculate]] });
 
@@ -242,7 +243,7 @@ describe('calculation', () => {
     await vi.advanceTimersByTimeAsync(299);
     expect(calculate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(calculate).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', freeze_days: 30 });
+    expect(calculate).toHaveBeenCalledExactlyOnceWith({ query: { amount: '1.5', freeze_days: 30 } });
     expect(scope.getState(mintFormModel.$calculation)?.expected_token).toBe('157.5');
 
     // Not a number: no call, and the old numbers are not left on screen.
@@ -295,7 +296,7 @@ describe('create mint', () => {
     expect(scope.getState(mintFormModel.$calculation)?.price).toBe('0.0098');
     await fire(scope, mintFormModel.createClicked);
 
-    expect(create).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', days: 30, price: '0.0098' });
+    expect(create).toHaveBeenCalledExactlyOnceWith({ body: { amount: '1.5', days: 30, price: '0.0098' } });
     expect(toasts[0]).toEqual({
       text: 'New mint #K7F3QX2M created: 153.06\u00A0TKN',
       kind: 'success',
@@ -344,7 +345,7 @@ describe('create mint', () => {
     await fillForm(scope);
     await fire(scope, mintFormModel.createClicked);
 
-    expect(create).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', days: 30 });
+    expect(create).toHaveBeenCalledExactlyOnceWith({ body: { amount: '1.5', days: 30 } });
     expect(toasts).toEqual([
       { text: 'New mint #NEWMINT1 created: 150.00\u00A0TKN', kind: 'success', durationMs: 3000 },
     ]);
@@ -387,7 +388,7 @@ describe('create mint', () => {
 describe('cancel mint (the Cancel modal)', () => {
   it('confirming cancels the pending mint on the server and updates the list', async () => {
     const pending = mint({ id: 21 });
-    const cancel = vi.fn(async (id: number) => ({
+    const cancel = vi.fn(async ({ params: { id } }: { params: { id: number } }) => ({
       ...mint({ id }),
       status: 'canceled' as const,
       cancel_reason: 'user' as const,
@@ -404,7 +405,7 @@ describe('cancel mint (the Cancel modal)', () => {
 
     await fire(scope, cancelMintModel.cancelClicked);
     await fire(scope, cancelMintModel.cancelConfirmed);
-    expect(cancel).toHaveBeenCalledExactlyOnceWith(21);
+    expect(cancel).toHaveBeenCalledExactlyOnceWith({ params: { id: 21 } });
     expect(scope.getState(cancelMintModel.$cancelTarget)).toBeNull();
     expect(scope.getState($pendingMint)).toBeNull();
     expect(scope.getState($mints).map((m) => [m.id, m.status])).toEqual([[21, 'canceled']]);
@@ -415,7 +416,7 @@ describe('signing failure (docs/product.md §4: clears pending mints)', () => {
   it('clears pending mints and cancels on the server the one the wallet was asked to pay', async () => {
     const created = mint({ id: 31, mint_id: 'DECLINED' });
     const olderPending = mint({ id: 30, created_at: NOW - 100 });
-    const cancel = vi.fn(async (id: number) => ({
+    const cancel = vi.fn(async ({ params: { id } }: { params: { id: number } }) => ({
       ...created,
       id,
       status: 'canceled' as const,
@@ -440,7 +441,7 @@ describe('signing failure (docs/product.md §4: clears pending mints)', () => {
       'New mint #DECLINED created: 150.00\u00A0TKN',
       'Transaction was not sent',
     ]);
-    expect(cancel).toHaveBeenCalledExactlyOnceWith(31);
+    expect(cancel).toHaveBeenCalledExactlyOnceWith({ params: { id: 31 } });
     expect(scope.getState($pendingMint)).toBeNull();
     expect(scope.getState($payingMint)).toBeNull();
     expect(scope.getState($mints).map((m) => [m.id, m.status])).toEqual([[31, 'canceled']]);
@@ -547,8 +548,9 @@ describe('form rules: the amount is checked before anything is sent', () => {
 
 describe('form rules: pricing', () => {
   it('does not ask the server to price an amount outside the plan (it would only refuse it)', async () => {
-    const calculate = vi.fn(async ({ amount, freeze_days }: { amount: string; freeze_days: number }) =>
-      calculation(amount, freeze_days),
+    const calculate = vi.fn(
+      async ({ query: { amount, freeze_days } }: { query: { amount: string; freeze_days: number } }) =>
+        calculation(amount, freeze_days),
     );
     const { scope, toasts } = createTestScope({
       values: [[$plans, [plan(30)]]],
@@ -561,6 +563,6 @@ describe('form rules: pricing', () => {
     expect(toasts).toEqual([]);
     await fire(scope, mintFormModel.amountChanged, '2');
     await vi.advanceTimersByTimeAsync(timings.calculationDebounceMs);
-    expect(calculate).toHaveBeenCalledExactlyOnceWith({ amount: '2', freeze_days: 30 });
+    expect(calculate).toHaveBeenCalledExactlyOnceWith({ query: { amount: '2', freeze_days: 30 } });
   });
 });

@@ -133,7 +133,7 @@ describe('page data loads once, in the route chain', () => {
     expect(calls.price).toHaveBeenCalledTimes(1);
     expect(calls.plans).not.toHaveBeenCalled();
     // The overview's chart and statistics.
-    expect(calls.candles).toHaveBeenCalledExactlyOnceWith({ interval: '5m' });
+    expect(calls.candles).toHaveBeenCalledExactlyOnceWith({ query: { interval: '5m' } });
     expect(calls.stats).toHaveBeenCalledTimes(1);
     // The app's socket is up for the signed-in session, and the candles socket for the overview's chart.
     expect(FakeWebSocket.instances.map((socket) => socket.url)).toEqual([
@@ -214,7 +214,7 @@ describe('page data loads once, in the route chain', () => {
     expect(calls.mints).toHaveBeenCalledTimes(1);
     expect(calls.stakes).toHaveBeenCalledTimes(1);
     expect(calls.operations).toHaveBeenCalledTimes(1);
-    expect(calls.operations).toHaveBeenCalledWith({ page: 1, size: 10 });
+    expect(calls.operations).toHaveBeenCalledWith({ query: { page: 1, size: 10 } });
 
     // Still in the frame: a refetch catches its lists up.
     await vi.advanceTimersByTimeAsync(10_000);
@@ -253,7 +253,7 @@ describe('page data loads once, in the route chain', () => {
     const { scope, calls } = launchAt('/referral', { ...user, ref: { ...user.ref, new_referrals_count: 3 } } as UserMe);
     await start(scope);
     expect(calls.referrals).toHaveBeenCalledTimes(1);
-    expect(calls.referrals).toHaveBeenCalledWith({ page: 1, limit: 20 });
+    expect(calls.referrals).toHaveBeenCalledWith({ query: { page: 1, limit: 20 } });
     expect(calls.mints).not.toHaveBeenCalled();
     expect(scope.getState(userModel.$newReferralsCount)).toBe(0);
 
@@ -347,7 +347,7 @@ describe('live figures: the screens follow the socket without a reload', () => {
     await vi.advanceTimersByTimeAsync(0);
 
     expect(calls.referrals).toHaveBeenCalledTimes(2);
-    expect(calls.referrals).toHaveBeenLastCalledWith({ page: 1, limit: 20 });
+    expect(calls.referrals).toHaveBeenLastCalledWith({ query: { page: 1, limit: 20 } });
     expect(scope.getState(referralsModel.$referrals).map((item) => item.first_name)).toEqual(['Bob']);
     expect(scope.getState(referralsModel.$totalEarned)).toBe('50');
     expect(scope.getState(referralsModel.$tier)?.turnover).toBe('60');

@@ -135,7 +135,7 @@ describe('the live candle merge rule', () => {
 
 /** A scope with a token, the candles read answered by `answers` (by interval) and the socket faked. */
 function chartScope(answers: Partial<Record<CandleInterval, () => Promise<CandleList | null>>>) {
-  const readCandles = vi.fn(({ interval }: { interval: CandleInterval }) => {
+  const readCandles = vi.fn(({ query: { interval } }: { query: { interval: CandleInterval } }) => {
     const answer = answers[interval];
     return answer ? answer() : Promise.resolve(list(interval, []));
   });
@@ -161,7 +161,7 @@ describe('the price chart', () => {
     expect(scope.getState(priceChartModel.$chartStatus)).toBe('loading');
     await openChart(scope);
 
-    expect(readCandles).toHaveBeenCalledExactlyOnceWith({ interval: '5m' });
+    expect(readCandles).toHaveBeenCalledExactlyOnceWith({ query: { interval: '5m' } });
     expect(FakeWebSocket.last.url).toBe('ws://localhost:3000/api/ws/candles');
     expect(FakeWebSocket.last.sent).toEqual(['access', '5m']);
     expect(scope.getState(priceChartModel.$chartStatus)).toBe('ready');
@@ -182,7 +182,7 @@ describe('the price chart', () => {
     expect(scope.getState(priceChartModel.$interval)).toBe('1h');
     expect(scope.getState(priceChartModel.$chartStatus)).toBe('loading');
     await switching;
-    expect(readCandles).toHaveBeenLastCalledWith({ interval: '1h' });
+    expect(readCandles).toHaveBeenLastCalledWith({ query: { interval: '1h' } });
     expect(FakeWebSocket.last.sent).toEqual(['access', '5m', '1h']);
     expect(scope.getState(priceChartModel.$candles)).toHaveLength(2);
     expect(scope.getState(priceChartModel.$candlesInterval)).toBe('1h');
@@ -190,7 +190,7 @@ describe('the price chart', () => {
 
     await allSettled(priceChartModel.intervalChosen, { scope, params: '15m' });
     expect(scope.getState(priceChartModel.$interval)).toBe('5m');
-    expect(readCandles).toHaveBeenLastCalledWith({ interval: '5m' });
+    expect(readCandles).toHaveBeenLastCalledWith({ query: { interval: '5m' } });
     expect(FakeWebSocket.last.sent.at(-1)).toBe('5m');
     expect(scope.getState(priceChartModel.$candlesInterval)).toBe('5m');
 

@@ -101,10 +101,12 @@ describe('ton_proof on connect', () => {
     await started(scope);
     await allSettled(walletStatusChanged, { scope, params: wallet({ tonProof: PROOF }) });
     expect(check).toHaveBeenCalledWith({
-      address: RAW,
-      network: '-3',
-      public_key: 'ab'.repeat(32),
-      proof: { ...PROOF, state_init: 'te6cc' },
+      body: {
+        address: RAW,
+        network: '-3',
+        public_key: 'ab'.repeat(32),
+        proof: { ...PROOF, state_init: 'te6cc' },
+      },
     });
     expect(scope.getState(userModel.$user)?.wallet).toEqual(BOUND);
     expect(scope.getState($walletVerified)).toBe(true);

@@ -104,7 +104,7 @@ describe('the referral list', () => {
 
     await allSettled(referralsRequested, { scope });
 
-    expect(read).toHaveBeenCalledWith({ page: 1, limit: referralsModel.REFERRALS_PAGE_SIZE });
+    expect(read).toHaveBeenCalledWith({ query: { page: 1, limit: referralsModel.REFERRALS_PAGE_SIZE } });
     expect(scope.getState($referrals).map((item) => item.id)).toEqual([3, 2]);
     expect(scope.getState($tier)).toEqual(tier());
     expect(scope.getState($total)).toBe(2);
@@ -119,7 +119,7 @@ describe('the referral list', () => {
     // A referral joined between the two reads: page 2 starts with the last one of page 1.
     const second = [referral(26), ...Array.from({ length: 19 }, (_, index) => referral(25 - index))];
     const third = [referral(6), referral(5)];
-    const read = vi.fn(async ({ page: n }: { page?: number } = {}) =>
+    const read = vi.fn(async ({ query: { page: n } = {} }: { query?: { page?: number } } = {}) =>
       n === 1 ? page(first, 1, 42) : n === 2 ? page(second, 2, 42) : page(third, 3, 42, { total_earned: '25.2' }),
     );
     const { scope } = createTestScope({ values: signedIn(), handlers: [[referralsModel.readReferralsFx, read]] });
@@ -127,10 +127,10 @@ describe('the referral list', () => {
     await allSettled(referralsRequested, { scope });
     expect(scope.getState($hasMore)).toBe(true);
     await allSettled(moreRequested, { scope });
-    expect(read).toHaveBeenLastCalledWith({ page: 2, limit: 20 });
+    expect(read).toHaveBeenLastCalledWith({ query: { page: 2, limit: 20 } });
     expect(scope.getState($referrals)).toHaveLength(39);
     await allSettled(moreRequested, { scope });
-    expect(read).toHaveBeenLastCalledWith({ page: 3, limit: 20 });
+    expect(read).toHaveBeenLastCalledWith({ query: { page: 3, limit: 20 } });
     const ids = scope.getState($referrals).map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(41);
@@ -275,7 +275,7 @@ describe('the transfer modal', () => {
     const { scope, handler, toasts } = await typed('1,5');
     expect(scope.getState($problem)).toBeNull();
     await allSettled(transferSubmitted, { scope });
-    expect(handler).toHaveBeenCalledWith({ token_amount: '1.5' });
+    expect(handler).toHaveBeenCalledWith({ body: { token_amount: '1.5' } });
     expect(scope.getState($user)).toMatchObject({ referral_balance: '11', balance_token: '11.5' });
     expect(scope.getState($isOpen)).toBe(false);
     expect(toasts).toContainEqual(expect.objectContaining({ text: 'Moved to your balance', kind: 'success' }));
@@ -287,7 +287,7 @@ describe('the transfer modal', () => {
     expect(scope.getState($amountText)).toBe('12.5');
     expect(scope.getState($problem)).toBeNull();
     await allSettled(transferSubmitted, { scope });
-    expect(handler).toHaveBeenCalledWith({ token_amount: '12.5' });
+    expect(handler).toHaveBeenCalledWith({ body: { token_amount: '12.5' } });
   });
 
   it('a 5xx (null answer) keeps the modal open with the amount', async () => {

@@ -138,8 +138,11 @@ function setup({ me = user(), connected = true, calculate, create, refusal, russ
         : []),
     ],
     handlers: [
-      [sellModel.calculateFx, calculateSpy],
-      ...(refusal ? ([[sendRequestFx, refuse]] as const) : ([[sellConfirm.createFx, createSpy]] as const)),
+      // The server's side of each call: the calculation sees the query it was sent, the sale its body.
+      [sellModel.calculateFx, ({ query }: { query: { token_amount: string } }) => calculateSpy(query)],
+      ...(refusal
+        ? ([[sendRequestFx, refuse]] as const)
+        : ([[sellConfirm.createFx, ({ body }: { body: unknown }) => createSpy(body)]] as const)),
       [openWalletModalFx, openWallet],
       [mintModel.readMintsFx, emptyList],
       [stakeModel.readStakesFx, emptyList],

@@ -298,7 +298,7 @@ describe('app wiring', () => {
 describe('staking a mint (select-mint page)', () => {
   const created = stake({ id: 11, staking_id: 'STK00011' });
 
-  const openSelectMint = async (createStake: (body: { mint_id: number }) => Promise<Stake | null>) => {
+  const openSelectMint = async (createStake: (parts: { body: { mint_id: number } }) => Promise<Stake | null>) => {
     // Newest first, as the server lists them.
     const getMints = vi.fn(async () =>
       page([
@@ -341,7 +341,7 @@ describe('staking a mint (select-mint page)', () => {
     void allSettled(stakeClicked, { scope, params: 10 });
     await vi.advanceTimersByTimeAsync(0);
     expect(create).toHaveBeenCalledTimes(1);
-    expect(create).toHaveBeenCalledWith({ mint_id: 7 });
+    expect(create).toHaveBeenCalledWith({ body: { mint_id: 7 } });
     expect(toasts).toEqual([]);
 
     answer(created);
@@ -439,7 +439,7 @@ describe('the terms of staking a mint, before the user commits', () => {
     void allSettled(stakeTermsModel.termsConfirmed, { scope });
     await vi.advanceTimersByTimeAsync(0);
     expect(create).toHaveBeenCalledTimes(1);
-    expect(create).toHaveBeenCalledWith({ mint_id: 7 });
+    expect(create).toHaveBeenCalledWith({ body: { mint_id: 7 } });
     expect(scope.getState(stakeTermsModel.$termsMint)).toBeNull();
     expect(history.location.pathname).toBe('/staking');
   });

@@ -158,15 +158,15 @@ describe('the next action by status (docs/product.md §4: start → validate →
 describe('pressing the task button', () => {
   function setup(list: Task[], extra: NonNullable<Parameters<typeof createTestScope>[0]>['handlers'] = []) {
     const calls = {
-      start: vi.fn(async ({ task_id }: { task_id: number }) => ({
+      start: vi.fn(async ({ body: { task_id } }: { body: { task_id: number } }) => ({
         ...list.find((t) => t.task_id === task_id)!,
         status: 'started' as const,
       })),
-      validate: vi.fn(async ({ task_id }: { task_id: number }) => ({
+      validate: vi.fn(async ({ body: { task_id } }: { body: { task_id: number } }) => ({
         ...list.find((t) => t.task_id === task_id)!,
         status: 'validated' as const,
       })),
-      claim: vi.fn(async ({ task_id }: { task_id: number }) => ({
+      claim: vi.fn(async ({ body: { task_id } }: { body: { task_id: number } }) => ({
         ...list.find((t) => t.task_id === task_id)!,
         status: 'claimed' as const,
       })),
@@ -186,7 +186,7 @@ describe('pressing the task button', () => {
   it('Start starts the task and opens a visit task’s page with openLink', async () => {
     const { scope, calls, host } = setup([task(1, 'visit', 'new')]);
     await fire(scope, actionPressed, 1);
-    expect(calls.start).toHaveBeenCalledWith({ task_id: 1 });
+    expect(calls.start).toHaveBeenCalledWith({ body: { task_id: 1 } });
     expect(host.openLink).toHaveBeenCalledWith('https://example.com/page');
     expect(host.openTelegramLink).not.toHaveBeenCalled();
     expect(scope.getState($tasks)[0]?.status).toBe('started');
@@ -195,7 +195,7 @@ describe('pressing the task button', () => {
   it('Start opens a community task’s t.me link inside Telegram (openTelegramLink)', async () => {
     const { scope, calls, host } = setup([task(1, 'community', 'new')]);
     await fire(scope, actionPressed, 1);
-    expect(calls.start).toHaveBeenCalledWith({ task_id: 1 });
+    expect(calls.start).toHaveBeenCalledWith({ body: { task_id: 1 } });
     expect(host.openTelegramLink).toHaveBeenCalledWith('https://t.me/ton_token_community');
     expect(host.openLink).not.toHaveBeenCalled();
   });
@@ -213,7 +213,7 @@ describe('pressing the task button', () => {
     // A host older than 8.0: the share link path (the prepared message's is tested with Invite friends).
     const { scope, calls, host } = setup([task(1, 'referrals', 'new')], [[isVersionAtLeastFx, () => false]]);
     await fire(scope, actionPressed, 1);
-    expect(calls.start).toHaveBeenCalledWith({ task_id: 1 });
+    expect(calls.start).toHaveBeenCalledWith({ body: { task_id: 1 } });
     expect(host.openTelegramLink).toHaveBeenCalledTimes(1);
     const url = new URL(host.openTelegramLink.mock.calls[0]![0] as string);
     expect(`${url.origin}${url.pathname}`).toBe('https://t.me/share/url');
@@ -223,7 +223,7 @@ describe('pressing the task button', () => {
   it('Start on a photo task opens the add photo modal once the task is started', async () => {
     const { scope, calls } = setup([task(2, 'photo', 'new')]);
     await fire(scope, actionPressed, 2);
-    expect(calls.start).toHaveBeenCalledWith({ task_id: 2 });
+    expect(calls.start).toHaveBeenCalledWith({ body: { task_id: 2 } });
     expect(scope.getState(taskPhotoProofModel.$task)).toMatchObject({ task_id: 2, status: 'started' });
   });
 
@@ -240,7 +240,11 @@ describe('pressing the task button', () => {
       task(3, 'visit', 'started'),
     ]);
     for (const id of [1, 2, 3]) await fire(scope, actionPressed, id);
-    expect(calls.validate.mock.calls.map(([body]) => body)).toEqual([{ task_id: 1 }, { task_id: 2 }, { task_id: 3 }]);
+    expect(calls.validate.mock.calls.map(([parts]) => parts)).toEqual([
+      { body: { task_id: 1 } },
+      { body: { task_id: 2 } },
+      { body: { task_id: 3 } },
+    ]);
     expect(scope.getState($tasks).map((t) => t.status)).toEqual(['validated', 'validated', 'validated']);
   });
 
@@ -268,7 +272,7 @@ describe('pressing the task button', () => {
     ]);
     expect(scope.getState($unclaimedCount)).toBe(2);
     await fire(scope, actionPressed, 1);
-    expect(calls.claim).toHaveBeenCalledWith({ task_id: 1 });
+    expect(calls.claim).toHaveBeenCalledWith({ body: { task_id: 1 } });
     expect(scope.getState($tasks)[0]?.status).toBe('claimed');
     expect(scope.getState($unclaimedCount)).toBe(1);
     expect(toasts.map((t) => t.text)).toContain('12.50\u00A0TKN added to your task balance');
@@ -558,7 +562,7 @@ describe('the link verification modal (docs/product.md §2 "link verification")'
   });
 
   it('says the problem while typing, sends a good link, and the task turns "in review"', async () => {
-    const send = vi.fn(async ({ task_id }: { task_id: number; link?: string }) =>
+    const send = vi.fn(async ({ body: { task_id } }: { body: { task_id: number; link?: string } }) =>
       task(task_id, 'link', 'pending_review'),
     );
     const list = [task(8, 'link', 'started')];
@@ -577,7 +581,7 @@ describe('the link verification modal (docs/product.md §2 "link verification")'
     await fire(scope, linkChanged, '  https://x.com/me/status/1  ');
     expect(scope.getState($problem)).toBeNull();
     await fire(scope, linkSubmitted);
-    expect(send).toHaveBeenCalledWith({ task_id: 8, link: 'https://x.com/me/status/1' });
+    expect(send).toHaveBeenCalledWith({ body: { task_id: 8, link: 'https://x.com/me/status/1' } });
     expect(scope.getState($tasks)[0]?.status).toBe('pending_review');
     expect(scope.getState($task)).toBeNull();
     expect(toasts.map((t) => t.text)).toContain('Link sent for review');

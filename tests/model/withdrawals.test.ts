@@ -32,7 +32,9 @@ const ids = (from: number, to: number) => Array.from({ length: from - to + 1 }, 
 /** A server holding withdrawals 1..`count()` (statuses by `status`): pages newest first, 10 a page. */
 function server(count: () => number, status: (id: number) => Withdrawal['status'] = () => 'queued') {
   return vi.fn(
-    async ({ page: n = 1, size = 10 }: { page?: number; size?: number } = {}): Promise<WithdrawHistory | null> => {
+    async ({
+      query: { page: n = 1, size = 10 } = {},
+    }: { query?: { page?: number; size?: number } } = {}): Promise<WithdrawHistory | null> => {
       const all = ids(count(), 1);
       return {
         data: all.slice((n - 1) * size, n * size).map((id) => withdrawal(id, { status: status(id) })),
@@ -49,7 +51,7 @@ async function fire<T>(scope: Scope, unit: EventCallable<T>, ...params: T extend
   await vi.advanceTimersByTimeAsync(0);
 }
 
-function setup(read: (query?: { page?: number; size?: number }) => Promise<WithdrawHistory | null>) {
+function setup(read: (parts?: { query?: { page?: number; size?: number } }) => Promise<WithdrawHistory | null>) {
   const operations = vi.fn(async () => ({ data: [], total: 0 }));
   const emptyList = async () => ({ data: [], total: 0, page: 1, limit: 300 });
   const test = createTestScope({
@@ -76,7 +78,7 @@ describe('the withdrawals list (entities/withdrawal)', () => {
     const read = server(() => count);
     const { scope } = setup(read);
     await fire(scope, withdrawalsRequested);
-    expect(read).toHaveBeenCalledWith({ page: 1, size: 10 });
+    expect(read).toHaveBeenCalledWith({ query: { page: 1, size: 10 } });
     expect(shownIds(scope)).toEqual(ids(23, 14));
     expect(scope.getState($total)).toBe(23);
     expect(scope.getState($loaded)).toBe(true);
@@ -84,7 +86,7 @@ describe('the withdrawals list (entities/withdrawal)', () => {
     // Two sales meanwhile shift the pages: page 2 now starts at 15, which is not repeated.
     count = 25;
     await fire(scope, endOfListReached);
-    expect(read).toHaveBeenLastCalledWith({ page: 2, size: 10 });
+    expect(read).toHaveBeenLastCalledWith({ query: { page: 2, size: 10 } });
     expect(shownIds(scope)).toEqual(ids(23, 6));
     await fire(scope, moreRequested);
     expect(shownIds(scope)).toEqual(ids(23, 1));
@@ -123,7 +125,7 @@ describe('the withdrawals list (entities/withdrawal)', () => {
 
     let fail = false;
     const read = server(() => 12);
-    const flaky = vi.fn(async (query?: { page?: number; size?: number }) => (fail ? null : read(query)));
+    const flaky = vi.fn(async (parts?: { query?: { page?: number; size?: number } }) => (fail ? null : read(parts)));
     const second = setup(flaky);
     await fire(second.scope, withdrawalsRequested);
     fail = true;
