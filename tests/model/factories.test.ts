@@ -127,8 +127,11 @@ describe('factories listed for the swc plugin', () => {
         [operatorRequestFx, async () => 'from the server'],
       ],
     });
-    expect(await allSettled(readHoldingsFx, { scope })).toEqual({ status: 'done', value: 'from the server' });
-    expect(await allSettled(consoleOverviewModel.overviewFx, { scope })).toEqual({
+    expect(await allSettled(readHoldingsFx, { scope, params: {} })).toEqual({
+      status: 'done',
+      value: 'from the server',
+    });
+    expect(await allSettled(consoleOverviewModel.overviewFx, { scope, params: {} })).toEqual({
       status: 'done',
       value: 'from the server',
     });
