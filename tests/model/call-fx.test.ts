@@ -6,10 +6,10 @@
 import { allSettled, fork } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { requestFx, type RequestOptions } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
-import type { TransportRequest } from '@/shared/api/transport';
+import { callFx } from '@/shared/call';
+import type { TransportRequest } from '@/shared/api';
 import { operatorRequestFx } from '@console/shared/api';
-import { operatorCallFx } from '@console/shared/api/call';
+import { operatorCallFx } from '@console/shared/call';
 
 function scopeAnswering(answer: unknown) {
   const sent: RequestOptions[] = [];

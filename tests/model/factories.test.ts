@@ -177,8 +177,8 @@ describe('the factories list is derived from the tree (scripts/effector-factorie
       '@console/entities/session',
       '@console/shared/lib/confirmed-action',
       // The call effects' makers (docs/contract.md "Consuming a call"): an exported …Fx function.
-      '@/shared/api/call',
-      '@console/shared/api/call',
+      '@/shared/call',
+      '@console/shared/call',
     ])
       expect(listed).toContain(name);
   });

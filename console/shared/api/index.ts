@@ -11,7 +11,6 @@ export {
   readOperatorTokenFx,
   type KeptOperatorToken,
 } from './token';
-// Not operatorCallFx: a model imports it from './call' itself (docs/contract.md "Consuming a call").
 export { operatorRequestFailed, operatorRequestFx, operatorUnauthorized } from './request';
 export { reviewPhotoFx, revokePhotoFx, type ProofPhoto } from './photo';
 export { operatorSocket } from './socket';

@@ -21,7 +21,7 @@ export { formatUnits, parseUnits, MONEY_DECIMALS } from '@contract/money';
 export type { PhotoType } from '@contract/tasks/photo-type';
 export { ApiError, errorTexts, isAuthFailure, isInvalidInitData, type ApiFailure } from './errors';
 export { requestFx, requestFailed, sendRequest, sendRequestFx, type RequestOptions } from './request';
-export { registerBody } from './transport';
+export { registerBody, type TransportRequest } from './transport';
 export {
   $accessToken,
   $refreshToken,
@@ -34,8 +34,6 @@ export {
   telegramUserRemembered,
   tokensReceived,
 } from './session';
-// Not callFx: a model imports it from './call' itself, so each model's effect gets its own sids
-// (docs/contract.md "Consuming a call").
 export {
   sendUploadFx,
   taskPhotoUploadProgressed,

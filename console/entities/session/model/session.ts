@@ -12,7 +12,7 @@ import {
   type OperatorActor,
   type OperatorSession,
 } from '@console/shared/api';
-import { operatorCallFx } from '@console/shared/api/call';
+import { operatorCallFx } from '@console/shared/call';
 
 /**
  * Where the operator's session is:

@@ -1,6 +1,6 @@
 import { createEvent, createStore, sample } from 'effector';
 import type { FarmingLink } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { createQuery } from '@/shared/lib/query';
 
 /** Links per page of GET /farming/ (the list shows more on request). */

@@ -1,7 +1,7 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { debounce } from 'patronum';
 import type { Mint, MintPlan } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { createQuery } from '@/shared/lib/query';
 import { activePlans, byNewest, pendingShownUntilMs, visiblePendingMint } from '../lib/mint-rules';
 

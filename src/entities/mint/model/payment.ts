@@ -1,6 +1,6 @@
 import { createEvent, createStore, sample } from 'effector';
 import type { Mint } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { transactionFailed, transactionSent } from '@/shared/ton-connect';
 import { mintUpdated, pendingMintsCleared } from './mints';
 

@@ -11,7 +11,7 @@ import {
   type TokenPair,
   type UserMe,
 } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { reloadFx } from '@/shared/telegram';
 
 export interface LaunchIdentity {

@@ -1,7 +1,7 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import { delay, interval } from 'patronum';
 import type { Stake } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { createQuery } from '@/shared/lib/query';
 import { $isLowEndDevice } from '@/shared/telegram';

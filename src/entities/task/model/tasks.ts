@@ -1,7 +1,7 @@
 import { createEvent, sample } from 'effector';
 import { not } from 'patronum';
 import type { Task } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { createQuery } from '@/shared/lib/query';
 import { unclaimedCount } from '../lib/task-rules';
 

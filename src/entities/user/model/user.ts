@@ -1,6 +1,6 @@
 import { createEvent, createStore, sample } from 'effector';
 import type { BoundWallet, ReferralTier, UserBalanceEvent, UserMe } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { referralLink } from '../lib/referral-link';
 
 /** The signed-in user's profile and balances (docs/product.md §3). `ref.level` is shown 1-based. */

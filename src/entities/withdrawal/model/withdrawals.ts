@@ -1,6 +1,6 @@
 import { createEvent, sample } from 'effector';
 import { HISTORY_PAGE_SIZE, type Withdrawal } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { createPagedList } from '@/shared/lib/paged-list';
 import { mergeWithdrawal } from '../lib/merge';
 

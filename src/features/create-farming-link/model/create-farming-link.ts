@@ -2,7 +2,7 @@ import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { linkUpdated, shownTimes, type FarmingSource } from '@/entities/farming-link';
 import { $user } from '@/entities/user';
 import type { CallQuery, FarmingCalculateQuery, FarmingLink, FarmingPlans, MintPlan } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { parseTonAmount } from '@/shared/lib/amount-input';

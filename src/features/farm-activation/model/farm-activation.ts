@@ -2,7 +2,7 @@ import { attach, createEffect, createEvent, createStore, sample } from 'effector
 import { mintUpdated } from '@/entities/mint';
 import { $communityMember, $user } from '@/entities/user';
 import type { FarmingActivationStatus, Mint } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { farmCodeOf } from '@/shared/lib/start-param';

@@ -2,7 +2,7 @@ import { attach, createEvent, sample } from 'effector';
 import { or } from 'patronum';
 import { $referralLink } from '@/entities/user';
 import type { ShareMessage } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { copyTextFx } from '@/shared/lib/clipboard';

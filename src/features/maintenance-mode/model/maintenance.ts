@@ -1,7 +1,7 @@
 import { createEvent, createStore, sample } from 'effector';
 import { interval } from 'patronum';
 import { MAINTENANCE_OFF_DETAIL, type MaintenanceStatus } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { reloadFx } from '@/shared/telegram';
 

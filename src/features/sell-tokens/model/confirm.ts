@@ -2,7 +2,7 @@ import { combine, sample } from 'effector';
 import { balanceUpdated } from '@/entities/user';
 import { withdrawalUpdated } from '@/entities/withdrawal';
 import type { SaleQuote, WithdrawalCreated, WithdrawCalculation } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { formatAmount } from '@/shared/lib/format';

@@ -3,7 +3,7 @@ import { $boundWallet, $user } from '@/entities/user';
 import { $wallet, balanceRequested } from '@/entities/wallet';
 import { withdrawalUpdated } from '@/entities/withdrawal';
 import type { Withdrawal } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { readAmountInput } from '@/shared/lib/amount-input';
 import { createCalculation } from '@/shared/lib/calculation';
 import { openWalletModalFx } from '@/shared/ton-connect';

@@ -1,7 +1,7 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { onProofSent } from '@/entities/task';
 import type { CallBody, Task } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { cleanLink, linkProblem } from '../lib/link-problem';
 
 /**

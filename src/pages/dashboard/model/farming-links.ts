@@ -2,7 +2,7 @@ import { createEvent, createStore, sample } from 'effector';
 import { linkSource, linkUpdated, linksRequested } from '@/entities/farming-link';
 import { userDataRefetched } from '@/entities/user';
 import type { FarmingLink } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { formatAmount } from '@/shared/lib/format';

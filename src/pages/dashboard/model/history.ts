@@ -4,7 +4,7 @@ import { stakeUpdated } from '@/entities/stake';
 import { balanceUpdated, userDataRefetched } from '@/entities/user';
 import { withdrawalsRequested } from '@/entities/withdrawal';
 import { HISTORY_PAGE_SIZE } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { createPagedList } from '@/shared/lib/paged-list';
 import { historyRoute } from './dashboard';
 

@@ -4,7 +4,7 @@ import { mintMovedToStaking, mintUpdated } from '@/entities/mint';
 import { stakeUpdated } from '@/entities/stake';
 import { balanceUpdated } from '@/entities/user';
 import { formatUnits, type Holdings } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { createQuery } from '@/shared/lib/query';
 import { sumShown } from '@/shared/lib/format';

@@ -9,7 +9,7 @@ import {
   type CandleInterval,
   type CallQuery,
 } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { applyThemeFx } from '@/shared/telegram';
 import { leavesGap, mergeCandle } from '../lib/merge-candle';
 

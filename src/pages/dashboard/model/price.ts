@@ -1,6 +1,6 @@
 import { createEvent, createStore, sample } from 'effector';
 import { appSocket, type CurrentPrice } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { changeDirection } from '../lib/price-change';
 
 /**

@@ -1,6 +1,6 @@
 import { combine, createEvent, sample } from 'effector';
 import type { FinancialStats } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { createQuery } from '@/shared/lib/query';
 
 /*

@@ -1,7 +1,7 @@
 import { createEvent, createStore, sample } from 'effector';
 import { $pendingMint, mintUpdated } from '@/entities/mint';
 import type { Mint } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { mintRoute } from './routes';
 
 /** The Cancel modal (docs/product.md §2): the pending mint's Cancel asks first, then cancels it on the server. */

@@ -3,7 +3,7 @@ import { $pendingMint, $plans, mintPaymentRequested, mintUpdated } from '@/entit
 import { $balanceNano, $wallet } from '@/entities/wallet';
 import { $isSending, transactionRequested } from '@/features/send-transaction';
 import type { Mint, MintCalculateQuery } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { hapticErrorFx } from '@/shared/telegram';

@@ -2,7 +2,7 @@ import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { or } from 'patronum';
 import { newReferralsSeen, referralStandingRead } from '@/entities/user';
 import type { Referral, ReferralList, ReferralTier } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 
 /** Referrals per page: the screen shows this many, then "Show more" reads the next page. */
 export const REFERRALS_PAGE_SIZE = 20;

@@ -2,7 +2,7 @@ import { attach, createEvent, createStore, sample } from 'effector';
 import { mintMovedToStaking } from '@/entities/mint';
 import { stakeUpdated } from '@/entities/stake';
 import type { Stake, StakeCreateBody } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { routes } from '@/shared/routing';

@@ -4,7 +4,7 @@ import { inviteClicked } from '@/features/invite-friends';
 import { linkProofOpened } from '@/features/task-link-proof';
 import { photoProofOpened } from '@/features/task-photo-proof';
 import type { Task } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { formatAmount } from '@/shared/lib/format';

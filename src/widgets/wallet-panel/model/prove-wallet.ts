@@ -3,7 +3,7 @@ import { $boundWallet, $communityMember, walletBound } from '@/entities/user';
 import { $wallet } from '@/entities/wallet';
 import { timings } from '@/shared/config';
 import type { TonProofCheckBody, TonProofCheckResult } from '@/shared/api';
-import { callFx } from '@/shared/api/call';
+import { callFx } from '@/shared/call';
 import {
   createTonConnectFx,
   setConnectRequestFx,

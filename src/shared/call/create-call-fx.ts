@@ -1,6 +1,6 @@
 import { createEffect, type Effect } from 'effector';
 import { callPath, type CallRoute } from '@contract/route';
-import type { TransportRequest } from '../transport';
+import type { TransportRequest } from '../api';
 
 /** The parts of a request, as every call effect takes them; each client types them per call from its schemas. */
 export interface RouteParts {
@@ -14,7 +14,7 @@ export interface RouteParts {
  * one route of a contract table that takes the call's parts (`{body, query, params}`) and hands `send`
  * the request they make — the route's method, its path with the parameters filled in, the query and
  * the body. The Mini App's callFx (./index.ts) and the console's operatorCallFx
- * (console/shared/api/call) are this with their own table and request effect; neither writes a
+ * (console/shared/call) are this with their own table and request effect; neither writes a
  * request per call.
  */
 export function createCallFx<Parts extends RouteParts | void, Done, Fail = Error>(
