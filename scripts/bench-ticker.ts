@@ -104,7 +104,6 @@ const entries = {
   card: 'src/entities/stake/ui/stake-card.tsx',
   number: 'src/entities/stake/ui/live-earned.tsx',
   list: 'src/entities/stake/ui/stake-list.tsx',
-  api: 'src/shared/api/index.ts',
 };
 await build({
   root,
@@ -133,9 +132,8 @@ const stakeModule = (await load('stake')) as StakeModule;
 const cardModule = (await load('card')) as typeof import('../src/entities/stake/ui/stake-card');
 const numberModule = (await load('number')) as typeof import('../src/entities/stake/ui/live-earned');
 const listModule = (await load('list')) as typeof import('../src/entities/stake/ui/stake-list');
-const { getStakesFx } = (await load('api')) as typeof import('../src/shared/api');
 console.log = log;
-const { $now, $tickerRunning, stakesRequested } = stakeModule.stakeModel;
+const { $now, $tickerRunning, stakesRequested, readStakesFx } = stakeModule.stakeModel;
 
 const { allSettled, fork, createWatch } = await import('effector');
 const { Provider } = await import('effector-react');
@@ -172,7 +170,7 @@ const ms = (value: number) => value.toFixed(4);
 
 async function startScope() {
   const scope = fork({
-    handlers: [[getStakesFx, async () => ({ data: stakes(STAKES), total: STAKES, page: 1, limit: 300 })]],
+    handlers: [[readStakesFx, async () => ({ data: stakes(STAKES), total: STAKES, page: 1, limit: 300 })]],
   });
   // Not awaited: with active stakes the ticker runs, and allSettled would wait for it.
   void allSettled(stakesRequested, { scope });

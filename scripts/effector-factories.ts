@@ -1,7 +1,8 @@
 /**
  * The swc plugin's `factories` (docs/style.md §10), derived from the source tree so a renamed or moved
- * factory is still listed: a factory is an exported `create…`/`chain…` function of a module that imports
- * effector, atomic-router or patronum. Each is listed under every name a caller imports it by — its slice's
+ * factory is still listed: a factory is an exported `create…`/`chain…` function, or one named for the
+ * effect it makes (`…Fx`: callFx, operatorCallFx), of a module that imports effector, atomic-router or
+ * patronum. Each is listed under every name a caller imports it by — its slice's
  * public API for a layered slice (`@/entities/session`, `@console/entities/session`), its folder for a
  * shared segment (`@/shared/lib/query`, and `@shared/lib/query` as the console takes it) — and root-relative
  * (`./src/shared/api/socket`) for relative imports inside shared. tests/model/factories.test.ts checks
@@ -18,7 +19,7 @@ const ROOTS = [
 ] as const;
 const SLICED = ['app', 'pages', 'widgets', 'features', 'entities'];
 const MAKES_UNITS = /from '(effector|atomic-router|patronum)'/;
-const EXPORTS_FACTORY = /^export function (create|chain)[A-Z]\w*/m;
+const EXPORTS_FACTORY = /^export function ((create|chain)[A-Z]\w*|\w+Fx\b)/m;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

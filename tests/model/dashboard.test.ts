@@ -12,7 +12,7 @@ import {
   readHoldingsFx,
   totalValueShown,
 } from '@/pages/dashboard/model/holdings';
-import { $accessToken, appSocket, getCurrentPriceFx, type Holdings, type Mint } from '@/shared/api';
+import { $accessToken, appSocket, type Holdings, type Mint } from '@/shared/api';
 import { timings } from '@/shared/config';
 import { formatAmount, formatTon } from '@/shared/lib/format';
 import { FakeWebSocket } from '../unit/fake-websocket';
@@ -50,7 +50,7 @@ describe('total value = token balance × current price, in TON, exact on the dec
     const fetchPrice = vi.fn(async () => price('0.012'));
     const { scope } = createTestScope({
       handlers: [
-        [getCurrentPriceFx, fetchPrice],
+        [priceModel.loadPriceFx, fetchPrice],
         [readHoldingsFx, async () => holdingsOf({ balance_token: '2500.5' })],
       ],
     });
@@ -67,7 +67,7 @@ describe('total value = token balance × current price, in TON, exact on the dec
 
   it('a failed price load (null) keeps the price it had', async () => {
     let answer: ReturnType<typeof price> | null = price('0.02');
-    const { scope } = createTestScope({ handlers: [[getCurrentPriceFx, async () => answer]] });
+    const { scope } = createTestScope({ handlers: [[priceModel.loadPriceFx, async () => answer]] });
     await allSettled(priceModel.priceRequested, { scope });
     answer = null;
     await allSettled(priceModel.priceRequested, { scope });
@@ -88,7 +88,7 @@ describe('total value = everything the user owns × the current price', () => {
     const { scope } = createTestScope({
       values: [[$accessToken, 'access']],
       handlers: [
-        [getCurrentPriceFx, async () => price('0.01')],
+        [priceModel.loadPriceFx, async () => price('0.01')],
         [readHoldingsFx, read],
       ],
     });

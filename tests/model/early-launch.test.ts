@@ -9,12 +9,6 @@ import '@/pages/dashboard';
 import {
   appSocket,
   candleSocket,
-  getCandlesFx,
-  getCurrentPriceFx,
-  getFinancialStatsFx,
-  getMintsFx,
-  getStakesFx,
-  getTasksFx,
   MAINTENANCE_OFF_DETAIL,
   sendRequest,
   type RequestOptions,
@@ -28,6 +22,10 @@ import { attachBrowserHistoryFx } from '@/shared/routing';
 import { createTonConnectFx } from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope } from './scope';
+import { priceChartModel, priceModel, statsModel } from '@/pages/dashboard';
+import { mintModel } from '@/entities/mint';
+import { stakeModel } from '@/entities/stake';
+import { taskModel } from '@/entities/task';
 
 /*
  * Issue #14: the launch's calls without a token (maintenance status, sign-in) leave with the entry's first
@@ -196,12 +194,12 @@ describe('the launch with its calls sent by index.html’s launch script (src/sh
       handlers: [
         [attachBrowserHistoryFx, () => createMemoryHistory({ initialEntries: ['/'] })],
         [createTonConnectFx, async () => undefined],
-        [getMintsFx, async () => ({ data: [], total: 0 })],
-        [getStakesFx, async () => ({ data: [], total: 0 })],
-        [getTasksFx, async () => []],
-        [getCurrentPriceFx, async () => null],
-        [getCandlesFx, async () => null],
-        [getFinancialStatsFx, async () => null],
+        [mintModel.readMintsFx, async () => ({ data: [], total: 0 })],
+        [stakeModel.readStakesFx, async () => ({ data: [], total: 0 })],
+        [taskModel.readTasksFx, async () => []],
+        [priceModel.loadPriceFx, async () => null],
+        [priceChartModel.readCandlesFx, async () => null],
+        [statsModel.readStatsFx, async () => null],
       ],
     });
     void allSettled(appStarted, { scope });

@@ -2,11 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRoute } from 'atomic-router';
-import { createStore, fork, serialize, type Store, type StoreWritable } from 'effector';
+import { allSettled, createStore, fork, serialize, type Store, type StoreWritable } from 'effector';
 import { describe, expect, it } from 'vitest';
 import { chainAuthorized } from '@/entities/session';
 import { chainCommunityMember } from '@/entities/user';
-import { appSocket } from '@/shared/api';
+import { appSocket, requestFx } from '@/shared/api';
+import { operatorRequestFx } from '@console/shared/api';
 import { createSocketModel } from '@/shared/api/socket';
 import { chainLoad, routes } from '@/shared/routing';
 import { historyModel } from '@/pages/dashboard';
@@ -17,6 +18,9 @@ import { $tasks, $tasksLoaded } from '@/entities/task';
 import { createFarmingLinkModel } from '@/features/create-farming-link';
 import { sellModel } from '@/features/sell-tokens';
 import { mintFormModel } from '@/pages/mint';
+import { notificationsSwitchModel } from '@/features/notifications-switch';
+import { readHoldingsFx } from '@/pages/dashboard/model/holdings';
+import { consoleOverviewModel } from '@console/pages/overview';
 import { effectorFactories } from '../../scripts/effector-factories';
 
 /*
@@ -102,6 +106,37 @@ describe('factories listed for the swc plugin', () => {
     expect(fork({ values }).getState(createFarmingLinkModel.$calculation)).toBeNull();
   });
 
+  it("callFx and operatorCallFx: each model's call effect has its own sid, so a test replaces only its own", async () => {
+    const effects = [
+      readHoldingsFx,
+      notificationsSwitchModel.switchNotificationsFx,
+      consoleOverviewModel.overviewFx,
+      consoleOverviewModel.payoutsSetFx,
+    ];
+    const sids = effects.map((effect) => effect.sid);
+    for (const sid of sids) expect(sid).toEqual(expect.any(String));
+    expect(new Set(sids).size).toBe(effects.length);
+
+    // A handler given for one effect answers for that one only: fork matches handlers by sid as well as
+    // by unit, so effects sharing a sid would all take it.
+    const scope = fork({
+      handlers: [
+        [notificationsSwitchModel.switchNotificationsFx, async () => 'switched'],
+        [consoleOverviewModel.payoutsSetFx, async () => 'payouts'],
+        [requestFx, async () => 'from the server'],
+        [operatorRequestFx, async () => 'from the server'],
+      ],
+    });
+    expect(await allSettled(readHoldingsFx, { scope, params: {} })).toEqual({
+      status: 'done',
+      value: 'from the server',
+    });
+    expect(await allSettled(consoleOverviewModel.overviewFx, { scope, params: {} })).toEqual({
+      status: 'done',
+      value: 'from the server',
+    });
+  });
+
   it('createQuery: every list read keeps its own data and status', () => {
     const stores = [mintModel.$mints, $plans, $tasks, $mintsLoaded, $stakesLoaded, $tasksLoaded];
     const sids = stores.map((store) => sidOf(store as Store<unknown>));
@@ -141,6 +176,9 @@ describe('the factories list is derived from the tree (scripts/effector-factorie
       './src/shared/api/socket',
       '@console/entities/session',
       '@console/shared/lib/confirmed-action',
+      // The call effects' makers (docs/contract.md "Consuming a call"): an exported …Fx function.
+      '@/shared/call',
+      '@console/shared/call',
     ])
       expect(listed).toContain(name);
   });

@@ -12,19 +12,9 @@ import { shareFarmLinkModel } from '@/features/share-farm-link';
 import { farmingLinksModel } from '@/pages/dashboard';
 import {
   $accessToken,
-  activateFarmingLinkFx,
   appSocket,
-  calculateFarmingFx,
-  cancelFarmingLinkFx,
-  createFarmingLinkFx,
-  getFarmingActivationStatusFx,
-  getFarmingLinksFx,
-  getFarmingPlansFx,
-  getMaintenanceFx,
-  getMeFx,
   MAINTENANCE_OFF_DETAIL,
   readCredentialsFx,
-  registerFx,
   type FarmingActivationStatus,
   type FarmingCalculation,
   type FarmingLink,
@@ -41,6 +31,7 @@ import { farmCodeOf, refCodeOf } from '@/shared/lib/start-param';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, priceQuoteExpired } from './scope';
+import { sessionModel } from '@/entities/session';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z') / 1000;
 const CODE = 'FARM7Q2K9X';
@@ -181,14 +172,14 @@ describe('a farm code in the launch (docs/product.md §2, docs/foundations.md §
 
 describe('farm activation check', () => {
   const setup = ({ query = '', answer = status('ACTIVE', 'This link gives you a mint'), member = true } = {}) => {
-    const check = vi.fn(async (_: { activation_code: string }) => answer);
+    const check = vi.fn(async (_: { query: { activation_code: string } }) => answer);
     const activate = vi.fn(async () => farmMint());
     const test = createTestScope({
       values: [...memberValues(member)],
       handlers: [
         [farmActivationModel.readLaunchQueryFx, () => query],
-        [getFarmingActivationStatusFx, check],
-        [activateFarmingLinkFx, activate],
+        [farmActivationModel.readStatusFx, check],
+        [farmActivationModel.activateFx, activate],
       ],
     });
     return { ...test, check, activate };
@@ -197,14 +188,14 @@ describe('farm activation check', () => {
   it('asks the status of a farm_ start parameter once signed in as a member, and shows the gift', async () => {
     const { scope, check } = setup();
     await allSettled(farmActivationModel.launched, { scope, params: { startParam: `farm_${CODE}` } });
-    expect(check).toHaveBeenCalledWith({ activation_code: CODE });
+    expect(check).toHaveBeenCalledWith({ query: { activation_code: CODE } });
     expect(scope.getState(farmActivationModel.$activation)?.status.status).toBe('ACTIVE');
   });
 
   it('takes ?farm_code= from the page query', async () => {
     const { scope, check } = setup({ query: `?farm_code=${CODE}` });
     await allSettled(farmActivationModel.launched, { scope, params: { startParam: 'REF12345' } });
-    expect(check).toHaveBeenCalledWith({ activation_code: CODE });
+    expect(check).toHaveBeenCalledWith({ query: { activation_code: CODE } });
   });
 
   it('asks nothing for a plain start parameter', async () => {
@@ -240,7 +231,7 @@ describe('farm activation check', () => {
     const other = setup({ answer: status('REACHED', 'used', 'farmingCodeUsed') });
     await allSettled(userModel.userLoaded, { scope: other.scope, params: user({ telegram_id: 888 }) });
     await allSettled(farmActivationModel.launched, { scope: other.scope, params: { startParam: `farm_${CODE}` } });
-    expect(other.check).toHaveBeenCalledWith({ activation_code: CODE });
+    expect(other.check).toHaveBeenCalledWith({ query: { activation_code: CODE } });
     expect(other.scope.getState(farmActivationModel.$activation)?.status.code).toBe('farmingCodeUsed');
   });
 
@@ -249,7 +240,7 @@ describe('farm activation check', () => {
       values: [...memberValues()],
       handlers: [
         [farmActivationModel.readLaunchQueryFx, () => ''],
-        [getFarmingActivationStatusFx, async () => null],
+        [farmActivationModel.readStatusFx, async () => null],
       ],
     });
     await allSettled(farmActivationModel.launched, { scope: failing.scope, params: { startParam: `farm_${CODE}` } });
@@ -263,14 +254,14 @@ describe('farm activation check', () => {
     await allSettled(farmActivationModel.launched, { scope, params: { startParam: `farm_${CODE}` } });
     expect(check).not.toHaveBeenCalled();
     await allSettled(userModel.userLoaded, { scope, params: user() });
-    expect(check).toHaveBeenCalledWith({ activation_code: CODE });
+    expect(check).toHaveBeenCalledWith({ query: { activation_code: CODE } });
   });
 
   it('Activate on ACTIVE: the mint, in the active list, and the product text', async () => {
     const { scope, activate, toasts } = setup();
     await allSettled(farmActivationModel.launched, { scope, params: { startParam: `farm_${CODE}` } });
     await allSettled(farmActivationModel.activateClicked, { scope });
-    expect(activate).toHaveBeenCalledWith({ activation_code: CODE });
+    expect(activate).toHaveBeenCalledWith({ body: { activation_code: CODE } });
     expect(scope.getState(mintModel.$activeMints).map((mint) => mint.id)).toEqual([42]);
     expect(toasts.map((toast) => toast.text)).toContain('New mint #F4RM1NT2 created via a farming link');
     expect(scope.getState(farmActivationModel.$activation)).toBeNull();
@@ -309,17 +300,17 @@ describe('farm activation check', () => {
           }),
         ],
         [attachBrowserHistoryFx, () => createMemoryHistory()],
-        [getMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
-        [registerFx, register],
-        [getMeFx, async () => user()],
+        [maintenanceModel.checkMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
+        [sessionModel.registerWithLaunchDataFx, register],
+        [userModel.loadUserFx, async () => user()],
         [farmActivationModel.readLaunchQueryFx, () => ''],
-        [getFarmingActivationStatusFx, check],
+        [farmActivationModel.readStatusFx, check],
       ],
     });
     void allSettled(appStarted, { scope });
     await vi.advanceTimersByTimeAsync(0);
-    expect(register).toHaveBeenCalledWith({ init_data: 'signed', ref_code: null });
-    expect(check).toHaveBeenCalledWith({ activation_code: CODE });
+    expect(register).toHaveBeenCalledWith({ body: { init_data: 'signed', ref_code: null } });
+    expect(check).toHaveBeenCalledWith({ query: { activation_code: CODE } });
     void allSettled(maintenanceModel.pollingStopped, { scope });
     await vi.advanceTimersByTimeAsync(20_000);
     vi.useRealTimers();
@@ -332,16 +323,17 @@ describe('create a farming link (docs/product.md §2 /referral/farming, /tasks/f
 
   const setup = (answer: FarmingPlans = plans()) => {
     const loadPlans = vi.fn(async () => answer);
-    const calculate = vi.fn(async (query: { amount: string; freeze_days: number; count_activations: number }) =>
-      calculation(query.amount, query.freeze_days, query.count_activations),
+    const calculate = vi.fn(
+      async ({ query }: { query: { amount: string; freeze_days: number; count_activations: number } }) =>
+        calculation(query.amount, query.freeze_days, query.count_activations),
     );
     const create = vi.fn(async () => link());
     const test = createTestScope({
       values: [...memberValues()],
       handlers: [
-        [getFarmingPlansFx, loadPlans],
-        [calculateFarmingFx, calculate],
-        [createFarmingLinkFx, create],
+        [createFarmingLinkModel.readPlansFx, loadPlans],
+        [createFarmingLinkModel.calculateFx, calculate],
+        [createFarmingLinkModel.createFx, create],
       ],
     });
     return { ...test, loadPlans, calculate, create };
@@ -370,7 +362,7 @@ describe('create a farming link (docs/product.md §2 /referral/farming, /tasks/f
   it('loads the plans of the screen’s balance, by days ascending', async () => {
     const { scope, loadPlans } = setup();
     await fire(scope, formOpened, 'task');
-    expect(loadPlans).toHaveBeenCalledWith({ from_ref_balance: false, from_task_balance: true });
+    expect(loadPlans).toHaveBeenCalledWith({ query: { from_ref_balance: false, from_task_balance: true } });
     expect(scope.getState(createFarmingLinkModel.$plans).map((item) => item.days)).toEqual([30, 60]);
     expect(scope.getState(createFarmingLinkModel.$balance)).toBe('50');
   });
@@ -395,7 +387,7 @@ describe('create a farming link (docs/product.md §2 /referral/farming, /tasks/f
     // The socket's user:balance after a grant.
     await fire(scope, userModel.balanceUpdated, balances({ referral_balance: '211.44' }));
     expect(loadPlans).toHaveBeenCalledTimes(2);
-    expect(loadPlans).toHaveBeenLastCalledWith({ from_ref_balance: true, from_task_balance: false });
+    expect(loadPlans).toHaveBeenLastCalledWith({ query: { from_ref_balance: true, from_task_balance: false } });
     expect(scope.getState(createFarmingLinkModel.$noPlans)).toBe(false);
     expect(scope.getState(createFarmingLinkModel.$plans).map((item) => item.days)).toEqual([30, 60]);
     expect(scope.getState(createFarmingLinkModel.$balance)).toBe('211.44');
@@ -424,7 +416,7 @@ describe('create a farming link (docs/product.md §2 /referral/farming, /tasks/f
     const { scope, calculate, create } = setup();
     await fire(scope, formOpened, 'task');
     await fill(scope, { amount: '2', count: '3' });
-    expect(calculate).toHaveBeenLastCalledWith({ amount: '2', freeze_days: 30, count_activations: 3 });
+    expect(calculate).toHaveBeenLastCalledWith({ query: { amount: '2', freeze_days: 30, count_activations: 3 } });
     // 3 × 200 tokens = 600 > the task balance of 50.
     expect(scope.getState(createFarmingLinkModel.$problem)).toEqual({
       kind: 'insufficient',
@@ -445,15 +437,17 @@ describe('create a farming link (docs/product.md §2 /referral/farming, /tasks/f
     createWatch({ unit: createFarmingLinkModel.linkCreated, scope, fn: (made) => shown.push(made) });
     await fire(scope, createClicked, undefined);
     expect(create).toHaveBeenCalledWith({
-      amount: '2',
-      days: 30,
-      count_activations: 3,
-      from_ref_balance: true,
-      from_task_balance: false,
-      is_multilink: true,
-      is_for_me: false,
-      // The quote on screen: the link is charged at its price or refused.
-      price: '0.01',
+      body: {
+        amount: '2',
+        days: 30,
+        count_activations: 3,
+        from_ref_balance: true,
+        from_task_balance: false,
+        is_multilink: true,
+        is_for_me: false,
+        // The quote on screen: the link is charged at its price or refused.
+        price: '0.01',
+      },
     });
     expect(shown.map((made) => made.id)).toEqual([7]);
     expect(scope.getState(farmingLinkModel.$links).map((item) => item.id)).toEqual([7]);
@@ -487,9 +481,9 @@ describe('create a farming link (docs/product.md §2 /referral/farming, /tasks/f
     expect(scope.getState(createFarmingLinkModel.$isMultilink)).toBe(false);
     await vi.advanceTimersByTimeAsync(400);
     await fire(scope, createClicked, undefined);
-    expect(create).toHaveBeenCalledWith(
-      expect.objectContaining({ count_activations: 1, is_multilink: false, is_for_me: true }),
-    );
+    expect(create).toHaveBeenCalledWith({
+      body: expect.objectContaining({ count_activations: 1, is_multilink: false, is_for_me: true }),
+    });
   });
 });
 
@@ -541,8 +535,8 @@ describe('/farming: the list and Cancel', () => {
     const { scope, toasts } = createTestScope({
       values: [...memberValues()],
       handlers: [
-        [getFarmingLinksFx, async () => ({ data: [older, newer], total: 2, page: 1, limit: 20 })],
-        [cancelFarmingLinkFx, cancel],
+        [farmingLinkModel.readLinksFx, async () => ({ data: [older, newer], total: 2, page: 1, limit: 20 })],
+        [farmingLinksModel.cancelFx, cancel],
       ],
     });
     await allSettled(farmingLinkModel.linksRequested, { scope });
@@ -551,7 +545,7 @@ describe('/farming: the list and Cancel', () => {
     await allSettled(farmingLinksModel.cancelClicked, { scope, params: newer });
     expect(scope.getState(farmingLinksModel.$cancelTarget)?.id).toBe(7);
     await allSettled(farmingLinksModel.cancelConfirmed, { scope });
-    expect(cancel).toHaveBeenCalledWith(7);
+    expect(cancel).toHaveBeenCalledWith({ params: { id: 7 } });
     expect(scope.getState(farmingLinksModel.$cancelTarget)).toBeNull();
     expect(scope.getState(farmingLinkModel.$links).find((item) => item.id === 7)?.status).toBe('revoked');
     expect(toasts.map((toast) => toast.text)).toContain(
@@ -565,7 +559,7 @@ describe('/farming: the list and Cancel', () => {
     const listed = link({ id: 7, activations_used: 3, activations_left: 7 });
     const { scope } = createTestScope({
       values: [...memberValues()],
-      handlers: [[getFarmingLinksFx, async () => ({ data: [listed], total: 2, page: 1, limit: 20 })]],
+      handlers: [[farmingLinkModel.readLinksFx, async () => ({ data: [listed], total: 2, page: 1, limit: 20 })]],
     });
     await allSettled(farmingLinkModel.linksRequested, { scope });
     await allSettled(appSocket.connectRequested, { scope });
@@ -584,7 +578,7 @@ describe('/farming: the list and Cancel', () => {
 
   it('dismissing the cancel modal cancels nothing', async () => {
     const cancel = vi.fn(async () => link({ status: 'revoked' }));
-    const { scope } = createTestScope({ handlers: [[cancelFarmingLinkFx, cancel]] });
+    const { scope } = createTestScope({ handlers: [[farmingLinksModel.cancelFx, cancel]] });
     await allSettled(farmingLinksModel.cancelClicked, { scope, params: link() });
     await allSettled(farmingLinksModel.cancelDismissed, { scope });
     await allSettled(farmingLinksModel.cancelConfirmed, { scope });

@@ -4,18 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { mintModel } from '@/entities/mint';
 import { stakeModel } from '@/entities/stake';
 import { userModel } from '@/entities/user';
-import { historyModel } from '@/pages/dashboard';
+import { historyModel, priceModel } from '@/pages/dashboard';
 import { operationAmount, operationPlace, operationTitle } from '@/shared/lib/operation';
-import {
-  getCurrentPriceFx,
-  getMintsFx,
-  getOperationsFx,
-  getStakesFx,
-  type Mint,
-  type Operation,
-  type OperationHistory,
-  type UserBalanceEvent,
-} from '@/shared/api';
+import { type Mint, type Operation, type OperationHistory, type UserBalanceEvent } from '@/shared/api';
 import { router, routes } from '@/shared/routing';
 import { createTestScope, signedInMember } from './scope';
 import { stake } from './stake-fixture';
@@ -55,10 +46,12 @@ const page = (entryIds: number[], total: number): OperationHistory => ({
 
 /** A server holding entries 1..`count`: answers pages newest first, 10 a page. */
 function server(count: () => number) {
-  return vi.fn(async ({ page: n = 1, size = 10 }: { page?: number; size?: number } = {}) => {
-    const all = ids(count(), 1);
-    return page(all.slice((n - 1) * size, n * size), all.length);
-  });
+  return vi.fn(
+    async ({ query: { page: n = 1, size = 10 } = {} }: { query?: { page?: number; size?: number } } = {}) => {
+      const all = ids(count(), 1);
+      return page(all.slice((n - 1) * size, n * size), all.length);
+    },
+  );
 }
 
 const shownIds = (scope: Scope) => scope.getState($operations).map((entry) => entry.id);
@@ -66,14 +59,14 @@ const shownIds = (scope: Scope) => scope.getState($operations).map((entry) => en
 const open = (scope: Scope) =>
   allSettled(router.setHistory, { scope, params: createMemoryHistory({ initialEntries: ['/history'] }) });
 const emptyList = async () => ({ data: [], total: 0, page: 1, limit: 300 });
-function setup(read: (query?: { page?: number; size?: number }) => Promise<OperationHistory | null>) {
+function setup(read: (parts?: { query?: { page?: number; size?: number } }) => Promise<OperationHistory | null>) {
   return createTestScope({
     values: signedInMember,
     handlers: [
-      [getOperationsFx, read],
-      [getMintsFx, emptyList],
-      [getStakesFx, emptyList],
-      [getCurrentPriceFx, async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })],
+      [historyModel.readOperationsFx, read],
+      [mintModel.readMintsFx, emptyList],
+      [stakeModel.readStakesFx, emptyList],
+      [priceModel.loadPriceFx, async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })],
     ],
   });
 }
@@ -94,7 +87,7 @@ describe('the operations history', () => {
     await open(scope);
 
     expect(read).toHaveBeenCalledTimes(1);
-    expect(read).toHaveBeenCalledWith({ page: 1, size: 10 });
+    expect(read).toHaveBeenCalledWith({ query: { page: 1, size: 10 } });
     expect(shownIds(scope)).toEqual(ids(23, 14));
     expect(scope.getState($total)).toBe(23);
     expect(scope.getState($loaded)).toBe(true);
@@ -110,11 +103,11 @@ describe('the operations history', () => {
     // Two entries happened meanwhile: page 2 now starts with the last two of page 1.
     count = 25;
     await allSettled(endOfListReached, { scope });
-    expect(read).toHaveBeenLastCalledWith({ page: 2, size: 10 });
+    expect(read).toHaveBeenLastCalledWith({ query: { page: 2, size: 10 } });
     expect(shownIds(scope)).toEqual(ids(23, 6));
 
     await allSettled(moreRequested, { scope });
-    expect(read).toHaveBeenLastCalledWith({ page: 3, size: 10 });
+    expect(read).toHaveBeenLastCalledWith({ query: { page: 3, size: 10 } });
     expect(shownIds(scope)).toEqual(ids(23, 1));
     expect(scope.getState($total)).toBe(25);
     expect(scope.getState($hasMore)).toBe(false);
@@ -137,7 +130,7 @@ describe('the operations history', () => {
     count = 14;
     await allSettled(userModel.balanceUpdated, { scope, params: balance });
     expect(read).toHaveBeenCalledTimes(3);
-    expect(read).toHaveBeenLastCalledWith({ page: 1, size: 10 });
+    expect(read).toHaveBeenLastCalledWith({ query: { page: 1, size: 10 } });
     // The pages already read stay: all 14, newest first, none twice.
     expect(shownIds(scope)).toEqual(ids(14, 1));
     expect(scope.getState($total)).toBe(14);
@@ -156,7 +149,7 @@ describe('the operations history', () => {
     await allSettled(userModel.balanceUpdated, { scope, params: balance });
     expect(shownIds(scope)).toEqual(ids(40, 31));
     await allSettled(endOfListReached, { scope });
-    expect(read).toHaveBeenLastCalledWith({ page: 2, size: 10 });
+    expect(read).toHaveBeenLastCalledWith({ query: { page: 2, size: 10 } });
     expect(shownIds(scope)).toEqual(ids(40, 21));
   });
 
@@ -273,7 +266,7 @@ describe('the operations history', () => {
     expect(scope.getState($hasMore)).toBe(true);
 
     await allSettled(moreRequested, { scope });
-    expect(read).toHaveBeenLastCalledWith({ page: 2, size: 10 });
+    expect(read).toHaveBeenLastCalledWith({ query: { page: 2, size: 10 } });
     expect(scope.getState($moreFailed)).toBe(false);
     expect(shownIds(scope)).toEqual(ids(15, 1));
   });

@@ -6,11 +6,8 @@ import { maintenanceModel } from '@/features/maintenance-mode';
 import { sendTransactionModel } from '@/features/send-transaction';
 import {
   ApiError,
-  getMaintenanceFx,
-  getMeFx,
   MAINTENANCE_OFF_DETAIL,
   readCredentialsFx,
-  registerFx,
   requestFx,
   sendRequestFx,
   type ApiFailure,
@@ -29,6 +26,8 @@ import {
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import { createTonConnectFx, sendTransactionFx, WalletActionError } from '@/shared/ton-connect';
 import { createTestScope, inRussian, loadCatalogueAtOnce } from './scope';
+import { userModel } from '@/entities/user';
+import { sessionModel } from '@/entities/session';
 
 const { pollingStopped } = maintenanceModel;
 const { transactionRequested } = sendTransactionModel;
@@ -64,9 +63,9 @@ describe("the app's language (Telegram's language_code: ru → Russian, else Eng
         [readCredentialsFx, () => ({ token: null, refresh: null, telegramUserId: null })],
         [readLaunchParamsFx, () => launchParams(languageCode)],
         [attachBrowserHistoryFx, () => createMemoryHistory()],
-        [getMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
-        [registerFx, async () => ({ token: 'a', refresh: 'r', user: member })],
-        [getMeFx, async () => member],
+        [maintenanceModel.checkMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
+        [sessionModel.registerWithLaunchDataFx, async () => ({ token: 'a', refresh: 'r', user: member })],
+        [userModel.loadUserFx, async () => member],
         [createTonConnectFx, widget],
         // The clock is driven by hand: the catalogue's chunk is not fetched here (see below).
         [loadCatalogueFx, loadCatalogue],

@@ -2,7 +2,7 @@ import { allSettled } from 'effector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userModel } from '@/entities/user';
 import { inviteFriendsModel } from '@/features/invite-friends';
-import { createShareMessageFx, type UserMe } from '@/shared/api';
+import { type UserMe } from '@/shared/api';
 import { copyTextFx } from '@/shared/lib/clipboard';
 import { isVersionAtLeastFx, shareMessageFx } from '@/shared/telegram';
 import { createTestScope, signedInMember } from './scope';
@@ -23,7 +23,7 @@ function setup({ version8 }: { version8: boolean }) {
     values,
     handlers: [
       [isVersionAtLeastFx, calls.version],
-      [createShareMessageFx, calls.prepare],
+      [inviteFriendsModel.prepareMessageFx, calls.prepare],
       [shareMessageFx, calls.share],
       [copyTextFx, calls.copy],
     ],

@@ -10,13 +10,10 @@ import {
   $accessToken,
   $refreshToken,
   $storedTelegramUserId,
-  getMaintenanceFx,
-  getMeFx,
   MAINTENANCE_OFF_DETAIL,
   ApiError,
   sendRequestFx,
   readCredentialsFx,
-  registerFx,
   type UserMe,
 } from '@/shared/api';
 import { appConfig } from '@/shared/config';
@@ -72,7 +69,10 @@ describe('maintenance poll (docs/product.md §4: at start and every 10 s; reload
     const answers = [ON, ON, OFF, OFF];
     const check = vi.fn(async () => answers.shift() ?? OFF);
     // The language is known (the launch has loaded its texts): the screen shows.
-    const { scope, host } = createTestScope({ handlers: [[getMaintenanceFx, check]], values: [[$localeReady, true]] });
+    const { scope, host } = createTestScope({
+      handlers: [[maintenanceModel.checkMaintenanceFx, check]],
+      values: [[$localeReady, true]],
+    });
 
     // Never await allSettled on a running interval: drive the clock instead.
     void allSettled(pollingStarted, { scope });
@@ -121,7 +121,7 @@ describe('maintenance poll (docs/product.md §4: at start and every 10 s; reload
   it('a failed check keeps the last known state and never reloads', async () => {
     const answers: Array<typeof ON | null> = [ON, null];
     const { scope, host } = createTestScope({
-      handlers: [[getMaintenanceFx, async () => answers.shift() ?? null]],
+      handlers: [[maintenanceModel.checkMaintenanceFx, async () => answers.shift() ?? null]],
     });
     void allSettled(pollingStarted, { scope });
     await vi.advanceTimersByTimeAsync(10_000);
@@ -140,7 +140,7 @@ describe('identity change (docs/product.md §4)', () => {
         [$accessToken, 'old-access'],
         [$refreshToken, 'old-refresh'],
       ],
-      handlers: [[registerFx, register]],
+      handlers: [[sessionModel.registerWithLaunchDataFx, register]],
     });
     await allSettled(signInRequested, { scope, params: { initData: 'x', telegramUserId: 222, startParam: null } });
     expect(scope.getState($accessToken)).toBeNull();
@@ -155,15 +155,15 @@ describe('identity change (docs/product.md §4)', () => {
     const { scope, host } = createTestScope({
       values: [[$storedTelegramUserId, 222]],
       handlers: [
-        [registerFx, register],
-        [getMeFx, async () => user()],
+        [sessionModel.registerWithLaunchDataFx, register],
+        [userModel.loadUserFx, async () => user()],
       ],
     });
     await allSettled(signInRequested, {
       scope,
       params: { initData: 'signed', telegramUserId: 222, startParam: 'REF1' },
     });
-    expect(register).toHaveBeenCalledWith({ init_data: 'signed', ref_code: 'REF1' });
+    expect(register).toHaveBeenCalledWith({ body: { init_data: 'signed', ref_code: 'REF1' } });
     expect(scope.getState($isAuthorized)).toBe(true);
     expect(scope.getState($refreshToken)).toBe('new-refresh');
     expect(host.reload).not.toHaveBeenCalled();
@@ -173,8 +173,8 @@ describe('identity change (docs/product.md §4)', () => {
     const register = vi.fn(async () => ({ token: 'a', refresh: 'r', user: user() }));
     const { scope } = createTestScope({
       handlers: [
-        [registerFx, register],
-        [getMeFx, async () => user()],
+        [sessionModel.registerWithLaunchDataFx, register],
+        [userModel.loadUserFx, async () => user()],
       ],
     });
     await allSettled(signInRequested, { scope, params: { initData: 'd', telegramUserId: 5, startParam: null } });
@@ -239,9 +239,9 @@ describe('launch flow (docs/product.md §2, §4)', () => {
         [readCredentialsFx, () => ({ token: null, refresh: null, telegramUserId: null })],
         [readLaunchParamsFx, () => params],
         [attachBrowserHistoryFx, () => createMemoryHistory()],
-        [getMaintenanceFx, async () => maintenance],
-        [registerFx, register],
-        [getMeFx, me],
+        [maintenanceModel.checkMaintenanceFx, async () => maintenance],
+        [sessionModel.registerWithLaunchDataFx, register],
+        [userModel.loadUserFx, me],
       ],
     });
     return { ...setup, register, me };
@@ -259,7 +259,7 @@ describe('launch flow (docs/product.md §2, §4)', () => {
     expect(host.applyTheme).toHaveBeenCalled();
     // Telegram's Settings item (docs/decisions.md "Telegram's platform").
     expect(host.showSettingsButton).toHaveBeenCalled();
-    expect(register).toHaveBeenCalledWith({ init_data: launch().initData, ref_code: 'REF23456' });
+    expect(register).toHaveBeenCalledWith({ body: { init_data: launch().initData, ref_code: 'REF23456' } });
     // Issue #14: the sign-in's answer carries the user; the first screen needs no GET /user/me.
     expect(me).not.toHaveBeenCalled();
     expect(scope.getState(userModel.$user)?.id).toBe(user().id);
@@ -284,7 +284,7 @@ describe('launch flow (docs/product.md §2, §4)', () => {
     void allSettled(appStarted, { scope });
     await vi.advanceTimersByTimeAsync(0);
     expect(register).toHaveBeenCalledTimes(1);
-    expect(register).toHaveBeenCalledWith({ init_data: launch().initData, ref_code: refCode });
+    expect(register).toHaveBeenCalledWith({ body: { init_data: launch().initData, ref_code: refCode } });
     expect(scope.getState($phase)).toBe('ready');
     expect(scope.getState($screen)).toBe('app');
     await stopTimers(scope);
@@ -314,8 +314,8 @@ describe('launch flow (docs/product.md §2, §4)', () => {
         [readCredentialsFx, () => ({ token: null, refresh: null, telegramUserId: null })],
         [readLaunchParamsFx, () => launch()],
         [attachBrowserHistoryFx, () => createMemoryHistory()],
-        [getMaintenanceFx, async () => OFF],
-        [registerFx, async () => Promise.reject(new Error('offline'))],
+        [maintenanceModel.checkMaintenanceFx, async () => OFF],
+        [sessionModel.registerWithLaunchDataFx, async () => Promise.reject(new Error('offline'))],
       ],
     });
     void allSettled(appStarted, { scope: failing.scope });

@@ -7,20 +7,7 @@ import { walletModel } from '@/entities/wallet';
 import { sendTransactionModel } from '@/features/send-transaction';
 import { timings } from '@/shared/config';
 import { cancelMintModel, mintFormModel, parseTonAmount } from '@/pages/mint';
-import {
-  appSocket,
-  calculateMintFx,
-  cancelMintFx,
-  createMintFx,
-  getMeFx,
-  getMintPlansFx,
-  getMintsFx,
-  type Mint,
-  type MintCalculation,
-  sendRequestFx,
-  type MintList,
-  type MintPlan,
-} from '@/shared/api';
+import { appSocket, type Mint, type MintCalculation, sendRequestFx, type MintList, type MintPlan } from '@/shared/api';
 import { router } from '@/shared/routing';
 import {
   openWalletModalFx,
@@ -162,9 +149,9 @@ describe('mint page data', () => {
     const { scope } = createTestScope({
       values: signedInMember,
       handlers: [
-        [getMintPlansFx, plans],
-        [getMintsFx, list],
-        [getMeFx, async () => null],
+        [mintModel.readPlansFx, plans],
+        [mintModel.readMintsFx, list],
+        [userModel.loadUserFx, async () => null],
       ],
     });
     await fire(scope, router.setHistory, createMemoryHistory({ initialEntries: ['/mint'] }));
@@ -206,7 +193,7 @@ describe('pending mint (docs/product.md §4: the newest, for 3 minutes)', () => 
     const { scope } = createTestScope({
       handlers: [
         [
-          getMintsFx,
+          mintModel.readMintsFx,
           async (): Promise<MintList> => ({ data: [mint({ created_at: NOW - 120 })], total: 1, page: 1, limit: 300 }),
         ],
       ],
@@ -240,10 +227,11 @@ describe('pending mint (docs/product.md §4: the newest, for 3 minutes)', () => 
 
 describe('calculation', () => {
   it('asks the server 300 ms after the last change, only for a positive amount with a plan chosen', async () => {
-    const calculate = vi.fn(async ({ amount, freeze_days }: { amount: string; freeze_days: number }) =>
-      calculation(amount, freeze_days),
+    const calculate = vi.fn(
+      async ({ query: { amount, freeze_days } }: { query: { amount: string; freeze_days: number } }) =>
+        calculation(amount, freeze_days),
     );
-    const { scope } = createTestScope({ handlers: [[calculateMintFx, calculate]] });
+    const { scope } = createTestScope({ handlers: [[mintFormModel.calculateFx, calculate]] });
 
     await fire(scope, mintFormModel.amountChanged, '2');
     await vi.advanceTimersByTimeAsync(1_000);
@@ -255,7 +243,7 @@ describe('calculation', () => {
     await vi.advanceTimersByTimeAsync(299);
     expect(calculate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(calculate).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', freeze_days: 30 });
+    expect(calculate).toHaveBeenCalledExactlyOnceWith({ query: { amount: '1.5', freeze_days: 30 } });
     expect(scope.getState(mintFormModel.$calculation)?.expected_token).toBe('157.5');
 
     // Not a number: no call, and the old numbers are not left on screen.
@@ -277,8 +265,8 @@ describe('create mint', () => {
     const create = vi.fn(async () => mint());
     const { scope, toasts, host } = createTestScope({
       handlers: [
-        [createMintFx, create],
-        [calculateMintFx, async () => null],
+        [mintFormModel.createFx, create],
+        [mintFormModel.calculateFx, async () => null],
       ],
     });
     const requested = watch(scope, transactionRequested);
@@ -298,8 +286,8 @@ describe('create mint', () => {
     const { scope, toasts } = createTestScope({
       values: [[$wallet, wallet()]],
       handlers: [
-        [createMintFx, create],
-        [calculateMintFx, async () => quote],
+        [mintFormModel.createFx, create],
+        [mintFormModel.calculateFx, async () => quote],
         [sendTransactionFx, () => new Promise<never>(() => {})],
       ],
     });
@@ -308,7 +296,7 @@ describe('create mint', () => {
     expect(scope.getState(mintFormModel.$calculation)?.price).toBe('0.0098');
     await fire(scope, mintFormModel.createClicked);
 
-    expect(create).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', days: 30, price: '0.0098' });
+    expect(create).toHaveBeenCalledExactlyOnceWith({ body: { amount: '1.5', days: 30, price: '0.0098' } });
     expect(toasts[0]).toEqual({
       text: 'New mint #K7F3QX2M created: 153.06\u00A0TKN',
       kind: 'success',
@@ -326,7 +314,7 @@ describe('create mint', () => {
       values: [...signedInMember, [$wallet, wallet()]],
       handlers: [
         [sendRequestFx, create],
-        [calculateMintFx, calculate],
+        [mintFormModel.calculateFx, calculate],
       ],
     });
     await fillForm(scope);
@@ -348,8 +336,8 @@ describe('create mint', () => {
     const { scope, toasts } = createTestScope({
       values: [[$wallet, wallet()]],
       handlers: [
-        [createMintFx, create],
-        [calculateMintFx, async () => null],
+        [mintFormModel.createFx, create],
+        [mintFormModel.calculateFx, async () => null],
         [sendTransactionFx, send],
       ],
     });
@@ -357,7 +345,7 @@ describe('create mint', () => {
     await fillForm(scope);
     await fire(scope, mintFormModel.createClicked);
 
-    expect(create).toHaveBeenCalledExactlyOnceWith({ amount: '1.5', days: 30 });
+    expect(create).toHaveBeenCalledExactlyOnceWith({ body: { amount: '1.5', days: 30 } });
     expect(toasts).toEqual([
       { text: 'New mint #NEWMINT1 created: 150.00\u00A0TKN', kind: 'success', durationMs: 3000 },
     ]);
@@ -400,13 +388,13 @@ describe('create mint', () => {
 describe('cancel mint (the Cancel modal)', () => {
   it('confirming cancels the pending mint on the server and updates the list', async () => {
     const pending = mint({ id: 21 });
-    const cancel = vi.fn(async (id: number) => ({
+    const cancel = vi.fn(async ({ params: { id } }: { params: { id: number } }) => ({
       ...mint({ id }),
       status: 'canceled' as const,
       cancel_reason: 'user' as const,
       payment: undefined,
     }));
-    const { scope } = createTestScope({ handlers: [[cancelMintFx, cancel]] });
+    const { scope } = createTestScope({ handlers: [[cancelMintModel.cancelFx, cancel]] });
     await fire(scope, mintUpdated, pending);
 
     await fire(scope, cancelMintModel.cancelClicked);
@@ -417,7 +405,7 @@ describe('cancel mint (the Cancel modal)', () => {
 
     await fire(scope, cancelMintModel.cancelClicked);
     await fire(scope, cancelMintModel.cancelConfirmed);
-    expect(cancel).toHaveBeenCalledExactlyOnceWith(21);
+    expect(cancel).toHaveBeenCalledExactlyOnceWith({ params: { id: 21 } });
     expect(scope.getState(cancelMintModel.$cancelTarget)).toBeNull();
     expect(scope.getState($pendingMint)).toBeNull();
     expect(scope.getState($mints).map((m) => [m.id, m.status])).toEqual([[21, 'canceled']]);
@@ -428,7 +416,7 @@ describe('signing failure (docs/product.md §4: clears pending mints)', () => {
   it('clears pending mints and cancels on the server the one the wallet was asked to pay', async () => {
     const created = mint({ id: 31, mint_id: 'DECLINED' });
     const olderPending = mint({ id: 30, created_at: NOW - 100 });
-    const cancel = vi.fn(async (id: number) => ({
+    const cancel = vi.fn(async ({ params: { id } }: { params: { id: number } }) => ({
       ...created,
       id,
       status: 'canceled' as const,
@@ -438,9 +426,9 @@ describe('signing failure (docs/product.md §4: clears pending mints)', () => {
     const { scope, toasts } = createTestScope({
       values: [[$wallet, wallet()]],
       handlers: [
-        [createMintFx, async () => created],
-        [calculateMintFx, async () => null],
-        [cancelMintFx, cancel],
+        [mintFormModel.createFx, async () => created],
+        [mintFormModel.calculateFx, async () => null],
+        [mintModel.cancelUnpaidFx, cancel],
         [sendTransactionFx, async () => Promise.reject(new WalletActionError('user-rejects', 'declined'))],
       ],
     });
@@ -453,7 +441,7 @@ describe('signing failure (docs/product.md §4: clears pending mints)', () => {
       'New mint #DECLINED created: 150.00\u00A0TKN',
       'Transaction was not sent',
     ]);
-    expect(cancel).toHaveBeenCalledExactlyOnceWith(31);
+    expect(cancel).toHaveBeenCalledExactlyOnceWith({ params: { id: 31 } });
     expect(scope.getState($pendingMint)).toBeNull();
     expect(scope.getState($payingMint)).toBeNull();
     expect(scope.getState($mints).map((m) => [m.id, m.status])).toEqual([[31, 'canceled']]);
@@ -461,7 +449,7 @@ describe('signing failure (docs/product.md §4: clears pending mints)', () => {
 
   it('a failure of some other transaction clears pending mints without canceling anything', async () => {
     const cancel = vi.fn();
-    const { scope } = createTestScope({ handlers: [[cancelMintFx, cancel]] });
+    const { scope } = createTestScope({ handlers: [[mintModel.cancelUnpaidFx, cancel]] });
     await fire(scope, mintUpdated, mint({ id: 41 }));
     await fire(scope, mintUpdated, activated(mint({ id: 40, created_at: NOW - 500 })));
     await fire(scope, transactionFailed, { text: 'Transaction was not sent', rejectedByUser: true });
@@ -487,8 +475,8 @@ describe('form rules: the amount is checked before anything is sent', () => {
     const test = createTestScope({
       values: [[$plans, [plan(30), plan(60)]], ...values] as never,
       handlers: [
-        [createMintFx, create],
-        [calculateMintFx, async () => null],
+        [mintFormModel.createFx, create],
+        [mintFormModel.calculateFx, async () => null],
         [openWalletModalFx, openModal],
       ],
     });
@@ -560,12 +548,13 @@ describe('form rules: the amount is checked before anything is sent', () => {
 
 describe('form rules: pricing', () => {
   it('does not ask the server to price an amount outside the plan (it would only refuse it)', async () => {
-    const calculate = vi.fn(async ({ amount, freeze_days }: { amount: string; freeze_days: number }) =>
-      calculation(amount, freeze_days),
+    const calculate = vi.fn(
+      async ({ query: { amount, freeze_days } }: { query: { amount: string; freeze_days: number } }) =>
+        calculation(amount, freeze_days),
     );
     const { scope, toasts } = createTestScope({
       values: [[$plans, [plan(30)]]],
-      handlers: [[calculateMintFx, calculate]],
+      handlers: [[mintFormModel.calculateFx, calculate]],
     });
     await fire(scope, mintFormModel.planSelected, 30);
     await fire(scope, mintFormModel.amountChanged, '0.5');
@@ -574,6 +563,6 @@ describe('form rules: pricing', () => {
     expect(toasts).toEqual([]);
     await fire(scope, mintFormModel.amountChanged, '2');
     await vi.advanceTimersByTimeAsync(timings.calculationDebounceMs);
-    expect(calculate).toHaveBeenCalledExactlyOnceWith({ amount: '2', freeze_days: 30 });
+    expect(calculate).toHaveBeenCalledExactlyOnceWith({ query: { amount: '2', freeze_days: 30 } });
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $phase } from '@/app/model';
 import { userModel } from '@/entities/user';
 import { backNavigationModel } from '@/features/back-navigation';
-import { getMeFx, type UserMe } from '@/shared/api';
+import { type UserMe } from '@/shared/api';
 import { router, routes, routesMap } from '@/shared/routing';
 import { navbarModel } from '@/widgets/navbar';
 import { visibilityChanged } from '@/shared/lib/page-visibility';
@@ -101,7 +101,7 @@ describe('refetch when the tab becomes visible, at most every 10 s (docs/product
   it('refetches on visible, ignores visibility within 10 s of a fetch, then refetches again', async () => {
     const me = vi.fn(async () => loadedUser);
     // The launch is over once the user has loaded: visibility refetches from then on.
-    const { scope } = createTestScope({ values: [[$user, loadedUser]], handlers: [[getMeFx, me]] });
+    const { scope } = createTestScope({ values: [[$user, loadedUser]], handlers: [[userModel.loadUserFx, me]] });
 
     void allSettled(visibilityChanged, { scope, params: 'visible' });
     await vi.advanceTimersByTimeAsync(0);
@@ -123,9 +123,9 @@ describe('refetch when the tab becomes visible, at most every 10 s (docs/product
 
   it('does not refetch before the app is ready or when hidden', async () => {
     const me = vi.fn(async () => null);
-    const { scope } = createTestScope({ handlers: [[getMeFx, me]] });
+    const { scope } = createTestScope({ handlers: [[userModel.loadUserFx, me]] });
     await allSettled(visibilityChanged, { scope, params: 'visible' });
-    const ready = createTestScope({ values: [[$user, loadedUser]], handlers: [[getMeFx, me]] });
+    const ready = createTestScope({ values: [[$user, loadedUser]], handlers: [[userModel.loadUserFx, me]] });
     await allSettled(visibilityChanged, { scope: ready.scope, params: 'hidden' });
     expect(me).not.toHaveBeenCalled();
   });

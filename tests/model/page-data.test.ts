@@ -14,20 +14,8 @@ import '@/widgets/navbar';
 import {
   appSocket,
   candleSocket,
-  getCandlesFx,
-  getCurrentPriceFx,
-  getFinancialStatsFx,
-  getMaintenanceFx,
-  getMeFx,
-  getMintPlansFx,
-  getMintsFx,
-  getOperationsFx,
-  getReferralsFx,
-  getStakesFx,
-  getTasksFx,
   MAINTENANCE_OFF_DETAIL,
   readCredentialsFx,
-  registerFx,
   type ReferralList,
   type UserMe,
 } from '@/shared/api';
@@ -36,6 +24,11 @@ import { attachBrowserHistoryFx, routes } from '@/shared/routing';
 import { createTonConnectFx } from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope } from './scope';
+import { priceChartModel, priceModel, statsModel, historyModel } from '@/pages/dashboard';
+import { mintModel } from '@/entities/mint';
+import { stakeModel } from '@/entities/stake';
+import { taskModel } from '@/entities/task';
+import { sessionModel } from '@/entities/session';
 
 /*
  * Page data loads in the route's chain (docs/style.md §3), once per opening: the whole launch runs (sign-in,
@@ -81,19 +74,19 @@ function launchAt(path: string, me: UserMe = user) {
         }),
       ],
       [attachBrowserHistoryFx, () => history],
-      [getMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
-      [registerFx, async () => ({ token: 'access', refresh: 'refresh', user: me })],
+      [maintenanceModel.checkMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
+      [sessionModel.registerWithLaunchDataFx, async () => ({ token: 'access', refresh: 'refresh', user: me })],
       [createTonConnectFx, async () => undefined],
-      [getMeFx, calls.me],
-      [getMintsFx, calls.mints],
-      [getStakesFx, calls.stakes],
-      [getMintPlansFx, calls.plans],
-      [getCurrentPriceFx, calls.price],
-      [getReferralsFx, calls.referrals],
-      [getTasksFx, calls.tasks],
-      [getOperationsFx, calls.operations],
-      [getCandlesFx, calls.candles],
-      [getFinancialStatsFx, calls.stats],
+      [userModel.loadUserFx, calls.me],
+      [mintModel.readMintsFx, calls.mints],
+      [stakeModel.readStakesFx, calls.stakes],
+      [mintModel.readPlansFx, calls.plans],
+      [priceModel.loadPriceFx, calls.price],
+      [referralsModel.readReferralsFx, calls.referrals],
+      [taskModel.readTasksFx, calls.tasks],
+      [historyModel.readOperationsFx, calls.operations],
+      [priceChartModel.readCandlesFx, calls.candles],
+      [statsModel.readStatsFx, calls.stats],
     ],
   });
   return { ...setup, calls, history };
@@ -140,7 +133,7 @@ describe('page data loads once, in the route chain', () => {
     expect(calls.price).toHaveBeenCalledTimes(1);
     expect(calls.plans).not.toHaveBeenCalled();
     // The overview's chart and statistics.
-    expect(calls.candles).toHaveBeenCalledExactlyOnceWith({ interval: '5m' });
+    expect(calls.candles).toHaveBeenCalledExactlyOnceWith({ query: { interval: '5m' } });
     expect(calls.stats).toHaveBeenCalledTimes(1);
     // The app's socket is up for the signed-in session, and the candles socket for the overview's chart.
     expect(FakeWebSocket.instances.map((socket) => socket.url)).toEqual([
@@ -221,7 +214,7 @@ describe('page data loads once, in the route chain', () => {
     expect(calls.mints).toHaveBeenCalledTimes(1);
     expect(calls.stakes).toHaveBeenCalledTimes(1);
     expect(calls.operations).toHaveBeenCalledTimes(1);
-    expect(calls.operations).toHaveBeenCalledWith({ page: 1, size: 10 });
+    expect(calls.operations).toHaveBeenCalledWith({ query: { page: 1, size: 10 } });
 
     // Still in the frame: a refetch catches its lists up.
     await vi.advanceTimersByTimeAsync(10_000);
@@ -260,7 +253,7 @@ describe('page data loads once, in the route chain', () => {
     const { scope, calls } = launchAt('/referral', { ...user, ref: { ...user.ref, new_referrals_count: 3 } } as UserMe);
     await start(scope);
     expect(calls.referrals).toHaveBeenCalledTimes(1);
-    expect(calls.referrals).toHaveBeenCalledWith({ page: 1, limit: 20 });
+    expect(calls.referrals).toHaveBeenCalledWith({ query: { page: 1, limit: 20 } });
     expect(calls.mints).not.toHaveBeenCalled();
     expect(scope.getState(userModel.$newReferralsCount)).toBe(0);
 
@@ -354,7 +347,7 @@ describe('live figures: the screens follow the socket without a reload', () => {
     await vi.advanceTimersByTimeAsync(0);
 
     expect(calls.referrals).toHaveBeenCalledTimes(2);
-    expect(calls.referrals).toHaveBeenLastCalledWith({ page: 1, limit: 20 });
+    expect(calls.referrals).toHaveBeenLastCalledWith({ query: { page: 1, limit: 20 } });
     expect(scope.getState(referralsModel.$referrals).map((item) => item.first_name)).toEqual(['Bob']);
     expect(scope.getState(referralsModel.$totalEarned)).toBe('50');
     expect(scope.getState(referralsModel.$tier)?.turnover).toBe('60');

@@ -5,9 +5,6 @@ import {
   $accessToken,
   appSocket,
   candleSocket,
-  getCandlesFx,
-  getCurrentPriceFx,
-  getFinancialStatsFx,
   type Candle,
   type CandleInterval,
   type CandleList,
@@ -64,7 +61,7 @@ describe('price change colouring', () => {
       values: [[$accessToken, 'access']],
       handlers: [
         [
-          getCurrentPriceFx,
+          priceModel.loadPriceFx,
           async (): Promise<CurrentPrice> => ({ price: '0.012', price_change_24h: 1.5, price_change_30d: -2 }),
         ],
       ],
@@ -95,7 +92,10 @@ describe('price change colouring', () => {
   it('price_update on the app socket moves the price without a reload; a read overtaken by a tick is dropped', async () => {
     let answer!: (price: CurrentPrice) => void;
     const read = vi.fn(() => new Promise<CurrentPrice>((resolve) => (answer = resolve)));
-    const { scope } = createTestScope({ values: [[$accessToken, 'access']], handlers: [[getCurrentPriceFx, read]] });
+    const { scope } = createTestScope({
+      values: [[$accessToken, 'access']],
+      handlers: [[priceModel.loadPriceFx, read]],
+    });
     await allSettled(appSocket.connectRequested, { scope });
     FakeWebSocket.last.open();
 
@@ -135,11 +135,14 @@ describe('the live candle merge rule', () => {
 
 /** A scope with a token, the candles read answered by `answers` (by interval) and the socket faked. */
 function chartScope(answers: Partial<Record<CandleInterval, () => Promise<CandleList | null>>>) {
-  const readCandles = vi.fn(({ interval }: { interval: CandleInterval }) => {
+  const readCandles = vi.fn(({ query: { interval } }: { query: { interval: CandleInterval } }) => {
     const answer = answers[interval];
     return answer ? answer() : Promise.resolve(list(interval, []));
   });
-  const setup = createTestScope({ values: [[$accessToken, 'access']], handlers: [[getCandlesFx, readCandles]] });
+  const setup = createTestScope({
+    values: [[$accessToken, 'access']],
+    handlers: [[priceChartModel.readCandlesFx, readCandles]],
+  });
   return { ...setup, readCandles };
 }
 
@@ -158,7 +161,7 @@ describe('the price chart', () => {
     expect(scope.getState(priceChartModel.$chartStatus)).toBe('loading');
     await openChart(scope);
 
-    expect(readCandles).toHaveBeenCalledExactlyOnceWith({ interval: '5m' });
+    expect(readCandles).toHaveBeenCalledExactlyOnceWith({ query: { interval: '5m' } });
     expect(FakeWebSocket.last.url).toBe('ws://localhost:3000/api/ws/candles');
     expect(FakeWebSocket.last.sent).toEqual(['access', '5m']);
     expect(scope.getState(priceChartModel.$chartStatus)).toBe('ready');
@@ -179,7 +182,7 @@ describe('the price chart', () => {
     expect(scope.getState(priceChartModel.$interval)).toBe('1h');
     expect(scope.getState(priceChartModel.$chartStatus)).toBe('loading');
     await switching;
-    expect(readCandles).toHaveBeenLastCalledWith({ interval: '1h' });
+    expect(readCandles).toHaveBeenLastCalledWith({ query: { interval: '1h' } });
     expect(FakeWebSocket.last.sent).toEqual(['access', '5m', '1h']);
     expect(scope.getState(priceChartModel.$candles)).toHaveLength(2);
     expect(scope.getState(priceChartModel.$candlesInterval)).toBe('1h');
@@ -187,7 +190,7 @@ describe('the price chart', () => {
 
     await allSettled(priceChartModel.intervalChosen, { scope, params: '15m' });
     expect(scope.getState(priceChartModel.$interval)).toBe('5m');
-    expect(readCandles).toHaveBeenLastCalledWith({ interval: '5m' });
+    expect(readCandles).toHaveBeenLastCalledWith({ query: { interval: '5m' } });
     expect(FakeWebSocket.last.sent.at(-1)).toBe('5m');
     expect(scope.getState(priceChartModel.$candlesInterval)).toBe('5m');
 
@@ -326,7 +329,7 @@ describe('financial statistics', () => {
   it('loads, keeps the figures over a failed reload, and shows failed with a retry when it has none', async () => {
     let answer: FinancialStats | null = null;
     const read = vi.fn(async () => answer);
-    const { scope } = createTestScope({ handlers: [[getFinancialStatsFx, read]] });
+    const { scope } = createTestScope({ handlers: [[statsModel.readStatsFx, read]] });
     expect(scope.getState(statsModel.$statsStatus)).toBe('loading');
     await allSettled(statsModel.statsRequested, { scope });
     expect(scope.getState(statsModel.$statsStatus)).toBe('failed');

@@ -2,7 +2,7 @@ import { allSettled, type Scope } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { programInfoModel } from '@/features/program-info';
 import { programRulesModel } from '@/features/program-info/index.ui';
-import { getProgramRulesFx, type ProgramRules } from '@/shared/api';
+import { type ProgramRules } from '@/shared/api';
 import { createTestScope } from './scope';
 
 const { $isOpen, infoClosed, infoOpened } = programInfoModel;
@@ -29,7 +29,7 @@ const rules = (daily: number): ProgramRules => ({
 describe('Info sheet (docs/product.md §2)', () => {
   it('reads the rules every time it opens, so the figures are the live ones', async () => {
     const load = vi.fn().mockResolvedValueOnce(rules(1)).mockResolvedValueOnce(rules(2));
-    const { scope } = createTestScope({ handlers: [[getProgramRulesFx, load]] });
+    const { scope } = createTestScope({ handlers: [[programRulesModel.readRulesFx, load]] });
     await open(scope);
     expect(scope.getState($isOpen)).toBe(true);
     expect(scope.getState($rules)?.staking.daily_reward).toBe(1);
@@ -46,7 +46,7 @@ describe('Info sheet (docs/product.md §2)', () => {
       .mockResolvedValueOnce(null)
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValueOnce(rules(1));
-    const { scope } = createTestScope({ handlers: [[getProgramRulesFx, load]] });
+    const { scope } = createTestScope({ handlers: [[programRulesModel.readRulesFx, load]] });
     await open(scope);
     expect(scope.getState($loadFailed)).toBe(true);
     expect(scope.getState($rules)).toBeNull();

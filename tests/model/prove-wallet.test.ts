@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userModel } from '@/entities/user';
 import { walletPanelModel } from '@/widgets/wallet-panel';
 import { timings } from '@/shared/config';
-import { checkTonProofFx, getAddressBalanceFx, getTonProofPayloadFx, type UserMe } from '@/shared/api';
+import { getAddressBalanceFx, type UserMe } from '@/shared/api';
 import {
   createTonConnectFx,
   setConnectRequestFx,
@@ -52,9 +52,9 @@ function setup(me: UserMe | null = member()) {
     values: [[userModel.$user, me]],
     handlers: [
       [createTonConnectFx, async () => undefined],
-      [getTonProofPayloadFx, payload],
+      [walletPanelModel.fetchPayloadFx, payload],
       [setConnectRequestFx, request],
-      [checkTonProofFx, check],
+      [walletPanelModel.checkFx, check],
       [getAddressBalanceFx, async () => '0'],
     ],
   });
@@ -88,7 +88,7 @@ describe('ton_proof on connect', () => {
       values: [[userModel.$user, member()]],
       handlers: [
         [createTonConnectFx, async () => undefined],
-        [getTonProofPayloadFx, async () => null],
+        [walletPanelModel.fetchPayloadFx, async () => null],
         [setConnectRequestFx, request],
       ],
     });
@@ -101,10 +101,12 @@ describe('ton_proof on connect', () => {
     await started(scope);
     await allSettled(walletStatusChanged, { scope, params: wallet({ tonProof: PROOF }) });
     expect(check).toHaveBeenCalledWith({
-      address: RAW,
-      network: '-3',
-      public_key: 'ab'.repeat(32),
-      proof: { ...PROOF, state_init: 'te6cc' },
+      body: {
+        address: RAW,
+        network: '-3',
+        public_key: 'ab'.repeat(32),
+        proof: { ...PROOF, state_init: 'te6cc' },
+      },
     });
     expect(scope.getState(userModel.$user)?.wallet).toEqual(BOUND);
     expect(scope.getState($walletVerified)).toBe(true);
@@ -129,9 +131,9 @@ describe('ton_proof on connect', () => {
       values: [[userModel.$user, member({ wallet: BOUND })]],
       handlers: [
         [createTonConnectFx, async () => undefined],
-        [getTonProofPayloadFx, async () => ({ payload: 'P', expires_at: 1 })],
+        [walletPanelModel.fetchPayloadFx, async () => ({ payload: 'P', expires_at: 1 })],
         [setConnectRequestFx, vi.fn()],
-        [checkTonProofFx, async () => Promise.reject(new Error('422'))],
+        [walletPanelModel.checkFx, async () => Promise.reject(new Error('422'))],
         [getAddressBalanceFx, async () => '0'],
       ],
     });

@@ -2,15 +2,7 @@ import { allSettled } from 'effector';
 import { describe, expect, it, vi } from 'vitest';
 import { referralLink, userModel } from '@/entities/user';
 import { referralsModel, referralTransferModel, tierProgress, transferProblem } from '@/pages/referral';
-import {
-  getReferralsFx,
-  transferFromReferralFx,
-  type Balances,
-  type Referral,
-  type ReferralList,
-  type ReferralTier,
-  type UserMe,
-} from '@/shared/api';
+import { type Balances, type Referral, type ReferralList, type ReferralTier, type UserMe } from '@/shared/api';
 import { createTestScope, signedInMember } from './scope';
 
 const { $user, $newReferralsCount, $referralLink, newReferralsSeen } = userModel;
@@ -108,11 +100,11 @@ describe('the referral list', () => {
     const read = vi.fn(async () =>
       page([referral(3, { is_new: true }), referral(2, { is_new: true })], 1, 2, { new_referrals_count: 2 }),
     );
-    const { scope } = createTestScope({ values: signedIn(), handlers: [[getReferralsFx, read]] });
+    const { scope } = createTestScope({ values: signedIn(), handlers: [[referralsModel.readReferralsFx, read]] });
 
     await allSettled(referralsRequested, { scope });
 
-    expect(read).toHaveBeenCalledWith({ page: 1, limit: referralsModel.REFERRALS_PAGE_SIZE });
+    expect(read).toHaveBeenCalledWith({ query: { page: 1, limit: referralsModel.REFERRALS_PAGE_SIZE } });
     expect(scope.getState($referrals).map((item) => item.id)).toEqual([3, 2]);
     expect(scope.getState($tier)).toEqual(tier());
     expect(scope.getState($total)).toBe(2);
@@ -127,18 +119,18 @@ describe('the referral list', () => {
     // A referral joined between the two reads: page 2 starts with the last one of page 1.
     const second = [referral(26), ...Array.from({ length: 19 }, (_, index) => referral(25 - index))];
     const third = [referral(6), referral(5)];
-    const read = vi.fn(async ({ page: n }: { page?: number } = {}) =>
+    const read = vi.fn(async ({ query: { page: n } = {} }: { query?: { page?: number } } = {}) =>
       n === 1 ? page(first, 1, 42) : n === 2 ? page(second, 2, 42) : page(third, 3, 42, { total_earned: '25.2' }),
     );
-    const { scope } = createTestScope({ values: signedIn(), handlers: [[getReferralsFx, read]] });
+    const { scope } = createTestScope({ values: signedIn(), handlers: [[referralsModel.readReferralsFx, read]] });
 
     await allSettled(referralsRequested, { scope });
     expect(scope.getState($hasMore)).toBe(true);
     await allSettled(moreRequested, { scope });
-    expect(read).toHaveBeenLastCalledWith({ page: 2, limit: 20 });
+    expect(read).toHaveBeenLastCalledWith({ query: { page: 2, limit: 20 } });
     expect(scope.getState($referrals)).toHaveLength(39);
     await allSettled(moreRequested, { scope });
-    expect(read).toHaveBeenLastCalledWith({ page: 3, limit: 20 });
+    expect(read).toHaveBeenLastCalledWith({ query: { page: 3, limit: 20 } });
     const ids = scope.getState($referrals).map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(41);
@@ -153,7 +145,7 @@ describe('the referral list', () => {
 
   it('asks for no more pages once the list holds the total', async () => {
     const read = vi.fn(async () => page([referral(1)], 1, 1));
-    const { scope } = createTestScope({ values: signedIn(), handlers: [[getReferralsFx, read]] });
+    const { scope } = createTestScope({ values: signedIn(), handlers: [[referralsModel.readReferralsFx, read]] });
     await allSettled(referralsRequested, { scope });
     await allSettled(moreRequested, { scope });
     expect(read).toHaveBeenCalledTimes(1);
@@ -161,7 +153,7 @@ describe('the referral list', () => {
 
   it('a failed first read offers Try again and leaves the badge; Try again reads page 1 again', async () => {
     const read = vi.fn(async () => null as ReferralList | null);
-    const { scope } = createTestScope({ values: signedIn(), handlers: [[getReferralsFx, read]] });
+    const { scope } = createTestScope({ values: signedIn(), handlers: [[referralsModel.readReferralsFx, read]] });
 
     await allSettled(referralsRequested, { scope });
     expect(scope.getState($loadFailed)).toBe(true);
@@ -177,7 +169,7 @@ describe('the referral list', () => {
 
   it('a failed reread keeps the list on screen', async () => {
     const read = vi.fn(async () => page([referral(1)], 1, 1));
-    const { scope } = createTestScope({ values: signedIn(), handlers: [[getReferralsFx, read]] });
+    const { scope } = createTestScope({ values: signedIn(), handlers: [[referralsModel.readReferralsFx, read]] });
     await allSettled(referralsRequested, { scope });
     read.mockImplementation(async () => {
       throw new Error('Error: Network Error! Code: ERR_NETWORK');
@@ -248,7 +240,7 @@ describe('the transfer modal', () => {
   });
 
   async function typed(text: string, handler = vi.fn(async (): Promise<Balances | null> => balances())) {
-    const setup = createTestScope({ values: signedIn(), handlers: [[transferFromReferralFx, handler]] });
+    const setup = createTestScope({ values: signedIn(), handlers: [[referralTransferModel.transferFx, handler]] });
     await allSettled(transferOpened, { scope: setup.scope });
     await allSettled(amountChanged, { scope: setup.scope, params: text });
     return { ...setup, handler };
@@ -283,7 +275,7 @@ describe('the transfer modal', () => {
     const { scope, handler, toasts } = await typed('1,5');
     expect(scope.getState($problem)).toBeNull();
     await allSettled(transferSubmitted, { scope });
-    expect(handler).toHaveBeenCalledWith({ token_amount: '1.5' });
+    expect(handler).toHaveBeenCalledWith({ body: { token_amount: '1.5' } });
     expect(scope.getState($user)).toMatchObject({ referral_balance: '11', balance_token: '11.5' });
     expect(scope.getState($isOpen)).toBe(false);
     expect(toasts).toContainEqual(expect.objectContaining({ text: 'Moved to your balance', kind: 'success' }));
@@ -295,7 +287,7 @@ describe('the transfer modal', () => {
     expect(scope.getState($amountText)).toBe('12.5');
     expect(scope.getState($problem)).toBeNull();
     await allSettled(transferSubmitted, { scope });
-    expect(handler).toHaveBeenCalledWith({ token_amount: '12.5' });
+    expect(handler).toHaveBeenCalledWith({ body: { token_amount: '12.5' } });
   });
 
   it('a 5xx (null answer) keeps the modal open with the amount', async () => {

@@ -16,14 +16,7 @@ import {
   ApiError,
   type ApiFailure,
   appSocket,
-  calculateWithdrawFx,
-  createWithdrawalFx,
   getAddressBalanceFx,
-  getCurrentPriceFx,
-  getMintsFx,
-  getReferralsFx,
-  getStakesFx,
-  getTasksFx,
   sendRequestFx,
   type UserMe,
   type Withdrawal,
@@ -39,6 +32,11 @@ import { SERVER_MESSAGES } from '@contract/errors';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, inRussian, signedInMember } from './scope';
 import { withdrawal as withdrawalFixture } from './withdrawal-fixture';
+import { priceModel } from '@/pages/dashboard';
+import { mintModel } from '@/entities/mint';
+import { referralsModel } from '@/pages/referral';
+import { stakeModel } from '@/entities/stake';
+import { taskModel } from '@/entities/task';
 
 const { sellOpened, sellClosed, closeClicked, amountChanged, maxClicked, connectWalletClicked, confirmClicked } =
   sellModel;
@@ -140,14 +138,17 @@ function setup({ me = user(), connected = true, calculate, create, refusal, russ
         : []),
     ],
     handlers: [
-      [calculateWithdrawFx, calculateSpy],
-      ...(refusal ? ([[sendRequestFx, refuse]] as const) : ([[createWithdrawalFx, createSpy]] as const)),
+      // The server's side of each call: the calculation sees the query it was sent, the sale its body.
+      [sellModel.calculateFx, ({ query }: { query: { token_amount: string } }) => calculateSpy(query)],
+      ...(refusal
+        ? ([[sendRequestFx, refuse]] as const)
+        : ([[sellConfirm.createFx, ({ body }: { body: unknown }) => createSpy(body)]] as const)),
       [openWalletModalFx, openWallet],
-      [getMintsFx, emptyList],
-      [getStakesFx, emptyList],
-      [getTasksFx, async () => []],
-      [getReferralsFx, async () => null],
-      [getCurrentPriceFx, async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })],
+      [mintModel.readMintsFx, emptyList],
+      [stakeModel.readStakesFx, emptyList],
+      [taskModel.readTasksFx, async () => []],
+      [referralsModel.readReferralsFx, async () => null],
+      [priceModel.loadPriceFx, async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })],
     ],
   });
   return { ...test, calculate: calculateSpy, create: createSpy, refuse, openWallet };

@@ -8,23 +8,14 @@ import { selectMintModel } from '@/pages/staking';
 import { stakeTerms } from '@/pages/staking/lib/stake-terms';
 import * as stakeTermsModel from '@/pages/staking/model/stake-terms';
 import { userModel } from '@/entities/user';
-import {
-  appSocket,
-  createStakeFx,
-  getMintsFx,
-  getProgramRulesFx,
-  getStakesFx,
-  type Mint,
-  type ProgramRules,
-  type Stake,
-  type UserMe,
-} from '@/shared/api';
+import { appSocket, type Mint, type ProgramRules, type Stake, type UserMe } from '@/shared/api';
 import { router, routes } from '@/shared/routing';
 import { $isLowEndDevice } from '@/shared/telegram';
 import { transactionFailed } from '@/shared/ton-connect';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, signedInMember } from './scope';
 import { stake, T0 } from './stake-fixture';
+import { programRulesModel } from '@/features/program-info/index.ui';
 
 const {
   $activeStakeIds,
@@ -134,7 +125,10 @@ describe('stakes list', () => {
       stake({ id, created_at, status: 'completed', earned_reward: '100' });
     const { scope } = createTestScope({
       handlers: [
-        [getStakesFx, async () => page([completed(1, T0 - 300), completed(3, T0 - 100), completed(2, T0 - 100)])],
+        [
+          stakeModel.readStakesFx,
+          async () => page([completed(1, T0 - 300), completed(3, T0 - 100), completed(2, T0 - 100)]),
+        ],
       ],
     });
     await allSettled(stakesRequested, { scope });
@@ -148,7 +142,7 @@ describe('stakes list', () => {
   });
 
   it('keeps the list when a load fails with a 5xx (null)', async () => {
-    const { scope } = createTestScope({ handlers: [[getStakesFx, async () => null]] });
+    const { scope } = createTestScope({ handlers: [[stakeModel.readStakesFx, async () => null]] });
     await allSettled(stakeUpdated, { scope, params: stake({ status: 'completed' }) });
     await allSettled(stakesRequested, { scope });
     expect(scope.getState($stakes)).toHaveLength(1);
@@ -304,7 +298,7 @@ describe('app wiring', () => {
 describe('staking a mint (select-mint page)', () => {
   const created = stake({ id: 11, staking_id: 'STK00011' });
 
-  const openSelectMint = async (createStake: (body: { mint_id: number }) => Promise<Stake | null>) => {
+  const openSelectMint = async (createStake: (parts: { body: { mint_id: number } }) => Promise<Stake | null>) => {
     // Newest first, as the server lists them.
     const getMints = vi.fn(async () =>
       page([
@@ -319,9 +313,9 @@ describe('staking a mint (select-mint page)', () => {
     const setup = createTestScope({
       values: signedInMember,
       handlers: [
-        [getMintsFx, getMints],
-        [createStakeFx, create],
-        [getStakesFx, getStakes],
+        [mintModel.readMintsFx, getMints],
+        [selectMintModel.createStakeFx, create],
+        [stakeModel.readStakesFx, getStakes],
       ],
     });
     const history = createMemoryHistory({ initialEntries: ['/staking/select'] });
@@ -347,7 +341,7 @@ describe('staking a mint (select-mint page)', () => {
     void allSettled(stakeClicked, { scope, params: 10 });
     await vi.advanceTimersByTimeAsync(0);
     expect(create).toHaveBeenCalledTimes(1);
-    expect(create).toHaveBeenCalledWith({ mint_id: 7 });
+    expect(create).toHaveBeenCalledWith({ body: { mint_id: 7 } });
     expect(toasts).toEqual([]);
 
     answer(created);
@@ -411,10 +405,10 @@ describe('the terms of staking a mint, before the user commits', () => {
     const setup = createTestScope({
       values: [...signedInMember, [userModel.$user, withBonuses]],
       handlers: [
-        [getMintsFx, async () => page([mint({ id: 7 }), mint({ id: 10, created_at: T0 - 86_700 })])],
-        [createStakeFx, create],
-        [getStakesFx, async () => page([created])],
-        [getProgramRulesFx, getRules],
+        [mintModel.readMintsFx, async () => page([mint({ id: 7 }), mint({ id: 10, created_at: T0 - 86_700 })])],
+        [selectMintModel.createStakeFx, create],
+        [stakeModel.readStakesFx, async () => page([created])],
+        [programRulesModel.readRulesFx, getRules],
       ],
     });
     const history = createMemoryHistory({ initialEntries: ['/staking/select'] });
@@ -445,7 +439,7 @@ describe('the terms of staking a mint, before the user commits', () => {
     void allSettled(stakeTermsModel.termsConfirmed, { scope });
     await vi.advanceTimersByTimeAsync(0);
     expect(create).toHaveBeenCalledTimes(1);
-    expect(create).toHaveBeenCalledWith({ mint_id: 7 });
+    expect(create).toHaveBeenCalledWith({ body: { mint_id: 7 } });
     expect(scope.getState(stakeTermsModel.$termsMint)).toBeNull();
     expect(history.location.pathname).toBe('/staking');
   });
@@ -501,8 +495,8 @@ describe('dashboard: active mints and stakes', () => {
     const { scope } = createTestScope({
       values: signedInMember,
       handlers: [
-        [getMintsFx, getMints],
-        [getStakesFx, getStakes],
+        [mintModel.readMintsFx, getMints],
+        [stakeModel.readStakesFx, getStakes],
       ],
     });
     void allSettled(router.setHistory, { scope, params: createMemoryHistory({ initialEntries: ['/'] }) });

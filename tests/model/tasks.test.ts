@@ -10,11 +10,7 @@ import { tasksModel } from '@/pages/tasks';
 import {
   $accessToken,
   appSocket,
-  claimTaskFx,
-  getTasksFx,
-  startTaskFx,
   TASK_PHOTO_DEFAULT_MAX_BYTES,
-  validateTaskFx,
   type Task,
   type TaskKind,
   type TaskStatus,
@@ -66,7 +62,10 @@ describe('the tasks list and the navbar badge (docs/product.md §2)', () => {
       task(3, 'photo', 'pending_review'),
       task(4, 'link', 'validated'),
     ];
-    const { scope } = createTestScope({ values: signedInMember, handlers: [[getTasksFx, async () => list]] });
+    const { scope } = createTestScope({
+      values: signedInMember,
+      handlers: [[taskModel.readTasksFx, async () => list]],
+    });
     expect(scope.getState($unclaimedCount)).toBe(0);
     await fire(scope, tasksRequested);
     expect(scope.getState($tasks).map((t) => t.task_id)).toEqual([1, 2, 3, 4]);
@@ -77,7 +76,10 @@ describe('the tasks list and the navbar badge (docs/product.md §2)', () => {
 
   it('is read once the signed-in user is known to be a community member, without opening the screen', async () => {
     const read = vi.fn(async () => [task(1, 'community', 'new')]);
-    const { scope } = createTestScope({ values: [[$accessToken, 'access']], handlers: [[getTasksFx, read]] });
+    const { scope } = createTestScope({
+      values: [[$accessToken, 'access']],
+      handlers: [[taskModel.readTasksFx, read]],
+    });
     const member = { id: 1, telegram_id: 777, ref: { level: 0 }, community_participation: false } as UserMe;
     await fire(scope, userModel.userLoaded, member);
     expect(read).not.toHaveBeenCalled(); // a non-member would be refused (403)
@@ -94,7 +96,10 @@ describe('the tasks list and the navbar badge (docs/product.md §2)', () => {
     FakeWebSocket.instances = [];
     try {
       const list = [task(1, 'community', 'validated'), task(2, 'visit', 'new')];
-      const { scope } = createTestScope({ values: signedInMember, handlers: [[getTasksFx, async () => list]] });
+      const { scope } = createTestScope({
+        values: signedInMember,
+        handlers: [[taskModel.readTasksFx, async () => list]],
+      });
       await fire(scope, tasksRequested);
       expect(scope.getState($unclaimedCount)).toBe(2);
       await fire(scope, appSocket.connectRequested);
@@ -115,7 +120,7 @@ describe('the tasks list and the navbar badge (docs/product.md §2)', () => {
       if (fail) throw new Error('offline');
       return [];
     });
-    const { scope } = createTestScope({ values: signedInMember, handlers: [[getTasksFx, read]] });
+    const { scope } = createTestScope({ values: signedInMember, handlers: [[taskModel.readTasksFx, read]] });
     await fire(scope, tasksRequested);
     expect(scope.getState(taskModel.$tasksLoadFailed)).toBe(true);
     expect(scope.getState(taskModel.$tasksLoaded)).toBe(false);
@@ -153,15 +158,15 @@ describe('the next action by status (docs/product.md §4: start → validate →
 describe('pressing the task button', () => {
   function setup(list: Task[], extra: NonNullable<Parameters<typeof createTestScope>[0]>['handlers'] = []) {
     const calls = {
-      start: vi.fn(async ({ task_id }: { task_id: number }) => ({
+      start: vi.fn(async ({ body: { task_id } }: { body: { task_id: number } }) => ({
         ...list.find((t) => t.task_id === task_id)!,
         status: 'started' as const,
       })),
-      validate: vi.fn(async ({ task_id }: { task_id: number }) => ({
+      validate: vi.fn(async ({ body: { task_id } }: { body: { task_id: number } }) => ({
         ...list.find((t) => t.task_id === task_id)!,
         status: 'validated' as const,
       })),
-      claim: vi.fn(async ({ task_id }: { task_id: number }) => ({
+      claim: vi.fn(async ({ body: { task_id } }: { body: { task_id: number } }) => ({
         ...list.find((t) => t.task_id === task_id)!,
         status: 'claimed' as const,
       })),
@@ -169,9 +174,9 @@ describe('pressing the task button', () => {
     const setup = createTestScope({
       values: [...signedInMember, [$tasks, list]],
       handlers: [
-        [startTaskFx, calls.start],
-        [validateTaskFx, calls.validate],
-        [claimTaskFx, calls.claim],
+        [tasksModel.startTaskFx, calls.start],
+        [tasksModel.validateTaskFx, calls.validate],
+        [tasksModel.claimTaskFx, calls.claim],
         ...(extra ?? []),
       ],
     });
@@ -181,7 +186,7 @@ describe('pressing the task button', () => {
   it('Start starts the task and opens a visit task’s page with openLink', async () => {
     const { scope, calls, host } = setup([task(1, 'visit', 'new')]);
     await fire(scope, actionPressed, 1);
-    expect(calls.start).toHaveBeenCalledWith({ task_id: 1 });
+    expect(calls.start).toHaveBeenCalledWith({ body: { task_id: 1 } });
     expect(host.openLink).toHaveBeenCalledWith('https://example.com/page');
     expect(host.openTelegramLink).not.toHaveBeenCalled();
     expect(scope.getState($tasks)[0]?.status).toBe('started');
@@ -190,7 +195,7 @@ describe('pressing the task button', () => {
   it('Start opens a community task’s t.me link inside Telegram (openTelegramLink)', async () => {
     const { scope, calls, host } = setup([task(1, 'community', 'new')]);
     await fire(scope, actionPressed, 1);
-    expect(calls.start).toHaveBeenCalledWith({ task_id: 1 });
+    expect(calls.start).toHaveBeenCalledWith({ body: { task_id: 1 } });
     expect(host.openTelegramLink).toHaveBeenCalledWith('https://t.me/ton_token_community');
     expect(host.openLink).not.toHaveBeenCalled();
   });
@@ -208,7 +213,7 @@ describe('pressing the task button', () => {
     // A host older than 8.0: the share link path (the prepared message's is tested with Invite friends).
     const { scope, calls, host } = setup([task(1, 'referrals', 'new')], [[isVersionAtLeastFx, () => false]]);
     await fire(scope, actionPressed, 1);
-    expect(calls.start).toHaveBeenCalledWith({ task_id: 1 });
+    expect(calls.start).toHaveBeenCalledWith({ body: { task_id: 1 } });
     expect(host.openTelegramLink).toHaveBeenCalledTimes(1);
     const url = new URL(host.openTelegramLink.mock.calls[0]![0] as string);
     expect(`${url.origin}${url.pathname}`).toBe('https://t.me/share/url');
@@ -218,7 +223,7 @@ describe('pressing the task button', () => {
   it('Start on a photo task opens the add photo modal once the task is started', async () => {
     const { scope, calls } = setup([task(2, 'photo', 'new')]);
     await fire(scope, actionPressed, 2);
-    expect(calls.start).toHaveBeenCalledWith({ task_id: 2 });
+    expect(calls.start).toHaveBeenCalledWith({ body: { task_id: 2 } });
     expect(scope.getState(taskPhotoProofModel.$task)).toMatchObject({ task_id: 2, status: 'started' });
   });
 
@@ -235,7 +240,11 @@ describe('pressing the task button', () => {
       task(3, 'visit', 'started'),
     ]);
     for (const id of [1, 2, 3]) await fire(scope, actionPressed, id);
-    expect(calls.validate.mock.calls.map(([body]) => body)).toEqual([{ task_id: 1 }, { task_id: 2 }, { task_id: 3 }]);
+    expect(calls.validate.mock.calls.map(([parts]) => parts)).toEqual([
+      { body: { task_id: 1 } },
+      { body: { task_id: 2 } },
+      { body: { task_id: 3 } },
+    ]);
     expect(scope.getState($tasks).map((t) => t.status)).toEqual(['validated', 'validated', 'validated']);
   });
 
@@ -263,7 +272,7 @@ describe('pressing the task button', () => {
     ]);
     expect(scope.getState($unclaimedCount)).toBe(2);
     await fire(scope, actionPressed, 1);
-    expect(calls.claim).toHaveBeenCalledWith({ task_id: 1 });
+    expect(calls.claim).toHaveBeenCalledWith({ body: { task_id: 1 } });
     expect(scope.getState($tasks)[0]?.status).toBe('claimed');
     expect(scope.getState($unclaimedCount)).toBe(1);
     expect(toasts.map((t) => t.text)).toContain('12.50\u00A0TKN added to your task balance');
@@ -288,7 +297,7 @@ describe('pressing the task button', () => {
     const list = [task(1, 'referrals', 'new')];
     const { scope } = createTestScope({
       values: [...signedInMember, [$tasks, list]],
-      handlers: [[startTaskFx, start]],
+      handlers: [[tasksModel.startTaskFx, start]],
     });
     void allSettled(actionPressed, { scope, params: 1 });
     await Promise.resolve();
@@ -553,13 +562,13 @@ describe('the link verification modal (docs/product.md §2 "link verification")'
   });
 
   it('says the problem while typing, sends a good link, and the task turns "in review"', async () => {
-    const send = vi.fn(async ({ task_id }: { task_id: number; link?: string }) =>
+    const send = vi.fn(async ({ body: { task_id } }: { body: { task_id: number; link?: string } }) =>
       task(task_id, 'link', 'pending_review'),
     );
     const list = [task(8, 'link', 'started')];
     const { scope, toasts } = createTestScope({
       values: [...signedInMember, [$tasks, list]],
-      handlers: [[validateTaskFx, send]],
+      handlers: [[taskLinkProofModel.sendLinkFx, send]],
     });
     await fire(scope, linkProofOpened, list[0]);
 
@@ -572,7 +581,7 @@ describe('the link verification modal (docs/product.md §2 "link verification")'
     await fire(scope, linkChanged, '  https://x.com/me/status/1  ');
     expect(scope.getState($problem)).toBeNull();
     await fire(scope, linkSubmitted);
-    expect(send).toHaveBeenCalledWith({ task_id: 8, link: 'https://x.com/me/status/1' });
+    expect(send).toHaveBeenCalledWith({ body: { task_id: 8, link: 'https://x.com/me/status/1' } });
     expect(scope.getState($tasks)[0]?.status).toBe('pending_review');
     expect(scope.getState($task)).toBeNull();
     expect(toasts.map((t) => t.text)).toContain('Link sent for review');
@@ -585,7 +594,7 @@ describe('the link verification modal (docs/product.md §2 "link verification")'
     const list = [task(8, 'link', 'started')];
     const { scope } = createTestScope({
       values: [...signedInMember, [$tasks, list]],
-      handlers: [[validateTaskFx, send]],
+      handlers: [[taskLinkProofModel.sendLinkFx, send]],
     });
     await fire(scope, linkProofOpened, list[0]);
     await fire(scope, linkChanged, 'https://x.com/me');

@@ -2,7 +2,7 @@ import { allSettled, fork } from 'effector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletModel } from '@/entities/wallet';
 import { sendTransactionModel } from '@/features/send-transaction';
-import { getAddressBalanceFx, getTonProofPayloadFx } from '@/shared/api';
+import { getAddressBalanceFx } from '@/shared/api';
 import { toFriendlyAddress } from '@/shared/lib/ton-address';
 import {
   connectionRestoreGaveUp,
@@ -299,7 +299,7 @@ describe('wallet widget settings', () => {
         [setUiOptionsFx, setUi],
         [mountButtonFx, mount],
         // What follows a started library: the connect request asks for a proof.
-        [getTonProofPayloadFx, async () => ({ payload: 'p', expires_at: 1 })],
+        [walletPanelModel.fetchPayloadFx, async () => ({ payload: 'p', expires_at: 1 })],
         [setConnectRequestFx, vi.fn()],
       ],
     });

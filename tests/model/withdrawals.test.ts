@@ -1,25 +1,17 @@
 import { allSettled, type EventCallable, type Scope } from 'effector';
 import { createMemoryHistory } from 'history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userDataRefetched } from '@/entities/user';
+import { userDataRefetched, userModel } from '@/entities/user';
 import { withdrawalModel } from '@/entities/withdrawal';
-import { historyModel } from '@/pages/dashboard';
-import {
-  appSocket,
-  getCurrentPriceFx,
-  getMeFx,
-  getMintsFx,
-  getOperationsFx,
-  getStakesFx,
-  getWithdrawalsFx,
-  type Withdrawal,
-  type WithdrawHistory,
-} from '@/shared/api';
+import { historyModel, priceModel } from '@/pages/dashboard';
+import { appSocket, type Withdrawal, type WithdrawHistory } from '@/shared/api';
 import { router } from '@/shared/routing';
 import { FakeWebSocket } from '../unit/fake-websocket';
 import { createTestScope, signedInMember } from './scope';
 import { withdrawal } from './withdrawal-fixture';
 import type { UserMe } from '@/shared/api';
+import { mintModel } from '@/entities/mint';
+import { stakeModel } from '@/entities/stake';
 
 const {
   $withdrawals,
@@ -40,7 +32,9 @@ const ids = (from: number, to: number) => Array.from({ length: from - to + 1 }, 
 /** A server holding withdrawals 1..`count()` (statuses by `status`): pages newest first, 10 a page. */
 function server(count: () => number, status: (id: number) => Withdrawal['status'] = () => 'queued') {
   return vi.fn(
-    async ({ page: n = 1, size = 10 }: { page?: number; size?: number } = {}): Promise<WithdrawHistory | null> => {
+    async ({
+      query: { page: n = 1, size = 10 } = {},
+    }: { query?: { page?: number; size?: number } } = {}): Promise<WithdrawHistory | null> => {
       const all = ids(count(), 1);
       return {
         data: all.slice((n - 1) * size, n * size).map((id) => withdrawal(id, { status: status(id) })),
@@ -57,19 +51,19 @@ async function fire<T>(scope: Scope, unit: EventCallable<T>, ...params: T extend
   await vi.advanceTimersByTimeAsync(0);
 }
 
-function setup(read: (query?: { page?: number; size?: number }) => Promise<WithdrawHistory | null>) {
+function setup(read: (parts?: { query?: { page?: number; size?: number } }) => Promise<WithdrawHistory | null>) {
   const operations = vi.fn(async () => ({ data: [], total: 0 }));
   const emptyList = async () => ({ data: [], total: 0, page: 1, limit: 300 });
   const test = createTestScope({
     values: signedInMember,
     handlers: [
-      [getWithdrawalsFx, read],
-      [getOperationsFx, operations],
-      [getMintsFx, emptyList],
-      [getStakesFx, emptyList],
-      [getCurrentPriceFx, async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })],
+      [withdrawalModel.readWithdrawalsFx, read],
+      [historyModel.readOperationsFx, operations],
+      [mintModel.readMintsFx, emptyList],
+      [stakeModel.readStakesFx, emptyList],
+      [priceModel.loadPriceFx, async () => ({ price: '0.01', price_change_24h: 0, price_change_30d: 0 })],
       // A refetch of the user data reads the user again.
-      [getMeFx, async () => signedInMember[1]![1] as UserMe],
+      [userModel.loadUserFx, async () => signedInMember[1]![1] as UserMe],
     ],
   });
   return { ...test, operations };
@@ -84,7 +78,7 @@ describe('the withdrawals list (entities/withdrawal)', () => {
     const read = server(() => count);
     const { scope } = setup(read);
     await fire(scope, withdrawalsRequested);
-    expect(read).toHaveBeenCalledWith({ page: 1, size: 10 });
+    expect(read).toHaveBeenCalledWith({ query: { page: 1, size: 10 } });
     expect(shownIds(scope)).toEqual(ids(23, 14));
     expect(scope.getState($total)).toBe(23);
     expect(scope.getState($loaded)).toBe(true);
@@ -92,7 +86,7 @@ describe('the withdrawals list (entities/withdrawal)', () => {
     // Two sales meanwhile shift the pages: page 2 now starts at 15, which is not repeated.
     count = 25;
     await fire(scope, endOfListReached);
-    expect(read).toHaveBeenLastCalledWith({ page: 2, size: 10 });
+    expect(read).toHaveBeenLastCalledWith({ query: { page: 2, size: 10 } });
     expect(shownIds(scope)).toEqual(ids(23, 6));
     await fire(scope, moreRequested);
     expect(shownIds(scope)).toEqual(ids(23, 1));
@@ -131,7 +125,7 @@ describe('the withdrawals list (entities/withdrawal)', () => {
 
     let fail = false;
     const read = server(() => 12);
-    const flaky = vi.fn(async (query?: { page?: number; size?: number }) => (fail ? null : read(query)));
+    const flaky = vi.fn(async (parts?: { query?: { page?: number; size?: number } }) => (fail ? null : read(parts)));
     const second = setup(flaky);
     await fire(second.scope, withdrawalsRequested);
     fail = true;

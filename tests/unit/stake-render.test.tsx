@@ -3,8 +3,8 @@ import { Provider } from 'effector-react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StakeList, stakesRequested } from '@/entities/stake';
-import { getStakesFx, type Stake } from '@/shared/api';
+import { StakeList, stakesRequested, stakeModel } from '@/entities/stake';
+import { type Stake } from '@/shared/api';
 import { stake as stakeFixture, T0 } from '../model/stake-fixture';
 
 /*
@@ -61,7 +61,9 @@ describe('stake cards under the 1 s ticker', () => {
 
   it('re-renders the numbers on each tick, never the cards', async () => {
     const scope = fork({
-      handlers: [[getStakesFx, async () => ({ data: [1, 2, 3].map(stake), total: 3, page: 1, limit: 300 })]],
+      handlers: [
+        [stakeModel.readStakesFx, async () => ({ data: [1, 2, 3].map(stake), total: 3, page: 1, limit: 300 })],
+      ],
     });
     const List = () => {
       renders.list += 1;

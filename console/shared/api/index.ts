@@ -11,13 +11,7 @@ export {
   readOperatorTokenFx,
   type KeptOperatorToken,
 } from './token';
-export {
-  operatorCallFx,
-  operatorRequestFailed,
-  operatorRequestFx,
-  operatorUnauthorized,
-  type OperatorCallParts,
-} from './request';
+export { operatorRequestFailed, operatorRequestFx, operatorUnauthorized } from './request';
 export { reviewPhotoFx, revokePhotoFx, type ProofPhoto } from './photo';
 export { operatorSocket } from './socket';
 export type * from '@contract/console/schemas';

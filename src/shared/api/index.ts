@@ -21,7 +21,7 @@ export { formatUnits, parseUnits, MONEY_DECIMALS } from '@contract/money';
 export type { PhotoType } from '@contract/tasks/photo-type';
 export { ApiError, errorTexts, isAuthFailure, isInvalidInitData, type ApiFailure } from './errors';
 export { requestFx, requestFailed, sendRequest, sendRequestFx, type RequestOptions } from './request';
-export { registerBody } from './transport';
+export { registerBody, type TransportRequest } from './transport';
 export {
   $accessToken,
   $refreshInSecureStorage,
@@ -38,9 +38,6 @@ export {
   telegramUserRemembered,
   tokensReceived,
 } from './session';
-export { callFx, type CallParts } from './call';
-// Every per-call effect (./endpoints.ts), so a new one needs no line here.
-export * from './endpoints';
 export {
   sendUploadFx,
   taskPhotoUploadProgressed,

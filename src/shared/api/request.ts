@@ -94,7 +94,7 @@ const sendWithCredentialsFx = attach({
 export const requestFailed = createEvent<ApiFailure>();
 
 /**
- * The one base request effect. Endpoint effects are thin typed wrappers over it.
+ * The one base request effect: every call's effect (./call, callFx) sends through it.
  * A 5xx resolves with the call's fallback after the failure is reported (docs/product.md §8).
  */
 export const requestFx = createEffect<RequestOptions, unknown, ApiError>(async (options) => {

@@ -3,7 +3,6 @@ import { createEvent, createStore, sample } from 'effector';
 import {
   isAuthFailure,
   launchKey,
-  operatorCallFx,
   operatorSocket,
   operatorTokenReceived,
   operatorTokenRemoved,
@@ -13,6 +12,7 @@ import {
   type OperatorActor,
   type OperatorSession,
 } from '@console/shared/api';
+import { operatorCallFx } from '@console/shared/call';
 
 /**
  * Where the operator's session is:

@@ -1,6 +1,7 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import { chainOperator } from '@console/entities/session';
-import { operatorCallFx, type AuditEntry } from '@console/shared/api';
+import { type AuditEntry } from '@console/shared/api';
+import { operatorCallFx } from '@console/shared/call';
 import { $consoleLocale, $consoleT } from '@console/shared/i18n';
 import { createQuery } from '@shared/lib/query';
 import { chainLoad } from '@shared/routing';

@@ -1,6 +1,7 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import { chainOperator } from '@console/entities/session';
-import { operatorCallFx, type Candle, type CandleInterval, type PriceUpdate } from '@console/shared/api';
+import { type Candle, type CandleInterval, type PriceUpdate } from '@console/shared/api';
+import { operatorCallFx } from '@console/shared/call';
 import { readAmountInput } from '@shared/lib/amount-input';
 import { createConfirmedAction } from '@console/shared/lib/confirmed-action';
 import { createQuery } from '@shared/lib/query';

@@ -1,13 +1,7 @@
 import { attach, combine, createEffect, createEvent, createStore, sample } from 'effector';
 import { chainOperator } from '@console/entities/session';
-import {
-  operatorCallFx,
-  operatorSocket,
-  reviewPhotoFx,
-  revokePhotoFx,
-  type ProofPhoto,
-  type ReviewItem,
-} from '@console/shared/api';
+import { operatorSocket, reviewPhotoFx, revokePhotoFx, type ProofPhoto, type ReviewItem } from '@console/shared/api';
+import { operatorCallFx } from '@console/shared/call';
 import { createConfirmedAction } from '@console/shared/lib/confirmed-action';
 import { createQuery } from '@shared/lib/query';
 import { chainLoad } from '@shared/routing';

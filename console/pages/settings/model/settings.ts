@@ -1,7 +1,8 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import { chainOperator } from '@console/entities/session';
 import { $consoleLocale } from '@console/shared/i18n';
-import { operatorCallFx, type OperatorBody, type OperatorSettings } from '@console/shared/api';
+import { type OperatorBody, type OperatorSettings } from '@console/shared/api';
+import { operatorCallFx } from '@console/shared/call';
 import { createConfirmedAction } from '@console/shared/lib/confirmed-action';
 import { createQuery } from '@shared/lib/query';
 import { chainLoad } from '@shared/routing';

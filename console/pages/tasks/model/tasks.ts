@@ -1,6 +1,7 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { chainOperator } from '@console/entities/session';
-import { operatorCallFx, type AdminTask } from '@console/shared/api';
+import { type AdminTask } from '@console/shared/api';
+import { operatorCallFx } from '@console/shared/call';
 import { $consoleLocale } from '@console/shared/i18n';
 import { createConfirmedAction } from '@console/shared/lib/confirmed-action';
 import { createQuery } from '@shared/lib/query';

@@ -1,6 +1,7 @@
 import { createEvent, sample } from 'effector';
 import { chainOperator } from '@console/entities/session';
-import { operatorCallFx, type TreasuryTransaction } from '@console/shared/api';
+import { type TreasuryTransaction } from '@console/shared/api';
+import { operatorCallFx } from '@console/shared/call';
 import { createConfirmedAction } from '@console/shared/lib/confirmed-action';
 import { createQuery } from '@shared/lib/query';
 import { chainLoad } from '@shared/routing';

@@ -1,6 +1,7 @@
 import { createEvent, createStore, sample } from 'effector';
 import { chainOperator } from '@console/entities/session';
-import { operatorCallFx, type OperatorUser, type OperatorUserDetail } from '@console/shared/api';
+import { type OperatorUser, type OperatorUserDetail } from '@console/shared/api';
+import { operatorCallFx } from '@console/shared/call';
 import { createQuery } from '@shared/lib/query';
 import { consoleRoutes } from '@console/shared/routing';
 

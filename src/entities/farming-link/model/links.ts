@@ -1,16 +1,19 @@
 import { createEvent, createStore, sample } from 'effector';
-import { getFarmingLinksFx, type FarmingLink } from '@/shared/api';
+import type { FarmingLink } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { createQuery } from '@/shared/lib/query';
 
 /** Links per page of GET /farming/ (the list shows more on request). */
 export const LINKS_PAGE_SIZE = 20;
 
 const byNewest = (a: FarmingLink, b: FarmingLink) => b.created_at - a.created_at || b.id - a.id;
-const pageOf = (params: { page?: number | string } | void) => Number(params?.page ?? 1);
+const pageOf = (params: { query?: { page?: number | string } } | void) => Number(params?.query?.page ?? 1);
 
 /** Page 1 replaces the list, a later page is appended (a link it repeats is the page's). */
+/** GET /farming/ (a page). */
+export const readLinksFx = callFx('farmingList');
 const query = createQuery({
-  effect: getFarmingLinksFx,
+  effect: readLinksFx,
   initial: { links: [] as FarmingLink[], total: 0 },
   reduce: (list, { links }, params) => {
     const earlier =
@@ -43,12 +46,12 @@ export const $linksFailed = query.$failed;
 /** Some links are on later pages. */
 export const $hasMoreLinks = $list.map(({ links, total }) => links.length < total);
 
-sample({ clock: linksRequested, fn: () => ({ page: 1, limit: LINKS_PAGE_SIZE }), target: query.start });
+sample({ clock: linksRequested, fn: () => ({ query: { page: 1, limit: LINKS_PAGE_SIZE } }), target: query.start });
 sample({
   clock: moreLinksRequested,
   source: { page: $lastPage, loading: $linksLoading, more: $hasMoreLinks },
   filter: ({ loading, more }) => !loading && more,
-  fn: ({ page }) => ({ page: page + 1, limit: LINKS_PAGE_SIZE }),
+  fn: ({ page }) => ({ query: { page: page + 1, limit: LINKS_PAGE_SIZE } }),
   target: query.start,
 });
 

@@ -1,14 +1,17 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { debounce } from 'patronum';
-import { getMintPlansFx, getMintsFx, type Mint, type MintPlan } from '@/shared/api';
+import type { Mint, MintPlan } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { createQuery } from '@/shared/lib/query';
 import { activePlans, byNewest, pendingShownUntilMs, visiblePendingMint } from '../lib/mint-rules';
 
 // ---- the user's mints -----------------------------------------------------------------------------
 
 // A 5xx resolves to null: what is shown stays rather than blank the list.
+/** GET /mint/ (docs/product.md §7: one page of up to 300, the server's default). */
+export const readMintsFx = callFx('mintList');
 const mints = createQuery({
-  effect: getMintsFx,
+  effect: readMintsFx,
   initial: [] as Mint[],
   reduce: (list) => [...list.data].sort(byNewest),
 });
@@ -66,7 +69,9 @@ sample({ clock: pendingWindowEnded, source: $mints, target: checkPendingFx });
 
 // ---- plans ----------------------------------------------------------------------------------------
 
-const plans = createQuery({ effect: getMintPlansFx, initial: [] as MintPlan[], reduce: activePlans });
+/** GET /mint/all-plans. */
+export const readPlansFx = callFx('mintPlans', 'array');
+const plans = createQuery({ effect: readPlansFx, initial: [] as MintPlan[], reduce: activePlans });
 /** Only active plans, sorted by days ascending (docs/product.md §5). */
 export const $plans = plans.$data;
 export const plansRequested = createEvent();

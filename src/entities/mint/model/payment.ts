@@ -1,5 +1,6 @@
-import { attach, createEvent, createStore, sample } from 'effector';
-import { cancelMintFx, type Mint } from '@/shared/api';
+import { createEvent, createStore, sample } from 'effector';
+import type { Mint } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { transactionFailed, transactionSent } from '@/shared/ton-connect';
 import { mintUpdated, pendingMintsCleared } from './mints';
 
@@ -18,8 +19,12 @@ sample({ clock: transactionSent, fn: () => undefined, target: mintPaymentSettled
 
 // docs/product.md §4: a signing failure clears pending mints. The mint that was being paid is also canceled on
 // the server, so it does not linger unpaid until it expires.
-const cancelUnpaidFx = attach({ effect: cancelMintFx });
+/** POST /mint/:id/cancel. */
+export const cancelUnpaidFx = callFx('mintCancel');
 const signingFailed = sample({ clock: transactionFailed, source: $payingMint, fn: (mint) => mint });
-sample({ clock: signingFailed.filterMap((mint) => mint?.id), target: cancelUnpaidFx });
+sample({
+  clock: signingFailed.filterMap((mint) => (mint ? { params: { id: mint.id } } : undefined)),
+  target: cancelUnpaidFx,
+});
 sample({ clock: signingFailed, fn: () => undefined, target: pendingMintsCleared });
 sample({ clock: cancelUnpaidFx.doneData, filter: (mint): mint is Mint => mint !== null, target: mintUpdated });

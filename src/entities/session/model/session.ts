@@ -1,17 +1,17 @@
-import { attach, createEvent, createStore, sample } from 'effector';
+import { createEvent, createStore, sample } from 'effector';
 import {
   $accessToken,
   $storedTelegramUserId,
   credentialsCleared,
   loggedOut,
   registerBody,
-  registerFx,
   telegramUserRemembered,
   tokensReceived,
   type RegisterResponse,
   type TokenPair,
   type UserMe,
 } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { reloadFx } from '@/shared/telegram';
 
 export interface LaunchIdentity {
@@ -34,7 +34,8 @@ export const $isLoggedOut = createStore(false)
   .on(loggedOut, () => true)
   .reset(signedIn);
 
-const registerWithLaunchDataFx = attach({ effect: registerFx });
+/** POST /auth/register (without the token). */
+export const registerWithLaunchDataFx = callFx('register');
 
 const checked = sample({
   clock: signInRequested,
@@ -63,7 +64,7 @@ sample({
 sample({
   clock: checked,
   filter: ({ changed }) => !changed,
-  fn: ({ identity }) => registerBody(identity.initData, identity.startParam),
+  fn: ({ identity }) => ({ body: registerBody(identity.initData, identity.startParam) }),
   target: registerWithLaunchDataFx,
 });
 

@@ -1,6 +1,7 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import { delay, interval } from 'patronum';
-import { getStakesFx, type Stake } from '@/shared/api';
+import type { Stake } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { createQuery } from '@/shared/lib/query';
 import { $isLowEndDevice } from '@/shared/telegram';
@@ -15,8 +16,10 @@ export const stakeUpdated = createEvent<Stake>();
 export const pendingStakesCleared = createEvent();
 
 // A 5xx resolves null (the error toast is shown by the request layer): what we had stays.
+/** GET /staking/ (one page: the server's default size). */
+export const readStakesFx = callFx('stakeList');
 const stakes = createQuery({
-  effect: getStakesFx,
+  effect: readStakesFx,
   initial: [] as Stake[],
   reduce: (page) => [...page.data].sort(byNewest),
 });

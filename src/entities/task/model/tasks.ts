@@ -1,10 +1,13 @@
 import { createEvent, sample } from 'effector';
 import { not } from 'patronum';
-import { getTasksFx, type Task } from '@/shared/api';
+import type { Task } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { createQuery } from '@/shared/lib/query';
 import { unclaimedCount } from '../lib/task-rules';
 
-const tasks = createQuery({ effect: getTasksFx, initial: [] as Task[] });
+/** GET /task/list. */
+export const readTasksFx = callFx('taskList', 'array');
+const tasks = createQuery({ effect: readTasksFx, initial: [] as Task[] });
 /** The active tasks with this user's progress on each (GET /task/list), in the server's order. */
 export const $tasks = tasks.$data;
 /** Read the list (the tasks screen opens, the user data refetches, the badge after sign-in, Try again). */

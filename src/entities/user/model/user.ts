@@ -1,5 +1,6 @@
-import { attach, createEvent, createStore, sample } from 'effector';
-import { type BoundWallet, getMeFx, type ReferralTier, type UserBalanceEvent, type UserMe } from '@/shared/api';
+import { createEvent, createStore, sample } from 'effector';
+import type { BoundWallet, ReferralTier, UserBalanceEvent, UserMe } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { referralLink } from '../lib/referral-link';
 
 /** The signed-in user's profile and balances (docs/product.md §3). `ref.level` is shown 1-based. */
@@ -19,7 +20,7 @@ export const referralStandingRead = createEvent<{ tier: ReferralTier; total: num
 /** A proof bound this wallet to the user: /user/me's `wallet` until the next read. */
 export const walletBound = createEvent<BoundWallet>();
 
-export const loadUserFx = attach({ effect: getMeFx });
+export const loadUserFx = callFx('me');
 
 export const $communityMember = $user.map((user) => user?.community_participation ?? null);
 /** The wallet the user proved to hold (ton_proof); null while none is bound. */

@@ -1,5 +1,6 @@
 import { createEvent, sample } from 'effector';
-import { getWithdrawalsFx, HISTORY_PAGE_SIZE, type Withdrawal } from '@/shared/api';
+import { HISTORY_PAGE_SIZE, type Withdrawal } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { createPagedList } from '@/shared/lib/paged-list';
 import { mergeWithdrawal } from '../lib/merge';
 
@@ -10,8 +11,10 @@ import { mergeWithdrawal } from '../lib/merge';
  * (withdrawalUpdated) replaces its row or puts a new one on top, so statuses change without a reload.
  */
 
+/** GET /withdraw/history. */
+export const readWithdrawalsFx = callFx('withdrawHistory');
 /** The list whole, for views that take a paged list. */
-export const withdrawalsList = createPagedList({ effect: getWithdrawalsFx, pageSize: HISTORY_PAGE_SIZE });
+export const withdrawalsList = createPagedList({ effect: readWithdrawalsFx, pageSize: HISTORY_PAGE_SIZE });
 const list = withdrawalsList;
 
 /** Read page 1 (the list opens, the user data refetched, Try again). */

@@ -1,15 +1,8 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { linkUpdated, shownTimes, type FarmingSource } from '@/entities/farming-link';
 import { $user } from '@/entities/user';
-import {
-  calculateFarmingFx,
-  createFarmingLinkFx,
-  getFarmingPlansFx,
-  type FarmingCalculateQuery,
-  type FarmingLink,
-  type FarmingPlans,
-  type MintPlan,
-} from '@/shared/api';
+import type { CallQuery, FarmingCalculateQuery, FarmingLink, FarmingPlans, MintPlan } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { parseTonAmount } from '@/shared/lib/amount-input';
@@ -40,7 +33,9 @@ export const $source = createStore<FarmingSource | null>(null)
 
 // ---- plans --------------------------------------------------------------------------------------
 
-const loadPlansFx = attach({ effect: getFarmingPlansFx });
+/** GET /farming/plans. */
+export const readPlansFx = callFx('farmingPlans');
+const loadPlansFx = attach({ effect: readPlansFx, mapParams: (query: CallQuery<'farmingPlans'>) => ({ query }) });
 export const $plansLoading = loadPlansFx.pending;
 /** What GET /farming/plans said for the chosen balance; null before it answers or after a failure. */
 export const $plansAnswer = createStore<FarmingPlans | null>(null).reset(formOpened, formClosed);
@@ -142,10 +137,12 @@ export const $formComplete = $query.map((query) => query !== null);
 
 /** What to price (told below: it is gated by $problem, which reads the calculation). */
 const calculationQueryChanged = createEvent<LinkQuery | null>();
+/** GET /farming/calculate. */
+export const calculateFx = callFx('farmingCalculate');
 // Only the answer for what the form says now: a slow answer for an older amount is dropped.
 const calculation = createCalculation({
   source: calculationQueryChanged,
-  effect: calculateFarmingFx,
+  effect: attach({ effect: calculateFx, mapParams: (query: LinkQuery) => ({ query }) }),
   reset: [$query, formOpened, formClosed],
 });
 export const $isCalculating = calculation.$pending;
@@ -174,7 +171,8 @@ sample({ clock: $calculationQuery, target: calculationQueryChanged });
 
 // ---- create -------------------------------------------------------------------------------------
 
-const createFx = attach({ effect: createFarmingLinkFx });
+/** POST /farming/create. */
+export const createFx = callFx('farmingCreate');
 export const $isCreating = createFx.pending;
 
 /** Everything is checked and priced: the cost (from the calculation) fits the chosen balance. */
@@ -200,14 +198,16 @@ sample({
     // Exactly one balance pays (docs/foundations.md §4): the screen's. The quote shown fixes the price, so the
     // cost on screen is what is charged (or the server refuses and the form quotes again).
     return {
-      amount,
-      price: calculation?.price,
-      days: freeze_days,
-      count_activations,
-      from_ref_balance: source === 'referral',
-      from_task_balance: source === 'task',
-      is_multilink: multilink,
-      is_for_me: forMe,
+      body: {
+        amount,
+        price: calculation?.price,
+        days: freeze_days,
+        count_activations,
+        from_ref_balance: source === 'referral',
+        from_task_balance: source === 'task',
+        is_multilink: multilink,
+        is_for_me: forMe,
+      },
     };
   },
   target: createFx,

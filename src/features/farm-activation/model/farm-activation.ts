@@ -1,12 +1,8 @@
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import { mintUpdated } from '@/entities/mint';
 import { $communityMember, $user } from '@/entities/user';
-import {
-  activateFarmingLinkFx,
-  getFarmingActivationStatusFx,
-  type FarmingActivationStatus,
-  type Mint,
-} from '@/shared/api';
+import type { FarmingActivationStatus, Mint } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { farmCodeOf } from '@/shared/lib/start-param';
@@ -66,9 +62,11 @@ sample({ clock: memberKnown, target: wasCheckedFx });
 const $checking = createStore<CheckedCode | null>(null).on(memberKnown, (_, checked) => checked);
 const checkDue = wasCheckedFx.done.filterMap(({ params, result }) => (result ? undefined : params.code));
 
+/** GET /farming/activation-status. */
+export const readStatusFx = callFx('farmingActivationStatus');
 const statusFx = attach({
-  effect: getFarmingActivationStatusFx,
-  mapParams: (code: string) => ({ activation_code: code }),
+  effect: readStatusFx,
+  mapParams: (code: string) => ({ query: { activation_code: code } }),
 });
 export const $isChecking = statusFx.pending;
 sample({ clock: checkDue, target: statusFx });
@@ -103,17 +101,15 @@ sample({
 
 // ---- activate -------------------------------------------------------------------------------------
 
-const activateFx = attach({
-  effect: activateFarmingLinkFx,
-  mapParams: (code: string) => ({ activation_code: code }),
-});
+/** POST /farming/activate. */
+export const activateFx = callFx('farmingActivate');
 export const $isActivating = activateFx.pending;
 
 sample({
   clock: activateClicked,
   source: { activation: $activation, busy: $isActivating },
   filter: ({ activation, busy }) => activation?.status.status === 'ACTIVE' && !busy,
-  fn: ({ activation }) => activation!.code,
+  fn: ({ activation }) => ({ body: { activation_code: activation!.code } }),
   target: activateFx,
 });
 

@@ -1,7 +1,8 @@
 import { attach, createEvent, sample } from 'effector';
 import { or } from 'patronum';
 import { $referralLink } from '@/entities/user';
-import { createShareMessageFx, type ShareMessage } from '@/shared/api';
+import type { ShareMessage } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { copyTextFx } from '@/shared/lib/clipboard';
@@ -25,7 +26,8 @@ export const inviteClicked = createEvent();
 export const copyLinkClicked = createEvent();
 
 const checkVersionFx = attach({ effect: isVersionAtLeastFx, mapParams: () => SHARE_MESSAGE_MIN_VERSION });
-const prepareMessageFx = attach({ effect: createShareMessageFx });
+/** POST /user/share-message: the prepared message to share. */
+export const prepareMessageFx = callFx('shareMessage');
 const shareFx = attach({ effect: shareMessageFx });
 const openShareLinkFx = attach({ effect: openTelegramLinkFx });
 const copyFx = attach({ effect: copyTextFx });

@@ -1,6 +1,7 @@
-import { attach, createEvent, createStore, sample } from 'effector';
+import { createEvent, createStore, sample } from 'effector';
 import { interval } from 'patronum';
-import { getMaintenanceFx, MAINTENANCE_OFF_DETAIL, type MaintenanceStatus } from '@/shared/api';
+import { MAINTENANCE_OFF_DETAIL, type MaintenanceStatus } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { reloadFx } from '@/shared/telegram';
 
@@ -13,7 +14,8 @@ export const pollingStopped = createEvent();
 /** The first check settled with maintenance off (or unknown): the launch can go on. */
 export const appAvailable = createEvent();
 
-const checkMaintenanceFx = attach({ effect: getMaintenanceFx });
+/** GET /maintenance/ (without the token). */
+export const checkMaintenanceFx = callFx('maintenanceStatus');
 
 const isAvailable = (status: MaintenanceStatus | null): boolean =>
   status === null || status.detail === MAINTENANCE_OFF_DETAIL;

@@ -1,6 +1,6 @@
 import { combine, createEvent, createStore, sample } from 'effector';
 import { userModel } from '@/entities/user';
-import { callFx } from '@/shared/api';
+import { callFx } from '@/shared/call';
 
 /**
  * The user's switch for the bot's messages outside the app (docs/decisions.md "Notifications"): the

@@ -1,5 +1,6 @@
 import { createEvent, sample } from 'effector';
-import { getProgramRulesFx, type ProgramRules } from '@/shared/api';
+import type { ProgramRules } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { createQuery } from '@/shared/lib/query';
 
 /*
@@ -12,7 +13,9 @@ import { createQuery } from '@/shared/lib/query';
 export const sheetShown = createEvent();
 export const retryClicked = createEvent();
 
-const rules = createQuery({ effect: getProgramRulesFx, initial: null as ProgramRules | null });
+/** GET /program/rules. */
+export const readRulesFx = callFx('programRules');
+const rules = createQuery({ effect: readRulesFx, initial: null as ProgramRules | null });
 
 /** The last rules read; kept while a new read is under way, so reopening shows them at once. */
 export const $rules = rules.$data;

@@ -1,7 +1,8 @@
-import { attach, combine, sample } from 'effector';
+import { combine, sample } from 'effector';
 import { balanceUpdated } from '@/entities/user';
 import { withdrawalUpdated } from '@/entities/withdrawal';
-import { createWithdrawalFx, type SaleQuote, type WithdrawalCreated, type WithdrawCalculation } from '@/shared/api';
+import type { SaleQuote, WithdrawalCreated, WithdrawCalculation } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { formatAmount } from '@/shared/lib/format';
@@ -23,7 +24,8 @@ import {
  * is what opens it, prices the amount and checks the destination.
  */
 
-const createFx = attach({ effect: createWithdrawalFx });
+/** POST /withdraw/create: the sale. */
+export const createFx = callFx('withdrawCreate');
 export const $isSelling = createFx.pending;
 
 export const $canConfirm = combine(
@@ -57,14 +59,16 @@ sample({
   },
   filter: ({ can }) => can,
   fn: ({ source, amount, calculation, address }) => ({
-    // Exactly one balance (docs/foundations.md §7): neither flag means the main balance.
-    from_ref_balance: source === 'referral_balance',
-    from_task_balance: source === 'task_balance',
-    token_amount: amount as string,
-    address: address as string,
-    // The quote on screen, as shown: the server makes the sale at it while its price stands and pays
-    // exactly its receive_amount, or refuses (400 sellQuoteExpired / sellQuoteMismatch) and it is quoted again.
-    quote: quoteOf(calculation as WithdrawCalculation),
+    body: {
+      // Exactly one balance (docs/foundations.md §7): neither flag means the main balance.
+      from_ref_balance: source === 'referral_balance',
+      from_task_balance: source === 'task_balance',
+      token_amount: amount as string,
+      address: address as string,
+      // The quote on screen, as shown: the server makes the sale at it while its price stands and pays
+      // exactly its receive_amount, or refuses (400 sellQuoteExpired / sellQuoteMismatch) and it is quoted again.
+      quote: quoteOf(calculation as WithdrawCalculation),
+    },
   }),
   target: createFx,
 });

@@ -2,7 +2,8 @@ import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { $boundWallet, $user } from '@/entities/user';
 import { $wallet, balanceRequested } from '@/entities/wallet';
 import { withdrawalUpdated } from '@/entities/withdrawal';
-import { calculateWithdrawFx, type Withdrawal } from '@/shared/api';
+import type { Withdrawal } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { readAmountInput } from '@/shared/lib/amount-input';
 import { createCalculation } from '@/shared/lib/calculation';
 import { openWalletModalFx } from '@/shared/ton-connect';
@@ -64,9 +65,11 @@ export const $amount = $amountInput.map((input) => (input.kind === 'amount' ? in
  * Only a valid amount of an open modal is priced (not an empty or malformed one), once typing stops;
  * only the newest calculation's answer counts, and only for the amount shown.
  */
+/** GET /withdraw/calculate. */
+export const calculateFx = callFx('withdrawCalculate');
 const calculation = createCalculation({
   source: combine($source, $amount, (source, amount) => (source === null ? null : amount)),
-  effect: attach({ effect: calculateWithdrawFx, mapParams: (amount: string) => ({ token_amount: amount }) }),
+  effect: attach({ effect: calculateFx, mapParams: (amount: string) => ({ query: { token_amount: amount } }) }),
   reset: [$amount, sellOpened, sellClosed],
 });
 /** Price the amount shown again now (a refusal, a price tick: ./live-quote.ts). */

@@ -1,6 +1,7 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { onProofSent } from '@/entities/task';
-import { validateTaskFx, type Task } from '@/shared/api';
+import type { CallBody, Task } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { cleanLink, linkProblem } from '../lib/link-problem';
 
 /**
@@ -24,7 +25,10 @@ export const $link = createStore('')
 const $allowedHosts = $task.map((task) => task?.settings.allowed_hosts ?? []);
 export const $problem = combine($link, $allowedHosts, linkProblem);
 
-const sendFx = attach({ effect: validateTaskFx });
+/** POST /task/validate with the link. */
+export const sendLinkFx = callFx('taskValidate');
+// Asked by the body itself: what was sent says which task's modal the answer closes.
+const sendFx = attach({ effect: sendLinkFx, mapParams: (body: CallBody<'taskValidate'>) => ({ body }) });
 export const $isSending = sendFx.pending;
 
 export const $canSend = combine(

@@ -1,7 +1,8 @@
-import { attach, createEvent, createStore, sample } from 'effector';
+import { createEvent, createStore, sample } from 'effector';
 import { linkSource, linkUpdated, linksRequested } from '@/entities/farming-link';
 import { userDataRefetched } from '@/entities/user';
-import { cancelFarmingLinkFx, type FarmingLink } from '@/shared/api';
+import type { FarmingLink } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { formatAmount } from '@/shared/lib/format';
@@ -20,7 +21,8 @@ export const cancelClicked = createEvent<FarmingLink>();
 export const cancelConfirmed = createEvent();
 export const cancelDismissed = createEvent();
 
-const cancelFx = attach({ effect: cancelFarmingLinkFx });
+/** POST /farming/:id/cancel. */
+export const cancelFx = callFx('farmingCancel');
 export const $isCancelling = cancelFx.pending;
 
 /** The link the cancel modal is about; null while it is closed. */
@@ -32,7 +34,7 @@ sample({
   clock: cancelConfirmed,
   source: { link: $cancelTarget, busy: $isCancelling },
   filter: ({ link, busy }) => link !== null && !busy,
-  fn: ({ link }) => (link as FarmingLink).id,
+  fn: ({ link }) => ({ params: { id: (link as FarmingLink).id } }),
   target: cancelFx,
 });
 

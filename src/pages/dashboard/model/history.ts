@@ -3,7 +3,8 @@ import { mintUpdated } from '@/entities/mint';
 import { stakeUpdated } from '@/entities/stake';
 import { balanceUpdated, userDataRefetched } from '@/entities/user';
 import { withdrawalsRequested } from '@/entities/withdrawal';
-import { getOperationsFx, HISTORY_PAGE_SIZE } from '@/shared/api';
+import { HISTORY_PAGE_SIZE } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { createPagedList } from '@/shared/lib/paged-list';
 import { historyRoute } from './dashboard';
 
@@ -22,8 +23,10 @@ export const tabChosen = createEvent<HistoryTab>();
 /** The list on screen; it stays as chosen while the app runs (back from elsewhere, the same list). */
 export const $tab = createStore<HistoryTab>('operations').on(tabChosen, (_, tab) => tab);
 
+/** GET /operations/history. */
+export const readOperationsFx = callFx('operationsHistory');
 /** The list whole, for the view. */
-export const operationsList = createPagedList({ effect: getOperationsFx, pageSize: HISTORY_PAGE_SIZE });
+export const operationsList = createPagedList({ effect: readOperationsFx, pageSize: HISTORY_PAGE_SIZE });
 const list = operationsList;
 
 /** Read page 1 (the screen opens, a balance changed, Try again). */

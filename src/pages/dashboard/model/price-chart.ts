@@ -3,12 +3,13 @@ import {
   CANDLE_INTERVAL_SECONDS,
   candleSocket,
   DEFAULT_CANDLE_INTERVAL,
-  getCandlesFx,
   normalizeCandleInterval,
   tokensReceived,
   type Candle,
   type CandleInterval,
+  type CallQuery,
 } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { applyThemeFx } from '@/shared/telegram';
 import { leavesGap, mergeCandle } from '../lib/merge-candle';
 
@@ -33,7 +34,9 @@ export const $chartOpen = createStore(false)
   .on(chartOpened, () => true)
   .on(chartClosed, () => false);
 
-const loadCandlesFx = attach({ effect: getCandlesFx });
+/** GET /price/candles (the newest 1 500 of the interval, oldest first). */
+export const readCandlesFx = callFx('priceCandles');
+const loadCandlesFx = attach({ effect: readCandlesFx, mapParams: (query: CallQuery<'priceCandles'>) => ({ query }) });
 
 /** The candles on the chart, oldest first; they belong to `$candlesInterval`. */
 export const $candles = createStore<Candle[]>([], { serialize: 'ignore' });

@@ -1,5 +1,6 @@
-import { attach, createEvent, createStore, sample } from 'effector';
-import { appSocket, getCurrentPriceFx, type CurrentPrice } from '@/shared/api';
+import { createEvent, createStore, sample } from 'effector';
+import { appSocket, type CurrentPrice } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { changeDirection } from '../lib/price-change';
 
 /**
@@ -10,7 +11,8 @@ import { changeDirection } from '../lib/price-change';
  */
 export const priceRequested = createEvent();
 
-const loadPriceFx = attach({ effect: getCurrentPriceFx });
+/** GET /price/current-price. */
+export const loadPriceFx = callFx('currentPrice');
 
 /** Every tick's price (docs/product.md §7 `price_update`), pushed by the server on the main socket. */
 export const priceUpdated = appSocket.eventReceived('price_update');

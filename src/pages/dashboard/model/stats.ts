@@ -1,5 +1,6 @@
 import { combine, createEvent, sample } from 'effector';
-import { getFinancialStatsFx, type FinancialStats } from '@/shared/api';
+import type { FinancialStats } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { createQuery } from '@/shared/lib/query';
 
 /*
@@ -9,7 +10,9 @@ import { createQuery } from '@/shared/lib/query';
 export const statsRequested = createEvent();
 export const retryClicked = createEvent();
 
-const stats = createQuery({ effect: getFinancialStatsFx, initial: null as FinancialStats | null });
+/** GET /stats/financial. */
+export const readStatsFx = callFx('financialStats');
+const stats = createQuery({ effect: readStatsFx, initial: null as FinancialStats | null });
 
 /** Null until the first answer; a later failure keeps the figures already shown. */
 export const $stats = stats.$data;

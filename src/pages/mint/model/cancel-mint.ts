@@ -1,6 +1,7 @@
-import { attach, createEvent, createStore, sample } from 'effector';
+import { createEvent, createStore, sample } from 'effector';
 import { $pendingMint, mintUpdated } from '@/entities/mint';
-import { cancelMintFx, type Mint } from '@/shared/api';
+import type { Mint } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { mintRoute } from './routes';
 
 /** The Cancel modal (docs/product.md §2): the pending mint's Cancel asks first, then cancels it on the server. */
@@ -8,7 +9,8 @@ export const cancelClicked = createEvent();
 export const cancelConfirmed = createEvent();
 export const cancelDismissed = createEvent();
 
-const cancelFx = attach({ effect: cancelMintFx });
+/** POST /mint/:id/cancel. */
+export const cancelFx = callFx('mintCancel');
 export const $isCancelling = cancelFx.pending;
 
 /** The mint the modal is about; null while the modal is closed. */
@@ -19,7 +21,7 @@ sample({
   clock: cancelConfirmed,
   source: { mint: $cancelTarget, busy: $isCancelling },
   filter: ({ mint, busy }) => mint !== null && !busy,
-  fn: ({ mint }) => (mint as Mint).id,
+  fn: ({ mint }) => ({ params: { id: (mint as Mint).id } }),
   target: cancelFx,
 });
 // The list shows the canceled mint at once; the server's user:mint push repeats the same state.

@@ -2,7 +2,8 @@ import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { $pendingMint, $plans, mintPaymentRequested, mintUpdated } from '@/entities/mint';
 import { $balanceNano, $wallet } from '@/entities/wallet';
 import { $isSending, transactionRequested } from '@/features/send-transaction';
-import { calculateMintFx, createMintFx, type Mint, type MintCalculateQuery } from '@/shared/api';
+import type { Mint, MintCalculateQuery } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { hapticErrorFx } from '@/shared/telegram';
@@ -61,10 +62,12 @@ const $calculationQuery = combine($query, $amountProblem, (query, problem) =>
   problem && problem.kind !== 'insufficient' ? null : query,
 );
 
+/** GET /mint/calculate. */
+export const calculateFx = callFx('mintCalculate');
 // Only the answer for what the form says now: a slow answer for an older amount is dropped.
 const calculation = createCalculation({
   source: $calculationQuery,
-  effect: calculateMintFx,
+  effect: attach({ effect: calculateFx, mapParams: (query: MintCalculateQuery) => ({ query }) }),
   reset: [$query, mintRoute.closed],
 });
 export const $calculation = calculation.$result;
@@ -72,7 +75,8 @@ export const $isCalculating = calculation.$pending;
 
 // ---- create ------------------------------------------------------------------------------------------
 
-const createFx = attach({ effect: createMintFx });
+/** POST /mint/create. */
+export const createFx = callFx('mintCreate');
 export const $isCreating = createFx.pending;
 export const $canCreate = combine(
   { query: $query, problem: $amountProblem, needsWallet: $needsWallet, creating: $isCreating },
@@ -111,7 +115,7 @@ sample({
   clock: createAsked,
   source: { wallet: $wallet, quote: $calculation },
   filter: ({ wallet }) => wallet !== null,
-  fn: ({ quote }, { amount, freeze_days }) => ({ amount, days: freeze_days, price: quote?.price }),
+  fn: ({ quote }, { amount, freeze_days }) => ({ body: { amount, days: freeze_days, price: quote?.price } }),
   target: createFx,
 });
 

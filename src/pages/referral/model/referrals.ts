@@ -1,7 +1,8 @@
 import { attach, combine, createEvent, createStore, sample } from 'effector';
 import { or } from 'patronum';
 import { newReferralsSeen, referralStandingRead } from '@/entities/user';
-import { getReferralsFx, type Referral, type ReferralList, type ReferralTier } from '@/shared/api';
+import type { Referral, ReferralList, ReferralTier } from '@/shared/api';
+import { callFx } from '@/shared/call';
 
 /** Referrals per page: the screen shows this many, then "Show more" reads the next page. */
 export const REFERRALS_PAGE_SIZE = 20;
@@ -11,13 +12,15 @@ export const referralsRequested = createEvent();
 /** "Show more": the next page, appended. */
 export const moreRequested = createEvent();
 
+/** GET /user/referrals: page 1 also marks every referral so far as seen (the navbar badge falls to 0). */
+export const readReferralsFx = callFx('referrals');
 const loadFirstPageFx = attach({
-  effect: getReferralsFx,
-  mapParams: () => ({ page: 1, limit: REFERRALS_PAGE_SIZE }),
+  effect: readReferralsFx,
+  mapParams: () => ({ query: { page: 1, limit: REFERRALS_PAGE_SIZE } }),
 });
 const loadNextPageFx = attach({
-  effect: getReferralsFx,
-  mapParams: (page: number) => ({ page, limit: REFERRALS_PAGE_SIZE }),
+  effect: readReferralsFx,
+  mapParams: (page: number) => ({ query: { page, limit: REFERRALS_PAGE_SIZE } }),
 });
 
 /** The referrals read so far, newest first. */

@@ -1,6 +1,7 @@
-import { attach, combine, createEvent, createStore, sample } from 'effector';
+import { combine, createEvent, createStore, sample } from 'effector';
 import { $user, balanceUpdated } from '@/entities/user';
-import { transferFromReferralFx, type Balances } from '@/shared/api';
+import type { Balances } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { showToast } from '@/shared/ui/toast';
@@ -18,7 +19,8 @@ export const amountChanged = createEvent<string>();
 export const maxClicked = createEvent();
 export const transferSubmitted = createEvent();
 
-const transferFx = attach({ effect: transferFromReferralFx });
+/** POST /withdraw/transfer-from-referral-balance. */
+export const transferFx = callFx('referralTransfer');
 export const $isTransferring = transferFx.pending;
 
 export const $isOpen = createStore(false)
@@ -44,7 +46,7 @@ sample({
   clock: transferSubmitted,
   source: { amount: $amount, canSubmit: $canSubmit },
   filter: ({ canSubmit }) => canSubmit,
-  fn: ({ amount }) => ({ token_amount: amount as string }),
+  fn: ({ amount }) => ({ body: { token_amount: amount as string } }),
   target: transferFx,
 });
 

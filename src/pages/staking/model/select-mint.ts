@@ -1,7 +1,8 @@
 import { attach, createEvent, createStore, sample } from 'effector';
 import { mintMovedToStaking } from '@/entities/mint';
 import { stakeUpdated } from '@/entities/stake';
-import { createStakeFx, type Stake, type StakeCreateBody } from '@/shared/api';
+import type { Stake, StakeCreateBody } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { routes } from '@/shared/routing';
@@ -11,7 +12,9 @@ import { showToast } from '@/shared/ui/toast';
  * The mints a stake can be made from are the user's active ones (docs/foundations.md §4): the mint entity's
  * `$activeMints`, loaded by the route and kept live by user:mint pushes.
  */
-const stakeFx = attach({ effect: createStakeFx });
+/** POST /staking/create. */
+export const createStakeFx = callFx('stakeCreate');
+const stakeFx = attach({ effect: createStakeFx, mapParams: (body: StakeCreateBody) => ({ body }) });
 
 /** 'Stake' on a mint card: the mint's numeric id. */
 export const stakeClicked = createEvent<number>();

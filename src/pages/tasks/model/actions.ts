@@ -3,7 +3,8 @@ import { $tasks, nextTaskAction, taskLink, taskUpdated, type TaskAction } from '
 import { inviteClicked } from '@/features/invite-friends';
 import { linkProofOpened } from '@/features/task-link-proof';
 import { photoProofOpened } from '@/features/task-photo-proof';
-import { claimTaskFx, startTaskFx, validateTaskFx, type Task } from '@/shared/api';
+import type { Task } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import { timings } from '@/shared/config';
 import { $t } from '@/shared/i18n';
 import { formatAmount } from '@/shared/lib/format';
@@ -22,9 +23,15 @@ export const actionPressed = createEvent<number>();
 /** "Open link" on a started community or visit task (the user closed it before checking). */
 export const linkOpenPressed = createEvent<number>();
 
-const startFx = attach({ effect: startTaskFx, mapParams: (task_id: number) => ({ task_id }) });
-const checkFx = attach({ effect: validateTaskFx, mapParams: (task_id: number) => ({ task_id }) });
-const claimFx = attach({ effect: claimTaskFx, mapParams: (task_id: number) => ({ task_id }) });
+/** POST /task/start, /task/validate and /task/claim. */
+export const startTaskFx = callFx('taskStart');
+export const validateTaskFx = callFx('taskValidate');
+export const claimTaskFx = callFx('taskClaim');
+// Each by the task's id: the ids in flight are what the busy buttons read.
+const byTask = (task_id: number) => ({ body: { task_id } });
+const startFx = attach({ effect: startTaskFx, mapParams: byTask });
+const checkFx = attach({ effect: validateTaskFx, mapParams: byTask });
+const claimFx = attach({ effect: claimTaskFx, mapParams: byTask });
 const openLinkFx = attach({ effect: openUrlFx });
 
 /** Tasks with a start, check or claim on the way: their button shows a spinner and takes no press. */

@@ -61,21 +61,24 @@ export interface PagedList<T> {
  * `$items` and `$total` are writable so a slice can merge live pushes into them.
  */
 export function createPagedList<T extends { id: number }, P>(config: {
-  /** The history call: it must take `{page, size}` (P may allow more, e.g. sort_order). */
-  effect: Effect<P, PageAnswer<T> | null> & (PageQuery extends P ? unknown : never);
+  /** The history call's effect (callFx): it must take `{query: {page, size}}` (P may allow more, e.g. sort_order). */
+  effect: Effect<P, PageAnswer<T> | null> & ({ query: PageQuery } extends P ? unknown : never);
   pageSize: number;
 }): PagedList<T> {
   const { pageSize } = config;
-  const readPageFx = config.effect as unknown as Effect<PageQuery, PageAnswer<T> | null>;
+  const readPageFx = config.effect as unknown as Effect<{ query: PageQuery }, PageAnswer<T> | null>;
   const requested = createEvent();
   const moreRequested = createEvent();
   const endOfListReached = createEvent();
 
   const $firstPageRead = createStore(0);
-  const loadFirstPageFx = attach({ effect: readPageFx, mapParams: (_: number) => ({ page: 1, size: pageSize }) });
+  const loadFirstPageFx = attach({
+    effect: readPageFx,
+    mapParams: (_: number) => ({ query: { page: 1, size: pageSize } }),
+  });
   const loadNextPageFx = attach({
     effect: readPageFx,
-    mapParams: ({ page }: { page: number; list: number }) => ({ page, size: pageSize }),
+    mapParams: ({ page }: { page: number; list: number }) => ({ query: { page, size: pageSize } }),
   });
 
   /** The rows read (or pushed) so far, newest first. */

@@ -2,7 +2,8 @@ import { attach, combine, createEvent, createStore, sample, scopeBind } from 'ef
 import { $boundWallet, $communityMember, walletBound } from '@/entities/user';
 import { $wallet } from '@/entities/wallet';
 import { timings } from '@/shared/config';
-import { checkTonProofFx, getTonProofPayloadFx, type TonProofCheckBody, type TonProofCheckResult } from '@/shared/api';
+import type { TonProofCheckBody, TonProofCheckResult } from '@/shared/api';
+import { callFx } from '@/shared/call';
 import {
   createTonConnectFx,
   setConnectRequestFx,
@@ -21,8 +22,9 @@ import {
 /** Ask for a fresh payload (refresh, after a proof used one, after a disconnect). */
 export const payloadRequested = createEvent();
 
-const fetchPayloadFx = attach({ effect: getTonProofPayloadFx });
-const checkFx = attach({ effect: checkTonProofFx });
+/** GET /wallet/ton-proof/payload and POST /wallet/ton-proof. */
+export const fetchPayloadFx = callFx('tonProofPayload');
+export const checkFx = callFx('tonProofCheck');
 
 const $libraryReady = createStore(false).on(createTonConnectFx.done, () => true);
 /** The server issues payloads to members only (it refuses anyone else's user-data calls). */
@@ -75,11 +77,13 @@ const proofReceived = sample({
 });
 sample({
   clock: proofReceived,
-  fn: (wallet): TonProofCheckBody => ({
-    address: wallet.address,
-    network: wallet.chain,
-    ...(wallet.publicKey ? { public_key: wallet.publicKey } : {}),
-    proof: { ...wallet.tonProof, state_init: wallet.walletStateInit },
+  fn: (wallet): { body: TonProofCheckBody } => ({
+    body: {
+      address: wallet.address,
+      network: wallet.chain,
+      ...(wallet.publicKey ? { public_key: wallet.publicKey } : {}),
+      proof: { ...wallet.tonProof, state_init: wallet.walletStateInit },
+    },
   }),
   target: checkFx,
 });
