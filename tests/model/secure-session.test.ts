@@ -12,15 +12,14 @@ import { maintenanceModel } from '@/features/maintenance-mode';
 import {
   $refreshInSecureStorage,
   $refreshToken,
-  getMaintenanceFx,
   MAINTENANCE_OFF_DETAIL,
   readCredentialsFx,
-  registerFx,
   secureStorageGetFx,
   secureStorageSetFx,
   tokensReceived,
   type UserMe,
 } from '@/shared/api';
+import { sessionModel } from '@/entities/session';
 import { attachBrowserHistoryFx } from '@/shared/routing';
 import { createTestScope } from './scope';
 
@@ -180,8 +179,8 @@ describe('the launch waits for SecureStorage', () => {
             },
           ],
           [attachBrowserHistoryFx, () => createMemoryHistory()],
-          [getMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
-          [registerFx, register],
+          [maintenanceModel.checkMaintenanceFx, async () => ({ detail: MAINTENANCE_OFF_DETAIL })],
+          [sessionModel.registerWithLaunchDataFx, register],
         ],
       },
       calls,
