@@ -7,6 +7,8 @@ import { Cell, loadMessage } from '@ton/core';
 import type { TonClient } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PAYOUT_FEE_RESERVE_NANOTONS,
+  PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS,
   PAYOUT_EXPIRY_MARGIN_SECONDS,
   PAYOUT_MAX_SEND_ATTEMPTS,
   PAYOUT_TX_PAGE_SIZE,
@@ -692,6 +694,12 @@ describe('an empty hot wallet', () => {
       error: expect.stringMatching(/hot wallet holds 0/),
     });
     expect(await batchesOf(ctx, hot.wallet)).toEqual([]);
+    // Stored as a code and its figures (nanotons), which the console words in the operator's language.
+    const needed = String(PAYOUT_FEE_RESERVE_NANOTONS + 5n * TON + PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS);
+    const coded = { code: 'hot_wallet_short', params: { balance: '0', needed } };
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ error_code: coded.code, error_params: coded.params });
+    const listed = (await admin('GET', '/withdrawals')).json<{ id: number; error_coded: unknown }[]>();
+    expect(listed.find((row) => row.id === w.id)?.error_coded).toEqual(coded);
 
     // topped up with less than it needs: a smaller one behind it still waits (first come, first paid)
     await fund(ctx, hot.wallet.address, 2n * TON);
