@@ -435,7 +435,17 @@ describe('lost and refused messages', () => {
     expect(await runPayoutStep(run, skewed + 10)).toMatchObject({ kind: 'waiting' });
     const [batch] = await batchesOf(ctx, hot.wallet);
     expect(batch).toMatchObject({ status: 'signed', attempts: PAYOUT_MAX_SEND_ATTEMPTS });
-    expect(batch!.last_error).toMatch(/^The node refused the transfer: .*message expired \(exit code 36\)/);
+    expect(batch!.last_error).toMatch(
+      /^The node refused the transfer; the node's words: ".*message expired \(exit code 36\)/,
+    );
+    // The node's words as they came, beside the code: never translated.
+    const [coded] = await ctx.db.query('SELECT last_error_code, last_error_params FROM payout_batches WHERE id = $1', [
+      batch!.id,
+    ]);
+    expect(coded).toMatchObject({
+      last_error_code: 'node_refused',
+      last_error_params: { node_error: expect.stringMatching(/message expired \(exit code 36\)/) },
+    });
     // reported on the withdrawal too, which is not lost
     expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'sending', error: expect.stringMatching(/refused/) });
 
@@ -747,7 +757,7 @@ describe('several workers', () => {
     const second = await insertBatch(ctx.db, batch(1, 'd'));
     expect(second).not.toBeNull();
     // an expired batch's seqno may be signed again
-    await expireBatch(ctx.db, second!.id, 'test');
+    await expireBatch(ctx.db, second!.id, { code: 'seqno_moved_expired', params: { seqno: 0 } });
     expect(await insertBatch(ctx.db, batch(1, 'e'))).not.toBeNull();
     await ctx.db.query(`UPDATE payout_batches SET status = 'expired' WHERE wallet_address = $1 AND status = 'signed'`, [
       walletAddress,
