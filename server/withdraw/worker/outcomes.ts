@@ -30,6 +30,8 @@ import type { PayoutStepResult } from './types';
 
 export const SKIPPED_ON_CHAIN: PayoutReason = { code: 'skipped_on_chain', params: {} };
 
+const SENT_WAITING: PayoutReason = { code: 'sent_waiting', params: {} };
+
 export async function confirm(p: PayoutDeps, batch: BatchRow, transaction: Transaction): Promise<PayoutStepResult> {
   const txHash = transaction.hash().toString('base64');
   const outcome = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
@@ -136,9 +138,9 @@ export const waitingOnly = (batch: BatchRow, coded: PayoutReason): PayoutStepRes
 export async function send(p: PayoutDeps, batch: BatchRow, untilProcessed = false): Promise<PayoutStepResult> {
   if (batch.attempts >= PAYOUT_MAX_SEND_ATTEMPTS && !(untilProcessed && batch.status === 'sent')) {
     // Sent (or refused) often enough: wait for it to land or expire.
-    const noted = storedReason(batch.last_error_code, batch.last_error_params);
-    if (noted) return { kind: 'waiting', batchId: batch.id, reason: payoutReasonText(noted), coded: noted };
-    return waitingOnly(batch, { code: 'sent_waiting', params: {} });
+    // Why, as last noted (a row older than the codes: its own text).
+    const coded = storedReason(batch.last_error_code, batch.last_error_params) ?? SENT_WAITING;
+    return { kind: 'waiting', batchId: batch.id, reason: batch.last_error ?? payoutReasonText(coded), coded };
   }
   try {
     await p.node.sendFile(Buffer.from(batch.signed_boc, 'base64'));
