@@ -28,6 +28,7 @@ export * from './maintenance/schemas';
 export * from './mint/schemas';
 export * from './console/routes';
 export * from './console/schemas';
+export * from './console/payout-reasons';
 export * from './operations/schemas';
 export * from './price/schemas';
 export * from './program/schemas';

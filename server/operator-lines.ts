@@ -13,11 +13,13 @@ import {
   type OperatorUserDetail,
   type OperatorWithdrawal,
   type Overview,
+  type PayoutReason,
   type ReviewItem,
   callPath,
   operatorRoutes,
 } from '@contract';
 import { auditWords } from './audit/words';
+import { payoutReasonText } from './withdraw/reasons';
 
 export function taskLine(task: AdminTask): string {
   const s = task.settings;
@@ -45,12 +47,16 @@ export function reviewLine(item: ReviewItem): string {
   return `#${item.id} ${new Date(item.created_at * 1000).toISOString()} ${who} — task #${item.task.id} ${item.task.title.en} — ${proof}`;
 }
 
+/** A payout reason in English from its code (docs/operations.md "Payout reasons"); an older row's own text. */
+const reasonWords = (coded: PayoutReason | null, text: string): string =>
+  coded === null ? text : payoutReasonText(coded);
+
 export function withdrawalLine(w: OperatorWithdrawal): string {
   const when = new Date(w.created_at * 1000).toISOString();
   const batch = w.batch_id === null ? '' : ` batch #${w.batch_id}`;
   const tx = w.tx_hash === null ? '' : ` tx ${w.tx_hash}`;
   return `#${w.id} ${w.status}${batch}${tx} ${when} ${userName(w.user)} (user #${w.user_id}) — ${w.token_amount} tokens from ${w.source} → ${w.ton_amount} TON to ${w.address}${
-    w.error ? ` — ${w.error}` : ''
+    w.error ? ` — ${reasonWords(w.error_coded, w.error)}` : ''
   }`;
 }
 
@@ -89,7 +95,7 @@ export function overviewLines(o: Overview): string[] {
     `Hot wallet: ${o.hot_wallet.address ?? 'none (payouts off)'} — balance ${
       o.hot_wallet.balance === null ? 'unknown' : `${o.hot_wallet.balance} TON`
     }, ${o.hot_wallet.queued} TON to pay`,
-    `Payouts: ${PAYOUT_STATE_TEXT[o.payouts.state]}${o.payouts.reason ? ` (${o.payouts.reason})` : ''} — ${counts}, held batches ${o.payouts.held_batches}`,
+    `Payouts: ${PAYOUT_STATE_TEXT[o.payouts.state]}${o.payouts.reason ? ` (${reasonWords(o.payouts.reason_coded, o.payouts.reason)})` : ''} — ${counts}, held batches ${o.payouts.held_batches}`,
     `Treasury watcher: ${o.watcher_lag_seconds === null ? 'no read yet' : `last read ${o.watcher_lag_seconds} s ago`}`,
     `Maintenance: ${o.maintenance ? 'on' : 'off'}`,
     `Waiting for an operator: ${o.reviews_waiting} proofs to review, ${o.treasury_waiting} treasury transactions`,
@@ -133,7 +139,7 @@ export function printSettings(s: OperatorResponse<'settingsGet'>, print: (line: 
 export function heldLine(b: HeldBatch): string {
   const until = new Date(b.valid_until * 1000).toISOString();
   const asked = b.resign_requested ? ' — re-sign asked for' : '';
-  return `batch #${b.id} seqno ${b.seqno} valid until ${until}, withdrawals ${b.withdrawals.map((id) => `#${id}`).join(' ')}${asked} — ${b.reason ?? ''}`;
+  return `batch #${b.id} seqno ${b.seqno} valid until ${until}, withdrawals ${b.withdrawals.map((id) => `#${id}`).join(' ')}${asked} — ${b.reason === null ? '' : reasonWords(b.reason_coded, b.reason)}`;
 }
 
 export function botStepLine(step: BotSetupStep): string {

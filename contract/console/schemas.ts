@@ -8,6 +8,7 @@ import { LEDGER_ACCOUNTS, TASK_ICONS, TASK_KINDS, WITHDRAWAL_STATUSES } from '..
 import { VALIDATION_MESSAGES } from '../errors';
 import { idParamsSchema, limitTextSchema, moneyInput, moneyText } from '../common';
 import { mintSchema } from '../mint/schemas';
+import { payoutReasonSchema } from './payout-reasons';
 import { operationSchema } from '../operations/schemas';
 import { candleListSchema, candlesQuerySchema, priceUpdateSchema } from '../price/schemas';
 import { stakeSchema } from '../staking/schemas';
@@ -59,7 +60,10 @@ export const overviewSchema = z.object({
      * disabled: the server runs with PAYOUTS_ENABLED=false (a setting: the socket's state events never change it).
      */
     state: z.enum(PAYOUT_WORKER_STATES),
+    /** Why it waits, in English (a row older than the codes has only this). */
     reason: z.string().nullable(),
+    /** The same as a code and its figures, for the operator's language (./payout-reasons.ts); null when none. */
+    reason_coded: payoutReasonSchema.nullable(),
     counts: z.record(z.enum(WITHDRAWAL_STATUSES), z.number().int()),
     /** Batches neither found on chain nor proven lost. */
     held_batches: z.number().int(),
@@ -187,7 +191,10 @@ export const operatorWithdrawalSchema = z.object({
   batch_id: z.number().int().nullable(),
   /** The batch's chain transaction (base64 hash) once it was seen on chain; null before. */
   tx_hash: z.string().nullable(),
+  /** Why it waits or failed, in English (a row older than the codes has only this). */
   error: z.string().nullable(),
+  /** The same as a code and its figures, for the operator's language (./payout-reasons.ts). */
+  error_coded: payoutReasonSchema.nullable(),
   created_at: z.number(),
   user: z.object({ telegram_id: z.number(), first_name: z.string(), username: z.string().nullable() }),
 });
@@ -204,8 +211,10 @@ export const heldBatchSchema = z.object({
   seqno: z.number().int(),
   /** Unix seconds: the latest message's. */
   valid_until: z.number(),
-  /** Why the worker holds it. */
+  /** Why the worker holds it, in English (a row older than the codes has only this). */
   reason: z.string().nullable(),
+  /** The same as a code and its figures (./payout-reasons.ts). */
+  reason_coded: payoutReasonSchema.nullable(),
   held_at: z.number().nullable(),
   /** An operator asked for it to be signed again; the worker does it while the wallet's seqno is the batch's. */
   resign_requested: z.boolean(),

@@ -2,7 +2,7 @@
  * What an operator does to withdrawals (docs/operations.md, the operator API): read them, refund or retry a
  * failed one, ask for a held batch to be signed again; and a withdrawal's tokens back to where they came from.
  */
-import { type OperatorWithdrawal } from '@contract';
+import { type OperatorWithdrawal, type PayoutReason } from '@contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { type Tx, inTransaction } from '../events/transaction';
@@ -24,6 +24,7 @@ import {
 import { payoutRefundedNotice, toOperatorWithdrawal } from './wire';
 import { notify } from '../notifications/service';
 import { publishWithdrawal } from './payouts';
+import { storedReason } from './reasons';
 
 // ---- operator ------------------------------------------------------------------------------------
 
@@ -111,8 +112,9 @@ export interface HeldBatch {
   seqno: number;
   /** Unix seconds: the latest message's. */
   valid_until: number;
-  /** Why the worker holds it. */
+  /** Why the worker holds it, in English; and as its code and figures (null for a row older than the codes). */
   reason: string | null;
+  reason_coded: PayoutReason | null;
   held_at: number | null;
   /** An operator asked for it to be signed again; the worker does it while the wallet's seqno is the batch's. */
   resign_requested: boolean;
@@ -126,6 +128,7 @@ export const toHeld = (row: BatchRow, withdrawals: number[]): HeldBatch => ({
   seqno: Number(row.seqno),
   valid_until: Number(row.valid_until),
   reason: row.last_error,
+  reason_coded: storedReason(row.last_error_code, row.last_error_params),
   held_at: seconds(row.held_at),
   resign_requested: row.resign_requested_at !== null,
   withdrawals,

@@ -2,7 +2,7 @@
  * The payout worker's state as operators read it (paused, waiting and why, running), and the events that
  * tell a withdrawal's owner and the operators' consoles of each change, when its transaction commits.
  */
-import { type Overview } from '@contract';
+import { type Overview, type PayoutReason } from '@contract';
 import type { Queryable } from '../db/index';
 import type { Deps } from '../deps';
 import { type Tx, inTransaction } from '../events/transaction';
@@ -17,6 +17,7 @@ import {
   operatorWithdrawal,
 } from './queries';
 import { toOperatorWithdrawal, withdrawalEvent } from './wire';
+import { payoutReasonText, storedReason } from './reasons';
 
 export interface PayoutsState {
   /** An operator holds payouts: queued sales wait, nothing new is signed. */
@@ -35,7 +36,7 @@ export async function payoutsStateIn(q: Queryable): Promise<PayoutsState> {
 }
 
 /** Why the payout worker waits when a batch is held and no withdrawal says more. */
-export const BATCH_HELD_REASON = 'A payout batch is held: neither found on chain nor proven lost';
+export const BATCH_HELD_REASON: PayoutReason = { code: 'batch_held', params: {} };
 
 /**
  * The payout worker as an operator reads it (contract overview.payouts, and the TON it has yet to send):
@@ -49,17 +50,32 @@ export async function payoutWorkerState(deps: Pick<Deps, 'db' | 'config'>): Prom
 }> {
   const worker = await payoutWorkerStateIn(deps.db);
   if (deps.config.payoutsEnabled) return worker;
-  return { ...worker, payouts: { ...worker.payouts, state: 'disabled', reason: null } };
+  return { ...worker, payouts: { ...worker.payouts, state: 'disabled', reason: null, reason_coded: null } };
 }
 
 export async function payoutWorkerStateIn(
   q: Queryable,
 ): Promise<{ payouts: Overview['payouts']; queuedNanotons: bigint }> {
   const [{ paused, counts }, wait] = await Promise.all([payoutsStateIn(q), payoutWait(q)]);
-  const waitingFor = wait.newest_error ?? (wait.held_batches > 0 ? (wait.held_reason ?? BATCH_HELD_REASON) : null);
+  // The text, and its code where the row has one (a row older than the codes has only the text).
+  const waitingFor =
+    wait.newest_error !== null
+      ? { text: wait.newest_error, coded: storedReason(wait.newest_error_code, wait.newest_error_params) }
+      : wait.held_batches === 0
+        ? null
+        : wait.held_reason !== null
+          ? { text: wait.held_reason, coded: storedReason(wait.held_reason_code, wait.held_reason_params) }
+          : { text: payoutReasonText(BATCH_HELD_REASON), coded: BATCH_HELD_REASON };
   const state = paused ? 'paused' : waitingFor !== null ? 'waiting' : 'running';
+  const why = state === 'waiting' ? waitingFor : null;
   return {
-    payouts: { state, reason: state === 'waiting' ? waitingFor : null, counts, held_batches: wait.held_batches },
+    payouts: {
+      state,
+      reason: why?.text ?? null,
+      reason_coded: why?.coded ?? null,
+      counts,
+      held_batches: wait.held_batches,
+    },
     queuedNanotons: wait.queued_ton,
   };
 }
@@ -106,6 +122,6 @@ export async function publishToOperators(tx: Tx, ids: readonly number[]): Promis
  * Why these queued withdrawals wait (null: nothing to say any more): stored where it changed, and told to
  * the operators' consoles then only — the worker says it again on every tick while the wallet is short.
  */
-export async function noteWaiting(tx: Tx, ids: number[], error: string | null): Promise<void> {
-  await publishToOperators(tx, await noteWithdrawalErrors(tx, ids, error));
+export async function noteWaiting(tx: Tx, ids: number[], reason: PayoutReason | null): Promise<void> {
+  await publishToOperators(tx, await noteWithdrawalErrors(tx, ids, reason));
 }

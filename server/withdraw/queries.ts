@@ -1,4 +1,6 @@
+import type { PayoutReason } from '@contract';
 import type { Queryable } from '../db/index';
+import { reasonColumns } from './reasons';
 
 /** Records a referral → main balance transfer; its id is what both ledger entries name. */
 export async function insertReferralTransfer(q: Queryable, userId: number, amountToken: bigint): Promise<number> {
@@ -26,7 +28,10 @@ export interface WithdrawalRow {
   status: WithdrawalStatus;
   batch_id: number | null;
   tx_hash: string | null;
+  /** Why it waits or failed, in English; with its code and figures (./reasons.ts), null for a row older than them. */
   error: string | null;
+  error_code: string | null;
+  error_params: unknown;
   /** The outgoing message that paid it: its created_lt and cell hash (base64), once completed. */
   out_msg_lt: bigint | null;
   out_msg_hash: string | null;
@@ -70,18 +75,24 @@ export async function lockQueued(q: Queryable, ids: number[]): Promise<Withdrawa
 }
 
 /** Why these withdrawals wait (null: nothing to say any more); the ids whose reason changed. */
-export async function noteWithdrawalErrors(q: Queryable, ids: number[], error: string | null): Promise<number[]> {
+export async function noteWithdrawalErrors(
+  q: Queryable,
+  ids: number[],
+  reason: PayoutReason | null,
+): Promise<number[]> {
   const rows = await q.query<{ id: number }>(
-    `UPDATE withdrawals SET error = $2, updated_at = now()
-      WHERE id = ANY($1::int[]) AND error IS DISTINCT FROM $2 RETURNING id`,
-    [ids, error],
+    `UPDATE withdrawals SET error = $2, error_code = $3, error_params = $4::jsonb, updated_at = now()
+      WHERE id = ANY($1::int[])
+        AND (error IS DISTINCT FROM $2 OR error_code IS DISTINCT FROM $3 OR error_params IS DISTINCT FROM $4::jsonb)
+      RETURNING id`,
+    [ids, ...reasonColumns(reason)],
   );
   return rows.map((row) => row.id);
 }
 
 export async function assignToBatch(q: Queryable, ids: number[], batchId: number): Promise<WithdrawalRow[]> {
   const rows = await q.query<WithdrawalRow>(
-    `UPDATE withdrawals SET status = 'sending', batch_id = $2, error = NULL, updated_at = now()
+    `UPDATE withdrawals SET status = 'sending', batch_id = $2, error = NULL, error_code = NULL, error_params = NULL, updated_at = now()
      WHERE id = ANY($1::int[]) AND status = 'queued' RETURNING *`,
     [ids, batchId],
   );
@@ -100,17 +111,22 @@ export async function completeWithdrawal(
   paid: { txHash: string; outMsgLt: bigint; outMsgHash: string },
 ): Promise<WithdrawalRow | undefined> {
   const [row] = await q.query<WithdrawalRow>(
-    `UPDATE withdrawals SET status = 'completed', tx_hash = $2, out_msg_lt = $3, out_msg_hash = $4, error = NULL, updated_at = now()
+    `UPDATE withdrawals SET status = 'completed', tx_hash = $2, out_msg_lt = $3, out_msg_hash = $4, error = NULL, error_code = NULL, error_params = NULL, updated_at = now()
      WHERE id = $1 AND status = 'sending' RETURNING *`,
     [id, paid.txHash, paid.outMsgLt, paid.outMsgHash],
   );
   return row;
 }
 
-export async function failWithdrawal(q: Queryable, id: number, error: string): Promise<WithdrawalRow | undefined> {
+export async function failWithdrawal(
+  q: Queryable,
+  id: number,
+  reason: PayoutReason,
+): Promise<WithdrawalRow | undefined> {
   const [row] = await q.query<WithdrawalRow>(
-    `UPDATE withdrawals SET status = 'failed', error = $2, updated_at = now() WHERE id = $1 AND status = 'sending' RETURNING *`,
-    [id, error],
+    `UPDATE withdrawals SET status = 'failed', error = $2, error_code = $3, error_params = $4::jsonb, updated_at = now()
+      WHERE id = $1 AND status = 'sending' RETURNING *`,
+    [id, ...reasonColumns(reason)],
   );
   return row;
 }
@@ -122,23 +138,25 @@ export async function failWithdrawal(q: Queryable, id: number, error: string): P
 export async function failBounced(
   q: Queryable,
   id: number,
-  error: string,
+  reason: PayoutReason,
   bouncedTxHash: string,
 ): Promise<WithdrawalRow | undefined> {
   const [row] = await q.query<WithdrawalRow>(
-    `UPDATE withdrawals SET status = 'failed', tx_hash = NULL, error = $2, bounced_tx_hash = $3, updated_at = now()
+    `UPDATE withdrawals SET status = 'failed', tx_hash = NULL, error = $3, error_code = $4, error_params = $5::jsonb,
+            bounced_tx_hash = $2, updated_at = now()
      WHERE id = $1 AND status = 'completed' RETURNING *`,
-    [id, error, bouncedTxHash],
+    [id, bouncedTxHash, ...reasonColumns(reason)],
   );
   return row;
 }
 
 /** An expired batch's withdrawals wait in the queue again (keeping why), to be signed anew. */
-export async function requeueBatch(q: Queryable, batchId: number, error: string): Promise<WithdrawalRow[]> {
+export async function requeueBatch(q: Queryable, batchId: number, reason: PayoutReason): Promise<WithdrawalRow[]> {
   const rows = await q.query<WithdrawalRow>(
-    `UPDATE withdrawals SET status = 'queued', batch_id = NULL, error = $2, updated_at = now()
+    `UPDATE withdrawals SET status = 'queued', batch_id = NULL, error = $2, error_code = $3, error_params = $4::jsonb,
+            updated_at = now()
      WHERE batch_id = $1 AND status = 'sending' RETURNING *`,
-    [batchId, error],
+    [batchId, ...reasonColumns(reason)],
   );
   return rows.sort((a, b) => a.id - b.id);
 }
@@ -166,7 +184,7 @@ export async function markRefunded(q: Queryable, id: number): Promise<Withdrawal
 /** A failed withdrawal into the queue again, out of its old batch (not a bounced one: its tokens were returned). */
 export async function requeueFailed(q: Queryable, id: number): Promise<WithdrawalRow | undefined> {
   const [row] = await q.query<WithdrawalRow>(
-    `UPDATE withdrawals SET status = 'queued', batch_id = NULL, error = NULL, updated_at = now()
+    `UPDATE withdrawals SET status = 'queued', batch_id = NULL, error = NULL, error_code = NULL, error_params = NULL, updated_at = now()
      WHERE id = $1 AND status = 'failed' AND bounced_tx_hash IS NULL RETURNING *`,
     [id],
   );
@@ -285,23 +303,33 @@ export async function payoutQueue(q: Queryable): Promise<PayoutQueue> {
 export interface PayoutWaitRow {
   /** Nanotons of the queued and sending withdrawals. */
   queued_ton: bigint;
-  /** Why the newest of the queued or sending withdrawals that carry a reason waits. */
+  /** Why the newest of the queued or sending withdrawals that carry a reason waits (text, code, figures). */
   newest_error: string | null;
+  newest_error_code: string | null;
+  newest_error_params: unknown;
   held_batches: number;
-  /** Why the most recently held batch is held. */
+  /** Why the most recently held batch is held (text, code, figures). */
   held_reason: string | null;
+  held_reason_code: string | null;
+  held_reason_params: unknown;
 }
 
 /** What the payout worker is waiting on, in one statement (the operator's overview). */
 export async function payoutWait(q: Queryable): Promise<PayoutWaitRow> {
   const [row] = await q.query<PayoutWaitRow>(
-    `SELECT COALESCE(SUM(ton_amount), 0)::bigint AS queued_ton,
-            (SELECT error FROM withdrawals WHERE status IN ('queued', 'sending') AND error IS NOT NULL
-              ORDER BY updated_at DESC, id DESC LIMIT 1) AS newest_error,
-            (SELECT COUNT(*)::int FROM payout_batches WHERE status = 'held') AS held_batches,
-            (SELECT last_error FROM payout_batches WHERE status = 'held'
-              ORDER BY held_at DESC NULLS LAST, id DESC LIMIT 1) AS held_reason
-       FROM withdrawals WHERE status IN ('queued', 'sending')`,
+    `SELECT totals.queued_ton, totals.held_batches,
+            newest.error AS newest_error, newest.error_code AS newest_error_code,
+            newest.error_params AS newest_error_params,
+            held.last_error AS held_reason, held.last_error_code AS held_reason_code,
+            held.last_error_params AS held_reason_params
+       FROM (SELECT COALESCE(SUM(ton_amount), 0)::bigint AS queued_ton,
+                    (SELECT COUNT(*)::int FROM payout_batches WHERE status = 'held') AS held_batches
+               FROM withdrawals WHERE status IN ('queued', 'sending')) totals
+       LEFT JOIN LATERAL (SELECT error, error_code, error_params FROM withdrawals
+                           WHERE status IN ('queued', 'sending') AND error IS NOT NULL
+                           ORDER BY updated_at DESC, id DESC LIMIT 1) newest ON true
+       LEFT JOIN LATERAL (SELECT last_error, last_error_code, last_error_params FROM payout_batches
+                           WHERE status = 'held' ORDER BY held_at DESC NULLS LAST, id DESC LIMIT 1) held ON true`,
   );
   if (!row) throw new Error('payoutWait: no row');
   return { ...row, held_batches: Number(row.held_batches) };
@@ -336,7 +364,10 @@ export interface BatchRow {
   message_hash: string;
   status: BatchStatus;
   attempts: number;
+  /** Why it waits, is held or expired, in English; with its code and figures (./reasons.ts), null for older rows. */
   last_error: string | null;
+  last_error_code: string | null;
+  last_error_params: unknown;
   tx_hash: string | null;
   /** The wallet's last transaction when the batch was signed (lt 0, hash null: none); null before this was stored. */
   start_lt: bigint | null;
@@ -410,37 +441,40 @@ export async function insertBatch(q: Queryable, b: NewBatch): Promise<BatchRow |
   return row ?? null;
 }
 
+/** A batch's reason from $2, $3, $4 (reasonColumns: text, code, figures). */
+const SET_LAST_ERROR = 'last_error = $2, last_error_code = $3, last_error_params = $4::jsonb';
+
 export async function markBatchSent(q: Queryable, id: number): Promise<void> {
   await q.query(
-    `UPDATE payout_batches SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = COALESCE(sent_at, now())
+    `UPDATE payout_batches SET status = 'sent', attempts = attempts + 1, last_error = NULL, last_error_code = NULL, last_error_params = NULL, sent_at = COALESCE(sent_at, now())
      WHERE id = $1 AND status IN ('signed', 'sent')`,
     [id],
   );
 }
 
 /** A refused send: counted, with the node's reason. Returns the attempts so far. */
-export async function markSendFailed(q: Queryable, id: number, error: string): Promise<number> {
+export async function markSendFailed(q: Queryable, id: number, reason: PayoutReason): Promise<number> {
   const [row] = await q.query<{ attempts: number }>(
-    `UPDATE payout_batches SET attempts = attempts + 1, last_error = $2 WHERE id = $1 AND status IN ('signed', 'sent')
-     RETURNING attempts`,
-    [id, error],
+    `UPDATE payout_batches SET attempts = attempts + 1, ${SET_LAST_ERROR}
+      WHERE id = $1 AND status IN ('signed', 'sent') RETURNING attempts`,
+    [id, ...reasonColumns(reason)],
   );
   return row?.attempts ?? 0;
 }
 
-export async function noteBatchError(q: Queryable, id: number, error: string): Promise<void> {
-  await q.query(`UPDATE payout_batches SET last_error = $2 WHERE id = $1 AND status IN ('signed', 'sent', 'held')`, [
+export async function noteBatchError(q: Queryable, id: number, reason: PayoutReason): Promise<void> {
+  await q.query(`UPDATE payout_batches SET ${SET_LAST_ERROR} WHERE id = $1 AND status IN ('signed', 'sent', 'held')`, [
     id,
-    error,
+    ...reasonColumns(reason),
   ]);
 }
 
 /** An open batch held for an operator, with why (held_at kept from the first time). */
-export async function holdBatch(q: Queryable, id: number, reason: string): Promise<void> {
+export async function holdBatch(q: Queryable, id: number, reason: PayoutReason): Promise<void> {
   await q.query(
-    `UPDATE payout_batches SET status = 'held', last_error = $2, held_at = COALESCE(held_at, now())
+    `UPDATE payout_batches SET status = 'held', ${SET_LAST_ERROR}, held_at = COALESCE(held_at, now())
      WHERE id = $1 AND status IN ('signed', 'sent', 'held')`,
-    [id, reason],
+    [id, ...reasonColumns(reason)],
   );
 }
 
@@ -456,7 +490,7 @@ export async function resignBatch(
   const [row] = await q.query<BatchRow>(
     `UPDATE payout_batches
         SET previous_hashes = array_append(previous_hashes, message_hash), signed_boc = $2, message_hash = $3,
-            valid_until = $4, status = 'signed', attempts = 0, last_error = NULL, held_at = NULL, resign_requested_at = NULL
+            valid_until = $4, status = 'signed', attempts = 0, last_error = NULL, last_error_code = NULL, last_error_params = NULL, held_at = NULL, resign_requested_at = NULL
       WHERE id = $1 AND status = 'held' RETURNING *`,
     [id, b.signedBoc, b.messageHash, b.validUntil],
   );
@@ -492,13 +526,16 @@ export async function heldBatchRows(q: Queryable): Promise<Array<BatchRow & { wi
 
 export async function confirmBatch(q: Queryable, id: number, txHash: string): Promise<void> {
   await q.query(
-    `UPDATE payout_batches SET status = 'confirmed', tx_hash = $2, confirmed_at = now(), last_error = NULL WHERE id = $1`,
+    `UPDATE payout_batches SET status = 'confirmed', tx_hash = $2, confirmed_at = now(), last_error = NULL, last_error_code = NULL, last_error_params = NULL WHERE id = $1`,
     [id, txHash],
   );
 }
 
-export async function expireBatch(q: Queryable, id: number, error: string): Promise<void> {
-  await q.query(`UPDATE payout_batches SET status = 'expired', last_error = $2 WHERE id = $1`, [id, error]);
+export async function expireBatch(q: Queryable, id: number, reason: PayoutReason): Promise<void> {
+  await q.query(`UPDATE payout_batches SET status = 'expired', ${SET_LAST_ERROR} WHERE id = $1`, [
+    id,
+    ...reasonColumns(reason),
+  ]);
 }
 
 // ---- the bounce watcher's cursor ----------------------------------------------------------------------

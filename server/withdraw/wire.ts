@@ -3,6 +3,7 @@ import type { OperatorWithdrawal, SocketMessage, Withdrawal } from '@contract';
 import { formatUnits } from '../lib/money';
 import type { NewNotification } from '../notifications/service';
 import type { OperatorWithdrawalRow, WithdrawalRow } from './queries';
+import { storedReason } from './reasons';
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
@@ -41,6 +42,7 @@ export function toOperatorWithdrawal(row: OperatorWithdrawalRow): OperatorWithdr
     batch_id: row.batch_id,
     tx_hash: row.batch_tx_hash,
     error: row.error,
+    error_coded: storedReason(row.error_code, row.error_params),
     created_at: wire.created_at,
     user: { telegram_id: Number(row.telegram_id), first_name: row.first_name, username: row.username },
   };

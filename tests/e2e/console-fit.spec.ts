@@ -236,7 +236,12 @@ test('every console screen fits 390–1280 px with long values, and the audit sa
       title: 'withdrawals.title',
       ready: async (p) => {
         const row = p.getByTestId('withdrawal-row').filter({ hasText: SELLER });
-        await expect(row).toContainText('The hot wallet holds 0 TON', { timeout: 20_000 });
+        await expect(row).toContainText(
+          /The hot wallet holds 0\.0000\sTON; this payout needs \d+\.\d{4}\sTON with fees/,
+          {
+            timeout: 20_000,
+          },
+        );
         // A queued sale was asked for, not sent: its time is named so.
         await expect(row).toContainText('Requested');
         await expect(row).not.toContainText(/\bSent\b/);
@@ -335,7 +340,11 @@ test('every console screen fits 390–1280 px with long values, and the audit sa
       name: 'withdrawals',
       path: '/withdrawals',
       title: 'withdrawals.title',
-      ready: (p) => expect(p.getByTestId('withdrawal-row').filter({ hasText: SELLER })).toBeVisible(),
+      // The worker's reason in the operator's language, amounts with a decimal comma (its code and figures).
+      ready: (p) =>
+        expect(p.getByTestId('withdrawal-row').filter({ hasText: SELLER })).toContainText(
+          /На горячем кошельке 0,0000\sTON; этой выплате нужно \d+,\d{4}\sTON с комиссиями/,
+        ),
     },
     {
       name: 'user',

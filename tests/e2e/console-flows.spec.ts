@@ -131,7 +131,7 @@ test('an operator refunds a sale waiting for an empty hot wallet once, and pause
     const console = await openConsole(page);
     await console.getByRole('navigation').getByRole('link', { name: 'Withdrawals' }).click();
     const row = console.getByTestId('withdrawal-row').filter({ hasText: seller.name });
-    await expect(row).toContainText('The hot wallet holds 0 TON', { timeout: 20_000 });
+    await expect(row).toContainText('The hot wallet holds 0.0000\u00A0TON', { timeout: 20_000 });
     const id = (await row.getAttribute('aria-label'))!.replace('#', '');
     await row.getByRole('button', { name: 'Refund' }).click();
     const confirm = console.getByRole('dialog', { name: 'Refund' });

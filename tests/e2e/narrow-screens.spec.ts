@@ -29,6 +29,10 @@ async function boxOf(locator: Locator): Promise<Box> {
   return box!;
 }
 
+/** The free space between two boxes, across or down, whichever parts them (negative: they overlap). */
+const gapBetween = (a: Box, b: Box) =>
+  Math.max(b.x - (a.x + a.width), a.x - (b.x + b.width), b.y - (a.y + a.height), a.y - (b.y + b.height));
+
 const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -195,8 +199,16 @@ for (const language of ['en', 'ru'] as const) {
       const send = photoModal.getByRole('button', { name: t['tasks.photoSend'] });
       await atEachWidth(page, `${prefix}-task-photo`, async (width) => {
         await expectApart(page, `add photo at ${width} px`, [change, send]);
-        const gap = (await boxOf(send)).y - ((await boxOf(change)).y + (await boxOf(change)).height);
+        // Apart by at least 12 px however the sheet places them (stacked or side by side): never touching.
+        const gap = gapBetween(await boxOf(change), await boxOf(send));
         expect(gap, `space between '${t['tasks.photoChange']}' and Send at ${width} px`).toBeGreaterThanOrEqual(12);
+        // Send is the topmost thing at its middle: nothing (the picker, the sheet's edge) lies over it.
+        const onTop = await send.evaluate((button) => {
+          const box = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return hit !== null && button.contains(hit);
+        });
+        expect(onTop, `Send is uncovered at ${width} px`).toBe(true);
       });
       await page.keyboard.press('Escape');
       await expect(photoModal).toBeHidden();

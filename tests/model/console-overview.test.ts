@@ -15,6 +15,7 @@ const figures = (change: Partial<Overview> = {}): Overview => ({
   payouts: {
     state: 'running',
     reason: null,
+    reason_coded: null,
     counts: { queued: 2, sending: 0, completed: 9, failed: 1, refunded: 0 },
     held_batches: 0,
   },

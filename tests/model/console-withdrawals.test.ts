@@ -20,6 +20,7 @@ const withdrawal = (id: number, change: Partial<OperatorWithdrawal> = {}): Opera
   batch_id: 4,
   tx_hash: null,
   error: 'bounced',
+  error_coded: null,
   created_at: 1_700_000_000,
   user: { telegram_id: 777, first_name: 'Ivan', username: 'ivan' },
   ...change,

@@ -435,7 +435,10 @@ describe('the audit says what was done to what (docs/decisions.md "The audit\'s 
   it('names a refunded withdrawal with its amount and whose it was; a second refund, refused, by what was asked', async () => {
     const alice = await namedUser('Alice');
     const sale = await sold(worded, alice, 1_806_000_000n, newRecipient().text);
-    await noteWithdrawalErrors(worded.db, [sale.id], 'The hot wallet holds 0 TON');
+    await noteWithdrawalErrors(worded.db, [sale.id], {
+      code: 'hot_wallet_short',
+      params: { balance: '0', needed: '1' },
+    });
     const refund = await act('POST', `/withdrawals/${sale.id}/refund`);
     expect(refund.status).toBe(200);
     expect(refund.entry.summary).toEqual({

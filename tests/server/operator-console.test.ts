@@ -64,6 +64,10 @@ async function overview(): Promise<Overview> {
 }
 
 const units = (text: string) => parseUnits(text);
+/** The worker's reason for a hot wallet short of 1 TON plus fees, and its English words. */
+const SHORT = { code: 'hot_wallet_short', params: { balance: '0', needed: '1100000000' } } as const;
+const SHORT_TEXT = 'The hot wallet holds 0.0000 TON; this payout needs 1.1000 TON with fees';
+const REFUSED = { code: 'node_refused', params: { node_error: 'LITE_SERVER_UNKNOWN: timeout' } } as const;
 const midnightUtc = () => {
   const now = new Date();
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) / 1000;
@@ -164,11 +168,16 @@ describe('overview', () => {
     expect(queued.payouts.counts.queued - base.payouts.counts.queued).toBe(2);
     expect(queued.payouts.state).toBe('running');
 
-    await noteWithdrawalErrors(ctx.db, [first.id], 'The hot wallet holds 0 TON');
+    await noteWithdrawalErrors(ctx.db, [first.id], SHORT);
     await ctx.db.query("UPDATE withdrawals SET updated_at = now() + interval '1 second' WHERE id = $1", [second.id]);
-    await noteWithdrawalErrors(ctx.db, [second.id], 'The node refused the transfer');
+    await noteWithdrawalErrors(ctx.db, [second.id], REFUSED);
     await ctx.db.query("UPDATE withdrawals SET updated_at = now() + interval '1 second' WHERE id = $1", [second.id]);
-    expect((await overview()).payouts).toMatchObject({ state: 'waiting', reason: 'The node refused the transfer' });
+    // The English words and the code with its figures (the node's words as they came), for the console.
+    expect((await overview()).payouts).toMatchObject({
+      state: 'waiting',
+      reason: 'The node refused the transfer; the node\'s words: "LITE_SERVER_UNKNOWN: timeout"',
+      reason_coded: REFUSED,
+    });
 
     // Paused by an operator comes first, whatever waits.
     expect((await admin('POST', '/payouts', { paused: true })).statusCode).toBe(200);
@@ -184,6 +193,8 @@ describe('overview', () => {
     expect((await overview()).payouts).toMatchObject({
       state: 'waiting',
       reason: 'Neither found on chain nor proven lost',
+      // A row older than the codes: its text alone, which the console shows as it is.
+      reason_coded: null,
       held_batches: 1,
     });
     await ctx.db.query("UPDATE payout_batches SET status = 'expired' WHERE id = $1", [batch!.id]);
@@ -420,14 +431,15 @@ describe('operator withdrawals and treasury transactions', () => {
     );
     const [last] = await ctx.db.query<{ id: number }>('SELECT max(id) AS id FROM users');
     const w = await sold(ctx, last!.id, TON, newRecipient().text);
-    await noteWithdrawalErrors(ctx.db, [w.id], 'The hot wallet holds 0 TON');
+    await noteWithdrawalErrors(ctx.db, [w.id], SHORT);
     const listed = (await admin('GET', '/withdrawals')).json<OperatorWithdrawal[]>().find((x) => x.id === w.id);
     expect(listed).toMatchObject({
       id: w.id,
       status: 'queued',
       tx_hash: null,
       batch_id: null,
-      error: 'The hot wallet holds 0 TON',
+      error: SHORT_TEXT,
+      error_coded: SHORT,
       user: { telegram_id: Number(row!.telegram_id), first_name: row!.first_name, username: row!.username },
     });
     const heard: OperatorSocketMessage[] = [];
@@ -446,14 +458,14 @@ describe('operator withdrawals and treasury transactions', () => {
     const w = await sold(ctx, last!.id, TON, newRecipient().text);
     const heard: OperatorSocketMessage[] = [];
     const stop = ctx.bus.subscribeOperators((message) => heard.push(message));
-    for (const reason of ['The hot wallet holds 0 TON', 'The hot wallet holds 0 TON', null]) {
+    for (const reason of [SHORT, SHORT, null]) {
       await inTransaction(ctx.db, ctx.bus, (tx) => noteWaiting(tx, [w.id], reason));
     }
     stop();
     const changes = heard
       .filter((m) => m.event === 'withdrawal:changed')
       .map((m) => (m.data as OperatorWithdrawal).error);
-    expect(changes).toEqual(['The hot wallet holds 0 TON', null]);
+    expect(changes).toEqual([SHORT_TEXT, null]);
   });
 
   it('points each transaction to review at the mint its comment names, with its user; null when none', async () => {

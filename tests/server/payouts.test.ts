@@ -7,6 +7,8 @@ import { Cell, loadMessage } from '@ton/core';
 import type { TonClient } from '@ton/ton';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PAYOUT_FEE_RESERVE_NANOTONS,
+  PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS,
   PAYOUT_EXPIRY_MARGIN_SECONDS,
   PAYOUT_MAX_SEND_ATTEMPTS,
   PAYOUT_TX_PAGE_SIZE,
@@ -433,7 +435,17 @@ describe('lost and refused messages', () => {
     expect(await runPayoutStep(run, skewed + 10)).toMatchObject({ kind: 'waiting' });
     const [batch] = await batchesOf(ctx, hot.wallet);
     expect(batch).toMatchObject({ status: 'signed', attempts: PAYOUT_MAX_SEND_ATTEMPTS });
-    expect(batch!.last_error).toMatch(/^The node refused the transfer: .*message expired \(exit code 36\)/);
+    expect(batch!.last_error).toMatch(
+      /^The node refused the transfer; the node's words: ".*message expired \(exit code 36\)/,
+    );
+    // The node's words as they came, beside the code: never translated.
+    const [coded] = await ctx.db.query('SELECT last_error_code, last_error_params FROM payout_batches WHERE id = $1', [
+      batch!.id,
+    ]);
+    expect(coded).toMatchObject({
+      last_error_code: 'node_refused',
+      last_error_params: { node_error: expect.stringMatching(/message expired \(exit code 36\)/) },
+    });
     // reported on the withdrawal too, which is not lost
     expect(await withdrawal(ctx, w.id)).toMatchObject({ status: 'sending', error: expect.stringMatching(/refused/) });
 
@@ -692,6 +704,12 @@ describe('an empty hot wallet', () => {
       error: expect.stringMatching(/hot wallet holds 0/),
     });
     expect(await batchesOf(ctx, hot.wallet)).toEqual([]);
+    // Stored as a code and its figures (nanotons), which the console words in the operator's language.
+    const needed = String(PAYOUT_FEE_RESERVE_NANOTONS + 5n * TON + PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS);
+    const coded = { code: 'hot_wallet_short', params: { balance: '0', needed } };
+    expect(await withdrawal(ctx, w.id)).toMatchObject({ error_code: coded.code, error_params: coded.params });
+    const listed = (await admin('GET', '/withdrawals')).json<{ id: number; error_coded: unknown }[]>();
+    expect(listed.find((row) => row.id === w.id)?.error_coded).toEqual(coded);
 
     // topped up with less than it needs: a smaller one behind it still waits (first come, first paid)
     await fund(ctx, hot.wallet.address, 2n * TON);
@@ -739,7 +757,7 @@ describe('several workers', () => {
     const second = await insertBatch(ctx.db, batch(1, 'd'));
     expect(second).not.toBeNull();
     // an expired batch's seqno may be signed again
-    await expireBatch(ctx.db, second!.id, 'test');
+    await expireBatch(ctx.db, second!.id, { code: 'seqno_moved_expired', params: { seqno: 0 } });
     expect(await insertBatch(ctx.db, batch(1, 'e'))).not.toBeNull();
     await ctx.db.query(`UPDATE payout_batches SET status = 'expired' WHERE wallet_address = $1 AND status = 'signed'`, [
       walletAddress,

@@ -15,9 +15,10 @@ export { operatorRequestFailed, operatorRequestFx, operatorUnauthorized } from '
 export { reviewPhotoFx, revokePhotoFx, type ProofPhoto } from './photo';
 export { operatorSocket } from './socket';
 export type * from '@contract/console/schemas';
+export type * from '@contract/console/payout-reasons';
 export type { Candle, PriceUpdate } from '@contract/price/schemas';
 export type { CandleInterval } from '@contract/constants';
 export { OPERATOR_ACTION_CALLS, type OperatorActionCall, type OperatorCallName } from '@contract/console/routes';
 export { TASK_ICONS, type TaskIcon } from '@contract/constants';
 export { isAuthFailure, type ApiError, type ApiFailure } from '@shared/api/errors';
-export { parseUnits } from '@contract/money';
+export { formatUnits, parseUnits } from '@contract/money';

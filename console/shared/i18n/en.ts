@@ -133,6 +133,36 @@ export const consoleEn = {
   'withdrawals.refundConfirm': 'Refund withdrawal #{id}? The tokens go back to the user’s balance.',
   'withdrawals.done': 'Done: {status}',
 
+  // The payout worker's reasons (contract payout-reasons.ts; docs/operations.md "Payout reasons").
+  'payoutReason.hot_wallet_short': 'The hot wallet holds {balance}; this payout needs {needed} with fees',
+  'payoutReason.node_refused': 'The node refused the transfer. The node’s words: “{nodeWords}”',
+  'payoutReason.skipped_on_chain':
+    'The hot wallet’s transfer went through without this payment (the chain skipped it: not enough balance, or the address cannot receive)',
+  'payoutReason.bounced':
+    'The receiving wallet refused the payment, so the TON came back; the tokens were returned to the user’s balance',
+  'payoutReason.batch_held': 'A payout batch is held: neither found on chain nor proven lost',
+  'payoutReason.seqno_unmoved':
+    'The wallet’s seqno is still {seqno} after valid_until and no transaction since the batch was signed carries its transfer: lost, or the node is behind',
+  'payoutReason.seqno_moved_unread':
+    'The wallet’s seqno moved past {seqno}, but not every transaction since the batch was signed could be read ({gap})',
+  'payoutReason.seqno_moved_waiting':
+    'The wallet’s seqno moved past {seqno} without this transfer; it is signed again after valid_until',
+  'payoutReason.seqno_moved_expired':
+    'The wallet’s seqno moved past {seqno} and no transaction since the batch was signed carries its transfer',
+  'payoutReason.expiry_margin': 'valid_until passed; waiting out the margin',
+  'payoutReason.sent_waiting': 'Sent; waiting for the chain',
+  'payoutReason.query_sent_nothing': 'The wallet accepted query id {queryId} but sent nothing: nothing was paid',
+  'payoutReason.query_accepted_unread': 'Query id {queryId} was accepted; its payouts are not read on chain yet',
+  'payoutReason.query_processed_unread':
+    'The wallet reports query id {queryId} processed; its transaction is not read yet',
+  'payoutReason.query_timed_out':
+    'The chain’s time {chainTime} passed created_at + timeout ({validUntil}) and no transaction since the batch was signed carries query id {queryId}',
+  'payoutReason.query_timed_out_unread':
+    'The chain’s time passed created_at + timeout of query id {queryId}, but not every transaction since the batch was signed could be read ({gap})',
+  'payoutReason.gap.too_many': 'more than {limit} transactions to read',
+  'payoutReason.gap.broken_chain': 'the node’s answers do not chain up',
+  'payoutReason.gap.node_behind': 'the node is behind the batch',
+
   'treasury.title': 'Treasury transactions',
   'treasury.empty': 'No transaction needs an operator',
   'treasury.amount': 'Amount',

@@ -133,6 +133,34 @@ export const consoleRu: ConsoleCatalogue = {
   'withdrawals.refundConfirm': 'Вернуть вывод #{id}? Токены вернутся на баланс пользователя.',
   'withdrawals.done': 'Готово: {status}',
 
+  'payoutReason.hot_wallet_short': 'На горячем кошельке {balance}; этой выплате нужно {needed} с комиссиями',
+  'payoutReason.node_refused': 'Узел отклонил перевод. Слова узла: «{nodeWords}»',
+  'payoutReason.skipped_on_chain':
+    'Перевод горячего кошелька прошёл без этого платежа (сеть его пропустила: не хватило баланса, или адрес не принимает переводы)',
+  'payoutReason.bounced': 'Кошелёк получателя отклонил платёж, TON вернулись; токены возвращены на баланс пользователя',
+  'payoutReason.batch_held': 'Пакет выплат задержан: он не найден в сети, и его потеря не доказана',
+  'payoutReason.seqno_unmoved':
+    'Seqno кошелька всё ещё {seqno} после valid_until, и ни одна транзакция с подписи пакета не несёт его перевод: он потерян или узел отстаёт',
+  'payoutReason.seqno_moved_unread':
+    'Seqno кошелька ушёл дальше {seqno}, но не все транзакции с подписи пакета удалось прочитать ({gap})',
+  'payoutReason.seqno_moved_waiting':
+    'Seqno кошелька ушёл дальше {seqno} без этого перевода; пакет подпишется заново после valid_until',
+  'payoutReason.seqno_moved_expired':
+    'Seqno кошелька ушёл дальше {seqno}, и ни одна транзакция с подписи пакета не несёт его перевод',
+  'payoutReason.expiry_margin': 'valid_until прошёл; выжидаем запас',
+  'payoutReason.sent_waiting': 'Отправлен; ждём сеть',
+  'payoutReason.query_sent_nothing': 'Кошелёк принял query id {queryId}, но ничего не отправил: ничего не выплачено',
+  'payoutReason.query_accepted_unread': 'Query id {queryId} принят; его выплаты в сети ещё не прочитаны',
+  'payoutReason.query_processed_unread':
+    'Кошелёк сообщает, что query id {queryId} обработан; его транзакция ещё не прочитана',
+  'payoutReason.query_timed_out':
+    'Время сети {chainTime} прошло created_at + timeout ({validUntil}), и ни одна транзакция с подписи пакета не несёт query id {queryId}',
+  'payoutReason.query_timed_out_unread':
+    'Время сети прошло created_at + timeout для query id {queryId}, но не все транзакции с подписи пакета удалось прочитать ({gap})',
+  'payoutReason.gap.too_many': 'больше {limit} транзакций для чтения',
+  'payoutReason.gap.broken_chain': 'ответы узла не складываются в цепочку',
+  'payoutReason.gap.node_behind': 'узел отстаёт от пакета',
+
   'treasury.title': 'Транзакции казны',
   'treasury.empty': 'Нет транзакций, требующих оператора',
   'treasury.amount': 'Сумма',

@@ -4,3 +4,4 @@ export { ConsoleQueryState } from './console-query-state';
 export { valueCopyClicked } from './copy';
 export { CopyValue } from './copy-value';
 export { FormStack } from './form-stack';
+export { SelectField } from './select-field';

@@ -34,6 +34,7 @@ import { migration as m0029 } from './shared/0029_audit_outcome';
 import { migration as m0032 } from './shared/0032_audit_summary';
 import { migration as m0033 } from './shared/0033_notification_public_ids';
 import { migration as m0036 } from './shared/0036_highload_payouts';
+import { migration as m0037 } from './shared/0037_payout_reason_codes';
 import { migration as m0034 } from './sandbox/0034_sandbox_tables_apart';
 import { migration as m0002 } from './sandbox/0002_dev_chain';
 import { migration as m0003 } from './sandbox/0003_sandbox_wallets';
@@ -77,6 +78,7 @@ export const migrations: Migration[] = [
   m0032,
   m0033,
   m0036,
+  m0037,
 ];
 
 /**

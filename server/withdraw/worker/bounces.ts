@@ -27,6 +27,7 @@
  * every payout a bounce can name has been confirmed by then.
  */
 import type { Address, Transaction } from '@ton/core';
+import type { PayoutReason } from '@contract';
 import { addressesEqual } from '../../lib/ton-address';
 import { inTransaction } from '../../events/transaction';
 import { pagesOf, readHistory } from './history';
@@ -42,10 +43,11 @@ import {
 import { publishWithdrawal, returnWithdrawalTokens } from '../service';
 import { payoutRefundedNotice } from '../wire';
 import { notify } from '../../notifications/service';
+import { payoutReasonText } from '../reasons';
 
-/** What the user reads on a bounced payout, and the operator too. */
-export const BOUNCED_PAYOUT =
-  'The receiving wallet refused the payment, so the TON came back; the tokens were returned to your balance';
+/** Why a bounced payout failed, as the operator reads it (contract payout-reasons.ts), and its English words. */
+export const BOUNCED: PayoutReason = { code: 'bounced', params: {} };
+export const BOUNCED_PAYOUT = payoutReasonText(BOUNCED);
 
 const COMMENT = /^Withdrawal (\d+)$/;
 
@@ -91,7 +93,7 @@ async function refundBounce(p: PayoutDeps, bounce: Bounce): Promise<'refunded' |
     ) {
       return 'unmatched';
     }
-    const failed = await failBounced(tx, row.id, BOUNCED_PAYOUT, bounce.txHash);
+    const failed = await failBounced(tx, row.id, BOUNCED, bounce.txHash);
     if (!failed) return 'unmatched';
     await returnWithdrawalTokens(tx, failed);
     await publishWithdrawal(tx, failed);

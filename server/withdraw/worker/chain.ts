@@ -3,6 +3,7 @@
  * signed, and which outgoing message of a transaction paid which withdrawal.
  */
 import { Address, Cell, Dictionary, type Transaction, beginCell, storeMessage } from '@ton/core';
+import type { HistoryGap } from '@contract';
 import { type HistoryPoint, START_OF_HISTORY, pagesOf, readHistory } from './history';
 import type { PayoutDeps } from './types';
 import { type BatchRow, type WithdrawalRow } from '../queries';
@@ -53,9 +54,12 @@ export interface Search {
   transaction: Transaction | null;
   /** Every transaction from the state's last one back to the batch's start was read (none of them is the batch's). */
   covered: boolean;
-  /** Why it is not covered. */
+  /** Why it is not covered: in the logs' words, and as an operator reads it (a payout reason's). */
   gap: string | null;
+  gapKind: HistoryGap | null;
 }
+
+const BEHIND: HistoryGap = { kind: 'node_behind' };
 
 /**
  * The batch's transaction among the wallet's transactions since the batch was signed (from the newest
@@ -70,17 +74,16 @@ export async function searchBatch(p: PayoutDeps, batch: BatchRow, state: WalletS
     read.transactions.find(
       (t) => t.inMessage?.info.type === 'external-in' && hashes.has(normalizedMessageHash(t.inMessage)),
     ) ?? null;
-  if (!read.complete) return { transaction, covered: false, gap: read.gap };
-  if (state.last.lt <= start.lt)
-    return { transaction, covered: false, gap: 'the state read has no transaction since the batch was signed' };
-  if (read.top === null || read.top.lt < state.last.lt) {
-    return {
-      transaction,
-      covered: false,
-      gap: `the transactions read end before the state read (lt ${state.last.lt})`,
-    };
+  if (!read.complete) return { transaction, covered: false, gap: read.gap, gapKind: read.gapKind };
+  if (state.last.lt <= start.lt) {
+    const gap = 'the state read has no transaction since the batch was signed';
+    return { transaction, covered: false, gap, gapKind: BEHIND };
   }
-  return { transaction, covered: true, gap: null };
+  if (read.top === null || read.top.lt < state.last.lt) {
+    const gap = `the transactions read end before the state read (lt ${state.last.lt})`;
+    return { transaction, covered: false, gap, gapKind: BEHIND };
+  }
+  return { transaction, covered: true, gap: null, gapKind: null };
 }
 
 /** A payment as the transaction made it: the outgoing message (its lt and hash) that paid each withdrawal. */

@@ -14,6 +14,7 @@
  * point where a later read can go on.
  */
 import type { Address, Transaction } from '@ton/core';
+import type { HistoryGap } from '@contract';
 import { PAYOUT_TX_MAX_PAGES, PAYOUT_TX_PAGE_SIZE } from '../../constants';
 import type { HistoryPages, PayoutNode } from './types';
 
@@ -39,9 +40,12 @@ export interface HistoryRead {
   complete: boolean;
   /** Incomplete: the transaction to read next (a later read goes on from here), when the chain is unbroken. */
   next: HistoryPoint | null;
-  /** Incomplete: why, in an operator's words. */
+  /** Incomplete: why, in an operator's words (the logs'), and as what an operator reads of it (a payout reason's). */
   gap: string | null;
+  gapKind: HistoryGap | null;
 }
+
+const BROKEN: HistoryGap = { kind: 'broken_chain' };
 
 export const transactionPoint = (transaction: Transaction): HistoryPoint => ({
   lt: transaction.lt,
@@ -75,9 +79,14 @@ export async function readHistory(
   const { downTo, pageSize } = options;
   const transactions: Transaction[] = [];
   let expected: HistoryPoint | null = options.from ?? null;
-  const result = (complete: boolean, gap: string | null, next: HistoryPoint | null): HistoryRead => {
+  const result = (
+    complete: boolean,
+    gap: string | null,
+    next: HistoryPoint | null,
+    gapKind: HistoryGap | null = null,
+  ): HistoryRead => {
     const first = transactions[0];
-    return { transactions, top: first ? transactionPoint(first) : null, complete, next, gap };
+    return { transactions, top: first ? transactionPoint(first) : null, complete, next, gap, gapKind };
   };
   if (expected && expected.lt <= downTo.lt) return result(true, null, null);
 
@@ -91,7 +100,7 @@ export async function readHistory(
       // Nothing above `downTo` (to_lt) is complete and empty: users check what the read covers (`top`).
       return expected === null
         ? result(true, null, null)
-        : result(false, 'the node answered no transactions where the history goes on', null);
+        : result(false, 'the node answered no transactions where the history goes on', null, BROKEN);
     }
     for (const transaction of batch) {
       const point = transactionPoint(transaction);
@@ -99,23 +108,36 @@ export async function readHistory(
         // A node that ignores to_lt: the newest transaction is the stored point (nothing new) or older.
         return samePoint(point, downTo)
           ? result(true, null, null)
-          : result(false, `the newest transaction ${point.lt} is older than lt ${downTo.lt}`, null);
+          : result(false, `the newest transaction ${point.lt} is older than lt ${downTo.lt}`, null, {
+              kind: 'node_behind',
+            });
       }
       if (expected && !samePoint(point, expected)) {
-        return result(false, `the node answered transaction ${transaction.lt} where ${expected.lt} was named`, null);
+        return result(
+          false,
+          `the node answered transaction ${transaction.lt} where ${expected.lt} was named`,
+          null,
+          BROKEN,
+        );
       }
       transactions.push(transaction);
       const previous = previousPoint(transaction);
       if (previous.lt === downTo.lt) {
         return samePoint(previous, downTo)
           ? result(true, null, null)
-          : result(false, `transaction ${transaction.lt} names another transaction at lt ${downTo.lt}`, null);
+          : result(false, `transaction ${transaction.lt} names another transaction at lt ${downTo.lt}`, null, BROKEN);
       }
       if (previous.lt < downTo.lt) {
-        return result(false, `the history goes from ${transaction.lt} to ${previous.lt}, past lt ${downTo.lt}`, null);
+        return result(
+          false,
+          `the history goes from ${transaction.lt} to ${previous.lt}, past lt ${downTo.lt}`,
+          null,
+          BROKEN,
+        );
       }
       expected = previous;
     }
   }
-  return result(false, `more than ${options.maxPages * pageSize} transactions to read`, expected);
+  const limit = options.maxPages * pageSize;
+  return result(false, `more than ${limit} transactions to read`, expected, { kind: 'too_many', limit });
 }

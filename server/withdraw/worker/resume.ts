@@ -2,6 +2,7 @@
  * An open batch, one step further: for a seqno wallet by its seqno and valid_until, for a highload wallet by
  * its query id and the chain's time (README.md).
  */
+import type { PayoutReason } from '@contract';
 import { PAYOUT_EXPIRY_MARGIN_SECONDS, PAYOUT_VALID_FOR_SECONDS } from '../../constants';
 import { inTransaction } from '../../events/transaction';
 import { START_OF_HISTORY, pagesOf, readHistory } from './history';
@@ -10,7 +11,7 @@ import { type BatchRow, batchWithdrawals, lockOpenBatch, resignBatch } from '../
 import { noteWaiting } from '../service';
 import { normalizedMessageHash } from './wallet';
 import { type WalletState, walletState, batchHashes, searchBatch, outMessageCells, inMessageCell } from './chain';
-import { confirm, expire, hold, waiting, send } from './outcomes';
+import { confirm, expire, hold, waiting, waitingOnly, send } from './outcomes';
 import { signTransfer } from './sign';
 import type { PayoutStepResult } from './types';
 
@@ -50,8 +51,7 @@ export async function resume(p: PayoutDeps, batch: BatchRow, now: number): Promi
   const givenUp = now > validUntil + PAYOUT_EXPIRY_MARGIN_SECONDS;
 
   if (!moved && !givenUp && batch.status !== 'held') {
-    if (now >= validUntil)
-      return { kind: 'waiting', batchId: batch.id, reason: 'valid_until passed; waiting out the margin' };
+    if (now >= validUntil) return waitingOnly(batch, { code: 'expiry_margin', params: {} });
     return send(p, batch);
   }
 
@@ -59,26 +59,18 @@ export async function resume(p: PayoutDeps, batch: BatchRow, now: number): Promi
   if (search.transaction) return confirm(p, batch, search.transaction);
   if (moved && search.covered) {
     if (givenUp) {
-      return expire(
-        p,
-        batch,
-        `The wallet's seqno moved past ${seqno} and no transaction since the batch was signed carries its transfer`,
-      );
+      return expire(p, batch, { code: 'seqno_moved_expired', params: { seqno } });
     }
-    return waiting(
-      p,
-      batch,
-      `The wallet's seqno moved past ${seqno} without this transfer; it is signed again after valid_until`,
-    );
+    return waiting(p, batch, { code: 'seqno_moved_waiting', params: { seqno } });
   }
-  const reason = moved
-    ? `The wallet's seqno moved past ${seqno}, but not every transaction since the batch was signed could be read (${search.gap})`
-    : `The wallet's seqno is still ${state.seqno} after valid_until and no transaction since the batch was signed carries its transfer: lost, or the node is behind`;
-  if (!givenUp) return waiting(p, batch, reason);
+  const reason: PayoutReason = moved
+    ? { code: 'seqno_moved_unread', params: { seqno, gap: search.gapKind ?? { kind: 'node_behind' } } }
+    : { code: 'seqno_unmoved', params: { seqno: state.seqno } };
+  if (!givenUp) return waiting(p, batch, reason, search.gap);
   // Re-signed with its own seqno only while that seqno is the wallet's: then at most one of its messages lands.
   if (batch.status === 'held' && batch.resign_requested_at !== null && state.seqno === seqno)
     return resign(p, wallet, batch, state, now);
-  return hold(p, batch, reason);
+  return hold(p, batch, reason, search.gap);
 }
 
 /** What the wallet's `processed?` get method says of the query id now (need_clean: as the next external would see it). */
@@ -111,39 +103,41 @@ export async function resumeHighload(
   const start = batch.start_lt === null ? START_OF_HISTORY : { lt: batch.start_lt, hash: batch.start_hash };
   const read =
     state.last.lt <= start.lt
-      ? { transactions: [], complete: state.last.lt === start.lt, gap: 'the state read is older than the batch' }
+      ? {
+          transactions: [],
+          complete: state.last.lt === start.lt,
+          gap: 'the state read is older than the batch',
+          gapKind: { kind: 'node_behind' } as const,
+        }
       : await readHistory(p.node, wallet.address, { from: state.last, downTo: start, ...pagesOf(p) });
   const hashes = batchHashes(batch);
   const accepted = read.transactions.find(
     (t) => t.inMessage?.info.type === 'external-in' && hashes.has(normalizedMessageHash(t.inMessage)),
   );
   const queryId = BigInt(batch.query_id ?? 0n);
+  const idText = String(queryId);
   if (accepted) {
     const toSelf = outMessageCells(accepted).get(0);
     if (!toSelf) {
-      return expire(p, batch, `The wallet accepted query id ${queryId} but sent nothing: nothing was paid`);
+      return expire(p, batch, { code: 'query_sent_nothing', params: { query_id: idText } });
     }
     const paying = read.transactions.find((t) => inMessageCell(t)?.hash().equals(toSelf.hash()));
     if (paying) return confirm(p, batch, paying);
-    return waiting(p, batch, `Query id ${queryId} was accepted; its payouts are not read on chain yet`);
+    return waiting(p, batch, { code: 'query_accepted_unread', params: { query_id: idText } });
   }
   const validUntil = Number(batch.valid_until);
   if (state.time < validUntil) {
     if (state.active && (await processed(p, wallet, queryId))) {
-      return waiting(p, batch, `The wallet reports query id ${queryId} processed; its transaction is not read yet`);
+      return waiting(p, batch, { code: 'query_processed_unread', params: { query_id: idText } });
     }
     return send(p, batch, true);
   }
   if (read.complete) {
-    return expire(
-      p,
-      batch,
-      `The chain's time ${state.time} passed created_at + timeout (${validUntil}) and no transaction since the batch was signed carries query id ${queryId}`,
-    );
+    return expire(p, batch, {
+      code: 'query_timed_out',
+      params: { query_id: idText, chain_time: state.time, valid_until: validUntil },
+    });
   }
-  return hold(
-    p,
-    batch,
-    `The chain's time passed created_at + timeout of query id ${queryId}, but not every transaction since the batch was signed could be read (${read.gap})`,
-  );
+  const gap = read.gapKind ?? { kind: 'node_behind' as const };
+  return hold(p, batch, { code: 'query_timed_out_unread', params: { query_id: idText, gap } }, read.gap);
 }

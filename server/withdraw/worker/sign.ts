@@ -3,13 +3,13 @@
  * or a highload wallet's query id), stored before anything is sent.
  */
 import { type MessageRelaxed, internal } from '@ton/core';
+import type { PayoutReason } from '@contract';
 import {
   PAYOUT_FEE_RESERVE_NANOTONS,
   PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS,
   PAYOUT_VALID_FOR_SECONDS,
 } from '../../constants';
 import { inTransaction } from '../../events/transaction';
-import { formatUnits } from '../../lib/money';
 import { getSetting } from '../../settings/service';
 import { payoutComment } from './bounces';
 import { highloadQueryId } from './highload-v3';
@@ -78,8 +78,12 @@ export async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepRe
   const head = queued[0] as WithdrawalRow;
   if (batch.length === 0) {
     const short = PAYOUT_FEE_RESERVE_NANOTONS + head.ton_amount + PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS;
-    const text = `The hot wallet holds ${formatUnits(state.balance)} TON; this payout needs ${formatUnits(short)} TON with fees`;
-    await inTransaction(p.deps.db, p.deps.bus, (tx) => noteWaiting(tx, [head.id], text));
+    // A code and its figures (nanotons), worded in the operator's language where it is shown.
+    const reason: PayoutReason = {
+      code: 'hot_wallet_short',
+      params: { balance: String(state.balance), needed: String(short) },
+    };
+    await inTransaction(p.deps.db, p.deps.bus, (tx) => noteWaiting(tx, [head.id], reason));
     p.log.error(
       { withdrawal: head.id, balance: String(state.balance), needed: String(short) },
       'hot wallet too low: payouts wait',

@@ -4,6 +4,7 @@
  */
 import type { Address, Cell, MessageRelaxed, StateInit } from '@ton/core';
 import type { TonClient } from '@ton/ton';
+import type { PayoutReason } from '@contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
 import type { HighloadWalletV3 } from './highload-v3';
@@ -69,9 +70,10 @@ export type PayoutStepResult =
   | { kind: 'sent'; batchId: number }
   | { kind: 'send_failed'; batchId: number; attempts: number; error: string }
   | { kind: 'confirmed'; batchId: number; txHash: string; completed: number[]; failed: number[] }
-  | { kind: 'waiting'; batchId: number; reason: string }
+  /** `reason` in English (the logs'), `coded` as stored for the console (contract payout-reasons.ts). */
+  | { kind: 'waiting'; batchId: number; reason: string; coded: PayoutReason }
   /** Neither found nor proven lost after valid_until: waits for an operator (or for the proof). */
-  | { kind: 'held'; batchId: number; reason: string }
+  | { kind: 'held'; batchId: number; reason: string; coded: PayoutReason }
   | { kind: 'expired'; batchId: number; requeued: number[] }
   /** Payouts that came back bounced: failed, tokens returned (bounces.ts). */
   | { kind: 'bounced'; withdrawals: number[] };

@@ -1,7 +1,7 @@
 import { useUnit } from 'effector-react';
 import { UserLink } from '@console/entities/user';
 import { OPERATOR_ACTION_CALLS, type AuditEntry } from '@console/shared/api';
-import { ConsoleQueryState } from '@console/shared/ui';
+import { ConsoleQueryState, SelectField } from '@console/shared/ui';
 import { formatDateTime, useConsoleLocale, useConsoleT } from '@console/shared/i18n';
 import { Badge, type BadgeTone } from '@shared/ui/badge';
 import { Button } from '@shared/ui/button';
@@ -113,17 +113,14 @@ export function AuditPage() {
           onChange={(actor) => change({ actor })}
           problem={invalid ? t('audit.filterInvalid') : null}
         />
-        <label className={styles.select}>
-          <span>{t('audit.action')}</span>
-          <select value={filters.action} onChange={(event) => change({ action: event.target.value })}>
-            <option value="">{t('audit.allActions')}</option>
-            {OPERATOR_ACTION_CALLS.map((call) => (
-              <option key={call} value={call}>
-                {t(ACTION_NAMES[call])}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label={t('audit.action')} value={filters.action} onChange={(action) => change({ action })}>
+          <option value="">{t('audit.allActions')}</option>
+          {OPERATOR_ACTION_CALLS.map((call) => (
+            <option key={call} value={call}>
+              {t(ACTION_NAMES[call])}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" stretched={false} loading={pending}>
           {t('audit.filter')}
         </Button>

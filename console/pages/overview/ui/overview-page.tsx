@@ -1,5 +1,6 @@
 import { useUnit } from 'effector-react';
 import { ActionDialog, ConsoleQueryState, CopyValue } from '@console/shared/ui';
+import { payoutReasonWords } from '@console/entities/payout-reason';
 import { useConsoleT } from '@console/shared/i18n';
 import { formatCount, formatTon } from '@shared/lib/format';
 import { Badge, type BadgeTone } from '@shared/ui/badge';
@@ -86,7 +87,13 @@ export function OverviewPage() {
                     </Badge>
                   }
                 />
-                {data.payouts.reason ? <Fact label={t('overview.reason')} value={data.payouts.reason} stacked /> : null}
+                {data.payouts.reason ? (
+                  <Fact
+                    label={t('overview.reason')}
+                    value={payoutReasonWords(data.payouts.reason_coded, data.payouts.reason, t)}
+                    stacked
+                  />
+                ) : null}
                 <Fact label={t('overview.heldBatches')} value={formatCount(data.payouts.held_batches)} />
               </Facts>
               <div className={styles.action}>

@@ -1,6 +1,7 @@
 import { useUnit } from 'effector-react';
 import { TASK_ICONS, type TaskIcon } from '@console/shared/api';
 import { useConsoleT } from '@console/shared/i18n';
+import { SelectField } from '@console/shared/ui';
 import { Icon } from '@shared/ui/icon';
 import { TASK_ICON_GLYPHS, taskIconGlyph } from '@shared/ui/task-icon';
 import { Modal } from '@shared/ui/modal';
@@ -65,20 +66,18 @@ export function TaskFormModal() {
           submit();
         }}
       >
-        <label className={styles.select}>
-          <span>{t('tasks.kind')}</span>
-          <select
-            value={form.kind}
-            disabled={editing !== null}
-            onChange={(event) => change({ field: 'kind', value: event.target.value })}
-          >
-            {TASK_KIND_LIST.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`tasks.kind.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t('tasks.kind')}
+          value={form.kind}
+          disabled={editing !== null}
+          onChange={(value) => change({ field: 'kind', value })}
+        >
+          {TASK_KIND_LIST.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`tasks.kind.${kind}`)}
+            </option>
+          ))}
+        </SelectField>
         {text('reward', t('tasks.reward'))}
         {text('titleEn', t('tasks.titleEn'))}
         {text('titleRu', t('tasks.titleRu'))}

@@ -1,4 +1,5 @@
 import { useUnit } from 'effector-react';
+import { payoutReasonWords } from '@console/entities/payout-reason';
 import { UserLink } from '@console/entities/user';
 import type { OperatorWithdrawal } from '@console/shared/api';
 import { appConfig } from '@shared/config';
@@ -58,7 +59,13 @@ function Row({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
       }
     >
       <Facts>
-        {withdrawal.error ? <Fact label={t('withdrawals.reason')} value={withdrawal.error} stacked /> : null}
+        {withdrawal.error ? (
+          <Fact
+            label={t('withdrawals.reason')}
+            value={payoutReasonWords(withdrawal.error_coded, withdrawal.error, t)}
+            stacked
+          />
+        ) : null}
         <Fact label={t('withdrawals.user')} value={<UserLink id={withdrawal.user_id} user={user} />} />
         <Fact
           label={t('withdrawals.amount')}
