@@ -52,9 +52,10 @@ export const ENTRY_BUDGET_GZIP_BYTES = 110_000;
  * Raised to 142.2 kB for the refresh token in SecureStorage on 9.0+ (docs/decisions.md "Telegram's
  * platform"; the entry was 141.79 kB before it, 142.15 kB after): the session's read at launch, the move
  * from web storage, the writes and their fallback to web storage (+0.36 kB); the messages themselves are
- * a lazy chunk loaded on such a client only.
+ * a lazy chunk loaded on such a client only. Lowered to 142.1 kB when the call wrappers went (one way to
+ * call: each model's own callFx effect, docs/contract.md "Consuming a call"; -0.1 kB, the entry at 142.01 kB).
  */
-export const ENTRY_CEILING_GZIP_BYTES = 142_200;
+export const ENTRY_CEILING_GZIP_BYTES = 142_100;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
