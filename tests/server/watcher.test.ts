@@ -1,7 +1,7 @@
 import { Address, Cell, SendMode, beginCell, external, internal, storeMessage } from '@ton/core';
 import { keyPairFromSeed } from '@ton/crypto';
 import { TonClient, WalletContractV4 } from '@ton/ton';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Mint, UserMe } from '@contract';
 import { CHAIN_RPC_PATH } from '../../server/sandbox/chain/routes';
 import { faucet } from '../../server/sandbox/chain/service';
@@ -465,8 +465,10 @@ describe('one watcher per database', () => {
     });
     jobs.start();
     jobs.start(); // idempotent
-    for (let i = 0; i < 100 && (await mintOf(user, mint.id)).status !== 'active'; i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(async () => expect((await mintOf(user, mint.id)).status).toBe('active'), {
+      timeout: 2_000,
+      interval: 20,
+    });
     await jobs.stop();
     expect((await mintOf(user, mint.id)).status).toBe('active');
   });
@@ -578,8 +580,10 @@ describe('end to end through the dev chain', () => {
     });
     jobs.start();
     try {
-      for (let i = 0; i < 200 && (await mintOf(user, mint.id)).status !== 'active'; i++)
-        await new Promise((r) => setTimeout(r, 20));
+      await vi.waitFor(async () => expect((await mintOf(user, mint.id)).status).toBe('active'), {
+        timeout: 4_000,
+        interval: 20,
+      });
     } finally {
       await jobs.stop();
     }
