@@ -135,6 +135,23 @@ async function benchKind(kind: HotWalletVersion): Promise<{ perSecond: number; l
     }
     const lastPaidAt = Date.now();
 
+    // Where a batch's round goes (created_at is its signing transaction's start, after the recipients' reads).
+    const [round] = await db.query<{ batches: number; signed_sent: number; sent_confirmed: number; to_next: number }>(
+      `WITH b AS (
+         SELECT sent_at - created_at AS signed_sent, confirmed_at - sent_at AS sent_confirmed,
+                lead(created_at) OVER (ORDER BY id) - confirmed_at AS to_next
+           FROM payout_batches WHERE status = 'confirmed')
+       SELECT count(*)::int AS batches,
+              (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM signed_sent)))::float AS signed_sent,
+              (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM sent_confirmed)))::float AS sent_confirmed,
+              (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM to_next)))::float AS to_next
+         FROM b`,
+    );
+    const median = (value: number | null | undefined) => (value == null ? '–' : `${value.toFixed(2)} s`);
+    console.log(
+      `  ${round?.batches} batches; medians: signed → sent ${median(round?.signed_sent)}, sent → confirmed ${median(round?.sent_confirmed)}, confirmed → the next signed ${median(round?.to_next)}`,
+    );
+
     // Exactly once: each recipient holds exactly what its one sale paid, and each balance is its ledger.
     const wrong: string[] = [];
     for (const [id, address] of recipients) {
