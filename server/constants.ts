@@ -118,6 +118,11 @@ export const PAYOUT_EXPIRY_MARGIN_SECONDS = 60;
 /** Sends of one signed message the node refused before the worker stops and reports it (until it expires). */
 export const PAYOUT_MAX_SEND_ATTEMPTS = 5;
 /**
+ * Recipients' states read at once when signing (each decides bounceable or not): a batch of 255 waits for
+ * ~255/8 node round trips instead of 255. The node's pace (TON_API_RPS, lib/ton-node.ts) still holds.
+ */
+export const PAYOUT_RECIPIENT_READS = 8;
+/**
  * Kept in the hot wallet beyond the payouts themselves: the transfer's gas and import fee plus each
  * message's forwarding (≈ 0.005 TON on mainnet; generous, so a batch is never half paid for want of fees).
  */

@@ -57,6 +57,24 @@ export async function insertNotification(q: Queryable, n: NewNotification): Prom
   return rows.length > 0;
 }
 
+/** insertNotification for many rows in one statement; how many it wrote (an event that had its row: none). */
+export async function insertNotifications(q: Queryable, list: readonly NewNotification[]): Promise<number> {
+  if (list.length === 0) return 0;
+  const rows = await q.query<{ id: string }>(
+    `INSERT INTO notifications (user_id, kind, params, dedupe_key)
+     SELECT n.user_id, n.kind, n.params::jsonb, n.dedupe_key
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS n(user_id, kind, params, dedupe_key)
+     ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+    [
+      list.map((n) => n.userId),
+      list.map((n) => n.kind),
+      list.map((n) => JSON.stringify(n.params)),
+      list.map((n) => n.dedupeKey),
+    ],
+  );
+  return rows.length;
+}
+
 /** A claimed row with what sending it needs to know about its user. */
 export interface ClaimedNotification {
   id: string;

@@ -34,6 +34,7 @@ import {
   claimNext,
   closeAbandoned,
   insertNotification,
+  insertNotifications,
   markFailed,
   markRetry,
   markSent,
@@ -55,6 +56,11 @@ export { NOTIFICATION_KINDS } from './queries';
  */
 export async function notify<K extends NotificationKind>(q: Queryable, n: NewNotification<K>): Promise<boolean> {
   return insertNotification(q, n);
+}
+
+/** notify for many events in one statement (a payout batch confirmed); how many rows it wrote. */
+export async function notifyMany(q: Queryable, list: readonly NewNotification[]): Promise<number> {
+  return insertNotifications(q, list);
 }
 
 /** How one row ended in a run (the metric's `outcome`). */

@@ -14,7 +14,7 @@ import {
   payoutQueue,
   payoutWait,
   type PayoutQueue,
-  operatorWithdrawal,
+  operatorWithdrawals,
 } from './queries';
 import { toOperatorWithdrawal, withdrawalEvent } from './wire';
 import { payoutReasonText, storedReason } from './reasons';
@@ -104,16 +104,26 @@ export async function publishPayoutsState(tx: Tx): Promise<void> {
  * (withdrawal:changed, with the payout worker's state it leaves), when the transaction commits.
  */
 export async function publishWithdrawal(tx: Tx, row: WithdrawalRow): Promise<void> {
-  tx.publishToUser(row.user_id, withdrawalEvent(row));
-  await publishToOperators(tx, [row.id]);
+  await publishWithdrawals(tx, [row]);
+}
+
+/**
+ * publishWithdrawal for many at once (a payout batch signed or confirmed): each owner told of each, the
+ * operators' rows read in one statement and the worker's state once, not once per withdrawal.
+ */
+export async function publishWithdrawals(tx: Tx, rows: readonly WithdrawalRow[]): Promise<void> {
+  for (const row of rows) tx.publishToUser(row.user_id, withdrawalEvent(row));
+  await publishToOperators(
+    tx,
+    rows.map((row) => row.id),
+  );
 }
 
 /** withdrawal:changed for each of these withdrawals, then payouts:state once. */
 export async function publishToOperators(tx: Tx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  for (const id of ids) {
-    const row = await operatorWithdrawal(tx, id);
-    if (row) tx.publishToOperators({ event: 'withdrawal:changed', data: toOperatorWithdrawal(row) });
+  for (const row of await operatorWithdrawals(tx, ids)) {
+    tx.publishToOperators({ event: 'withdrawal:changed', data: toOperatorWithdrawal(row) });
   }
   await publishPayoutsState(tx);
 }

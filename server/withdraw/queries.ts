@@ -105,8 +105,13 @@ export async function batchWithdrawals(q: Queryable, batchId: number): Promise<W
   ]);
 }
 
-export async function completeWithdrawal(
+/**
+ * A batch's payments in one statement: each payment's withdrawal completed by `txHash`
+ * with its outgoing message; the rows it changed (still sending before), by id.
+ */
+export async function completeWithdrawals(
   q: Queryable,
+<<<<<<< HEAD
   id: number,
   paid: { txHash: string; outMsgLt: bigint; outMsgHash: string },
 ): Promise<WithdrawalRow | undefined> {
@@ -114,10 +119,24 @@ export async function completeWithdrawal(
     `UPDATE withdrawals SET status = 'completed', tx_hash = $2, out_msg_lt = $3, out_msg_hash = $4, error = NULL, error_code = NULL, error_params = NULL, updated_at = now()
      WHERE id = $1 AND status = 'sending' RETURNING *`,
     [id, paid.txHash, paid.outMsgLt, paid.outMsgHash],
+=======
+  txHash: string,
+  paid: readonly { id: number; outMsgLt: bigint; outMsgHash: string }[],
+): Promise<WithdrawalRow[]> {
+  if (paid.length === 0) return [];
+  const rows = await q.query<WithdrawalRow>(
+    `UPDATE withdrawals w
+        SET status = 'completed', tx_hash = $1, out_msg_lt = p.lt, out_msg_hash = p.hash, error = NULL, updated_at = now()
+       FROM unnest($2::int[], $3::bigint[], $4::text[]) AS p(id, lt, hash)
+      WHERE w.id = p.id AND w.status = 'sending'
+      RETURNING w.*`,
+    [txHash, paid.map((p) => p.id), paid.map((p) => p.outMsgLt.toString()), paid.map((p) => p.outMsgHash)],
+>>>>>>> h/payouts
   );
-  return row;
+  return rows.sort((a, b) => a.id - b.id);
 }
 
+<<<<<<< HEAD
 export async function failWithdrawal(
   q: Queryable,
   id: number,
@@ -127,8 +146,17 @@ export async function failWithdrawal(
     `UPDATE withdrawals SET status = 'failed', error = $2, error_code = $3, error_params = $4::jsonb, updated_at = now()
       WHERE id = $1 AND status = 'sending' RETURNING *`,
     [id, ...reasonColumns(reason)],
+=======
+/** Withdrawals of a batch the chain skipped, failed with why, in one statement; the rows it changed, by id. */
+export async function failWithdrawals(q: Queryable, ids: readonly number[], error: string): Promise<WithdrawalRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await q.query<WithdrawalRow>(
+    `UPDATE withdrawals SET status = 'failed', error = $2, updated_at = now()
+      WHERE id = ANY($1::int[]) AND status = 'sending' RETURNING *`,
+    [ids, error],
+>>>>>>> h/payouts
   );
-  return row;
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /**
@@ -232,6 +260,11 @@ export async function withdrawalsNeedingOperator(q: Queryable, limit: number): P
 export async function operatorWithdrawal(q: Queryable, id: number): Promise<OperatorWithdrawalRow | undefined> {
   const [row] = await operatorWithdrawalRows(q, 'w.id = $1', '', [id]);
   return row;
+}
+
+/** These withdrawals as the operator reads them, by id (one statement for a whole batch). */
+export async function operatorWithdrawals(q: Queryable, ids: readonly number[]): Promise<OperatorWithdrawalRow[]> {
+  return operatorWithdrawalRows(q, 'w.id = ANY($1::int[])', 'ORDER BY w.id', [ids]);
 }
 
 /** A user's newest withdrawals as the operator reads them. */

@@ -58,6 +58,7 @@ export {
   setPayoutsPaused,
   publishPayoutsState,
   publishWithdrawal,
+  publishWithdrawals,
   publishToOperators,
   noteWaiting,
 } from './payouts';

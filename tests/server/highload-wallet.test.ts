@@ -7,8 +7,8 @@
  * of the worker alone.
  */
 import { Cell, loadMessage } from '@ton/core';
-import { type TonClient, WalletContractV4 } from '@ton/ton';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WalletContractV4 } from '@ton/ton';
+import { describe, expect, it, vi } from 'vitest';
 import type { PayoutNode } from '../../server/withdraw/worker';
 import {
   HIGHLOAD_QUERY_IDS,
@@ -18,12 +18,13 @@ import {
   highloadQueryId,
   highloadV3Code,
 } from '../../server/withdraw/worker/highload-v3';
-import { createTestContext, type TestContext } from './helpers';
-import { TON, newUser, type TestUser } from './mint-kit';
+import { TON } from './mint-kit';
 import {
   balanceOf,
+  client,
+  ctx,
+  user,
   batchesOf,
-  chainClient,
   drain,
   fund,
   lossyNode,
@@ -33,24 +34,13 @@ import {
   unixNow,
   withdrawal,
   worker,
+  queueToNew,
+  usePayoutSuite,
 } from './payout-kit';
 import { runPayoutStep } from '../../server/withdraw/worker';
 import { BATCH_HIGHLOAD } from '../../server/withdraw/service';
 
-let ctx: TestContext;
-let client: TonClient;
-let user: TestUser;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  client = await chainClient(ctx);
-  user = await newUser(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+usePayoutSuite();
 
 const batchRow = async (id: number) =>
   (
@@ -94,9 +84,11 @@ describe('the highload wallet v3 code', () => {
 describe('paying from a highload wallet v3', () => {
   it('stores query id and created_at before sending, deploys with the first batch and pays 6 withdrawals in one internal_transfer, once', async () => {
     const hot = await newHotWallet(ctx, 100n * TON, 'highload-v3');
-    const recipients = Array.from({ length: 6 }, () => newRecipient());
-    const rows = [];
-    for (const [i, to] of recipients.entries()) rows.push(await queue(ctx, user.userId, BigInt(i + 1) * TON, to.text));
+    const { recipients, rows } = await queueToNew(
+      ctx,
+      user.userId,
+      [1n, 2n, 3n, 4n, 5n, 6n].map((n) => n * TON),
+    );
     const { node, sent } = lossyNode(client, () => false);
     const w = worker(ctx, hot.wallet, node);
 

@@ -1,6 +1,7 @@
 /**
- * Payout tests' pieces: hot wallets and recipients on the dev chain, queued withdrawals, a worker over
- * @ton/ton's TonClient (unchanged) on the app's own JSON-RPC route, and a node that loses messages.
+ * Payout tests' pieces: the files' shared setup (usePayoutSuite), hot wallets and recipients on the dev chain,
+ * queued withdrawals, a worker over @ton/ton's TonClient (unchanged) on the app's own JSON-RPC route, and a
+ * node that loses messages.
  */
 import { randomBytes } from 'node:crypto';
 import { type Address, Cell, SendMode, beginCell, external, internal, storeMessage } from '@ton/core';
@@ -21,8 +22,32 @@ import {
   createHotWallet,
   runPayoutStep,
 } from '../../server/withdraw/worker';
-import type { TestContext } from './helpers';
-import { TON, TOKEN } from './mint-kit';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { type TestContext, createTestContext } from './helpers';
+import { TON, TOKEN, type TestUser, newUser } from './mint-kit';
+
+/**
+ * The payout test files' context, its dev chain through TonClient and a user to sell, set by
+ * usePayoutSuite's beforeAll (an importer reads them as live bindings, in its tests and hooks).
+ */
+export let ctx: TestContext;
+export let client: TonClient;
+export let user: TestUser;
+
+/** One context per test file (a fresh database and dev chain), closed after it; real timers after each test. */
+export function usePayoutSuite(): void {
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    client = await chainClient(ctx);
+    user = await newUser(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
 
 export const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 export const unixNow = () => Math.floor(Date.now() / 1000);
@@ -87,6 +112,18 @@ export async function queue(
       address,
     }),
   );
+}
+
+/** A withdrawal of each amount queued for `userId`, each to a fresh recipient, oldest first. */
+export async function queueToNew(
+  context: TestContext,
+  userId: number,
+  amounts: bigint[],
+): Promise<{ recipients: ReturnType<typeof newRecipient>[]; rows: WithdrawalRow[] }> {
+  const recipients = amounts.map(() => newRecipient());
+  const rows = [];
+  for (const [i, to] of recipients.entries()) rows.push(await queue(context, userId, amounts[i]!, to.text));
+  return { recipients, rows };
 }
 
 export const balanceOf = async (client: TonClient, address: Address) =>
@@ -182,6 +219,11 @@ export async function withdrawal(ctx: TestContext, id: number): Promise<Withdraw
   const [row] = await ctx.db.query<WithdrawalRow>('SELECT * FROM withdrawals WHERE id = $1', [id]);
   if (!row) throw new Error(`withdrawal ${id} not found`);
   return row;
+}
+
+/** The bounce watcher's cursor forgotten (another process that lost it reads the wallet's history again). */
+export async function forgetBounceCursor(context: TestContext, wallet: HotWallet): Promise<void> {
+  await context.db.query('DELETE FROM payout_bounce_cursor WHERE wallet_address = $1', [wallet.address.toRawString()]);
 }
 
 export async function batchesOf(ctx: TestContext, wallet: HotWallet) {

@@ -71,6 +71,23 @@ export async function lockAccount(q: Queryable, address: string): Promise<{ row:
   return { row, existed: inserted.length === 0 };
 }
 
+/**
+ * lockAccount for many accounts in two statements (the destinations of a transaction's messages); their
+ * rows, by address. Locked in address order; chain writes run one at a time anyway (openBlock).
+ */
+export async function lockAccounts(q: Queryable, addresses: readonly string[]): Promise<Map<string, AccountRow>> {
+  if (addresses.length === 0) return new Map();
+  await q.query('INSERT INTO chain_accounts (address) SELECT unnest($1::text[]) ON CONFLICT (address) DO NOTHING', [
+    addresses,
+  ]);
+  const rows = await q.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM chain_accounts WHERE address = ANY($1::text[]) ORDER BY address FOR UPDATE`,
+    [addresses],
+  );
+  if (rows.length !== new Set(addresses).size) throw new Error('lockAccounts: an account missing after insert');
+  return new Map(rows.map((row) => [row.address, row]));
+}
+
 /** Writes the account's state (the ShardAccount and the reads' copy of it) and its refused code. */
 export async function updateAccount(q: Queryable, row: AccountRow): Promise<void> {
   await q.query(
@@ -92,6 +109,32 @@ export async function updateAccount(q: Queryable, row: AccountRow): Promise<void
   );
 }
 
+/** updateAccount for many accounts in one statement (what one message and its consequences changed). */
+export async function updateAccounts(q: Queryable, rows: readonly AccountRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <K extends keyof AccountRow>(key: K) =>
+    rows.map((row) => (typeof row[key] === 'bigint' ? String(row[key]) : row[key]));
+  await q.query(
+    `UPDATE chain_accounts a
+        SET balance = u.balance, state = u.state, code = u.code, data = u.data, last_lt = u.last_lt,
+            last_hash = u.last_hash, shard_account = u.shard_account, refused_code = u.refused_code, updated_at = now()
+       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::text[])
+            AS u(address, balance, state, code, data, last_lt, last_hash, shard_account, refused_code)
+      WHERE a.address = u.address`,
+    [
+      column('address'),
+      column('balance'),
+      column('state'),
+      column('code'),
+      column('data'),
+      column('last_lt'),
+      column('last_hash'),
+      column('shard_account'),
+      column('refused_code'),
+    ],
+  );
+}
+
 export interface NewTransaction {
   account: string;
   lt: bigint;
@@ -107,24 +150,31 @@ export interface NewTransaction {
   boc: string;
 }
 
-export async function insertTransaction(q: Queryable, tx: NewTransaction): Promise<void> {
+/** Stores these transactions, in one statement. */
+export async function insertTransactions(q: Queryable, list: readonly NewTransaction[]): Promise<void> {
+  if (list.length === 0) return;
+  const column = <K extends keyof NewTransaction>(key: K, as: (value: NewTransaction[K]) => unknown = String) =>
+    list.map((tx) => as(tx[key]));
   await q.query(
     `INSERT INTO chain_transactions
        (account, lt, hash, utime, balance_delta, balance_after, fee, storage_fee, in_msg_hash, in_msg, out_msgs, boc)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+     SELECT account, lt, hash, utime, balance_delta, balance_after, fee, storage_fee, in_msg_hash, in_msg::jsonb, out_msgs::jsonb, boc
+       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[],
+                   $9::text[], $10::text[], $11::text[], $12::text[])
+            AS t(account, lt, hash, utime, balance_delta, balance_after, fee, storage_fee, in_msg_hash, in_msg, out_msgs, boc)`,
     [
-      tx.account,
-      tx.lt,
-      tx.hash,
-      tx.utime,
-      tx.balanceDelta,
-      tx.balanceAfter,
-      tx.fee,
-      tx.storageFee,
-      tx.inMsgHash,
-      JSON.stringify(tx.inMsg),
-      JSON.stringify(tx.outMsgs),
-      tx.boc,
+      column('account'),
+      column('lt'),
+      column('hash'),
+      column('utime'),
+      column('balanceDelta'),
+      column('balanceAfter'),
+      column('fee'),
+      column('storageFee'),
+      column('inMsgHash'),
+      column('inMsg', (m) => JSON.stringify(m)),
+      column('outMsgs', (m) => JSON.stringify(m)),
+      column('boc'),
     ],
   );
 }

@@ -22,7 +22,16 @@ import {
 import type { Queryable } from '../../db/index';
 import { LT_PER_BLOCK, MAX_NANOTONS } from './constants';
 import { badRequest, notAccepted } from './errors';
-import { type AccountRow, type Block, insertTransaction, lockAccount, updateAccount } from './queries';
+import {
+  type AccountRow,
+  type Block,
+  type NewTransaction,
+  insertTransactions,
+  lockAccount,
+  lockAccounts,
+  updateAccount,
+  updateAccounts,
+} from './queries';
 import { base64, bocBase64, renderMessage, stateBocBase64 } from './toncenter';
 import { runTransaction, shardAccountBoc } from './tvm';
 
@@ -115,13 +124,21 @@ export interface RunTransaction {
 
 /**
  * Runs `first` (an external inbound message, or an internal one from outside the chain: the faucet) and
- * then every internal message it causes, breadth first, each on its destination's stored state, and
- * stores them. External out messages go nowhere (there is no indexer to give them to). An external message
- * the account does not accept throws ChainError and, the database transaction rolled back, changes nothing.
- * Returns the transactions in the order they ran, `first`'s first.
+ * then every internal message it causes, breadth first, each on its destination's state, and stores them.
+ * External out messages go nowhere (there is no indexer to give them to). An external message the account
+ * does not accept throws ChainError and, the database transaction rolled back, changes nothing. Returns the
+ * transactions in the order they ran, `first`'s first.
+ *
+ * Each account is locked and read once (the destinations of a transaction's messages together, in one
+ * statement), then kept here as it changes; the new states and the transactions are written at the end,
+ * one statement each: a wallet's transfer of 255 payouts is a handful of statements, not a thousand
+ * (docs/performance.md "Payouts").
  */
 export async function execute(q: Queryable, lt: LtCursor, now: number, first: Cell): Promise<RunTransaction[]> {
   const ran: RunTransaction[] = [];
+  const accounts = new Map<string, AccountRow>();
+  const changed = new Set<string>();
+  const stored: NewTransaction[] = [];
   const queue: Cell[] = [first];
   for (let cell = queue.shift(); cell; cell = queue.shift()) {
     const message = loadMessage(cell.beginParse());
@@ -132,7 +149,8 @@ export async function execute(q: Queryable, lt: LtCursor, now: number, first: Ce
         `The message caused more than ${MAX_TRANSACTIONS_PER_MESSAGE} transactions; the dev chain refuses it`,
       );
     }
-    const { row: before } = await lockAccount(q, info.dest.toRawString());
+    const address = info.dest.toRawString();
+    const before = accounts.get(address) ?? (await lockAccount(q, address)).row;
     const inLt = info.type === 'internal' ? info.createdLt + 1n : 0n;
     const start = lt.next();
     const run = await runTransaction({
@@ -144,7 +162,7 @@ export async function execute(q: Queryable, lt: LtCursor, now: number, first: Ce
     if (!run.accepted) {
       if (info.type === 'external-in') throw notAccepted(run.error, run.exitCode);
       // A node always makes a transaction of an internal message; the emulator failing to is a dev chain bug.
-      throw new Error(`the TVM could not run an internal message to ${info.dest.toRawString()}: ${run.error}`);
+      throw new Error(`the TVM could not run an internal message to ${address}: ${run.error}`);
     }
     const after = rowOf(before, run.account);
     if (after.balance > MAX_NANOTONS) throw badRequest('The credit would overflow the account balance');
@@ -159,7 +177,7 @@ export async function execute(q: Queryable, lt: LtCursor, now: number, first: Ce
       0n,
     );
     const description = transaction.description;
-    await insertTransaction(q, {
+    stored.push({
       account: before.address,
       lt: transaction.lt,
       hash,
@@ -173,11 +191,23 @@ export async function execute(q: Queryable, lt: LtCursor, now: number, first: Ce
       outMsgs: outMessages.map((out) => renderMessage(out.message, out.cell)),
       boc: bocBase64(run.cell),
     });
-    await updateAccount(q, after);
+    accounts.set(address, after);
+    changed.add(address);
     lt.passed(run.account.account?.storage.lastTransLt ?? transaction.lt + 1n + BigInt(outMessages.length));
     ran.push({ account: info.dest, lt: transaction.lt, hash });
-    for (const out of outMessages) queue.push(out.cell);
+    const destinations = new Set<string>();
+    for (const out of outMessages) {
+      queue.push(out.cell);
+      const dest = out.message.info.type === 'internal' ? out.message.info.dest.toRawString() : null;
+      if (dest !== null && !accounts.has(dest)) destinations.add(dest);
+    }
+    for (const [key, row] of await lockAccounts(q, [...destinations])) accounts.set(key, row);
   }
+  await updateAccounts(
+    q,
+    [...changed].map((address) => accounts.get(address) as AccountRow),
+  );
+  await insertTransactions(q, stored);
   return ran;
 }
 

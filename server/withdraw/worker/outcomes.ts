@@ -10,10 +10,10 @@ import type { PayoutDeps } from './types';
 import {
   type BatchRow,
   batchWithdrawals,
-  completeWithdrawal,
+  completeWithdrawals,
   confirmBatch,
   expireBatch,
-  failWithdrawal,
+  failWithdrawals,
   holdBatch,
   lockOpenBatch,
   markBatchSent,
@@ -22,8 +22,8 @@ import {
   requeueBatch,
 } from '../queries';
 import { payoutCompletedNotice } from '../wire';
-import { noteWaiting, publishWithdrawal } from '../service';
-import { notify } from '../../notifications/service';
+import { noteWaiting, publishWithdrawals } from '../service';
+import { notifyMany } from '../../notifications/service';
 import { errorText, matchPayments } from './chain';
 import { payoutReasonText, storedReason } from '../reasons';
 import type { PayoutStepResult } from './types';
@@ -38,20 +38,12 @@ export async function confirm(p: PayoutDeps, batch: BatchRow, transaction: Trans
     if (!(await lockOpenBatch(tx, batch.id))) return null;
     const withdrawals = await batchWithdrawals(tx, batch.id);
     const { paid, skipped } = matchPayments(transaction, withdrawals);
-    // Each owner hears of each change (user:withdrawal), once the transaction commits.
-    for (const payment of paid) {
-      const row = await completeWithdrawal(tx, payment.id, {
-        txHash,
-        outMsgLt: payment.outMsgLt,
-        outMsgHash: payment.outMsgHash,
-      });
-      if (row) await publishWithdrawal(tx, row);
-      if (row) await notify(tx, payoutCompletedNotice(row));
-    }
-    for (const id of skipped) {
-      const row = await failWithdrawal(tx, id, SKIPPED_ON_CHAIN);
-      if (row) await publishWithdrawal(tx, row);
-    }
+    // Each owner hears of each change (user:withdrawal), once the transaction commits; one statement per
+    // kind of write for the whole batch (docs/performance.md "Payouts").
+    const completed = await completeWithdrawals(tx, txHash, paid);
+    const failed = await failWithdrawals(tx, skipped, SKIPPED_ON_CHAIN);
+    await publishWithdrawals(tx, [...completed, ...failed]);
+    await notifyMany(tx, completed.map(payoutCompletedNotice));
     await confirmBatch(tx, batch.id, txHash);
     return { paid: paid.map((payment) => payment.id), skipped };
   });
@@ -66,9 +58,15 @@ export async function confirm(p: PayoutDeps, batch: BatchRow, transaction: Trans
 export async function expire(p: PayoutDeps, batch: BatchRow, reason: PayoutReason): Promise<PayoutStepResult> {
   const requeued = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
     if (!(await lockOpenBatch(tx, batch.id))) return null;
+<<<<<<< HEAD
     await expireBatch(tx, batch.id, reason);
     const rows = await requeueBatch(tx, batch.id, reason);
     for (const row of rows) await publishWithdrawal(tx, row);
+=======
+    await expireBatch(tx, batch.id, why);
+    const rows = await requeueBatch(tx, batch.id, why);
+    await publishWithdrawals(tx, rows);
+>>>>>>> h/payouts
     return rows.map((row) => row.id);
   });
   if (!requeued) return { kind: 'busy' };

@@ -2,11 +2,12 @@
  * Signing the next batch: the oldest queued withdrawals the balance pays, as one transfer (a seqno wallet's,
  * or a highload wallet's query id), stored before anything is sent.
  */
-import { type MessageRelaxed, internal } from '@ton/core';
+import { Address, type MessageRelaxed, internal } from '@ton/core';
 import type { PayoutReason } from '@contract';
 import {
   PAYOUT_FEE_RESERVE_NANOTONS,
   PAYOUT_MESSAGE_FEE_RESERVE_NANOTONS,
+  PAYOUT_RECIPIENT_READS,
   PAYOUT_VALID_FOR_SECONDS,
 } from '../../constants';
 import { inTransaction } from '../../events/transaction';
@@ -22,29 +23,40 @@ import {
   nextHighloadNumber,
   oldestQueued,
 } from '../queries';
-import { noteWaiting, publishWithdrawal } from '../service';
+import { noteWaiting, publishWithdrawals } from '../service';
 import { SEND_MODE, externalOf } from './wallet';
 import { WalletState, walletState, parseAddress } from './chain';
 import type { PayoutStepResult } from './types';
 
-/** The payout messages of these withdrawals, each carrying `Withdrawal <id>` (a bounce brings it back: bounces.ts). */
+/**
+ * The payout messages of these withdrawals, each carrying `Withdrawal <id>` (a bounce brings it back: bounces.ts).
+ * Uninitialised recipients get non-bounceable messages (a bounce would bring the TON back to us): each distinct
+ * recipient's state is read once, PAYOUT_RECIPIENT_READS at a time.
+ */
 export async function payoutMessages(p: PayoutDeps, withdrawals: WithdrawalRow[]): Promise<MessageRelaxed[]> {
-  // Uninitialised recipients get non-bounceable messages (a bounce would bring the TON back to us).
-  const messages: MessageRelaxed[] = [];
-  for (const withdrawal of withdrawals) {
+  const recipients = withdrawals.map((withdrawal) => {
     const to = parseAddress(withdrawal.address);
     if (!to) throw new Error(`withdrawal ${withdrawal.id}: stored address does not parse`);
-    const recipient = await p.node.getContractState(to);
-    messages.push(
-      internal({
-        to,
-        value: withdrawal.ton_amount,
-        bounce: recipient.state === 'active',
-        body: payoutComment(withdrawal.id),
-      }),
-    );
-  }
-  return messages;
+    return to;
+  });
+  const active = new Map<string, boolean>();
+  const pending = [...new Set(recipients.map((to) => to.toRawString()))];
+  const reader = async () => {
+    for (let raw = pending.pop(); raw !== undefined; raw = pending.pop()) {
+      const recipient = await p.node.getContractState(Address.parseRaw(raw));
+      active.set(raw, recipient.state === 'active');
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAYOUT_RECIPIENT_READS, pending.length) }, reader));
+  return withdrawals.map((withdrawal, i) => {
+    const to = recipients[i] as Address;
+    return internal({
+      to,
+      value: withdrawal.ton_amount,
+      bounce: active.get(to.toRawString()) === true,
+      body: payoutComment(withdrawal.id),
+    });
+  });
 }
 
 /** The signed transfer of these withdrawals with this seqno: the external message's BOC and normalized hash. */
@@ -114,7 +126,7 @@ export async function signNext(p: PayoutDeps, now: number): Promise<PayoutStepRe
       ...(highload ? { highload } : {}),
     });
     if (!row) return null;
-    for (const withdrawal of await assignToBatch(tx, ids, row.id)) await publishWithdrawal(tx, withdrawal);
+    await publishWithdrawals(tx, await assignToBatch(tx, ids, row.id));
     return row;
   });
   if (!stored) return { kind: 'busy' };
