@@ -111,50 +111,32 @@ export async function batchWithdrawals(q: Queryable, batchId: number): Promise<W
  */
 export async function completeWithdrawals(
   q: Queryable,
-<<<<<<< HEAD
-  id: number,
-  paid: { txHash: string; outMsgLt: bigint; outMsgHash: string },
-): Promise<WithdrawalRow | undefined> {
-  const [row] = await q.query<WithdrawalRow>(
-    `UPDATE withdrawals SET status = 'completed', tx_hash = $2, out_msg_lt = $3, out_msg_hash = $4, error = NULL, error_code = NULL, error_params = NULL, updated_at = now()
-     WHERE id = $1 AND status = 'sending' RETURNING *`,
-    [id, paid.txHash, paid.outMsgLt, paid.outMsgHash],
-=======
   txHash: string,
   paid: readonly { id: number; outMsgLt: bigint; outMsgHash: string }[],
 ): Promise<WithdrawalRow[]> {
   if (paid.length === 0) return [];
   const rows = await q.query<WithdrawalRow>(
     `UPDATE withdrawals w
-        SET status = 'completed', tx_hash = $1, out_msg_lt = p.lt, out_msg_hash = p.hash, error = NULL, updated_at = now()
+        SET status = 'completed', tx_hash = $1, out_msg_lt = p.lt, out_msg_hash = p.hash, error = NULL, error_code = NULL, error_params = NULL, updated_at = now()
        FROM unnest($2::int[], $3::bigint[], $4::text[]) AS p(id, lt, hash)
       WHERE w.id = p.id AND w.status = 'sending'
       RETURNING w.*`,
     [txHash, paid.map((p) => p.id), paid.map((p) => p.outMsgLt.toString()), paid.map((p) => p.outMsgHash)],
->>>>>>> h/payouts
   );
   return rows.sort((a, b) => a.id - b.id);
 }
 
-<<<<<<< HEAD
-export async function failWithdrawal(
-  q: Queryable,
-  id: number,
-  reason: PayoutReason,
-): Promise<WithdrawalRow | undefined> {
-  const [row] = await q.query<WithdrawalRow>(
-    `UPDATE withdrawals SET status = 'failed', error = $2, error_code = $3, error_params = $4::jsonb, updated_at = now()
-      WHERE id = $1 AND status = 'sending' RETURNING *`,
-    [id, ...reasonColumns(reason)],
-=======
 /** Withdrawals of a batch the chain skipped, failed with why, in one statement; the rows it changed, by id. */
-export async function failWithdrawals(q: Queryable, ids: readonly number[], error: string): Promise<WithdrawalRow[]> {
+export async function failWithdrawals(
+  q: Queryable,
+  ids: readonly number[],
+  reason: PayoutReason,
+): Promise<WithdrawalRow[]> {
   if (ids.length === 0) return [];
   const rows = await q.query<WithdrawalRow>(
-    `UPDATE withdrawals SET status = 'failed', error = $2, updated_at = now()
+    `UPDATE withdrawals SET status = 'failed', error = $2, error_code = $3, error_params = $4::jsonb, updated_at = now()
       WHERE id = ANY($1::int[]) AND status = 'sending' RETURNING *`,
-    [ids, error],
->>>>>>> h/payouts
+    [ids, ...reasonColumns(reason)],
   );
   return rows.sort((a, b) => a.id - b.id);
 }

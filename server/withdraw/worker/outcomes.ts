@@ -58,15 +58,9 @@ export async function confirm(p: PayoutDeps, batch: BatchRow, transaction: Trans
 export async function expire(p: PayoutDeps, batch: BatchRow, reason: PayoutReason): Promise<PayoutStepResult> {
   const requeued = await inTransaction(p.deps.db, p.deps.bus, async (tx) => {
     if (!(await lockOpenBatch(tx, batch.id))) return null;
-<<<<<<< HEAD
     await expireBatch(tx, batch.id, reason);
     const rows = await requeueBatch(tx, batch.id, reason);
-    for (const row of rows) await publishWithdrawal(tx, row);
-=======
-    await expireBatch(tx, batch.id, why);
-    const rows = await requeueBatch(tx, batch.id, why);
     await publishWithdrawals(tx, rows);
->>>>>>> h/payouts
     return rows.map((row) => row.id);
   });
   if (!requeued) return { kind: 'busy' };
